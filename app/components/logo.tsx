@@ -1,0 +1,13 @@
+import { company } from "#shared/company.ts";
+
+export function Logo() {
+  return (
+    <span className="flex items-center gap-2 text-lg font-bold tracking-tight whitespace-nowrap">
+      <svg aria-hidden="true" viewBox="0 0 32 32" className="size-8 shrink-0">
+        <rect width="32" height="32" rx="7" className="fill-brand-700" />
+        <path d="M8 23V9h3.2l4.8 7.4L20.8 9H24v14h-3.2v-8.6l-4.8 7.2-4.8-7.2V23z" fill="#fff" />
+      </svg>
+      {company.brand}
+    </span>
+  );
+}

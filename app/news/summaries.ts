@@ -1,0 +1,37 @@
+// What the news list and feed show of an article, in one language.
+import type { Language } from "#shared/i18n/languages.ts";
+import { localizePath } from "#shared/site/paths.ts";
+import { CATEGORY_LABELS } from "../../content/news/categories.ts";
+import type { NewsArticle } from "../../content/types.ts";
+
+export type ArticleSummary = {
+  id: number;
+  href: string;
+  title: string;
+  excerpt: string;
+  imageAlt: string;
+  date: string;
+  /** "April 3, 2025" / "3. April 2025" */
+  dateText: string;
+  category: string;
+  readMinutes: number;
+};
+
+export function formatArticleDate(isoDate: string, lang: Language): string {
+  return new Intl.DateTimeFormat(lang === "de" ? "de-DE" : "en-US", { dateStyle: "long", timeZone: "UTC" }).format(new Date(isoDate));
+}
+
+export function summarize(article: NewsArticle, lang: Language): ArticleSummary {
+  const text = article[lang];
+  return {
+    id: article.id,
+    href: localizePath(lang, `/news/${article.id}`),
+    title: text.title,
+    excerpt: text.excerpt,
+    imageAlt: text.imageAlt,
+    date: article.date,
+    dateText: formatArticleDate(article.date, lang),
+    category: CATEGORY_LABELS[lang][article.category],
+    readMinutes: article.readMinutes,
+  };
+}

@@ -1,0 +1,106 @@
+import { Clock, Mail, MapPin, Phone } from "lucide-react";
+import type { ReactNode } from "react";
+import { company } from "#shared/company.ts";
+import { openStreetMapEmbedUrl } from "#shared/site/map.ts";
+import { contact } from "../../../content/pages/contact.ts";
+import { PageHeader } from "../../components/page-header.tsx";
+import { PageMeta } from "../../components/page-meta.tsx";
+import { textLink } from "../../components/ui.tsx";
+import { useLanguage } from "../../i18n/language.tsx";
+import { pageData, requestLanguage } from "../../i18n/messages.server.ts";
+import { Island } from "../../islands/island.tsx";
+import type { Route } from "./+types/contact";
+import { issueFormToken, submitContactForm } from "./contact.server.ts";
+
+// Rendered per request, not prerendered: each render signs a fresh form token.
+export function loader({ request, context }: Route.LoaderArgs) {
+  return { ...pageData(request, contact, ["contact"]), token: issueFormToken(context) };
+}
+
+export function action({ request, context }: Route.ActionArgs) {
+  return submitContactForm(request, context, requestLanguage(request));
+}
+
+function InfoRow({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
+  return (
+    <div className="relative pl-9">
+      <dt className="font-semibold">
+        <span className="absolute top-0.5 left-0 text-brand-700 dark:text-brand-300">{icon}</span>
+        {label}
+      </dt>
+      <dd className="text-slate-700 dark:text-slate-300">{children}</dd>
+    </div>
+  );
+}
+
+export default function ContactPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { content, token } = loaderData;
+  const { info, map } = content;
+  const { t, href } = useLanguage();
+  const icon = "size-5";
+  return (
+    <>
+      <PageMeta title={content.meta.title} description={content.meta.description} />
+      <PageHeader heading={content.heading} intro={content.intro} />
+      <div className="mx-auto grid max-w-6xl gap-12 px-4 py-12 lg:grid-cols-2">
+        <section aria-labelledby="contact-form" className="relative">
+          <h2 id="contact-form" className="text-2xl font-bold">
+            {t("contact.formHeading")}
+          </h2>
+          <div className="mt-6">
+            <Island name="contact-form" props={{ token, action: href("/contact"), privacyHref: href("/privacy-policy"), ...actionData }} />
+          </div>
+        </section>
+        <section aria-labelledby="contact-info">
+          <h2 id="contact-info" className="text-2xl font-bold">
+            {info.heading}
+          </h2>
+          <dl className="mt-6 space-y-6">
+            <InfoRow icon={<MapPin aria-hidden="true" className={icon} />} label={info.addressLabel}>
+              <address className="not-italic">
+                {company.legalName}
+                <br />
+                {company.address.street}
+                <br />
+                {company.address.postalCode} {company.address.city}
+              </address>
+            </InfoRow>
+            <InfoRow icon={<Mail aria-hidden="true" className={icon} />} label={info.emailLabel}>
+              <a href={`mailto:${company.email.info}`} className={textLink}>
+                {company.email.info}
+              </a>
+            </InfoRow>
+            <InfoRow icon={<Phone aria-hidden="true" className={icon} />} label={info.phoneLabel}>
+              <a href={`tel:${company.phone.replace(/\s+/g, "")}`} className={textLink}>
+                {company.phone}
+              </a>
+            </InfoRow>
+            <InfoRow icon={<Clock aria-hidden="true" className={icon} />} label={info.hoursLabel}>
+              <span className="block">{info.hoursWeekdays}</span>
+              <span className="block">{info.hoursWeekend}</span>
+            </InfoRow>
+          </dl>
+          <p className="mt-8 rounded-lg bg-brand-50 p-4 text-slate-800 dark:bg-slate-900 dark:text-slate-200">{info.note}</p>
+        </section>
+        <section aria-labelledby="contact-map" className="lg:col-span-2">
+          <h2 id="contact-map" className="text-2xl font-bold">
+            {map.heading}
+          </h2>
+          <div className="mt-6">
+            <Island
+              name="map-embed"
+              props={{
+                embedUrl: openStreetMapEmbedUrl(company.map),
+                placeholder: map.placeholder,
+                button: map.button,
+                privacyNote: map.privacyNote,
+                caption: map.caption,
+                frameTitle: map.frameTitle,
+              }}
+            />
+          </div>
+        </section>
+      </div>
+    </>
+  );
+}

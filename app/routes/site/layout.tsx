@@ -1,0 +1,29 @@
+import { Outlet } from "react-router";
+import { Footer } from "../../components/footer.tsx";
+import { useLanguage } from "../../i18n/language.tsx";
+import { Island } from "../../islands/island.tsx";
+import { usePageLocation } from "../../routing/page-location.ts";
+
+/** The shell of every public page. */
+export default function SiteLayout() {
+  const { t, lang } = useLanguage();
+  const { path, languageHref } = usePageLocation(lang);
+  return (
+    <>
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50 focus:rounded-md focus:bg-white focus:px-4 focus:py-2 focus:font-semibold dark:focus:bg-slate-900"
+      >
+        {t("common.skipToContent")}
+      </a>
+      {/* First in the document, so keyboard users reach the consent choice first. */}
+      <Island name="consent-banner" props={{}} />
+      <Island name="navbar" props={{ current: path, languageHref }} />
+      <main id="main" tabIndex={-1} className="min-h-[60vh] focus:outline-none">
+        <Outlet />
+      </main>
+      <Footer />
+      <Island name="site-tools" props={{}} />
+    </>
+  );
+}

@@ -1,0 +1,53 @@
+// The public pages of the site: one entry per page, from which the route
+// table, the prerender list and the sitemap are all derived.
+import { ARTICLES } from "../../content/news/index.ts";
+import { LANGUAGES } from "../../shared/i18n/languages.ts";
+import { localizePath } from "../../shared/site/paths.ts";
+
+export type PublicPage = {
+  id: string;
+  /** Language-neutral path as in the spec's route table. */
+  path: string;
+  /** Route module, relative to app/. */
+  file: string;
+  /** Rendered for each request instead of at build time (the contact form signs a token per render). */
+  perRequest?: true;
+};
+
+export const PUBLIC_PAGES: readonly PublicPage[] = [
+  { id: "home", path: "/", file: "routes/site/home.tsx" },
+  { id: "aiServices", path: "/ai-services", file: "routes/site/ai-services.tsx" },
+  { id: "digitalConsulting", path: "/digital-consulting", file: "routes/site/digital-consulting.tsx" },
+  { id: "projects", path: "/projects", file: "routes/site/projects.tsx" },
+  { id: "about", path: "/about", file: "routes/site/about.tsx" },
+  { id: "news", path: "/news", file: "routes/site/news.tsx" },
+  { id: "newsArticle", path: "/news/:id", file: "routes/site/news-article.tsx" },
+  { id: "contact", path: "/contact", file: "routes/site/contact.tsx", perRequest: true },
+  { id: "careers", path: "/careers", file: "routes/site/careers.tsx" },
+  { id: "imprint", path: "/imprint", file: "routes/site/imprint.tsx" },
+  { id: "privacy", path: "/privacy-policy", file: "routes/site/privacy-policy.tsx" },
+  { id: "terms", path: "/terms-of-service", file: "routes/site/terms-of-service.tsx" },
+];
+
+/** Language-neutral paths of every page: the pages without parameters and each news article. */
+export function sitePaths(): string[] {
+  const pages = PUBLIC_PAGES.filter((page) => !page.path.includes(":")).map((page) => page.path);
+  return [...pages, ...ARTICLES.map((article) => `/news/${article.id}`)];
+}
+
+/** The pages built ahead of time: every page but those rendered per request. */
+export function prerenderedSitePaths(): string[] {
+  const perRequest = new Set(PUBLIC_PAGES.filter((page) => page.perRequest).map((page) => page.path));
+  return sitePaths().filter((path) => !perRequest.has(path));
+}
+
+/** The news feeds, one per language. */
+export function feedPath(lang: (typeof LANGUAGES)[number]): string {
+  return `/${lang}/news/rss.xml`;
+}
+
+/** Everything React Router renders at build time. */
+export function prerenderPaths(): string[] {
+  const pages = prerenderedSitePaths().flatMap((path) => LANGUAGES.map((lang) => localizePath(lang, path)));
+  return [...pages, ...LANGUAGES.map(feedPath), "/sitemap.xml", "/robots.txt"];
+}

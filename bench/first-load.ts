@@ -1,0 +1,32 @@
+// First-load JavaScript and CSS of a page: what its HTML makes the browser
+// fetch before any interaction (module scripts, module preloads, stylesheets),
+// measured as gzip -9 bytes.
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { gzipSync } from "node:zlib";
+
+export type FirstLoad = { jsKb: number; cssKb: number; htmlKb: number };
+
+function gzipKb(file: string): number {
+  return gzipSync(readFileSync(file), { level: 9 }).length / 1000;
+}
+
+/** A page's HTML as served; `urlToFile` maps a URL path ("/islands/assets/x.js") to the built file. */
+export function measureFirstLoad(html: string, urlToFile: (url: string) => string): FirstLoad {
+  const js = new Set<string>();
+  const css = new Set<string>();
+  for (const match of html.matchAll(/<script[^>]+type="module"[^>]+src="([^"]+)"/g)) js.add(match[1]!);
+  for (const match of html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="([^"]+)"/g)) js.add(match[1]!);
+  for (const match of html.matchAll(/<link[^>]+rel="stylesheet"[^>]+href="([^"]+)"/g)) css.add(match[1]!);
+  const sum = (urls: Set<string>) => [...urls].reduce((total, url) => total + gzipKb(urlToFile(url)), 0);
+  return { jsKb: round(sum(js)), cssKb: round(sum(css)), htmlKb: round(gzipSync(html, { level: 9 }).length / 1000) };
+}
+
+function round(kb: number): number {
+  return Math.round(kb * 10) / 10;
+}
+
+export function buildFileFor(root: string) {
+  return (url: string) =>
+    url.startsWith("/islands/") ? join(root, "build/islands", url.slice("/islands/".length)) : join(root, "build/app/client", url);
+}

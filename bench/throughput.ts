@@ -1,0 +1,118 @@
+// Requests per second of our server and of Debian's nginx serving the same
+// prerendered file, measured in the same run with wrk on loopback.
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { chmodSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+
+export type Throughput = { label: string; requestsPerSecond: number; p99Ms: number };
+
+export function requireTool(command: string, debianPackage: string): void {
+  if (spawnSync("which", [command]).status === 0) return;
+  if (process.getuid?.() === 0) {
+    const env = { ...process.env, DEBIAN_FRONTEND: "noninteractive" };
+    spawnSync("apt-get", ["update", "-q"], { stdio: "inherit", env });
+    spawnSync("apt-get", ["install", "-y", "-q", debianPackage], { stdio: "inherit", env });
+    if (spawnSync("which", [command]).status === 0) return;
+  }
+  throw new Error(`${command} is missing: sudo apt-get install -y ${debianPackage}`);
+}
+
+/** Starts nginx serving one file at `urlPath` (as its index), configured like Debian's default server. */
+export function startNginx(file: string, urlPath: string, port: number): { stop: () => void } {
+  requireTool("nginx", "nginx-light");
+  const dir = mkdtempSync(join(tmpdir(), "bench-nginx-"));
+  chmodSync(dir, 0o755);
+  const target = join(dir, "root", urlPath.replace(/^\//, ""), "index.html");
+  mkdirSync(join(target, ".."), { recursive: true });
+  copyFileSync(file, target);
+  if (existsSync(`${file}.gz`)) copyFileSync(`${file}.gz`, `${target}.gz`);
+  for (let d = join(target, ".."); d.startsWith(dir); d = join(d, "..")) chmodSync(d, 0o755);
+  const conf = join(dir, "nginx.conf");
+  writeFileSync(
+    conf,
+    `worker_processes auto;
+pid ${dir}/nginx.pid;
+error_log ${dir}/error.log;
+events { worker_connections 1024; }
+http {
+  include /etc/nginx/mime.types;
+  sendfile on;
+  tcp_nopush on;
+  keepalive_timeout 65;
+  access_log ${dir}/access.log;
+  gzip_static on;
+  client_body_temp_path ${dir}/body; proxy_temp_path ${dir}/proxy; fastcgi_temp_path ${dir}/fastcgi; uwsgi_temp_path ${dir}/uwsgi; scgi_temp_path ${dir}/scgi;
+  server {
+    listen 127.0.0.1:${port};
+    root ${dir}/root;
+    location / { try_files $uri $uri/index.html =404; }
+  }
+}
+`,
+  );
+  const started = spawnSync("nginx", ["-c", conf, "-p", dir]);
+  if (started.status !== 0) throw new Error(`nginx did not start: ${started.stderr.toString()}`);
+  return { stop: () => void spawnSync("nginx", ["-c", conf, "-p", dir, "-s", "stop"]) };
+}
+
+export async function waitForUrl(url: string, timeoutMs = 20_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`${url} did not answer within ${timeoutMs} ms`);
+}
+
+export function startOurServer(port: number, env: Record<string, string> = {}): ChildProcess {
+  return spawn(process.execPath, ["build/server/index.js"], {
+    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", ...env },
+    stdio: "ignore",
+  });
+}
+
+/** One wrk run: 1 thread, 50 connections, `seconds` long; optional Accept-Encoding and Lua script (for POSTs). */
+export function runWrk(
+  url: string,
+  seconds: number,
+  encoding?: string,
+  headers: string[] = [],
+  script?: string,
+): { requestsPerSecond: number; p99Ms: number; requests: number; failed: number } {
+  requireTool("wrk", "wrk");
+  const args = ["-t1", "-c50", `-d${seconds}s`, "--latency"];
+  if (script) args.push("-s", script);
+  if (encoding) args.push("-H", `Accept-Encoding: ${encoding}`);
+  for (const header of headers) args.push("-H", header);
+  const out = spawnSync("wrk", [...args, url], { encoding: "utf8" }).stdout;
+  const rps = Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1] ?? NaN);
+  const p99 = /99%\s+([\d.]+)(us|ms|s)/.exec(out);
+  const p99Ms = p99 ? Number(p99[1]) * (p99[2] === "us" ? 0.001 : p99[2] === "s" ? 1000 : 1) : NaN;
+  if (!Number.isFinite(rps)) throw new Error(`wrk gave no result for ${url}:\n${out}`);
+  const requests = Number(/(\d+) requests in/.exec(out)?.[1] ?? 0);
+  const failed = Number(/Non-2xx or 3xx responses:\s+(\d+)/.exec(out)?.[1] ?? 0);
+  return { requestsPerSecond: rps, p99Ms, requests, failed };
+}
+
+/** Interleaves runs of both targets and keeps each one's median. */
+export function compare(targets: { label: string; url: string }[], encoding: string | undefined, rounds = 3, seconds = 5): Throughput[] {
+  const results = new Map<string, { requestsPerSecond: number; p99Ms: number }[]>();
+  for (const target of targets) runWrk(target.url, 1, encoding); // warm up
+  for (let round = 0; round < rounds; round += 1) {
+    for (const target of targets) {
+      const list = results.get(target.label) ?? [];
+      list.push(runWrk(target.url, seconds, encoding));
+      results.set(target.label, list);
+    }
+  }
+  return targets.map(({ label }) => {
+    const runs = [...results.get(label)!].sort((a, b) => a.requestsPerSecond - b.requestsPerSecond);
+    const median = runs[Math.floor(runs.length / 2)]!;
+    return { label, ...median };
+  });
+}

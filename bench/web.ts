@@ -1,0 +1,91 @@
+// npm run bench:web: per public page and language, Lighthouse mobile scores and
+// first-load JS/CSS; then our server's throughput on a prerendered page beside
+// nginx serving the same file, in the same run.
+//   --no-lighthouse        skip Lighthouse
+//   --pages=/,/about       only these pages
+import { execFileSync } from "node:child_process";
+import { mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { LANGUAGES } from "../shared/i18n/languages.ts";
+import { localizePath } from "../shared/site/paths.ts";
+import { sitePaths } from "../app/routing/pages.ts";
+import { buildFileFor, measureFirstLoad } from "./first-load.ts";
+import { withLighthouse, type Scores } from "./lighthouse.ts";
+import { compare, startNginx, startOurServer, waitForUrl } from "./throughput.ts";
+
+const root = process.cwd();
+const args = process.argv.slice(2);
+const runLighthouse = !args.includes("--no-lighthouse");
+const pagesArg = args.find((a) => a.startsWith("--pages="))?.slice("--pages=".length);
+const pages = pagesArg ? pagesArg.split(",") : sitePaths();
+const OUR_PORT = 3401;
+const NGINX_PORT = 3402;
+
+execFileSync(process.execPath, [join(root, "node_modules/tsx/dist/cli.mjs"), join(root, "scripts/ensure-build.ts")], { stdio: "inherit" });
+
+const server = startOurServer(OUR_PORT);
+const ours = `http://127.0.0.1:${OUR_PORT}`;
+await waitForUrl(`${ours}/healthz`);
+
+type Row = { url: string } & Partial<Scores> & ReturnType<typeof measureFirstLoad>;
+const rows: Row[] = [];
+const fileFor = buildFileFor(root);
+try {
+  const measure = async (audit?: (url: string) => Promise<Scores>) => {
+    for (const path of pages) {
+      for (const lang of LANGUAGES) {
+        const url = localizePath(lang, path);
+        // As served: prerendered pages and those rendered per request (contact) alike.
+        const html = await (await fetch(ours + url)).text();
+        const row: Row = { url, ...measureFirstLoad(html, fileFor), ...(audit ? await audit(ours + url) : {}) };
+        rows.push(row);
+        console.log(JSON.stringify(row));
+      }
+    }
+  };
+  if (runLighthouse) await withLighthouse(measure);
+  else await measure();
+
+  console.log("\nThroughput, GET /en/about (wrk, 1 thread, 50 connections, median of 3 × 5 s):");
+  const nginx = startNginx(join(root, "build/app/client/en/about/index.html"), "/en/about", NGINX_PORT);
+  const throughput: Record<string, ReturnType<typeof compare>> = {};
+  try {
+    await waitForUrl(`http://127.0.0.1:${NGINX_PORT}/en/about`);
+    for (const encoding of [undefined, "gzip"]) {
+      const result = compare(
+        [
+          { label: "ours", url: `${ours}/en/about` },
+          { label: "nginx", url: `http://127.0.0.1:${NGINX_PORT}/en/about` },
+        ],
+        encoding,
+      );
+      throughput[encoding ?? "identity"] = result;
+    }
+  } finally {
+    nginx.stop();
+  }
+
+  console.log("\n| page | perf | a11y | best pr. | SEO | LCP ms | TBT ms | CLS | JS KB gz | CSS KB gz | HTML KB gz |");
+  console.log("|---|---|---|---|---|---|---|---|---|---|---|");
+  for (const r of rows) {
+    console.log(
+      `| ${r.url} | ${r.performance ?? "-"} | ${r.accessibility ?? "-"} | ${r.bestPractices ?? "-"} | ${r.seo ?? "-"} | ${r.lcpMs ?? "-"} | ${r.tbtMs ?? "-"} | ${r.cls ?? "-"} | ${r.jsKb} | ${r.cssKb} | ${r.htmlKb} |`,
+    );
+  }
+  console.log("\n| encoding | ours req/s | nginx req/s | ratio | ours p99 ms | nginx p99 ms |");
+  console.log("|---|---|---|---|---|---|");
+  for (const [encoding, [a, b]] of Object.entries(throughput)) {
+    console.log(
+      `| ${encoding} | ${a!.requestsPerSecond.toFixed(0)} | ${b!.requestsPerSecond.toFixed(0)} | ${(a!.requestsPerSecond / b!.requestsPerSecond).toFixed(2)} | ${a!.p99Ms} | ${b!.p99Ms} |`,
+    );
+  }
+  const worst = (key: keyof Scores) => (runLighthouse ? Math.min(...rows.map((r) => r[key] as number)) : "-");
+  console.log(
+    `\nTargets: Lighthouse 100/100/100/100 (worst: ${worst("performance")}/${worst("accessibility")}/${worst("bestPractices")}/${worst("seo")}), ` +
+      `first-load JS <= 100 KB gzip (worst: ${Math.max(...rows.map((r) => r.jsKb))}), throughput >= 0.75 of nginx.`,
+  );
+  mkdirSync(join(root, "bench/results"), { recursive: true });
+  writeFileSync(join(root, "bench/results/web.json"), JSON.stringify({ at: new Date().toISOString(), rows, throughput }, null, 2));
+} finally {
+  server.kill();
+}

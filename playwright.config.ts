@@ -1,0 +1,44 @@
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { defineConfig, devices } from "@playwright/test";
+import { CHROMIUM_ARGS, findChromium } from "./tests/chromium.ts";
+
+export const E2E_PORT = Number(process.env.E2E_PORT ?? 3100);
+/** The staff account the browser tests sign in with (created at server start). */
+export const E2E_ADMIN = { username: "e2e-admin", password: "a long test passphrase 42" };
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  fullyParallel: true,
+  workers: 2,
+  retries: 0,
+  forbidOnly: true,
+  reporter: process.env.CI ? [["list"]] : [["list"]],
+  timeout: 30_000,
+  use: {
+    baseURL: `http://localhost:${E2E_PORT}`,
+    launchOptions: { executablePath: findChromium(), args: CHROMIUM_ARGS },
+    trace: "off",
+  },
+  projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], launchOptions: { executablePath: findChromium(), args: CHROMIUM_ARGS } } }],
+  webServer: {
+    command: "node build/server/index.js",
+    url: `http://localhost:${E2E_PORT}/healthz`,
+    env: {
+      PORT: String(E2E_PORT),
+      HOST: "127.0.0.1",
+      // A fresh SQLite database for every run.
+      DATA_DIR: mkdtempSync(join(tmpdir(), "e2e-data-")),
+      DATABASE_URL: "",
+      ADMIN_USERNAME: E2E_ADMIN.username,
+      ADMIN_PASSWORD: E2E_ADMIN.password,
+      LOG_LEVEL: "warn",
+      // Every browser test comes from one address; the per-IP limit has API tests of its own.
+      CONTACT_LIMIT_PER_IP: "1000",
+      CONTACT_LIMIT_GLOBAL: "1000",
+    },
+    reuseExistingServer: false,
+    timeout: 30_000,
+  },
+});

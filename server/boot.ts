@@ -1,0 +1,121 @@
+// Starting the server's services: database (migrated), logger, accounts.
+// Shared by the production entry (index.ts) and the development server.
+import { randomUUID } from "node:crypto";
+import { verifyPassword } from "./auth/passwords.ts";
+import { StaffInputError } from "./auth/staff.ts";
+import { ConfigError, type Config } from "./config.ts";
+import { openDatabase } from "./db/client.ts";
+import { migrate } from "./db/migrate.ts";
+import { createLogger } from "./logger.ts";
+import { purgeRateWindows } from "./contact/rate-limits.ts";
+import { createLeases } from "./db/leases.ts";
+import { loadServerSecret } from "./db/secrets.ts";
+import { createSmtpSender } from "./mail/smtp-sender.ts";
+import { loadMonitoringConfig, MonitorConfigError, watchMonitoringConfig, type MonitoringConfig } from "./monitor/monitor-config.ts";
+import { createServices, type Services } from "./services.ts";
+
+const PURGE_INTERVAL_MS = 10 * 60_000;
+const DAY_MS = 24 * 60 * 60_000;
+/** Sent and failed alert mail is kept this long for the record. */
+const OUTBOX_KEEP_MS = 30 * DAY_MS;
+
+export type Running = { services: Services; stop: () => Promise<void> };
+
+export async function bootServices(config: Config): Promise<Running> {
+  const logger = createLogger(config.LOG_LEVEL);
+  const database = openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
+  const applied = await migrate(database);
+  logger.info({ database: database.description, applied }, "database ready");
+  const secret = await loadServerSecret(database.db, "server");
+  const smtp = config.SMTP_URL ? createSmtpSender({ url: config.SMTP_URL, from: config.SMTP_FROM, caFile: config.SMTP_CA_FILE }) : undefined;
+  let monitoring: MonitoringConfig;
+  try {
+    monitoring = loadMonitoringConfig(config.MONITORING_CONFIG, process.env);
+  } catch (error) {
+    if (error instanceof MonitorConfigError) throw new ConfigError(error.problems.map((problem) => `${config.MONITORING_CONFIG}: ${problem}`));
+    throw error;
+  }
+  const watcher = watchMonitoringConfig(config.MONITORING_CONFIG, process.env, logger, (next) => (monitoring = next));
+  const services = createServices({
+    config,
+    database,
+    logger,
+    secret,
+    ...(smtp ? { send: smtp.send } : {}),
+    monitoring: { config: () => monitoring },
+  });
+  services.monitor?.engine.start();
+  if (services.delivery) {
+    services.delivery.start();
+  } else {
+    logger.warn(
+      "SMTP_URL is not set: contact messages are stored and wait as pending. To deliver them, set SMTP_URL (smtp://user:pass@host:587), SMTP_FROM and CONTACT_TO.",
+    );
+  }
+
+  if (config.ADMIN_USERNAME && config.ADMIN_PASSWORD) await ensureAdmin(services, config.ADMIN_USERNAME, config.ADMIN_PASSWORD);
+  if ((await services.staff.count()) === 0) {
+    logger.warn("No staff account exists yet. Create one with: npm run admin -- create <username>");
+  }
+
+  const purge = setInterval(() => {
+    void services.sessions.purgeExpired().catch((error: unknown) => logger.error({ err: error }, "session purge failed"));
+  }, PURGE_INTERVAL_MS);
+  purge.unref();
+  // Once a day across every worker and instance: whoever takes the day's lease purges.
+  const leases = createLeases(database.db, services.now);
+  const purgeDaily = async () => {
+    if (await leases.acquire("daily-purge", randomUUID(), DAY_MS - 60_000).catch(() => false)) await purgeOldMessages(services);
+  };
+  void purgeDaily();
+  const dailyPurge = setInterval(() => void purgeDaily(), 60 * 60_000);
+  dailyPurge.unref();
+
+  return {
+    services,
+    stop: async () => {
+      clearInterval(purge);
+      clearInterval(dailyPurge);
+      watcher.close();
+      await services.monitor?.engine.stop();
+      await services.delivery?.stop();
+      smtp?.close();
+      await database.close();
+    },
+  };
+}
+
+/** ADMIN_USERNAME/ADMIN_PASSWORD: create the account, or set its password when it changed. */
+async function ensureAdmin(services: Services, username: string, password: string): Promise<void> {
+  try {
+    const existing = await services.staff.findWithHash(username);
+    if (!existing) {
+      try {
+        await services.staff.create(username, password);
+        services.logger.info({ user: username }, "created staff account from ADMIN_USERNAME");
+      } catch (error) {
+        // Another worker or instance created it at the same moment.
+        if (!(await services.staff.find(username))) throw error;
+      }
+    } else if (!(await verifyPassword(existing.password_hash, password))) {
+      await services.staff.resetPassword(username, password);
+      services.logger.info({ user: username }, "updated staff password from ADMIN_PASSWORD");
+    }
+  } catch (error) {
+    if (error instanceof StaffInputError) throw new ConfigError([`ADMIN_USERNAME/ADMIN_PASSWORD: ${error.message}`]);
+    throw error;
+  }
+}
+
+/** Retention: contact messages older than CONTACT_RETENTION_DAYS go, with their mail. */
+export async function purgeOldMessages(services: Services): Promise<void> {
+  const { config, logger, now } = services;
+  try {
+    const purged = await services.inbox.purgeOlderThan(now() - config.CONTACT_RETENTION_DAYS * DAY_MS);
+    await services.outbox.purgeFinished(now() - OUTBOX_KEEP_MS);
+    await purgeRateWindows(services.database.db, now());
+    if (purged > 0) logger.info({ purged, retentionDays: config.CONTACT_RETENTION_DAYS }, "purged old contact messages");
+  } catch (error) {
+    logger.error({ err: error }, "contact message purge failed");
+  }
+}

@@ -1,0 +1,58 @@
+// Runs the HTTP server in several worker processes (one per core by default,
+// WEB_CONCURRENCY to change it), as nginx runs one worker per core. The
+// primary only supervises: it restarts a worker that dies after it started
+// serving, gives up (exit 1) when one fails to start (a bad setting would
+// only fail again), and on SIGTERM or SIGINT asks every worker to finish its
+// requests and waits for them.
+import cluster from "node:cluster";
+
+const SHUTDOWN_GRACE_MS = 10_000;
+const WORKER_READY = "worker:ready";
+
+/** A worker calls this once it listens. */
+export function reportWorkerReady(): void {
+  if (cluster.isWorker) process.send?.({ type: WORKER_READY });
+}
+
+export function runClustered(workers: number, startWorker: () => Promise<void>, startPrimary: () => void): Promise<void> {
+  if (workers <= 1 || !cluster.isPrimary) return startWorker();
+  startPrimary();
+
+  let stopping = false;
+  const serving = new Set<number>();
+  for (let i = 0; i < workers; i += 1) cluster.fork();
+  cluster.on("message", (worker, message: { type?: string }) => {
+    if (message?.type === WORKER_READY) serving.add(worker.id);
+  });
+  cluster.on("exit", (worker, code, signal) => {
+    if (stopping) return;
+    if (!serving.has(worker.id)) {
+      console.error(JSON.stringify({ level: "error", msg: "a worker failed to start; stopping", pid: worker.process.pid, code }));
+      stopping = true;
+      for (const other of Object.values(cluster.workers ?? {})) other?.process.kill("SIGTERM");
+      process.exitCode = 1;
+      return;
+    }
+    serving.delete(worker.id);
+    console.error(JSON.stringify({ level: "error", msg: "worker exited, restarting", pid: worker.process.pid, code, signal }));
+    cluster.fork();
+  });
+
+  const stop = (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
+    for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill(signal);
+    const timer = setTimeout(() => process.exit(1), SHUTDOWN_GRACE_MS + 1_000);
+    const check = () => {
+      if (Object.keys(cluster.workers ?? {}).length === 0) {
+        clearTimeout(timer);
+        process.exit(0);
+      }
+    };
+    cluster.on("exit", check);
+    check();
+  };
+  process.once("SIGTERM", () => stop("SIGTERM"));
+  process.once("SIGINT", () => stop("SIGINT"));
+  return Promise.resolve();
+}

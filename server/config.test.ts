@@ -1,0 +1,59 @@
+import { describe, expect, it } from "vitest";
+import { ConfigError, parseConfig } from "./config.ts";
+
+describe("parseConfig", () => {
+  it("applies defaults", () => {
+    expect(parseConfig({})).toMatchObject({ PORT: 3000, SITE_URL: "http://localhost:3000", NODE_ENV: "production" });
+  });
+
+  it("strips a trailing slash from SITE_URL", () => {
+    expect(parseConfig({ SITE_URL: "https://www.example.com/" }).SITE_URL).toBe("https://www.example.com");
+  });
+
+  it("names every bad variable", () => {
+    let error: unknown;
+    try {
+      parseConfig({ PORT: "99999", SITE_URL: "ftp://example.com" });
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const problems = (error as ConfigError).problems;
+    expect(problems.some((p) => p.startsWith("PORT:"))).toBe(true);
+    expect(problems.some((p) => p.startsWith("SITE_URL:"))).toBe(true);
+  });
+});
+
+describe("parseConfig: server settings", () => {
+  const problems = (env: Record<string, string>) => {
+    try {
+      parseConfig(env);
+      return [];
+    } catch (error) {
+      return (error as ConfigError).problems;
+    }
+  };
+
+  it("accepts a postgres URL, and an empty one as SQLite", () => {
+    expect(parseConfig({ DATABASE_URL: "postgres://u@db:5432/app" }).DATABASE_URL).toBe("postgres://u@db:5432/app");
+    expect(parseConfig({ DATABASE_URL: "" }).DATABASE_URL).toBeUndefined();
+  });
+
+  it.each([
+    [{ DATABASE_URL: "mysql://db/app" }, "DATABASE_URL"],
+    [{ METRICS_TOKEN: "short" }, "METRICS_TOKEN"],
+    [{ ADMIN_USERNAME: "ops" }, "ADMIN_PASSWORD"],
+    [{ ADMIN_PASSWORD: "a long enough password" }, "ADMIN_USERNAME"],
+    [{ TRUST_PROXY: "maybe" }, "TRUST_PROXY"],
+    [{ LOG_LEVEL: "loud" }, "LOG_LEVEL"],
+    [{ WEB_CONCURRENCY: "0" }, "WEB_CONCURRENCY"],
+    [{ CONTACT_RETENTION_DAYS: "-1" }, "CONTACT_RETENTION_DAYS"],
+  ])("names the bad variable: %o", (env, name) => {
+    expect(problems(env).some((p) => p.startsWith(`${name}:`))).toBe(true);
+  });
+
+  it("reads TRUST_PROXY as a flag", () => {
+    expect(parseConfig({ TRUST_PROXY: "true" }).TRUST_PROXY).toBe(true);
+    expect(parseConfig({}).TRUST_PROXY).toBe(false);
+  });
+});

@@ -1,0 +1,105 @@
+// The only reader of process.env: parses it once with zod and fails with a
+// message that names every bad variable.
+import { existsSync } from "node:fs";
+import { availableParallelism } from "node:os";
+import { z } from "zod";
+import { company } from "../shared/company.ts";
+
+const flag = z
+  .enum(["true", "false", "1", "0", "yes", "no", ""])
+  .default("false")
+  .transform((value) => value === "true" || value === "1" || value === "yes");
+
+const schema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
+  HOST: z.string().min(1).default("0.0.0.0"),
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  /** HTTP worker processes; one per core by default. */
+  WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(availableParallelism()),
+  /** Public origin of the site: canonical URLs, hreflang and the sitemap use it. */
+  SITE_URL: z
+    .url({ protocol: /^https?$/ })
+    .default("http://localhost:3000")
+    .transform((url) => url.replace(/\/+$/, "")),
+  /** SQLite's folder (the default database). */
+  DATA_DIR: z.string().min(1).default("./data"),
+  /** A postgres:// URL selects PostgreSQL; unset means SQLite under DATA_DIR. */
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, "must be a postgres:// or postgresql:// URL")
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
+  /** Believe X-Forwarded-For/-Proto: only behind a reverse proxy that sets them. */
+  TRUST_PROXY: flag,
+  /** Bearer token for GET /metrics; unset means no /metrics at all. */
+  METRICS_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
+  /** Creates or updates this staff account at start (containers). Both or neither. */
+  ADMIN_USERNAME: z.string().min(1).optional(),
+  ADMIN_PASSWORD: z.string().min(1).optional(),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  /** Contact messages older than this are deleted; the privacy policy states it. */
+  CONTACT_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(180),
+  /** Accepted contact messages per client IP per hour; 0 turns the limit off. */
+  CONTACT_LIMIT_PER_IP: z.coerce.number().int().min(0).default(3),
+  /** Accepted contact messages from everyone per hour; 0 turns the limit off. */
+  CONTACT_LIMIT_GLOBAL: z.coerce.number().int().min(0).default(100),
+  /** Where contact messages are mailed. */
+  CONTACT_TO: z.email().default(company.email.info),
+  /** The mail server: smtp://user:pass@host:587 (STARTTLS) or smtps://user:pass@host:465. Unset: mail waits in the outbox. */
+  SMTP_URL: z
+    .url({ protocol: /^smtps?$/, error: "must be an smtp:// or smtps:// URL" })
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
+  /** The sender of every mail, as the mail server allows it: "Name <address>" or an address. */
+  SMTP_FROM: z
+    .string()
+    .regex(/^([^<>\r\n]*<[^\s<>@]+@[^\s<>@]+>|[^\s<>@]+@[^\s<>@]+)$/, 'must be an address or "Name <address>"')
+    .default(`${company.brand} Website <${company.email.noreply}>`),
+  /** A PEM file with the CA that signed the mail server's certificate, when it is not a public one. */
+  SMTP_CA_FILE: z.string().min(1).optional(),
+  /** The monitoring configuration (YAML). */
+  MONITORING_CONFIG: z.string().min(1).default("config/monitoring.yaml"),
+  /** Lets deploy scripts switch maintenance mode (POST /api/maintenance with a bearer token); unset: no such route. */
+  MAINTENANCE_API_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
+  /** Set by `npm run demo`: the monitored fleet is simulated, and the API says so. */
+  MONITORING_DEMO: flag,
+});
+
+const checked = schema.superRefine((config, context) => {
+  if (!!config.ADMIN_USERNAME !== !!config.ADMIN_PASSWORD) {
+    context.addIssue({ code: "custom", path: [config.ADMIN_USERNAME ? "ADMIN_PASSWORD" : "ADMIN_USERNAME"], message: "set both ADMIN_USERNAME and ADMIN_PASSWORD, or neither" });
+  }
+});
+
+export type Config = Readonly<z.infer<typeof schema>>;
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((problem) => `  - ${problem}`).join("\n")}`);
+    this.name = "ConfigError";
+  }
+}
+
+export function parseConfig(env: Record<string, string | undefined>): Config {
+  const result = checked.safeParse(env);
+  if (!result.success) {
+    throw new ConfigError(result.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`));
+  }
+  return Object.freeze(result.data);
+}
+
+/** Reads ./.env into process.env when present; variables already set win. */
+export function loadDotEnv(path = ".env"): void {
+  if (existsSync(path)) process.loadEnvFile(path);
+}
+
+let current: Config | undefined;
+
+/** The process configuration, parsed on first use. */
+export function getConfig(): Config {
+  if (!current) {
+    loadDotEnv();
+    current = parseConfig(process.env);
+  }
+  return current;
+}

@@ -1,0 +1,90 @@
+// Opens the database: SQLite (a file under DATA_DIR) by default, PostgreSQL
+// when DATABASE_URL is a postgres URL. One Kysely query layer for both.
+import { mkdirSync } from "node:fs";
+import { join } from "node:path";
+import SQLite from "better-sqlite3";
+import { Kysely, PostgresDialect, SqliteDialect, sql } from "kysely";
+import pg from "pg";
+import type { Database } from "./schema.ts";
+
+export type Dialect = "sqlite" | "postgres";
+
+export type DatabaseHandle = {
+  db: Kysely<Database>;
+  dialect: Dialect;
+  /** Where it is, without credentials, for logs. */
+  description: string;
+  /** True when a trivial query succeeds. */
+  ping: () => Promise<boolean>;
+  close: () => Promise<void>;
+};
+
+export function isPostgresUrl(url: string | undefined): url is string {
+  return !!url && /^postgres(ql)?:\/\//.test(url);
+}
+
+// int8 (bigint) columns hold millisecond times, far below 2^53: read them as numbers.
+const PG_INT8_OID = 20;
+const pgTypes = {
+  getTypeParser: ((oid: number, format?: "text" | "binary") =>
+    oid === PG_INT8_OID ? (value: string) => Number(value) : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+};
+
+export function openDatabase(options: { databaseUrl?: string; dataDir: string; searchPath?: string }): DatabaseHandle {
+  if (isPostgresUrl(options.databaseUrl)) {
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: 10,
+      types: pgTypes,
+      ...(options.searchPath ? { options: `-c search_path=${options.searchPath}` } : {}),
+    });
+    // An idle client's error (server restart) must not crash the process.
+    pool.on("error", () => undefined);
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const url = new URL(options.databaseUrl);
+    return handle(db, "postgres", `postgres://${url.host}${url.pathname}`);
+  }
+  mkdirSync(options.dataDir, { recursive: true });
+  const file = join(options.dataDir, "app.db");
+  const database = new SQLite(file, { timeout: 5_000 });
+  enableWal(database);
+  // FULL: a commit is on disk before the visitor hears "sent", power loss included.
+  database.pragma("synchronous = FULL");
+  database.pragma("foreign_keys = ON");
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
+  return handle(db, "sqlite", `sqlite:${file}`);
+}
+
+/**
+ * Switches a new database file to WAL. That needs a moment of exclusive
+ * access, which another process opening the same new file (a second worker)
+ * can hold: retry briefly instead of failing the start.
+ */
+function enableWal(database: SQLite.Database): void {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      database.pragma("journal_mode = WAL");
+      return;
+    } catch (error) {
+      if ((error as { code?: string }).code !== "SQLITE_BUSY" || attempt >= 50) throw error;
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 100);
+    }
+  }
+}
+
+function handle(db: Kysely<Database>, dialect: Dialect, description: string): DatabaseHandle {
+  return {
+    db,
+    dialect,
+    description,
+    ping: async () => {
+      try {
+        await sql`select 1`.execute(db);
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    close: () => db.destroy(),
+  };
+}

@@ -1,0 +1,40 @@
+// Named leases in the database: exactly one holder at a time among every
+// worker and instance that shares it. The monitor's cycle runner holds
+// "monitor-cycles" and renews it (if it dies, the lease runs out and another
+// takes over); an alert test holds "alert-test" while it runs; the daily
+// retention purge runs only where "daily-purge" was taken.
+import type { Kysely } from "kysely";
+import type { Database } from "./schema.ts";
+
+export function createLeases(db: Kysely<Database>, now: () => number) {
+  return {
+    /** Takes or renews the lease; true when `holder` has it until now + ttl. */
+    async acquire(name: string, holder: string, ttlMs: number): Promise<boolean> {
+      const time = now();
+      const row = await db
+        .insertInto("monitor_leases")
+        .values({ name, holder, expires_at: time + ttlMs })
+        .onConflict((oc) =>
+          oc
+            .column("name")
+            .doUpdateSet({ holder, expires_at: time + ttlMs })
+            .where((eb) => eb.or([eb("monitor_leases.expires_at", "<=", time), eb("monitor_leases.holder", "=", holder)])),
+        )
+        .returning("holder")
+        .executeTakeFirst();
+      return row?.holder === holder;
+    },
+
+    /** Still ours (checked before anything only the holder may do). */
+    async holds(name: string, holder: string): Promise<boolean> {
+      const row = await db.selectFrom("monitor_leases").select("holder").where("name", "=", name).where("expires_at", ">", now()).executeTakeFirst();
+      return row?.holder === holder;
+    },
+
+    async release(name: string, holder: string): Promise<void> {
+      await db.deleteFrom("monitor_leases").where("name", "=", name).where("holder", "=", holder).execute();
+    },
+  };
+}
+
+export type Leases = ReturnType<typeof createLeases>;

@@ -1,0 +1,78 @@
+import { spawn } from "node:child_process";
+import { dirname } from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import type { DatabaseHandle } from "./client.ts";
+import { migrate, MIGRATIONS, type Migration } from "./migrate.ts";
+import { testDatabases } from "./test-databases.ts";
+
+describe.each(testDatabases())("migrations on $dialect", ({ open }) => {
+  let cleanup: (() => Promise<void>) | undefined;
+  afterEach(async () => {
+    await cleanup?.();
+    cleanup = undefined;
+  });
+
+  it("apply once, then nothing is pending", async () => {
+    const db = await open();
+    cleanup = db.cleanup;
+    expect(await migrate(db.handle)).toEqual(MIGRATIONS.map((m) => m.name));
+    expect(await migrate(db.handle)).toEqual([]);
+    await db.handle.db.insertInto("staff_users").values({ username: "ops", password_hash: "x", created_at: 1, updated_at: 1 }).execute();
+    const row = await db.handle.db.selectFrom("staff_users").selectAll().executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ id: 1, username: "ops", created_at: 1 });
+    expect(typeof row.created_at).toBe("number");
+  });
+
+  it("roll back a failing migration completely, leaving it pending", async () => {
+    const db = await open();
+    cleanup = db.cleanup;
+    const broken: Migration = {
+      name: "999-broken",
+      up: async (k) => {
+        await k.schema.createTable("half_done").addColumn("x", "integer").execute();
+        throw new Error("boom");
+      },
+    };
+    await expect(migrate(db.handle, [...MIGRATIONS, broken])).rejects.toThrow("boom");
+    const names = await db.handle.db.selectFrom("schema_migrations").select("name").execute();
+    expect(names.map((n) => n.name)).toEqual(MIGRATIONS.map((m) => m.name));
+    // The table the failed migration created is gone with its transaction (transactional DDL).
+    await expect(db.handle.db.selectFrom("half_done" as "staff_users").selectAll().execute()).rejects.toThrow();
+  });
+
+  it("are safe when two instances start at once", async () => {
+    const db = await open();
+    cleanup = db.cleanup;
+    // Two processes migrate the same, empty database at the same moment.
+    const env: Record<string, string> =
+      db.handle.dialect === "postgres"
+        ? { DATABASE_URL: withSearchPath(process.env.TEST_DATABASE_URL!, await currentSchema(db.handle)) }
+        : { DATA_DIR: dirname(db.handle.description.replace(/^sqlite:/, "")) };
+    const results = await Promise.all([runMigrateScript(env), runMigrateScript(env)]);
+    expect(results.map((r) => r.code), results.map((r) => r.output).join("\n")).toEqual([0, 0]);
+    expect(results.filter((r) => r.output.includes("Applied"))).toHaveLength(1);
+    const count = await db.handle.db.selectFrom("schema_migrations").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+    expect(Number(count.n)).toBe(MIGRATIONS.length);
+  });
+});
+
+async function currentSchema(handle: DatabaseHandle): Promise<string> {
+  const row = await handle.db.selectNoFrom((eb) => eb.fn<string>("current_schema").as("s")).executeTakeFirstOrThrow();
+  return row.s;
+}
+
+function withSearchPath(url: string, schema: string): string {
+  // Encoded by hand: URLSearchParams would write the space as "+", which pg reads literally.
+  return `${url}${url.includes("?") ? "&" : "?"}options=${encodeURIComponent(`-c search_path=${schema}`)}`;
+}
+
+function runMigrateScript(env: Record<string, string>): Promise<{ code: number | null; output: string }> {
+  return new Promise((resolve) => {
+    const { DATABASE_URL: _url, DATA_DIR: _dir, ...inherited } = process.env;
+    const child = spawn(process.execPath, ["node_modules/tsx/dist/cli.mjs", "scripts/migrate.ts"], { env: { ...inherited, ...env } });
+    let output = "";
+    child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
+    child.on("close", (code) => resolve({ code, output }));
+  });
+}

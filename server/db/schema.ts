@@ -1,0 +1,186 @@
+// The database's tables as Kysely sees them. Times are milliseconds since
+// the epoch (bigint in PostgreSQL, read back as numbers).
+import type { Generated } from "kysely";
+
+export interface StaffUsersTable {
+  id: Generated<number>;
+  username: string;
+  password_hash: string;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface SessionsTable {
+  /** sha256 of the cookie's token: the token itself is never stored. */
+  token_hash: string;
+  user_id: number;
+  created_at: number;
+  last_seen_at: number;
+}
+
+export interface AuthFailuresTable {
+  /** "ip:…", "account-ip:…" or "account:…" */
+  key: string;
+  count: number;
+  window_start: number;
+  blocked_until: number;
+}
+
+export interface ServerSecretsTable {
+  name: string;
+  value: string;
+  created_at: number;
+}
+
+export type OutboxStatus = "pending" | "sent" | "failed";
+
+export interface OutboxTable {
+  id: Generated<number>;
+  /** What the mail is: "contact", "alert", ... */
+  kind: string;
+  to_address: string;
+  reply_to_name: string | null;
+  reply_to_address: string | null;
+  subject: string;
+  text_body: string;
+  html_body: string | null;
+  /** Fixed per mail, so a resend after a crash can be recognised as the same message. */
+  message_id: string;
+  status: OutboxStatus;
+  attempts: Generated<number>;
+  created_at: number;
+  /** The 24-hour retry window starts at the first attempt, not when the mail was queued. */
+  first_attempt_at: number | null;
+  next_attempt_at: number;
+  /** A sender holds the row until then; a crashed sender's lease runs out. */
+  lease_until: Generated<number>;
+  last_error: string | null;
+  sent_at: number | null;
+}
+
+export interface ContactMessagesTable {
+  id: Generated<number>;
+  received_at: number;
+  name: string;
+  email: string;
+  subject: string;
+  message: string;
+  language: string;
+  ip_hash: string;
+  spam: Generated<number>;
+  outbox_id: number | null;
+}
+
+export interface ContactRateLimitsTable {
+  /** "ip:<hash>" or "global" */
+  key: string;
+  window_start: number;
+  count: number;
+}
+
+export interface MonitorEndpointsTable {
+  id: Generated<number>;
+  service_id: string;
+  host: string;
+}
+
+export interface MonitorHostStateTable {
+  endpoint_id: number;
+  /** The engine's HostState as JSON. */
+  state: string;
+  updated_at: number;
+}
+
+export interface MonitorResultsTable {
+  endpoint_id: number;
+  checked_at: number;
+  /** 0 healthy, 1 degraded, 2 unhealthy */
+  status: number;
+  response_ms: number | null;
+}
+
+export interface MonitorRollupsTable {
+  endpoint_id: number;
+  /** Start of the hour, ms. */
+  hour: number;
+  checks: number;
+  failures: number;
+  mean_ms: number | null;
+  p95_ms: number | null;
+}
+
+export interface AlertMemoryTable {
+  service_id: string;
+  memory: string;
+  updated_at: number;
+}
+
+export interface AlertHistoryTable {
+  id: Generated<number>;
+  at: number;
+  service_id: string;
+  host: string | null;
+  kind: string;
+  severity: string;
+  message: string;
+  suppressed: number;
+  outbox_id: number | null;
+}
+
+export interface MaintenanceStateTable {
+  id: number;
+  is_active: number;
+  reason: string | null;
+  enabled_at: number | null;
+  enabled_by: string | null;
+  estimated_duration_minutes: number | null;
+  notes: string | null;
+  updated_at: number;
+}
+
+export interface MaintenanceHistoryTable {
+  id: Generated<number>;
+  at: number;
+  action: string;
+  by_user: string;
+  reason: string;
+  notes: string | null;
+  estimated_duration_minutes: number | null;
+}
+
+export interface MonitorLeasesTable {
+  name: string;
+  holder: string;
+  expires_at: number;
+}
+
+export interface MonitorMetaTable {
+  key: string;
+  value: number;
+}
+
+export interface SchemaMigrationsTable {
+  name: string;
+  applied_at: number;
+}
+
+export interface Database {
+  staff_users: StaffUsersTable;
+  sessions: SessionsTable;
+  auth_failures: AuthFailuresTable;
+  schema_migrations: SchemaMigrationsTable;
+  server_secrets: ServerSecretsTable;
+  outbox: OutboxTable;
+  contact_messages: ContactMessagesTable;
+  contact_rate_limits: ContactRateLimitsTable;
+  monitor_endpoints: MonitorEndpointsTable;
+  monitor_host_state: MonitorHostStateTable;
+  monitor_results: MonitorResultsTable;
+  monitor_rollups: MonitorRollupsTable;
+  alert_memory: AlertMemoryTable;
+  alert_history: AlertHistoryTable;
+  maintenance_state: MaintenanceStateTable;
+  maintenance_history: MaintenanceHistoryTable;
+  monitor_leases: MonitorLeasesTable;
+  monitor_meta: MonitorMetaTable;
+}

@@ -1,0 +1,53 @@
+// Databases for tests: always SQLite (a temporary file), and PostgreSQL when
+// TEST_DATABASE_URL is set, each test file in a schema of its own.
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import pg from "pg";
+import { openDatabase, type DatabaseHandle, type Dialect } from "./client.ts";
+
+export type TestDatabase = { dialect: Dialect; open: () => Promise<{ handle: DatabaseHandle; cleanup: () => Promise<void> }> };
+
+export function testDatabases(): TestDatabase[] {
+  const list: TestDatabase[] = [
+    {
+      dialect: "sqlite",
+      open: async () => {
+        const dataDir = mkdtempSync(join(tmpdir(), "db-test-"));
+        const handle = openDatabase({ dataDir });
+        return {
+          handle,
+          cleanup: async () => {
+            await handle.close();
+            rmSync(dataDir, { recursive: true, force: true });
+          },
+        };
+      },
+    },
+  ];
+  const url = process.env.TEST_DATABASE_URL;
+  if (url) {
+    list.push({
+      dialect: "postgres",
+      open: async () => {
+        const schema = `test_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
+        const admin = new pg.Client({ connectionString: url });
+        await admin.connect();
+        await admin.query(`create schema ${schema}`);
+        await admin.end();
+        const handle = openDatabase({ databaseUrl: url, dataDir: "", searchPath: schema });
+        return {
+          handle,
+          cleanup: async () => {
+            await handle.close();
+            const client = new pg.Client({ connectionString: url });
+            await client.connect();
+            await client.query(`drop schema ${schema} cascade`);
+            await client.end();
+          },
+        };
+      },
+    });
+  }
+  return list;
+}

@@ -1,0 +1,38 @@
+// What every /api handler can read from the request context, and JSON input.
+import type { Context } from "hono";
+import type { Logger } from "pino";
+import type { z } from "zod";
+import { fieldErrors } from "../../shared/field-errors.ts";
+import type { Session } from "../auth/sessions.ts";
+import type { CookieRequest } from "./session-cookie.ts";
+
+export type ApiEnv = {
+  Variables: {
+    log: Logger;
+    requestId: string;
+    clientIp: string;
+    cookieRequest: CookieRequest;
+    /** Set by requireSession on /api/admin/*. */
+    session: Session;
+  };
+};
+
+type Parsed<T> = { ok: true; data: T } | { ok: false; response: Response };
+
+/** The request's JSON body, or a 400 "Malformed JSON" answer. */
+export async function readJsonBody(c: Context<ApiEnv>): Promise<Parsed<unknown>> {
+  try {
+    return { ok: true, data: await c.req.json() };
+  } catch {
+    return { ok: false, response: c.json({ error: "Malformed JSON" }, 400) };
+  }
+}
+
+/** Parses a JSON body against a schema: 400 with a message per field when it does not fit. */
+export async function readJson<T>(c: Context<ApiEnv>, schema: z.ZodType<T>): Promise<Parsed<T>> {
+  const body = await readJsonBody(c);
+  if (!body.ok) return body;
+  const result = schema.safeParse(body.data);
+  if (result.success) return { ok: true, data: result.data };
+  return { ok: false, response: c.json({ error: "Invalid input", fields: fieldErrors(result.error) }, 400) };
+}

@@ -1,0 +1,54 @@
+// The JSON API under /api: same-origin writes only (CSRF), 16 KB bodies,
+// staff-only /api/admin/*, and JSON for every answer, errors included.
+import { Hono, type MiddlewareHandler } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import type { Services } from "../services.ts";
+import type { ApiEnv } from "./api-context.ts";
+import { isSameOriginWrite } from "./same-origin.ts";
+import { readSessionToken } from "./session-cookie.ts";
+import { adminRoutes } from "./routes/admin.ts";
+import { adminContactRoutes } from "./routes/admin-contact.ts";
+import { authRoutes } from "./routes/auth.ts";
+import { contactRoutes } from "./routes/contact.ts";
+import { adminMonitorRoutes, maintenanceTokenRoutes } from "./routes/monitor.ts";
+
+export const MAX_BODY_BYTES = 16 * 1024;
+
+const sameOriginWrites: MiddlewareHandler<ApiEnv> = async (c, next) => {
+  if (!isSameOriginWrite(c.req.method, (name) => c.req.header(name), c.req.url)) return c.json({ error: "Cross-site request refused" }, 403);
+  return next();
+};
+
+function requireSession(services: Services): MiddlewareHandler<ApiEnv> {
+  return async (c, next) => {
+    const token = readSessionToken(c.get("cookieRequest"));
+    const session = token ? await services.sessions.validate(token) : undefined;
+    if (!session) return c.json({ error: "Not signed in" }, 401);
+    c.set("session", session);
+    return next();
+  };
+}
+
+export function createApi(services: Services) {
+  const api = new Hono<ApiEnv>();
+  api.use(sameOriginWrites);
+  api.use(
+    bodyLimit({
+      maxSize: MAX_BODY_BYTES,
+      onError: (c) => c.json({ error: `Request body larger than ${MAX_BODY_BYTES / 1024} KB` }, 413),
+    }),
+  );
+  api.use("/admin/*", requireSession(services));
+  api.route("/auth", authRoutes(services));
+  api.route("/contact", contactRoutes(services));
+  api.route("/admin", adminRoutes(services));
+  api.route("/admin/contact-messages", adminContactRoutes(services));
+  api.route("/admin", adminMonitorRoutes(services));
+  api.route("/maintenance", maintenanceTokenRoutes(services));
+  api.notFound((c) => c.json({ error: "Not found" }, 404));
+  api.onError((error, c) => {
+    c.get("log").error({ err: error }, "API error");
+    return c.json({ error: "Internal error" }, 500);
+  });
+  return api;
+}

@@ -1,0 +1,125 @@
+// The HTTP surface: one Hono app, built here and started by index.ts (or by
+// tests through app.request(), without a socket).
+import { randomBytes, randomUUID } from "node:crypto";
+import { Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import { compress } from "hono/compress";
+import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
+import type { Services } from "../services.ts";
+import { createApi, MAX_BODY_BYTES } from "./api.ts";
+import { bearerMatches } from "./bearer.ts";
+import type { ApiEnv } from "./api-context.ts";
+import { httpDuration, httpRequests, METRICS_CONTENT_TYPE, metricsText } from "./metrics.ts";
+import { clientIpContext, nonceContext, servicesContext } from "./render-context.ts";
+import { clientIp, isHttps } from "./request-info.ts";
+import { isSameOriginWrite } from "./same-origin.ts";
+import { securityHeaders } from "./security-headers.ts";
+
+/** The spec's default for /news/:id without an id. */
+const DEFAULT_ARTICLE_ID = 1;
+
+export type AppOptions = {
+  /** The React Router server build (a function in development, where it changes). */
+  build: ServerBuild | (() => Promise<ServerBuild>);
+  mode: "development" | "production" | "test";
+  services: Services;
+};
+
+type AppEnv = ApiEnv & { Variables: { nonce: string }; Bindings: { incoming?: { socket?: { remoteAddress?: string } } } };
+
+// Built files never reach this app in production: the Node listener answers
+// them first (node-listener.ts); in development Vite serves them.
+export function createApp({ build, mode, services }: AppOptions) {
+  const app = new Hono<AppEnv>();
+  const { config } = services;
+  const renderPage = createRequestHandler(build, mode === "test" ? "production" : mode);
+
+  // Per request: an id, a logger, the client's address, a CSP nonce; after the
+  // handler: the security headers, the log line and the metrics.
+  app.use(async (c, next) => {
+    const started = performance.now();
+    const requestId = randomUUID();
+    const header = (name: string) => c.req.header(name);
+    const log = services.logger.child({ requestId });
+    const nonce = randomBytes(16).toString("base64");
+    c.set("requestId", requestId);
+    c.set("log", log);
+    c.set("nonce", nonce);
+    c.set("clientIp", clientIp(header, c.env?.incoming?.socket?.remoteAddress, config.TRUST_PROXY));
+    c.set("cookieRequest", { url: c.req.url, header, trustProxy: config.TRUST_PROXY });
+    await next();
+    const headers = { ...securityHeaders({ https: isHttps(header, c.req.url, config.TRUST_PROXY), nonce }), "X-Request-Id": requestId };
+    try {
+      for (const [name, value] of Object.entries(headers)) c.res.headers.set(name, value);
+    } catch {
+      // Immutable headers (Response.redirect()): copy the response once. Copying
+      // every response would turn each body into a stream and slow every answer.
+      c.res = new Response(c.res.body, c.res);
+      for (const [name, value] of Object.entries(headers)) c.res.headers.set(name, value);
+    }
+    const route = c.req.routePath;
+    const seconds = (performance.now() - started) / 1000;
+    httpRequests.inc({ method: c.req.method, route, status: String(c.res.status) });
+    httpDuration.observe({ method: c.req.method, route }, seconds);
+    log.info({ method: c.req.method, path: new URL(c.req.url).pathname, status: c.res.status, ms: Math.round(seconds * 1000) }, "request");
+  });
+
+  app.get("/healthz", (c) => c.json({ status: "ok" }));
+  app.get("/readyz", async (c) =>
+    (await services.database.ping()) ? c.json({ status: "ready" }) : c.json({ status: "unavailable", database: "unreachable" }, 503),
+  );
+  app.get("/metrics", async (c) => {
+    if (!config.METRICS_TOKEN) return c.text("Not found", 404);
+    if (!bearerMatches(c.req.header("authorization"), config.METRICS_TOKEN)) {
+      c.header("WWW-Authenticate", 'Bearer realm="metrics"');
+      return c.text("Unauthorized", 401);
+    }
+    return c.body(await metricsText(), 200, { "Content-Type": METRICS_CONTENT_TYPE });
+  });
+
+  // One URL per page: "/about/" moves permanently to "/about". The spec's
+  // article route without an id ("/news/") shows article 1.
+  app.use(async (c, next) => {
+    const url = new URL(c.req.url);
+    if (url.pathname.length > 1 && url.pathname.endsWith("/")) {
+      const path = url.pathname.replace(/\/+$/, "") || "/";
+      if (/^(\/(en|de))?\/news$/.test(path)) return c.redirect(`${path}/${DEFAULT_ARTICLE_ID}`, 302);
+      return c.redirect(`${path}${url.search}`, 301);
+    }
+    return next();
+  });
+
+  app.route("/api", createApi(services));
+  app.all("/api/*", (c) => c.json({ error: "Not found" }, 404));
+
+  // A missing hashed file is a plain 404, not a page.
+  app.all("/assets/*", (c) => c.text("Not found", 404));
+  app.all("/islands/*", (c) => c.text("Not found", 404));
+
+  // Form posts to pages (the contact form without JavaScript): same limits as the API.
+  app.on(["POST", "PUT", "PATCH", "DELETE"], "*", bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => c.text("Request body too large", 413) }), async (c, next) => {
+    if (!isSameOriginWrite(c.req.method, (name) => c.req.header(name), c.req.url)) return c.text("Cross-site request refused", 403);
+    return next();
+  });
+
+  // Built files come precompressed; pages rendered per request are compressed
+  // here. (Not the API: its answers are small, and compressing them costs more.)
+  app.all("*", compress(), async (c) => {
+    const context = new RouterContextProvider();
+    context.set(nonceContext, c.get("nonce"));
+    context.set(servicesContext, services);
+    context.set(clientIpContext, c.get("clientIp"));
+    const response = await renderPage(c.req.raw, context);
+    // Pages rendered per request are not cached: the staff area must never come back from a cache.
+    if (!response.headers.has("Cache-Control")) response.headers.set("Cache-Control", "no-store");
+    return response;
+  });
+
+  app.onError((error, c) => {
+    c.get("log")?.error({ err: error }, "unhandled error");
+    return new URL(c.req.url).pathname.startsWith("/api/") ? c.json({ error: "Internal error" }, 500) : c.text("Internal error", 500);
+  });
+  return app;
+}
+
+export type App = ReturnType<typeof createApp>;

@@ -1,0 +1,54 @@
+// /api/admin/contact-messages: the staff inbox (requireSession runs first).
+import { Hono, type Context } from "hono";
+import { z } from "zod";
+import { CONTACT_STATUSES } from "../../../shared/contact/contact-status.ts";
+import type { Services } from "../../services.ts";
+import { fieldErrors } from "../../../shared/field-errors.ts";
+import type { ApiEnv } from "../api-context.ts";
+
+const listQuery = z.object({
+  status: z.enum(CONTACT_STATUSES, { error: `status must be one of ${CONTACT_STATUSES.join(", ")}` }).optional(),
+  page: z.coerce.number({ error: "page must be a number" }).int("page must be a whole number").min(1, "page must be 1 or more").max(100_000).default(1),
+});
+
+function messageId(c: Context<ApiEnv>): number | undefined {
+  const id = Number(c.req.param("id"));
+  return Number.isSafeInteger(id) && id > 0 ? id : undefined;
+}
+
+export function adminContactRoutes(services: Services) {
+  const routes = new Hono<ApiEnv>();
+  const notFound = (c: Context<ApiEnv>) => c.json({ error: "Message not found" }, 404);
+
+  routes.get("/", async (c) => {
+    const query = listQuery.safeParse({ status: c.req.query("status") || undefined, page: c.req.query("page") || undefined });
+    if (!query.success) {
+      return c.json({ error: "Invalid input", fields: fieldErrors(query.error) }, 400);
+    }
+    return c.json(await services.inbox.list(query.data));
+  });
+
+  routes.get("/:id", async (c) => {
+    const id = messageId(c);
+    const message = id ? await services.inbox.get(id) : undefined;
+    return message ? c.json({ message }) : notFound(c);
+  });
+
+  routes.post("/:id/retry", async (c) => {
+    const id = messageId(c);
+    const outcome = id ? await services.inbox.retry(id) : "not-found";
+    if (outcome === "not-found") return notFound(c);
+    if (outcome === "already-sent") return c.json({ error: "This message was already sent" }, 409);
+    c.get("log").info({ event: "contact-retry", contactId: id, user: c.get("session").user.username }, "contact message queued again");
+    return c.json({ message: await services.inbox.get(id!) });
+  });
+
+  routes.delete("/:id", async (c) => {
+    const id = messageId(c);
+    if (!id || !(await services.inbox.delete(id))) return notFound(c);
+    c.get("log").info({ event: "contact-deleted", contactId: id, user: c.get("session").user.username }, "contact message deleted");
+    return c.body(null, 204);
+  });
+
+  return routes;
+}

@@ -1,0 +1,10 @@
+// /api/admin/*: only for a signed-in staff member (requireSession runs first).
+import { Hono } from "hono";
+import type { Services } from "../../services.ts";
+import type { ApiEnv } from "../api-context.ts";
+
+export function adminRoutes(services: Services) {
+  const routes = new Hono<ApiEnv>();
+  routes.get("/staff", async (c) => c.json({ staff: await services.staff.list() }));
+  return routes;
+}

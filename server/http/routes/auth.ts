@@ -1,0 +1,58 @@
+// POST /api/auth/sign-in, POST /api/auth/sign-out, GET /api/auth/session,
+// POST /api/auth/refresh.
+import { Hono } from "hono";
+import { z } from "zod";
+import type { Services } from "../../services.ts";
+import { readJson, type ApiEnv } from "../api-context.ts";
+import { clearedSessionCookie, readSessionToken, sessionCookie } from "../session-cookie.ts";
+
+const signInBody = z.object({
+  username: z.string({ error: "Username is required" }).trim().min(1, "Username is required").max(254, "Username is too long"),
+  password: z.string({ error: "Password is required" }).min(1, "Password is required").max(1024, "Password is too long"),
+});
+
+export const INVALID_CREDENTIALS = "Invalid credentials. Please try again.";
+
+export function authRoutes(services: Services) {
+  const routes = new Hono<ApiEnv>();
+
+  routes.post("/sign-in", async (c) => {
+    const body = await readJson(c, signInBody);
+    if (!body.ok) return body.response;
+    const result = await services.signIn(body.data.username, body.data.password, c.get("clientIp"));
+    if (result.kind === "throttled") {
+      c.header("Retry-After", String(result.retryAfterSeconds));
+      return c.json({ error: "Too many sign-in attempts", retryAfterSeconds: result.retryAfterSeconds }, 429);
+    }
+    if (result.kind === "invalid") {
+      c.get("log").warn({ event: "sign-in-failed" }, "sign-in failed");
+      return c.json({ error: INVALID_CREDENTIALS }, 401);
+    }
+    c.get("log").info({ event: "signed-in", user: result.user.username }, "signed in");
+    c.header("Set-Cookie", sessionCookie(c.get("cookieRequest"), result.token));
+    return c.json({ user: result.user, expiresAt: result.expiresAt });
+  });
+
+  routes.post("/sign-out", async (c) => {
+    const token = readSessionToken(c.get("cookieRequest"));
+    if (token) await services.sessions.revoke(token);
+    c.header("Set-Cookie", clearedSessionCookie(c.get("cookieRequest")));
+    return c.body(null, 204);
+  });
+
+  routes.get("/session", async (c) => {
+    const token = readSessionToken(c.get("cookieRequest"));
+    const session = token ? await services.sessions.validate(token) : undefined;
+    if (!session) return c.json({ error: "Not signed in" }, 401);
+    return c.json(session);
+  });
+
+  routes.post("/refresh", async (c) => {
+    const token = readSessionToken(c.get("cookieRequest"));
+    const session = token ? await services.sessions.refresh(token) : undefined;
+    if (!session) return c.json({ error: "Not signed in" }, 401);
+    return c.json({ expiresAt: session.expiresAt });
+  });
+
+  return routes;
+}

@@ -1,0 +1,38 @@
+// POST /api/contact: the contact form's submission. 202 once the message is
+// committed (a filled honeypot gets the same answer: bots learn nothing);
+// 400 naming each bad field; 429 over the rate limits.
+import { Hono } from "hono";
+import { TOKEN_ERRORS_EN, TOO_MANY_SUBMISSIONS } from "../../../shared/contact/contact-limits.ts";
+import { negotiateLanguage } from "../../../shared/i18n/languages.ts";
+import type { Services } from "../../services.ts";
+import { readJsonBody, type ApiEnv } from "../api-context.ts";
+
+export function contactRoutes(services: Services) {
+  const routes = new Hono<ApiEnv>();
+
+  routes.post("/", async (c) => {
+    const body = await readJsonBody(c);
+    if (!body.ok) return body.response;
+    const language = negotiateLanguage({ cookie: c.req.header("cookie"), acceptLanguage: c.req.header("accept-language") });
+    const result = await services.contact.submit(body.data, { ip: c.get("clientIp"), language });
+    switch (result.kind) {
+      case "accepted":
+        c.get("log").info({ event: "contact-received", contactId: result.id, spam: result.spam }, "contact message stored");
+        return c.json({ ok: true }, 202);
+      case "invalid":
+        return c.json({ error: "Invalid input", fields: result.fields }, 400);
+      case "token": {
+        const { error, field } = TOKEN_ERRORS_EN[result.reason];
+        // An expired form gets a fresh token, so the visitor can send again without reloading.
+        const fresh = result.reason === "expired" ? { token: services.formTokens.issue() } : {};
+        const retry = result.retryAfterSeconds ? { retryAfterSeconds: result.retryAfterSeconds } : {};
+        return c.json({ error, fields: { token: field }, ...fresh, ...retry }, 400);
+      }
+      case "rate-limited":
+        c.header("Retry-After", String(result.retryAfterSeconds));
+        return c.json({ error: TOO_MANY_SUBMISSIONS, retryAfterSeconds: result.retryAfterSeconds }, 429);
+    }
+  });
+
+  return routes;
+}

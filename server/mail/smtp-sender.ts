@@ -1,0 +1,51 @@
+// Sends one queued mail over SMTP (nodemailer). Configured by SMTP_URL:
+// smtp://user:pass@host:587 upgrades with STARTTLS (required unless the host
+// is this machine), smtps://host:465 speaks TLS from the start.
+import { readFileSync } from "node:fs";
+import nodemailer from "nodemailer";
+import type SMTPPool from "nodemailer/lib/smtp-pool/index.js";
+import type { QueuedMail } from "./outbox.ts";
+
+export type SendMail = (mail: QueuedMail) => Promise<void>;
+
+export type SmtpSettings = {
+  url: string;
+  from: string;
+  /** PEM file of a private CA that signed the mail server's certificate. */
+  caFile?: string;
+};
+
+const LOOPBACK = new Set(["localhost", "127.0.0.1", "[::1]", "::1"]);
+
+export function createSmtpSender(settings: SmtpSettings): { send: SendMail; close: () => void } {
+  const url = new URL(settings.url);
+  const transport = nodemailer.createTransport({
+    url: settings.url,
+    // Credentials never cross the network in clear text.
+    requireTLS: url.protocol === "smtp:" && !LOOPBACK.has(url.hostname),
+    ...(settings.caFile ? { tls: { ca: readFileSync(settings.caFile, "utf8") } } : {}),
+    connectionTimeout: 20_000,
+    greetingTimeout: 20_000,
+    socketTimeout: 60_000,
+    // One connection reused for a burst of mail.
+    pool: true,
+    maxConnections: 2,
+    disableFileAccess: true,
+    disableUrlAccess: true,
+  } satisfies SMTPPool.Options);
+
+  return {
+    async send(mail) {
+      await transport.sendMail({
+        from: settings.from,
+        to: mail.to,
+        ...(mail.replyTo ? { replyTo: { name: mail.replyTo.name, address: mail.replyTo.address } } : {}),
+        subject: mail.subject,
+        text: mail.text,
+        ...(mail.html ? { html: mail.html } : {}),
+        messageId: mail.messageId,
+      });
+    },
+    close: () => transport.close(),
+  };
+}

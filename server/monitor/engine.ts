@@ -1,0 +1,235 @@
+// The monitoring engine. One process among all workers and instances holds
+// the "monitor-cycles" lease and runs a cycle every interval, on a fixed
+// schedule (no drift), with a cap on checks in flight and their starts spread
+// over the first part of the cycle. Each cycle stores every host's new state
+// and raw result in one transaction, then lets the alerter decide.
+import { randomUUID } from "node:crypto";
+import type { Logger } from "pino";
+import { HOSTS, type HostName } from "../../shared/monitor/health.ts";
+import type { Alerter, HostReport } from "./alerts.ts";
+import type { CheckTarget } from "./checks/check.ts";
+import { applyOutcome, initialHostState, shouldCheck, type HostState, type SubServiceResult } from "./host-state.ts";
+import type { Leases } from "../db/leases.ts";
+import type { createMeta } from "./monitor-meta.ts";
+import type { Maintenance } from "./maintenance.ts";
+import type { MonitoringConfig, ServiceConfig, Target } from "./monitor-config.ts";
+import type { MonitorStore, StoredResult } from "./monitor-store.ts";
+
+export const CYCLE_LEASE = "monitor-cycles";
+const TICK_MS = 1_000;
+/** On shutdown, a cycle in flight gets this long before it is abandoned (unsaved; the next leader redoes it). */
+const STOP_GRACE_MS = 2_000;
+
+export type EngineOptions = {
+  store: MonitorStore;
+  alerter: Alerter;
+  maintenance: Maintenance;
+  leases: Leases;
+  meta: ReturnType<typeof createMeta>;
+  check: CheckTarget;
+  now: () => number;
+  logger: Logger;
+  config: () => MonitoringConfig;
+  dashboardUrl: string;
+  /** New alert mail was queued. */
+  onMail: () => void;
+};
+
+function limiter(max: number) {
+  let active = 0;
+  const waiting: (() => void)[] = [];
+  return async <T>(task: () => Promise<T>): Promise<T> => {
+    if (active >= max) await new Promise<void>((resolve) => waiting.push(resolve));
+    active += 1;
+    try {
+      return await task();
+    } finally {
+      active -= 1;
+      waiting.shift()?.();
+    }
+  };
+}
+
+export function staggerMs(config: MonitoringConfig): number {
+  const { staggerSeconds, intervalSeconds } = config.defaults;
+  return (staggerSeconds ?? Math.min(15, intervalSeconds / 4)) * 1000;
+}
+
+export function createEngine(options: EngineOptions) {
+  const { store, alerter, maintenance, leases, meta, check, now, logger } = options;
+  const holder = randomUUID();
+  let states: Map<string, HostState> | undefined;
+  let leader = false;
+  let cycle: Promise<void> | undefined;
+  let housekeeping: Promise<void> | undefined;
+  let nextCycleAt = 0;
+  let lastLeaseAt = 0;
+  let timer: NodeJS.Timeout | undefined;
+  const stopping = new AbortController();
+
+  /** A pause that ends early when the engine stops. */
+  const pause = (ms: number) =>
+    new Promise<void>((resolve) => {
+      if (stopping.signal.aborted) return resolve();
+      const done = () => (clearTimeout(wait), resolve());
+      const wait = setTimeout(done, ms);
+      stopping.signal.addEventListener("abort", done, { once: true });
+    });
+
+  const settings = () => {
+    const config = options.config();
+    return { to: config.alerts.to, cooldownMinutes: config.alerts.cooldownMinutes, dashboardUrl: options.dashboardUrl };
+  };
+
+  async function checkOne(target: Target, config: MonitoringConfig) {
+    return check(target, { timeoutMs: target.timeoutMs ?? config.defaults.timeoutMs, retries: config.defaults.retries });
+  }
+
+  /** One full cycle: every host of every service, then alerts. */
+  async function runCycle(): Promise<void> {
+    const config = options.config();
+    const started = now();
+    states ??= await store.loadStates();
+    const circuit = { failures: config.defaults.circuitFailures, backoffMs: config.defaults.circuitBackoffSeconds * 1000 };
+    const limit = limiter(config.defaults.concurrency);
+    const jobs: { service: ServiceConfig; host: HostName; target: Target }[] = [];
+    for (const service of config.services) for (const host of HOSTS) if (service.hosts[host]) jobs.push({ service, host, target: service.hosts[host]! });
+    const spread = staggerMs(config);
+
+    const saved: { endpointId: number; state: HostState }[] = [];
+    const results: StoredResult[] = [];
+    await Promise.all(
+      jobs.map(async ({ service, host, target }, index) => {
+        const key = `${service.id}/${host}`;
+        const previous = states!.get(key) ?? initialHostState(host);
+        const endpointId = await store.endpointId(service.id, host);
+        if (!shouldCheck(previous, now())) return; // circuit open: wait out the back-off
+        if (spread > 0 && jobs.length > 1) await pause((index / jobs.length) * spread);
+        if (stopping.signal.aborted) return;
+        const outcome = await limit(() => checkOne(target, config));
+        const subServices: SubServiceResult[] =
+          host === "centron"
+            ? await Promise.all(
+                service.subServices.map(async (sub) => {
+                  const result = await limit(() => checkOne(sub.centron, config));
+                  const state = applyOutcome(initialHostState("centron"), result, now(), circuit);
+                  return { name: sub.name, status: state.status, responseTime: state.responseTime, healthScore: state.healthScore, errorMessage: state.errorMessage };
+                }),
+              )
+            : [];
+        const next = applyOutcome(previous, outcome, now(), circuit, subServices);
+        states!.set(key, next);
+        saved.push({ endpointId, state: next });
+        results.push({ endpointId, checkedAt: next.lastChecked!, status: next.status, responseTime: next.responseTime });
+      }),
+    );
+    if (stopping.signal.aborted) return;
+    await store.saveCycle(saved, results, now());
+
+    const inMaintenance = await maintenance.isActive();
+    let mail = false;
+    if (await leases.holds(CYCLE_LEASE, holder)) {
+      for (const service of config.services) {
+        const current: Partial<Record<HostName, HostReport>> = {};
+        for (const host of HOSTS) {
+          const state = service.hosts[host] ? states.get(`${service.id}/${host}`) : undefined;
+          if (state?.lastChecked) current[host] = { status: state.status, errorMessage: state.errorMessage };
+        }
+        if (Object.keys(current).length === 0) continue;
+        const { mailIds } = await alerter.process(service, current, { maintenance: inMaintenance, settings: settings() });
+        if (mailIds.length > 0) mail = true;
+      }
+    }
+    if (mail) options.onMail();
+    await meta.set("last_cycle_at", started);
+    logger.debug({ checks: results.length, ms: now() - started, heapMb: Math.round(process.memoryUsage().heapUsed / 1048576) }, "monitor cycle done");
+  }
+
+  /** Rollups and pruning after a cycle, one at a time, never awaited by the schedule. */
+  function tidyUp(): void {
+    housekeeping ??= (async () => {
+      try {
+        await store.rollUp(now());
+        await store.prune(now());
+      } catch (error) {
+        logger.error({ err: error }, "monitor history housekeeping failed");
+      } finally {
+        housekeeping = undefined;
+      }
+    })();
+  }
+
+  /** Takes or renews the cycle lease (valid one interval). */
+  async function lead(): Promise<boolean> {
+    leader = await leases.acquire(CYCLE_LEASE, holder, options.config().defaults.intervalSeconds * 1000);
+    return leader;
+  }
+
+  function startCycle(): Promise<void> {
+    cycle ??= runCycle()
+      .catch((error: unknown) => logger.error({ err: error }, "monitor cycle failed"))
+      .finally(() => {
+        cycle = undefined;
+        tidyUp();
+      });
+    return cycle;
+  }
+
+  /** Every second: keep or seek the lease, run what is due, answer "run now". */
+  async function tick(): Promise<void> {
+    const config = options.config();
+    const intervalMs = config.defaults.intervalSeconds * 1000;
+    const time = now();
+    if (time - lastLeaseAt >= intervalMs / 3) {
+      lastLeaseAt = time;
+      const was = leader;
+      if ((await lead()) && !was) {
+        logger.info("monitor: this process runs the health checks");
+        states = undefined; // another process may have run cycles meanwhile
+        nextCycleAt = time;
+      }
+    }
+    if (!leader) return;
+    const requested = (await meta.get("run_requested_at")) ?? 0;
+    const lastRun = (await meta.get("last_cycle_at")) ?? 0;
+    if ((time >= nextCycleAt || requested > lastRun) && !cycle) {
+      // Fixed schedule: the next slot after now, however long this one takes.
+      while (nextCycleAt <= time) nextCycleAt += intervalMs;
+      await meta.set("next_cycle_at", nextCycleAt);
+      void startCycle();
+    }
+  }
+
+  return {
+    holder,
+    runCycle: startCycle,
+    /** Takes the cycle lease now (a tick does this on its own; tests call it directly). */
+    lead,
+    start() {
+      const loop = () => {
+        void tick()
+          .catch((error: unknown) => logger.error({ err: error }, "monitor tick failed"))
+          .finally(() => {
+            if (timer !== undefined) timer = setTimeout(loop, TICK_MS);
+          });
+      };
+      timer = setTimeout(loop, 0);
+    },
+    async stop() {
+      clearTimeout(timer);
+      timer = undefined;
+      stopping.abort();
+      let grace: NodeJS.Timeout | undefined;
+      await Promise.race([Promise.all([cycle, housekeeping]), new Promise((resolve) => (grace = setTimeout(resolve, STOP_GRACE_MS)))]);
+      clearTimeout(grace);
+      if (leader) await leases.release(CYCLE_LEASE, holder).catch(() => undefined);
+      leader = false;
+    },
+    /** "Run a cycle now" from any process: the lease holder picks it up within a second. */
+    async requestCycle(): Promise<void> {
+      await meta.set("run_requested_at", now());
+    },
+  };
+}
+
+export type Engine = ReturnType<typeof createEngine>;

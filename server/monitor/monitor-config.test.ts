@@ -1,0 +1,96 @@
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import pino from "pino";
+import { describe, expect, it } from "vitest";
+import { loadMonitoringConfig, MonitorConfigError, parseMonitoringConfig, watchMonitoringConfig, type MonitoringConfig } from "./monitor-config.ts";
+
+const problems = (text: string, env: Record<string, string> = {}) => {
+  try {
+    parseMonitoringConfig(text, env);
+  } catch (error) {
+    if (error instanceof MonitorConfigError) return error.problems;
+    throw error;
+  }
+  return [];
+};
+
+const base = (services: string) => `alerts: { to: ops@example.com }\nservices:\n${services}`;
+
+describe("the monitoring configuration", () => {
+  it("the shipped file lists the spec's services with their profiles", () => {
+    const config = loadMonitoringConfig("config/monitoring.yaml", {});
+    expect(config.services.map((s) => s.id)).toEqual([
+      "datacenter-centron",
+      "datacenter-centron2",
+      "datacenter-centron3",
+      "datacenter-local",
+      "sentiment-service",
+      "twitter-antispam",
+      "mail-relay",
+      "wordcloud-generation",
+      "google-trends",
+      "ollama-service",
+      "word-normalization",
+      "yahoo-stock",
+    ]);
+    const profile = (id: string) => config.services.find((s) => s.id === id)!.profile;
+    expect(["sentiment-service", "twitter-antispam", "mail-relay"].map(profile)).toEqual(["critical", "critical", "critical"]);
+    expect(profile("yahoo-stock")).toBe("external");
+    expect(profile("ollama-service")).toBe("standard");
+    expect(config.defaults).toMatchObject({ intervalSeconds: 60, timeoutMs: 5000, retries: 2 });
+    expect(config.alerts.cooldownMinutes).toBe(5);
+  });
+
+  it("names the path of every error", () => {
+    const found = problems(
+      base(`  - { id: a, name: A, hosts: { centron: { url: "http://x/" } } }
+  - { id: b, name: B, hosts: { centron: { url: "http://x/" } } }
+  - { id: c, name: C, hosts: { centron: { url: "http://x/" } } }
+  - { id: d, name: D, profile: vital, hosts: { local: { url: "not a url" } } }
+  - { id: a, name: E, hosts: {} }`),
+    );
+    expect(found).toEqual(
+      expect.arrayContaining([
+        "services[3].hosts.local.url: Invalid URL",
+        expect.stringMatching(/^services\[3\]\.profile: /),
+        "services[4].hosts: needs a centron or a local host",
+        'services[4].id: duplicate id "a"',
+      ]),
+    );
+  });
+
+  it("expands ${VAR} from the environment and names a missing one", () => {
+    const text = base(`  - { id: s, name: S, hosts: { centron: { url: "http://x/", auth: { type: api-key, header: k, key: "\${KEY}" } } } }`);
+    expect(problems(text)).toEqual(["services[0].hosts.centron.auth.key: environment variable KEY is not set"]);
+    const config = parseMonitoringConfig(text, { KEY: "s3cret" });
+    expect(config.services[0]!.hosts.centron).toMatchObject({ auth: { type: "api-key", key: "s3cret" } });
+  });
+
+  it("refuses bad YAML, unknown keys and a timeout not shorter than the interval", () => {
+    expect(problems("alerts: [")[0]).toMatch(/^YAML: /);
+    expect(problems(`${base("  []")}\nextra: 1`)).toEqual([expect.stringMatching(/^\(file\): /)]);
+    expect(problems(`${base("  []")}\ndefaults: { intervalSeconds: 5, timeoutMs: 5000 }`)).toEqual(["defaults.timeoutMs: must be shorter than the interval"]);
+  });
+
+  it("reloads a good edit and keeps the last good configuration on a bad one", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "monitor-config-"));
+    const file = join(dir, "monitoring.yaml");
+    writeFileSync(file, base(`  - { id: one, name: One, hosts: { centron: { url: "http://x/" } } }`));
+    let current: MonitoringConfig = loadMonitoringConfig(file, {});
+    const logged: unknown[] = [];
+    const logger = pino({ level: "error" }, { write: (line: string) => logged.push(JSON.parse(line)) });
+    const watcher = watchMonitoringConfig(file, {}, logger, (next) => (current = next));
+    try {
+      writeFileSync(file, base(`  - { id: two, name: Two, hosts: { centron: { url: "http://x/" } } }`));
+      await expect.poll(() => current.services[0]!.id, { timeout: 5_000 }).toBe("two");
+      writeFileSync(file, base(`  - { id: three, name: Three, hosts: { centron: { url: "broken" } } }`));
+      await expect.poll(() => logged.length, { timeout: 5_000 }).toBeGreaterThan(0);
+      expect(current.services[0]!.id).toBe("two");
+      expect(JSON.stringify(logged[0])).toContain("services[0].hosts.centron.url: Invalid URL");
+    } finally {
+      watcher.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

@@ -1,0 +1,73 @@
+// The monitoring rules of the spec (sections 3, 4 and 9), pure so the engine,
+// the API and the dashboard agree: statuses, health scores, the overall
+// status and the endpoint counts.
+
+export const HOSTS = ["centron", "local"] as const;
+export type HostName = (typeof HOSTS)[number];
+
+export const HEALTH_STATUSES = ["healthy", "degraded", "unhealthy"] as const;
+export type HealthStatus = (typeof HEALTH_STATUSES)[number];
+export type OverallStatus = HealthStatus | "unknown";
+
+export const PROFILES = ["infrastructure", "critical", "standard", "external"] as const;
+export type ReliabilityProfile = (typeof PROFILES)[number];
+
+export type CircuitState = "closed" | "open" | "half-open";
+
+/** Any status string that is not one of the three counts as unhealthy (spec). */
+export function normalizeStatus(value: unknown): HealthStatus {
+  return value === "healthy" || value === "degraded" || value === "unhealthy" ? value : "unhealthy";
+}
+
+/** Score of a result without a response time: healthy 95, degraded 70, otherwise 25. */
+export function defaultScore(status: HealthStatus): number {
+  return status === "healthy" ? 95 : status === "degraded" ? 70 : 25;
+}
+
+/** A healthy result scored by its response time (spec table). */
+export function responseTimeScore(ms: number): number {
+  if (ms < 50) return 100;
+  if (ms < 100) return 95;
+  if (ms < 200) return 90;
+  if (ms < 500) return 85;
+  if (ms < 1000) return 80;
+  return 75;
+}
+
+/** A basic check (connectivity only, as the TCP checks of infrastructure hosts) scores a fixed 85. */
+export const BASIC_CHECK_SCORE = 85;
+
+export function hostScore(result: { status: HealthStatus; responseTime: number | null; basic: boolean }): number {
+  if (result.status !== "healthy") return defaultScore(result.status);
+  if (result.basic) return BASIC_CHECK_SCORE;
+  return result.responseTime === null ? defaultScore("healthy") : responseTimeScore(result.responseTime);
+}
+
+/**
+ * The service's score: the mean of its hosts. Infrastructure uses the central
+ * host only (spec), or its one host where it has no central one (datacenter-local).
+ */
+export function overallScore(profile: ReliabilityProfile, scores: Partial<Record<HostName, number>>): number {
+  const used = profile === "infrastructure" ? [scores.centron ?? scores.local] : HOSTS.map((host) => scores[host]);
+  const present = used.filter((score): score is number => score !== undefined);
+  if (present.length === 0) return 0;
+  return Math.round(present.reduce((sum, score) => sum + score, 0) / present.length);
+}
+
+/** Unhealthy if any is unhealthy, else degraded if any is degraded, else healthy; unknown without data. */
+export function combineStatus(statuses: readonly HealthStatus[]): OverallStatus {
+  if (statuses.length === 0) return "unknown";
+  if (statuses.includes("unhealthy")) return "unhealthy";
+  if (statuses.includes("degraded")) return "degraded";
+  return "healthy";
+}
+
+/** An infrastructure entry counts as 1 endpoint, others as 2 (spec). */
+export function endpointCount(profile: ReliabilityProfile): number {
+  return profile === "infrastructure" ? 1 : 2;
+}
+
+/** Health colour bands: 80 green, 60 yellow, 40 orange, below red. */
+export function scoreBand(score: number): "green" | "yellow" | "orange" | "red" {
+  return score >= 80 ? "green" : score >= 60 ? "yellow" : score >= 40 ? "orange" : "red";
+}

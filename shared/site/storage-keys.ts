@@ -1,0 +1,10 @@
+// Names of everything this site keeps in the browser. The privacy policy
+// lists each one; none is set for tracking.
+
+export const THEME_STORAGE_KEY = "theme";
+export const CONSENT_STORAGE_KEY = "cookieConsent";
+export const WELCOME_SESSION_KEY = "welcomePopupShown";
+export const CONTACT_SUBMISSIONS_KEY = "contactSubmissions";
+
+/** Version of the consent record: a stored record of another version counts as no answer. */
+export const CONSENT_VERSION = 1;

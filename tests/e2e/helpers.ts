@@ -1,0 +1,56 @@
+import type { Page } from "@playwright/test";
+
+/** Every public page (language-neutral path), as in the spec's route table. */
+export const PUBLIC_PATHS = [
+  "/",
+  "/ai-services",
+  "/digital-consulting",
+  "/projects",
+  "/about",
+  "/news",
+  "/news/1",
+  "/contact",
+  "/careers",
+  "/imprint",
+  "/privacy-policy",
+  "/terms-of-service",
+];
+
+export const LANGS = ["en", "de"] as const;
+
+export function localized(lang: string, path: string): string {
+  return path === "/" ? `/${lang}` : `/${lang}${path}`;
+}
+
+/** Collects console errors, uncaught exceptions and requests that leave our origin. */
+export function watchPage(page: Page, origin: string) {
+  const errors: string[] = [];
+  const foreignRequests: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error") errors.push(message.text());
+  });
+  page.on("pageerror", (error) => errors.push(error.message));
+  page.on("request", (request) => {
+    const url = request.url();
+    if (!url.startsWith(origin) && !url.startsWith("data:") && !url.startsWith("blob:")) foreignRequests.push(url);
+  });
+  return { errors, foreignRequests };
+}
+
+/** A stored consent answer and a shown welcome popup, so neither covers the page under test. */
+export async function skipDialogs(page: Page) {
+  await page.addInitScript(() => {
+    if (!localStorage.getItem("cookieConsent")) {
+      localStorage.setItem(
+        "cookieConsent",
+        JSON.stringify({ necessary: true, analytics: false, marketing: false, timestamp: new Date().toISOString(), version: 1 }),
+      );
+    }
+    sessionStorage.setItem("welcomePopupShown", "true");
+  });
+}
+
+/** Waits until every island on the page is hydrated, before driving it by keyboard. */
+export async function waitForIslands(page: Page) {
+  await page.waitForFunction(() => [...document.querySelectorAll("[data-island]")].every((island) => island.hasAttribute("data-hydrated")));
+}

@@ -1,0 +1,107 @@
+import { expect, test } from "@playwright/test";
+import { LANGS, localized, PUBLIC_PATHS, skipDialogs } from "./helpers.ts";
+
+test.beforeEach(async ({ page }) => skipDialogs(page));
+
+test("the language button moves to the same page in the other language and stores the choice", async ({ page, context }) => {
+  await page.goto("/en/careers");
+  await expect(page.locator("html")).toHaveAttribute("lang", "en");
+  await page.getByRole("navigation", { name: "Main navigation" }).getByRole("link", { name: "Deutsch" }).click();
+  await expect(page).toHaveURL(/\/de\/careers$/);
+  await expect(page.locator("html")).toHaveAttribute("lang", "de");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Werden Sie Teil unseres Teams");
+  expect(await page.evaluate(() => localStorage.getItem("preferredLanguage"))).toBe("de");
+  const cookie = (await context.cookies()).find((c) => c.name === "preferredLanguage");
+  expect(cookie?.value).toBe("de");
+  expect(cookie?.sameSite).toBe("Lax");
+
+  // The stored choice now decides the language of unprefixed URLs, without a redirect.
+  const response = await page.goto("/careers");
+  expect(response?.status()).toBe(200);
+  await expect(page).toHaveURL(/\/careers$/);
+  await expect(page.locator("html")).toHaveAttribute("lang", "de");
+
+  await page.getByRole("navigation", { name: "Hauptnavigation" }).getByRole("link", { name: "English" }).click();
+  await expect(page).toHaveURL(/\/en\/careers$/);
+  expect(await page.evaluate(() => localStorage.getItem("preferredLanguage"))).toBe("en");
+});
+
+test("each page carries canonical and hreflang alternates", async ({ page, baseURL }) => {
+  await page.goto("/de/about");
+  const head = page.locator("head");
+  const origin = new URL((await head.locator('link[rel="canonical"]').getAttribute("href")) ?? "").origin;
+  expect(origin).toMatch(/^https?:\/\//);
+  await expect(head.locator('link[rel="canonical"]')).toHaveAttribute("href", `${origin}/de/about`);
+  await expect(head.locator('link[hreflang="en"]')).toHaveAttribute("href", `${origin}/en/about`);
+  await expect(head.locator('link[hreflang="de"]')).toHaveAttribute("href", `${origin}/de/about`);
+  await expect(head.locator('link[hreflang="x-default"]')).toHaveAttribute("href", `${origin}/about`);
+  await page.goto("/about");
+  await expect(head.locator('link[rel="canonical"]')).toHaveAttribute("href", `${origin}/about`);
+  expect(baseURL).toBeTruthy();
+});
+
+test("the sitemap lists every page with its alternates and robots.txt points to it", async ({ request }) => {
+  const robots = await request.get("/robots.txt");
+  expect(robots.status()).toBe(200);
+  const sitemapUrl = /^Sitemap: (\S+)$/m.exec(await robots.text())?.[1];
+  expect(sitemapUrl).toMatch(/\/sitemap\.xml$/);
+  const sitemap = await request.get("/sitemap.xml");
+  expect(sitemap.headers()["content-type"]).toContain("xml");
+  const xml = await sitemap.text();
+  for (const path of ["/en/about", "/de/about", "/about", "/en/privacy-policy", "/de"]) {
+    expect(xml).toContain(`${path}</loc>`);
+  }
+  // 11 pages and 15 articles, each at three URLs.
+  expect(xml.match(/<url>/g)?.length).toBe(26 * 3);
+  expect(xml.match(/hreflang="x-default"/g)?.length).toBe(26 * 3);
+  expect(xml).toContain("/de/news/15</loc>");
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("every public page shows its content in its language", async ({ page }) => {
+    for (const lang of LANGS) {
+      for (const path of PUBLIC_PATHS) {
+        const response = await page.goto(localized(lang, path));
+        expect(response?.status()).toBe(200);
+        await expect(page.locator("html")).toHaveAttribute("lang", lang);
+        await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+      }
+    }
+  });
+
+  test("prefixed pages show their language", async ({ page }) => {
+    await page.goto("/de/about");
+    await expect(page.locator("html")).toHaveAttribute("lang", "de");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Über uns");
+    await page.goto("/en/about");
+    await expect(page.locator("html")).toHaveAttribute("lang", "en");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("About us");
+  });
+
+  test("unprefixed pages follow the stored cookie, then Accept-Language", async ({ browser, baseURL }) => {
+    const german = await browser.newContext({ javaScriptEnabled: false, locale: "de-DE" });
+    const page = await german.newPage();
+    await page.goto("/about");
+    await expect(page.locator("html")).toHaveAttribute("lang", "de");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Über uns");
+    await german.addCookies([{ name: "preferredLanguage", value: "en", url: baseURL! }]);
+    await page.goto("/about");
+    await expect(page.locator("html")).toHaveAttribute("lang", "en");
+    await german.close();
+
+    const english = await browser.newContext({ javaScriptEnabled: false, locale: "en-GB" });
+    const second = await english.newPage();
+    await second.goto("/");
+    await expect(second.locator("html")).toHaveAttribute("lang", "en");
+    await english.close();
+  });
+
+  test("menus still open", async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 800 });
+    await page.goto("/en");
+    await page.locator("summary:visible", { hasText: "Menu" }).click();
+    await expect(page.locator("#mobile-menu").getByRole("link", { name: "Careers" })).toBeVisible();
+  });
+});

@@ -1,0 +1,32 @@
+import { expect, test } from "@playwright/test";
+import { skipDialogs } from "./helpers.ts";
+
+test.beforeEach(async ({ page }) => skipDialogs(page));
+
+test("an unknown path answers 404 with the not-found page and logs the path", async ({ page }) => {
+  const logged: string[] = [];
+  page.on("console", (message) => logged.push(message.text()));
+  const response = await page.goto("/en/no-such-page");
+  expect(response?.status()).toBe(404);
+  await expect(page.getByText("404", { exact: true })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Oops! Page not found" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Return to Home" })).toHaveAttribute("href", "/en");
+  await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex");
+  await expect.poll(() => logged.some((text) => text.includes("/en/no-such-page"))).toBe(true);
+});
+
+test("the not-found page speaks the visitor's language", async ({ page }) => {
+  const response = await page.goto("/de/gibt-es-nicht");
+  expect(response?.status()).toBe(404);
+  await expect(page.locator("html")).toHaveAttribute("lang", "de");
+  await expect(page.getByRole("heading", { name: "Hoppla! Seite nicht gefunden" })).toBeVisible();
+});
+
+test("HTTP: unknown assets are plain 404s and trailing slashes redirect to the one URL", async ({ request }) => {
+  const asset = await request.get("/assets/missing.js");
+  expect(asset.status()).toBe(404);
+  expect(asset.headers()["content-type"]).toContain("text/plain");
+  const slash = await request.get("/en/about/?x=1", { maxRedirects: 0 });
+  expect(slash.status()).toBe(301);
+  expect(slash.headers()["location"]).toBe("/en/about?x=1");
+});
