@@ -41,7 +41,7 @@ function ServicesMenu({ current }: { current: string }) {
   const [open, setOpen] = useState(false);
   const ref = useRef<HTMLDetailsElement>(null);
   const close = useCallback(() => setOpen(false), []);
-  useDismiss(ref, open, close);
+  useDismiss(ref, close);
   return (
     <details ref={ref} open={open} onToggle={(event) => setOpen(event.currentTarget.open)} className="relative">
       <summary className="inline-flex min-h-10 cursor-pointer items-center gap-1 rounded-md px-3 text-sm font-medium hover:bg-slate-100 dark:hover:bg-slate-800">
@@ -65,7 +65,7 @@ function MobileMenu({ current }: { current: string }) {
     setOpen(false);
     setServicesOpen(false);
   }, []);
-  useDismiss(ref, open, close);
+  useDismiss(ref, close);
   const itemClass = `${linkClass} w-full text-base`;
   return (
     <details

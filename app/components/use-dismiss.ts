@@ -1,18 +1,26 @@
 import { useEffect, type RefObject } from "react";
 
 /**
- * Closes an open disclosure when the pointer goes down outside it or Escape
- * is pressed; Escape returns focus to its toggle (the <summary>).
+ * Closes an open <details> disclosure when the pointer goes down outside it or
+ * Escape is pressed; Escape returns focus to its toggle (the <summary>).
+ *
+ * The listeners stay attached and read the element's own `open` state at
+ * event time: the browser opens a <details> before React hears its toggle
+ * event, so a quick Enter, Tab, Escape must not depend on a re-render.
  */
-export function useDismiss(ref: RefObject<HTMLElement | null>, open: boolean, close: () => void) {
+export function useDismiss(ref: RefObject<HTMLDetailsElement | null>, close: () => void) {
   useEffect(() => {
-    if (!open) return;
+    const isOpen = () => ref.current?.open === true;
+    const dismiss = () => {
+      if (ref.current) ref.current.open = false;
+      close();
+    };
     const onPointerDown = (event: PointerEvent) => {
-      if (ref.current && !ref.current.contains(event.target as Node)) close();
+      if (isOpen() && ref.current && !ref.current.contains(event.target as Node)) dismiss();
     };
     const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key !== "Escape") return;
-      close();
+      if (event.key !== "Escape" || !isOpen()) return;
+      dismiss();
       ref.current?.querySelector("summary")?.focus();
     };
     document.addEventListener("pointerdown", onPointerDown);
@@ -21,5 +29,5 @@ export function useDismiss(ref: RefObject<HTMLElement | null>, open: boolean, cl
       document.removeEventListener("pointerdown", onPointerDown);
       document.removeEventListener("keydown", onKeyDown);
     };
-  }, [ref, open, close]);
+  }, [ref, close]);
 }
