@@ -45,6 +45,7 @@ export async function bootServices(config: Config): Promise<Running> {
     monitoring: { config: () => monitoring },
   });
   services.monitor?.engine.start();
+  services.integrations?.start();
   if (services.delivery) {
     services.delivery.start();
   } else {
@@ -77,7 +78,7 @@ export async function bootServices(config: Config): Promise<Running> {
       clearInterval(purge);
       clearInterval(dailyPurge);
       watcher.close();
-      await services.monitor?.engine.stop();
+      await Promise.all([services.monitor?.engine.stop(), services.integrations?.stop()]);
       await services.delivery?.stop();
       smtp?.close();
       await database.close();

@@ -18,7 +18,9 @@ import { createOutbox } from "./mail/outbox.ts";
 import type { SendMail } from "./mail/smtp-sender.ts";
 import { checkTarget } from "./monitor/checks/check-target.ts";
 import type { CheckTarget } from "./monitor/checks/check.ts";
+import { createIntegrations } from "./integrations/integrations.ts";
 import { createMonitor } from "./monitor/monitor.ts";
+import { createLeases } from "./db/leases.ts";
 import type { MonitoringConfig } from "./monitor/monitor-config.ts";
 
 export type Services = ReturnType<typeof createServices>;
@@ -50,6 +52,20 @@ export function createServices(options: {
   const onQueued = () => delivery?.kick();
   const limits = { perIp: config.CONTACT_LIMIT_PER_IP, global: config.CONTACT_LIMIT_GLOBAL };
   const formTokens = createFormTokens(deriveKey(secret, "contact-form-token"), now);
+  const dashboardUrl = `${config.SITE_URL}/admin/dashboard`;
+  const monitor = options.monitoring
+    ? createMonitor({
+        db,
+        outbox,
+        delivery,
+        check: options.monitoring.check ?? checkTarget,
+        now,
+        logger,
+        config: options.monitoring.config,
+        dashboardUrl,
+        demo: config.MONITORING_DEMO,
+      })
+    : undefined;
   return {
     config: options.config,
     database: options.database,
@@ -64,18 +80,21 @@ export function createServices(options: {
     formTokens,
     contact: createContactIntake({ db, outbox, tokens: formTokens, limits, to: config.CONTACT_TO, ipKey: deriveKey(secret, "ip-pseudonym"), now, onQueued }),
     inbox: createContactInbox(db, outbox, { to: config.CONTACT_TO, onQueued }),
-    monitor: options.monitoring
-      ? createMonitor({
-          db,
-          outbox,
-          delivery,
-          check: options.monitoring.check ?? checkTarget,
-          now,
-          logger,
-          config: options.monitoring.config,
-          dashboardUrl: `${config.SITE_URL}/admin/dashboard`,
-          demo: config.MONITORING_DEMO,
-        })
-      : undefined,
+    monitor,
+    integrations:
+      monitor && options.monitoring
+        ? createIntegrations({
+            db,
+            outbox,
+            leases: createLeases(db, now),
+            isMaintenance: () => monitor.maintenance.isActive(),
+            now,
+            logger,
+            config: options.monitoring.config,
+            alertSettings: () => ({ to: options.monitoring!.config().alerts.to, cooldownMinutes: options.monitoring!.config().alerts.cooldownMinutes, dashboardUrl }),
+            dataDir: config.DATA_DIR,
+            onMail: onQueued,
+          })
+        : undefined,
   };
 }

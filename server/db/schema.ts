@@ -159,6 +159,46 @@ export interface MonitorMetaTable {
   value: number;
 }
 
+export interface IntegrationSnapshotsTable {
+  name: string;
+  payload: string;
+  sampled_at: number;
+}
+
+export interface CertificatesTable {
+  domain: string;
+  server_ip: string;
+  port: number;
+  reading: string;
+  checked_at: number;
+  alerted_status: string | null;
+  alerted_at: number | null;
+  renewal_attempted_at: number | null;
+}
+
+export interface CertificateRenewalsTable {
+  id: Generated<number>;
+  at: number;
+  domain: string;
+  server_ip: string;
+  method: string;
+  trigger: string;
+  success: number;
+  message: string;
+}
+
+export interface AcmeChallengesTable {
+  token: string;
+  key_authorization: string;
+  expires_at: number;
+}
+
+export interface AcmeAccountsTable {
+  directory_url: string;
+  key_pem: string;
+  created_at: number;
+}
+
 export interface SchemaMigrationsTable {
   name: string;
   applied_at: number;
@@ -183,4 +223,9 @@ export interface Database {
   maintenance_history: MaintenanceHistoryTable;
   monitor_leases: MonitorLeasesTable;
   monitor_meta: MonitorMetaTable;
+  integration_snapshots: IntegrationSnapshotsTable;
+  certificates: CertificatesTable;
+  certificate_renewals: CertificateRenewalsTable;
+  acme_challenges: AcmeChallengesTable;
+  acme_accounts: AcmeAccountsTable;
 }

@@ -10,6 +10,7 @@ import { adminRoutes } from "./routes/admin.ts";
 import { adminContactRoutes } from "./routes/admin-contact.ts";
 import { authRoutes } from "./routes/auth.ts";
 import { contactRoutes } from "./routes/contact.ts";
+import { adminIntegrationRoutes } from "./routes/integrations.ts";
 import { adminMonitorRoutes, maintenanceTokenRoutes } from "./routes/monitor.ts";
 
 export const MAX_BODY_BYTES = 16 * 1024;
@@ -44,6 +45,7 @@ export function createApi(services: Services) {
   api.route("/admin", adminRoutes(services));
   api.route("/admin/contact-messages", adminContactRoutes(services));
   api.route("/admin", adminMonitorRoutes(services));
+  api.route("/admin", adminIntegrationRoutes(services));
   api.route("/maintenance", maintenanceTokenRoutes(services));
   api.notFound((c) => c.json({ error: "Not found" }, 404));
   api.onError((error, c) => {

@@ -11,6 +11,7 @@ import { bearerMatches } from "./bearer.ts";
 import type { ApiEnv } from "./api-context.ts";
 import { httpDuration, httpRequests, METRICS_CONTENT_TYPE, metricsText } from "./metrics.ts";
 import { clientIpContext, nonceContext, servicesContext } from "./render-context.ts";
+import { acmeChallengeRoutes } from "./routes/integrations.ts";
 import { clientIp, isHttps } from "./request-info.ts";
 import { isSameOriginWrite } from "./same-origin.ts";
 import { securityHeaders } from "./security-headers.ts";
@@ -89,6 +90,7 @@ export function createApp({ build, mode, services }: AppOptions) {
     return next();
   });
 
+  app.route("/.well-known/acme-challenge", acmeChallengeRoutes(services));
   app.route("/api", createApi(services));
   app.all("/api/*", (c) => c.json({ error: "Not found" }, 404));
 

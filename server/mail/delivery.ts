@@ -12,7 +12,7 @@ export function createDelivery(options: { outbox: Outbox; send: SendMail; logger
   const pollMs = options.pollMs ?? 5_000;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;
-  let again = false;
+  let next: Promise<void> | undefined;
 
   /** Sends everything due now; resolves when the outbox has nothing due left. */
   async function drain(): Promise<void> {
@@ -38,22 +38,25 @@ export function createDelivery(options: { outbox: Outbox; send: SendMail; logger
     }
   }
 
-  /** One round at a time; a request for another during a round runs it right after. */
+  /**
+   * One round at a time. A request during a round gets one more round right
+   * after it (requests meanwhile share that one), and its promise resolves
+   * when that round is done, so a caller never returns before its own round.
+   */
   function runOnce(): Promise<void> {
-    if (running) {
-      again = true;
+    if (!running) {
+      running = drain()
+        .catch((error: unknown) => logger.error({ err: error }, "outbox round failed"))
+        .finally(() => {
+          running = undefined;
+        });
       return running;
     }
-    running = drain()
-      .catch((error: unknown) => logger.error({ err: error }, "outbox round failed"))
-      .finally(() => {
-        running = undefined;
-        if (again) {
-          again = false;
-          void runOnce();
-        }
-      });
-    return running;
+    next ??= running.then(() => {
+      next = undefined;
+      return runOnce();
+    });
+    return next;
   }
 
   return {
@@ -67,7 +70,7 @@ export function createDelivery(options: { outbox: Outbox; send: SendMail; logger
     },
     async stop() {
       clearInterval(timer);
-      await running;
+      await (next ?? running);
     },
   };
 }

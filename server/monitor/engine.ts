@@ -10,6 +10,7 @@ import type { Alerter, HostReport } from "./alerts.ts";
 import type { CheckTarget } from "./checks/check.ts";
 import { applyOutcome, initialHostState, shouldCheck, type HostState, type SubServiceResult } from "./host-state.ts";
 import type { Leases } from "../db/leases.ts";
+import { limiter } from "./limiter.ts";
 import type { createMeta } from "./monitor-meta.ts";
 import type { Maintenance } from "./maintenance.ts";
 import type { MonitoringConfig, ServiceConfig, Target } from "./monitor-config.ts";
@@ -34,21 +35,6 @@ export type EngineOptions = {
   /** New alert mail was queued. */
   onMail: () => void;
 };
-
-function limiter(max: number) {
-  let active = 0;
-  const waiting: (() => void)[] = [];
-  return async <T>(task: () => Promise<T>): Promise<T> => {
-    if (active >= max) await new Promise<void>((resolve) => waiting.push(resolve));
-    active += 1;
-    try {
-      return await task();
-    } finally {
-      active -= 1;
-      waiting.shift()?.();
-    }
-  };
-}
 
 export function staggerMs(config: MonitoringConfig): number {
   const { staggerSeconds, intervalSeconds } = config.defaults;

@@ -9,6 +9,7 @@ import type { Logger } from "pino";
 import { parse } from "yaml";
 import { z } from "zod";
 import { PROFILES } from "../../shared/monitor/health.ts";
+import { integrationsSchema } from "../integrations/integrations-config.ts";
 
 const auth = z.discriminatedUnion("type", [
   z.object({ type: z.literal("none") }),
@@ -62,6 +63,7 @@ const schema = z
       .strict()
       .prefault({}),
     services: z.array(service).max(100_000),
+    integrations: integrationsSchema,
   })
   .strict()
   .superRefine((config, context) => {

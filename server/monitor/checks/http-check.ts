@@ -20,7 +20,8 @@ function headersFor(target: HttpTarget): Record<string, string> {
   return headers;
 }
 
-async function readCapped(response: Response): Promise<string> {
+/** The body as text, refusing more than maxBytes (the stream is cancelled, not drained). */
+export async function readCapped(response: Response, maxBytes = MAX_BODY_BYTES): Promise<string> {
   const reader = response.body?.getReader();
   if (!reader) return "";
   const chunks: Uint8Array[] = [];
@@ -29,9 +30,9 @@ async function readCapped(response: Response): Promise<string> {
     const { done, value } = await reader.read();
     if (done) break;
     size += value.byteLength;
-    if (size > MAX_BODY_BYTES) {
+    if (size > maxBytes) {
       await reader.cancel();
-      throw new Error(`Response body larger than ${MAX_BODY_BYTES / 1024} KB`);
+      throw new Error(`Response body larger than ${Math.round(maxBytes / 1024)} KB`);
     }
     chunks.push(value);
   }

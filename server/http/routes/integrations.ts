@@ -1,0 +1,95 @@
+// /api/admin/certificates, /nginx, /haproxy, /ai-services-health (staff
+// session) and the ACME HTTP-01 answers under /.well-known/acme-challenge/.
+// A GET answers from the stored reading; `?refresh=1` (the panels' Retry and
+// Refresh) samples now. Each answer says when it was sampled.
+import { Hono, type Context } from "hono";
+import { z } from "zod";
+import type { Integrations } from "../../integrations/integrations.ts";
+import type { Services } from "../../services.ts";
+import { readJson, type ApiEnv } from "../api-context.ts";
+
+const NOT_CONFIGURED = { error: "Not configured" };
+const domain = z.string({ error: "domain is required" }).trim().min(1, "domain is required").max(253);
+const checkBody = z.object({ domain });
+const renewBody = z.object({ domain, serverIP: z.string({ error: "serverIP is required" }).trim().min(1, "serverIP is required").max(253) });
+
+const iso = (ms: number) => new Date(ms).toISOString();
+const wantsRefresh = (c: Context<ApiEnv>) => c.req.query("refresh") === "1";
+
+function withIntegrations(services: Services, handler: (c: Context<ApiEnv>, integrations: Integrations) => Promise<Response>) {
+  return (c: Context<ApiEnv>) => (services.integrations ? handler(c, services.integrations) : c.json({ error: "Monitoring is not configured" }, 503));
+}
+
+export function adminIntegrationRoutes(services: Services) {
+  const routes = new Hono<ApiEnv>();
+
+  routes.get(
+    "/certificates",
+    withIntegrations(services, async (c, integrations) => c.json({ ...(await integrations.certificates.summary()), intervalSeconds: integrations.intervals().certificates })),
+  );
+  routes.get(
+    "/certificates/renewals",
+    withIntegrations(services, async (c, integrations) => c.json({ success: true, renewals: await integrations.certificates.renewals() })),
+  );
+  routes.post(
+    "/certificates/check",
+    withIntegrations(services, async (c, integrations) => {
+      const body = await readJson(c, checkBody);
+      if (!body.ok) return body.response;
+      const checked = await integrations.certificates.check(body.data.domain);
+      if (!checked) return c.json({ success: false, error: `${body.data.domain} is not a monitored certificate` }, 404);
+      return c.json({ success: true, certificates: checked });
+    }),
+  );
+  routes.post(
+    "/certificates/renew",
+    withIntegrations(services, async (c, integrations) => {
+      const body = await readJson(c, renewBody);
+      if (!body.ok) return body.response;
+      const result = await integrations.certificates.renew(body.data.domain, body.data.serverIP);
+      c.get("log").info({ event: "certificate-renewal", domain: body.data.domain, success: result.success }, result.message);
+      return c.json(result, result.success ? 200 : 502);
+    }),
+  );
+
+  routes.get(
+    "/nginx",
+    withIntegrations(services, async (c, integrations) => {
+      const reading = await integrations.nginx(wantsRefresh(c));
+      if (!reading) return c.json(NOT_CONFIGURED, 404);
+      return c.json({ ...reading.value.report, sampledAt: iso(reading.sampledAt), intervalSeconds: integrations.intervals().nginx });
+    }),
+  );
+
+  routes.get(
+    "/haproxy",
+    withIntegrations(services, async (c, integrations) => {
+      const reading = await integrations.haproxy(wantsRefresh(c));
+      if (!reading) return c.json(NOT_CONFIGURED, 404);
+      const fetchedAt = iso(reading.sampledAt);
+      if (!reading.value.ok) return c.json({ error: "Failed to fetch HAProxy statistics", details: reading.value.error, fetchedAt }, 502);
+      return c.json({ ...reading.value.stats, fetchedAt, intervalSeconds: integrations.intervals().haproxy });
+    }),
+  );
+
+  routes.get(
+    "/ai-services-health",
+    withIntegrations(services, async (c, integrations) => {
+      const reading = await integrations.aiServices(wantsRefresh(c));
+      if (!reading) return c.json(NOT_CONFIGURED, 404);
+      return c.json({ ...reading.value, sampledAt: iso(reading.sampledAt), intervalSeconds: integrations.intervals().aiServices });
+    }),
+  );
+  return routes;
+}
+
+/** GET /.well-known/acme-challenge/:token: the key authorization as plain text, for the ACME server. */
+export function acmeChallengeRoutes(services: Services) {
+  const routes = new Hono();
+  routes.get("/:token", async (c) => {
+    const answer = await services.integrations?.certificates.challenges.answer(c.req.param("token"));
+    if (answer === undefined) return c.text("Not found", 404);
+    return c.text(answer, 200, { "Cache-Control": "no-store" });
+  });
+  return routes;
+}

@@ -1,0 +1,312 @@
+// The monitored certificates: each configured domain at its server is probed
+// on a schedule and its reading stored; a certificate that turns warning,
+// critical or error is mailed about (once per status, with the alert
+// cooldown; suppressed in maintenance); one within `renewWithinDays` is
+// renewed by its server's method: ACME from here, or the host's own hook.
+import { X509Certificate } from "node:crypto";
+import { join } from "node:path";
+import type { Kysely } from "kysely";
+import type { Logger } from "pino";
+import type { Database } from "../../db/schema.ts";
+import type { Leases } from "../../db/leases.ts";
+import type { Outbox } from "../../mail/outbox.ts";
+import type { AlertSettings } from "../../monitor/alerts.ts";
+import { limiter } from "../../monitor/limiter.ts";
+import type { CertificatesConfig, CertificateTarget } from "../integrations-config.ts";
+import { createChallengeStore } from "./acme-challenges.ts";
+import { renewWithAcme, writeCertificateFiles } from "./acme-renewal.ts";
+import { callRenewalHook } from "./renewal-hook.ts";
+import { loadExtraCa, probeCertificate, type CertificateReading } from "./tls-probe.ts";
+
+const PROBES_IN_FLIGHT = 8;
+/** After a failed automatic renewal, wait this long before the next try. */
+const AUTO_RENEW_RETRY_MS = 6 * 60 * 60_000;
+const RENEW_LEASE_MS = 3 * 60_000;
+const ACME_TIMEOUT_MS = 120_000;
+const BAD = new Set(["warning", "critical", "error"]);
+
+export type CertificateEntry = CertificateReading & { server: "centron" | "local"; renewal: string; lastChecked: string | null };
+export type RenewResult = { success: boolean; message: string };
+
+export type CertificatesOptions = {
+  db: Kysely<Database>;
+  outbox: Outbox;
+  leases: Leases;
+  isMaintenance: () => Promise<boolean>;
+  now: () => number;
+  logger: Logger;
+  config: () => CertificatesConfig | undefined;
+  alertSettings: () => AlertSettings;
+  dataDir: string;
+  onMail: () => void;
+  /** Tests may swap the handshake; the default is the real one. */
+  probe?: typeof probeCertificate;
+};
+
+const keyOf = (target: { domain: string; serverIP: string; port: number }) => `${target.domain}@${target.serverIP}:${target.port}`;
+
+function pendingReading(target: CertificateTarget): CertificateReading {
+  return {
+    domain: target.domain,
+    serverIP: target.serverIP,
+    port: target.port,
+    status: "error",
+    daysRemaining: null,
+    expiryDate: null,
+    validFrom: null,
+    subject: null,
+    issuer: null,
+    sans: [],
+    fingerprint: null,
+    serialNumber: null,
+    chainValid: false,
+    nameMatches: false,
+    error: "Not checked yet",
+    checkedAt: new Date(0).toISOString(),
+  };
+}
+
+function alertMail(entry: CertificateReading, dashboardUrl: string) {
+  const what =
+    entry.status === "error"
+      ? `cannot be verified: ${entry.error ?? "unknown error"}`
+      : entry.daysRemaining !== null && entry.daysRemaining < 0
+        ? `expired ${-entry.daysRemaining} days ago`
+        : `expires in ${entry.daysRemaining} days (${entry.expiryDate})`;
+  return {
+    subject: `[CERTIFICATE ${entry.status.toUpperCase()}] ${entry.domain}`,
+    text: [`The certificate of ${entry.domain} at ${entry.serverIP}:${entry.port} ${what}.`, "", `Issuer: ${[entry.issuer?.commonName, entry.issuer?.organization].filter(Boolean).join(", ") || "unknown"}`, "", `Dashboard: ${dashboardUrl}`].join("\n"),
+  };
+}
+
+export function createCertificates(options: CertificatesOptions) {
+  const { db, outbox, leases, now, logger } = options;
+  const probe = options.probe ?? probeCertificate;
+  const challenges = createChallengeStore(db, now);
+  let extraCa: { file: string | undefined; pems: string[] } | undefined;
+
+  const targets = () => options.config()?.domains ?? [];
+  /** The extra trust of `caFile`, read again when the setting changes; a broken file fails every probe with its reason. */
+  function trustedExtras(config: CertificatesConfig): string[] {
+    if (!extraCa || extraCa.file !== config.caFile) extraCa = { file: config.caFile, pems: loadExtraCa(config.caFile) };
+    return extraCa.pems;
+  }
+
+  async function save(reading: CertificateReading): Promise<void> {
+    const time = now();
+    const row = { domain: reading.domain, server_ip: reading.serverIP, port: reading.port, reading: JSON.stringify(reading), checked_at: time };
+    await db
+      .insertInto("certificates")
+      .values(row)
+      .onConflict((oc) => oc.columns(["domain", "server_ip", "port"]).doUpdateSet({ reading: row.reading, checked_at: time }))
+      .execute();
+  }
+
+  /** Mails once per bad status, not more often than the cooldown; a healthy reading re-arms. */
+  async function alertOn(reading: CertificateReading): Promise<boolean> {
+    const settings = options.alertSettings();
+    const time = now();
+    // Read before the transaction: SQLite has one connection, which the transaction holds.
+    const suppressed = BAD.has(reading.status) && (await options.isMaintenance());
+    return db.transaction().execute(async (trx) => {
+      const row = await trx
+        .selectFrom("certificates")
+        .select(["alerted_status", "alerted_at"])
+        .where("domain", "=", reading.domain)
+        .where("server_ip", "=", reading.serverIP)
+        .where("port", "=", reading.port)
+        .executeTakeFirst();
+      if (!row) return false;
+      const where = (q: ReturnType<typeof trx.updateTable<"certificates">>) => q.where("domain", "=", reading.domain).where("server_ip", "=", reading.serverIP).where("port", "=", reading.port);
+      if (!BAD.has(reading.status)) {
+        if (row.alerted_status !== null) await where(trx.updateTable("certificates").set({ alerted_status: null })).execute();
+        return false;
+      }
+      if (row.alerted_status === reading.status) return false;
+      if (row.alerted_at !== null && time - row.alerted_at < settings.cooldownMinutes * 60_000) return false;
+      const mail = alertMail(reading, settings.dashboardUrl);
+      const outboxId = suppressed ? null : await outbox.enqueue(trx, { kind: "alert", to: settings.to, subject: mail.subject, text: mail.text });
+      await trx
+        .insertInto("alert_history")
+        .values({
+          at: time,
+          service_id: `certificate:${reading.domain}`,
+          host: null,
+          kind: "certificate",
+          severity: reading.status === "warning" ? "warning" : "critical",
+          message: mail.subject,
+          suppressed: suppressed ? 1 : 0,
+          outbox_id: outboxId,
+        })
+        .execute();
+      // A suppressed alert is not remembered, so it goes out once maintenance ends.
+      if (!suppressed) await where(trx.updateTable("certificates").set({ alerted_status: reading.status, alerted_at: time })).execute();
+      return outboxId !== null;
+    });
+  }
+
+  async function checkTargets(list: readonly CertificateTarget[], config: CertificatesConfig): Promise<CertificateReading[]> {
+    const limit = limiter(PROBES_IN_FLIGHT);
+    let readings: CertificateReading[];
+    try {
+      const ca = trustedExtras(config);
+      readings = await Promise.all(list.map((target) => limit(() => probe(target, { timeoutMs: config.timeoutMs, ca, now }))));
+    } catch (error) {
+      const reason = `caFile: ${(error as Error).message}`;
+      logger.error({ caFile: config.caFile }, reason);
+      readings = list.map((target) => ({ ...pendingReading(target), error: reason, checkedAt: new Date(now()).toISOString() }));
+    }
+    let mail = false;
+    for (const reading of readings) {
+      await save(reading);
+      if (await alertOn(reading)) mail = true;
+    }
+    if (mail) options.onMail();
+    return readings;
+  }
+
+  async function renew(target: CertificateTarget, trigger: "auto" | "manual"): Promise<RenewResult> {
+    const config = options.config();
+    const method = config?.renewal[target.server];
+    if (!config || !method || method.method === "none") return { success: false, message: `No renewal method is configured for ${target.server}` };
+    const lease = `renew:${keyOf(target)}`;
+    const holder = `${process.pid}:${Math.random()}`;
+    if (!(await leases.acquire(lease, holder, RENEW_LEASE_MS))) return { success: false, message: `A renewal of ${target.domain} is already running` };
+    let result: RenewResult;
+    try {
+      await db
+        .updateTable("certificates")
+        .set({ renewal_attempted_at: now() })
+        .where("domain", "=", target.domain)
+        .where("server_ip", "=", target.serverIP)
+        .where("port", "=", target.port)
+        .execute();
+      if (method.method === "hook") {
+        result = await callRenewalHook({ url: method.url, token: method.token }, { domain: target.domain, serverIP: target.serverIP }, { timeoutMs: config.timeoutMs });
+      } else {
+        result = await renewByAcme(target.domain, config);
+      }
+    } catch (error) {
+      result = { success: false, message: `Renewal failed: ${(error as Error).message}` };
+    } finally {
+      await leases.release(lease, holder);
+    }
+    await db
+      .insertInto("certificate_renewals")
+      .values({ at: now(), domain: target.domain, server_ip: target.serverIP, method: method.method, trigger, success: result.success ? 1 : 0, message: result.message })
+      .execute();
+    logger[result.success ? "info" : "warn"]({ domain: target.domain, serverIP: target.serverIP, trigger, method: method.method }, result.message);
+    return result;
+  }
+
+  async function renewByAcme(domain: string, config: CertificatesConfig): Promise<RenewResult> {
+    const acme = config.acme!;
+    const account = await db.selectFrom("acme_accounts").select("key_pem").where("directory_url", "=", acme.directoryUrl).executeTakeFirst();
+    const issued = await renewWithAcme({
+      domain,
+      directoryUrl: acme.directoryUrl,
+      email: acme.email,
+      caFile: acme.caFile,
+      challenges,
+      timeoutMs: ACME_TIMEOUT_MS,
+      accountKeyPem: account?.key_pem,
+    });
+    if (!account) {
+      await db
+        .insertInto("acme_accounts")
+        .values({ directory_url: acme.directoryUrl, key_pem: issued.accountKeyPem, created_at: now() })
+        .onConflict((oc) => oc.column("directory_url").doNothing())
+        .execute();
+    }
+    const files = await writeCertificateFiles(acme.certificateDir ?? join(options.dataDir, "certificates"), domain, issued);
+    const until = new X509Certificate(issued.certificatePem).validTo;
+    return { success: true, message: `Certificate for ${domain} issued (valid until ${new Date(until).toISOString()}); written to ${files.fullchain}` };
+  }
+
+  async function entries(): Promise<CertificateEntry[]> {
+    const config = options.config();
+    const rows = await db.selectFrom("certificates").select(["domain", "server_ip", "port", "reading", "checked_at"]).execute();
+    const byKey = new Map(rows.map((row) => [`${row.domain}@${row.server_ip}:${row.port}`, row]));
+    return targets().map((target) => {
+      const row = byKey.get(keyOf(target));
+      const reading = row ? (JSON.parse(row.reading) as CertificateReading) : pendingReading(target);
+      return {
+        ...reading,
+        server: target.server,
+        renewal: config?.renewal[target.server]?.method ?? "none",
+        lastChecked: row ? new Date(row.checked_at).toISOString() : null,
+      };
+    });
+  }
+
+  return {
+    challenges,
+
+    /** Probes every certificate whose last check is an interval old (the scheduler calls this), then renews what is due. */
+    async checkDue(): Promise<void> {
+      const config = options.config();
+      if (!config || config.domains.length === 0) return;
+      const rows = await db.selectFrom("certificates").select(["domain", "server_ip", "port", "checked_at", "renewal_attempted_at"]).execute();
+      const byKey = new Map(rows.map((row) => [`${row.domain}@${row.server_ip}:${row.port}`, row]));
+      const time = now();
+      const due = config.domains.filter((target) => {
+        const row = byKey.get(keyOf(target));
+        return !row || time - row.checked_at >= config.intervalSeconds * 1000;
+      });
+      if (due.length === 0) return;
+      const readings = await checkTargets(due, config);
+      for (const [index, reading] of readings.entries()) {
+        const target = due[index]!;
+        const tried = byKey.get(keyOf(target))?.renewal_attempted_at ?? null;
+        const dueForRenewal = reading.daysRemaining !== null && reading.daysRemaining <= config.renewWithinDays && reading.status !== "error";
+        const method = config.renewal[target.server]?.method ?? "none";
+        if (dueForRenewal && method !== "none" && (tried === null || time - tried >= AUTO_RENEW_RETRY_MS)) {
+          const result = await renew(target, "auto");
+          if (result.success) await checkTargets([target], config);
+        }
+      }
+    },
+
+    /** Checks one domain now (every server that has it). */
+    async check(domain: string): Promise<CertificateEntry[] | undefined> {
+      const config = options.config();
+      const list = targets().filter((target) => target.domain === domain);
+      if (!config || list.length === 0) return undefined;
+      await checkTargets(list, config);
+      return (await entries()).filter((entry) => entry.domain === domain);
+    },
+
+    async renew(domain: string, serverIP: string): Promise<RenewResult> {
+      const target = targets().find((entry) => entry.domain === domain && entry.serverIP === serverIP);
+      if (!target) return { success: false, message: `${domain} at ${serverIP} is not a monitored certificate` };
+      const result = await renew(target, "manual");
+      const config = options.config();
+      if (result.success && config) await checkTargets([target], config);
+      return result;
+    },
+
+    /** GET /api/admin/certificates. */
+    async summary() {
+      const list = await entries();
+      const count = (status: string) => list.filter((entry) => entry.status === status).length;
+      const checked = list.map((entry) => entry.lastChecked).filter((at): at is string => at !== null);
+      return {
+        success: true,
+        total: list.length,
+        healthy: count("healthy"),
+        warning: count("warning"),
+        critical: count("critical"),
+        error: count("error"),
+        certificates: list,
+        lastUpdated: checked.length ? checked.sort().at(-1)! : null,
+      };
+    },
+
+    async renewals(limit = 50) {
+      const rows = await db.selectFrom("certificate_renewals").selectAll().orderBy("at", "desc").orderBy("id", "desc").limit(limit).execute();
+      return rows.map((row) => ({ at: new Date(row.at).toISOString(), domain: row.domain, serverIP: row.server_ip, method: row.method, trigger: row.trigger, success: row.success === 1, message: row.message }));
+    },
+  };
+}
+
+export type Certificates = ReturnType<typeof createCertificates>;
