@@ -65,6 +65,7 @@ const CRAFTED_ROWS: Record<string, string>[] = [
 const fakeRoutes: Record<string, string> = {
   "/crafted;csv": formatHaproxyCsv(CRAFTED_COLUMNS, CRAFTED_ROWS),
   "/garbage;csv": "<html><body>Statistics Report</body></html>\n",
+  "/empty;csv": "",
   "/bad-number;csv": formatHaproxyCsv(["pxname", "svname", "scur", "type"], [{ pxname: "fe", svname: "FRONTEND", scur: "lots", type: "0" }]),
 };
 
@@ -234,6 +235,10 @@ describe("peers that misbehave", () => {
     const reading = readHaproxyStats({ url: `${fakeBase}/garbage` }, { timeoutMs: TIMEOUT_MS });
     await expect(reading).rejects.toThrow(IntegrationError);
     await expect(reading).rejects.toThrow(/^Malformed stats: no header line/);
+  });
+
+  it("an empty answer is the spec's 'No data received'", async () => {
+    await expect(readHaproxyStats({ url: `${fakeBase}/empty` }, { timeoutMs: TIMEOUT_MS })).rejects.toThrow(/^No data received from HAProxy stats proxy$/);
   });
 
   it("stops reading a socket past the size cap", async () => {
