@@ -16,6 +16,7 @@ export default [
     route("admin", "routes/admin/sign-in.tsx"),
     route("admin/dashboard", "routes/admin/dashboard.tsx"),
     route("admin/messages", "routes/admin/messages.tsx"),
+    route("admin/alerts", "routes/admin/alerts.tsx"),
   ]),
   layout("routes/site/layout.tsx", [...sitePages, route("*", "routes/site/not-found.tsx")]),
   ...LANGUAGES.map((lang) => route(feedPath(lang), "routes/news-feed.ts", { id: `${lang}:news-feed` })),

@@ -1,18 +1,85 @@
-// A simulated fleet on loopback for `npm run demo` and `npm run bench:monitor`:
-// one HTTP server that answers /svc/<service>/<host> like a health endpoint,
-// with realistic latency, now and then degraded or failing. TCP checks of
-// infrastructure hosts connect to the same port.
+// A simulated fleet on loopback for `npm run demo`, the dashboard's browser
+// tests and `npm run bench:monitor`: one HTTP server that answers
+// /svc/<service>/<host> like a health endpoint, with realistic latency, now
+// and then degraded or failing (TCP checks of infrastructure hosts connect to
+// the same port). It also plays the infrastructure: an nginx stub_status page,
+// an HAProxy stats CSV, a renewal hook, two Ollama-compatible servers, and a
+// TLS server presenting CA-signed certificates for the demo domains
+// (`withInfrastructure`). Tests stop and start any of them.
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
+import { formatHaproxyCsv } from "../server/integrations/haproxy/haproxy-csv.ts";
+import { startOllamaCompatible, type OllamaCompatible } from "../server/integrations/ai/ollama-compatible-server.ts";
+import { createTestCa, startSniTlsServer, type TestServer } from "../server/integrations/certificates/test-certificates.ts";
 
-export type FleetOptions = { port?: number; minLatencyMs?: number; maxLatencyMs?: number; degradedShare?: number; failureShare?: number };
+export type FleetOptions = {
+  port?: number;
+  minLatencyMs?: number;
+  maxLatencyMs?: number;
+  degradedShare?: number;
+  failureShare?: number;
+  /** Certificates for these domains (and the other peers); off for the bench. */
+  withInfrastructure?: { domains: string[] };
+};
+
+/** Peers that can be stopped: their requests are cut off, as if the process had died. */
+export type Peer = "nginx" | "haproxy" | "hook";
+
+const HAPROXY_COLUMNS = ["pxname", "svname", "scur", "stot", "bin", "bout", "status", "act", "lastchg", "type", "check_status", "req_tot", "last_chk"];
+
+function haproxyCsv(started: number): string {
+  const uptime = Math.round((Date.now() - started) / 1000);
+  const grow = (base: number, perSecond: number) => String(Math.round(base + uptime * perSecond));
+  const row = (values: Partial<Record<(typeof HAPROXY_COLUMNS)[number], string>>) => Object.fromEntries(HAPROXY_COLUMNS.map((column) => [column, values[column] ?? ""]));
+  const server = (pxname: string, svname: string, status: string, check: string, traffic: number, lastChk = "") =>
+    row({ pxname, svname, scur: String(Math.round(traffic * 3)), stot: grow(1000 * traffic, traffic), bin: grow(5e6 * traffic, 4096 * traffic), bout: grow(4e7 * traffic, 32768 * traffic), status, act: "1", lastchg: String(uptime + 3600), type: "2", check_status: check, last_chk: lastChk });
+  return formatHaproxyCsv(HAPROXY_COLUMNS, [
+    row({ pxname: "https-in", svname: "FRONTEND", scur: "42", stot: grow(250_000, 40), status: "OPEN", type: "0", req_tot: grow(900_000, 55) }),
+    row({ pxname: "http-in", svname: "FRONTEND", scur: "3", stot: grow(12_000, 2), status: "OPEN", type: "0", req_tot: grow(12_500, 2) }),
+    row({ pxname: "web", svname: "BACKEND", scur: "20", stot: grow(200_000, 30), status: "UP", act: "2", type: "1" }),
+    server("web", "web1", "UP", "L7OK", 12),
+    server("web", "web2", "UP", "L7OK", 9),
+    server("web", "web3", "MAINT", "", 0),
+    row({ pxname: "ai", svname: "BACKEND", scur: "6", stot: grow(40_000, 8), status: "UP", act: "1", type: "1" }),
+    server("ai", "ai-centron", "UP", "L4OK", 6),
+    server("ai", "ai-local", "DOWN", "L4CON", 0, "Connection refused"),
+    row({ pxname: "api", svname: "BACKEND", scur: "2", stot: grow(9_000, 1), status: "UP", act: "1", type: "1" }),
+    server("api", "api1", "no check", "", 2),
+  ]);
+}
+
+function stubStatus(started: number): string {
+  const seconds = (Date.now() - started) / 1000;
+  const accepts = Math.round(120_000 + seconds * 14);
+  const requests = Math.round(480_000 + seconds * 47 + Math.random() * 5);
+  const reading = Math.floor(Math.random() * 4);
+  const writing = 5 + Math.floor(Math.random() * 10);
+  const waiting = 40 + Math.floor(Math.random() * 30);
+  return `Active connections: ${reading + writing + waiting} \nserver accepts handled requests\n ${accepts} ${accepts} ${requests} \nReading: ${reading} Writing: ${writing} Waiting: ${waiting} \n`;
+}
 
 export async function startSimulatedFleet(options: FleetOptions = {}) {
   const { minLatencyMs = 15, maxLatencyMs = 250, degradedShare = 0.03, failureShare = 0.01 } = options;
+  const started = Date.now();
   // A few endpoints have a bad spell now and then, so the dashboard changes.
   const troubled = new Map<string, number>();
+  /** Stopped services ("id" or "id/host") and peers. */
+  const stopped = new Set<string>();
   const server = createServer((req, res) => {
     const path = req.url ?? "/";
+    const peer = path === "/nginx_status" ? "nginx" : path.startsWith("/haproxy/") ? "haproxy" : path === "/renew" ? "hook" : null;
+    if (peer) {
+      if (stopped.has(peer)) return void req.socket.destroy();
+      if (peer === "nginx") return void res.writeHead(200, { "Content-Type": "text/plain" }).end(stubStatus(started));
+      if (peer === "haproxy") return void res.writeHead(200, { "Content-Type": "text/plain" }).end(haproxyCsv(started));
+      req.resume();
+      return void res.writeHead(200, { "Content-Type": "application/json" }).end(JSON.stringify({ message: "Renewal requested from the simulated host" }));
+    }
+    const [, , service = "", host = ""] = path.split("/");
+    if (stopped.has(service) || stopped.has(`${service}/${host}`)) {
+      res.statusCode = 503;
+      return void res.end(JSON.stringify({ status: "unhealthy", error: "service stopped" }));
+    }
     const latency = minLatencyMs + Math.random() ** 2 * (maxLatencyMs - minLatencyMs);
     setTimeout(() => {
       const roll = Math.random();
@@ -30,11 +97,49 @@ export async function startSimulatedFleet(options: FleetOptions = {}) {
   server.keepAliveTimeout = 65_000;
   await new Promise<void>((resolve) => server.listen(options.port ?? 0, "127.0.0.1", resolve));
   const port = (server.address() as AddressInfo).port;
+  const base = `http://127.0.0.1:${port}`;
+
+  let infrastructure: { tls: TestServer; caFile: string; ollama: OllamaCompatible[]; cleanup: () => void } | undefined;
+  if (options.withInfrastructure) {
+    const ca = createTestCa();
+    const [first, second, third, ...rest] = options.withInfrastructure.domains;
+    // Most certificates are fine; one is due soon, one is due for renewal.
+    const served = (name: string, days: number, names: string[]) => {
+      const cert = ca.validFor(name, days, names);
+      return { key: cert.key, cert: cert.cert };
+    };
+    const byName: Record<string, { key: string; cert: string }> = {};
+    const main = served("main", 85, rest.length > 0 ? rest : ["fleet.test"]);
+    for (const name of rest) byName[name] = main;
+    if (first) byName[first] = served("soon", 21, [first]);
+    if (second) byName[second] = served("urgent", 5, [second]);
+    if (third) byName[third] = served("fine", 60, [third]);
+    const tls = await startSniTlsServer(byName, main);
+    const ollama = [await startOllamaCompatible({ models: ["llama3.2:3b", "mistral:7b", "qwen2.5:7b", "nomic-embed-text:latest", "phi3:mini"] }), await startOllamaCompatible({ models: ["llama3.2:1b"] })];
+    infrastructure = { tls, caFile: ca.ca.certFile, ollama, cleanup: ca.cleanup };
+  }
+
   return {
     port,
-    url: (service: string, host: string) => `http://127.0.0.1:${port}/svc/${service}/${host}`,
+    url: (service: string, host: string) => `${base}/svc/${service}/${host}`,
     tcp: `127.0.0.1:${port}`,
-    stop: () => new Promise<void>((resolve) => (server.closeAllConnections(), server.close(() => resolve()))),
+    nginxStatusUrl: `${base}/nginx_status`,
+    haproxyStatsUrl: `${base}/haproxy/stats`,
+    renewalHookUrl: `${base}/renew`,
+    /** The TLS server, its CA (for `caFile`) and the Ollama-compatible servers, when started withInfrastructure. */
+    infrastructure: infrastructure ? { tlsPort: infrastructure.tls.port, caFile: infrastructure.caFile, ollamaUrls: infrastructure.ollama.map((o) => o.url) } : undefined,
+    /** Stops (or starts again) a service ("id" or "id/host") or a peer. */
+    setStopped(name: string | Peer, isStopped: boolean) {
+      if (isStopped) stopped.add(name);
+      else stopped.delete(name);
+    },
+    stop: async () => {
+      await new Promise<void>((resolve) => (server.closeAllConnections(), server.close(() => resolve())));
+      if (infrastructure) {
+        await Promise.all([infrastructure.tls.close(), ...infrastructure.ollama.map((o) => o.close())]);
+        infrastructure.cleanup();
+      }
+    },
   };
 }
 

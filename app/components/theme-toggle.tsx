@@ -10,6 +10,13 @@ function applyTheme(dark: boolean) {
   root.style.colorScheme = dark ? "dark" : "light";
 }
 
+/** Switches light and dark and remembers the choice (the public site and the staff area share it). */
+export function toggleTheme(): void {
+  const dark = !document.documentElement.classList.contains("dark");
+  applyTheme(dark);
+  writeStorage("local", THEME_STORAGE_KEY, dark ? "dark" : "light");
+}
+
 /**
  * Light/dark switch. The head script applied the theme before the first
  * paint; the label and icon follow the same class through CSS, so the server
@@ -28,16 +35,10 @@ export function ThemeToggle() {
     return () => query.removeEventListener("change", follow);
   }, []);
 
-  const toggle = () => {
-    const dark = !document.documentElement.classList.contains("dark");
-    applyTheme(dark);
-    writeStorage("local", THEME_STORAGE_KEY, dark ? "dark" : "light");
-  };
-
   return (
     <button
       type="button"
-      onClick={toggle}
+      onClick={toggleTheme}
       className="inline-flex size-10 items-center justify-center rounded-md hover:bg-slate-100 dark:hover:bg-slate-800"
     >
       <Moon aria-hidden="true" className="size-5 dark:hidden" />

@@ -108,12 +108,20 @@ export function createIntegrations(options: IntegrationsOptions) {
     return work;
   }
 
-  /** The stored reading; sampled now when there is none, when asked to refresh, or when it is an interval old and nobody samples. */
+  /** A reading that says the source could not be read: a Retry samples it again at once. */
+  const failed: { [N in Name]: (value: Snapshots[N]) => boolean } = {
+    nginx: (value) => value.samples.every((entry) => "error" in entry),
+    haproxy: (value) => !value.ok,
+    "ai-services": (value) => value.services.every((service) => service.status === "unhealthy"),
+  };
+
+  /** The stored reading; sampled now when there is none, when asked to refresh, or when it is two intervals old (nobody samples). */
   async function read<N extends Name>(name: N, refresh: boolean): Promise<{ value: Snapshots[N]; sampledAt: number } | undefined> {
     if (!configured(name)) return undefined;
     const stored = await load(name);
     const age = stored ? now() - stored.sampledAt : Infinity;
-    if (!stored || (refresh && age >= MIN_RESAMPLE_MS) || age >= 2 * intervalMs(name)) return sample(name);
+    const retry = refresh && (age >= MIN_RESAMPLE_MS || failed[name](stored!.value));
+    if (!stored || retry || age >= 2 * intervalMs(name)) return sample(name);
     return stored;
   }
 
@@ -143,6 +151,8 @@ export function createIntegrations(options: IntegrationsOptions) {
   return {
     holder,
     certificates,
+    /** The stored readings only, never sampling (the dashboard's first render must not wait on a peer). */
+    stored: { nginx: () => load("nginx"), haproxy: () => load("haproxy"), aiServices: () => load("ai-services") },
     /** Each answer carries when it was sampled, so the dashboard can mark stale data. */
     nginx: (refresh = false) => read("nginx", refresh),
     haproxy: (refresh = false) => read("haproxy", refresh),

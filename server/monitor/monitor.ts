@@ -161,6 +161,7 @@ export function createMonitor(options: MonitorOptions) {
         lastCheckedAt: iso(lastCheckedAt),
         nextCheckAt: iso(await meta.get("next_cycle_at")),
         intervalSeconds: config.defaults.intervalSeconds,
+        alertsTo: config.alerts.to,
         demo: options.demo,
       };
     },

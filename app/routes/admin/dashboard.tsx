@@ -1,7 +1,23 @@
-import { LogOut } from "lucide-react";
-import { useCallback } from "react";
+import { Inbox, ListChecks } from "lucide-react";
+import { useCallback, useState } from "react";
 import { Link, redirect, useNavigate } from "react-router";
 import { signOut } from "../../admin/auth-client.ts";
+import type { AiData, CertificatesData, HaproxyData, HealthData, MaintenanceData, MaintenanceHistoryData, NginxData } from "../../admin/dashboard/dashboard.server.ts";
+import { loadDashboard } from "../../admin/dashboard/dashboard.server.ts";
+import { AiServicesPanel } from "../../admin/dashboard/ai-services-panel.tsx";
+import { CertificatesPanel } from "../../admin/dashboard/certificates-panel.tsx";
+import { DashboardFooter } from "../../admin/dashboard/dashboard-footer.tsx";
+import { DashboardHeader } from "../../admin/dashboard/dashboard-header.tsx";
+import { HaproxyPanel } from "../../admin/dashboard/haproxy-panel.tsx";
+import { HealthCard } from "../../admin/dashboard/health-card.tsx";
+import { MaintenancePanel } from "../../admin/dashboard/maintenance-panel.tsx";
+import { MetricsPanel } from "../../admin/dashboard/metrics-panel.tsx";
+import { panelClass, Skeleton } from "../../admin/dashboard/panel.tsx";
+import { ServiceCard } from "../../admin/dashboard/service-card.tsx";
+import { SummaryCards } from "../../admin/dashboard/summary-cards.tsx";
+import { Tabs } from "../../admin/dashboard/tabs.tsx";
+import { RenderTime } from "../../admin/dashboard/use-now.ts";
+import { usePolled } from "../../admin/dashboard/use-polled.ts";
 import { RouteGuard } from "../../admin/route-guard.tsx";
 import { currentSession } from "../../admin/session.server.ts";
 import { useSessionKeeper } from "../../admin/use-session-keeper.ts";
@@ -10,14 +26,81 @@ import type { Route } from "./+types/dashboard";
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { services, session } = await currentSession(request, context);
   if (!session) throw redirect("/admin");
-  const [pending, failed] = await Promise.all([services.inbox.list({ status: "pending", page: 1 }), services.inbox.list({ status: "failed", page: 1 })]);
-  return { user: session.user, contact: { pending: pending.total, failed: failed.total }, mailConfigured: !!services.delivery };
+  return { user: session.user, ...(await loadDashboard(services)) };
+}
+
+export function meta() {
+  return [{ title: "Admin Dashboard" }];
+}
+
+/** Polling intervals (spec section 9). */
+const SECONDS = { health: 60, maintenance: 30, ai: 120, nginx: 60, haproxy: 30, certificates: 300 } as const;
+const every = (seconds: number) => seconds * 1000;
+
+function ServiceGrid({ services, empty }: { services: HealthData["services"]; empty: string }) {
+  if (services.length === 0) return <p className="text-sm text-slate-600 dark:text-slate-300">{empty}</p>;
+  return (
+    <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+      {services.map((service) => (
+        <ServiceCard key={service.serviceId} service={service} />
+      ))}
+    </div>
+  );
+}
+
+function NotConfigured({ title, what }: { title: string; what: string }) {
+  return (
+    <section className={panelClass}>
+      <h2 className="text-lg font-bold">{title}</h2>
+      <p className="mt-2 text-sm">
+        {what} is not configured. Add it to the <code>integrations</code> section of the monitoring configuration.
+      </p>
+    </section>
+  );
 }
 
 export default function DashboardPage({ loaderData }: Route.ComponentProps) {
+  const data = loaderData;
   const navigate = useNavigate();
   const toSignIn = useCallback(() => void navigate("/admin", { replace: true }), [navigate]);
   useSessionKeeper(toSignIn);
+  const [autoRefresh, setAutoRefresh] = useState(true);
+
+  // Until the engine's first cycle has run (a fresh start), look again every few seconds.
+  const [firstCycleSeen, setFirstCycleSeen] = useState(() => !!(data.health?.ok && data.health.data.lastCheckedAt));
+  const health = usePolled<HealthData>({
+    url: "/api/admin/services",
+    intervalMs: firstCycleSeen ? every(SECONDS.health) : 3_000,
+    autoRefresh: autoRefresh || !firstCycleSeen,
+    initial: data.health,
+    failure: "Failed to load service health",
+  });
+  if (!firstCycleSeen && health.data?.lastCheckedAt) setFirstCycleSeen(true);
+  const maintenance = usePolled<MaintenanceData>({ url: "/api/admin/maintenance", intervalMs: every(SECONDS.maintenance), autoRefresh, initial: data.maintenance, failure: "Failed to load maintenance status" });
+  const maintenanceHistory = usePolled<MaintenanceHistoryData>({ url: "/api/admin/maintenance/history", intervalMs: every(SECONDS.maintenance), autoRefresh, initial: data.maintenanceHistory, failure: "Failed to load maintenance history" });
+  const certificates = usePolled<CertificatesData>({ url: "/api/admin/certificates", intervalMs: every(SECONDS.certificates), autoRefresh, initial: data.certificates, failure: "Failed to load certificates" });
+  const nginx = usePolled<NginxData>({ url: "/api/admin/nginx", freshUrl: "/api/admin/nginx?refresh=1", intervalMs: every(SECONDS.nginx), autoRefresh: autoRefresh && data.configured.nginx, initial: data.configured.nginx ? data.nginx : { ok: false, error: "" }, failure: "Failed to load monitoring data" });
+  const haproxy = usePolled<HaproxyData>({ url: "/api/admin/haproxy", freshUrl: "/api/admin/haproxy?refresh=1", intervalMs: every(SECONDS.haproxy), autoRefresh: autoRefresh && data.configured.haproxy, initial: data.configured.haproxy ? data.haproxy : { ok: false, error: "" }, failure: "Failed to load HAProxy statistics" });
+  const ai = usePolled<AiData>({ url: "/api/admin/ai-services-health", freshUrl: "/api/admin/ai-services-health?refresh=1", intervalMs: every(SECONDS.ai), autoRefresh: autoRefresh && data.configured.aiServices, initial: data.configured.aiServices ? data.ai : { ok: false, error: "" }, failure: "Failed to load AI services health data" });
+
+  const [refreshing, setRefreshing] = useState(false);
+  /** Refresh: a new check cycle now, then every panel reads again. */
+  const refreshAll = useCallback(async () => {
+    setRefreshing(true);
+    try {
+      const before = health.data?.lastCheckedAt ?? null;
+      const requested = fetch("/api/admin/services/check", { method: "POST" }).catch(() => undefined);
+      await Promise.all([requested, maintenance.refresh(), maintenanceHistory.refresh(), certificates.refresh(), nginx.refresh(true), haproxy.refresh(true), ai.refresh(true)]);
+      // The new cycle starts within a second and takes a few: read until it is there (at most 30 s).
+      for (let waited = 0; waited < 30_000; waited += 1_000) {
+        await new Promise((resolve) => setTimeout(resolve, 1_000));
+        const next = await health.refresh();
+        if (next?.lastCheckedAt && next.lastCheckedAt !== before) break;
+      }
+    } finally {
+      setRefreshing(false);
+    }
+  }, [health, maintenance, maintenanceHistory, certificates, nginx, haproxy, ai]);
 
   const logout = async () => {
     try {
@@ -29,43 +112,76 @@ export default function DashboardPage({ loaderData }: Route.ComponentProps) {
     toSignIn();
   };
 
+  const services = health.data?.services ?? [];
+  const tabs = [
+      {
+        id: "overview",
+        label: "System Overview",
+        content: () => (
+          <div className="flex flex-col gap-4">
+            {health.data ? <SummaryCards health={health.data} /> : <Skeleton lines={2} height="h-16" />}
+            {health.data ? <MetricsPanel health={health.data} /> : null}
+            <div className="flex flex-col gap-4">
+              <MaintenancePanel polled={maintenance} history={maintenanceHistory} onChanged={() => void health.refresh()} />
+              {data.configured.certificates ? <CertificatesPanel polled={certificates} /> : <NotConfigured title="SSL Certificates" what="Certificate monitoring" />}
+            </div>
+          </div>
+        ),
+      },
+      {
+        id: "haproxy",
+        label: "HAProxy Stats",
+        content: () => (data.configured.haproxy ? <HaproxyPanel polled={haproxy} /> : <NotConfigured title="HAProxy Stats" what="The HAProxy stats source" />),
+      },
+      {
+        id: "services",
+        label: "Services Health",
+        content: () => (
+          <div className="flex flex-col gap-6">
+            <section aria-labelledby="infra-heading">
+              <h2 id="infra-heading" className="mb-3 text-lg font-bold">
+                Infrastructure Health
+              </h2>
+              <ServiceGrid services={services.filter((s) => s.serviceId.startsWith("datacenter"))} empty="No infrastructure entries are configured." />
+            </section>
+            {data.configured.aiServices ? <AiServicesPanel polled={ai} /> : <NotConfigured title="AI Services Health" what="AI service monitoring" />}
+            <section aria-labelledby="apps-heading">
+              <h2 id="apps-heading" className="mb-3 text-lg font-bold">
+                Application Services
+              </h2>
+              <ServiceGrid services={services.filter((s) => !s.serviceId.startsWith("datacenter"))} empty="No application services are configured." />
+            </section>
+          </div>
+        ),
+      },
+  ];
+
   return (
     <RouteGuard>
-      <title>Admin Dashboard</title>
-      <header className="border-b border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
-        <div className="mx-auto flex max-w-6xl items-center justify-between gap-4 px-4 py-4">
-          <h1 className="text-xl font-bold">Admin Dashboard</h1>
-          <button
-            type="button"
-            onClick={() => void logout()}
-            className="inline-flex min-h-10 cursor-pointer items-center gap-2 rounded-md border border-slate-400 px-4 font-semibold hover:bg-slate-100 dark:border-slate-500 dark:hover:bg-slate-800"
-          >
-            <LogOut aria-hidden="true" className="size-4" />
-            Logout
-          </button>
-        </div>
-      </header>
-      <main className="mx-auto max-w-6xl px-4 py-8">
-        <p className="text-lg">
-          Signed in as <strong>{loaderData.user.username}</strong> ({loaderData.user.email}).
-        </p>
-        <section aria-labelledby="contact-heading" className="mt-8 rounded-lg border border-slate-200 p-4 dark:border-slate-700">
-          <h2 id="contact-heading" className="text-lg font-bold">
-            Contact messages
-          </h2>
-          <p className="mt-2">
-            {loaderData.contact.pending} waiting for delivery, {loaderData.contact.failed} failed.{" "}
-            <Link to="/admin/messages" className="font-medium text-brand-700 underline dark:text-brand-300">
-              Open the inbox
-            </Link>
-          </p>
-          {loaderData.mailConfigured ? null : (
-            <p className="mt-2 rounded-md bg-amber-50 p-3 text-sm text-amber-950 dark:bg-amber-950 dark:text-amber-50">
-              Mail delivery is not configured: messages are stored and wait. Set SMTP_URL, SMTP_FROM and CONTACT_TO on the server.
+      <RenderTime.Provider value={data.renderedAt}>
+        <DashboardHeader autoRefresh={autoRefresh} onAutoRefresh={setAutoRefresh} onRefresh={() => void refreshAll()} refreshing={refreshing} onLogout={() => void logout()} />
+        <main className="mx-auto flex max-w-7xl flex-col gap-6 px-4 py-6">
+          {!data.monitoring ? (
+            <p role="alert" className="rounded-md bg-amber-50 p-3 text-amber-950 dark:bg-amber-950 dark:text-amber-50">
+              Monitoring is not configured on this server.
             </p>
-          )}
-        </section>
-      </main>
+          ) : null}
+          <HealthCard health={health} nginx={data.configured.nginx ? nginx : null} autoRefresh={autoRefresh} onAutoRefresh={setAutoRefresh} onRefresh={() => void refreshAll()} />
+          <nav aria-label="Staff pages" className="flex flex-wrap gap-3 text-sm">
+            <Link to="/admin/alerts" className="inline-flex items-center gap-1.5 font-medium text-brand-700 underline dark:text-brand-300">
+              <ListChecks aria-hidden="true" className="size-4" />
+              Alert history{data.alertCount !== null ? ` (${data.alertCount})` : ""}
+            </Link>
+            <Link to="/admin/messages" className="inline-flex items-center gap-1.5 font-medium text-brand-700 underline dark:text-brand-300">
+              <Inbox aria-hidden="true" className="size-4" />
+              Contact inbox ({data.contact.pending} waiting, {data.contact.failed} failed)
+            </Link>
+            {data.contact.mailConfigured ? null : <span className="text-amber-800 dark:text-amber-300">Mail delivery is not configured (SMTP_URL): messages and alerts wait.</span>}
+          </nav>
+          <Tabs label="Dashboard sections" tabs={tabs} />
+        </main>
+        <DashboardFooter health={health.data} autoRefresh={autoRefresh} user={data.user.username} />
+      </RenderTime.Provider>
     </RouteGuard>
   );
 }

@@ -4,6 +4,7 @@
 // Refresh) samples now. Each answer says when it was sampled.
 import { Hono, type Context } from "hono";
 import { z } from "zod";
+import { aiAnswer, haproxyAnswer, nginxAnswer } from "../../integrations/integration-answers.ts";
 import type { Integrations } from "../../integrations/integrations.ts";
 import type { Services } from "../../services.ts";
 import { readJson, type ApiEnv } from "../api-context.ts";
@@ -13,7 +14,6 @@ const domain = z.string({ error: "domain is required" }).trim().min(1, "domain i
 const checkBody = z.object({ domain });
 const renewBody = z.object({ domain, serverIP: z.string({ error: "serverIP is required" }).trim().min(1, "serverIP is required").max(253) });
 
-const iso = (ms: number) => new Date(ms).toISOString();
 const wantsRefresh = (c: Context<ApiEnv>) => c.req.query("refresh") === "1";
 
 function withIntegrations(services: Services, handler: (c: Context<ApiEnv>, integrations: Integrations) => Promise<Response>) {
@@ -57,7 +57,7 @@ export function adminIntegrationRoutes(services: Services) {
     withIntegrations(services, async (c, integrations) => {
       const reading = await integrations.nginx(wantsRefresh(c));
       if (!reading) return c.json(NOT_CONFIGURED, 404);
-      return c.json({ ...reading.value.report, sampledAt: iso(reading.sampledAt), intervalSeconds: integrations.intervals().nginx });
+      return c.json(nginxAnswer(reading, integrations.intervals()));
     }),
   );
 
@@ -66,9 +66,8 @@ export function adminIntegrationRoutes(services: Services) {
     withIntegrations(services, async (c, integrations) => {
       const reading = await integrations.haproxy(wantsRefresh(c));
       if (!reading) return c.json(NOT_CONFIGURED, 404);
-      const fetchedAt = iso(reading.sampledAt);
-      if (!reading.value.ok) return c.json({ error: "Failed to fetch HAProxy statistics", details: reading.value.error, fetchedAt }, 502);
-      return c.json({ ...reading.value.stats, fetchedAt, intervalSeconds: integrations.intervals().haproxy });
+      const answer = haproxyAnswer(reading, integrations.intervals());
+      return c.json(answer.body, answer.ok ? 200 : 502);
     }),
   );
 
@@ -77,7 +76,7 @@ export function adminIntegrationRoutes(services: Services) {
     withIntegrations(services, async (c, integrations) => {
       const reading = await integrations.aiServices(wantsRefresh(c));
       if (!reading) return c.json(NOT_CONFIGURED, 404);
-      return c.json({ ...reading.value, sampledAt: iso(reading.sampledAt), intervalSeconds: integrations.intervals().aiServices });
+      return c.json(aiAnswer(reading, integrations.intervals()));
     }),
   );
   return routes;

@@ -95,12 +95,26 @@ function asn1Time(date: Date): string {
   return `${date.toISOString().replace(/[-:T]/g, "").slice(0, 14)}Z`;
 }
 
-/** Makes the test CA and every fixture certificate in a fresh temporary directory (about a second). */
-export function makeTestCertificates(): TestCertificates {
+export type TestCa = {
+  dir: string;
+  ca: { key: string; cert: string; certFile: string };
+  /** A leaf signed by the CA; `openssl ca` takes explicit dates, so it can make expired certificates too. */
+  issue: (name: string, names: string[], notBefore: Date, notAfter: Date, daysRemaining: number) => TestCertificate;
+  /** A leaf valid from an hour ago for `days` whole days (plus an hour). */
+  validFor: (name: string, days: number, names: string[]) => TestCertificate;
+  /** Runs the openssl CLI in the CA's folder. */
+  openssl: (...args: string[]) => string;
+  describe: (name: string, names: string[], daysRemaining: number) => TestCertificate;
+  cleanup: () => void;
+};
+
+/** A test CA in a fresh temporary directory, ready to issue leaves (the demo fleet uses it too). */
+export function createTestCa(): TestCa {
   const dir = mkdtempSync(join(tmpdir(), "cert-probe-"));
   const openssl = (...args: string[]) => execFileSync("openssl", args, { cwd: dir, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
   const read = (file: string) => readFileSync(join(dir, file), "utf8");
   const newKey = (file: string) => openssl("genpkey", "-algorithm", "EC", "-pkeyopt", "ec_paramgen_curve:P-256", "-out", file);
+  const cleanup = () => rmSync(dir, { recursive: true, force: true });
 
   try {
     writeFileSync(join(dir, "openssl.cnf"), OPENSSL_CONFIG);
@@ -116,42 +130,62 @@ export function makeTestCertificates(): TestCertificates {
       "-addext", "keyUsage=critical,keyCertSign,cRLSign",
       "-out", "ca.pem",
     );
+  } catch (error) {
+    cleanup();
+    throw opensslFailure(error);
+  }
 
-    const describe = (name: string, names: string[], daysRemaining: number): TestCertificate => {
-      const certFile = join(dir, `${name}.pem`);
-      const fingerprintLine = openssl("x509", "-in", `${name}.pem`, "-noout", "-fingerprint", "-sha256").trim();
-      const notAfterLine = openssl("x509", "-in", `${name}.pem`, "-noout", "-enddate").trim();
-      return {
-        names,
-        key: read(`${name}.key`),
-        cert: read(`${name}.pem`),
-        keyFile: join(dir, `${name}.key`),
-        certFile,
-        notAfter: new Date(notAfterLine.slice(notAfterLine.indexOf("=") + 1)),
-        fingerprint: fingerprintLine.slice(fingerprintLine.indexOf("=") + 1),
-        daysRemaining,
-      };
+  const describe = (name: string, names: string[], daysRemaining: number): TestCertificate => {
+    const certFile = join(dir, `${name}.pem`);
+    const fingerprintLine = openssl("x509", "-in", `${name}.pem`, "-noout", "-fingerprint", "-sha256").trim();
+    const notAfterLine = openssl("x509", "-in", `${name}.pem`, "-noout", "-enddate").trim();
+    return {
+      names,
+      key: read(`${name}.key`),
+      cert: read(`${name}.pem`),
+      keyFile: join(dir, `${name}.key`),
+      certFile,
+      notAfter: new Date(notAfterLine.slice(notAfterLine.indexOf("=") + 1)),
+      fingerprint: fingerprintLine.slice(fingerprintLine.indexOf("=") + 1),
+      daysRemaining,
     };
+  };
 
-    /** A leaf signed by the test CA; `openssl ca` takes explicit dates, so it can make expired certificates too. */
-    const issue = (name: string, names: string[], notBefore: Date, notAfter: Date, daysRemaining: number) => {
-      newKey(`${name}.key`);
-      openssl("req", "-config", "openssl.cnf", "-new", "-key", `${name}.key`, "-subj", `/CN=${names[0]}`, "-out", `${name}.csr`);
-      writeFileSync(join(dir, `${name}.ext`), leafExtensions(names));
-      openssl(
-        "ca", "-config", "openssl.cnf", "-batch", "-notext", "-in", `${name}.csr`, "-out", `${name}.pem`,
-        "-cert", "ca.pem", "-keyfile", "ca.key",
-        "-startdate", asn1Time(notBefore), "-enddate", asn1Time(notAfter),
-        "-extfile", `${name}.ext`, "-extensions", "leaf",
-      );
-      return describe(name, names, daysRemaining);
-    };
+  const issue = (name: string, names: string[], notBefore: Date, notAfter: Date, daysRemaining: number) => {
+    newKey(`${name}.key`);
+    openssl("req", "-config", "openssl.cnf", "-new", "-key", `${name}.key`, "-subj", `/CN=${names[0]}`, "-out", `${name}.csr`);
+    writeFileSync(join(dir, `${name}.ext`), leafExtensions(names));
+    openssl(
+      "ca", "-config", "openssl.cnf", "-batch", "-notext", "-in", `${name}.csr`, "-out", `${name}.pem`,
+      "-cert", "ca.pem", "-keyfile", "ca.key",
+      "-startdate", asn1Time(notBefore), "-enddate", asn1Time(notAfter),
+      "-extfile", `${name}.ext`, "-extensions", "leaf",
+    );
+    return describe(name, names, daysRemaining);
+  };
 
-    // Valid from an hour ago (a little clock skew is normal); expiring an hour past the
-    // whole day, so "days remaining" is exactly the number asked for during that hour.
+  // Valid from an hour ago (a little clock skew is normal); expiring an hour past the
+  // whole day, so "days remaining" is exactly the number asked for during that hour.
+  const validFor = (name: string, days: number, names: string[]) => {
     const now = Date.now();
-    const validFor = (name: string, days: number, names = [TEST_DOMAIN]) =>
-      issue(name, names, new Date(now - HOUR_MS), new Date(now + days * DAY_MS + HOUR_MS), days);
+    return issue(name, names, new Date(now - HOUR_MS), new Date(now + days * DAY_MS + HOUR_MS), days);
+  };
+
+  return { dir, ca: { key: read("ca.key"), cert: read("ca.pem"), certFile: join(dir, "ca.pem") }, issue, validFor, openssl, describe, cleanup };
+}
+
+function opensslFailure(error: unknown): Error {
+  const stderr = (error as { stderr?: unknown }).stderr;
+  return new Error(`openssl failed: ${stderr ? String(stderr).trim() : (error as Error).message}`, { cause: error });
+}
+
+/** Makes the test CA and every fixture certificate in a fresh temporary directory (about a second). */
+export function makeTestCertificates(): TestCertificates {
+  const authority = createTestCa();
+  const { dir, issue, openssl, describe } = authority;
+  try {
+    const now = Date.now();
+    const validFor = (name: string, days: number, names = [TEST_DOMAIN]) => authority.validFor(name, days, names);
 
     const valid90 = validFor("valid90", 90);
     const valid20 = validFor("valid20", 20);
@@ -160,7 +194,7 @@ export function makeTestCertificates(): TestCertificates {
     const expired = issue("expired", [TEST_DOMAIN], new Date(now - 60 * DAY_MS), new Date(now - 10 * DAY_MS + HOUR_MS), -10);
     const notYetValid = issue("not-yet-valid", [TEST_DOMAIN], new Date(now + 10 * DAY_MS), new Date(now + 100 * DAY_MS), 99);
 
-    newKey("self-signed.key");
+    openssl("genpkey", "-algorithm", "EC", "-pkeyopt", "ec_paramgen_curve:P-256", "-out", "self-signed.key");
     openssl(
       "req", "-config", "openssl.cnf", "-x509", "-new", "-key", "self-signed.key", "-sha256", "-days", "90",
       "-subj", `/CN=${TEST_DOMAIN}`, "-addext", `subjectAltName=DNS:${TEST_DOMAIN}`,
@@ -171,7 +205,7 @@ export function makeTestCertificates(): TestCertificates {
 
     return {
       dir,
-      ca: { key: read("ca.key"), cert: read("ca.pem"), certFile: join(dir, "ca.pem") },
+      ca: authority.ca,
       valid90,
       valid20,
       valid3,
@@ -179,12 +213,11 @@ export function makeTestCertificates(): TestCertificates {
       notYetValid,
       wrongName,
       selfSigned,
-      cleanup: () => rmSync(dir, { recursive: true, force: true }),
+      cleanup: authority.cleanup,
     };
   } catch (error) {
-    rmSync(dir, { recursive: true, force: true });
-    const stderr = (error as { stderr?: unknown }).stderr;
-    throw new Error(`openssl failed: ${stderr ? String(stderr).trim() : (error as Error).message}`, { cause: error });
+    authority.cleanup();
+    throw opensslFailure(error);
   }
 }
 

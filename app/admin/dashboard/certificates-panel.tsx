@@ -1,0 +1,90 @@
+// SSL certificates: the summary counts and a table with a Check and a Renew
+// action per certificate.
+import { useState } from "react";
+import { showToast } from "../../components/toast.ts";
+import { StatusBadge } from "./badges.tsx";
+import type { CertificatesData } from "./dashboard.server.ts";
+import { Panel, smallButton } from "./panel.tsx";
+import { postJson, type Polled } from "./use-polled.ts";
+
+const date = (iso: string | null) => (iso ? new Date(iso).toLocaleDateString("en-GB", { day: "2-digit", month: "short", year: "numeric" }) : "–");
+
+export function CertificatesPanel({ polled }: { polled: Polled<CertificatesData> }) {
+  const [busy, setBusy] = useState<string | null>(null);
+
+  const act = async (kind: "check" | "renew", domain: string, serverIP: string) => {
+    setBusy(`${kind}:${domain}@${serverIP}`);
+    const result = await postJson<{ success?: boolean; message?: string; error?: string }>(`/api/admin/certificates/${kind}`, kind === "check" ? { domain } : { domain, serverIP });
+    setBusy(null);
+    if (kind === "renew") {
+      const message = result.body?.message ?? "Renewal failed";
+      showToast({ title: result.ok ? "Renewal" : "Renewal failed", description: message, variant: result.ok ? "success" : "error" });
+    } else if (!result.ok) {
+      showToast({ title: "Error", description: result.body?.error ?? `Failed to check ${domain}`, variant: "error" });
+    }
+    await polled.refresh();
+  };
+
+  return (
+    <Panel id="certificates" title="SSL Certificates" polled={polled} sampledAt={(data) => data.lastUpdated} intervalSeconds={polled.data?.intervalSeconds}>
+      {(data) => (
+        <>
+          <p className="mb-3 flex flex-wrap gap-2 text-sm" data-testid="certificate-counts">
+            <span>{data.total} total</span>
+            <StatusBadge status="healthy" /> {data.healthy}
+            <StatusBadge status="warning" /> {data.warning}
+            <StatusBadge status="critical" /> {data.critical}
+            <StatusBadge status="error" /> {data.error}
+          </p>
+          <div className="max-h-[28rem] overflow-auto" tabIndex={0} role="region" aria-label="Certificate table (scrolls)">
+            <table className="w-full min-w-[44rem] text-left text-sm">
+              <caption className="sr-only">Certificates</caption>
+              <thead className="sticky top-0 bg-white dark:bg-slate-900">
+                <tr className="border-b border-slate-200 dark:border-slate-700">
+                  <th scope="col" className="py-2 pr-2">Domain</th>
+                  <th scope="col" className="py-2 pr-2">Server</th>
+                  <th scope="col" className="py-2 pr-2">IP</th>
+                  <th scope="col" className="py-2 pr-2">Status</th>
+                  <th scope="col" className="py-2 pr-2 text-right">Days</th>
+                  <th scope="col" className="py-2 pr-2">Expires</th>
+                  <th scope="col" className="py-2">
+                    <span className="sr-only">Actions</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {data.certificates.map((cert) => (
+                  <tr key={`${cert.domain}@${cert.serverIP}:${cert.port}`} className="border-b border-slate-100 align-top dark:border-slate-800">
+                    <th scope="row" className="py-1.5 pr-2 font-medium break-all">
+                      {cert.domain}
+                      {cert.error ? <span className="block text-xs font-normal text-red-800 dark:text-red-300">{cert.error}</span> : null}
+                    </th>
+                    <td className="py-1.5 pr-2">{cert.server}</td>
+                    <td className="py-1.5 pr-2 tabular-nums">{cert.port === 443 ? cert.serverIP : `${cert.serverIP}:${cert.port}`}</td>
+                    <td className="py-1.5 pr-2">
+                      <StatusBadge status={cert.status} />
+                    </td>
+                    <td className="py-1.5 pr-2 text-right tabular-nums">{cert.daysRemaining ?? "–"}</td>
+                    <td className="py-1.5 pr-2 whitespace-nowrap">{date(cert.expiryDate)}</td>
+                    <td className="py-1.5">
+                      <span className="flex gap-1">
+                        <button type="button" className={smallButton} disabled={busy !== null} onClick={() => void act("check", cert.domain, cert.serverIP)} aria-label={`Check ${cert.domain} at ${cert.serverIP}`}>
+                          Check
+                        </button>
+                        {cert.renewal !== "none" ? (
+                          <button type="button" className={smallButton} disabled={busy !== null} onClick={() => void act("renew", cert.domain, cert.serverIP)} aria-label={`Renew ${cert.domain} at ${cert.serverIP}`}>
+                            Renew
+                          </button>
+                        ) : null}
+                      </span>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </>
+      )}
+    </Panel>
+  );
+}

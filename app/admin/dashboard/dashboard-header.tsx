@@ -1,0 +1,72 @@
+// The dashboard's header (spec): title, version badge, subtitle, and the
+// buttons for theme, auto-refresh, Refresh, Test Email, Test Failure, Logout.
+import { FlaskConical, LogOut, Mail, Moon, RotateCw, Sun } from "lucide-react";
+import { useState } from "react";
+import { toggleTheme } from "../../components/theme-toggle.tsx";
+import { showToast } from "../../components/toast.ts";
+import { smallButton } from "./panel.tsx";
+import { postJson } from "./use-polled.ts";
+
+export const VERSION_LABEL = "Advanced v2.1";
+
+export function DashboardHeader(props: { autoRefresh: boolean; onAutoRefresh: (on: boolean) => void; onRefresh: () => void; refreshing: boolean; onLogout: () => void }) {
+  const [testing, setTesting] = useState<"email" | "failure" | null>(null);
+
+  const testEmail = async () => {
+    setTesting("email");
+    const result = await postJson<{ success?: boolean; message?: string }>("/api/admin/alerts/test-email");
+    setTesting(null);
+    const message = result.body?.message ?? "Failed to send test email: the server did not answer";
+    showToast({ title: result.ok ? "Test Email" : "Error", description: message, variant: result.ok ? "success" : "error" });
+  };
+
+  const testFailure = async () => {
+    setTesting("failure");
+    const result = await postJson<{ success?: boolean; message?: string }>("/api/admin/alerts/test-failure");
+    setTesting(null);
+    if (result.ok && result.body?.message) showToast({ title: "Test Failure", description: result.body.message });
+    else showToast({ title: "Error", description: result.status === 409 ? (result.body?.message ?? "Failed to simulate failure") : "Failed to simulate failure", variant: "error" });
+    props.onRefresh();
+  };
+
+  return (
+    <header className="border-b border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
+      <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-3 px-4 py-4">
+        <div>
+          <h1 className="flex flex-wrap items-center gap-2 text-xl font-bold">
+            Admin Dashboard
+            <span className="rounded-full bg-brand-100 px-2 py-0.5 text-xs font-semibold text-brand-900 dark:bg-brand-900 dark:text-brand-100">{VERSION_LABEL}</span>
+          </h1>
+          <p className="text-sm text-slate-600 dark:text-slate-300">Service health, alerts and infrastructure of both hosts</p>
+        </div>
+        <nav aria-label="Dashboard actions" className="flex flex-wrap items-center gap-2">
+          <button type="button" className={smallButton} onClick={toggleTheme}>
+            <Moon aria-hidden="true" className="size-4 dark:hidden" />
+            <Sun aria-hidden="true" className="hidden size-4 dark:block" />
+            <span className="dark:hidden">Dark</span>
+            <span className="hidden dark:inline">Light</span>
+          </button>
+          <button type="button" className={smallButton} aria-pressed={props.autoRefresh} onClick={() => props.onAutoRefresh(!props.autoRefresh)}>
+            Auto-refresh {props.autoRefresh ? "ON" : "OFF"}
+          </button>
+          <button type="button" className={smallButton} onClick={props.onRefresh} disabled={props.refreshing}>
+            <RotateCw aria-hidden="true" className={`size-4 ${props.refreshing ? "animate-spin" : ""}`} />
+            Refresh
+          </button>
+          <button type="button" className={smallButton} onClick={() => void testEmail()} disabled={testing !== null}>
+            <Mail aria-hidden="true" className="size-4" />
+            {testing === "email" ? "Sending…" : "Test Email"}
+          </button>
+          <button type="button" className={smallButton} onClick={() => void testFailure()} disabled={testing !== null}>
+            <FlaskConical aria-hidden="true" className="size-4" />
+            {testing === "failure" ? "Simulating…" : "Test Failure"}
+          </button>
+          <button type="button" className={smallButton} onClick={props.onLogout}>
+            <LogOut aria-hidden="true" className="size-4" />
+            Logout
+          </button>
+        </nav>
+      </div>
+    </header>
+  );
+}

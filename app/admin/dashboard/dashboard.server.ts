@@ -1,0 +1,70 @@
+// Everything the dashboard's first render shows, from the database in one
+// go: no chain of requests before data appears, and no waiting on a peer (the
+// integrations' stored readings only; a panel without one fetches it itself).
+import type { Services } from "#server/services.ts";
+import { aiAnswer, haproxyAnswer, nginxAnswer } from "#server/integrations/integration-answers.ts";
+
+/** A panel's first data: what its API would answer, or its error. */
+export type Initial<T> = { ok: true; data: T } | { ok: false; error: string } | null;
+
+async function settle<T>(work: () => Promise<T | null>, what: string): Promise<Initial<T>> {
+  try {
+    const data = await work();
+    return data === null ? null : { ok: true, data };
+  } catch {
+    return { ok: false, error: what };
+  }
+}
+
+export async function loadDashboard(services: Services) {
+  const { monitor, integrations } = services;
+  const intervals = integrations?.intervals();
+  const [health, maintenance, maintenanceHistory, certificates, nginx, haproxy, ai, pending, failed, alerts] = await Promise.all([
+    settle(async () => (monitor ? monitor.snapshot() : null), "Failed to load service health"),
+    settle(async () => (monitor ? { success: true as const, maintenance: await monitor.maintenance.status() } : null), "Failed to load maintenance status"),
+    settle(async () => (monitor ? { success: true as const, history: await monitor.maintenance.history() } : null), "Failed to load maintenance history"),
+    settle(async () => (integrations ? { ...(await integrations.certificates.summary()), intervalSeconds: intervals!.certificates } : null), "Failed to load certificates"),
+    settle(async () => {
+      const reading = integrations && intervals?.nginx ? await integrations.stored.nginx() : undefined;
+      return reading ? nginxAnswer(reading, intervals!) : null;
+    }, "Failed to load monitoring data"),
+    settle(async () => {
+      const reading = integrations && intervals?.haproxy ? await integrations.stored.haproxy() : undefined;
+      return reading ? haproxyAnswer(reading, intervals!) : null;
+    }, "Failed to load HAProxy statistics"),
+    settle(async () => {
+      const reading = integrations && intervals?.aiServices ? await integrations.stored.aiServices() : undefined;
+      return reading ? aiAnswer(reading, intervals!) : null;
+    }, "Failed to load AI services health data"),
+    services.inbox.list({ status: "pending", page: 1 }),
+    services.inbox.list({ status: "failed", page: 1 }),
+    settle(async () => (monitor ? monitor.alerter.history(1) : null), "Failed to load alerts"),
+  ]);
+  return {
+    renderedAt: services.now(),
+    monitoring: !!monitor,
+    configured: { nginx: !!intervals?.nginx, haproxy: !!intervals?.haproxy, aiServices: !!intervals?.aiServices, certificates: !!intervals?.certificates },
+    health,
+    maintenance,
+    maintenanceHistory,
+    certificates,
+    nginx,
+    // A failed HAProxy read is the panel's error state, with its details.
+    haproxy: haproxy?.ok ? (haproxy.data.ok ? { ok: true as const, data: haproxy.data.body } : { ok: false as const, error: `${haproxy.data.body.error}: ${haproxy.data.body.details}` }) : haproxy,
+    ai,
+    contact: { pending: pending.total, failed: failed.total, mailConfigured: !!services.delivery },
+    alertCount: alerts?.ok ? alerts.data.total : null,
+  };
+}
+
+export type DashboardData = Awaited<ReturnType<typeof loadDashboard>>;
+type Data<T> = T extends { ok: true; data: infer D } ? D : never;
+export type HealthData = Data<DashboardData["health"]>;
+export type ServiceData = HealthData["services"][number];
+export type HostData = NonNullable<ServiceData["centron"]>;
+export type MaintenanceData = Data<DashboardData["maintenance"]>;
+export type MaintenanceHistoryData = Data<DashboardData["maintenanceHistory"]>;
+export type CertificatesData = Data<DashboardData["certificates"]>;
+export type NginxData = Data<DashboardData["nginx"]>;
+export type HaproxyData = Data<DashboardData["haproxy"]>;
+export type AiData = Data<DashboardData["ai"]>;

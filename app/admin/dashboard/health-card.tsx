@@ -1,0 +1,108 @@
+// The top card (spec: service-health monitoring): overall health, refresh,
+// last update, the active alerts, the reverse-proxy (nginx) metrics, and the
+// auto-refresh toggle.
+import { RotateCw } from "lucide-react";
+import { formatAgo } from "#shared/monitor/format.ts";
+import { StatusBadge } from "./badges.tsx";
+import type { HealthData, NginxData } from "./dashboard.server.ts";
+import { Panel, panelClass, smallButton } from "./panel.tsx";
+import type { Polled } from "./use-polled.ts";
+import { useNow } from "./use-now.ts";
+
+type Alert = { service: string; severity: string; message: string };
+
+/** What needs attention now: services that are not healthy, and the proxy's own alerts. */
+export function activeAlerts(health: HealthData | undefined, nginx: NginxData | undefined): Alert[] {
+  const alerts: Alert[] = [];
+  for (const service of health?.services ?? []) {
+    if (service.status !== "unhealthy" && service.status !== "degraded") continue;
+    const hosts = (["centron", "local"] as const).map((host) => service[host]).filter((host) => host && host.status !== "healthy");
+    const message = hosts.map((host) => `${host!.host}: ${host!.errorMessage ?? host!.status}`).join("; ") || service.status;
+    alerts.push({ service: service.serviceName, severity: service.status === "unhealthy" ? "critical" : "warning", message });
+  }
+  for (const alert of nginx?.alerts ?? []) alerts.push(alert);
+  return alerts;
+}
+
+function NginxMetrics({ polled }: { polled: Polled<NginxData> }) {
+  return (
+    <Panel id="nginx" title="Reverse proxy (nginx)" polled={polled} skeletonLines={2} sampledAt={(data) => data.sampledAt} intervalSeconds={polled.data?.intervalSeconds}>
+      {(data) => (
+        <dl className="grid grid-cols-2 gap-3 text-sm sm:grid-cols-4" data-testid="nginx-metrics">
+          {(
+            [
+              ["Status", <StatusBadge key="s" status={data.overall_health} />],
+              ["Active connections", data.nginx.active_connections],
+              ["Requests/s", data.nginx.requests_per_second],
+              ["Requests", data.nginx.server_requests.toLocaleString("en")],
+              ["Reading", data.nginx.reading],
+              ["Writing", data.nginx.writing],
+              ["Waiting", data.nginx.waiting],
+              ["Accepted / handled", `${data.nginx.server_accepts.toLocaleString("en")} / ${data.nginx.server_handled.toLocaleString("en")}`],
+            ] as const
+          ).map(([label, value]) => (
+            <div key={label}>
+              <dt className="text-xs text-slate-600 dark:text-slate-300">{label}</dt>
+              <dd className="font-semibold tabular-nums">{value}</dd>
+            </div>
+          ))}
+        </dl>
+      )}
+    </Panel>
+  );
+}
+
+export function HealthCard(props: {
+  health: Polled<HealthData>;
+  nginx: Polled<NginxData> | null;
+  autoRefresh: boolean;
+  onAutoRefresh: (on: boolean) => void;
+  onRefresh: () => void;
+}) {
+  const now = useNow();
+  const data = props.health.data;
+  const alerts = activeAlerts(data, props.nginx?.data);
+  return (
+    <section aria-labelledby="health-heading" className={`${panelClass} flex flex-col gap-4`}>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 id="health-heading" className="flex items-center gap-2 text-lg font-bold">
+          Service Health Monitoring
+          <StatusBadge status={data?.overall.status ?? "unknown"} />
+        </h2>
+        <div className="flex flex-wrap items-center gap-3 text-sm">
+          <span>Last updated: {formatAgo(data?.lastCheckedAt, now)}</span>
+          <label className="flex cursor-pointer items-center gap-2 font-medium">
+            <input type="checkbox" className="size-4" checked={props.autoRefresh} onChange={(event) => props.onAutoRefresh(event.target.checked)} />
+            Auto-refresh
+          </label>
+          <button type="button" className={smallButton} onClick={props.onRefresh} disabled={props.health.busy}>
+            <RotateCw aria-hidden="true" className={`size-4 ${props.health.busy ? "animate-spin" : ""}`} />
+            Refresh
+          </button>
+        </div>
+      </div>
+      {props.health.error ? (
+        <p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-950 dark:bg-red-950 dark:text-red-50">
+          {props.health.error}
+        </p>
+      ) : null}
+      <div>
+        <h3 className="text-sm font-bold">Active alerts ({alerts.length})</h3>
+        {alerts.length === 0 ? (
+          <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">{data ? "None: every service is healthy." : "Waiting for the first check."}</p>
+        ) : (
+          <ul className="mt-2 max-h-56 space-y-1 overflow-y-auto text-sm" data-testid="active-alerts" tabIndex={0} aria-label="Active alerts">
+            {alerts.map((alert, index) => (
+              <li key={`${alert.service}-${index}`} className="flex flex-wrap items-start gap-2">
+                <StatusBadge status={alert.severity} />
+                <span className="font-semibold">{alert.service}</span>
+                <span className="break-all text-slate-700 dark:text-slate-200">{alert.message}</span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+      {props.nginx ? <NginxMetrics polled={props.nginx} /> : null}
+    </section>
+  );
+}

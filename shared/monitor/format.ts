@@ -1,0 +1,39 @@
+// How the dashboard writes numbers (spec section 2): bytes in B, KB, MB, GB
+// with steps of 1024; times under 1000 ms in ms, longer ones in seconds; the
+// last update as "Ns ago", "Nm ago" or a time of day.
+
+const UNITS = ["B", "KB", "MB", "GB"] as const;
+
+export function formatBytes(bytes: number): string {
+  if (!Number.isFinite(bytes) || bytes < 0) return "–";
+  let value = bytes;
+  let unit = 0;
+  while (value >= 1024 && unit < UNITS.length - 1) {
+    value /= 1024;
+    unit += 1;
+  }
+  return unit === 0 ? `${value} B` : `${value.toFixed(value >= 100 ? 0 : 1)} ${UNITS[unit]}`;
+}
+
+export function formatDuration(ms: number | null | undefined): string {
+  if (ms === null || ms === undefined || !Number.isFinite(ms)) return "–";
+  return ms < 1000 ? `${Math.round(ms)}ms` : `${(ms / 1000).toFixed(ms < 10_000 ? 2 : 1)}s`;
+}
+
+/** "12s ago", "5m ago", or the time of day (24-hour) once an hour has passed. */
+export function formatAgo(at: number | string | null | undefined, now: number): string {
+  if (at === null || at === undefined) return "never";
+  const time = typeof at === "string" ? Date.parse(at) : at;
+  if (!Number.isFinite(time)) return "never";
+  const seconds = Math.max(0, Math.floor((now - time) / 1000));
+  if (seconds < 60) return `${seconds}s ago`;
+  if (seconds < 3600) return `${Math.floor(seconds / 60)}m ago`;
+  return new Date(time).toLocaleTimeString("en-GB", { hour: "2-digit", minute: "2-digit" });
+}
+
+/** Data older than two of its intervals is stale: the sampler is not keeping up, or has stopped. */
+export function isStale(at: number | string | null | undefined, intervalSeconds: number | null | undefined, now: number): boolean {
+  if (at === null || at === undefined || !intervalSeconds) return false;
+  const time = typeof at === "string" ? Date.parse(at) : at;
+  return Number.isFinite(time) && now - time > 2 * intervalSeconds * 1000;
+}

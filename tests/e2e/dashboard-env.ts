@@ -1,0 +1,61 @@
+// The dashboard's test environment: the demo fleet (every service and peer
+// simulated on loopback, each can be stopped), a real mail server, and the
+// production server as its own process on a fresh database, with a staff
+// account. Used by the dashboard's browser tests and its screenshots.
+import type { ChildProcess } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { Page } from "@playwright/test";
+import { demoConfig, startDemoFleet } from "../../scripts/demo-config.ts";
+import { startTestMailServer } from "../../server/mail/test-mail-server.ts";
+import { startServer, waitUntilUp } from "./server-process.ts";
+
+export const DASHBOARD_USER = { username: "ops-lead", password: "a long dashboard passphrase 7" };
+
+export async function startDashboardEnv(port: number, options: { intervalSeconds?: number } = {}) {
+  const dir = mkdtempSync(join(tmpdir(), "dashboard-env-"));
+  const fleet = await startDemoFleet();
+  const mail = await startTestMailServer({ dir });
+  const config = join(dir, "monitoring.yaml");
+  writeFileSync(config, demoConfig(fleet, undefined, options.intervalSeconds ?? 10));
+  const server: ChildProcess = startServer(port, {
+    DATA_DIR: join(dir, "data"),
+    MONITORING_CONFIG: config,
+    MONITORING_DEMO: "true",
+    ADMIN_USERNAME: DASHBOARD_USER.username,
+    ADMIN_PASSWORD: DASHBOARD_USER.password,
+    SMTP_URL: mail.url,
+    SMTP_CA_FILE: mail.caFile,
+    LOG_LEVEL: "warn",
+    WEB_CONCURRENCY: "1",
+  });
+  let output = "";
+  server.stderr?.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  server.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  const origin = `http://127.0.0.1:${port}`;
+  await waitUntilUp(origin);
+  return {
+    origin,
+    fleet,
+    mail,
+    output: () => output,
+    async stop() {
+      server.kill("SIGTERM");
+      await new Promise((resolve) => server.once("exit", resolve));
+      await fleet.stop();
+      await mail.down();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Signs in through the form and waits for the dashboard and its first data. */
+export async function signInToDashboard(page: Page, origin: string) {
+  await page.goto(`${origin}/admin`);
+  await page.waitForFunction(() => document.querySelector("[data-hydrated], body")?.ownerDocument.readyState === "complete");
+  await page.getByLabel("Username").fill(DASHBOARD_USER.username);
+  await page.getByLabel("Password", { exact: true }).fill(DASHBOARD_USER.password);
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await page.waitForURL(`${origin}/admin/dashboard`);
+}
