@@ -5,15 +5,10 @@
 // new leader continues the schedule where the last one stopped. A panel's
 // Retry samples at once in the worker that serves it.
 import { randomUUID } from "node:crypto";
-import type { Kysely } from "kysely";
-import type { Logger } from "pino";
-import type { Database } from "../db/schema.ts";
-import type { Leases } from "../db/leases.ts";
-import type { Outbox } from "../mail/outbox.ts";
-import type { AlertSettings } from "../monitor/alerts.ts";
 import type { MonitoringConfig } from "../monitor/monitor-config.ts";
+import { createTicker, waitAtMost } from "../monitor/ticker.ts";
 import { emptyAiHealth, readAiServices, type AiServicesHealth } from "./ai/ai-health.ts";
-import { createCertificates } from "./certificates/certificates.ts";
+import { createCertificates, type CertificatesOptions } from "./certificates/certificates.ts";
 import { readHaproxyStats, type HaproxyStats } from "./haproxy/haproxy-stats.ts";
 import { readNginx, type NginxReport, type NginxSample } from "./nginx/nginx-report.ts";
 
@@ -29,18 +24,8 @@ type NginxSnapshot = { report: NginxReport; samples: NginxSample[] };
 type Snapshots = { nginx: NginxSnapshot; haproxy: HaproxySnapshot; "ai-services": AiServicesHealth };
 type Name = keyof Snapshots;
 
-export type IntegrationsOptions = {
-  db: Kysely<Database>;
-  outbox: Outbox;
-  leases: Leases;
-  isMaintenance: () => Promise<boolean>;
-  now: () => number;
-  logger: Logger;
-  config: () => MonitoringConfig;
-  alertSettings: () => AlertSettings;
-  dataDir: string;
-  onMail: () => void;
-};
+/** What the certificates need, but the whole monitoring configuration (the integrations read their part). */
+export type IntegrationsOptions = Omit<CertificatesOptions, "config" | "probe"> & { config: () => MonitoringConfig };
 
 export function createIntegrations(options: IntegrationsOptions) {
   const { db, leases, now, logger } = options;
@@ -50,7 +35,6 @@ export function createIntegrations(options: IntegrationsOptions) {
   const inFlight = new Map<string, Promise<unknown>>();
   let leader = false;
   let lastLeaseAt = 0;
-  let timer: NodeJS.Timeout | undefined;
 
   async function load<N extends Name>(name: N): Promise<{ value: Snapshots[N]; sampledAt: number } | undefined> {
     const row = await db.selectFrom("integration_snapshots").select(["payload", "sampled_at"]).where("name", "=", name).executeTakeFirst();
@@ -148,6 +132,8 @@ export function createIntegrations(options: IntegrationsOptions) {
     }
   }
 
+  const ticker = createTicker(tick, TICK_MS, logger, "integrations tick");
+
   return {
     holder,
     certificates,
@@ -172,23 +158,11 @@ export function createIntegrations(options: IntegrationsOptions) {
     async idle(): Promise<void> {
       while (inFlight.size > 0) await Promise.allSettled([...inFlight.values()]);
     },
-    start() {
-      const loop = () => {
-        void tick()
-          .catch((error: unknown) => logger.error({ err: error }, "integrations tick failed"))
-          .finally(() => {
-            if (timer !== undefined) timer = setTimeout(loop, TICK_MS);
-          });
-      };
-      timer = setTimeout(loop, 0);
-    },
+    start: () => ticker.start(),
     async stop() {
-      clearTimeout(timer);
-      timer = undefined;
+      ticker.stop();
       // Samples and probes have their own deadlines; wait for them briefly, then let go.
-      let grace: NodeJS.Timeout | undefined;
-      await Promise.race([Promise.allSettled([...inFlight.values()]), new Promise((resolve) => (grace = setTimeout(resolve, 2_000)))]);
-      clearTimeout(grace);
+      await waitAtMost(Promise.allSettled([...inFlight.values()]), 2_000);
       if (leader) await leases.release(INTEGRATIONS_LEASE, holder).catch(() => undefined);
       leader = false;
     },

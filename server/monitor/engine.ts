@@ -11,6 +11,7 @@ import type { CheckTarget } from "./checks/check.ts";
 import { applyOutcome, initialHostState, shouldCheck, type HostState, type SubServiceResult } from "./host-state.ts";
 import type { Leases } from "../db/leases.ts";
 import { limiter } from "./limiter.ts";
+import { createTicker, waitAtMost } from "./ticker.ts";
 import type { createMeta } from "./monitor-meta.ts";
 import type { Maintenance } from "./maintenance.ts";
 import type { MonitoringConfig, ServiceConfig, Target } from "./monitor-config.ts";
@@ -50,7 +51,6 @@ export function createEngine(options: EngineOptions) {
   let housekeeping: Promise<void> | undefined;
   let nextCycleAt = 0;
   let lastLeaseAt = 0;
-  let timer: NodeJS.Timeout | undefined;
   const stopping = new AbortController();
 
   /** A pause that ends early when the engine stops. */
@@ -186,28 +186,18 @@ export function createEngine(options: EngineOptions) {
     }
   }
 
+  const ticker = createTicker(tick, TICK_MS, logger, "monitor tick");
+
   return {
     holder,
     runCycle: startCycle,
     /** Takes the cycle lease now (a tick does this on its own; tests call it directly). */
     lead,
-    start() {
-      const loop = () => {
-        void tick()
-          .catch((error: unknown) => logger.error({ err: error }, "monitor tick failed"))
-          .finally(() => {
-            if (timer !== undefined) timer = setTimeout(loop, TICK_MS);
-          });
-      };
-      timer = setTimeout(loop, 0);
-    },
+    start: () => ticker.start(),
     async stop() {
-      clearTimeout(timer);
-      timer = undefined;
+      ticker.stop();
       stopping.abort();
-      let grace: NodeJS.Timeout | undefined;
-      await Promise.race([Promise.all([cycle, housekeeping]), new Promise((resolve) => (grace = setTimeout(resolve, STOP_GRACE_MS)))]);
-      clearTimeout(grace);
+      await waitAtMost(Promise.all([cycle, housekeeping]), STOP_GRACE_MS);
       if (leader) await leases.release(CYCLE_LEASE, holder).catch(() => undefined);
       leader = false;
     },

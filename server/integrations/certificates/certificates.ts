@@ -16,7 +16,7 @@ import type { CertificatesConfig, CertificateTarget } from "../integrations-conf
 import { createChallengeStore } from "./acme-challenges.ts";
 import { renewWithAcme, writeCertificateFiles } from "./acme-renewal.ts";
 import { callRenewalHook } from "./renewal-hook.ts";
-import { loadExtraCa, probeCertificate, type CertificateReading } from "./tls-probe.ts";
+import { failedReading, loadExtraCa, probeCertificate, type CertificateReading } from "./tls-probe.ts";
 
 const PROBES_IN_FLIGHT = 8;
 /** After a failed automatic renewal, wait this long before the next try. */
@@ -46,24 +46,7 @@ export type CertificatesOptions = {
 const keyOf = (target: { domain: string; serverIP: string; port: number }) => `${target.domain}@${target.serverIP}:${target.port}`;
 
 function pendingReading(target: CertificateTarget): CertificateReading {
-  return {
-    domain: target.domain,
-    serverIP: target.serverIP,
-    port: target.port,
-    status: "error",
-    daysRemaining: null,
-    expiryDate: null,
-    validFrom: null,
-    subject: null,
-    issuer: null,
-    sans: [],
-    fingerprint: null,
-    serialNumber: null,
-    chainValid: false,
-    nameMatches: false,
-    error: "Not checked yet",
-    checkedAt: new Date(0).toISOString(),
-  };
+  return failedReading({ domain: target.domain, serverIP: target.serverIP, port: target.port }, "Not checked yet", 0);
 }
 
 function alertMail(entry: CertificateReading, dashboardUrl: string) {

@@ -189,7 +189,8 @@ function readCertificate(target: ProbeTarget, cert: DetailedPeerCertificate, aut
   };
 }
 
-function failedReading(target: ProbeTarget, error: string, nowMs: number): CertificateReading {
+/** A reading with no certificate: the reason says why (also "Not checked yet"). */
+export function failedReading(target: ProbeTarget, error: string, nowMs: number): CertificateReading {
   return {
     ...target,
     status: "error",

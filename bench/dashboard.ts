@@ -1,0 +1,128 @@
+// npm run bench:dashboard: the dashboard's first load in headless Chromium
+// (JS and CSS transferred, gzip/brotli as served; number of requests; time
+// until its data is on screen), beside the public home page in the same run;
+// then the size of GET /api/admin/services for the 12 shipped services and
+// for 1,000.
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { gzipSync } from "node:zlib";
+import { chromium, type Page } from "@playwright/test";
+import { stringify } from "yaml";
+import { CHROMIUM_ARGS, findChromium } from "../tests/chromium.ts";
+import { DASHBOARD_USER, startDashboardEnv } from "../tests/e2e/dashboard-env.ts";
+import { startServer, waitUntilUp } from "../tests/e2e/server-process.ts";
+import { startSimulatedFleet } from "../scripts/simulated-fleet.ts";
+import { ensureTools, BROWSER_TOOLS, PEER_TOOLS } from "../scripts/test-tools.ts";
+
+const PORT = 3455;
+const BIG_PORT = 3456;
+const RUNS = 5;
+const root = process.cwd();
+
+ensureTools([...BROWSER_TOOLS, ...PEER_TOOLS], "bench:dashboard");
+execFileSync(process.execPath, [join(root, "node_modules/tsx/dist/cli.mjs"), join(root, "scripts/ensure-build.ts")], { stdio: "inherit" });
+
+type Load = { jsKb: number; cssKb: number; requests: number; msToData: number };
+
+/** One cold load: what went over the wire, and when `ready` held. */
+async function load(page: Page, url: string, ready: (page: Page) => Promise<unknown>): Promise<Load> {
+  const sizes: Promise<{ type: string; bytes: number }>[] = [];
+  page.on("requestfinished", (request) => sizes.push(request.sizes().then((s) => ({ type: request.resourceType(), bytes: s.responseBodySize + s.responseHeadersSize }))));
+  const started = Date.now();
+  await page.goto(url);
+  await ready(page);
+  const msToData = Date.now() - started;
+  await page.waitForLoadState("networkidle");
+  const all = await Promise.all(sizes);
+  const kb = (type: string) => all.filter((entry) => entry.type === type).reduce((sum, entry) => sum + entry.bytes, 0) / 1024;
+  return { jsKb: kb("script"), cssKb: kb("stylesheet"), requests: all.length, msToData };
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+function summarize(loads: Load[]): Load {
+  return { jsKb: median(loads.map((l) => l.jsKb)), cssKb: median(loads.map((l) => l.cssKb)), requests: median(loads.map((l) => l.requests)), msToData: median(loads.map((l) => l.msToData)) };
+}
+
+const env = await startDashboardEnv(PORT, { intervalSeconds: 10 });
+const browser = await chromium.launch({ executablePath: findChromium(), args: CHROMIUM_ARGS });
+try {
+  // A session cookie for the dashboard, from the sign-in API.
+  const signIn = await fetch(`${env.origin}/api/auth/sign-in`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Origin: env.origin },
+    body: JSON.stringify(DASHBOARD_USER),
+  });
+  const cookie = signIn.headers.get("set-cookie")!.split(";")[0]!;
+  const [name, value] = [cookie.slice(0, cookie.indexOf("=")), cookie.slice(cookie.indexOf("=") + 1)];
+  await new Promise((resolve) => setTimeout(resolve, 12_000)); // the first cycle and samples
+
+  const dashboard: Load[] = [];
+  const home: Load[] = [];
+  for (let run = 0; run < RUNS; run += 1) {
+    const context = await browser.newContext();
+    await context.addCookies([{ name, value, url: env.origin }]);
+    const page = await context.newPage();
+    dashboard.push(await load(page, `${env.origin}/admin/dashboard`, (p) => p.getByTestId("summary-cards").getByText(/\d+s ago/).waitFor()));
+    await context.close();
+    const publicContext = await browser.newContext();
+    const publicPage = await publicContext.newPage();
+    home.push(await load(publicPage, `${env.origin}/en`, (p) => p.getByRole("heading", { level: 1 }).waitFor()));
+    await publicContext.close();
+  }
+  const d = summarize(dashboard);
+  const h = summarize(home);
+  const row = (label: string, a: number, b: number, unit: string, digits = 1) => console.log(`  ${label.padEnd(26)} ${a.toFixed(digits).padStart(8)} ${b.toFixed(digits).padStart(10)} ${unit.padEnd(4)} ${(a / b).toFixed(2).padStart(7)}`);
+  console.log(`\nFirst load, cold cache, median of ${RUNS} (transferred bytes, compressed as served):`);
+  console.log(`  ${"".padEnd(26)} ${"dashboard".padStart(8)} ${"home (/en)".padStart(10)} ${"".padEnd(4)} ${"ratio".padStart(7)}`);
+  row("JavaScript", d.jsKb, h.jsKb, "KB");
+  row("CSS", d.cssKb, h.cssKb, "KB");
+  row("requests", d.requests, h.requests, "", 0);
+  row("until data is shown", d.msToData, h.msToData, "ms", 0);
+
+  const small = await fetch(`${env.origin}/api/admin/services`, { headers: { cookie } });
+  const smallText = await small.text();
+  console.log(`\nGET /api/admin/services:`);
+  console.log(`  12 services:    ${(smallText.length / 1024).toFixed(1)} KB raw, ${(gzipSync(smallText).length / 1024).toFixed(1)} KB gzip`);
+} finally {
+  await browser.close();
+  await env.stop();
+}
+
+// 1,000 services on the same fleet: the answer grows linearly, about this much per service.
+const fleet = await startSimulatedFleet();
+const dir = mkdtempSync(join(tmpdir(), "bench-dashboard-"));
+try {
+  const services = Array.from({ length: 1000 }, (_, i) => ({
+    id: `svc-${i}`,
+    name: `Service ${i}`,
+    profile: "standard",
+    hosts: { centron: { url: fleet.url(`svc-${i}`, "centron") }, local: { url: fleet.url(`svc-${i}`, "local") } },
+  }));
+  writeFileSync(join(dir, "monitoring.yaml"), stringify({ alerts: { to: "ops@example.com" }, defaults: { intervalSeconds: 30, timeoutMs: 3000, retries: 0, staggerSeconds: 2 }, services }));
+  const server = startServer(BIG_PORT, { DATA_DIR: join(dir, "data"), MONITORING_CONFIG: join(dir, "monitoring.yaml"), ADMIN_USERNAME: DASHBOARD_USER.username, ADMIN_PASSWORD: DASHBOARD_USER.password, LOG_LEVEL: "warn", WEB_CONCURRENCY: "1" });
+  const origin = `http://127.0.0.1:${BIG_PORT}`;
+  try {
+    await waitUntilUp(origin);
+    const signIn = await fetch(`${origin}/api/auth/sign-in`, { method: "POST", headers: { "Content-Type": "application/json", Origin: origin }, body: JSON.stringify(DASHBOARD_USER) });
+    const cookie = signIn.headers.get("set-cookie")!.split(";")[0]!;
+    let text = "";
+    for (let i = 0; i < 60; i += 1) {
+      text = await (await fetch(`${origin}/api/admin/services`, { headers: { cookie } })).text();
+      if ((JSON.parse(text) as { lastCheckedAt: string | null }).lastCheckedAt) break;
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+    }
+    const started = performance.now();
+    const timed = await fetch(`${origin}/api/admin/services`, { headers: { cookie, "Accept-Encoding": "gzip" } });
+    const wire = (await timed.arrayBuffer()).byteLength;
+    const ms = performance.now() - started;
+    console.log(`  1,000 services: ${(text.length / 1024).toFixed(1)} KB raw, ${(gzipSync(text).length / 1024).toFixed(1)} KB gzip (${(wire / 1024).toFixed(1)} KB as served), answered in ${ms.toFixed(0)} ms`);
+  } finally {
+    server.kill("SIGTERM");
+    await new Promise((resolve) => server.once("exit", resolve));
+  }
+} finally {
+  await fleet.stop();
+  rmSync(dir, { recursive: true, force: true });
+}
