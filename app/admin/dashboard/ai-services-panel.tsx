@@ -1,7 +1,7 @@
 // AI Services Health (spec): a card per service with its status, score,
 // response time, model and speed, the first 3 models and "+N more".
 import { formatAgo, formatDuration } from "#shared/monitor/format.ts";
-import { StatusBadge } from "./badges.tsx";
+import { Figures, StatusBadge } from "./badges.tsx";
 import type { AiData } from "./dashboard.server.ts";
 import { Panel } from "./panel.tsx";
 import type { Polled } from "./use-polled.ts";
@@ -34,20 +34,13 @@ export function AiServicesPanel({ polled }: { polled: Polled<AiData> }) {
                     <h3 className="font-semibold">{service.service}</h3>
                     <StatusBadge status={service.status} />
                   </header>
-                  <dl className="mt-2 grid grid-cols-3 gap-2 text-sm">
-                    <div>
-                      <dt className="text-xs text-slate-600 dark:text-slate-300">Health</dt>
-                      <dd className="font-medium tabular-nums">{service.healthScore}/100</dd>
-                    </div>
-                    <div>
-                      <dt className="text-xs text-slate-600 dark:text-slate-300">Response</dt>
-                      <dd className="font-medium tabular-nums">{formatDuration(service.responseTime)}</dd>
-                    </div>
-                    <div>
-                      <dt className="text-xs text-slate-600 dark:text-slate-300">Tokens/s</dt>
-                      <dd className="font-medium tabular-nums">{service.details.tokensPerSec ?? "–"}</dd>
-                    </div>
-                  </dl>
+                  <Figures
+                    items={[
+                      ["Health", `${service.healthScore}/100`],
+                      ["Response", formatDuration(service.responseTime)],
+                      ["Tokens/s", service.details.tokensPerSec ?? "–"],
+                    ]}
+                  />
                   {service.details.model ? <p className="mt-2 text-sm">Model: {service.details.model}</p> : null}
                   {models.length > 0 ? (
                     <p className="mt-1 text-sm">

@@ -63,3 +63,17 @@ export function ScoreBar({ score, label }: { score: number; label: string }) {
     </div>
   );
 }
+
+/** Small labelled figures in a row (response, health, failures...). */
+export function Figures({ items, className = "grid-cols-3" }: { items: readonly (readonly [string, React.ReactNode])[]; className?: string }) {
+  return (
+    <dl className={`mt-2 grid gap-2 text-sm ${className}`}>
+      {items.map(([label, value]) => (
+        <div key={label}>
+          <dt className="text-xs text-slate-600 dark:text-slate-300">{label}</dt>
+          <dd className="font-medium tabular-nums">{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}

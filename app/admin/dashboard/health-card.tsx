@@ -3,7 +3,7 @@
 // auto-refresh toggle.
 import { RotateCw } from "lucide-react";
 import { formatAgo } from "#shared/monitor/format.ts";
-import { StatusBadge } from "./badges.tsx";
+import { Figures, StatusBadge } from "./badges.tsx";
 import type { HealthData, NginxData } from "./dashboard.server.ts";
 import { Panel, panelClass, smallButton } from "./panel.tsx";
 import type { Polled } from "./use-polled.ts";
@@ -28,10 +28,11 @@ function NginxMetrics({ polled }: { polled: Polled<NginxData> }) {
   return (
     <Panel id="nginx" title="Reverse proxy (nginx)" polled={polled} skeletonLines={2} sampledAt={(data) => data.sampledAt} intervalSeconds={polled.data?.intervalSeconds}>
       {(data) => (
-        <dl className="grid grid-cols-2 gap-3 text-sm sm:grid-cols-4" data-testid="nginx-metrics">
-          {(
-            [
-              ["Status", <StatusBadge key="s" status={data.overall_health} />],
+        <div data-testid="nginx-metrics">
+          <Figures
+            className="grid-cols-2 sm:grid-cols-4"
+            items={[
+              ["Status", <StatusBadge key="status" status={data.overall_health} />],
               ["Active connections", data.nginx.active_connections],
               ["Requests/s", data.nginx.requests_per_second],
               ["Requests", data.nginx.server_requests.toLocaleString("en")],
@@ -39,14 +40,9 @@ function NginxMetrics({ polled }: { polled: Polled<NginxData> }) {
               ["Writing", data.nginx.writing],
               ["Waiting", data.nginx.waiting],
               ["Accepted / handled", `${data.nginx.server_accepts.toLocaleString("en")} / ${data.nginx.server_handled.toLocaleString("en")}`],
-            ] as const
-          ).map(([label, value]) => (
-            <div key={label}>
-              <dt className="text-xs text-slate-600 dark:text-slate-300">{label}</dt>
-              <dd className="font-semibold tabular-nums">{value}</dd>
-            </div>
-          ))}
-        </dl>
+            ]}
+          />
+        </div>
       )}
     </Panel>
   );

@@ -1,7 +1,7 @@
 // One service (spec: the service card): name, profile, Cooldown, score bar,
 // a block per host, sub-services, the age of the last check, host errors.
 import { formatAgo, formatDuration } from "#shared/monitor/format.ts";
-import { Badge, ScoreBar, StatusBadge } from "./badges.tsx";
+import { Badge, Figures, ScoreBar, StatusBadge } from "./badges.tsx";
 import type { HostData, ServiceData } from "./dashboard.server.ts";
 import { useNow } from "./use-now.ts";
 
@@ -17,20 +17,13 @@ function HostBlock({ label, host }: { label: string; host: HostData }) {
           {host.circuitBreakerState !== "closed" ? <StatusBadge status={host.circuitBreakerState} title="Circuit breaker" /> : null}
         </span>
       </div>
-      <dl className="mt-2 grid grid-cols-3 gap-2 text-sm">
-        <div>
-          <dt className="text-xs text-slate-600 dark:text-slate-300">Response</dt>
-          <dd className="font-medium tabular-nums">{formatDuration(host.responseTime)}</dd>
-        </div>
-        <div>
-          <dt className="text-xs text-slate-600 dark:text-slate-300">Health</dt>
-          <dd className="font-medium tabular-nums">{host.healthScore}/100</dd>
-        </div>
-        <div>
-          <dt className="text-xs text-slate-600 dark:text-slate-300">Failures</dt>
-          <dd className="font-medium tabular-nums">{host.consecutiveFailures}</dd>
-        </div>
-      </dl>
+      <Figures
+        items={[
+          ["Response", formatDuration(host.responseTime)],
+          ["Health", `${host.healthScore}/100`],
+          ["Failures", host.consecutiveFailures],
+        ]}
+      />
       {host.errorMessage ? <p className="mt-2 text-sm break-words text-red-800 dark:text-red-300">{host.errorMessage}</p> : null}
       {host.subServices.length > 0 ? (
         <ul className="mt-2 space-y-1 border-t border-slate-200 pt-2 text-sm dark:border-slate-700" aria-label="Sub-services">
