@@ -75,7 +75,7 @@ export function createIntegrations(options: IntegrationsOptions) {
     },
   };
 
-  const configured = (name: Name) => ({ nginx: integrations().nginx, haproxy: integrations().haproxy, "ai-services": integrations().aiServices })[name];
+  const configured = (name: Name) => (name === "ai-services" ? integrations().aiServices : integrations()[name]);
   const intervalMs = (name: Name) => configured(name)!.intervalSeconds * 1000;
 
   /** One sample at a time per integration in this process; a second caller shares it. */
@@ -118,10 +118,12 @@ export function createIntegrations(options: IntegrationsOptions) {
       if (leader && !was) logger.info("integrations: this process samples certificates, nginx, HAProxy and AI services");
     }
     if (!leader) return;
+    const rows = await db.selectFrom("integration_snapshots").select(["name", "sampled_at"]).execute();
+    const sampledAt = new Map(rows.map((row) => [row.name, row.sampled_at]));
     for (const name of ["nginx", "haproxy", "ai-services"] as const) {
       if (!configured(name) || inFlight.has(name)) continue;
-      const row = await db.selectFrom("integration_snapshots").select("sampled_at").where("name", "=", name).executeTakeFirst();
-      if (!row || time - row.sampled_at >= intervalMs(name)) void sample(name).catch((error: unknown) => logger.error({ err: error, integration: name }, "integration sample failed"));
+      const last = sampledAt.get(name);
+      if (last === undefined || time - last >= intervalMs(name)) void sample(name).catch((error: unknown) => logger.error({ err: error, integration: name }, "integration sample failed"));
     }
     if (!inFlight.has("certificates")) {
       const work = certificates

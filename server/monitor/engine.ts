@@ -4,6 +4,7 @@
 // over the first part of the cycle. Each cycle stores every host's new state
 // and raw result in one transaction, then lets the alerter decide.
 import { randomUUID } from "node:crypto";
+import { setMaxListeners } from "node:events";
 import type { Logger } from "pino";
 import { HOSTS, type HostName } from "../../shared/monitor/health.ts";
 import type { Alerter, HostReport } from "./alerts.ts";
@@ -52,14 +53,24 @@ export function createEngine(options: EngineOptions) {
   let nextCycleAt = 0;
   let lastLeaseAt = 0;
   const stopping = new AbortController();
+  // One listener per pause in flight (one per check of a cycle): many, but each removed when its pause ends.
+  setMaxListeners(0, stopping.signal);
 
-  /** A pause that ends early when the engine stops. */
+  /**
+   * A pause that ends early when the engine stops. Its abort listener goes
+   * when the pause ends, however it ends: a cycle starts hundreds of pauses,
+   * and listeners left on the one signal would pile up cycle after cycle.
+   */
   const pause = (ms: number) =>
     new Promise<void>((resolve) => {
       if (stopping.signal.aborted) return resolve();
-      const done = () => (clearTimeout(wait), resolve());
+      const done = () => {
+        clearTimeout(wait);
+        stopping.signal.removeEventListener("abort", done);
+        resolve();
+      };
       const wait = setTimeout(done, ms);
-      stopping.signal.addEventListener("abort", done, { once: true });
+      stopping.signal.addEventListener("abort", done);
     });
 
   const settings = () => {

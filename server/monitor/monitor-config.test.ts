@@ -60,6 +60,58 @@ describe("the monitoring configuration", () => {
     );
   });
 
+  it("the shipped integrations: 9 central and 13 local certificates, nginx, HAProxy and AI services", () => {
+    const { integrations } = loadMonitoringConfig("config/monitoring.yaml", {});
+    const domains = integrations.certificates!.domains;
+    expect(domains.filter((d) => d.server === "centron")).toHaveLength(9);
+    expect(domains.filter((d) => d.server === "local")).toHaveLength(13);
+    expect(domains.every((d) => d.port === 443)).toBe(true);
+    expect(integrations.certificates).toMatchObject({ intervalSeconds: 300, renewWithinDays: 7, renewal: { centron: { method: "acme" }, local: { method: "hook" } } });
+    expect(integrations.nginx!.intervalSeconds).toBe(60);
+    expect(integrations.haproxy!.intervalSeconds).toBe(30);
+    expect(integrations.aiServices!.intervalSeconds).toBe(120);
+  });
+
+  it("names the path of every error in the integrations", () => {
+    const found = problems(`alerts: { to: ops@example.com }
+services: []
+integrations:
+  certificates:
+    renewal: { centron: { method: acme }, local: { method: hook, url: "ftp://x", token: short } }
+    domains:
+      - { domain: a.example.com, server: centron, serverIP: 10.0.0.1 }
+      - { domain: a.example.com, server: centron, serverIP: 10.0.0.1 }
+      - { domain: "bad domain", server: elsewhere, serverIP: 10.0.0.1, port: 70000 }
+  nginx: { sources: [] }
+  haproxy: { source: { path: /run/haproxy.sock } }
+  aiServices: { services: [{ type: gpu, name: X, url: "http://x" }] }
+`);
+    expect(found).toEqual(
+      expect.arrayContaining([
+        "integrations.certificates.renewal.local.url: Invalid URL",
+        "integrations.certificates.renewal.local.token: must be at least 16 characters",
+        expect.stringMatching(/^integrations\.certificates\.domains\[2\]\.domain: must be a domain name/),
+        expect.stringMatching(/^integrations\.certificates\.domains\[2\]\.server: /),
+        expect.stringMatching(/^integrations\.certificates\.domains\[2\]\.port: /),
+        expect.stringMatching(/^integrations\.nginx\.sources: /),
+        'integrations.haproxy.source: needs "url" (the stats page) or "socket" (the stats socket path)',
+        expect.stringMatching(/^integrations\.aiServices\.services\[0\]\.type: /),
+      ]),
+    );
+    // The refinements run once the shapes are right.
+    expect(
+      problems(`alerts: { to: ops@example.com }
+services: []
+integrations:
+  certificates:
+    renewal: { centron: { method: acme } }
+    domains:
+      - { domain: a.example.com, server: centron, serverIP: 10.0.0.1 }
+      - { domain: a.example.com, server: centron, serverIP: 10.0.0.1 }
+`),
+    ).toEqual(['integrations.certificates.domains[1].domain: duplicate certificate "a.example.com@10.0.0.1:443"', 'integrations.certificates.renewal.centron: method "acme" needs an "acme" section']);
+  });
+
   it("expands ${VAR} from the environment and names a missing one", () => {
     const text = base(`  - { id: s, name: S, hosts: { centron: { url: "http://x/", auth: { type: api-key, header: k, key: "\${KEY}" } } } }`);
     expect(problems(text)).toEqual(["services[0].hosts.centron.auth.key: environment variable KEY is not set"]);

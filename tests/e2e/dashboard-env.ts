@@ -53,7 +53,6 @@ export async function startDashboardEnv(port: number, options: { intervalSeconds
 /** Signs in through the form and waits for the dashboard and its first data. */
 export async function signInToDashboard(page: Page, origin: string) {
   await page.goto(`${origin}/admin`);
-  await page.waitForFunction(() => document.querySelector("[data-hydrated], body")?.ownerDocument.readyState === "complete");
   await page.getByLabel("Username").fill(DASHBOARD_USER.username);
   await page.getByLabel("Password", { exact: true }).fill(DASHBOARD_USER.password);
   await page.getByRole("button", { name: "Sign In" }).click();

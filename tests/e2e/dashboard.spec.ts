@@ -11,10 +11,6 @@ let env: Awaited<ReturnType<typeof startDashboardEnv>>;
 test.describe.configure({ mode: "serial" });
 test.beforeAll(async () => {
   env = await startDashboardEnv(PORT, { intervalSeconds: 10 });
-  // The first check cycle and the first samples of every integration.
-  await expect
-    .poll(async () => ((await (await fetch(`${env.origin}/readyz`)).ok) ? "up" : "down"), { timeout: 10_000 })
-    .toBe("up");
 });
 test.afterAll(async () => env?.stop());
 

@@ -7,12 +7,16 @@ import { aiAnswer, haproxyAnswer, nginxAnswer } from "#server/integrations/integ
 /** A panel's first data: what its API would answer, or its error. */
 export type Initial<T> = { ok: true; data: T } | { ok: false; error: string } | null;
 
+/** A failure whose reason the panel shows (a peer's error, not our own bug). */
+class ShownFailure extends Error {}
+
+/** A panel's first data, or its error: `what`, with the reason where it is a ShownFailure. */
 async function settle<T>(work: () => Promise<T | null>, what: string): Promise<Initial<T>> {
   try {
     const data = await work();
     return data === null ? null : { ok: true, data };
-  } catch {
-    return { ok: false, error: what };
+  } catch (error) {
+    return { ok: false, error: error instanceof ShownFailure ? `${what}: ${error.message}` : what };
   }
 }
 
@@ -30,7 +34,11 @@ export async function loadDashboard(services: Services) {
     }, "Failed to load monitoring data"),
     settle(async () => {
       const reading = integrations && intervals?.haproxy ? await integrations.stored.haproxy() : undefined;
-      return reading ? haproxyAnswer(reading, intervals!) : null;
+      if (!reading) return null;
+      // A failed HAProxy read is the panel's error state, with its details.
+      const answer = haproxyAnswer(reading, intervals!);
+      if (!answer.ok) throw new ShownFailure(answer.body.details);
+      return answer.body;
     }, "Failed to load HAProxy statistics"),
     settle(async () => {
       const reading = integrations && intervals?.aiServices ? await integrations.stored.aiServices() : undefined;
@@ -49,8 +57,7 @@ export async function loadDashboard(services: Services) {
     maintenanceHistory,
     certificates,
     nginx,
-    // A failed HAProxy read is the panel's error state, with its details.
-    haproxy: haproxy?.ok ? (haproxy.data.ok ? { ok: true as const, data: haproxy.data.body } : { ok: false as const, error: `${haproxy.data.body.error}: ${haproxy.data.body.details}` }) : haproxy,
+    haproxy,
     ai,
     contact: { pending: pending.total, failed: failed.total, mailConfigured: !!services.delivery },
     alertCount: alerts?.ok ? alerts.data.total : null,

@@ -12,8 +12,6 @@ export type Polled<T> = {
   loading: boolean;
   /** A fetch is under way. */
   busy: boolean;
-  /** When this browser last got an answer. */
-  fetchedAt: number | null;
   /** Fetch now; `fresh` asks the server to sample its source again rather than answer its stored reading. */
   refresh: (fresh?: boolean) => Promise<T | undefined>;
 };
@@ -45,20 +43,22 @@ export function usePolled<T>(options: {
   url: string;
   /** The URL that makes the server sample now (integrations), when it differs. */
   freshUrl?: string;
-  intervalMs: number;
-  autoRefresh: boolean;
+  /** How long until the next read, given the data so far; null: no polling (auto-refresh is off). */
+  every: (data: T | undefined) => number | null;
+  /** False for a panel whose source is not configured: it never fetches. */
+  enabled?: boolean;
   initial: Initial<T> | undefined;
   failure: string;
 }): Polled<T> {
-  const { url, freshUrl, intervalMs, autoRefresh, initial, failure } = options;
+  const { url, freshUrl, initial, failure, enabled = true } = options;
   const [data, setData] = useState<T | undefined>(initial?.ok ? initial.data : undefined);
   const [error, setError] = useState<string | null>(initial && !initial.ok ? initial.error : null);
   const [loading, setLoading] = useState(false);
-  const [fetchedAt, setFetchedAt] = useState<number | null>(null);
   const inFlight = useRef<Promise<T | undefined> | undefined>(undefined);
 
   const refresh = useCallback(
-    (fresh = false) => {
+    (fresh = false): Promise<T | undefined> => {
+      if (!enabled) return Promise.resolve(undefined);
       inFlight.current ??= (async () => {
         setLoading(true);
         try {
@@ -70,28 +70,28 @@ export function usePolled<T>(options: {
           setError(caught instanceof PanelError ? caught.message : failure);
           return undefined;
         } finally {
-          setFetchedAt(Date.now());
           setLoading(false);
           inFlight.current = undefined;
         }
       })();
       return inFlight.current;
     },
-    [url, freshUrl, failure],
+    [enabled, url, freshUrl, failure],
   );
 
   // No first data from the loader (nothing stored yet): fetch it now.
   useEffect(() => {
-    if (!initial) void refresh();
-  }, [initial, refresh]);
+    if (enabled && !initial) void refresh();
+  }, [enabled, initial, refresh]);
 
+  const intervalMs = enabled ? options.every(data) : null;
   useEffect(() => {
-    if (!autoRefresh) return;
+    if (intervalMs === null) return;
     const timer = setInterval(() => void refresh(), intervalMs);
     return () => clearInterval(timer);
-  }, [autoRefresh, intervalMs, refresh]);
+  }, [intervalMs, refresh]);
 
-  return { data, error, loading: loading && data === undefined, busy: loading, fetchedAt, refresh };
+  return { data, error, loading: loading && data === undefined, busy: loading, refresh };
 }
 
 /** POST JSON to the staff API; the answer's body, whatever its status. */

@@ -35,7 +35,6 @@ export function meta() {
 
 /** Polling intervals (spec section 9). */
 const SECONDS = { health: 60, maintenance: 30, ai: 120, nginx: 60, haproxy: 30, certificates: 300 } as const;
-const every = (seconds: number) => seconds * 1000;
 
 function ServiceGrid({ services, empty }: { services: HealthData["services"]; empty: string }) {
   if (services.length === 0) return <p className="text-sm text-slate-600 dark:text-slate-300">{empty}</p>;
@@ -66,22 +65,21 @@ export default function DashboardPage({ loaderData }: Route.ComponentProps) {
   useSessionKeeper(toSignIn);
   const [autoRefresh, setAutoRefresh] = useState(true);
 
-  // Until the engine's first cycle has run (a fresh start), look again every few seconds.
-  const [firstCycleSeen, setFirstCycleSeen] = useState(() => !!(data.health?.ok && data.health.data.lastCheckedAt));
+  const every = (seconds: number) => () => (autoRefresh ? seconds * 1000 : null);
+  const { configured } = data;
   const health = usePolled<HealthData>({
     url: "/api/admin/services",
-    intervalMs: firstCycleSeen ? every(SECONDS.health) : 3_000,
-    autoRefresh: autoRefresh || !firstCycleSeen,
+    // Until the engine's first cycle has run (a fresh start), look again every few seconds.
+    every: (current) => (!current?.lastCheckedAt ? 3_000 : autoRefresh ? SECONDS.health * 1000 : null),
     initial: data.health,
     failure: "Failed to load service health",
   });
-  if (!firstCycleSeen && health.data?.lastCheckedAt) setFirstCycleSeen(true);
-  const maintenance = usePolled<MaintenanceData>({ url: "/api/admin/maintenance", intervalMs: every(SECONDS.maintenance), autoRefresh, initial: data.maintenance, failure: "Failed to load maintenance status" });
-  const maintenanceHistory = usePolled<MaintenanceHistoryData>({ url: "/api/admin/maintenance/history", intervalMs: every(SECONDS.maintenance), autoRefresh, initial: data.maintenanceHistory, failure: "Failed to load maintenance history" });
-  const certificates = usePolled<CertificatesData>({ url: "/api/admin/certificates", intervalMs: every(SECONDS.certificates), autoRefresh, initial: data.certificates, failure: "Failed to load certificates" });
-  const nginx = usePolled<NginxData>({ url: "/api/admin/nginx", freshUrl: "/api/admin/nginx?refresh=1", intervalMs: every(SECONDS.nginx), autoRefresh: autoRefresh && data.configured.nginx, initial: data.configured.nginx ? data.nginx : { ok: false, error: "" }, failure: "Failed to load monitoring data" });
-  const haproxy = usePolled<HaproxyData>({ url: "/api/admin/haproxy", freshUrl: "/api/admin/haproxy?refresh=1", intervalMs: every(SECONDS.haproxy), autoRefresh: autoRefresh && data.configured.haproxy, initial: data.configured.haproxy ? data.haproxy : { ok: false, error: "" }, failure: "Failed to load HAProxy statistics" });
-  const ai = usePolled<AiData>({ url: "/api/admin/ai-services-health", freshUrl: "/api/admin/ai-services-health?refresh=1", intervalMs: every(SECONDS.ai), autoRefresh: autoRefresh && data.configured.aiServices, initial: data.configured.aiServices ? data.ai : { ok: false, error: "" }, failure: "Failed to load AI services health data" });
+  const maintenance = usePolled<MaintenanceData>({ url: "/api/admin/maintenance", every: every(SECONDS.maintenance), initial: data.maintenance, failure: "Failed to load maintenance status" });
+  const maintenanceHistory = usePolled<MaintenanceHistoryData>({ url: "/api/admin/maintenance/history", every: every(SECONDS.maintenance), initial: data.maintenanceHistory, failure: "Failed to load maintenance history" });
+  const certificates = usePolled<CertificatesData>({ url: "/api/admin/certificates", every: every(SECONDS.certificates), enabled: configured.certificates, initial: data.certificates, failure: "Failed to load certificates" });
+  const nginx = usePolled<NginxData>({ url: "/api/admin/nginx", freshUrl: "/api/admin/nginx?refresh=1", every: every(SECONDS.nginx), enabled: configured.nginx, initial: data.nginx, failure: "Failed to load monitoring data" });
+  const haproxy = usePolled<HaproxyData>({ url: "/api/admin/haproxy", freshUrl: "/api/admin/haproxy?refresh=1", every: every(SECONDS.haproxy), enabled: configured.haproxy, initial: data.haproxy, failure: "Failed to load HAProxy statistics" });
+  const ai = usePolled<AiData>({ url: "/api/admin/ai-services-health", freshUrl: "/api/admin/ai-services-health?refresh=1", every: every(SECONDS.ai), enabled: configured.aiServices, initial: data.ai, failure: "Failed to load AI services health data" });
 
   const [refreshing, setRefreshing] = useState(false);
   /** Refresh: a new check cycle now, then every panel reads again. */
@@ -123,7 +121,7 @@ export default function DashboardPage({ loaderData }: Route.ComponentProps) {
             {health.data ? <MetricsPanel health={health.data} /> : null}
             <div className="flex flex-col gap-4">
               <MaintenancePanel polled={maintenance} history={maintenanceHistory} onChanged={() => void health.refresh()} />
-              {data.configured.certificates ? <CertificatesPanel polled={certificates} /> : <NotConfigured title="SSL Certificates" what="Certificate monitoring" />}
+              {configured.certificates ? <CertificatesPanel polled={certificates} /> : <NotConfigured title="SSL Certificates" what="Certificate monitoring" />}
             </div>
           </div>
         ),
@@ -131,7 +129,7 @@ export default function DashboardPage({ loaderData }: Route.ComponentProps) {
       {
         id: "haproxy",
         label: "HAProxy Stats",
-        content: () => (data.configured.haproxy ? <HaproxyPanel polled={haproxy} /> : <NotConfigured title="HAProxy Stats" what="The HAProxy stats source" />),
+        content: () => (configured.haproxy ? <HaproxyPanel polled={haproxy} /> : <NotConfigured title="HAProxy Stats" what="The HAProxy stats source" />),
       },
       {
         id: "services",
@@ -144,7 +142,7 @@ export default function DashboardPage({ loaderData }: Route.ComponentProps) {
               </h2>
               <ServiceGrid services={services.filter((s) => s.serviceId.startsWith("datacenter"))} empty="No infrastructure entries are configured." />
             </section>
-            {data.configured.aiServices ? <AiServicesPanel polled={ai} /> : <NotConfigured title="AI Services Health" what="AI service monitoring" />}
+            {configured.aiServices ? <AiServicesPanel polled={ai} /> : <NotConfigured title="AI Services Health" what="AI service monitoring" />}
             <section aria-labelledby="apps-heading">
               <h2 id="apps-heading" className="mb-3 text-lg font-bold">
                 Application Services
@@ -166,7 +164,7 @@ export default function DashboardPage({ loaderData }: Route.ComponentProps) {
               Monitoring is not configured on this server.
             </p>
           ) : null}
-          <HealthCard health={health} nginx={data.configured.nginx ? nginx : null} autoRefresh={autoRefresh} onAutoRefresh={setAutoRefresh} onRefresh={() => void refreshAll()} />
+          <HealthCard health={health} nginx={configured.nginx ? nginx : null} autoRefresh={autoRefresh} onAutoRefresh={setAutoRefresh} onRefresh={() => void refreshAll()} />
           <nav aria-label="Staff pages" className="flex flex-wrap gap-3 text-sm">
             <Link to="/admin/alerts" className="inline-flex items-center gap-1.5 font-medium text-brand-700 underline dark:text-brand-300">
               <ListChecks aria-hidden="true" className="size-4" />
