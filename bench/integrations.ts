@@ -7,12 +7,12 @@
 //    bare TLS handshakes to the same server, in checks per second.
 import { connect } from "node:tls";
 import { parse as csvParse } from "csv-parse/sync";
-import { limiter } from "../server/monitor/limiter.ts";
-import { makeTestCertificates, startTlsServer, TEST_DOMAIN } from "../server/integrations/certificates/test-certificates.ts";
+import { limiter } from "../server/scheduling/limiter.ts";
+import { makeTestCertificates, startTlsServer, TEST_DOMAIN } from "../tests/peers/certificates.ts";
 import { probeCertificate } from "../server/integrations/certificates/tls-probe.ts";
 import { parseHaproxyCsv } from "../server/integrations/haproxy/haproxy-csv.ts";
 import { readHaproxyStats } from "../server/integrations/haproxy/haproxy-stats.ts";
-import { startHaproxy } from "../server/integrations/haproxy/test-haproxy.ts";
+import { startHaproxy } from "../tests/peers/haproxy.ts";
 import { ensureTools, PEER_TOOLS } from "../scripts/test-tools.ts";
 
 const SERVERS = 1000;

@@ -9,8 +9,8 @@
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { formatHaproxyCsv } from "../server/integrations/haproxy/haproxy-csv.ts";
-import { startOllamaCompatible, type OllamaCompatible } from "../server/integrations/ai/ollama-compatible-server.ts";
-import { createTestCa, startSniTlsServer, type TestServer } from "../server/integrations/certificates/test-certificates.ts";
+import { startOllamaCompatible, type OllamaCompatible } from "../tests/peers/ollama.ts";
+import { createTestCa, startSniTlsServer, type TestServer } from "../tests/peers/certificates.ts";
 
 export type FleetOptions = {
   port?: number;

@@ -3,7 +3,7 @@ import { dirname } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "./client.ts";
 import { migrate, MIGRATIONS, type Migration } from "./migrate.ts";
-import { testDatabases } from "./test-databases.ts";
+import { testDatabases } from "../../tests/support/test-databases.ts";
 
 describe.each(testDatabases())("migrations on $dialect", ({ open }) => {
   let cleanup: (() => Promise<void>) | undefined;

@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { MIN_FORM_AGE_MS } from "../contact/form-token.ts";
 import { INBOX_PAGE_SIZE } from "../contact/contact-inbox.ts";
-import { testDatabases } from "../db/test-databases.ts";
-import { browserHeaders, cookieFrom, createTestApp } from "./test-app.ts";
+import { testDatabases } from "../../tests/support/test-databases.ts";
+import { browserHeaders, cookieFrom, createTestApp } from "../../tests/support/test-app.ts";
 
 const PASSWORD = "correct horse battery staple";
 

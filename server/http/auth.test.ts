@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { ABSOLUTE_TIMEOUT_MS, IDLE_TIMEOUT_MS } from "../auth/sessions.ts";
-import { testDatabases } from "../db/test-databases.ts";
-import { browserHeaders, cookieFrom, createTestApp } from "./test-app.ts";
+import { testDatabases } from "../../tests/support/test-databases.ts";
+import { browserHeaders, cookieFrom, createTestApp } from "../../tests/support/test-app.ts";
 
 const PASSWORD = "correct horse battery staple";
 

@@ -3,10 +3,10 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { MIN_FORM_AGE_MS, MAX_FORM_AGE_MS } from "../contact/form-token.ts";
-import { testDatabases } from "../db/test-databases.ts";
+import { testDatabases } from "../../tests/support/test-databases.ts";
 import { createSmtpSender } from "../mail/smtp-sender.ts";
-import { parseMail, startTestMailServer, type TestMailServer } from "../mail/test-mail-server.ts";
-import { browserHeaders, createTestApp } from "./test-app.ts";
+import { parseMail, startTestMailServer, type TestMailServer } from "../../tests/peers/mail-server.ts";
+import { browserHeaders, createTestApp } from "../../tests/support/test-app.ts";
 
 const VALID = {
   name: "Erika Mustermann",

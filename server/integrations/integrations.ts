@@ -6,7 +6,7 @@
 // Retry samples at once in the worker that serves it.
 import { randomUUID } from "node:crypto";
 import type { MonitoringConfig } from "../monitor/monitor-config.ts";
-import { createTicker, waitAtMost } from "../monitor/ticker.ts";
+import { createTicker, waitAtMost } from "../scheduling/ticker.ts";
 import { emptyAiHealth, readAiServices, type AiServicesHealth } from "./ai/ai-health.ts";
 import { createCertificates, type CertificatesOptions } from "./certificates/certificates.ts";
 import { readHaproxyStats, type HaproxyStats } from "./haproxy/haproxy-stats.ts";

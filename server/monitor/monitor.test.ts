@@ -1,8 +1,8 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { testDatabases } from "../db/test-databases.ts";
-import { browserHeaders, cookieFrom, createTestApp } from "../http/test-app.ts";
+import { testDatabases } from "../../tests/support/test-databases.ts";
+import { browserHeaders, cookieFrom, createTestApp } from "../../tests/support/test-app.ts";
 import { parseMonitoringConfig, type MonitoringConfig } from "./monitor-config.ts";
 
 const PASSWORD = "correct horse battery staple";

@@ -7,7 +7,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import SQLite from "better-sqlite3";
 import { expect, test } from "@playwright/test";
-import { parseMail, startTestMailServer } from "../../server/mail/test-mail-server.ts";
+import { parseMail, startTestMailServer } from "../peers/mail-server.ts";
 import { startServer as startProcess, waitUntilUp as waitForServer } from "./server-process.ts";
 
 const PORT = 3197;

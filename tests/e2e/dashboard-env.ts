@@ -8,7 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Page } from "@playwright/test";
 import { demoConfig, startDemoFleet } from "../../scripts/demo-config.ts";
-import { startTestMailServer } from "../../server/mail/test-mail-server.ts";
+import { startTestMailServer } from "../peers/mail-server.ts";
 import { startServer, waitUntilUp } from "./server-process.ts";
 
 export const DASHBOARD_USER = { username: "ops-lead", password: "a long dashboard passphrase 7" };

@@ -5,7 +5,7 @@
 // health URL. Nothing here throws: a dead or hostile peer is an unhealthy
 // item with its reason.
 import { combineStatus, defaultScore, normalizeStatus, responseTimeScore, type HealthStatus } from "../../../shared/monitor/health.ts";
-import { fetchText, IntegrationError } from "../fetch-text.ts";
+import { fetchText, IntegrationError } from "../../net/fetch-text.ts";
 import type { AiServiceConfig, AiServicesConfig } from "../integrations-config.ts";
 
 export type AiServiceHealth = {

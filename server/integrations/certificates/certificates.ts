@@ -11,7 +11,7 @@ import type { Database } from "../../db/schema.ts";
 import type { Leases } from "../../db/leases.ts";
 import type { Outbox } from "../../mail/outbox.ts";
 import type { AlertSettings } from "../../monitor/alerts.ts";
-import { limiter } from "../../monitor/limiter.ts";
+import { limiter } from "../../scheduling/limiter.ts";
 import type { CertificatesConfig, CertificateTarget } from "../integrations-config.ts";
 import { createChallengeStore } from "./acme-challenges.ts";
 import { renewWithAcme, writeCertificateFiles } from "./acme-renewal.ts";

@@ -7,7 +7,7 @@
 // (shared/monitor/haproxy-status.ts).
 import { connect } from "node:net";
 import { haproxyDisplay, type HaproxyDisplay } from "../../../shared/monitor/haproxy-status.ts";
-import { basicAuth, fetchText, IntegrationError } from "../fetch-text.ts";
+import { basicAuth, fetchText, IntegrationError } from "../../net/fetch-text.ts";
 import type { HaproxySource } from "../integrations-config.ts";
 import { parseHaproxyCsv } from "./haproxy-csv.ts";
 

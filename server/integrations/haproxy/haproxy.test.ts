@@ -7,11 +7,11 @@ import { createServer as createNetServer, type AddressInfo, type Server as NetSe
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { IntegrationError } from "../fetch-text.ts";
+import { IntegrationError } from "../../net/fetch-text.ts";
 import { formatHaproxyCsv } from "./haproxy-csv.ts";
 import { readHaproxyStats, type HaproxyStats } from "./haproxy-stats.ts";
-import { freePort } from "../test-ports.ts";
-import { startHaproxy, type TestHaproxy } from "./test-haproxy.ts";
+import { freePort } from "../../../tests/peers/ports.ts";
+import { startHaproxy, type TestHaproxy } from "../../../tests/peers/haproxy.ts";
 
 const TIMEOUT_MS = 2000;
 

@@ -4,7 +4,7 @@
 // previous round's, so rates and alerts are tested without a server or a
 // clock. readNginx, at the end, is the one thin piece of I/O: it takes a
 // sample of every source and hands them over.
-import { basicAuth, fetchText } from "../fetch-text.ts";
+import { basicAuth, fetchText } from "../../net/fetch-text.ts";
 import type { NginxConfig } from "../integrations-config.ts";
 import { parseStubStatus, type StubStatus } from "./stub-status.ts";
 

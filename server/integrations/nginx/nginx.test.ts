@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { NginxConfig } from "../integrations-config.ts";
 import { readNginx } from "./nginx-report.ts";
 import { formatStubStatus, parseStubStatus } from "./stub-status.ts";
-import { startNginx, type TestNginx } from "./test-nginx.ts";
+import { startNginx, type TestNginx } from "../../../tests/peers/nginx.ts";
 
 let nginx: TestNginx;
 let peer: Server;

@@ -4,7 +4,9 @@
 // drips bytes or sends a huge body never holds a cycle past its timeout.
 import { normalizeStatus } from "../../../shared/monitor/health.ts";
 import type { Target } from "../monitor-config.ts";
-import { describeError, type CheckOutcome } from "./check.ts";
+import { readCapped } from "../../net/capped-read.ts";
+import { describeError } from "../../net/error-text.ts";
+import type { CheckOutcome } from "./check.ts";
 
 /** More than this is not a health answer. */
 export const MAX_BODY_BYTES = 64 * 1024;
@@ -20,28 +22,9 @@ function headersFor(target: HttpTarget): Record<string, string> {
   return headers;
 }
 
-/** The body as text, refusing more than maxBytes (the stream is cancelled, not drained). */
-export async function readCapped(response: Response, maxBytes = MAX_BODY_BYTES): Promise<string> {
-  const reader = response.body?.getReader();
-  if (!reader) return "";
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > maxBytes) {
-      await reader.cancel();
-      throw new Error(`Response body larger than ${Math.round(maxBytes / 1024)} KB`);
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks).toString("utf8");
-}
-
 async function attempt(target: HttpTarget, signal: AbortSignal): Promise<Omit<CheckOutcome, "retryAttempt" | "basic" | "responseTime">> {
   const response = await fetch(target.url, { headers: headersFor(target), signal, redirect: "manual" });
-  const body = await readCapped(response);
+  const body = await readCapped(response, MAX_BODY_BYTES);
   if (response.status < 200 || response.status > 299) return { status: "unhealthy", errorMessage: `HTTP ${response.status}` };
   let reported: unknown;
   try {

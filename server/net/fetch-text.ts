@@ -2,8 +2,8 @@
 // service APIs): one deadline for connect, headers and body, a size cap, no
 // redirects. A dead or hostile peer gives a short error message, never a
 // hang or an unbounded read.
-import { describeError } from "../monitor/checks/check.ts";
-import { readCapped } from "../monitor/checks/http-check.ts";
+import { readCapped } from "./capped-read.ts";
+import { describeError } from "./error-text.ts";
 
 export class IntegrationError extends Error {
   override name = "IntegrationError";

@@ -13,7 +13,7 @@ import { createServer, type AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
-import { RESERVED_PORTS } from "../test-ports.ts";
+import { RESERVED_PORTS } from "./ports.ts";
 
 export type Pebble = {
   /** The ACME directory, e.g. https://127.0.0.1:<port>/dir. */

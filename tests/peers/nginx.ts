@@ -8,7 +8,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { chmod, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { freePort } from "../test-ports.ts";
+import { freePort } from "./ports.ts";
 
 export type TestNginx = {
   baseUrl: string;

@@ -9,7 +9,7 @@ import { randomBytes } from "node:crypto";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { freePort } from "../test-ports.ts";
+import { freePort } from "./ports.ts";
 
 
 export type TestHaproxy = {
