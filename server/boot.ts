@@ -11,13 +11,15 @@ import { purgeRateWindows } from "./contact/rate-limits.ts";
 import { createLeases } from "./db/leases.ts";
 import { loadServerSecret } from "./db/secrets.ts";
 import { createSmtpSender } from "./mail/smtp-sender.ts";
-import { loadMonitoringConfig, MonitorConfigError, watchMonitoringConfig, type MonitoringConfig } from "./monitor/monitor-config.ts";
+import { loadMonitoringConfig, MonitorConfigError, watchMonitoringConfig, type MonitoringConfig } from "./monitoring-config.ts";
 import { createServices, type Services } from "./services.ts";
 
 const PURGE_INTERVAL_MS = 10 * 60_000;
 const DAY_MS = 24 * 60 * 60_000;
-/** Sent and failed alert mail is kept this long for the record. */
+/** Sent and failed alert notices are kept this long for the record. */
 const OUTBOX_KEEP_MS = 30 * DAY_MS;
+/** Resolved incidents are kept this long (the status page's 90 days). */
+const INCIDENTS_KEEP_MS = 90 * DAY_MS;
 
 export type Running = { services: Services; stop: () => Promise<void> };
 
@@ -46,11 +48,10 @@ export async function bootServices(config: Config): Promise<Running> {
   });
   services.monitor?.engine.start();
   services.integrations?.start();
-  if (services.delivery) {
-    services.delivery.start();
-  } else {
+  services.delivery?.start();
+  if (!services.mailConfigured) {
     logger.warn(
-      "SMTP_URL is not set: contact messages are stored and wait as pending. To deliver them, set SMTP_URL (smtp://user:pass@host:587), SMTP_FROM and CONTACT_TO.",
+      "SMTP_URL is not set: contact messages and e-mail alerts are stored and wait as pending. To deliver them, set SMTP_URL (smtp://user:pass@host:587), SMTP_FROM and CONTACT_TO.",
     );
   }
 
@@ -114,6 +115,7 @@ export async function purgeOldMessages(services: Services): Promise<void> {
   try {
     const purged = await services.inbox.purgeOlderThan(now() - config.CONTACT_RETENTION_DAYS * DAY_MS);
     await services.outbox.purgeFinished(now() - OUTBOX_KEEP_MS);
+    await services.alerting?.incidents.purgeResolved(now() - INCIDENTS_KEEP_MS);
     await purgeRateWindows(services.database.db, now());
     if (purged > 0) logger.info({ purged, retentionDays: config.CONTACT_RETENTION_DAYS }, "purged old contact messages");
   } catch (error) {

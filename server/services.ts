@@ -13,15 +13,17 @@ import { createContactIntake } from "./contact/contact-intake.ts";
 import { createFormTokens } from "./contact/form-token.ts";
 import type { DatabaseHandle } from "./db/client.ts";
 import { deriveKey } from "./db/secrets.ts";
-import { createDelivery } from "./mail/delivery.ts";
-import { createOutbox } from "./mail/outbox.ts";
-import type { SendMail } from "./mail/smtp-sender.ts";
+import { createAlerting } from "./alerting/alerting.ts";
+import { CONTACT_CHANNEL } from "./contact/contact-mail.ts";
+import { createLeases } from "./db/leases.ts";
+import type { EmailMessage, SendMail } from "./mail/smtp-sender.ts";
 import { checkTarget } from "./monitor/checks/check-target.ts";
 import type { CheckTarget } from "./monitor/checks/check.ts";
 import { createIntegrations } from "./integrations/integrations.ts";
 import { createMonitor } from "./monitor/monitor.ts";
-import { createLeases } from "./db/leases.ts";
-import type { MonitoringConfig } from "./monitor/monitor-config.ts";
+import type { MonitoringConfig } from "./monitoring-config.ts";
+import { createDelivery, type SenderFor } from "./outbox/delivery.ts";
+import { createOutbox } from "./outbox/outbox.ts";
 
 export type Services = ReturnType<typeof createServices>;
 
@@ -36,6 +38,8 @@ export function createServices(options: {
   /** How mail leaves; without it, mail waits in the outbox. */
   send?: SendMail;
   deliveryPollMs?: number;
+  /** How long Test Email and Test Failure wait for their delivery (tests shorten it). */
+  testWaitMs?: number;
   /** The monitoring configuration (current one: it may be reloaded); without it there is no monitor. */
   monitoring?: { config: () => MonitoringConfig; check?: CheckTarget };
 }) {
@@ -47,25 +51,30 @@ export function createServices(options: {
   const throttle = createThrottle(db, now);
   const { config, logger } = options;
   const secret = options.secret ?? randomBytes(32);
-  const outbox = createOutbox(db, now, config.SMTP_FROM.replace(/^.*@|>$/g, ""));
-  const delivery = options.send ? createDelivery({ outbox, send: options.send, logger, pollMs: options.deliveryPollMs }) : undefined;
-  const onQueued = () => delivery?.kick();
+  const outbox = createOutbox(db, now);
+  const leases = createLeases(db, now);
+  const dashboardUrl = `${config.SITE_URL}/admin/dashboard`;
+  // Late-bound: delivery needs the notifier's senders, alerting needs delivery's kick.
+  let kick = () => {};
+  const onQueued = () => kick();
+  const monitoring = options.monitoring;
+  const alerting = monitoring
+    ? createAlerting({ db, outbox, leases, now, config: monitoring.config, dashboardUrl, sendMail: options.send, kick: onQueued, testWaitMs: options.testWaitMs })
+    : undefined;
+  const send = options.send;
+  const senderFor: SenderFor = (channel) => {
+    if (channel === CONTACT_CHANNEL) return send ? (item) => send(item.payload as EmailMessage, item.key) : undefined;
+    return alerting?.notifier.senderFor(channel);
+  };
+  // Without SMTP or any other channel nothing could be sent: no sender runs, and everything waits.
+  const delivery = send || monitoring ? createDelivery({ outbox, senderFor, logger, pollMs: options.deliveryPollMs }) : undefined;
+  kick = () => delivery?.kick();
   const limits = { perIp: config.CONTACT_LIMIT_PER_IP, global: config.CONTACT_LIMIT_GLOBAL };
   const formTokens = createFormTokens(deriveKey(secret, "contact-form-token"), now);
-  const dashboardUrl = `${config.SITE_URL}/admin/dashboard`;
-  const monitor = options.monitoring
-    ? createMonitor({
-        db,
-        outbox,
-        delivery,
-        check: options.monitoring.check ?? checkTarget,
-        now,
-        logger,
-        config: options.monitoring.config,
-        dashboardUrl,
-        demo: config.MONITORING_DEMO,
-      })
-    : undefined;
+  const monitor =
+    monitoring && alerting
+      ? createMonitor({ db, alerting, check: monitoring.check ?? checkTarget, now, logger, config: monitoring.config, demo: config.MONITORING_DEMO })
+      : undefined;
   return {
     config: options.config,
     database: options.database,
@@ -77,24 +86,16 @@ export function createServices(options: {
     signIn: createSignIn({ staff, sessions, throttle, hashOptions }),
     outbox,
     delivery,
+    /** Whether contact mail can leave (SMTP_URL); alert channels other than e-mail do not need it. */
+    mailConfigured: !!send,
     formTokens,
     contact: createContactIntake({ db, outbox, tokens: formTokens, limits, to: config.CONTACT_TO, ipKey: deriveKey(secret, "ip-pseudonym"), now, onQueued }),
     inbox: createContactInbox(db, outbox, { to: config.CONTACT_TO, onQueued }),
+    alerting,
     monitor,
     integrations:
-      monitor && options.monitoring
-        ? createIntegrations({
-            db,
-            outbox,
-            leases: createLeases(db, now),
-            isMaintenance: () => monitor.maintenance.isActive(),
-            now,
-            logger,
-            config: options.monitoring.config,
-            alertSettings: () => ({ to: options.monitoring!.config().alerts.to, cooldownMinutes: options.monitoring!.config().alerts.cooldownMinutes, dashboardUrl }),
-            dataDir: config.DATA_DIR,
-            onMail: onQueued,
-          })
+      monitoring && alerting
+        ? createIntegrations({ db, leases, now, logger, config: monitoring.config, tracker: alerting.tracker(["nginx", "haproxy", "ai", "certificate"]), dataDir: config.DATA_DIR })
         : undefined,
   };
 }

@@ -3,7 +3,7 @@
 // delivery status is its outbox row's; a spam-flagged one never had one.
 import { sql, type Kysely } from "kysely";
 import type { Database } from "../db/schema.ts";
-import type { Outbox } from "../mail/outbox.ts";
+import type { Outbox } from "../outbox/outbox.ts";
 import type { ContactDetail, ContactStatus, ContactSummary } from "../../shared/contact/contact-status.ts";
 import { contactMail } from "./contact-mail.ts";
 

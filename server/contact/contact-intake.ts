@@ -9,7 +9,7 @@ import { contactSubmissionSchema } from "../../shared/contact/contact-schema.ts"
 import { fieldErrors } from "../../shared/field-errors.ts";
 import type { Language } from "../../shared/i18n/languages.ts";
 import type { Database } from "../db/schema.ts";
-import type { Outbox } from "../mail/outbox.ts";
+import type { Outbox } from "../outbox/outbox.ts";
 import { contactMail } from "./contact-mail.ts";
 import type { FormTokens } from "./form-token.ts";
 import { countSubmission, RateLimited, type ContactRateLimits } from "./rate-limits.ts";

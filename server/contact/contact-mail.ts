@@ -2,7 +2,11 @@
 // text in the text part and escaped in the HTML part; the schema has already
 // kept line breaks out of everything that reaches a header.
 import type { ContactFields } from "../../shared/contact/contact-schema.ts";
-import type { OutgoingMail } from "../mail/outbox.ts";
+import type { OutboxItem } from "../outbox/outbox.ts";
+import type { EmailMessage } from "../mail/smtp-sender.ts";
+
+/** The outbox channel of contact mail (alert channels are "alert:<name>"). */
+export const CONTACT_CHANNEL = "contact";
 
 export const CONTACT_SUBJECT_PREFIX = "Contact Form: ";
 
@@ -12,7 +16,7 @@ export function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (character) => HTML_ESCAPES[character]!);
 }
 
-export function contactMail(fields: ContactFields, meta: { to: string; language: string; receivedAt: number }): OutgoingMail {
+export function contactMail(fields: ContactFields, meta: { to: string; language: string; receivedAt: number }): OutboxItem & { payload: EmailMessage } {
   const received = new Date(meta.receivedAt).toISOString();
   const text = [
     `Name: ${fields.name}`,
@@ -39,10 +43,7 @@ export function contactMail(fields: ContactFields, meta: { to: string; language:
   ].join("\n");
   return {
     kind: "contact",
-    to: meta.to,
-    replyTo: { name: fields.name, address: fields.email },
-    subject: CONTACT_SUBJECT_PREFIX + fields.subject,
-    text,
-    html,
+    channel: CONTACT_CHANNEL,
+    payload: { to: meta.to, replyTo: { name: fields.name, address: fields.email }, subject: CONTACT_SUBJECT_PREFIX + fields.subject, text, html },
   };
 }

@@ -36,20 +36,18 @@ export type OutboxStatus = "pending" | "sent" | "failed";
 
 export interface OutboxTable {
   id: Generated<number>;
-  /** What the mail is: "contact", "alert", ... */
+  /** What it is: "contact", "alert", "test". */
   kind: string;
-  to_address: string;
-  reply_to_name: string | null;
-  reply_to_address: string | null;
-  subject: string;
-  text_body: string;
-  html_body: string | null;
-  /** Fixed per mail, so a resend after a crash can be recognised as the same message. */
+  /** Where it goes: "contact", or "alert:<channel name>". */
+  channel: string;
+  /** What is sent, as JSON: rendered when queued. */
+  payload: string;
+  /** Fixed per row, so a resend after a crash can be recognised as the same message (Message-ID, notification id). */
   message_id: string;
   status: OutboxStatus;
   attempts: Generated<number>;
   created_at: number;
-  /** The 24-hour retry window starts at the first attempt, not when the mail was queued. */
+  /** The 24-hour retry window starts at the first attempt, not when the row was queued. */
   first_attempt_at: number | null;
   next_attempt_at: number;
   /** A sender holds the row until then; a crashed sender's lease runs out. */
@@ -109,22 +107,46 @@ export interface MonitorRollupsTable {
   p95_ms: number | null;
 }
 
-export interface AlertMemoryTable {
-  service_id: string;
-  memory: string;
-  updated_at: number;
+export interface IncidentsTable {
+  id: Generated<number>;
+  target: string;
+  source: string;
+  group_key: string;
+  name: string;
+  group_name: string;
+  label: string;
+  summary: string;
+  service_id: string | null;
+  profile: string | null;
+  severity: string;
+  message: string | null;
+  opened_at: number;
+  resolved_at: number | null;
+  /** "healthy", "degraded" or "removed" (no longer monitored). */
+  resolution: string | null;
+  announced: Generated<number>;
+  suppressed_at: number | null;
+  last_notice_at: number | null;
+  acknowledged_at: number | null;
+  acknowledged_by: string | null;
+  acknowledgement_note: string | null;
+  test: Generated<number>;
 }
 
-export interface AlertHistoryTable {
+export interface IncidentNoticesTable {
   id: Generated<number>;
-  at: number;
-  service_id: string;
-  host: string | null;
-  kind: string;
-  severity: string;
-  message: string;
-  suppressed: number;
+  incident_id: number;
   outbox_id: number | null;
+  /** "opened", "reminder", "escalated", "resolved", "test" */
+  kind: string;
+  channel: string;
+  at: number;
+}
+
+export interface AlertTargetsTable {
+  target: string;
+  streak: number;
+  updated_at: number;
 }
 
 export interface MaintenanceStateTable {
@@ -171,8 +193,6 @@ export interface CertificatesTable {
   port: number;
   reading: string;
   checked_at: number;
-  alerted_status: string | null;
-  alerted_at: number | null;
   renewal_attempted_at: number | null;
 }
 
@@ -217,8 +237,9 @@ export interface Database {
   monitor_host_state: MonitorHostStateTable;
   monitor_results: MonitorResultsTable;
   monitor_rollups: MonitorRollupsTable;
-  alert_memory: AlertMemoryTable;
-  alert_history: AlertHistoryTable;
+  incidents: IncidentsTable;
+  incident_notices: IncidentNoticesTable;
+  alert_targets: AlertTargetsTable;
   maintenance_state: MaintenanceStateTable;
   maintenance_history: MaintenanceHistoryTable;
   monitor_leases: MonitorLeasesTable;

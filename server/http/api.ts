@@ -12,7 +12,8 @@ import { adminContactRoutes } from "./routes/admin-contact.ts";
 import { authRoutes } from "./routes/auth.ts";
 import { contactRoutes } from "./routes/contact.ts";
 import { adminIntegrationRoutes } from "./routes/integrations.ts";
-import { adminMonitorRoutes, maintenanceTokenRoutes } from "./routes/monitor.ts";
+import { adminAlertingRoutes, maintenanceTokenRoutes } from "./routes/alerting.ts";
+import { adminMonitorRoutes } from "./routes/monitor.ts";
 
 export const MAX_BODY_BYTES = 16 * 1024;
 
@@ -48,6 +49,7 @@ export function createApi(services: Services) {
   api.route("/admin", adminRoutes(services));
   api.route("/admin/contact-messages", adminContactRoutes(services));
   api.route("/admin", adminMonitorRoutes(services));
+  api.route("/admin", adminAlertingRoutes(services));
   api.route("/admin", adminIntegrationRoutes(services));
   api.route("/maintenance", maintenanceTokenRoutes(services));
   api.notFound((c) => c.json({ error: "Not found" }, 404));

@@ -14,12 +14,13 @@ import { serve, type ServerType } from "@hono/node-server";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { testDatabases } from "../../tests/support/test-databases.ts";
 import { browserHeaders, cookieFrom, createTestApp } from "../../tests/support/test-app.ts";
-import { parseMonitoringConfig, type MonitoringConfig } from "../monitor/monitor-config.ts";
+import { parseMonitoringConfig, type MonitoringConfig } from "../monitoring-config.ts";
 import { startOllamaCompatible, type OllamaCompatible } from "../../tests/peers/ollama.ts";
 import { makeTestCertificates, startTlsServer, TEST_DOMAIN, type TestCertificates, type TestServer } from "../../tests/peers/certificates.ts";
 import { startPebble, type Pebble } from "../../tests/peers/pebble.ts";
 import { startHaproxy, type TestHaproxy } from "../../tests/peers/haproxy.ts";
 import { startNginx, type TestNginx } from "../../tests/peers/nginx.ts";
+import { queuedTitles } from "../../tests/support/queued-notices.ts";
 
 const PASSWORD = "correct horse battery staple";
 const HOOK_TOKEN = "hook-token-0123456789abcdef";
@@ -30,6 +31,8 @@ let nginx: TestNginx;
 let haproxy: TestHaproxy;
 let live: Server;
 let silent: TcpServer;
+/** A port nothing listens on: a dead peer. */
+let deadPort: number;
 let hook: Server;
 const hookCalls: { authorization: string | undefined; body: string }[] = [];
 let ollama: OllamaCompatible;
@@ -52,7 +55,7 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => live.listen(0, "127.0.0.1", resolve));
   const dead = createTcpServer();
   await new Promise<void>((resolve) => dead.listen(0, "127.0.0.1", resolve));
-  const deadPort = portOf(dead);
+  deadPort = portOf(dead);
   await new Promise((resolve) => dead.close(resolve));
   haproxy = await startHaproxy({ servers: [{ name: "web1", port: portOf(live) }, { name: "web2", port: deadPort }] });
   silent = createTcpServer(() => undefined); // accepts, never answers
@@ -74,7 +77,7 @@ afterAll(async () => {
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
 
-function integrationsConfig(options: { haproxyUrl?: string; caFile?: boolean } = {}): MonitoringConfig {
+function integrationsConfig(options: { haproxyUrl?: string; nginxUrl?: string } = {}): MonitoringConfig {
   const haproxySource = options.haproxyUrl
     ? `{ url: "${options.haproxyUrl}" }`
     : `{ url: "${haproxy.statsUrl}", username: "${haproxy.username}", password: "${haproxy.password}" }`;
@@ -98,7 +101,7 @@ integrations:
       - { domain: self.test.internal, server: local, serverIP: 127.0.0.1, port: ${tls.selfSigned.port} }
   nginx:
     timeoutMs: 2000
-    sources: [{ name: proxy, url: "${nginx.statusUrl}" }]
+    sources: [{ name: proxy, url: "${options.nginxUrl ?? nginx.statusUrl}" }]
   haproxy:
     timeoutMs: 1000
     source: ${haproxySource}
@@ -148,10 +151,9 @@ describe.each(testDatabases())("integrations through the API on $dialect", ({ op
     await integrations().tick();
     await integrations().idle();
   };
-  const alertSubjects = async () =>
-    (await t.services.database.db.selectFrom("outbox").select("subject").where("kind", "=", "alert").orderBy("id").execute()).map((row) => row.subject);
+  const alertSubjects = (match = /Certificate/) => queuedTitles(t.services.database.db, { match });
 
-  it("certificates: each gets its status and reason; bad ones are mailed once; a due one is renewed by its hook", async () => {
+  it("certificates: each gets its status and reason; bad ones are told once; a due one is renewed by its hook", async () => {
     let { body } = await api("GET", "/certificates");
     expect(body).toMatchObject({ success: true, total: 4, error: 4, lastUpdated: null });
     expect(body.certificates![0]).toMatchObject({ error: "Not checked yet", lastChecked: null });
@@ -167,10 +169,14 @@ describe.each(testDatabases())("integrations through the API on $dialect", ({ op
     expect(selfSigned).toMatchObject({ status: "error" });
     expect(String(selfSigned!.error)).toMatch(/Self-signed certificate|name/i);
 
-    // Warning, critical and error are mailed; healthy is not.
+    // Warning, critical and error open incidents and are told; healthy is not.
     const subjects = await alertSubjects();
     expect(subjects.sort()).toEqual(
-      ["[CERTIFICATE CRITICAL] svc.test.internal", "[CERTIFICATE ERROR] self.test.internal", "[CERTIFICATE WARNING] svc.test.internal"].sort(),
+      [
+        `[ALERT] Certificate ${TEST_DOMAIN} at 127.0.0.1:${tls.valid3.port} expires in 3 days`,
+        `[ALERT] Certificate self.test.internal at 127.0.0.1:${tls.selfSigned.port} cannot be verified`,
+        `[WARNING] Certificate ${TEST_DOMAIN} at 127.0.0.1:${tls.valid20.port} expires in 20 days`,
+      ].sort(),
     );
     // The 3-day certificate is within 7 days: its server's hook was asked, with the bearer token.
     expect(hookCalls).toHaveLength(1);
@@ -179,7 +185,7 @@ describe.each(testDatabases())("integrations through the API on $dialect", ({ op
     const renewals = await api("GET", "/certificates/renewals");
     expect(renewals.body.renewals).toMatchObject([{ domain: TEST_DOMAIN, method: "hook", trigger: "auto", success: true, message: "renewal started on the local host" }]);
 
-    // Five minutes on: checked again, same statuses, no new mail, no second automatic renewal (it waits 6 h).
+    // Five minutes on: checked again, same statuses, no new notice (a certificate is reminded of once a day), no second automatic renewal (it waits 6 h).
     t.advance(300_000);
     await tick();
     expect(await alertSubjects()).toHaveLength(3);
@@ -303,6 +309,71 @@ describe.each(testDatabases())("integrations through the API on $dialect", ({ op
       expect(ollama.requests.length).toBeGreaterThan(asked);
       expect(await t.services.database.db.selectFrom("certificates").selectAll().execute()).toHaveLength(4);
     } finally {
+      await other.services.integrations!.stop();
+    }
+  });
+
+  it("infrastructure outages open incidents, are told once, and resolve when they are back", async () => {
+    const infrastructure = /nginx|HAProxy|AI service/;
+    await tick();
+    // web2 has no server behind it: HAProxy marks it DOWN.
+    expect(await alertSubjects(infrastructure)).toEqual([`[ALERT] HAProxy backend ${haproxy.backendName} has a server down (web2)`]);
+
+    // nginx dies, the stats page stops answering, Ollama fails.
+    config = () => integrationsConfig({ nginxUrl: `http://127.0.0.1:${deadPort}/nginx_status`, haproxyUrl: `http://127.0.0.1:${portOf(silent)}/stats` });
+    ollama.behaviour.mode = "error";
+    try {
+      t.advance(120_000); // every source is due
+      await tick();
+      expect((await alertSubjects(infrastructure)).slice(1).sort()).toEqual(
+        ["[ALERT] AI service Ollama is unhealthy", "[ALERT] HAProxy stats source cannot be read", "[ALERT] nginx proxy does not answer"].sort(),
+      );
+      const open = ((await api("GET", "/incidents/open")).body.incidents as { source: string; name: string; message: string }[]).filter((incident) => incident.source !== "certificate");
+      expect(open.map((incident) => `${incident.source}:${incident.name}`).sort()).toEqual(
+        ["ai:AI service Ollama", "haproxy:HAProxy stats source", `haproxy:${haproxy.backendName}/web2`, "nginx:nginx proxy"].sort(),
+      );
+      expect(open.find((incident) => incident.source === "nginx")!.message).toMatch(/refused|ECONNREFUSED/i);
+      // The dashboard's nginx panel shows the error state, not zeros.
+      const panel = await api("GET", "/nginx");
+      expect(panel).toMatchObject({ status: 502, body: { error: "Failed to load monitoring data", details: expect.stringMatching(/^proxy: /) } });
+
+      // Still down a minute later: no second notice.
+      t.advance(60_000);
+      await tick();
+      expect(await alertSubjects(infrastructure)).toHaveLength(4);
+    } finally {
+      config = () => integrationsConfig();
+      ollama.behaviour.mode = "ok";
+    }
+    t.advance(60_000); // every source is due again, 4 minutes after the first notice
+    await tick();
+    expect((await alertSubjects(infrastructure)).slice(4).sort()).toEqual(
+      ["[RESOLVED] AI service Ollama is healthy again", "[RESOLVED] HAProxy stats source is healthy again", "[RESOLVED] nginx proxy is healthy again"].sort(),
+    );
+    const stillOpen = (await api("GET", "/incidents/open")).body.incidents as { source: string; name: string }[];
+    expect(stillOpen.filter((incident) => incident.source !== "certificate").map((incident) => incident.name)).toEqual([`${haproxy.backendName}/web2`]);
+    // Five minutes after its notice, the server still down is told again.
+    t.advance(60_000);
+    await tick();
+    expect((await alertSubjects(infrastructure)).slice(7)).toEqual([`[REMINDER] HAProxy backend ${haproxy.backendName} has a server down (web2)`]);
+  });
+
+  it("a reading stored by another worker's Retry is decided on by the lease holder, once", async () => {
+    await tick();
+    const other = await createTestApp(t.services.database, { DATA_DIR: dataDir }, { monitoring: { config: () => config() } });
+    try {
+      ollama.behaviour.mode = "error";
+      other.clock.now = t.clock.now + 1_000;
+      const retried = await other.app.request("http://localhost/api/admin/ai-services-health?refresh=1", { headers: browserHeaders({ cookie }) });
+      expect(((await retried.json()) as { overallStatus: string }).overallStatus).toBe("unhealthy");
+      // The other worker does not hold the lease: it decides nothing.
+      expect(await alertSubjects(/AI service/)).toEqual([]);
+      t.advance(2_000);
+      await tick();
+      await tick();
+      expect(await alertSubjects(/AI service/)).toEqual(["[ALERT] AI service Ollama is unhealthy"]);
+    } finally {
+      ollama.behaviour.mode = "ok";
       await other.services.integrations!.stop();
     }
   });

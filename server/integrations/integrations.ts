@@ -4,12 +4,31 @@
 // reading is stored, so any worker answers the API from the database and a
 // new leader continues the schedule where the last one stopped. A panel's
 // Retry samples at once in the worker that serves it.
+//
+// Alerts: the leader hands every new reading to its incident tracker, its own
+// and those a Retry stored in another worker (each reading once, in order), so
+// incidents are decided in one process and only from fresh evidence.
 import { randomUUID } from "node:crypto";
-import type { MonitoringConfig } from "../monitor/monitor-config.ts";
+import type { Tracker } from "../alerting/alerting.ts";
+import type { Observation } from "../alerting/incident-tracker.ts";
 import { createTicker, waitAtMost } from "../scheduling/ticker.ts";
 import { emptyAiHealth, readAiServices, type AiServicesHealth } from "./ai/ai-health.ts";
 import { createCertificates, type CertificatesOptions } from "./certificates/certificates.ts";
-import { readHaproxyStats, type HaproxyStats } from "./haproxy/haproxy-stats.ts";
+import type { CertificateReading } from "./certificates/tls-probe.ts";
+import { readHaproxyStats, type HaproxySnapshot } from "./haproxy/haproxy-stats.ts";
+import type { IntegrationsConfig } from "./integrations-config.ts";
+import {
+  aiKeys,
+  aiObservations,
+  certificateKey,
+  certificateObservation,
+  HAPROXY_STATS_KEY,
+  haproxyObservations,
+  haproxyServerKey,
+  nginxKeys,
+  nginxObservations,
+  type Thresholds,
+} from "./integration-targets.ts";
 import { readNginx, type NginxReport, type NginxSample } from "./nginx/nginx-report.ts";
 
 export const INTEGRATIONS_LEASE = "integrations";
@@ -19,22 +38,28 @@ const LEASE_RENEW_MS = 10_000;
 /** A Retry right after a sample returns that sample: rates need time between samples. */
 const MIN_RESAMPLE_MS = 1_000;
 
-export type HaproxySnapshot = { ok: true; stats: HaproxyStats } | { ok: false; error: string };
 type NginxSnapshot = { report: NginxReport; samples: NginxSample[] };
 type Snapshots = { nginx: NginxSnapshot; haproxy: HaproxySnapshot; "ai-services": AiServicesHealth };
 type Name = keyof Snapshots;
 
-/** What the certificates need, but the whole monitoring configuration (the integrations read their part). */
-export type IntegrationsOptions = Omit<CertificatesOptions, "config" | "probe"> & { config: () => MonitoringConfig };
+/** What the certificates need, the integrations' part of the configuration with the alert thresholds, and the tracker of their sources. */
+export type IntegrationsOptions = Omit<CertificatesOptions, "config"> & {
+  config: () => { integrations: IntegrationsConfig; defaults: { failureThreshold: number; successThreshold: number } };
+  tracker: Pick<Tracker, "observe" | "retire" | "reset">;
+};
 
 export function createIntegrations(options: IntegrationsOptions) {
-  const { db, leases, now, logger } = options;
+  const { db, leases, now, logger, tracker } = options;
   const integrations = () => options.config().integrations;
+  const thresholds = (): Thresholds => ({ failure: options.config().defaults.failureThreshold, success: options.config().defaults.successThreshold });
   const holder = randomUUID();
   const certificates = createCertificates({ ...options, config: () => integrations().certificates });
   const inFlight = new Map<string, Promise<unknown>>();
   let leader = false;
   let lastLeaseAt = 0;
+  /** The newest reading of each source the tracker was given ("certificates": the newest check of any). */
+  const observedAt = new Map<string, number>();
+  let observing: Promise<void> = Promise.resolve();
 
   async function load<N extends Name>(name: N): Promise<{ value: Snapshots[N]; sampledAt: number } | undefined> {
     const row = await db.selectFrom("integration_snapshots").select(["payload", "sampled_at"]).where("name", "=", name).executeTakeFirst();
@@ -78,6 +103,69 @@ export function createIntegrations(options: IntegrationsOptions) {
   const configured = (name: Name) => (name === "ai-services" ? integrations().aiServices : integrations()[name]);
   const intervalMs = (name: Name) => configured(name)!.intervalSeconds * 1000;
 
+  const observers: { [N in Name]: (value: Snapshots[N]) => Observation[] } = {
+    nginx: (value) => nginxObservations(value.report, thresholds()),
+    haproxy: (value) => haproxyObservations(value, thresholds()),
+    "ai-services": (value) => aiObservations(value, thresholds()),
+  };
+
+  /** The targets each source has now; an open incident of any other is no longer monitored. Null: unknown now (keep them). */
+  async function liveKeys(): Promise<{ nginx: Set<string>; haproxy: Set<string> | null; ai: Set<string>; certificate: Set<string> }> {
+    const config = integrations();
+    let haproxy: Set<string> | null = new Set();
+    if (config.haproxy) {
+      const stored = (await load("haproxy"))?.value as HaproxySnapshot | undefined;
+      haproxy = stored?.ok ? new Set([HAPROXY_STATS_KEY, ...stored.stats.servers.map((server) => haproxyServerKey(server.backend, server.name))]) : null;
+    }
+    return {
+      nginx: new Set(config.nginx ? nginxKeys(config.nginx.sources.map((source) => source.name)) : []),
+      haproxy,
+      ai: new Set(config.aiServices ? aiKeys(config.aiServices.services.map((service) => service.name)) : []),
+      certificate: new Set((config.certificates?.domains ?? []).map(certificateKey)),
+    };
+  }
+
+  /** Gives the tracker every reading newer than the last it was given, then retires what is no longer configured. Leader only, one round at a time. */
+  function observeNew(): Promise<void> {
+    const round = observing.then(async () => {
+      if (!leader) return;
+      const found: Observation[] = [];
+      const rows = await db.selectFrom("integration_snapshots").select(["name", "payload", "sampled_at"]).execute();
+      for (const row of rows) {
+        const name = row.name as Name;
+        if (!(name in observers) || !configured(name) || row.sampled_at <= (observedAt.get(name) ?? -Infinity)) continue;
+        found.push(...observers[name](JSON.parse(row.payload) as never));
+        observedAt.set(name, row.sampled_at);
+      }
+      const certificatesSince = observedAt.get("certificates");
+      let newer = db.selectFrom("certificates").select(["reading", "checked_at"]).orderBy("checked_at");
+      if (certificatesSince !== undefined) newer = newer.where("checked_at", ">", certificatesSince);
+      const checked = await newer.execute();
+      const live = await liveKeys();
+      for (const row of checked) {
+        const reading = JSON.parse(row.reading) as CertificateReading;
+        if (live.certificate.has(certificateKey(reading))) found.push(certificateObservation(reading, thresholds()));
+        observedAt.set("certificates", row.checked_at);
+      }
+      if (found.length > 0) await tracker.observe(found);
+      for (const [source, keys] of [["nginx", live.nginx], ["haproxy", live.haproxy], ["ai", live.ai], ["certificate", live.certificate]] as const) {
+        if (keys) await tracker.retire(source, keys);
+      }
+    });
+    // A failed round is logged; the next one starts afresh.
+    observing = round.catch((error: unknown) => logger.error({ err: error }, "integration alerts failed"));
+    return observing;
+  }
+
+  /** Taking the lease: what is stored now was decided on by the previous leader (or is too old to decide on). */
+  async function takeOver(): Promise<void> {
+    tracker.reset();
+    observedAt.clear();
+    for (const row of await db.selectFrom("integration_snapshots").select(["name", "sampled_at"]).execute()) observedAt.set(row.name, row.sampled_at);
+    const newest = await db.selectFrom("certificates").select((eb) => eb.fn.max("checked_at").as("at")).executeTakeFirst();
+    if (newest?.at !== null && newest?.at !== undefined) observedAt.set("certificates", Number(newest.at));
+  }
+
   /** One sample at a time per integration in this process; a second caller shares it. */
   function sample<N extends Name>(name: N): Promise<{ value: Snapshots[N]; sampledAt: number }> {
     const running = inFlight.get(name) as Promise<{ value: Snapshots[N]; sampledAt: number }> | undefined;
@@ -86,6 +174,7 @@ export function createIntegrations(options: IntegrationsOptions) {
       const value = await samplers[name]();
       const at = now();
       await store(name, value, at);
+      await observeNew();
       return { value, sampledAt: at };
     })().finally(() => inFlight.delete(name));
     inFlight.set(name, work);
@@ -115,9 +204,14 @@ export function createIntegrations(options: IntegrationsOptions) {
       lastLeaseAt = time;
       const was = leader;
       leader = await leases.acquire(INTEGRATIONS_LEASE, holder, LEASE_TTL_MS);
-      if (leader && !was) logger.info("integrations: this process samples certificates, nginx, HAProxy and AI services");
+      if (leader && !was) {
+        logger.info("integrations: this process samples certificates, nginx, HAProxy and AI services");
+        await takeOver();
+      }
     }
     if (!leader) return;
+    // Readings a Retry stored in another worker.
+    await observeNew();
     const rows = await db.selectFrom("integration_snapshots").select(["name", "sampled_at"]).execute();
     const sampledAt = new Map(rows.map((row) => [row.name, row.sampled_at]));
     for (const name of ["nginx", "haproxy", "ai-services"] as const) {
@@ -128,6 +222,7 @@ export function createIntegrations(options: IntegrationsOptions) {
     if (!inFlight.has("certificates")) {
       const work = certificates
         .checkDue()
+        .then(observeNew)
         .catch((error: unknown) => logger.error({ err: error }, "certificate checks failed"))
         .finally(() => inFlight.delete("certificates"));
       inFlight.set("certificates", work);

@@ -4,9 +4,21 @@
 import { readFileSync } from "node:fs";
 import nodemailer from "nodemailer";
 import type SMTPPool from "nodemailer/lib/smtp-pool/index.js";
-import type { QueuedMail } from "./outbox.ts";
 
-export type SendMail = (mail: QueuedMail) => Promise<void>;
+/** One mail as the outbox keeps it (the payload of an e-mail row). */
+export type EmailMessage = {
+  to: string | string[];
+  replyTo?: { name: string; address: string };
+  subject: string;
+  text: string;
+  html?: string;
+};
+
+/** Sends a mail; `key` is the outbox row's fixed identity, which becomes its Message-ID. */
+export type SendMail = (mail: EmailMessage, key: string) => Promise<void>;
+
+/** Message-IDs of rows queued before keys were generic already carry their brackets. */
+const messageId = (key: string, domain: string) => (key.startsWith("<") ? key : `<${key}@${domain}>`);
 
 export type SmtpSettings = {
   url: string;
@@ -19,6 +31,7 @@ const LOOPBACK = new Set(["localhost", "127.0.0.1", "[::1]", "::1"]);
 
 export function createSmtpSender(settings: SmtpSettings): { send: SendMail; close: () => void } {
   const url = new URL(settings.url);
+  const domain = settings.from.replace(/^.*@|>.*$/g, "") || "localhost";
   const transport = nodemailer.createTransport({
     url: settings.url,
     // Credentials never cross the network in clear text.
@@ -35,7 +48,7 @@ export function createSmtpSender(settings: SmtpSettings): { send: SendMail; clos
   } satisfies SMTPPool.Options);
 
   return {
-    async send(mail) {
+    async send(mail, key) {
       await transport.sendMail({
         from: settings.from,
         to: mail.to,
@@ -43,7 +56,7 @@ export function createSmtpSender(settings: SmtpSettings): { send: SendMail; clos
         subject: mail.subject,
         text: mail.text,
         ...(mail.html ? { html: mail.html } : {}),
-        messageId: mail.messageId,
+        messageId: messageId(key, domain),
       });
     },
     close: () => transport.close(),

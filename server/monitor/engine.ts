@@ -2,21 +2,25 @@
 // the "monitor-cycles" lease and runs a cycle every interval, on a fixed
 // schedule (no drift), with a cap on checks in flight and their starts spread
 // over the first part of the cycle. Each cycle stores every host's new state
-// and raw result in one transaction, then lets the alerter decide.
+// and raw result in one transaction, then hands what it checked to the
+// incident tracker: alerts are decided only from checks of this cycle, never
+// from the stored state of a host that was not checked (its circuit is open).
+// A requested cycle (Refresh, the end of maintenance) checks open circuits too.
 import { randomUUID } from "node:crypto";
 import { setMaxListeners } from "node:events";
 import type { Logger } from "pino";
 import { HOSTS, type HostName } from "../../shared/monitor/health.ts";
-import type { Alerter, HostReport } from "./alerts.ts";
+import type { Observation } from "../alerting/incident-tracker.ts";
+import type { Tracker } from "../alerting/alerting.ts";
 import type { CheckTarget } from "./checks/check.ts";
 import { applyOutcome, initialHostState, shouldCheck, type HostState, type SubServiceResult } from "./host-state.ts";
 import type { Leases } from "../db/leases.ts";
 import { limiter } from "../scheduling/limiter.ts";
 import { createTicker, waitAtMost } from "../scheduling/ticker.ts";
 import type { createMeta } from "./monitor-meta.ts";
-import type { Maintenance } from "./maintenance.ts";
-import type { MonitoringConfig, ServiceConfig, Target } from "./monitor-config.ts";
 import type { MonitorStore, StoredResult } from "./monitor-store.ts";
+import { configuredKeys, hostObservation, subServiceObservation } from "./service-targets.ts";
+import type { ServiceConfig, ServicesConfig, Target } from "./services-config.ts";
 
 export const CYCLE_LEASE = "monitor-cycles";
 const TICK_MS = 1_000;
@@ -25,26 +29,22 @@ const STOP_GRACE_MS = 2_000;
 
 export type EngineOptions = {
   store: MonitorStore;
-  alerter: Alerter;
-  maintenance: Maintenance;
+  tracker: Pick<Tracker, "observe" | "retire" | "reset">;
   leases: Leases;
   meta: ReturnType<typeof createMeta>;
   check: CheckTarget;
   now: () => number;
   logger: Logger;
-  config: () => MonitoringConfig;
-  dashboardUrl: string;
-  /** New alert mail was queued. */
-  onMail: () => void;
+  config: () => ServicesConfig;
 };
 
-export function staggerMs(config: MonitoringConfig): number {
+export function staggerMs(config: ServicesConfig): number {
   const { staggerSeconds, intervalSeconds } = config.defaults;
   return (staggerSeconds ?? Math.min(15, intervalSeconds / 4)) * 1000;
 }
 
 export function createEngine(options: EngineOptions) {
-  const { store, alerter, maintenance, leases, meta, check, now, logger } = options;
+  const { store, tracker, leases, meta, check, now, logger } = options;
   const holder = randomUUID();
   let states: Map<string, HostState> | undefined;
   let leader = false;
@@ -73,17 +73,12 @@ export function createEngine(options: EngineOptions) {
       stopping.signal.addEventListener("abort", done);
     });
 
-  const settings = () => {
-    const config = options.config();
-    return { to: config.alerts.to, cooldownMinutes: config.alerts.cooldownMinutes, dashboardUrl: options.dashboardUrl };
-  };
-
-  async function checkOne(target: Target, config: MonitoringConfig) {
+  async function checkOne(target: Target, config: ServicesConfig) {
     return check(target, { timeoutMs: target.timeoutMs ?? config.defaults.timeoutMs, retries: config.defaults.retries });
   }
 
-  /** One full cycle: every host of every service, then alerts. */
-  async function runCycle(): Promise<void> {
+  /** One full cycle: every host of every service, then alerts. `probeAll`: check open circuits too. */
+  async function runCycle(probeAll: boolean): Promise<void> {
     const config = options.config();
     const started = now();
     states ??= await store.loadStates();
@@ -95,12 +90,13 @@ export function createEngine(options: EngineOptions) {
 
     const saved: { endpointId: number; state: HostState }[] = [];
     const results: StoredResult[] = [];
+    const observations: Observation[] = [];
     await Promise.all(
       jobs.map(async ({ service, host, target }, index) => {
         const key = `${service.id}/${host}`;
         const previous = states!.get(key) ?? initialHostState(host);
         const endpointId = await store.endpointId(service.id, host);
-        if (!shouldCheck(previous, now())) return; // circuit open: wait out the back-off
+        if (!probeAll && !shouldCheck(previous, now())) return; // circuit open: wait out the back-off
         if (spread > 0 && jobs.length > 1) await pause((index / jobs.length) * spread);
         if (stopping.signal.aborted) return;
         const outcome = await limit(() => checkOne(target, config));
@@ -116,6 +112,8 @@ export function createEngine(options: EngineOptions) {
             : [];
         const next = applyOutcome(previous, outcome, now(), circuit, subServices);
         states!.set(key, next);
+        observations.push(hostObservation(service, config.defaults, host, next));
+        for (const sub of subServices) observations.push(subServiceObservation(service, config.defaults, sub.name, sub));
         saved.push({ endpointId, state: next });
         results.push({ endpointId, checkedAt: next.lastChecked!, status: next.status, responseTime: next.responseTime });
       }),
@@ -123,21 +121,11 @@ export function createEngine(options: EngineOptions) {
     if (stopping.signal.aborted) return;
     await store.saveCycle(saved, results, now());
 
-    const inMaintenance = await maintenance.isActive();
-    let mail = false;
+    // Only the lease holder decides, so two processes never both notify.
     if (await leases.holds(CYCLE_LEASE, holder)) {
-      for (const service of config.services) {
-        const current: Partial<Record<HostName, HostReport>> = {};
-        for (const host of HOSTS) {
-          const state = service.hosts[host] ? states.get(`${service.id}/${host}`) : undefined;
-          if (state?.lastChecked) current[host] = { status: state.status, errorMessage: state.errorMessage };
-        }
-        if (Object.keys(current).length === 0) continue;
-        const { mailIds } = await alerter.process(service, current, { maintenance: inMaintenance, settings: settings() });
-        if (mailIds.length > 0) mail = true;
-      }
+      await tracker.observe(observations);
+      await tracker.retire("service", configuredKeys(config.services, HOSTS));
     }
-    if (mail) options.onMail();
     await meta.set("last_cycle_at", started);
     logger.debug({ checks: results.length, ms: now() - started, heapMb: Math.round(process.memoryUsage().heapUsed / 1048576) }, "monitor cycle done");
   }
@@ -162,8 +150,8 @@ export function createEngine(options: EngineOptions) {
     return leader;
   }
 
-  function startCycle(): Promise<void> {
-    cycle ??= runCycle()
+  function startCycle(probeAll = false): Promise<void> {
+    cycle ??= runCycle(probeAll)
       .catch((error: unknown) => logger.error({ err: error }, "monitor cycle failed"))
       .finally(() => {
         cycle = undefined;
@@ -182,7 +170,9 @@ export function createEngine(options: EngineOptions) {
       const was = leader;
       if ((await lead()) && !was) {
         logger.info("monitor: this process runs the health checks");
-        states = undefined; // another process may have run cycles meanwhile
+        // Another process may have run cycles meanwhile.
+        states = undefined;
+        tracker.reset();
         nextCycleAt = time;
       }
     }
@@ -193,7 +183,7 @@ export function createEngine(options: EngineOptions) {
       // Fixed schedule: the next slot after now, however long this one takes.
       while (nextCycleAt <= time) nextCycleAt += intervalMs;
       await meta.set("next_cycle_at", nextCycleAt);
-      void startCycle();
+      void startCycle(requested > lastRun);
     }
   }
 
@@ -212,7 +202,7 @@ export function createEngine(options: EngineOptions) {
       if (leader) await leases.release(CYCLE_LEASE, holder).catch(() => undefined);
       leader = false;
     },
-    /** "Run a cycle now" from any process: the lease holder picks it up within a second. */
+    /** "Run a cycle now, open circuits included" from any process: the lease holder picks it up within a second. */
     async requestCycle(): Promise<void> {
       await meta.set("run_requested_at", now());
     },

@@ -51,16 +51,24 @@ export function shouldCheck(state: HostState, now: number): boolean {
   return state.circuitBreakerState !== "open" || (state.circuitOpenUntil ?? 0) <= now;
 }
 
-/** The state after a check. A degraded answer is a success for the breaker: the service answered. */
+/**
+ * The state after a check. A degraded answer is a success for the breaker: the
+ * service answered. A check of an open circuit before its back-off is over (a
+ * staff Refresh, or the end of maintenance) that fails leaves the back-off as
+ * it was: asking early must not make the next scheduled probe later.
+ */
 export function applyOutcome(state: HostState, outcome: CheckOutcome, now: number, circuit: CircuitSettings, subServices: SubServiceResult[] = []): HostState {
   const failed = outcome.status === "unhealthy";
-  const probing = state.circuitBreakerState === "open"; // back-off over: this check was the probe
+  const probing = state.circuitBreakerState === "open"; // this check was the probe
+  const early = probing && !shouldCheck(state, now);
   const consecutiveFailures = failed ? state.consecutiveFailures + 1 : 0;
   const consecutiveSuccesses = failed ? 0 : state.consecutiveSuccesses + 1;
   let circuitBreakerState: CircuitState = state.circuitBreakerState;
   let circuitOpenUntil = state.circuitOpenUntil;
   let circuitBackoffMs = state.circuitBackoffMs;
-  if (failed && (probing || state.circuitBreakerState === "half-open" || consecutiveFailures >= circuit.failures)) {
+  if (failed && early) {
+    // Still open, on the same schedule.
+  } else if (failed && (probing || state.circuitBreakerState === "half-open" || consecutiveFailures >= circuit.failures)) {
     circuitBackoffMs = probing || state.circuitBreakerState === "half-open" ? Math.min(MAX_BACKOFF_MS, Math.max(circuit.backoffMs, circuitBackoffMs * 2)) : circuit.backoffMs;
     circuitBreakerState = "open";
     circuitOpenUntil = now + circuitBackoffMs;

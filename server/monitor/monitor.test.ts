@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { testDatabases } from "../../tests/support/test-databases.ts";
 import { browserHeaders, cookieFrom, createTestApp } from "../../tests/support/test-app.ts";
-import { parseMonitoringConfig, type MonitoringConfig } from "./monitor-config.ts";
+import { parseMonitoringConfig, type MonitoringConfig } from "../monitoring-config.ts";
 
 const PASSWORD = "correct horse battery staple";
 /** What each fake service answers; tests change it between cycles. */
@@ -79,7 +79,10 @@ describe.each(testDatabases())("the monitor on $dialect", ({ open }) => {
     await monitor().engine.lead();
     await monitor().engine.runCycle();
   };
-  const alertMail = () => t.services.database.db.selectFrom("outbox").select(["subject", "to_address"]).where("kind", "=", "alert").orderBy("id").execute();
+  const alertMail = async () => {
+    const rows = await t.services.database.db.selectFrom("outbox").select("payload").where("channel", "=", "alert:email").where("kind", "=", "alert").orderBy("id").execute();
+    return rows.map((row) => JSON.parse(row.payload) as { subject: string; to: string });
+  };
 
   it("a cycle checks every host and the API reports the spec's service health records", async () => {
     answers["/sentiment/local"] = { status: 200, body: JSON.stringify({ status: "degraded" }) };
@@ -107,13 +110,14 @@ describe.each(testDatabases())("the monitor on $dialect", ({ open }) => {
     expect((services[1]!.uptime24h as number) > 0).toBe(true);
   });
 
-  it("fail, cooldown, recover: alert mail through the outbox; a restart neither re-sends nor forgets", async () => {
+  it("fail, cooldown, recover: notices through the outbox; a restart neither re-sends nor forgets", async () => {
     answers["/sentiment/centron"] = { status: 503, body: "down" };
     await cycle();
-    expect((await alertMail()).map((m) => m.subject)).toEqual(["[ALERT] Sentiment analysis is unhealthy"]);
+    expect((await alertMail()).map((m) => m.subject)).toEqual(["[ALERT] Sentiment analysis is unhealthy (centron)"]);
     t.advance(60_000);
     await cycle();
     expect(await alertMail()).toHaveLength(1); // cooldown
+    expect(((await api("GET", "/services")).body.services as { serviceId: string; alertCooldownActive: boolean }[]).find((s) => s.serviceId === "sentiment-service")).toMatchObject({ alertCooldownActive: true });
 
     // A restart: a new server on the same database.
     const restarted = await createTestApp(t.services.database, {}, { monitoring: { config } });
@@ -126,48 +130,67 @@ describe.each(testDatabases())("the monitor on $dialect", ({ open }) => {
     await restarted.services.monitor!.engine.lead();
     await restarted.services.monitor!.engine.runCycle();
     const mail = await alertMail();
-    expect(mail.map((m) => m.subject)).toEqual(["[ALERT] Sentiment analysis is unhealthy", "[RECOVERED] Sentiment analysis is healthy again"]);
-    expect(mail.every((m) => m.to_address === "ops@example.com")).toBe(true);
+    expect(mail.map((m) => m.subject)).toEqual(["[ALERT] Sentiment analysis is unhealthy (centron)", "[RESOLVED] Sentiment analysis is healthy again (centron)"]);
+    expect(mail.every((m) => m.to === "ops@example.com")).toBe(true);
 
     const history = await api("GET", "/alerts");
-    expect((history.body.alerts as { kind: string; host: string; suppressed: boolean }[]).map((a) => `${a.kind}:${a.host}:${a.suppressed}`)).toEqual([
-      "recovery:centron:false",
-      "failure:centron:false",
-    ]);
+    const incidents = history.body.incidents as { name: string; resolution: string; notices: { kind: string; channel: string; delivery: string }[] }[];
+    expect(incidents).toHaveLength(1);
+    expect(incidents[0]).toMatchObject({ name: "Sentiment analysis on centron", resolution: "healthy" });
+    expect(incidents[0]!.notices.map((n) => `${n.kind}:${n.channel}:${n.delivery}`)).toEqual(["opened:email:pending", "resolved:email:pending"]);
   });
 
-  it("maintenance: validated, suppresses alerts (recorded), and its end alerts at once for what is still down", async () => {
+  it("maintenance: validated, holds notices back (recorded once), and its end tells what is still down at once", async () => {
     const refused = await api("POST", "/maintenance", { enable: true, reason: "   ", enabledBy: "ops" });
     expect(refused.status).toBe(400);
     expect(refused.body.message).toBe("Reason and Enabled By are required when enabling maintenance mode");
     expect((await api("GET", "/maintenance")).body.maintenance).toMatchObject({ is_active: false });
 
     const enabled = await api("POST", "/maintenance", { enable: true, reason: "Kernel update", enabledBy: "ops", notes: "Both hosts", estimatedDurationMinutes: 30 });
-    expect(enabled.body).toMatchObject({ success: true, maintenance: { is_active: true, reason: "Kernel update", enabled_by: "ops", estimated_duration_minutes: 30, notes: "Both hosts" } });
+    expect(enabled.body).toMatchObject({
+      success: true,
+      maintenance: { is_active: true, reason: "Kernel update", enabled_by: "ops", estimated_duration_minutes: 30, notes: "Both hosts", ends_at: new Date(t.clock.now + 30 * 60_000).toISOString() },
+    });
     answers["/sentiment/local"] = { status: 500, body: "" };
     await cycle();
+    t.advance(60_000);
+    await cycle();
     expect(await alertMail()).toEqual([]);
-    const suppressed = (await api("GET", "/alerts")).body.alerts as { suppressed: boolean }[];
-    expect(suppressed).toMatchObject([{ suppressed: true }]);
+    const held = (await api("GET", "/alerts")).body.incidents as { suppressedAt: string | null; announced: boolean; notices: unknown[] }[];
+    expect(held).toMatchObject([{ announced: false, notices: [] }]);
+    expect(held[0]!.suppressedAt).toBe(new Date(t.clock.now - 60_000).toISOString());
 
     const disabled = await api("POST", "/maintenance", { enable: false });
     expect(disabled.body).toMatchObject({ success: true, maintenance: { is_active: false } });
+    // Ending maintenance asks for a cycle (open circuits included) at once.
+    expect(await t.services.database.db.selectFrom("monitor_meta").select("value").where("key", "=", "run_requested_at").executeTakeFirst()).toEqual({ value: t.clock.now });
     t.advance(1_000);
     await cycle();
-    expect((await alertMail()).map((m) => m.subject)).toEqual(["[ALERT] Sentiment analysis is unhealthy"]);
+    expect((await alertMail()).map((m) => m.subject)).toEqual(["[ALERT] Sentiment analysis is unhealthy (local)"]);
     const history = (await api("GET", "/maintenance/history")).body.history as { action: string; by: string; reason: string }[];
     expect(history.map((h) => `${h.action}:${h.by}:${h.reason}`)).toEqual(["disable:ops:Maintenance completed", "enable:ops:Kernel update"]);
   });
 
-  it("Test Failure runs the alert logic; Test Email without SMTP says why; a second test at once gets 409", async () => {
+  it("Test Failure and Test Email send TEST notices and touch nothing real; without SMTP they say why; a second test at once gets 409", async () => {
     const failure = await api("POST", "/alerts/test-failure", { serviceId: "sentiment-service" });
-    expect(failure.body).toEqual({ success: true, message: "Simulated failure for Sentiment analysis: failure alert queued for ops@example.com" });
-    const again = await api("POST", "/alerts/test-failure", {});
-    expect(again.body.message).toBe("Simulated failure for Sentiment analysis: no alert: the cooldown is active");
+    expect(failure.body).toMatchObject({
+      success: false,
+      message: "Simulated failure for Sentiment analysis: test alert not delivered on email: mail delivery is not configured (SMTP_URL)",
+      channels: [{ name: "email", type: "email", status: "waiting" }],
+    });
+    expect((await alertMail()).map((m) => m.subject)).toEqual([]);
+    const tests = await t.services.database.db.selectFrom("outbox").select("payload").where("kind", "=", "test").execute();
+    expect(tests.map((row) => (JSON.parse(row.payload) as { subject: string }).subject)).toEqual(["[TEST] [ALERT] Sentiment analysis is unhealthy (centron)"]);
     expect((await api("POST", "/alerts/test-failure", { serviceId: "nope" })).status).toBe(404);
 
     const email = await api("POST", "/alerts/test-email");
-    expect(email).toEqual({ status: 502, body: { success: false, message: "Failed to send test email: mail delivery is not configured (SMTP_URL)" } });
+    expect(email).toMatchObject({ status: 502, body: { success: false, message: "Failed to send test email: email: mail delivery is not configured (SMTP_URL)" } });
+
+    // Nothing real changed: no open incident, no cooldown, and a real failure now is told at once.
+    expect((await api("GET", "/incidents/open")).body).toEqual({ incidents: [] });
+    answers["/sentiment/centron"] = { status: 503, body: "down" };
+    await cycle();
+    expect((await alertMail()).map((m) => m.subject)).toEqual(["[ALERT] Sentiment analysis is unhealthy (centron)"]);
 
     await t.services.database.db.insertInto("monitor_leases").values({ name: "alert-test", holder: "someone else", expires_at: t.clock.now + 10_000 }).execute();
     expect((await api("POST", "/alerts/test-email")).status).toBe(409);
@@ -200,7 +223,7 @@ describe.each(testDatabases())("the monitor on $dialect", ({ open }) => {
     await monitor().store.prune(t.clock.now);
     expect(await t.services.database.db.selectFrom("monitor_results").selectAll().execute()).toEqual([]);
     expect((await t.services.database.db.selectFrom("monitor_rollups").selectAll().execute()).length).toBeGreaterThan(0);
-  });
+  }, 60_000); // 120 cycles: far from a second each, but a busy machine must not fail it
 
   it("deploy scripts switch maintenance with the bearer token, and only with it", async () => {
     const token = "a-deploy-token-of-some-length";

@@ -1,34 +1,31 @@
-// The monitor as the rest of the server sees it: the engine, the alerter,
-// maintenance mode, and the answers the API gives (the service list with
-// uptime, history points, test mail and test failure).
+// The monitor as the rest of the server sees it: the engine, and the answers
+// the API gives (the service list with uptime, history points, Test Failure).
+// Its alerts go through alerting (server/alerting/): the engine hands its
+// checks to a tracker of the "service" source.
 import type { Kysely } from "kysely";
 import type { Logger } from "pino";
 import { combineStatus, endpointCount, HOSTS, overallScore, type HealthStatus, type HostName } from "../../shared/monitor/health.ts";
+import { channelNames, problems } from "../alerting/alert-tests.ts";
+import type { Alerting } from "../alerting/alerting.ts";
+import type { AlertsConfig } from "../alerting/alerts-config.ts";
+import { composeNotice, composeTestMessage } from "../alerting/notice-text.ts";
 import type { Database } from "../db/schema.ts";
-import type { Delivery } from "../mail/delivery.ts";
-import type { Outbox } from "../mail/outbox.ts";
-import { createAlerter } from "./alerts.ts";
+import { createLeases } from "../db/leases.ts";
 import type { CheckTarget } from "./checks/check.ts";
 import { createEngine } from "./engine.ts";
 import type { HostState } from "./host-state.ts";
-import { createLeases } from "../db/leases.ts";
 import { createMeta } from "./monitor-meta.ts";
-import { createMaintenance } from "./maintenance.ts";
-import type { MonitoringConfig } from "./monitor-config.ts";
 import { createMonitorStore } from "./monitor-store.ts";
-
-const TEST_LEASE = "alert-test";
-const TEST_MAIL_WAIT_MS = 15_000;
+import { hostKey } from "./service-targets.ts";
+import type { ServicesConfig } from "./services-config.ts";
 
 export type MonitorOptions = {
   db: Kysely<Database>;
-  outbox: Outbox;
-  delivery: Delivery | undefined;
+  alerting: Alerting;
   check: CheckTarget;
   now: () => number;
   logger: Logger;
-  config: () => MonitoringConfig;
-  dashboardUrl: string;
+  config: () => ServicesConfig & { alerts: AlertsConfig };
   demo: boolean;
 };
 
@@ -47,64 +44,35 @@ function hostResult(serviceId: string, state: HostState) {
     circuitBreakerState: state.circuitBreakerState,
     consecutiveFailures: state.consecutiveFailures,
     consecutiveSuccesses: state.consecutiveSuccesses,
+    /** While the circuit is open: when the next scheduled probe runs (Refresh probes at once). */
+    nextProbeAt: state.circuitBreakerState === "open" ? iso(state.circuitOpenUntil) : null,
     subServices: state.subServices.map((sub) => ({ name: sub.name, centron: { ...sub, host: "centron" as const } })),
   };
 }
 
+/** "ops@example.com (email), hooks.example.com (ops-webhook)": where alerts go, without a secret. */
+function destinations(channels: { name: string; target: string }[]): string {
+  return channels.length === 0 ? "no channel (none is configured)" : channels.map((channel) => `${channel.target} (${channel.name})`).join(", ");
+}
+
 export function createMonitor(options: MonitorOptions) {
-  const { db, outbox, now, logger } = options;
+  const { db, alerting, now, logger } = options;
   const store = createMonitorStore(db);
-  const alerter = createAlerter(db, outbox, now);
-  const maintenance = createMaintenance(db, now);
   const leases = createLeases(db, now);
   const meta = createMeta(db);
-  const kick = () => options.delivery?.kick();
-  const engine = createEngine({ store, alerter, maintenance, leases, meta, check: options.check, now, logger, config: options.config, dashboardUrl: options.dashboardUrl, onMail: kick });
-  const settings = () => ({ to: options.config().alerts.to, cooldownMinutes: options.config().alerts.cooldownMinutes, dashboardUrl: options.dashboardUrl });
-
-  /** Runs a test under the alert-test lease; null when another test holds it. */
-  async function exclusive<T>(work: () => Promise<T>): Promise<T | null> {
-    const holder = `${engine.holder}:${Math.random()}`;
-    if (!(await leases.acquire(TEST_LEASE, holder, TEST_MAIL_WAIT_MS + 5_000))) return null;
-    try {
-      return await work();
-    } finally {
-      await leases.release(TEST_LEASE, holder);
-    }
-  }
-
-  async function waitForMail(id: number): Promise<{ sent: true } | { sent: false; reason: string }> {
-    if (!options.delivery) return { sent: false, reason: "mail delivery is not configured (SMTP_URL)" };
-    kick();
-    const deadline = Date.now() + TEST_MAIL_WAIT_MS;
-    while (Date.now() < deadline) {
-      const row = await db.selectFrom("outbox").select(["status", "attempts", "last_error"]).where("id", "=", id).executeTakeFirst();
-      if (row?.status === "sent") return { sent: true };
-      if (row && row.attempts > 0) return { sent: false, reason: row.last_error ?? "the mail server refused it" };
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-    return { sent: false, reason: "no answer from the mail server yet; it stays queued" };
-  }
+  const engine = createEngine({ store, tracker: alerting.tracker(["service"]), leases, meta, check: options.check, now, logger, config: options.config });
+  // When maintenance ends, what is still down is told now, not at the next probe.
+  alerting.onMaintenanceEnd(() => void engine.requestCycle().catch((error: unknown) => logger.error({ err: error }, "requesting a cycle failed")));
 
   return {
     engine,
     store,
-    alerter,
-    maintenance,
-
-    /** Maintenance changes; ending it re-evaluates at once, so a service still down alerts now. */
-    async setMaintenance(request: Parameters<typeof maintenance.change>[0]) {
-      const result = await maintenance.change(request);
-      if (result.ok && !request.enable) await engine.requestCycle();
-      return result;
-    },
 
     async snapshot() {
       const config = options.config();
       const time = now();
       const states = await store.loadStates();
-      const memories = await db.selectFrom("alert_memory").select(["service_id", "memory"]).execute();
-      const cooldowns = new Map(memories.map((row) => [row.service_id, (JSON.parse(row.memory) as { cooldownUntil: number }).cooldownUntil]));
+      const coolingDown = await alerting.incidents.coolingDown(config.alerts.cooldownMinutes * 60_000);
       const ids = new Map<string, number>();
       for (const service of config.services) for (const host of HOSTS) if (service.hosts[host]) ids.set(`${service.id}/${host}`, await store.endpointId(service.id, host));
       const uptimes = await store.uptime([...ids.values()], time);
@@ -142,7 +110,7 @@ export function createMonitor(options: MonitorOptions) {
           reliabilityProfile: service.profile,
           overallHealthScore: score,
           status,
-          alertCooldownActive: (cooldowns.get(service.id) ?? 0) > time,
+          alertCooldownActive: coolingDown.has(`service:${service.id}`),
           centron: hosts.centron ? hostResult(service.id, hosts.centron) : null,
           local: hosts.local ? hostResult(service.id, hosts.local) : null,
           uptime24h: mean("uptime24h"),
@@ -161,7 +129,7 @@ export function createMonitor(options: MonitorOptions) {
         lastCheckedAt: iso(lastCheckedAt),
         nextCheckAt: iso(await meta.get("next_cycle_at")),
         intervalSeconds: config.defaults.intervalSeconds,
-        alertsTo: config.alerts.to,
+        alertsTo: destinations(alerting.notifier.describe()),
         demo: options.demo,
       };
     },
@@ -174,31 +142,48 @@ export function createMonitor(options: MonitorOptions) {
       return { serviceId, range, hosts };
     },
 
-    /** Test Email: a mail through the outbox; waits briefly to report whether it went out. */
-    async testEmail(): Promise<{ success: boolean; message: string } | null> {
-      return exclusive(async () => {
-        const id = await alerter.queueTest(settings());
-        const outcome = await waitForMail(id);
-        return outcome.sent ? { success: true, message: "Test email sent successfully!" } : { success: false, message: `Failed to send test email: ${outcome.reason}` };
-      });
+    /** Test Email: a test notice on every channel; null when another test is running. */
+    async testEmail(by: string): Promise<{ success: boolean; message: string; channels: unknown[] } | null> {
+      const dashboardUrl = alerting.dashboardUrl;
+      const outcomes = await alerting.tests.send((id, at) => composeTestMessage({ id, at, dashboardUrl, by }), alerting.notifier.channels());
+      if (!outcomes) return null;
+      if (outcomes.length === 0) return { success: false, message: "Failed to send test email: no alert channel is configured", channels: [] };
+      const success = outcomes.every((outcome) => outcome.status === "sent");
+      const message = success ? `Test email sent successfully! Delivered on ${channelNames(outcomes)}.` : `Failed to send test email: ${problems(outcomes)}`;
+      return { success, message, channels: outcomes };
     },
 
-    /** Test Failure: one host unhealthy, the other healthy, through the real alert logic. */
-    async testFailure(serviceId?: string): Promise<{ success: boolean; message: string } | null | undefined> {
+    /**
+     * Test Failure: the notice a real failure of one host would give (the
+     * service's routes pick the channels), marked TEST; no state, cooldown or
+     * history of the service changes. null when another test is running,
+     * undefined for an unknown service.
+     */
+    async testFailure(serviceId: string | undefined, by: string): Promise<{ success: boolean; message: string; channels: unknown[] } | null | undefined> {
       const config = options.config();
       const service = serviceId ? config.services.find((entry) => entry.id === serviceId) : (config.services.find((entry) => entry.profile !== "infrastructure") ?? config.services[0]);
       if (!service) return undefined;
-      return exclusive(async () => {
-        const { decisions, mailIds } = await alerter.process(
-          service,
-          { centron: { status: "unhealthy", errorMessage: "Simulated failure (Test Failure)" }, local: { status: "healthy", errorMessage: null } },
-          { maintenance: await maintenance.isActive(), settings: settings() },
-        );
-        if (mailIds.length > 0) kick();
-        const failure = decisions.find((decision) => decision.kind === "failure");
-        const outcome = !failure ? "no alert: the cooldown is active" : failure.suppressed ? "alert suppressed: maintenance mode is on" : `failure alert queued for ${settings().to}`;
-        return { success: true, message: `Simulated failure for ${service.name}: ${outcome}` };
-      });
+      const host = HOSTS.find((name) => service.hosts[name]) ?? "centron";
+      const channels = alerting.notifier.channelsFor({ source: "service", serviceId: service.id, profile: service.profile });
+      const outcomes = await alerting.tests.send(
+        (id, at) =>
+          composeNotice({
+            id,
+            kind: "opened",
+            group: { key: `service:${service.id}`, name: service.name, source: "service", serviceId: service.id },
+            incidents: [{ id: 0, target: hostKey(service.id, host), name: `${service.name} on ${host}`, label: host, summary: "is unhealthy", state: "failing", severity: "critical", message: "Simulated failure (Test Failure)", openedAt: at, resolvedAt: null }],
+            at,
+            dashboardUrl: alerting.dashboardUrl,
+            test: { by },
+          }),
+        channels,
+      );
+      if (!outcomes) return null;
+      const prefix = `Simulated failure for ${service.name}`;
+      if (outcomes.length === 0) return { success: false, message: `${prefix}: no alert channel is routed for this service`, channels: [] };
+      const success = outcomes.every((outcome) => outcome.status === "sent");
+      const message = success ? `${prefix}: test alert delivered on ${channelNames(outcomes)}` : `${prefix}: test alert not delivered on ${problems(outcomes)}`;
+      return { success, message, channels: outcomes };
     },
   };
 }

@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
 import { combineStatus, endpointCount, hostScore, normalizeStatus, overallScore, scoreBand } from "../../shared/monitor/health.ts";
-import { evaluateAlerts, EMPTY_MEMORY, type AlertMemory } from "./alert-rules.ts";
 import type { CheckOutcome } from "./checks/check.ts";
 import { applyOutcome, initialHostState, shouldCheck, type HostState } from "./host-state.ts";
 
@@ -80,53 +79,20 @@ describe("the circuit breaker", () => {
     expect(state.circuitBackoffMs).toBe(120_000);
   });
 
+  it("an early probe (Refresh) that fails keeps the back-off; one that succeeds half-opens", () => {
+    const opened = run([
+      [down, 0],
+      [down, 1],
+      [down, 2],
+    ]).state;
+    expect(opened).toMatchObject({ circuitBreakerState: "open", circuitOpenUntil: 60_002, circuitBackoffMs: 60_000 });
+    const stillDown = applyOutcome(opened, down, 30_000, circuit);
+    expect(stillDown).toMatchObject({ circuitBreakerState: "open", circuitOpenUntil: 60_002, circuitBackoffMs: 60_000, consecutiveFailures: 4, lastChecked: 30_000 });
+    expect(applyOutcome(opened, up(), 30_000, circuit)).toMatchObject({ circuitBreakerState: "half-open", circuitOpenUntil: null, status: "healthy" });
+  });
+
   it("records what the check said", () => {
     const state = applyOutcome(initialHostState("local"), up(120), 5, circuit);
     expect(state).toMatchObject({ status: "healthy", responseTime: 120, lastChecked: 5, healthScore: 90, errorMessage: null });
-  });
-});
-
-describe("alert sequences (spec section 4)", () => {
-  const cooldownMs = 5 * 60_000;
-  type Step = [number, Partial<Record<"centron" | "local", "healthy" | "degraded" | "unhealthy">>, boolean, string[]];
-  const scenarios: [string, Step[]][] = [
-    [
-      "fail, cooldown, repeat after cooldown, recover",
-      [
-        [0, { centron: "healthy", local: "healthy" }, false, []],
-        [60_000, { centron: "unhealthy", local: "healthy" }, false, ["failure:centron"]],
-        [120_000, { centron: "unhealthy", local: "healthy" }, false, []],
-        [360_000, { centron: "unhealthy", local: "unhealthy" }, false, ["failure:centron", "failure:local"]],
-        [420_000, { centron: "healthy", local: "degraded" }, false, ["recovery:centron"]],
-        [480_000, { centron: "healthy", local: "healthy" }, false, []],
-      ],
-    ],
-    [
-      "maintenance suppresses, and its end alerts at once for what is still down",
-      [
-        [0, { centron: "healthy", local: "healthy" }, true, []],
-        [60_000, { centron: "unhealthy", local: "healthy" }, true, ["failure:centron:suppressed"]],
-        [120_000, { centron: "unhealthy", local: "healthy" }, true, ["failure:centron:suppressed"]],
-        [130_000, { centron: "unhealthy", local: "healthy" }, false, ["failure:centron"]],
-        [190_000, { centron: "unhealthy", local: "healthy" }, false, []],
-      ],
-    ],
-    [
-      "a recovery during maintenance is recorded as suppressed",
-      [
-        [0, { centron: "unhealthy", local: "healthy" }, false, ["failure:centron"]],
-        [60_000, { centron: "healthy", local: "healthy" }, true, ["recovery:centron:suppressed"]],
-      ],
-    ],
-  ];
-
-  it.each(scenarios)("%s", (_label, steps) => {
-    let memory: AlertMemory = EMPTY_MEMORY;
-    for (const [now, current, maintenance, expected] of steps) {
-      const result = evaluateAlerts(memory, current, { now, cooldownMs, maintenance });
-      expect(result.alerts.map((a) => `${a.kind}:${a.host}${a.suppressed ? ":suppressed" : ""}`), `at ${now}`).toEqual(expected);
-      // What a restart would read back: the memory goes through JSON in the database.
-      memory = JSON.parse(JSON.stringify(result.memory)) as AlertMemory;
-    }
   });
 });

@@ -37,3 +37,22 @@ export function isStale(at: number | string | null | undefined, intervalSeconds:
   const time = typeof at === "string" ? Date.parse(at) : at;
   return Number.isFinite(time) && now - time > 2 * intervalSeconds * 1000;
 }
+
+/** A length of time in the largest two units: "45s", "12m 5s", "3h 20m", "2d 4h". */
+export function formatSpan(ms: number): string {
+  if (!Number.isFinite(ms) || ms < 0) return "–";
+  const seconds = Math.floor(ms / 1000);
+  const units: [number, string][] = [
+    [Math.floor(seconds / 86_400), "d"],
+    [Math.floor(seconds / 3600) % 24, "h"],
+    [Math.floor(seconds / 60) % 60, "m"],
+    [seconds % 60, "s"],
+  ];
+  const first = units.findIndex(([value]) => value > 0);
+  if (first === -1) return "0s";
+  return units
+    .slice(first, first + 2)
+    .filter(([value], index) => index === 0 || value > 0)
+    .map(([value, unit]) => `${value}${unit}`)
+    .join(" ");
+}

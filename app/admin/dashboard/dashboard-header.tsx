@@ -1,5 +1,7 @@
 // The dashboard's header (spec): title, version badge, subtitle, and the
 // buttons for theme, auto-refresh, Refresh, Test Email, Test Failure, Logout.
+// Both tests send a notice marked TEST on the real channels and change
+// nothing else; a button waits while a test runs.
 import { FlaskConical, LogOut, Mail, Moon, RotateCw, Sun } from "lucide-react";
 import { useState } from "react";
 import { toggleTheme } from "../../components/theme-toggle.tsx";
@@ -12,21 +14,15 @@ export const VERSION_LABEL = "Advanced v2.1";
 export function DashboardHeader(props: { autoRefresh: boolean; onAutoRefresh: (on: boolean) => void; onRefresh: () => void; refreshing: boolean; onLogout: () => void }) {
   const [testing, setTesting] = useState<"email" | "failure" | null>(null);
 
-  const testEmail = async () => {
-    setTesting("email");
-    const result = await postJson<{ success?: boolean; message?: string }>("/api/admin/alerts/test-email");
+  /** Both tests answer with a message; 409 means another test (maybe in another tab) is running. */
+  const runTest = async (which: "email" | "failure") => {
+    setTesting(which);
+    const result = await postJson<{ success?: boolean; message?: string }>(`/api/admin/alerts/test-${which}`);
     setTesting(null);
-    const message = result.body?.message ?? "Failed to send test email: the server did not answer";
-    showToast({ title: result.ok ? "Test Email" : "Error", description: message, variant: result.ok ? "success" : "error" });
-  };
-
-  const testFailure = async () => {
-    setTesting("failure");
-    const result = await postJson<{ success?: boolean; message?: string }>("/api/admin/alerts/test-failure");
-    setTesting(null);
-    if (result.ok && result.body?.message) showToast({ title: "Test Failure", description: result.body.message });
-    else showToast({ title: "Error", description: result.status === 409 ? (result.body?.message ?? "Failed to simulate failure") : "Failed to simulate failure", variant: "error" });
-    props.onRefresh();
+    const fallback = which === "email" ? "Failed to send test email: the server did not answer" : "Failed to simulate failure";
+    const message = result.body?.message ?? fallback;
+    const success = result.ok && result.body?.success !== false;
+    showToast({ title: success ? (which === "email" ? "Test Email" : "Test Failure") : "Error", description: message, variant: success ? "success" : "error" });
   };
 
   return (
@@ -53,11 +49,11 @@ export function DashboardHeader(props: { autoRefresh: boolean; onAutoRefresh: (o
             <RotateCw aria-hidden="true" className={`size-4 ${props.refreshing ? "animate-spin" : ""}`} />
             Refresh
           </button>
-          <button type="button" className={smallButton} onClick={() => void testEmail()} disabled={testing !== null}>
+          <button type="button" className={smallButton} onClick={() => void runTest("email")} disabled={testing !== null} title="Sends a notice marked TEST on every alert channel">
             <Mail aria-hidden="true" className="size-4" />
             {testing === "email" ? "Sending…" : "Test Email"}
           </button>
-          <button type="button" className={smallButton} onClick={() => void testFailure()} disabled={testing !== null}>
+          <button type="button" className={smallButton} onClick={() => void runTest("failure")} disabled={testing !== null} title="Sends the notice a failing service would give, marked TEST, on its channels; nothing else changes">
             <FlaskConical aria-hidden="true" className="size-4" />
             {testing === "failure" ? "Simulating…" : "Test Failure"}
           </button>

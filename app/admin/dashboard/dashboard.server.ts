@@ -21,16 +21,24 @@ async function settle<T>(work: () => Promise<T | null>, what: string): Promise<I
 }
 
 export async function loadDashboard(services: Services) {
-  const { monitor, integrations } = services;
+  const { monitor, integrations, alerting } = services;
   const intervals = integrations?.intervals();
-  const [health, maintenance, maintenanceHistory, certificates, nginx, haproxy, ai, pending, failed, alerts] = await Promise.all([
+  const [health, maintenance, maintenanceHistory, certificates, nginx, haproxy, ai, pending, failed, incidents] = await Promise.all([
     settle(async () => (monitor ? monitor.snapshot() : null), "Failed to load service health"),
-    settle(async () => (monitor ? { success: true as const, maintenance: await monitor.maintenance.status() } : null), "Failed to load maintenance status"),
-    settle(async () => (monitor ? { success: true as const, history: await monitor.maintenance.history() } : null), "Failed to load maintenance history"),
+    settle(async () => {
+      if (!alerting) return null;
+      const current = await alerting.maintenance.current();
+      return { success: true as const, maintenance: current.manual, windows: current.windows, upcoming: current.upcoming, timezone: current.timezone };
+    }, "Failed to load maintenance status"),
+    settle(async () => (alerting ? { success: true as const, history: await alerting.maintenance.history() } : null), "Failed to load maintenance history"),
     settle(async () => (integrations ? { ...(await integrations.certificates.summary()), intervalSeconds: intervals!.certificates } : null), "Failed to load certificates"),
     settle(async () => {
       const reading = integrations && intervals?.nginx ? await integrations.stored.nginx() : undefined;
-      return reading ? nginxAnswer(reading, intervals!) : null;
+      if (!reading) return null;
+      // No source answered: the panel's error state, with why.
+      const answer = nginxAnswer(reading, intervals!);
+      if (!answer.ok) throw new ShownFailure(answer.body.details);
+      return answer.body;
     }, "Failed to load monitoring data"),
     settle(async () => {
       const reading = integrations && intervals?.haproxy ? await integrations.stored.haproxy() : undefined;
@@ -46,7 +54,7 @@ export async function loadDashboard(services: Services) {
     }, "Failed to load AI services health data"),
     services.inbox.list({ status: "pending", page: 1 }),
     services.inbox.list({ status: "failed", page: 1 }),
-    settle(async () => (monitor ? monitor.alerter.history(1) : null), "Failed to load alerts"),
+    settle(async () => (alerting ? { incidents: await alerting.incidents.open() } : null), "Failed to load active alerts"),
   ]);
   return {
     renderedAt: services.now(),
@@ -59,8 +67,8 @@ export async function loadDashboard(services: Services) {
     nginx,
     haproxy,
     ai,
-    contact: { pending: pending.total, failed: failed.total, mailConfigured: !!services.delivery },
-    alertCount: alerts?.ok ? alerts.data.total : null,
+    incidents,
+    contact: { pending: pending.total, failed: failed.total, mailConfigured: services.mailConfigured },
   };
 }
 
@@ -75,3 +83,5 @@ export type CertificatesData = Data<DashboardData["certificates"]>;
 export type NginxData = Data<DashboardData["nginx"]>;
 export type HaproxyData = Data<DashboardData["haproxy"]>;
 export type AiData = Data<DashboardData["ai"]>;
+export type IncidentsData = Data<DashboardData["incidents"]>;
+export type IncidentData = IncidentsData["incidents"][number];

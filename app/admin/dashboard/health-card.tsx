@@ -1,28 +1,14 @@
 // The top card (spec: service-health monitoring): overall health, refresh,
-// last update, the active alerts, the reverse-proxy (nginx) metrics, and the
-// auto-refresh toggle.
+// last update, the active alerts (open incidents), the reverse-proxy (nginx)
+// metrics, and the auto-refresh toggle.
 import { RotateCw } from "lucide-react";
 import { formatAgo } from "#shared/monitor/format.ts";
+import { ActiveAlerts } from "./active-alerts.tsx";
 import { Figures, StatusBadge } from "./badges.tsx";
-import type { HealthData, NginxData } from "./dashboard.server.ts";
+import type { HealthData, IncidentsData, NginxData } from "./dashboard.server.ts";
 import { Panel, panelClass, smallButton } from "./panel.tsx";
 import type { Polled } from "./use-polled.ts";
 import { useNow } from "./use-now.ts";
-
-type Alert = { service: string; severity: string; message: string };
-
-/** What needs attention now: services that are not healthy, and the proxy's own alerts. */
-export function activeAlerts(health: HealthData | undefined, nginx: NginxData | undefined): Alert[] {
-  const alerts: Alert[] = [];
-  for (const service of health?.services ?? []) {
-    if (service.status !== "unhealthy" && service.status !== "degraded") continue;
-    const hosts = (["centron", "local"] as const).map((host) => service[host]).filter((host) => host && host.status !== "healthy");
-    const message = hosts.map((host) => `${host!.host}: ${host!.errorMessage ?? host!.status}`).join("; ") || service.status;
-    alerts.push({ service: service.serviceName, severity: service.status === "unhealthy" ? "critical" : "warning", message });
-  }
-  for (const alert of nginx?.alerts ?? []) alerts.push(alert);
-  return alerts;
-}
 
 function NginxMetrics({ polled }: { polled: Polled<NginxData> }) {
   return (
@@ -50,6 +36,7 @@ function NginxMetrics({ polled }: { polled: Polled<NginxData> }) {
 
 export function HealthCard(props: {
   health: Polled<HealthData>;
+  incidents: Polled<IncidentsData> | null;
   nginx: Polled<NginxData> | null;
   autoRefresh: boolean;
   onAutoRefresh: (on: boolean) => void;
@@ -57,7 +44,6 @@ export function HealthCard(props: {
 }) {
   const now = useNow();
   const data = props.health.data;
-  const alerts = activeAlerts(data, props.nginx?.data);
   return (
     <section aria-labelledby="health-heading" className={`${panelClass} flex flex-col gap-4`}>
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -82,22 +68,7 @@ export function HealthCard(props: {
           {props.health.error}
         </p>
       ) : null}
-      <div>
-        <h3 className="text-sm font-bold">Active alerts ({alerts.length})</h3>
-        {alerts.length === 0 ? (
-          <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">{data ? "None: every service is healthy." : "Waiting for the first check."}</p>
-        ) : (
-          <ul className="mt-2 max-h-56 space-y-1 overflow-y-auto text-sm" data-testid="active-alerts" tabIndex={0} aria-label="Active alerts">
-            {alerts.map((alert, index) => (
-              <li key={`${alert.service}-${index}`} className="flex flex-wrap items-start gap-2">
-                <StatusBadge status={alert.severity} />
-                <span className="font-semibold">{alert.service}</span>
-                <span className="break-all text-slate-700 dark:text-slate-200">{alert.message}</span>
-              </li>
-            ))}
-          </ul>
-        )}
-      </div>
+      <ActiveAlerts polled={props.incidents} checked={!!data?.lastCheckedAt} />
       {props.nginx ? <NginxMetrics polled={props.nginx} /> : null}
     </section>
   );

@@ -7,7 +7,21 @@ import { useNow } from "./use-now.ts";
 
 const HOST_LABELS = { centron: "Central (centron)", local: "Local" } as const;
 
-function HostBlock({ label, host }: { label: string; host: HostData }) {
+/** When the host was last checked; an open circuit says it is not being checked, and until when. */
+function CheckedAt({ host, now }: { host: HostData; now: number }) {
+  if (host.circuitBreakerState === "open") {
+    const next = host.nextProbeAt ? Date.parse(host.nextProbeAt) : null;
+    const wait = next === null ? "" : next <= now ? "; probing now" : `; next probe in ${Math.ceil((next - now) / 60_000)}m (Refresh probes now)`;
+    return (
+      <p className="mt-2 text-xs font-semibold text-amber-900 dark:text-amber-200" data-testid="not-checked">
+        Not checked since {formatAgo(host.lastChecked, now)}: circuit open{wait}
+      </p>
+    );
+  }
+  return <p className="mt-2 text-xs text-slate-600 dark:text-slate-300">Checked {formatAgo(host.lastChecked, now)}</p>;
+}
+
+function HostBlock({ label, host, now }: { label: string; host: HostData; now: number }) {
   return (
     <div className="rounded-md border border-slate-200 p-3 dark:border-slate-700">
       <div className="flex flex-wrap items-center justify-between gap-2">
@@ -25,6 +39,7 @@ function HostBlock({ label, host }: { label: string; host: HostData }) {
         ]}
       />
       {host.errorMessage ? <p className="mt-2 text-sm break-words text-red-800 dark:text-red-300">{host.errorMessage}</p> : null}
+      <CheckedAt host={host} now={now} />
       {host.subServices.length > 0 ? (
         <ul className="mt-2 space-y-1 border-t border-slate-200 pt-2 text-sm dark:border-slate-700" aria-label="Sub-services">
           {host.subServices.map((sub) => (
@@ -46,7 +61,8 @@ export function ServiceCard({ service }: { service: ServiceData }) {
   const now = useNow();
   const hosts = (["centron", "local"] as const).filter((host) => service[host]);
   const infrastructureOnly = service.reliabilityProfile === "infrastructure" && hosts.length === 1 && hosts[0] === "centron";
-  const lastChecked = hosts.map((host) => service[host]!.lastChecked).sort().at(-1) ?? null;
+  // The oldest host's check: the newest would hide a host that has not been checked for minutes.
+  const lastChecked = hosts.map((host) => service[host]!.lastChecked).sort()[0] ?? null;
   return (
     <article aria-labelledby={`service-${service.serviceId}`} data-service={service.serviceId} className="flex flex-col gap-3 rounded-lg border border-slate-200 bg-white p-4 shadow-sm dark:border-slate-700 dark:bg-slate-900">
       <header className="flex flex-wrap items-start justify-between gap-2">
@@ -62,9 +78,9 @@ export function ServiceCard({ service }: { service: ServiceData }) {
       <ScoreBar score={service.overallHealthScore} label="Health score" />
       {hosts.length === 0 ? <p className="text-sm text-slate-600 dark:text-slate-300">Not checked yet.</p> : null}
       {hosts.map((host) => (
-        <HostBlock key={host} label={infrastructureOnly ? "Infrastructure Status" : HOST_LABELS[host]} host={service[host]!} />
+        <HostBlock key={host} label={infrastructureOnly ? "Infrastructure Status" : HOST_LABELS[host]} host={service[host]!} now={now} />
       ))}
-      <p className="mt-auto text-xs text-slate-600 dark:text-slate-300">Last check: {formatAgo(lastChecked, now)}</p>
+      <p className="mt-auto text-xs text-slate-600 dark:text-slate-300">Last check of every host: {formatAgo(lastChecked, now)}</p>
     </article>
   );
 }

@@ -1,71 +1,144 @@
 import { ArrowLeft } from "lucide-react";
 import { Link, redirect } from "react-router";
-import { Badge, StatusBadge } from "../../admin/dashboard/badges.tsx";
+import { formatSpan } from "#shared/monitor/format.ts";
+import { Badge, StatusBadge, type Tone } from "../../admin/dashboard/badges.tsx";
 import { RouteGuard } from "../../admin/route-guard.tsx";
 import { currentSession } from "../../admin/session.server.ts";
 import type { Route } from "./+types/alerts";
 
+const STATES = ["open", "resolved"] as const;
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { services, session } = await currentSession(request, context);
   if (!session) throw redirect("/admin");
-  if (!services.monitor) return { alerts: [], total: 0, page: 1, pages: 1 };
-  const requested = Number.parseInt(new URL(request.url).searchParams.get("page") ?? "1", 10);
+  const params = new URL(request.url).searchParams;
+  const requested = Number.parseInt(params.get("page") ?? "1", 10);
   const page = Number.isSafeInteger(requested) && requested >= 1 ? Math.min(requested, 100_000) : 1;
-  return services.monitor.alerter.history(page);
+  const state = STATES.find((entry) => entry === params.get("state"));
+  if (!services.alerting) return { incidents: [], total: 0, page: 1, pages: 1, state: state ?? null };
+  return { ...(await services.alerting.incidents.history({ page, state })), state: state ?? null };
 }
 
 export function meta() {
-  return [{ title: "Alert history" }];
+  return [{ title: "Incidents" }];
 }
+
+type Incident = Route.ComponentProps["loaderData"]["incidents"][number];
 
 const when = (iso: string) => new Date(iso).toLocaleString("en-GB", { dateStyle: "medium", timeStyle: "medium" });
 const pageLink = "inline-flex min-h-10 items-center rounded-md border border-slate-400 px-3 font-semibold hover:bg-slate-100 dark:border-slate-500 dark:hover:bg-slate-800";
+const DELIVERY_TONES: Record<string, Tone> = { sent: "green", pending: "amber", failed: "red", purged: "slate" };
+
+function Resolution({ incident }: { incident: Incident }) {
+  if (incident.test) return <Badge tone="blue">test</Badge>;
+  if (!incident.resolvedAt) return <StatusBadge status="open" />;
+  const words: Record<string, string> = { healthy: "healthy again", degraded: "no longer unhealthy (degraded)", removed: "no longer monitored" };
+  return (
+    <span className="flex flex-col gap-0.5">
+      <span>{when(incident.resolvedAt)}</span>
+      <span className="text-xs text-slate-600 dark:text-slate-300">{words[incident.resolution ?? ""] ?? incident.resolution}</span>
+    </span>
+  );
+}
+
+function Notices({ incident }: { incident: Incident }) {
+  if (incident.notices.length === 0) {
+    const why = incident.suppressedAt ? `held back by maintenance (${when(incident.suppressedAt)})` : incident.acknowledgedAt && !incident.announced ? "acknowledged before it was told" : "not told (cooldown, or resolved before it was)";
+    return <span className="text-xs text-slate-600 dark:text-slate-300">None: {why}</span>;
+  }
+  return (
+    <ul className="space-y-1">
+      {incident.notices.map((notice, index) => (
+        <li key={index} className="flex flex-wrap items-center gap-1.5 text-xs">
+          <span className="font-semibold">{notice.kind}</span>
+          <span>on {notice.channel}</span>
+          <Badge tone={DELIVERY_TONES[notice.delivery] ?? "slate"} title={notice.lastError ?? undefined}>
+            {notice.delivery}
+            {notice.delivery !== "sent" && notice.attempts > 0 ? ` (${notice.attempts} tries)` : ""}
+          </Badge>
+          {notice.delivery !== "sent" && notice.lastError ? <span className="break-all text-red-800 dark:text-red-300">{notice.lastError}</span> : null}
+        </li>
+      ))}
+    </ul>
+  );
+}
 
 export default function AlertsPage({ loaderData }: Route.ComponentProps) {
-  const { alerts, total, page, pages } = loaderData;
+  const { incidents, total, page, pages, state } = loaderData;
+  const filter = (value: string | null) => (value ? `?state=${value}` : "?");
+  const at = (target: number) => `${filter(state)}${state ? "&" : ""}page=${target}`;
   return (
     <RouteGuard>
-      <main className="mx-auto max-w-6xl px-4 py-6">
+      <main className="mx-auto max-w-7xl px-4 py-6">
         <Link to="/admin/dashboard" className="inline-flex items-center gap-1.5 font-medium text-brand-700 underline dark:text-brand-300">
           <ArrowLeft aria-hidden="true" className="size-4" />
           Dashboard
         </Link>
-        <h1 className="mt-4 text-2xl font-bold">Alert history</h1>
+        <h1 className="mt-4 text-2xl font-bold">Incidents</h1>
         <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">
-          {total} alerts, newest first. Suppressed alerts were decided during maintenance and not mailed.
+          {total} {state ?? ""} incidents, newest first. An incident opens after its failure threshold and resolves after its success threshold; each notice is listed per channel with its delivery.
         </p>
-        <div className="mt-4 overflow-x-auto rounded-lg border border-slate-200 bg-white dark:border-slate-700 dark:bg-slate-900" tabIndex={0} role="region" aria-label="Alerts (scrolls)">
-          <table className="w-full min-w-[44rem] text-left text-sm">
-            <caption className="sr-only">Alerts, page {page} of {pages}</caption>
+        <nav aria-label="Filter" className="mt-3 flex flex-wrap gap-2 text-sm">
+          {[null, ...STATES].map((value) => (
+            <Link key={value ?? "all"} to={filter(value)} aria-current={state === value ? "page" : undefined} className={`${pageLink} aria-[current=page]:bg-slate-200 dark:aria-[current=page]:bg-slate-700`}>
+              {value === null ? "All" : value === "open" ? "Open" : "Resolved"}
+            </Link>
+          ))}
+        </nav>
+        <div className="mt-4 overflow-x-auto rounded-lg border border-slate-200 bg-white dark:border-slate-700 dark:bg-slate-900" tabIndex={0} role="region" aria-label="Incidents (scrolls)">
+          <table className="w-full min-w-[64rem] text-left text-sm">
+            <caption className="sr-only">
+              Incidents, page {page} of {pages}
+            </caption>
             <thead>
               <tr className="border-b border-slate-200 dark:border-slate-700">
-                <th scope="col" className="p-2">Time</th>
-                <th scope="col" className="p-2">Service</th>
-                <th scope="col" className="p-2">Host</th>
-                <th scope="col" className="p-2">Kind</th>
+                <th scope="col" className="p-2">Target</th>
                 <th scope="col" className="p-2">Severity</th>
-                <th scope="col" className="p-2">Message</th>
-                <th scope="col" className="p-2">Mail</th>
+                <th scope="col" className="p-2">Opened</th>
+                <th scope="col" className="p-2">Acknowledged</th>
+                <th scope="col" className="p-2">Resolved</th>
+                <th scope="col" className="p-2">Duration</th>
+                <th scope="col" className="p-2">Notices</th>
               </tr>
             </thead>
             <tbody>
-              {alerts.map((alert) => (
-                <tr key={alert.id} className="border-b border-slate-100 align-top dark:border-slate-800">
-                  <td className="p-2 whitespace-nowrap">{when(alert.at)}</td>
-                  <td className="p-2 break-all">{alert.serviceId}</td>
-                  <td className="p-2">{alert.host ?? "–"}</td>
-                  <td className="p-2">{alert.kind}</td>
+              {incidents.map((incident) => (
+                <tr key={incident.id} data-incident={incident.id} className="border-b border-slate-100 align-top dark:border-slate-800">
                   <td className="p-2">
-                    <StatusBadge status={alert.severity} />
+                    <span className="font-semibold">{incident.name}</span>
+                    <span className="block text-xs text-slate-600 dark:text-slate-300">
+                      {incident.source} · {incident.test ? incident.summary : [incident.summary, incident.message].filter(Boolean).join(": ")}
+                    </span>
                   </td>
-                  <td className="p-2">{alert.message}</td>
-                  <td className="p-2">{alert.suppressed ? <Badge tone="slate">suppressed</Badge> : alert.delivered ? <Badge tone="green">sent</Badge> : <Badge tone="amber">queued</Badge>}</td>
+                  <td className="p-2">
+                    <StatusBadge status={incident.severity} />
+                  </td>
+                  <td className="p-2 whitespace-nowrap">{when(incident.openedAt)}</td>
+                  <td className="p-2">
+                    {incident.acknowledgedAt ? (
+                      <span className="flex flex-col gap-0.5">
+                        <span>
+                          {when(incident.acknowledgedAt)} by {incident.acknowledgedBy}
+                        </span>
+                        {incident.acknowledgementNote ? <span className="text-xs text-slate-600 dark:text-slate-300">“{incident.acknowledgementNote}”</span> : null}
+                      </span>
+                    ) : (
+                      "–"
+                    )}
+                  </td>
+                  <td className="p-2">
+                    <Resolution incident={incident} />
+                  </td>
+                  <td className="p-2 whitespace-nowrap">{incident.test ? "–" : formatSpan(incident.durationMs)}</td>
+                  <td className="p-2">
+                    <Notices incident={incident} />
+                  </td>
                 </tr>
               ))}
-              {alerts.length === 0 ? (
+              {incidents.length === 0 ? (
                 <tr>
                   <td colSpan={7} className="p-4 text-center">
-                    No alerts yet.
+                    No incidents yet.
                   </td>
                 </tr>
               ) : null}
@@ -75,7 +148,7 @@ export default function AlertsPage({ loaderData }: Route.ComponentProps) {
         {pages > 1 ? (
           <nav aria-label="Pages" className="mt-4 flex items-center gap-3">
             {page > 1 ? (
-              <Link className={pageLink} to={`?page=${page - 1}`}>
+              <Link className={pageLink} to={at(page - 1)}>
                 Previous
               </Link>
             ) : null}
@@ -83,7 +156,7 @@ export default function AlertsPage({ loaderData }: Route.ComponentProps) {
               Page {page} of {pages}
             </span>
             {page < pages ? (
-              <Link className={pageLink} to={`?page=${page + 1}`}>
+              <Link className={pageLink} to={at(page + 1)}>
                 Next
               </Link>
             ) : null}

@@ -2,7 +2,7 @@ import { Inbox, ListChecks } from "lucide-react";
 import { useCallback, useState } from "react";
 import { Link, redirect, useNavigate } from "react-router";
 import { signOut } from "../../admin/auth-client.ts";
-import type { AiData, CertificatesData, HaproxyData, HealthData, MaintenanceData, MaintenanceHistoryData, NginxData } from "../../admin/dashboard/dashboard.server.ts";
+import type { AiData, CertificatesData, HaproxyData, HealthData, IncidentsData, MaintenanceData, MaintenanceHistoryData, NginxData } from "../../admin/dashboard/dashboard.server.ts";
 import { loadDashboard } from "../../admin/dashboard/dashboard.server.ts";
 import { AiServicesPanel } from "../../admin/dashboard/ai-services-panel.tsx";
 import { CertificatesPanel } from "../../admin/dashboard/certificates-panel.tsx";
@@ -10,6 +10,7 @@ import { DashboardFooter } from "../../admin/dashboard/dashboard-footer.tsx";
 import { DashboardHeader } from "../../admin/dashboard/dashboard-header.tsx";
 import { HaproxyPanel } from "../../admin/dashboard/haproxy-panel.tsx";
 import { HealthCard } from "../../admin/dashboard/health-card.tsx";
+import { MaintenanceBanner } from "../../admin/dashboard/maintenance-banner.tsx";
 import { MaintenancePanel } from "../../admin/dashboard/maintenance-panel.tsx";
 import { MetricsPanel } from "../../admin/dashboard/metrics-panel.tsx";
 import { panelClass, Skeleton } from "../../admin/dashboard/panel.tsx";
@@ -74,6 +75,7 @@ export default function DashboardPage({ loaderData }: Route.ComponentProps) {
     initial: data.health,
     failure: "Failed to load service health",
   });
+  const incidents = usePolled<IncidentsData>({ url: "/api/admin/incidents/open", every: every(SECONDS.health), enabled: data.monitoring, initial: data.incidents, failure: "Failed to load active alerts" });
   const maintenance = usePolled<MaintenanceData>({ url: "/api/admin/maintenance", every: every(SECONDS.maintenance), initial: data.maintenance, failure: "Failed to load maintenance status" });
   const maintenanceHistory = usePolled<MaintenanceHistoryData>({ url: "/api/admin/maintenance/history", every: every(SECONDS.maintenance), initial: data.maintenanceHistory, failure: "Failed to load maintenance history" });
   const certificates = usePolled<CertificatesData>({ url: "/api/admin/certificates", every: every(SECONDS.certificates), enabled: configured.certificates, initial: data.certificates, failure: "Failed to load certificates" });
@@ -95,10 +97,11 @@ export default function DashboardPage({ loaderData }: Route.ComponentProps) {
         const next = await health.refresh();
         if (next?.lastCheckedAt && next.lastCheckedAt !== before) break;
       }
+      await incidents.refresh();
     } finally {
       setRefreshing(false);
     }
-  }, [health, maintenance, maintenanceHistory, certificates, nginx, haproxy, ai]);
+  }, [health, incidents, maintenance, maintenanceHistory, certificates, nginx, haproxy, ai]);
 
   const logout = async () => {
     try {
@@ -120,7 +123,7 @@ export default function DashboardPage({ loaderData }: Route.ComponentProps) {
             {health.data ? <SummaryCards health={health.data} /> : <Skeleton lines={2} height="h-16" />}
             {health.data ? <MetricsPanel health={health.data} /> : null}
             <div className="flex flex-col gap-4">
-              <MaintenancePanel polled={maintenance} history={maintenanceHistory} onChanged={() => void health.refresh()} />
+              <MaintenancePanel polled={maintenance} history={maintenanceHistory} onChanged={() => void Promise.all([health.refresh(), incidents.refresh()])} />
               {configured.certificates ? <CertificatesPanel polled={certificates} /> : <NotConfigured title="SSL Certificates" what="Certificate monitoring" />}
             </div>
           </div>
@@ -158,23 +161,24 @@ export default function DashboardPage({ loaderData }: Route.ComponentProps) {
     <RouteGuard>
       <RenderTime.Provider value={data.renderedAt}>
         <DashboardHeader autoRefresh={autoRefresh} onAutoRefresh={setAutoRefresh} onRefresh={() => void refreshAll()} refreshing={refreshing} onLogout={() => void logout()} />
+        <MaintenanceBanner maintenance={maintenance.data} />
         <main className="mx-auto flex max-w-7xl flex-col gap-6 px-4 py-6">
           {!data.monitoring ? (
             <p role="alert" className="rounded-md bg-amber-50 p-3 text-amber-950 dark:bg-amber-950 dark:text-amber-50">
               Monitoring is not configured on this server.
             </p>
           ) : null}
-          <HealthCard health={health} nginx={configured.nginx ? nginx : null} autoRefresh={autoRefresh} onAutoRefresh={setAutoRefresh} onRefresh={() => void refreshAll()} />
+          <HealthCard health={health} incidents={data.monitoring ? incidents : null} nginx={configured.nginx ? nginx : null} autoRefresh={autoRefresh} onAutoRefresh={setAutoRefresh} onRefresh={() => void refreshAll()} />
           <nav aria-label="Staff pages" className="flex flex-wrap gap-3 text-sm">
             <Link to="/admin/alerts" className="inline-flex items-center gap-1.5 font-medium text-brand-700 underline dark:text-brand-300">
               <ListChecks aria-hidden="true" className="size-4" />
-              Alert history{data.alertCount !== null ? ` (${data.alertCount})` : ""}
+              Incidents{incidents.data ? ` (${incidents.data.incidents.length} open)` : ""}
             </Link>
             <Link to="/admin/messages" className="inline-flex items-center gap-1.5 font-medium text-brand-700 underline dark:text-brand-300">
               <Inbox aria-hidden="true" className="size-4" />
               Contact inbox ({data.contact.pending} waiting, {data.contact.failed} failed)
             </Link>
-            {data.contact.mailConfigured ? null : <span className="text-amber-800 dark:text-amber-300">Mail delivery is not configured (SMTP_URL): messages and alerts wait.</span>}
+            {data.contact.mailConfigured ? null : <span className="text-amber-800 dark:text-amber-300">Mail delivery is not configured (SMTP_URL): contact messages and e-mail alerts wait.</span>}
           </nav>
           <Tabs label="Dashboard sections" tabs={tabs} />
         </main>

@@ -57,7 +57,8 @@ export function adminIntegrationRoutes(services: Services) {
     withIntegrations(services, async (c, integrations) => {
       const reading = await integrations.nginx(wantsRefresh(c));
       if (!reading) return c.json(NOT_CONFIGURED, 404);
-      return c.json(nginxAnswer(reading, integrations.intervals()));
+      const answer = nginxAnswer(reading, integrations.intervals());
+      return c.json(answer.body, answer.ok ? 200 : 502);
     }),
   );
 

@@ -1,16 +1,13 @@
 // The monitored certificates: each configured domain at its server is probed
-// on a schedule and its reading stored; a certificate that turns warning,
-// critical or error is mailed about (once per status, with the alert
-// cooldown; suppressed in maintenance); one within `renewWithinDays` is
-// renewed by its server's method: ACME from here, or the host's own hook.
+// on a schedule and its reading stored (the integrations hand each new
+// reading to alerting); one within `renewWithinDays` is renewed by its
+// server's method: ACME from here, or the host's own hook.
 import { X509Certificate } from "node:crypto";
 import { join } from "node:path";
 import type { Kysely } from "kysely";
 import type { Logger } from "pino";
 import type { Database } from "../../db/schema.ts";
 import type { Leases } from "../../db/leases.ts";
-import type { Outbox } from "../../mail/outbox.ts";
-import type { AlertSettings } from "../../monitor/alerts.ts";
 import { limiter } from "../../scheduling/limiter.ts";
 import type { CertificatesConfig, CertificateTarget } from "../integrations-config.ts";
 import { createChallengeStore } from "./acme-challenges.ts";
@@ -23,22 +20,17 @@ const PROBES_IN_FLIGHT = 8;
 const AUTO_RENEW_RETRY_MS = 6 * 60 * 60_000;
 const RENEW_LEASE_MS = 3 * 60_000;
 const ACME_TIMEOUT_MS = 120_000;
-const BAD = new Set(["warning", "critical", "error"]);
 
 export type CertificateEntry = CertificateReading & { server: "centron" | "local"; renewal: string; lastChecked: string | null };
 export type RenewResult = { success: boolean; message: string };
 
 export type CertificatesOptions = {
   db: Kysely<Database>;
-  outbox: Outbox;
   leases: Leases;
-  isMaintenance: () => Promise<boolean>;
   now: () => number;
   logger: Logger;
   config: () => CertificatesConfig | undefined;
-  alertSettings: () => AlertSettings;
   dataDir: string;
-  onMail: () => void;
   /** Tests may swap the handshake; the default is the real one. */
   probe?: typeof probeCertificate;
 };
@@ -49,21 +41,8 @@ function pendingReading(target: CertificateTarget): CertificateReading {
   return failedReading({ domain: target.domain, serverIP: target.serverIP, port: target.port }, "Not checked yet", 0);
 }
 
-function alertMail(entry: CertificateReading, dashboardUrl: string) {
-  const what =
-    entry.status === "error"
-      ? `cannot be verified: ${entry.error ?? "unknown error"}`
-      : entry.daysRemaining !== null && entry.daysRemaining < 0
-        ? `expired ${-entry.daysRemaining} days ago`
-        : `expires in ${entry.daysRemaining} days (${entry.expiryDate})`;
-  return {
-    subject: `[CERTIFICATE ${entry.status.toUpperCase()}] ${entry.domain}`,
-    text: [`The certificate of ${entry.domain} at ${entry.serverIP}:${entry.port} ${what}.`, "", `Issuer: ${[entry.issuer?.commonName, entry.issuer?.organization].filter(Boolean).join(", ") || "unknown"}`, "", `Dashboard: ${dashboardUrl}`].join("\n"),
-  };
-}
-
 export function createCertificates(options: CertificatesOptions) {
-  const { db, outbox, leases, now, logger } = options;
+  const { db, leases, now, logger } = options;
   const probe = options.probe ?? probeCertificate;
   const challenges = createChallengeStore(db, now);
   let extraCa: { file: string | undefined; pems: string[] } | undefined;
@@ -85,49 +64,6 @@ export function createCertificates(options: CertificatesOptions) {
       .execute();
   }
 
-  /** Mails once per bad status, not more often than the cooldown; a healthy reading re-arms. */
-  async function alertOn(reading: CertificateReading): Promise<boolean> {
-    const settings = options.alertSettings();
-    const time = now();
-    // Read before the transaction: SQLite has one connection, which the transaction holds.
-    const suppressed = BAD.has(reading.status) && (await options.isMaintenance());
-    return db.transaction().execute(async (trx) => {
-      const row = await trx
-        .selectFrom("certificates")
-        .select(["alerted_status", "alerted_at"])
-        .where("domain", "=", reading.domain)
-        .where("server_ip", "=", reading.serverIP)
-        .where("port", "=", reading.port)
-        .executeTakeFirst();
-      if (!row) return false;
-      const where = (q: ReturnType<typeof trx.updateTable<"certificates">>) => q.where("domain", "=", reading.domain).where("server_ip", "=", reading.serverIP).where("port", "=", reading.port);
-      if (!BAD.has(reading.status)) {
-        if (row.alerted_status !== null) await where(trx.updateTable("certificates").set({ alerted_status: null })).execute();
-        return false;
-      }
-      if (row.alerted_status === reading.status) return false;
-      if (row.alerted_at !== null && time - row.alerted_at < settings.cooldownMinutes * 60_000) return false;
-      const mail = alertMail(reading, settings.dashboardUrl);
-      const outboxId = suppressed ? null : await outbox.enqueue(trx, { kind: "alert", to: settings.to, subject: mail.subject, text: mail.text });
-      await trx
-        .insertInto("alert_history")
-        .values({
-          at: time,
-          service_id: `certificate:${reading.domain}`,
-          host: null,
-          kind: "certificate",
-          severity: reading.status === "warning" ? "warning" : "critical",
-          message: mail.subject,
-          suppressed: suppressed ? 1 : 0,
-          outbox_id: outboxId,
-        })
-        .execute();
-      // A suppressed alert is not remembered, so it goes out once maintenance ends.
-      if (!suppressed) await where(trx.updateTable("certificates").set({ alerted_status: reading.status, alerted_at: time })).execute();
-      return outboxId !== null;
-    });
-  }
-
   async function checkTargets(list: readonly CertificateTarget[], config: CertificatesConfig): Promise<CertificateReading[]> {
     const limit = limiter(PROBES_IN_FLIGHT);
     let readings: CertificateReading[];
@@ -139,12 +75,7 @@ export function createCertificates(options: CertificatesOptions) {
       logger.error({ caFile: config.caFile }, reason);
       readings = list.map((target) => ({ ...pendingReading(target), error: reason, checkedAt: new Date(now()).toISOString() }));
     }
-    let mail = false;
-    for (const reading of readings) {
-      await save(reading);
-      if (await alertOn(reading)) mail = true;
-    }
-    if (mail) options.onMail();
+    for (const reading of readings) await save(reading);
     return readings;
   }
 

@@ -53,6 +53,9 @@ export type HaproxyServer = {
 
 export type HaproxyStats = { frontends: HaproxyFrontend[]; backends: HaproxyBackend[]; servers: HaproxyServer[] };
 
+/** One reading as stored: the statistics, or why they could not be read. */
+export type HaproxySnapshot = { ok: true; stats: HaproxyStats } | { ok: false; error: string };
+
 /** A busy HAProxy with thousands of servers writes a few MB; far more is something else. */
 const MAX_BYTES = 8 * 1024 * 1024;
 

@@ -1,6 +1,6 @@
 // One check of one target: what every check type returns.
 import type { HealthStatus } from "../../../shared/monitor/health.ts";
-import type { Target } from "../monitor-config.ts";
+import type { Target } from "../services-config.ts";
 
 export type CheckOutcome = {
   status: HealthStatus;

@@ -3,7 +3,7 @@
 // covers the whole check, retries and body included, so a target that hangs,
 // drips bytes or sends a huge body never holds a cycle past its timeout.
 import { normalizeStatus } from "../../../shared/monitor/health.ts";
-import type { Target } from "../monitor-config.ts";
+import type { Target } from "../services-config.ts";
 import { readCapped } from "../../net/capped-read.ts";
 import { describeError } from "../../net/error-text.ts";
 import type { CheckOutcome } from "./check.ts";

@@ -1,7 +1,7 @@
 // Connectivity checks for infrastructure hosts: can a TCP connection be
 // opened within the timeout. Up scores a fixed 85 (a basic check).
 import { connect } from "node:net";
-import type { Target } from "../monitor-config.ts";
+import type { Target } from "../services-config.ts";
 import type { CheckOutcome } from "./check.ts";
 
 type TcpTarget = Extract<Target, { tcp: string }>;

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import pino from "pino";
 import { describe, expect, it } from "vitest";
-import { loadMonitoringConfig, MonitorConfigError, parseMonitoringConfig, watchMonitoringConfig, type MonitoringConfig } from "./monitor-config.ts";
+import { loadMonitoringConfig, MonitorConfigError, parseMonitoringConfig, watchMonitoringConfig, type MonitoringConfig } from "./monitoring-config.ts";
 
 const problems = (text: string, env: Record<string, string> = {}) => {
   try {

@@ -1,68 +1,26 @@
 // The monitoring configuration: a YAML file, validated whole at load with
 // zod, every error naming its path ("services[3].hosts.local.url: Invalid
-// URL"). "${VAR}" expands from the environment, so credentials never sit in
-// the file. An edit while running is reloaded; a bad edit keeps the last good
-// configuration and logs why.
+// URL"). Each part's schema lives with the module that reads it (services
+// and defaults: monitor/, alerts and maintenance: alerting/, integrations:
+// integrations/); this file puts them together. "${VAR}" expands from the
+// environment, so credentials never sit in the file. An edit while running is
+// reloaded; a bad edit keeps the last good configuration and logs why.
 import { readFileSync, watch } from "node:fs";
 import { basename, dirname } from "node:path";
 import type { Logger } from "pino";
 import { parse } from "yaml";
 import { z } from "zod";
-import { PROFILES } from "../../shared/monitor/health.ts";
-import { integrationsSchema } from "../integrations/integrations-config.ts";
-
-const auth = z.discriminatedUnion("type", [
-  z.object({ type: z.literal("none") }),
-  z.object({ type: z.literal("api-key"), header: z.string().min(1).default("x-api-key"), key: z.string().min(1) }),
-  z.object({ type: z.literal("basic"), username: z.string().min(1), password: z.string() }),
-]);
-
-const httpTarget = z.object({
-  url: z.url({ protocol: /^https?$/, error: "Invalid URL" }),
-  auth: auth.optional(),
-  timeoutMs: z.number().int().min(100).max(60_000).optional(),
-});
-
-const tcpTarget = z.object({
-  tcp: z.string().regex(/^[A-Za-z0-9.-]+:\d{1,5}$|^\[[0-9a-fA-F:]+\]:\d{1,5}$/, 'must be "host:port"'),
-  timeoutMs: z.number().int().min(100).max(60_000).optional(),
-});
-
-const target = z.union([httpTarget, tcpTarget], { error: 'needs "url" (HTTP) or "tcp" ("host:port")' });
-export type Target = z.infer<typeof target>;
-
-const service = z
-  .object({
-    id: z.string().regex(/^[a-z0-9][a-z0-9-]{0,63}$/, "must be lowercase letters, digits and dashes"),
-    name: z.string().min(1).max(100),
-    description: z.string().max(500).default(""),
-    profile: z.enum(PROFILES).default("standard"),
-    hosts: z.object({ centron: target.optional(), local: target.optional() }).refine((hosts) => hosts.centron || hosts.local, "needs a centron or a local host"),
-    subServices: z.array(z.object({ name: z.string().min(1).max(100), centron: target })).max(20).default([]),
-  })
-  .strict();
-export type ServiceConfig = z.infer<typeof service>;
+import { alertsSchema } from "./alerting/alerts-config.ts";
+import { maintenanceSchema } from "./alerting/maintenance-windows.ts";
+import { integrationsSchema } from "./integrations/integrations-config.ts";
+import { defaultsSchema, serviceSchema } from "./monitor/services-config.ts";
 
 const schema = z
   .object({
-    alerts: z.object({ to: z.email(), cooldownMinutes: z.number().min(0).max(24 * 60).default(5) }).strict(),
-    defaults: z
-      .object({
-        intervalSeconds: z.number().int().min(5).max(3600).default(60),
-        timeoutMs: z.number().int().min(100).max(60_000).default(5000),
-        retries: z.number().int().min(0).max(5).default(2),
-        /** Checks in flight at once. */
-        concurrency: z.number().int().min(1).max(5000).default(200),
-        /** Failures in a row that open a host's circuit. */
-        circuitFailures: z.number().int().min(1).max(100).default(5),
-        /** First wait before an open circuit is probed again; doubles to 30 minutes. */
-        circuitBackoffSeconds: z.number().int().min(5).max(3600).default(120),
-        /** Check starts are spread over this much of each cycle (default: a quarter of the interval, at most 15 s). */
-        staggerSeconds: z.number().min(0).max(600).optional(),
-      })
-      .strict()
-      .prefault({}),
-    services: z.array(service).max(100_000),
+    alerts: alertsSchema,
+    defaults: defaultsSchema,
+    services: z.array(serviceSchema).max(100_000),
+    maintenance: maintenanceSchema,
     integrations: integrationsSchema,
   })
   .strict()
@@ -70,9 +28,17 @@ const schema = z
     if (config.defaults.timeoutMs >= config.defaults.intervalSeconds * 1000) {
       context.addIssue({ code: "custom", path: ["defaults", "timeoutMs"], message: "must be shorter than the interval" });
     }
+    // Routes and maintenance windows name services: each must exist.
+    const ids = new Set(config.services.map((service) => service.id));
+    const known = (list: readonly string[] | null | undefined, path: (string | number)[]) =>
+      list?.forEach((id, index) => {
+        if (!ids.has(id)) context.addIssue({ code: "custom", path: [...path, index], message: `unknown service "${id}"` });
+      });
+    config.alerts.routes.forEach((route, index) => known(route.services, ["alerts", "routes", index, "services"]));
+    config.maintenance.windows.forEach((window, index) => known(window.services, ["maintenance", "windows", index, "services"]));
   });
 
-export type MonitoringConfig = z.infer<typeof schema>;
+export type MonitoringConfig = z.output<typeof schema>;
 
 export class MonitorConfigError extends Error {
   constructor(

@@ -1,0 +1,104 @@
+// Active alerts (spec: service name, severity and message): the open
+// incidents of every source (services, certificates, nginx, HAProxy, AI
+// services), worst first. Each can be acknowledged with a note: its reminders
+// stop, and who did it shows here and in the incident history.
+import { Check } from "lucide-react";
+import { useId, useState } from "react";
+import { formatAgo } from "#shared/monitor/format.ts";
+import { showToast } from "../../components/toast.ts";
+import { Badge, StatusBadge } from "./badges.tsx";
+import type { IncidentData, IncidentsData } from "./dashboard.server.ts";
+import { smallButton } from "./panel.tsx";
+import { postJson, type Polled } from "./use-polled.ts";
+import { useNow } from "./use-now.ts";
+
+const field = "min-h-9 min-w-0 flex-1 rounded-md border border-slate-300 bg-white px-2 text-sm dark:border-slate-600 dark:bg-slate-800";
+
+function Acknowledge({ incident, onDone }: { incident: IncidentData; onDone: () => void }) {
+  const id = useId();
+  const [open, setOpen] = useState(false);
+  const [note, setNote] = useState("");
+  const [busy, setBusy] = useState(false);
+  if (!open) {
+    return (
+      <button type="button" className={smallButton} onClick={() => setOpen(true)} aria-label={`Acknowledge ${incident.name}`}>
+        <Check aria-hidden="true" className="size-4" />
+        Acknowledge
+      </button>
+    );
+  }
+  const submit = async () => {
+    setBusy(true);
+    const result = await postJson<{ error?: string }>(`/api/admin/incidents/${incident.id}/acknowledge`, note.trim() ? { note: note.trim() } : {});
+    setBusy(false);
+    if (!result.ok) {
+      showToast({ title: "Error", description: result.body?.error ?? "Failed to acknowledge the incident", variant: "error" });
+      return;
+    }
+    showToast({ title: "Acknowledged", description: `${incident.name}: reminders stop until it resolves.` });
+    setOpen(false);
+    onDone();
+  };
+  return (
+    <form
+      className="flex w-full flex-wrap items-center gap-2"
+      onSubmit={(event) => {
+        event.preventDefault();
+        void submit();
+      }}
+    >
+      <label htmlFor={id} className="sr-only">
+        Note for {incident.name}
+      </label>
+      <input id={id} className={field} placeholder="Note (optional): who is on it, what is known" value={note} maxLength={500} onChange={(event) => setNote(event.target.value)} />
+      <button type="submit" className={smallButton} disabled={busy}>
+        {busy ? "Saving…" : "Confirm"}
+      </button>
+      <button type="button" className={smallButton} onClick={() => setOpen(false)}>
+        Cancel
+      </button>
+    </form>
+  );
+}
+
+export function ActiveAlerts({ polled, checked }: { polled: Polled<IncidentsData> | null; checked: boolean }) {
+  const now = useNow();
+  const incidents = polled?.data?.incidents ?? [];
+  return (
+    <div>
+      <h3 className="text-sm font-bold">Active alerts ({incidents.length})</h3>
+      {polled?.error ? (
+        <p role="alert" className="mt-1 text-sm text-red-800 dark:text-red-300">
+          {polled.error}
+        </p>
+      ) : null}
+      {incidents.length === 0 ? (
+        <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">{checked ? "None: nothing is failing." : "Waiting for the first check."}</p>
+      ) : (
+        <ul className="mt-2 max-h-72 space-y-2 overflow-y-auto text-sm" data-testid="active-alerts" tabIndex={0} aria-label="Active alerts">
+          {incidents.map((incident) => (
+            <li key={incident.id} data-incident={incident.id} className="flex flex-wrap items-start gap-2 border-b border-slate-100 pb-2 last:border-0 dark:border-slate-800">
+              <StatusBadge status={incident.severity} />
+              <span className="font-semibold">{incident.name}</span>
+              <span className="min-w-0 break-words text-slate-700 dark:text-slate-200">
+                {incident.summary}
+                {incident.message ? `: ${incident.message}` : ""}
+              </span>
+              <span className="text-xs text-slate-600 dark:text-slate-300">since {formatAgo(incident.openedAt, now)}</span>
+              {incident.suppressedAt && !incident.announced ? <Badge tone="blue">held by maintenance</Badge> : null}
+              <span className="ml-auto">
+                {incident.acknowledgedAt ? (
+                  <Badge tone="slate" title={incident.acknowledgementNote ?? undefined}>
+                    Acknowledged by {incident.acknowledgedBy}
+                  </Badge>
+                ) : polled ? (
+                  <Acknowledge incident={incident} onDone={() => void polled.refresh()} />
+                ) : null}
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,158 @@
+// Maintenance: while it is on, checks keep running (the history stays honest)
+// and only alert notices are held back. Two kinds: manual maintenance, turned
+// on and off from the dashboard or a deploy script, and the scheduled windows
+// of the monitoring configuration (maintenance-windows.ts). Manual maintenance
+// with an estimated duration ends by itself when the estimate runs out, so a
+// forgotten one cannot silence alerts for ever. Every change is kept in a
+// history.
+import type { Kysely } from "kysely";
+import { z } from "zod";
+import type { Database } from "../db/schema.ts";
+import { activeWindows, coversService, nextWindows, type ActiveWindow, type MaintenanceConfig } from "./maintenance-windows.ts";
+
+export const MAINTENANCE_REQUIRED = "Reason and Enabled By are required when enabling maintenance mode";
+export const DEFAULT_COMPLETION = "Maintenance completed";
+/** Who ends a maintenance whose estimate ran out, in the history. */
+export const AUTO_END_BY = "system";
+const UPCOMING_WINDOWS = 3;
+
+/** The spec's maintenance status, plus when it ends by itself (null: when someone turns it off). */
+export type MaintenanceStatus = {
+  is_active: boolean;
+  reason: string | null;
+  enabled_at: string | null;
+  enabled_by: string | null;
+  estimated_duration_minutes: number | null;
+  notes: string | null;
+  updated_at: string | null;
+  ends_at: string | null;
+};
+
+export const maintenanceRequest = z.object({
+  enable: z.boolean({ error: "enable must be true or false" }),
+  enabledBy: z.string().max(100).optional(),
+  reason: z.string().max(500).optional(),
+  notes: z.string().max(2000).optional(),
+  estimatedDurationMinutes: z.number().int().min(1).max(100_000).optional(),
+});
+export type MaintenanceRequest = z.infer<typeof maintenanceRequest>;
+
+/** A window as the API shows it. */
+export type WindowView = { name: string; startsAt: string; endsAt: string; services: string[] | null };
+
+/** Whatever holds alert notices back now, for a target of a service (null: a target of no service, as a certificate). */
+export type Hold = (serviceId: string | null) => boolean;
+
+/** What holds notices back, from what is in force: manual maintenance holds everything, a window what it covers. */
+export function holdOf(current: { manual: MaintenanceStatus; windows: readonly WindowView[] }): Hold {
+  if (current.manual.is_active) return () => true;
+  return (serviceId) => coversService(current.windows, serviceId) !== undefined;
+}
+
+const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
+const windowView = (window: ActiveWindow): WindowView => ({ name: window.name, startsAt: iso(window.startsAt)!, endsAt: iso(window.endsAt)!, services: window.services });
+const INACTIVE: MaintenanceStatus = { is_active: false, reason: null, enabled_at: null, enabled_by: null, estimated_duration_minutes: null, notes: null, updated_at: null, ends_at: null };
+
+export function createMaintenance(options: {
+  db: Kysely<Database>;
+  now: () => number;
+  windows: () => MaintenanceConfig;
+  /** Maintenance ended (by hand or by its estimate): what is still down should be told now. */
+  onEnd: () => void;
+}) {
+  const { db, now } = options;
+
+  async function end(by: string, reason: string, onlyIfEnabledAt?: number): Promise<boolean> {
+    const time = now();
+    const ended = await db.transaction().execute(async (trx) => {
+      let update = trx
+        .updateTable("maintenance_state")
+        .set({ is_active: 0, reason: null, enabled_at: null, enabled_by: null, estimated_duration_minutes: null, notes: null, updated_at: time })
+        .where("id", "=", 1);
+      // Ending by estimate: only the maintenance that ran out, and only once across every process.
+      if (onlyIfEnabledAt !== undefined) update = update.where("is_active", "=", 1).where("enabled_at", "=", onlyIfEnabledAt);
+      const result = await update.executeTakeFirst();
+      if (onlyIfEnabledAt !== undefined && Number(result.numUpdatedRows) === 0) return false;
+      if (Number(result.numUpdatedRows) === 0) {
+        await trx.insertInto("maintenance_state").values({ id: 1, is_active: 0, reason: null, enabled_at: null, enabled_by: null, estimated_duration_minutes: null, notes: null, updated_at: time }).execute();
+      }
+      await trx.insertInto("maintenance_history").values({ at: time, action: "disable", by_user: by, reason, notes: null, estimated_duration_minutes: null }).execute();
+      return true;
+    });
+    if (ended) options.onEnd();
+    return ended;
+  }
+
+  /** The manual maintenance; one whose estimate ran out is ended here (whoever asks first). */
+  async function status(): Promise<MaintenanceStatus> {
+    const row = await db.selectFrom("maintenance_state").selectAll().where("id", "=", 1).executeTakeFirst();
+    if (!row) return INACTIVE;
+    const enabledAt = row.enabled_at === null ? null : Number(row.enabled_at);
+    const endsAt = row.is_active === 1 && enabledAt !== null && row.estimated_duration_minutes !== null ? enabledAt + row.estimated_duration_minutes * 60_000 : null;
+    if (endsAt !== null && now() >= endsAt) {
+      await end(AUTO_END_BY, `Estimated duration of ${row.estimated_duration_minutes} minutes ran out`, enabledAt!);
+      return status();
+    }
+    return {
+      is_active: row.is_active === 1,
+      reason: row.reason,
+      enabled_at: iso(enabledAt),
+      enabled_by: row.enabled_by,
+      estimated_duration_minutes: row.estimated_duration_minutes,
+      notes: row.notes,
+      updated_at: iso(Number(row.updated_at)),
+      ends_at: iso(endsAt),
+    };
+  }
+
+  return {
+    status,
+
+    /** Everything in force now and the next scheduled windows: what the dashboard's header shows. */
+    async current() {
+      const time = now();
+      const config = options.windows();
+      return {
+        manual: await status(),
+        windows: activeWindows(config, time).map(windowView),
+        upcoming: nextWindows(config, time, UPCOMING_WINDOWS).map(windowView),
+        timezone: config.timezone,
+      };
+    },
+
+    /** Applies a change; a bad enable request is refused and changes nothing. */
+    async change(request: MaintenanceRequest): Promise<{ ok: true; status: MaintenanceStatus; message: string } | { ok: false; message: string }> {
+      const time = now();
+      const by = request.enabledBy?.trim() ?? "";
+      if (request.enable) {
+        const reason = request.reason?.trim() ?? "";
+        if (!reason || !by) return { ok: false, message: MAINTENANCE_REQUIRED };
+        const notes = request.notes?.trim() || null;
+        const estimated = request.estimatedDurationMinutes ?? null;
+        await db.transaction().execute(async (trx) => {
+          const values = { is_active: 1, reason, enabled_at: time, enabled_by: by, estimated_duration_minutes: estimated, notes, updated_at: time };
+          await trx.insertInto("maintenance_state").values({ id: 1, ...values }).onConflict((oc) => oc.column("id").doUpdateSet(values)).execute();
+          await trx.insertInto("maintenance_history").values({ at: time, action: "enable", by_user: by, reason, notes, estimated_duration_minutes: estimated }).execute();
+        });
+        return { ok: true, status: await status(), message: "Maintenance mode enabled" };
+      }
+      await end(by || "admin", request.reason?.trim() || DEFAULT_COMPLETION);
+      return { ok: true, status: await status(), message: "Maintenance mode disabled" };
+    },
+
+    async history(limit = 50) {
+      const rows = await db.selectFrom("maintenance_history").selectAll().orderBy("at", "desc").orderBy("id", "desc").limit(limit).execute();
+      return rows.map((row) => ({
+        id: row.id,
+        at: iso(Number(row.at)),
+        action: row.action,
+        by: row.by_user,
+        reason: row.reason,
+        notes: row.notes,
+        estimatedDurationMinutes: row.estimated_duration_minutes,
+      }));
+    },
+  };
+}
+
+export type Maintenance = ReturnType<typeof createMaintenance>;

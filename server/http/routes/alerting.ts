@@ -1,0 +1,104 @@
+// Incidents and maintenance. Staff (a session): /api/admin/alerts (the
+// incident history), /api/admin/incidents/open (Active alerts),
+// acknowledging, and maintenance; deploy scripts: /api/maintenance with a
+// bearer token.
+import { Hono, type Context } from "hono";
+import { z } from "zod";
+import type { Alerting } from "../../alerting/alerting.ts";
+import { maintenanceRequest, type MaintenanceRequest } from "../../alerting/maintenance.ts";
+import type { Services } from "../../services.ts";
+import { readJson, type ApiEnv } from "../api-context.ts";
+import { bearerMatches } from "../bearer.ts";
+
+const NOT_CONFIGURED = { error: "Monitoring is not configured" };
+const pageQuery = z.coerce.number({ error: "page must be a number" }).int("page must be a whole number").min(1, "page must be 1 or more").max(100_000).default(1);
+const stateQuery = z.enum(["open", "resolved"], { error: "state must be open or resolved" }).optional();
+const incidentId = z.coerce.number({ error: "the incident id must be a number" }).int("the incident id must be a whole number").min(1, "the incident id must be 1 or more").max(2 ** 31 - 1);
+const acknowledgeBody = z.object({ note: z.string({ error: "note must be text" }).trim().max(500, "note must be at most 500 characters").optional() });
+
+function withAlerting(services: Services, handler: (c: Context<ApiEnv>, alerting: Alerting) => Promise<Response>) {
+  return (c: Context<ApiEnv>) => (services.alerting ? handler(c, services.alerting) : c.json(NOT_CONFIGURED, 503));
+}
+
+/** Manual maintenance, what is in force now and the next windows: the panel and the dashboard's header read one answer. */
+async function maintenanceAnswer(alerting: Alerting) {
+  const current = await alerting.maintenance.current();
+  return { success: true, maintenance: current.manual, windows: current.windows, upcoming: current.upcoming, timezone: current.timezone };
+}
+
+async function changeMaintenance(c: Context<ApiEnv>, alerting: Alerting, request: MaintenanceRequest) {
+  const result = await alerting.maintenance.change(request);
+  if (!result.ok) return c.json({ success: false, error: result.message, message: result.message }, 400);
+  c.get("log").info({ event: "maintenance", enable: request.enable, by: request.enabledBy }, result.message);
+  return c.json({ ...(await maintenanceAnswer(alerting)), message: result.message });
+}
+
+export function adminAlertingRoutes(services: Services) {
+  const routes = new Hono<ApiEnv>();
+
+  routes.get(
+    "/alerts",
+    withAlerting(services, async (c, alerting) => {
+      const page = pageQuery.safeParse(c.req.query("page") || undefined);
+      const state = stateQuery.safeParse(c.req.query("state") || undefined);
+      if (!page.success || !state.success) {
+        const fields = { ...(page.success ? {} : { page: page.error.issues[0]!.message }), ...(state.success ? {} : { state: state.error.issues[0]!.message }) };
+        return c.json({ error: "Invalid input", fields }, 400);
+      }
+      return c.json(await alerting.incidents.history({ page: page.data, state: state.data }));
+    }),
+  );
+
+  routes.get("/incidents/open", withAlerting(services, async (c, alerting) => c.json({ incidents: await alerting.incidents.open() })));
+
+  routes.post(
+    "/incidents/:id/acknowledge",
+    withAlerting(services, async (c, alerting) => {
+      const id = incidentId.safeParse(c.req.param("id"));
+      if (!id.success) return c.json({ error: "Invalid input", fields: { id: id.error.issues[0]!.message } }, 400);
+      const body = c.req.header("content-length") === "0" ? { ok: true as const, data: {} } : await readJson(c, acknowledgeBody);
+      if (!body.ok) return body.response;
+      const by = c.get("session").user.username;
+      const result = await alerting.incidents.acknowledge(id.data, by, body.data.note || null);
+      if (!result.ok) return c.json({ error: result.message }, result.status);
+      c.get("log").info({ event: "incident-acknowledged", incident: id.data, by }, "incident acknowledged");
+      return c.json({ success: true, incident: result.incident });
+    }),
+  );
+
+  routes.get("/maintenance", withAlerting(services, async (c, alerting) => c.json(await maintenanceAnswer(alerting))));
+  routes.get("/maintenance/history", withAlerting(services, async (c, alerting) => c.json({ success: true, history: await alerting.maintenance.history() })));
+  routes.post(
+    "/maintenance",
+    withAlerting(services, async (c, alerting) => {
+      const body = await readJson(c, maintenanceRequest);
+      if (!body.ok) return body.response;
+      return changeMaintenance(c, alerting, { ...body.data, enabledBy: body.data.enabledBy ?? c.get("session").user.username });
+    }),
+  );
+  return routes;
+}
+
+/** Maintenance for deploy scripts: Authorization: Bearer $MAINTENANCE_API_TOKEN. */
+export function maintenanceTokenRoutes(services: Services) {
+  const routes = new Hono<ApiEnv>();
+  const token = services.config.MAINTENANCE_API_TOKEN;
+  routes.use(async (c, next) => {
+    if (!token) return c.json({ error: "Not found" }, 404);
+    if (!bearerMatches(c.req.header("authorization"), token)) {
+      c.header("WWW-Authenticate", 'Bearer realm="maintenance"');
+      return c.json({ error: "Unauthorized" }, 401);
+    }
+    return next();
+  });
+  routes.get("/", withAlerting(services, async (c, alerting) => c.json(await maintenanceAnswer(alerting))));
+  routes.post(
+    "/",
+    withAlerting(services, async (c, alerting) => {
+      const body = await readJson(c, maintenanceRequest);
+      if (!body.ok) return body.response;
+      return changeMaintenance(c, alerting, { ...body.data, enabledBy: body.data.enabledBy ?? "deploy" });
+    }),
+  );
+  return routes;
+}

@@ -1,0 +1,173 @@
+// The outbox: everything the server sends (contact mail, alert notices on
+// every channel) is first a row here, written in the same transaction as
+// whatever caused it, and delivered from the row. A row is (channel,
+// payload): the channel names where it goes ("contact", "alert:ops-webhook"),
+// the payload is exactly what is sent, rendered when it was queued.
+//
+// Each channel is a lane delivered in order: only its oldest pending rows are
+// taken, so a channel that is down holds back its own notices (to deliver
+// them in order when it is back) and never another channel's. A sender leases
+// the rows it took, so two workers never send the same row at once; if a
+// sender dies mid-send the lease runs out and the row is sent again: at most
+// one duplicate, never a loss (each row has a fixed key for receivers to
+// recognise a repeat).
+import { randomBytes } from "node:crypto";
+import type { Kysely, Transaction } from "kysely";
+import type { Database, OutboxStatus } from "../db/schema.ts";
+
+export type OutboxItem = {
+  /** What it is: "contact", "alert", "test". */
+  kind: string;
+  channel: string;
+  payload: unknown;
+  /** A fixed identity for receivers (Message-ID, notification id); made up when left out. */
+  key?: string;
+};
+
+export type QueuedItem = { id: number; kind: string; channel: string; payload: unknown; key: string; attempts: number };
+
+/** A send that failed. Permanent: the receiver refused this row for good (it will not get better by waiting). */
+export class DeliveryError extends Error {
+  override name = "DeliveryError";
+  constructor(
+    message: string,
+    readonly options: { permanent?: boolean; retryAfterMs?: number } = {},
+  ) {
+    super(message);
+  }
+}
+
+export type RetryPolicy = { firstDelayMs: number; maxDelayMs: number; giveUpAfterMs: number };
+
+/** Mail to a person (contact messages): first retry after a minute, doubling to at most an hour, for a day from the first attempt. */
+export const RETRY_POLICY: RetryPolicy = { firstDelayMs: 60_000, maxDelayMs: 60 * 60_000, giveUpAfterMs: 24 * 60 * 60_000 };
+/**
+ * Alert notices are worth little late: first retry after 10 seconds, doubling
+ * to at most 5 minutes, for a day. A receiver that was down for a minute gets
+ * its backlog about a minute after it is back, not an hour.
+ */
+export const ALERT_RETRY_POLICY: RetryPolicy = { firstDelayMs: 10_000, maxDelayMs: 5 * 60_000, giveUpAfterMs: 24 * 60 * 60_000 };
+
+/** The retry policy of a row's kind: contact mail waits longer between attempts than alerts do. */
+export type RetryPolicies = (kind: string) => RetryPolicy;
+export const DEFAULT_POLICIES: RetryPolicies = (kind) => (kind === "contact" ? RETRY_POLICY : ALERT_RETRY_POLICY);
+/** Longer than any send may take (the senders' timeouts stop them well before). */
+export const LEASE_MS = 5 * 60_000;
+
+export function retryDelayMs(attempts: number, policy: RetryPolicy = RETRY_POLICY): number {
+  return Math.min(policy.maxDelayMs, policy.firstDelayMs * 2 ** Math.max(0, attempts - 1));
+}
+
+export function createOutbox(db: Kysely<Database>, now: () => number, policies: RetryPolicies = DEFAULT_POLICIES) {
+  return {
+    /** Queues an item inside the caller's transaction; returns its id. */
+    async enqueue(trx: Transaction<Database> | Kysely<Database>, item: OutboxItem): Promise<number> {
+      const time = now();
+      const row = await trx
+        .insertInto("outbox")
+        .values({
+          kind: item.kind,
+          channel: item.channel,
+          payload: JSON.stringify(item.payload),
+          message_id: item.key ?? `${time.toString(36)}.${randomBytes(8).toString("hex")}`,
+          status: "pending",
+          created_at: time,
+          first_attempt_at: null,
+          next_attempt_at: time,
+          last_error: null,
+          sent_at: null,
+        })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      return row.id;
+    },
+
+    /** Channels with something pending. */
+    async pendingChannels(): Promise<string[]> {
+      const rows = await db.selectFrom("outbox").select("channel").distinct().where("status", "=", "pending").execute();
+      return rows.map((row) => row.channel);
+    },
+
+    /**
+     * Leases the oldest pending rows of one channel, in order, up to the first
+     * that is not due or is another sender's: a lane never skips ahead.
+     */
+    async claimLane(channel: string, limit: number): Promise<QueuedItem[]> {
+      const time = now();
+      const head = await db
+        .selectFrom("outbox")
+        .selectAll()
+        .where("channel", "=", channel)
+        .where("status", "=", "pending")
+        .orderBy("id")
+        .limit(limit)
+        .execute();
+      const claimed: QueuedItem[] = [];
+      for (const row of head) {
+        if (row.next_attempt_at > time || row.lease_until > time) break;
+        const result = await db
+          .updateTable("outbox")
+          .set({ lease_until: time + LEASE_MS })
+          .where("id", "=", row.id)
+          .where("status", "=", "pending")
+          .where("lease_until", "<=", time)
+          .executeTakeFirst();
+        if (Number(result.numUpdatedRows) !== 1) break; // another sender took this lane
+        claimed.push({ id: row.id, kind: row.kind, channel: row.channel, payload: JSON.parse(row.payload) as unknown, key: row.message_id, attempts: row.attempts });
+      }
+      return claimed;
+    },
+
+    async markSent(id: number): Promise<void> {
+      const time = now();
+      await db
+        .updateTable("outbox")
+        .set((eb) => ({ status: "sent", sent_at: time, attempts: eb("attempts", "+", 1), lease_until: 0, last_error: null, first_attempt_at: eb.fn.coalesce("first_attempt_at", eb.val(time)) }))
+        .where("id", "=", id)
+        .execute();
+    },
+
+    /**
+     * Schedules the next attempt, or gives up: at once when the failure is
+     * permanent, else once the retry window is over. Returns the new status.
+     */
+    async markFailed(id: number, error: string, options: { permanent?: boolean; retryAfterMs?: number } = {}): Promise<OutboxStatus> {
+      const time = now();
+      const row = await db.selectFrom("outbox").select(["kind", "attempts", "first_attempt_at"]).where("id", "=", id).executeTakeFirst();
+      if (!row) return "failed"; // deleted while it was being sent
+      const policy = policies(row.kind);
+      const attempts = row.attempts + 1;
+      const firstAttempt = row.first_attempt_at ?? time;
+      const status: OutboxStatus = options.permanent || time - firstAttempt >= policy.giveUpAfterMs ? "failed" : "pending";
+      const delay = Math.max(retryDelayMs(attempts, policy), Math.min(options.retryAfterMs ?? 0, policy.maxDelayMs));
+      await db
+        .updateTable("outbox")
+        .set({ status, attempts, first_attempt_at: firstAttempt, next_attempt_at: time + delay, lease_until: 0, last_error: error.slice(0, 1000) })
+        .where("id", "=", id)
+        .execute();
+      return status;
+    },
+
+    /** Gives leased rows back untried. */
+    async release(ids: number[]): Promise<void> {
+      if (ids.length > 0) await db.updateTable("outbox").set({ lease_until: 0 }).where("id", "in", ids).execute();
+    },
+
+    /** A staff retry: a fresh day of attempts, starting now. */
+    async retry(trx: Transaction<Database> | Kysely<Database>, id: number): Promise<void> {
+      await trx
+        .updateTable("outbox")
+        .set({ status: "pending", attempts: 0, first_attempt_at: null, next_attempt_at: now(), last_error: null })
+        .where("id", "=", id)
+        .where("status", "!=", "sent")
+        .execute();
+    },
+
+    /** Sent or failed rows older than the cutoff; pending ones stay until delivered. Contact mail goes with its message. */
+    async purgeFinished(before: number): Promise<void> {
+      await db.deleteFrom("outbox").where("status", "!=", "pending").where("created_at", "<", before).where("kind", "!=", "contact").execute();
+    },
+  };
+}
+
+export type Outbox = ReturnType<typeof createOutbox>;
