@@ -8,6 +8,23 @@ import tseslint from "typescript-eslint";
 // "\\#": in these gitignore-style patterns a leading # would start a comment.
 const fromServer = ["\\#server/**", "**/server/**"];
 const fromApp = ["\\#app/**", "**/app/**"];
+/** Imports of a folder of server/ ("monitor") from another folder of server/, relative or through #server (not shared/monitor/). */
+const serverFolder = (names) => `^(#server/|(\\.\\./)+)(${names.join("|")})/`;
+/** server/ boundaries: a folder never imports the others named (and nothing in server/ imports app/). */
+const serverBoundary = (folder, forbidden, why) => ({
+  files: [`server/${folder}/**`],
+  rules: {
+    "no-restricted-imports": [
+      "error",
+      {
+        patterns: [
+          { group: fromApp, message: "server/ must not import from app/." },
+          { regex: serverFolder(forbidden), message: why },
+        ],
+      },
+    ],
+  },
+});
 
 export default tseslint.config(
   { ignores: ["build/", ".react-router/", "node_modules/", "test-results/", "playwright-report/"] },
@@ -41,6 +58,11 @@ export default tseslint.config(
       "no-restricted-imports": ["error", { patterns: [{ group: fromApp, message: "server/ must not import from app/." }] }],
     },
   },
+  // Alerting is the one path every source of incidents uses; monitor/ and integrations/ share it, never each other.
+  serverBoundary("alerting", ["monitor", "integrations", "http"], "alerting/ is used by monitor/ and integrations/; it imports neither, nor http/."),
+  serverBoundary("monitor", ["integrations", "http"], "monitor/ and integrations/ share helpers through neutral modules (alerting/, net/, scheduling/), never each other; neither imports http/."),
+  serverBoundary("integrations", ["monitor", "http"], "monitor/ and integrations/ share helpers through neutral modules (alerting/, net/, scheduling/), never each other; neither imports http/."),
+  serverBoundary("auth", ["http"], "auth/ never imports http/."),
   {
     files: ["app/**"],
     ignores: ["app/**/*.server.ts", "app/**/*.server.tsx", "app/entry.server.tsx"],

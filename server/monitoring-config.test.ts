@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import pino from "pino";
@@ -123,6 +123,80 @@ integrations:
     expect(problems("alerts: [")[0]).toMatch(/^YAML: /);
     expect(problems(`${base("  []")}\nextra: 1`)).toEqual([expect.stringMatching(/^\(file\): /)]);
     expect(problems(`${base("  []")}\ndefaults: { intervalSeconds: 5, timeoutMs: 5000 }`)).toEqual(["defaults.timeoutMs: must be shorter than the interval"]);
+  });
+
+  it("alerts, thresholds and maintenance windows: every error names its path", () => {
+    const shapes = `alerts:
+  to: ops@example.com
+  channels:
+    - { type: webhook, url: "ftp://hooks.example.com/a" }
+defaults: { failureThreshold: 0, successThreshold: 101 }
+services:
+  - { id: a, name: A, failureThreshold: 2.5, hosts: { centron: { url: "http://x/" } } }
+maintenance:
+  windows:
+    - { name: Nightly, every: [mon, funday], start: "02:00", duration: 30m }
+`;
+    expect(problems(shapes)).toEqual([
+      "alerts.channels[0].url: must be an http:// or https:// URL",
+      "defaults.failureThreshold: must be at least 1",
+      "defaults.successThreshold: must be at most 100",
+      "services[0].failureThreshold: must be a whole number of checks",
+      'maintenance.windows[0].every[1]: unknown day "funday": use mon, tue, wed, thu, fri, sat or sun',
+    ]);
+    // What needs the whole file (names across sections) is checked once the shapes are right.
+    const references = `alerts:
+  to: ops@example.com
+  channels:
+    - { type: webhook, url: "https://hooks.example.com/a" }
+    - { type: webhook, url: "https://hooks.example.com/b" }
+    - { type: email, name: email, to: other@example.com }
+  routes:
+    - { profiles: [critical], channels: [pager] }
+    - { services: [nope], channels: [webhook] }
+services:
+  - { id: a, name: A, hosts: { centron: { url: "http://x/" } } }
+maintenance:
+  windows:
+    - { name: Nightly, every: [mon], start: "02:00", duration: 30m, services: [ghost] }
+`;
+    expect(problems(references)).toEqual([
+      'alerts.channels[1].name: duplicate channel name "webhook": give each channel its own name',
+      'alerts.channels[2].name: duplicate channel name "email" (alerts.to makes a channel named "email"): give each channel its own name',
+      'alerts.routes[0].channels[0]: unknown channel "pager"',
+      'alerts.routes[1].services[0]: unknown service "nope"',
+      'maintenance.windows[0].services[0]: unknown service "ghost"',
+    ]);
+  });
+
+  it("the thresholds: a service's own, else the defaults' (1 and 1 when unset)", () => {
+    const config = parseMonitoringConfig(
+      `alerts: { to: ops@example.com }
+defaults: { successThreshold: 2 }
+services:
+  - { id: a, name: A, hosts: { centron: { url: "http://x/" } } }
+  - { id: b, name: B, failureThreshold: 3, hosts: { centron: { url: "http://x/" } } }
+`,
+      {},
+    );
+    expect(config.defaults).toMatchObject({ failureThreshold: 1, successThreshold: 2 });
+    expect(config.services.map((service) => service.failureThreshold)).toEqual([undefined, 3]);
+    expect(config.alerts).toMatchObject({ cooldownMinutes: 5, reminderMinutes: 5, channels: [{ type: "email", name: "email", to: "ops@example.com" }] });
+  });
+
+  it.each(["README.md", "docs/operations.md"])("the configuration shown in %s is valid and has every channel type", (file) => {
+    const blocks = [...readFileSync(file, "utf8").matchAll(/```yaml\n([\s\S]*?)```/g)].map((match) => match[1]!);
+    const alerts = blocks.find((block) => block.startsWith("alerts:"));
+    expect(alerts, "an alerts: example").toBeDefined();
+    // What an operator would put in the environment: URLs for *_URL, a bot token for Telegram, long secrets otherwise.
+    const value = (name: string) => (name.endsWith("_URL") ? "https://hooks.example.com/T000/B000/secret" : name.startsWith("TELEGRAM") ? "123456:ABC-def_1" : `${name.toLowerCase()}-0123456789abcdef`);
+    const env = new Proxy({}, { get: (_target, name) => (typeof name === "string" ? value(name) : undefined) });
+    for (const block of blocks.filter((text) => /^(alerts|maintenance):/.test(text))) {
+      const services = "services:\n  - { id: mail-relay, name: Mail relay, profile: critical, hosts: { centron: { url: \"http://x/\" } } }\n";
+      expect(problems(`${block}\n${services}`, env as Record<string, string>), block).toEqual([]);
+    }
+    const types = parseMonitoringConfig(`${alerts}\nservices: []\n`, env as Record<string, string>).alerts.channels.map((channel) => channel.type);
+    expect(new Set(types)).toEqual(new Set(["email", "webhook", "slack", "discord", "teams", "matrix", "ntfy", "telegram"]));
   });
 
   it("reloads a good edit and keeps the last good configuration on a bad one", async () => {

@@ -28,14 +28,6 @@ const schema = z
     if (config.defaults.timeoutMs >= config.defaults.intervalSeconds * 1000) {
       context.addIssue({ code: "custom", path: ["defaults", "timeoutMs"], message: "must be shorter than the interval" });
     }
-    // Routes and maintenance windows name services: each must exist.
-    const ids = new Set(config.services.map((service) => service.id));
-    const known = (list: readonly string[] | null | undefined, path: (string | number)[]) =>
-      list?.forEach((id, index) => {
-        if (!ids.has(id)) context.addIssue({ code: "custom", path: [...path, index], message: `unknown service "${id}"` });
-      });
-    config.alerts.routes.forEach((route, index) => known(route.services, ["alerts", "routes", index, "services"]));
-    config.maintenance.windows.forEach((window, index) => known(window.services, ["maintenance", "windows", index, "services"]));
   });
 
 export type MonitoringConfig = z.output<typeof schema>;
@@ -71,6 +63,26 @@ function expand(value: unknown, env: Record<string, string | undefined>, path: P
   return value;
 }
 
+/** Routes and maintenance windows name services: each must exist. Checked apart from the schema, like duplicate ids. */
+function unknownServices(raw: unknown): string[] {
+  const root = raw as { services?: unknown; alerts?: { routes?: unknown }; maintenance?: { windows?: unknown } } | null;
+  if (!Array.isArray(root?.services)) return [];
+  const ids = new Set(root.services.map((entry: { id?: unknown } | null) => entry?.id).filter((id): id is string => typeof id === "string"));
+  const found: string[] = [];
+  const check = (lists: unknown, path: string) => {
+    if (!Array.isArray(lists)) return;
+    lists.forEach((entry: { services?: unknown } | null, index) => {
+      if (!Array.isArray(entry?.services)) return;
+      entry.services.forEach((id: unknown, position) => {
+        if (typeof id === "string" && !ids.has(id)) found.push(`${path}[${index}].services[${position}]: unknown service "${id}"`);
+      });
+    });
+  };
+  check(root.alerts?.routes, "alerts.routes");
+  check(root.maintenance?.windows, "maintenance.windows");
+  return found;
+}
+
 /** Checked apart from the schema, so it is reported even when other errors stop the schema early. */
 function duplicateIds(raw: unknown): string[] {
   const services = (raw as { services?: unknown } | null)?.services;
@@ -104,7 +116,7 @@ export function parseMonitoringConfig(text: string, env: Record<string, string |
       if (!reported.has(path)) problems.push(`${path || "(file)"}: ${issue.message}`);
     }
   }
-  problems.push(...duplicateIds(expanded));
+  problems.push(...duplicateIds(expanded), ...unknownServices(expanded));
   if (problems.length > 0) throw new MonitorConfigError(file, problems);
   return result.data!;
 }

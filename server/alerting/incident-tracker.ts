@@ -259,7 +259,8 @@ export function createIncidentTracker(options: {
       const c = await load();
       const items: Item[] = [];
       const streaks = new Map<string, number>();
-      for (const observation of observations) {
+      // In key order, so a notice about several targets names them the same way whatever order the checks finished in.
+      for (const observation of [...observations].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0))) {
         const incident = c.open.get(observation.key) ?? null;
         const before = c.streaks.get(observation.key) ?? 0;
         const state = { streak: before, open: incident && { id: incident.id, severity: incident.severity, announced: incident.announced, acknowledged: false, suppressed: incident.suppressed } };

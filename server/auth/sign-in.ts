@@ -1,6 +1,6 @@
 // Password sign-in: throttled, and equal in answer and in time whether the
 // account exists or not (an unknown account is checked against a dummy hash).
-import { hashIp } from "../http/request-info.ts";
+import { hashIp } from "./ip-hash.ts";
 import { hashPassword, verifyPassword, type HashOptions } from "./passwords.ts";
 import type { SessionStore } from "./sessions.ts";
 import { usernameFromLogin, toStaffUser, type StaffStore, type StaffUser } from "./staff.ts";

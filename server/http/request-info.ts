@@ -1,7 +1,5 @@
 // What a request says about its client, believing proxy headers only when
 // TRUST_PROXY says a proxy sets them.
-import { createHash } from "node:crypto";
-
 type Header = (name: string) => string | null | undefined;
 
 /** The client's address: the entry our proxy appended to X-Forwarded-For, or the socket's. */
@@ -22,9 +20,4 @@ export function isHttps(header: Header, url: string, trustProxy: boolean): boole
 export function isLocalhost(host: string | null | undefined): boolean {
   const name = (host ?? "").replace(/:\d+$/, "").toLowerCase();
   return name === "localhost" || name === "127.0.0.1" || name === "[::1]";
-}
-
-/** A one-way hash of an IP address, so tables never hold the address itself. */
-export function hashIp(ip: string): string {
-  return createHash("sha256").update(`ip:${ip}`).digest("hex").slice(0, 32);
 }

@@ -98,7 +98,7 @@ function certificateFinding(reading: CertificateReading): Finding {
   if (reading.status === "error") return { status: "failing", severity: "critical", summary: "cannot be verified", message: reading.error ?? "unknown error" };
   const days = reading.daysRemaining ?? 0;
   const summary = days < 0 ? `expired ${-days} days ago` : days === 0 ? "expires today" : `expires in ${days} days`;
-  return { status: "failing", severity: reading.status === "warning" ? "warning" : "critical", summary, message: `${summary} (${reading.expiryDate ?? "unknown date"})` };
+  return { status: "failing", severity: reading.status === "warning" ? "warning" : "critical", summary, message: reading.expiryDate ? `valid until ${reading.expiryDate}` : null };
 }
 
 /** A certificate: a warning 30 days before it expires, critical at 7, and critical when it cannot be verified. */

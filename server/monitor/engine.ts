@@ -203,8 +203,10 @@ export function createEngine(options: EngineOptions) {
       leader = false;
     },
     /** "Run a cycle now, open circuits included" from any process: the lease holder picks it up within a second. */
-    async requestCycle(): Promise<void> {
-      await meta.set("run_requested_at", now());
+    async requestCycle(): Promise<number> {
+      const at = now();
+      await meta.set("run_requested_at", at);
+      return at;
     },
   };
 }

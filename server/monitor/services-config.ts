@@ -25,7 +25,7 @@ const target = z.union([httpTarget, tcpTarget], { error: 'needs "url" (HTTP) or 
 export type Target = z.infer<typeof target>;
 
 /** Checks in a row that open an incident, and good checks in a row that resolve it. */
-const threshold = z.number().int().min(1).max(100);
+const threshold = z.number({ error: "must be a number of checks" }).int("must be a whole number of checks").min(1, "must be at least 1").max(100, "must be at most 100");
 
 export const serviceSchema = z
   .object({

@@ -58,7 +58,18 @@ export function retryDelayMs(attempts: number, policy: RetryPolicy = RETRY_POLIC
   return Math.min(policy.maxDelayMs, policy.firstDelayMs * 2 ** Math.max(0, attempts - 1));
 }
 
+/** The items before the first that fails the test. */
+function leadingWhile<T>(list: readonly T[], test: (item: T) => boolean): T[] {
+  const index = list.findIndex((item) => !test(item));
+  return list.slice(0, index === -1 ? list.length : index);
+}
+
 export function createOutbox(db: Kysely<Database>, now: () => number, policies: RetryPolicies = DEFAULT_POLICIES) {
+  /** Gives leased rows back untried. */
+  async function release(ids: number[]): Promise<void> {
+    if (ids.length > 0) await db.updateTable("outbox").set({ lease_until: 0 }).where("id", "in", ids).execute();
+  }
+
   return {
     /** Queues an item inside the caller's transaction; returns its id. */
     async enqueue(trx: Transaction<Database> | Kysely<Database>, item: OutboxItem): Promise<number> {
@@ -102,20 +113,22 @@ export function createOutbox(db: Kysely<Database>, now: () => number, policies: 
         .orderBy("id")
         .limit(limit)
         .execute();
-      const claimed: QueuedItem[] = [];
-      for (const row of head) {
-        if (row.next_attempt_at > time || row.lease_until > time) break;
-        const result = await db
-          .updateTable("outbox")
-          .set({ lease_until: time + LEASE_MS })
-          .where("id", "=", row.id)
-          .where("status", "=", "pending")
-          .where("lease_until", "<=", time)
-          .executeTakeFirst();
-        if (Number(result.numUpdatedRows) !== 1) break; // another sender took this lane
-        claimed.push({ id: row.id, kind: row.kind, channel: row.channel, payload: JSON.parse(row.payload) as unknown, key: row.message_id, attempts: row.attempts });
-      }
-      return claimed;
+      const due = leadingWhile(head, (row) => row.next_attempt_at <= time && row.lease_until <= time);
+      if (due.length === 0) return [];
+      // One write leases them all (each commit waits for the disk); a row another sender took meanwhile ends the run there.
+      const leased = await db
+        .updateTable("outbox")
+        .set({ lease_until: time + LEASE_MS })
+        .where("id", "in", due.map((row) => row.id))
+        .where("status", "=", "pending")
+        .where("lease_until", "<=", time)
+        .returning("id")
+        .execute();
+      const ours = new Set(leased.map((row) => row.id));
+      const run = leadingWhile(due, (row) => ours.has(row.id));
+      const beyond = due.slice(run.length).filter((row) => ours.has(row.id));
+      if (beyond.length > 0) await release(beyond.map((row) => row.id));
+      return run.map((row) => ({ id: row.id, kind: row.kind, channel: row.channel, payload: JSON.parse(row.payload) as unknown, key: row.message_id, attempts: row.attempts }));
     },
 
     async markSent(id: number): Promise<void> {
@@ -148,10 +161,7 @@ export function createOutbox(db: Kysely<Database>, now: () => number, policies: 
       return status;
     },
 
-    /** Gives leased rows back untried. */
-    async release(ids: number[]): Promise<void> {
-      if (ids.length > 0) await db.updateTable("outbox").set({ lease_until: 0 }).where("id", "in", ids).execute();
-    },
+    release,
 
     /** A staff retry: a fresh day of attempts, starting now. */
     async retry(trx: Transaction<Database> | Kysely<Database>, id: number): Promise<void> {

@@ -18,7 +18,7 @@ import { ServiceCard } from "../../admin/dashboard/service-card.tsx";
 import { SummaryCards } from "../../admin/dashboard/summary-cards.tsx";
 import { Tabs } from "../../admin/dashboard/tabs.tsx";
 import { RenderTime } from "../../admin/dashboard/use-now.ts";
-import { usePolled } from "../../admin/dashboard/use-polled.ts";
+import { postJson, usePolled } from "../../admin/dashboard/use-polled.ts";
 import { RouteGuard } from "../../admin/route-guard.tsx";
 import { currentSession } from "../../admin/session.server.ts";
 import { useSessionKeeper } from "../../admin/use-session-keeper.ts";
@@ -88,14 +88,15 @@ export default function DashboardPage({ loaderData }: Route.ComponentProps) {
   const refreshAll = useCallback(async () => {
     setRefreshing(true);
     try {
-      const before = health.data?.lastCheckedAt ?? null;
-      const requested = fetch("/api/admin/services/check", { method: "POST" }).catch(() => undefined);
-      await Promise.all([requested, maintenance.refresh(), maintenanceHistory.refresh(), certificates.refresh(), nginx.refresh(true), haproxy.refresh(true), ai.refresh(true)]);
-      // The new cycle starts within a second and takes a few: read until it is there (at most 30 s).
-      for (let waited = 0; waited < 30_000; waited += 1_000) {
+      const requested = postJson<{ requestedAt?: string }>("/api/admin/services/check");
+      const [answer] = await Promise.all([requested, maintenance.refresh(), maintenanceHistory.refresh(), certificates.refresh(), nginx.refresh(true), haproxy.refresh(true), ai.refresh(true)]);
+      // The requested cycle starts within a second and takes a few: read until a cycle that began after the request is there
+      // (a cycle already running when Refresh was pressed may not have seen what changed). At most 60 s.
+      const since = answer.body?.requestedAt ? Date.parse(answer.body.requestedAt) : Date.now();
+      for (let waited = 0; waited < 60_000; waited += 1_000) {
         await new Promise((resolve) => setTimeout(resolve, 1_000));
         const next = await health.refresh();
-        if (next?.lastCheckedAt && next.lastCheckedAt !== before) break;
+        if (next?.lastCheckedAt && Date.parse(next.lastCheckedAt) >= since) break;
       }
       await incidents.refresh();
     } finally {

@@ -33,8 +33,9 @@ export function adminMonitorRoutes(services: Services) {
   routes.post(
     "/services/check",
     withMonitor(services, async (c, monitor) => {
-      await monitor.engine.requestCycle();
-      return c.json({ success: true, message: "A check of every service has been started, open circuits included" }, 202);
+      const requestedAt = await monitor.engine.requestCycle();
+      // A cycle whose lastCheckedAt is at or after requestedAt began after this request.
+      return c.json({ success: true, message: "A check of every service has been started, open circuits included", requestedAt: new Date(requestedAt).toISOString() }, 202);
     }),
   );
 
