@@ -111,7 +111,7 @@ async function decide(handle: DatabaseHandle): Promise<Measured[]> {
   let clock = Date.parse("2025-01-06T08:00:00Z");
   const now = () => clock;
   // No kick: nothing is delivered while decisions are timed (part 3 delivers).
-  const alerting = createAlerting({ db, outbox: createOutbox(db, now), leases: createLeases(db, now), now, config: () => config, dashboardUrl: "https://ops.example.net/dashboard", sendMail: undefined, kick: () => undefined });
+  const alerting = createAlerting({ db, outbox: createOutbox(db, now), leases: createLeases(db, now), now, logger: pino({ level: "silent" }), config: () => config, dashboardUrl: "https://ops.example.net/dashboard", sendMail: undefined, kick: () => undefined });
   const tracker = alerting.tracker(["service"]);
   // Kysely's SQLite dialect has one connection, so its total_changes() is every row we wrote.
   const changes = async () => (handle.dialect === "sqlite" ? (await sql<{ n: number }>`select total_changes() as n`.execute(db)).rows[0]!.n : null);

@@ -1,11 +1,15 @@
 // The shipped monitoring configuration, pointed at a simulated fleet: every
 // service, sub-service, certificate, nginx, HAProxy and AI service answers
-// from loopback. `npm run demo` and the dashboard's browser tests use it.
+// from loopback. `npm run demo` and the dashboard's browser tests use it; the
+// alerting tests make it quiet and fast and send its notices to their own
+// receivers.
 import { readFileSync } from "node:fs";
 import { parse, stringify } from "yaml";
+import type { ChannelConfig } from "../server/alerting/channels/registry.ts";
 import { startSimulatedFleet, type SimulatedFleet } from "./simulated-fleet.ts";
 
 type Shipped = {
+  alerts?: Record<string, unknown>;
   services: { id: string; hosts: Record<string, unknown>; subServices?: { name: string }[] }[];
   integrations: { certificates: { domains: { domain: string; server: string }[] } & Record<string, unknown> } & Record<string, unknown>;
 } & Record<string, unknown>;
@@ -14,15 +18,41 @@ export function readShipped(file = "config/monitoring.yaml"): Shipped {
   return parse(readFileSync(file, "utf8")) as Shipped;
 }
 
+export type DemoFleetOptions = {
+  shipped?: Shipped;
+  /** No chance failures or degradation: only what a test stops fails, so its notices can be counted exactly. */
+  quiet?: boolean;
+};
+
 /** A fleet that plays every host and peer of the shipped configuration. */
-export async function startDemoFleet(shipped = readShipped()) {
-  return startSimulatedFleet({ withInfrastructure: { domains: shipped.integrations.certificates.domains.map((entry) => entry.domain) } });
+export async function startDemoFleet(options: DemoFleetOptions = {}) {
+  const shipped = options.shipped ?? readShipped();
+  return startSimulatedFleet({
+    withInfrastructure: { domains: shipped.integrations.certificates.domains.map((entry) => entry.domain) },
+    ...(options.quiet ? { failureShare: 0, degradedShare: 0 } : {}),
+  });
 }
 
-export function demoConfig(fleet: SimulatedFleet, shipped = readShipped(), intervalSeconds = 15): string {
+export type DemoConfigOptions = {
+  shipped?: Shipped;
+  /** Seconds between service checks. */
+  intervalSeconds?: number;
+  /** Seconds between reads of nginx, HAProxy and the AI services instead of the shipped 60, 30 and 120 (the AI services allow 10 at least). */
+  integrationIntervalSeconds?: number;
+  /** Where notices go, instead of the shipped `alerts.to`. */
+  channels?: ChannelConfig[];
+};
+
+/** The AI services' shortest interval in the configuration's schema. */
+const AI_MIN_INTERVAL_SECONDS = 10;
+
+export function demoConfig(fleet: SimulatedFleet, options: DemoConfigOptions = {}): string {
+  const { shipped = readShipped(), intervalSeconds = 15, integrationIntervalSeconds, channels } = options;
   const infra = fleet.infrastructure!;
+  const { to: _shippedTo, ...alerts } = shipped.alerts ?? {};
   const demo = {
     ...shipped,
+    ...(channels ? { alerts: { ...alerts, channels } } : {}),
     defaults: { intervalSeconds, timeoutMs: 3000, retries: 1 },
     services: shipped.services.map((service) => ({
       ...service,
@@ -39,10 +69,10 @@ export function demoConfig(fleet: SimulatedFleet, shipped = readShipped(), inter
         renewal: { centron: { method: "hook", url: fleet.renewalHookUrl, token: "demo-renewal-token-0123456789" }, local: { method: "hook", url: fleet.renewalHookUrl, token: "demo-renewal-token-0123456789" } },
         domains: shipped.integrations.certificates.domains.map((entry) => ({ ...entry, serverIP: "127.0.0.1", port: infra.tlsPort })),
       },
-      nginx: { intervalSeconds: 60, timeoutMs: 2000, maxActiveConnections: 1000, sources: [{ name: "Reverse proxy (centron)", url: fleet.nginxStatusUrl }] },
-      haproxy: { intervalSeconds: 30, timeoutMs: 2000, source: { url: fleet.haproxyStatsUrl } },
+      nginx: { intervalSeconds: integrationIntervalSeconds ?? 60, timeoutMs: 2000, maxActiveConnections: 1000, sources: [{ name: "Reverse proxy (centron)", url: fleet.nginxStatusUrl }] },
+      haproxy: { intervalSeconds: integrationIntervalSeconds ?? 30, timeoutMs: 2000, source: { url: fleet.haproxyStatsUrl } },
       aiServices: {
-        intervalSeconds: 120,
+        intervalSeconds: integrationIntervalSeconds === undefined ? 120 : Math.max(AI_MIN_INTERVAL_SECONDS, integrationIntervalSeconds),
         timeoutMs: 3000,
         services: [
           { type: "ollama", name: "Ollama (centron)", url: infra.ollamaUrls[0] },

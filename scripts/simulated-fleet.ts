@@ -5,7 +5,8 @@
 // the same port). It also plays the infrastructure: an nginx stub_status page,
 // an HAProxy stats CSV, a renewal hook, two Ollama-compatible servers, and a
 // TLS server presenting CA-signed certificates for the demo domains
-// (`withInfrastructure`). Tests stop and start any of them.
+// (`withInfrastructure`). Tests stop and start any of them, and can make the
+// fleet quiet (no chance failures or degradation) to count notices exactly.
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { formatHaproxyCsv } from "../server/integrations/haproxy/haproxy-csv.ts";
@@ -16,14 +17,19 @@ export type FleetOptions = {
   port?: number;
   minLatencyMs?: number;
   maxLatencyMs?: number;
+  /** Shares of answers that are degraded and failing (failing ones now and then start a bad spell); 0 and 0: a quiet fleet. */
   degradedShare?: number;
   failureShare?: number;
   /** Certificates for these domains (and the other peers); off for the bench. */
   withInfrastructure?: { domains: string[] };
 };
 
-/** Peers that can be stopped: their requests are cut off, as if the process had died. */
-export type Peer = "nginx" | "haproxy" | "hook";
+/**
+ * Peers that can be stopped: their requests are cut off, as if the process had
+ * died. "ollama" is every Ollama-compatible server: they answer HTTP 500 (a
+ * stopped Ollama behind a proxy), since closing one would give up its port.
+ */
+export type Peer = "nginx" | "haproxy" | "hook" | "ollama";
 
 const HAPROXY_COLUMNS = ["pxname", "svname", "scur", "stot", "bin", "bout", "status", "act", "lastchg", "type", "check_status", "req_tot", "last_chk"];
 
@@ -58,6 +64,14 @@ function stubStatus(started: number): string {
   return `Active connections: ${reading + writing + waiting} \nserver accepts handled requests\n ${accepts} ${accepts} ${requests} \nReading: ${reading} Writing: ${writing} Waiting: ${waiting} \n`;
 }
 
+function decodeSegment(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment; // malformed: not a path the monitor sends, so it names no service
+  }
+}
+
 export async function startSimulatedFleet(options: FleetOptions = {}) {
   const { minLatencyMs = 15, maxLatencyMs = 250, degradedShare = 0.03, failureShare = 0.01 } = options;
   const started = Date.now();
@@ -75,7 +89,8 @@ export async function startSimulatedFleet(options: FleetOptions = {}) {
       req.resume();
       return void res.writeHead(200, { "Content-Type": "application/json" }).end(JSON.stringify({ message: "Renewal requested from the simulated host" }));
     }
-    const [, , service = "", host = ""] = path.split("/");
+    // Sub-services' ids have spaces ("datacenter-centron-Reverse proxy"): they arrive percent-encoded.
+    const [, , service = "", host = ""] = path.split("/").map(decodeSegment);
     if (stopped.has(service) || stopped.has(`${service}/${host}`)) {
       res.statusCode = 503;
       return void res.end(JSON.stringify({ status: "unhealthy", error: "service stopped" }));
@@ -132,6 +147,7 @@ export async function startSimulatedFleet(options: FleetOptions = {}) {
     setStopped(name: string | Peer, isStopped: boolean) {
       if (isStopped) stopped.add(name);
       else stopped.delete(name);
+      if (name === "ollama") for (const ollama of infrastructure?.ollama ?? []) ollama.behaviour.mode = isStopped ? "error" : "ok";
     },
     stop: async () => {
       await new Promise<void>((resolve) => (server.closeAllConnections(), server.close(() => resolve())));

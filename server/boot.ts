@@ -46,6 +46,7 @@ export async function bootServices(config: Config): Promise<Running> {
     ...(smtp ? { send: smtp.send } : {}),
     monitoring: { config: () => monitoring },
   });
+  services.alerting?.start();
   services.monitor?.engine.start();
   services.integrations?.start();
   services.delivery?.start();
@@ -79,6 +80,7 @@ export async function bootServices(config: Config): Promise<Running> {
       clearInterval(purge);
       clearInterval(dailyPurge);
       watcher.close();
+      services.alerting?.stop();
       await Promise.all([services.monitor?.engine.stop(), services.integrations?.stop()]);
       await services.delivery?.stop();
       smtp?.close();

@@ -59,7 +59,7 @@ export function createServices(options: {
   const onQueued = () => kick();
   const monitoring = options.monitoring;
   const alerting = monitoring
-    ? createAlerting({ db, outbox, leases, now, config: monitoring.config, dashboardUrl, sendMail: options.send, kick: onQueued, testWaitMs: options.testWaitMs })
+    ? createAlerting({ db, outbox, leases, now, logger, config: monitoring.config, dashboardUrl, sendMail: options.send, kick: onQueued, testWaitMs: options.testWaitMs })
     : undefined;
   const send = options.send;
   const senderFor: SenderFor = (channel) => {

@@ -5,10 +5,12 @@
 // maintenance, and holds what staff do with incidents (acknowledge, the
 // history, Test Email and Test Failure).
 import type { Kysely } from "kysely";
+import type { Logger } from "pino";
 import type { Database } from "../db/schema.ts";
 import type { Leases } from "../db/leases.ts";
 import type { SendMail } from "../mail/smtp-sender.ts";
 import type { Outbox } from "../outbox/outbox.ts";
+import { createTicker } from "../scheduling/ticker.ts";
 import { createAlertTests } from "./alert-tests.ts";
 import type { AlertsConfig } from "./alerts-config.ts";
 import { createIncidentTracker, type ObserveContext, type Observation } from "./incident-tracker.ts";
@@ -25,12 +27,15 @@ export type AlertingConfig = { alerts: AlertsConfig; maintenance: MaintenanceCon
 const TEST_WAIT_MS = 15_000;
 /** A certificate's incident lasts days (a warning starts 30 days ahead): it is told again once a day at most. */
 const CERTIFICATE_REMINDER_MS = 24 * 60 * 60_000;
+/** How often maintenance is looked at, so one that runs out (an estimate, a window) ends on time even when nothing else asks. */
+const MAINTENANCE_WATCH_MS = 5_000;
 
 export function createAlerting(options: {
   db: Kysely<Database>;
   outbox: Outbox;
   leases: Leases;
   now: () => number;
+  logger: Logger;
   config: () => AlertingConfig;
   dashboardUrl: string;
   /** SMTP for the e-mail channels; without it their notices wait. */
@@ -47,12 +52,17 @@ export function createAlerting(options: {
   /** What held notices back at the previous decision in this process: a window that has ended since should be told at once. */
   let heldBefore = "";
 
-  async function context(): Promise<ObserveContext> {
+  /** What maintenance holds now; a window that ended since the last look is told to the listeners (manual ends tell them themselves). */
+  async function maintenanceNow() {
     const current = await maintenance.current();
-    const hold = holdOf(current);
     const holding = [current.manual.is_active ? "manual" : "", ...current.windows.map((window) => `${window.name}@${window.startsAt}`)].filter(Boolean).join("|");
     if (heldBefore && holding !== heldBefore && !current.manual.is_active) ended();
     heldBefore = holding;
+    return current;
+  }
+
+  async function context(): Promise<ObserveContext> {
+    const hold = holdOf(await maintenanceNow());
     const { cooldownMinutes, reminderMinutes } = config().alerts;
     const reminderMs = reminderMinutes * 60_000;
     return {
@@ -62,9 +72,14 @@ export function createAlerting(options: {
     };
   }
 
+  const watcher = createTicker(async () => void (await maintenanceNow()), MAINTENANCE_WATCH_MS, options.logger, "maintenance watch");
+
   return {
     notifier,
     maintenance,
+    /** Watches maintenance in the background (the server runs it; tests look when they choose). */
+    start: () => watcher.start(),
+    stop: () => watcher.stop(),
     incidents: createIncidents(db, now),
     tests: createAlertTests({ db, leases: options.leases, notifier, now, kick: options.kick, waitMs: options.testWaitMs ?? TEST_WAIT_MS }),
     dashboardUrl: options.dashboardUrl,

@@ -90,7 +90,8 @@ export function createMaintenance(options: {
     const enabledAt = row.enabled_at === null ? null : Number(row.enabled_at);
     const endsAt = row.is_active === 1 && enabledAt !== null && row.estimated_duration_minutes !== null ? enabledAt + row.estimated_duration_minutes * 60_000 : null;
     if (endsAt !== null && now() >= endsAt) {
-      await end(AUTO_END_BY, `Estimated duration of ${row.estimated_duration_minutes} minutes ran out`, enabledAt!);
+      const minutes = row.estimated_duration_minutes;
+      await end(AUTO_END_BY, `Estimated duration of ${minutes} ${minutes === 1 ? "minute" : "minutes"} ran out`, enabledAt!);
       return status();
     }
     return {

@@ -82,10 +82,10 @@ describe("certificates", () => {
     ({ domain: "example.com", serverIP: "192.0.2.10", port: 443, status, daysRemaining, expiryDate: "2026-12-01T00:00:00.000Z", error }) as CertificateReading;
   it.each([
     [reading("healthy", 60), "certificate:example.com@192.0.2.10:443 ok: is healthy"],
-    [reading("warning", 21), "certificate:example.com@192.0.2.10:443 failing/warning: expires in 21 days (valid until 2026-12-01T00:00:00.000Z)"],
-    [reading("critical", 5), "certificate:example.com@192.0.2.10:443 failing/critical: expires in 5 days (valid until 2026-12-01T00:00:00.000Z)"],
-    [reading("critical", 0), "certificate:example.com@192.0.2.10:443 failing/critical: expires today (valid until 2026-12-01T00:00:00.000Z)"],
-    [reading("critical", -2), "certificate:example.com@192.0.2.10:443 failing/critical: expired 2 days ago (valid until 2026-12-01T00:00:00.000Z)"],
+    [reading("warning", 21), "certificate:example.com@192.0.2.10:443 failing/warning: expires in 21 days (valid until 2026-12-01)"],
+    [reading("critical", 5), "certificate:example.com@192.0.2.10:443 failing/critical: expires in 5 days (valid until 2026-12-01)"],
+    [reading("critical", 0), "certificate:example.com@192.0.2.10:443 failing/critical: expires today (valid until 2026-12-01)"],
+    [reading("critical", -2), "certificate:example.com@192.0.2.10:443 failing/critical: expired 2 days ago (valid until 2026-12-01)"],
     [reading("error", null, "unable to verify the first certificate"), "certificate:example.com@192.0.2.10:443 failing/critical: cannot be verified (unable to verify the first certificate)"],
   ])("%#: %s", (entry, expected) => {
     expect(told([certificateObservation(entry, thresholds)])).toEqual([expected]);

@@ -70,7 +70,7 @@ export function haproxyObservations(snapshot: HaproxySnapshot, thresholds: Thres
     const finding: Finding = down
       ? { status: "failing", severity: "critical", summary: "has a server down", message: [server.status, server.checkStatus, server.lastCheck].filter(Boolean).join(", ") }
       : OK;
-    return observation("haproxy", haproxyServerKey(server.backend, server.name), group, `${server.backend}/${server.name}`, server.name, thresholds, finding);
+    return observation("haproxy", haproxyServerKey(server.backend, server.name), group, `HAProxy server ${server.backend}/${server.name}`, server.name, thresholds, finding);
   });
   return [single("haproxy", HAPROXY_STATS_KEY, "HAProxy stats source", thresholds, OK), ...servers];
 }
@@ -98,7 +98,7 @@ function certificateFinding(reading: CertificateReading): Finding {
   if (reading.status === "error") return { status: "failing", severity: "critical", summary: "cannot be verified", message: reading.error ?? "unknown error" };
   const days = reading.daysRemaining ?? 0;
   const summary = days < 0 ? `expired ${-days} days ago` : days === 0 ? "expires today" : `expires in ${days} days`;
-  return { status: "failing", severity: reading.status === "warning" ? "warning" : "critical", summary, message: reading.expiryDate ? `valid until ${reading.expiryDate}` : null };
+  return { status: "failing", severity: reading.status === "warning" ? "warning" : "critical", summary, message: reading.expiryDate ? `valid until ${reading.expiryDate.slice(0, 10)}` : null };
 }
 
 /** A certificate: a warning 30 days before it expires, critical at 7, and critical when it cannot be verified. */

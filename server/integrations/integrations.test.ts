@@ -330,7 +330,7 @@ describe.each(testDatabases())("integrations through the API on $dialect", ({ op
       );
       const open = ((await api("GET", "/incidents/open")).body.incidents as { source: string; name: string; message: string }[]).filter((incident) => incident.source !== "certificate");
       expect(open.map((incident) => `${incident.source}:${incident.name}`).sort()).toEqual(
-        ["ai:AI service Ollama", "haproxy:HAProxy stats source", `haproxy:${haproxy.backendName}/web2`, "nginx:nginx proxy"].sort(),
+        ["ai:AI service Ollama", "haproxy:HAProxy stats source", `haproxy:HAProxy server ${haproxy.backendName}/web2`, "nginx:nginx proxy"].sort(),
       );
       expect(open.find((incident) => incident.source === "nginx")!.message).toMatch(/refused|ECONNREFUSED/i);
       // The dashboard's nginx panel shows the error state, not zeros.
@@ -351,7 +351,7 @@ describe.each(testDatabases())("integrations through the API on $dialect", ({ op
       ["[RESOLVED] AI service Ollama is healthy again", "[RESOLVED] HAProxy stats source is healthy again", "[RESOLVED] nginx proxy is healthy again"].sort(),
     );
     const stillOpen = (await api("GET", "/incidents/open")).body.incidents as { source: string; name: string }[];
-    expect(stillOpen.filter((incident) => incident.source !== "certificate").map((incident) => incident.name)).toEqual([`${haproxy.backendName}/web2`]);
+    expect(stillOpen.filter((incident) => incident.source !== "certificate").map((incident) => incident.name)).toEqual([`HAProxy server ${haproxy.backendName}/web2`]);
     // Five minutes after its notice, the server still down is told again.
     t.advance(60_000);
     await tick();

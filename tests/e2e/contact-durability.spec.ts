@@ -10,7 +10,7 @@ import { expect, test } from "@playwright/test";
 import { parseMail, startTestMailServer } from "../peers/mail-server.ts";
 import { startServer as startProcess, waitUntilUp as waitForServer } from "./server-process.ts";
 
-const PORT = 3197;
+const PORT = 3199;
 const origin = `http://127.0.0.1:${PORT}`;
 
 function startServer(dataDir: string, env: Record<string, string> = {}): ChildProcess {

@@ -1,24 +1,33 @@
 // The dashboard's test environment: the demo fleet (every service and peer
 // simulated on loopback, each can be stopped), a real mail server, and the
 // production server as its own process on a fresh database, with a staff
-// account. Used by the dashboard's browser tests and its screenshots.
+// account. Used by the dashboard's and the alerting's browser tests and by
+// `npm run bench:dashboard`. The alerting tests make the fleet quiet and the
+// checks fast, and bring channels of their own: every e-mail channel sends
+// through SMTP_URL whatever its address, so the mail server here gets it all.
 import type { ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Page } from "@playwright/test";
-import { demoConfig, startDemoFleet } from "../../scripts/demo-config.ts";
+import { demoConfig, startDemoFleet, type DemoConfigOptions } from "../../scripts/demo-config.ts";
 import { startTestMailServer } from "../peers/mail-server.ts";
 import { startServer, waitUntilUp } from "./server-process.ts";
 
 export const DASHBOARD_USER = { username: "ops-lead", password: "a long dashboard passphrase 7" };
 
-export async function startDashboardEnv(port: number, options: { intervalSeconds?: number } = {}) {
+export type DashboardEnvOptions = Pick<DemoConfigOptions, "intervalSeconds" | "integrationIntervalSeconds" | "channels"> & {
+  /** No chance failures or degradation in the fleet. */
+  quiet?: boolean;
+};
+
+export async function startDashboardEnv(port: number, options: DashboardEnvOptions = {}) {
+  const { quiet, intervalSeconds = 10, ...rest } = options;
   const dir = mkdtempSync(join(tmpdir(), "dashboard-env-"));
-  const fleet = await startDemoFleet();
+  const fleet = await startDemoFleet({ quiet });
   const mail = await startTestMailServer({ dir });
   const config = join(dir, "monitoring.yaml");
-  writeFileSync(config, demoConfig(fleet, undefined, options.intervalSeconds ?? 10));
+  writeFileSync(config, demoConfig(fleet, { intervalSeconds, ...rest }));
   const server: ChildProcess = startServer(port, {
     DATA_DIR: join(dir, "data"),
     MONITORING_CONFIG: config,
@@ -57,4 +66,23 @@ export async function signInToDashboard(page: Page, origin: string) {
   await page.getByLabel("Password", { exact: true }).fill(DASHBOARD_USER.password);
   await page.getByRole("button", { name: "Sign In" }).click();
   await page.waitForURL(`${origin}/admin/dashboard`);
+}
+
+/**
+ * Holds the page's next request to the URL until released, then sends it to
+ * the server as it was: Test Email and Test Failure deliver in well under a
+ * second, too quickly to look at the buttons while one runs.
+ */
+export async function holdNextRequest(page: Page, url: string): Promise<() => void> {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(
+    url,
+    async (route) => {
+      await released;
+      await route.continue();
+    },
+    { times: 1 },
+  );
+  return release;
 }

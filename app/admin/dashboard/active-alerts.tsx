@@ -4,6 +4,7 @@
 // stop, and who did it shows here and in the incident history.
 import { Check } from "lucide-react";
 import { useId, useState } from "react";
+import { Link } from "react-router";
 import { formatAgo } from "#shared/monitor/format.ts";
 import { showToast } from "../../components/toast.ts";
 import { Badge, StatusBadge } from "./badges.tsx";
@@ -12,7 +13,7 @@ import { smallButton } from "./panel.tsx";
 import { postJson, type Polled } from "./use-polled.ts";
 import { useNow } from "./use-now.ts";
 
-const field = "min-h-9 min-w-0 flex-1 rounded-md border border-slate-300 bg-white px-2 text-sm dark:border-slate-600 dark:bg-slate-800";
+const field = "min-h-9 w-full min-w-0 rounded-md border border-slate-300 bg-white px-2 text-sm sm:w-auto sm:flex-1 dark:border-slate-600 dark:bg-slate-800";
 
 function Acknowledge({ incident, onDone }: { incident: IncidentData; onDone: () => void }) {
   const id = useId();
@@ -21,7 +22,7 @@ function Acknowledge({ incident, onDone }: { incident: IncidentData; onDone: () 
   const [busy, setBusy] = useState(false);
   if (!open) {
     return (
-      <button type="button" className={smallButton} onClick={() => setOpen(true)} aria-label={`Acknowledge ${incident.name}`}>
+      <button type="button" className={`${smallButton} ml-auto`} onClick={() => setOpen(true)} aria-label={`Acknowledge ${incident.name}`}>
         <Check aria-hidden="true" className="size-4" />
         Acknowledge
       </button>
@@ -41,7 +42,7 @@ function Acknowledge({ incident, onDone }: { incident: IncidentData; onDone: () 
   };
   return (
     <form
-      className="flex w-full flex-wrap items-center gap-2"
+      className="flex basis-full flex-wrap items-center gap-2"
       onSubmit={(event) => {
         event.preventDefault();
         void submit();
@@ -61,9 +62,13 @@ function Acknowledge({ incident, onDone }: { incident: IncidentData; onDone: () 
   );
 }
 
+/** The most the card lists; the rest are a link away, so the card never pushes the dashboard out of sight. */
+const SHOWN = 8;
+
 export function ActiveAlerts({ polled, checked }: { polled: Polled<IncidentsData> | null; checked: boolean }) {
   const now = useNow();
   const incidents = polled?.data?.incidents ?? [];
+  const more = incidents.length - SHOWN;
   return (
     <div>
       <h3 className="text-sm font-bold">Active alerts ({incidents.length})</h3>
@@ -75,30 +80,35 @@ export function ActiveAlerts({ polled, checked }: { polled: Polled<IncidentsData
       {incidents.length === 0 ? (
         <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">{checked ? "None: nothing is failing." : "Waiting for the first check."}</p>
       ) : (
-        <ul className="mt-2 max-h-72 space-y-2 overflow-y-auto text-sm" data-testid="active-alerts" tabIndex={0} aria-label="Active alerts">
-          {incidents.map((incident) => (
-            <li key={incident.id} data-incident={incident.id} className="flex flex-wrap items-start gap-2 border-b border-slate-100 pb-2 last:border-0 dark:border-slate-800">
+        <ul className="mt-2 space-y-2 text-sm" data-testid="active-alerts" aria-label="Active alerts">
+          {incidents.slice(0, SHOWN).map((incident) => (
+            <li key={incident.id} data-incident={incident.id} className="flex flex-wrap items-center gap-x-2 gap-y-1 border-b border-slate-100 pb-2 last:border-0 dark:border-slate-800">
               <StatusBadge status={incident.severity} />
               <span className="font-semibold">{incident.name}</span>
               <span className="min-w-0 break-words text-slate-700 dark:text-slate-200">
                 {incident.summary}
                 {incident.message ? `: ${incident.message}` : ""}
               </span>
-              <span className="text-xs text-slate-600 dark:text-slate-300">since {formatAgo(incident.openedAt, now)}</span>
+              <span className="text-xs whitespace-nowrap text-slate-600 dark:text-slate-300">opened {formatAgo(incident.openedAt, now)}</span>
               {incident.suppressedAt && !incident.announced ? <Badge tone="blue">held by maintenance</Badge> : null}
-              <span className="ml-auto">
-                {incident.acknowledgedAt ? (
+              {incident.acknowledgedAt ? (
+                <span className="ml-auto">
                   <Badge tone="slate" title={incident.acknowledgementNote ?? undefined}>
                     Acknowledged by {incident.acknowledgedBy}
                   </Badge>
-                ) : polled ? (
-                  <Acknowledge incident={incident} onDone={() => void polled.refresh()} />
-                ) : null}
-              </span>
+                </span>
+              ) : polled ? (
+                <Acknowledge incident={incident} onDone={() => void polled.refresh()} />
+              ) : null}
             </li>
           ))}
         </ul>
       )}
+      {more > 0 ? (
+        <Link to="/admin/alerts?state=open" className="mt-2 inline-block text-sm font-medium text-brand-700 underline dark:text-brand-300">
+          {more} more open {more === 1 ? "incident" : "incidents"}
+        </Link>
+      ) : null}
     </div>
   );
 }

@@ -4,19 +4,20 @@
 import { Wrench } from "lucide-react";
 import type { MaintenanceData } from "./dashboard.server.ts";
 
-const time = (iso: string) => new Date(iso).toLocaleString("en-GB", { weekday: "short", hour: "2-digit", minute: "2-digit" });
+/** In the configuration's zone: the same on the server and in any browser. */
+const time = (iso: string, timeZone: string) => new Date(iso).toLocaleString("en-GB", { weekday: "short", hour: "2-digit", minute: "2-digit", timeZone, timeZoneName: "short" });
 
 export function MaintenanceBanner({ maintenance }: { maintenance: MaintenanceData | undefined }) {
   if (!maintenance) return null;
   const manual = maintenance.maintenance;
   const lines: string[] = [];
   if (manual.is_active) {
-    const until = manual.ends_at ? `until ${time(manual.ends_at)} (ends by itself)` : "until someone turns it off";
-    lines.push(`Maintenance mode: ${manual.reason} — by ${manual.enabled_by}, ${until}. Alert notices are held back for every service.`);
+    const until = manual.ends_at ? `until ${time(manual.ends_at, maintenance.timezone)} (ends by itself)` : "until someone turns it off";
+    lines.push(`Maintenance mode: ${manual.reason} — by ${manual.enabled_by}, ${until}. Alert notices are held back for everything monitored.`);
   }
   for (const window of maintenance.windows) {
     const covers = window.services ? `for ${window.services.join(", ")}` : "for everything";
-    lines.push(`Scheduled maintenance “${window.name}” until ${time(window.endsAt)}: alert notices are held back ${covers}.`);
+    lines.push(`Scheduled maintenance “${window.name}” until ${time(window.endsAt, maintenance.timezone)}: alert notices are held back ${covers}.`);
   }
   if (lines.length === 0) return null;
   return (

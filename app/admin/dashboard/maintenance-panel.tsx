@@ -11,6 +11,8 @@ import { postJson, type Polled } from "./use-polled.ts";
 
 export const MAINTENANCE_REQUIRED = "Reason and Enabled By are required when enabling maintenance mode";
 const field = "mt-1 w-full rounded-md border border-slate-300 bg-white px-3 py-2 dark:border-slate-600 dark:bg-slate-800";
+/** A window's times in the configuration's zone, the same on the server and in any browser. */
+const inZone = (iso: string, timeZone: string) => new Date(iso).toLocaleString("en-GB", { weekday: "short", day: "numeric", month: "short", hour: "2-digit", minute: "2-digit", timeZone });
 const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString("en-GB", { dateStyle: "medium", timeStyle: "short" }) : "–");
 
 export function MaintenancePanel({ polled, history, onChanged }: { polled: Polled<MaintenanceData>; history: Polled<MaintenanceHistoryData>; onChanged: () => void }) {
@@ -60,7 +62,7 @@ export function MaintenancePanel({ polled, history, onChanged }: { polled: Polle
 
   return (
     <Panel id="maintenance" title="Maintenance Mode" polled={polled}>
-      {({ maintenance }) => (
+      {({ maintenance, windows, upcoming, timezone }) => (
         <div className="flex flex-col gap-4">
           <div className={`flex items-start gap-3 rounded-md p-3 ${maintenance.is_active ? "bg-amber-50 dark:bg-amber-950" : "bg-green-50 dark:bg-green-950"}`}>
             <Wrench aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
@@ -71,11 +73,11 @@ export function MaintenancePanel({ polled, history, onChanged }: { polled: Polle
               {maintenance.is_active ? (
                 <p>
                   {maintenance.reason} — by {maintenance.enabled_by}, since {when(maintenance.enabled_at)}
-                  {maintenance.estimated_duration_minutes ? `, about ${maintenance.estimated_duration_minutes} min` : ""}
+                  {maintenance.ends_at ? `, ends by itself at ${inZone(maintenance.ends_at, timezone)} (estimate: ${maintenance.estimated_duration_minutes} min)` : ", until it is disabled"}
                   {maintenance.notes ? `. ${maintenance.notes}` : ""}
                 </p>
               ) : (
-                <p>Alerts are sent as usual.</p>
+                <p>Alerts are sent as usual{windows.length > 0 ? ", except during the scheduled windows shown above" : ""}.</p>
               )}
             </div>
           </div>
@@ -123,6 +125,19 @@ export function MaintenancePanel({ polled, history, onChanged }: { polled: Polle
               </button>
             </div>
           </form>
+          {upcoming.length > 0 ? (
+            <div>
+              <h3 className="text-sm font-bold">Scheduled windows ({timezone})</h3>
+              <ul className="mt-1 space-y-1 text-sm" aria-label="Next scheduled maintenance windows">
+                {upcoming.map((window) => (
+                  <li key={`${window.name}-${window.startsAt}`}>
+                    {window.name}: {inZone(window.startsAt, timezone)} to {inZone(window.endsAt, timezone)}
+                    {window.services ? ` (${window.services.join(", ")})` : " (everything)"}
+                  </li>
+                ))}
+              </ul>
+            </div>
+          ) : null}
           <div>
             <h3 className="text-sm font-bold">History</h3>
             {history.data && history.data.history.length > 0 ? (

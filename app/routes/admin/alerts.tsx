@@ -26,6 +26,9 @@ export function meta() {
 type Incident = Route.ComponentProps["loaderData"]["incidents"][number];
 
 const when = (iso: string) => new Date(iso).toLocaleString("en-GB", { dateStyle: "medium", timeStyle: "medium" });
+const clock = (iso: string) => new Date(iso).toLocaleTimeString("en-GB");
+/** On a phone each row is a card: its cells stack, each after its column's name. */
+const stacked = "max-md:block max-md:px-3 max-md:py-1 max-md:before:mr-1 max-md:before:font-semibold max-md:before:content-[attr(data-label)]";
 const pageLink = "inline-flex min-h-10 items-center rounded-md border border-slate-400 px-3 font-semibold hover:bg-slate-100 dark:border-slate-500 dark:hover:bg-slate-800";
 const DELIVERY_TONES: Record<string, Tone> = { sent: "green", pending: "amber", failed: "red", purged: "slate" };
 
@@ -35,28 +38,40 @@ function Resolution({ incident }: { incident: Incident }) {
   const words: Record<string, string> = { healthy: "healthy again", degraded: "no longer unhealthy (degraded)", removed: "no longer monitored" };
   return (
     <span className="flex flex-col gap-0.5">
-      <span>{when(incident.resolvedAt)}</span>
+      <span className="whitespace-nowrap">{when(incident.resolvedAt)}</span>
       <span className="text-xs text-slate-600 dark:text-slate-300">{words[incident.resolution ?? ""] ?? incident.resolution}</span>
     </span>
   );
 }
 
+/** Each notice on one line: its kind and time, then every channel it went to with its delivery. */
 function Notices({ incident }: { incident: Incident }) {
   if (incident.notices.length === 0) {
     const why = incident.suppressedAt ? `held back by maintenance (${when(incident.suppressedAt)})` : incident.acknowledgedAt && !incident.announced ? "acknowledged before it was told" : "not told (cooldown, or resolved before it was)";
     return <span className="text-xs text-slate-600 dark:text-slate-300">None: {why}</span>;
   }
+  const told = new Map<string, Incident["notices"]>();
+  for (const notice of incident.notices) told.set(`${notice.kind}@${notice.at}`, [...(told.get(`${notice.kind}@${notice.at}`) ?? []), notice]);
   return (
-    <ul className="space-y-1">
-      {incident.notices.map((notice, index) => (
-        <li key={index} className="flex flex-wrap items-center gap-1.5 text-xs">
-          <span className="font-semibold">{notice.kind}</span>
-          <span>on {notice.channel}</span>
-          <Badge tone={DELIVERY_TONES[notice.delivery] ?? "slate"} title={notice.lastError ?? undefined}>
-            {notice.delivery}
-            {notice.delivery !== "sent" && notice.attempts > 0 ? ` (${notice.attempts} tries)` : ""}
-          </Badge>
-          {notice.delivery !== "sent" && notice.lastError ? <span className="break-all text-red-800 dark:text-red-300">{notice.lastError}</span> : null}
+    <ul className="space-y-1.5">
+      {[...told.values()].map((notices) => (
+        <li key={`${notices[0]!.kind}@${notices[0]!.at}`} className="text-xs">
+          <span className="font-semibold">{notices[0]!.kind}</span> <span className="text-slate-600 dark:text-slate-300">{clock(notices[0]!.at)}</span>
+          <span className="mt-0.5 flex flex-wrap gap-1">
+            {notices.map((notice) => (
+              <Badge key={notice.channel} tone={DELIVERY_TONES[notice.delivery] ?? "slate"} title={notice.lastError ?? undefined}>
+                {notice.channel}: {notice.delivery}
+                {notice.delivery !== "sent" && notice.attempts > 0 ? ` (${notice.attempts} tries)` : ""}
+              </Badge>
+            ))}
+          </span>
+          {notices
+            .filter((notice) => notice.delivery !== "sent" && notice.lastError)
+            .map((notice) => (
+              <span key={notice.channel} className="block break-words text-red-800 dark:text-red-300">
+                {notice.channel}: {notice.lastError}
+              </span>
+            ))}
         </li>
       ))}
     </ul>
@@ -86,39 +101,37 @@ export default function AlertsPage({ loaderData }: Route.ComponentProps) {
           ))}
         </nav>
         <div className="mt-4 overflow-x-auto rounded-lg border border-slate-200 bg-white dark:border-slate-700 dark:bg-slate-900" tabIndex={0} role="region" aria-label="Incidents (scrolls)">
-          <table className="w-full min-w-[64rem] text-left text-sm">
+          <table className="w-full text-left text-sm md:min-w-[64rem]">
             <caption className="sr-only">
               Incidents, page {page} of {pages}
             </caption>
             <thead>
-              <tr className="border-b border-slate-200 dark:border-slate-700">
+              <tr className="border-b border-slate-200 max-md:sr-only dark:border-slate-700">
                 <th scope="col" className="p-2">Target</th>
                 <th scope="col" className="p-2">Severity</th>
                 <th scope="col" className="p-2">Opened</th>
                 <th scope="col" className="p-2">Acknowledged</th>
                 <th scope="col" className="p-2">Resolved</th>
                 <th scope="col" className="p-2">Duration</th>
-                <th scope="col" className="p-2">Notices</th>
+                <th scope="col" className="p-2 min-w-56">Notices</th>
               </tr>
             </thead>
             <tbody>
               {incidents.map((incident) => (
-                <tr key={incident.id} data-incident={incident.id} className="border-b border-slate-100 align-top dark:border-slate-800">
-                  <td className="p-2">
+                <tr key={incident.id} data-incident={incident.id} className="border-b border-slate-100 align-top max-md:block max-md:py-2 dark:border-slate-800">
+                  <td data-label="Target" className={`p-2 ${stacked}`}>
                     <span className="font-semibold">{incident.name}</span>
                     <span className="block text-xs text-slate-600 dark:text-slate-300">
                       {incident.source} · {incident.test ? incident.summary : [incident.summary, incident.message].filter(Boolean).join(": ")}
                     </span>
                   </td>
-                  <td className="p-2">
-                    <StatusBadge status={incident.severity} />
-                  </td>
-                  <td className="p-2 whitespace-nowrap">{when(incident.openedAt)}</td>
-                  <td className="p-2">
+                  <td data-label="Severity" className={`p-2 ${stacked}`}>{incident.test ? <Badge tone="blue">TEST</Badge> : <StatusBadge status={incident.severity} />}</td>
+                  <td data-label="Opened" className={`p-2 whitespace-nowrap ${stacked}`}>{when(incident.openedAt)}</td>
+                  <td data-label="Acknowledged" className={`p-2 ${stacked}`}>
                     {incident.acknowledgedAt ? (
                       <span className="flex flex-col gap-0.5">
                         <span>
-                          {when(incident.acknowledgedAt)} by {incident.acknowledgedBy}
+                          <span className="whitespace-nowrap">{when(incident.acknowledgedAt)}</span> by <span className="whitespace-nowrap">{incident.acknowledgedBy}</span>
                         </span>
                         {incident.acknowledgementNote ? <span className="text-xs text-slate-600 dark:text-slate-300">“{incident.acknowledgementNote}”</span> : null}
                       </span>
@@ -126,11 +139,11 @@ export default function AlertsPage({ loaderData }: Route.ComponentProps) {
                       "–"
                     )}
                   </td>
-                  <td className="p-2">
+                  <td data-label="Resolved" className={`p-2 ${stacked}`}>
                     <Resolution incident={incident} />
                   </td>
-                  <td className="p-2 whitespace-nowrap">{incident.test ? "–" : formatSpan(incident.durationMs)}</td>
-                  <td className="p-2">
+                  <td data-label="Duration" className={`p-2 whitespace-nowrap ${stacked}`}>{incident.test ? "–" : formatSpan(incident.durationMs)}</td>
+                  <td data-label="Notices" className={`p-2 ${stacked}`}>
                     <Notices incident={incident} />
                   </td>
                 </tr>
