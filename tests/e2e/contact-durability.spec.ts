@@ -2,7 +2,7 @@
 // that got 202 survives the process being killed outright (SIGKILL) and is
 // delivered after the restart. No browser: plain HTTP against a real server.
 import type { ChildProcess } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import SQLite from "better-sqlite3";
@@ -14,7 +14,10 @@ const PORT = 3199;
 const origin = `http://127.0.0.1:${PORT}`;
 
 function startServer(dataDir: string, env: Record<string, string> = {}): ChildProcess {
-  const settings = { WEB_CONCURRENCY: "1", DATA_DIR: dataDir, LOG_LEVEL: "warn", CONTACT_LIMIT_PER_IP: "0", CONTACT_LIMIT_GLOBAL: "0", CONTACT_TO: "inbox@example.com" };
+  // Nothing monitored: the shipped placeholders would send alert mail to the same mail server.
+  const monitoring = join(dataDir, "monitoring.yaml");
+  writeFileSync(monitoring, "alerts: { to: ops@example.com }\nservices: []\n");
+  const settings = { WEB_CONCURRENCY: "1", DATA_DIR: dataDir, LOG_LEVEL: "warn", CONTACT_LIMIT_PER_IP: "0", CONTACT_LIMIT_GLOBAL: "0", CONTACT_TO: "inbox@example.com", MONITORING_CONFIG: monitoring };
   return startProcess(PORT, { ...settings, ...env }, ["ignore", "ignore", "inherit"]);
 }
 

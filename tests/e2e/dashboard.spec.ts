@@ -149,6 +149,7 @@ test("tabs work by keyboard", async ({ page }) => {
 
 for (const [scheme, width] of [["light", 1280], ["dark", 390]] as const) {
   test(`no axe violations on the incident history (${scheme}, ${width} px), and nothing wider than the screen`, async ({ browser }) => {
+    test.setTimeout(60_000);
     const context = await browser.newContext({ colorScheme: scheme, viewport: { width, height: 900 } });
     const page = await context.newPage();
     try {
@@ -167,6 +168,8 @@ for (const [scheme, width] of [["light", 1280], ["dark", 390]] as const) {
 
 for (const [scheme, width] of [["light", 1280], ["dark", 1280], ["dark", 390]] as const) {
   test(`no axe violations on any tab (${scheme}, ${width} px), and nothing wider than the screen`, async ({ browser }) => {
+    // Three axe runs take 15 s on an idle machine, far more on a busy one.
+    test.setTimeout(90_000);
     const context = await browser.newContext({ colorScheme: scheme, viewport: { width, height: 900 } });
     const page = await context.newPage();
     try {

@@ -93,10 +93,10 @@ services:
     const before = await lastCycle();
     await expect.poll(lastCycle, { timeout: 2 * INTERVAL_S * 1000 }).toBeGreaterThan(before);
 
-    const sent = await database.query("select kind, suppressed from alert_history where kind = 'failure'");
-    expect(sent).toHaveLength(1);
-    const mail = await database.query("select subject from outbox where kind = 'alert'");
-    expect(mail.map((row) => row.subject)).toEqual(["[ALERT] Sentiment analysis is unhealthy"]);
+    const incidents = await database.query("select target, announced from incidents where test = 0");
+    expect(incidents).toEqual([{ target: "service:sentiment-service/centron", announced: 1 }]);
+    const mail = await database.query("select payload from outbox where kind = 'alert' order by id");
+    expect(mail.map((row) => (JSON.parse(String(row.payload)) as { subject: string }).subject)).toEqual(["[ALERT] Sentiment analysis is unhealthy (centron)"]);
     follower.kill("SIGTERM");
   } finally {
     for (const server of [a, b]) if (server.exitCode === null && server.signalCode === null) server.kill("SIGKILL");
