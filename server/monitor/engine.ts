@@ -87,6 +87,7 @@ export function createEngine(options: EngineOptions) {
     const jobs: { service: ServiceConfig; host: HostName; target: Target }[] = [];
     for (const service of config.services) for (const host of HOSTS) if (service.hosts[host]) jobs.push({ service, host, target: service.hosts[host]! });
     const spread = staggerMs(config);
+    const endpointIds = await store.endpointIds(jobs.map(({ service, host }) => ({ serviceId: service.id, host })));
 
     const saved: { endpointId: number; state: HostState }[] = [];
     const results: StoredResult[] = [];
@@ -95,7 +96,7 @@ export function createEngine(options: EngineOptions) {
       jobs.map(async ({ service, host, target }, index) => {
         const key = `${service.id}/${host}`;
         const previous = states!.get(key) ?? initialHostState(host);
-        const endpointId = await store.endpointId(service.id, host);
+        const endpointId = endpointIds.get(key)!;
         if (!probeAll && !shouldCheck(previous, now())) return; // circuit open: wait out the back-off
         if (spread > 0 && jobs.length > 1) await pause((index / jobs.length) * spread);
         if (stopping.signal.aborted) return;

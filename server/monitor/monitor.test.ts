@@ -225,6 +225,20 @@ describe.each(testDatabases())("the monitor on $dialect", ({ open }) => {
     expect((await t.services.database.db.selectFrom("monitor_rollups").selectAll().execute()).length).toBeGreaterThan(0);
   }, 60_000); // 120 cycles: far from a second each, but a busy machine must not fail it
 
+  it("endpoint ids come in bulk, created once, the same as one at a time, in any process", async () => {
+    const wanted = [
+      { serviceId: "a", host: "centron" },
+      { serviceId: "a", host: "local" },
+      { serviceId: "b", host: "centron" },
+    ];
+    const ids = await monitor().store.endpointIds(wanted);
+    expect(new Set(ids.values()).size).toBe(3);
+    expect(await monitor().store.endpointId("a", "local")).toBe(ids.get("a/local"));
+    const other = await createTestApp(t.services.database, {}, { monitoring: { config } });
+    expect(await other.services.monitor!.store.endpointIds([...wanted].reverse())).toEqual(new Map([...ids].reverse()));
+    expect(await t.services.database.db.selectFrom("monitor_endpoints").select("id").execute()).toHaveLength(3);
+  });
+
   it("deploy scripts switch maintenance with the bearer token, and only with it", async () => {
     const token = "a-deploy-token-of-some-length";
     const withToken = await createTestApp(t.services.database, { MAINTENANCE_API_TOKEN: token }, { monitoring: { config } });

@@ -73,8 +73,7 @@ export function createMonitor(options: MonitorOptions) {
       const time = now();
       const states = await store.loadStates();
       const coolingDown = await alerting.incidents.coolingDown(config.alerts.cooldownMinutes * 60_000);
-      const ids = new Map<string, number>();
-      for (const service of config.services) for (const host of HOSTS) if (service.hosts[host]) ids.set(`${service.id}/${host}`, await store.endpointId(service.id, host));
+      const ids = await store.endpointIds(config.services.flatMap((service) => HOSTS.filter((host) => service.hosts[host]).map((host) => ({ serviceId: service.id, host }))));
       const uptimes = await store.uptime([...ids.values()], time);
 
       const counts = { infrastructure: { healthy: 0, total: 0 }, applications: { healthy: 0, total: 0 }, endpoints: { healthy: 0, total: 0 } };
