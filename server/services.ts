@@ -6,6 +6,7 @@ import { createSignIn } from "./auth/sign-in.ts";
 import { PRODUCTION_HASH_OPTIONS, type HashOptions } from "./auth/passwords.ts";
 import { createSessionStore } from "./auth/sessions.ts";
 import { createStaffStore } from "./auth/staff.ts";
+import { createDeviceTokens } from "./auth/device-token.ts";
 import { createThrottle } from "./auth/throttle.ts";
 import type { Config } from "./config.ts";
 import { createContactInbox } from "./contact/contact-inbox.ts";
@@ -83,7 +84,7 @@ export function createServices(options: {
     staff,
     sessions,
     throttle,
-    signIn: createSignIn({ staff, sessions, throttle, hashOptions }),
+    signIn: createSignIn({ staff, sessions, throttle, devices: createDeviceTokens(deriveKey(secret, "device-token"), now), hashOptions }),
     outbox,
     delivery,
     /** Whether contact mail can leave (SMTP_URL); alert channels other than e-mail do not need it. */

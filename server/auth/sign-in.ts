@@ -1,5 +1,7 @@
-// Password sign-in: throttled, and equal in answer and in time whether the
+// Password sign-in: the attempt is reserved against the throttle before the
+// password is checked, and the answer is equal in shape and time whether the
 // account exists or not (an unknown account is checked against a dummy hash).
+import type { DeviceTokens } from "./device-token.ts";
 import { hashIp } from "./ip-hash.ts";
 import { hashPassword, verifyPassword, type HashOptions } from "./passwords.ts";
 import type { SessionStore } from "./sessions.ts";
@@ -7,25 +9,26 @@ import { usernameFromLogin, toStaffUser, type StaffStore, type StaffUser } from 
 import { throttleKeys, type Throttle } from "./throttle.ts";
 
 export type SignInResult =
-  | { kind: "ok"; user: StaffUser; token: string; expiresAt: number }
+  | { kind: "ok"; user: StaffUser; token: string; expiresAt: number; deviceToken: string }
   | { kind: "invalid" }
   | { kind: "throttled"; retryAfterSeconds: number };
 
-export function createSignIn(deps: { staff: StaffStore; sessions: SessionStore; throttle: Throttle; hashOptions: HashOptions }) {
+export type SignInClient = { ip: string; /** The device cookie the browser sent, if any. */ deviceToken?: string | undefined };
+
+export function createSignIn(deps: { staff: StaffStore; sessions: SessionStore; throttle: Throttle; devices: DeviceTokens; hashOptions: HashOptions }) {
   let dummyHash: Promise<string> | undefined;
-  return async function signIn(login: string, password: string, clientIp: string): Promise<SignInResult> {
-    const keys = throttleKeys(usernameFromLogin(login), hashIp(clientIp));
-    const waitMs = await deps.throttle.retryAfterMs(keys);
-    if (waitMs > 0) return { kind: "throttled", retryAfterSeconds: Math.ceil(waitMs / 1000) };
+  return async function signIn(login: string, password: string, client: SignInClient): Promise<SignInResult> {
+    const account = usernameFromLogin(login);
+    const keys = throttleKeys(account, hashIp(client.ip), deps.devices.deviceFor(client.deviceToken, account));
+    const reservation = await deps.throttle.reserve(keys);
+    if (!reservation.ok) return { kind: "throttled", retryAfterSeconds: Math.ceil(reservation.retryAfterMs / 1000) };
     const row = await deps.staff.findWithHash(login);
     dummyHash ??= hashPassword("no account has this password", deps.hashOptions);
     const valid = await verifyPassword(row?.password_hash ?? (await dummyHash), password);
-    if (!row || !valid) {
-      await deps.throttle.recordFailure(keys);
-      return { kind: "invalid" };
-    }
-    await deps.throttle.clear(keys);
+    // A failure is already counted: the reservation stands.
+    if (!row || !valid) return { kind: "invalid" };
+    await deps.throttle.succeeded(reservation.keys);
     const session = await deps.sessions.create(row.id);
-    return { kind: "ok", user: toStaffUser(row), ...session };
+    return { kind: "ok", user: toStaffUser(row), ...session, deviceToken: deps.devices.issue(account) };
   };
 }

@@ -1,66 +1,127 @@
-// Failed sign-ins slow an attacker down with growing delays, kept in the
-// database so every worker and instance sees them. Keys: the client IP (any
-// account), the account from that IP, and the account from anywhere with a
-// generous ceiling, so nobody can lock the real admin out from elsewhere.
-import type { Kysely } from "kysely";
+// Sign-in attempts are limited per key with growing delays, kept in the
+// database so every worker and instance sees them. An attempt is reserved
+// before its password is checked, in one atomic statement per key, so 40
+// parallel guesses cannot all read "allowed" before any of them is counted;
+// a successful attempt gives its reservation back.
+//
+// Which keys apply depends on the client (OWASP's "device cookie" scheme,
+// see device-token.ts): a browser that signed in to the account before is
+// limited only by its own device key, so nobody else's failures lock it out;
+// every other client is limited per address, per account from that address,
+// and per account from all untrusted clients, none longer than an hour.
+import { randomUUID } from "node:crypto";
+import { sql, type Kysely } from "kysely";
 import type { Database } from "../db/schema.ts";
 
 export type ThrottleRule = {
-  prefix: "ip" | "account-ip" | "account";
-  /** Failures allowed in the window before delays start. */
+  /** Attempts admitted in the window before delays start. */
   free: number;
   windowMs: number;
-  /** Delay after the first failure over the limit; doubles with each further one. */
+  /** Delay after the first attempt over the limit; doubles with each further admitted one. */
   baseDelayMs: number;
   maxDelayMs: number;
 };
 
-export const THROTTLE_RULES: readonly ThrottleRule[] = [
-  { prefix: "account-ip", free: 5, windowMs: 15 * 60_000, baseDelayMs: 2_000, maxDelayMs: 15 * 60_000 },
-  { prefix: "ip", free: 20, windowMs: 15 * 60_000, baseDelayMs: 2_000, maxDelayMs: 60 * 60_000 },
-  // OWASP ASVS 4 (2.2.1): at most 100 failures per hour per account.
-  { prefix: "account", free: 100, windowMs: 60 * 60_000, baseDelayMs: 60_000, maxDelayMs: 60 * 60_000 },
-];
+const MINUTE = 60_000;
 
-export function throttleKeys(account: string, ipHash: string): Record<ThrottleRule["prefix"], string> {
-  return { ip: `ip:${ipHash}`, "account-ip": `account-ip:${account}:${ipHash}`, account: `account:${account}` };
+export const THROTTLE_RULES = {
+  /** A trusted browser: its own failures only. */
+  device: { free: 5, windowMs: 15 * MINUTE, baseDelayMs: 2_000, maxDelayMs: 15 * MINUTE },
+  "account-ip": { free: 5, windowMs: 15 * MINUTE, baseDelayMs: 2_000, maxDelayMs: 15 * MINUTE },
+  ip: { free: 20, windowMs: 15 * MINUTE, baseDelayMs: 2_000, maxDelayMs: 60 * MINUTE },
+  // OWASP ASVS 4 (2.2.1): at most 100 failures per hour per account, from untrusted clients.
+  account: { free: 100, windowMs: 60 * MINUTE, baseDelayMs: MINUTE, maxDelayMs: 60 * MINUTE },
+} as const satisfies Record<string, ThrottleRule>;
+
+export type ThrottleKind = keyof typeof THROTTLE_RULES;
+export type ThrottleKey = { kind: ThrottleKind; key: string };
+
+/** The keys of one attempt: a trusted device's own key, or the three keys of an untrusted client. */
+export function throttleKeys(account: string, ipHash: string, deviceId?: string): ThrottleKey[] {
+  if (deviceId) return [{ kind: "device", key: `device:${deviceId}` }];
+  return [
+    { kind: "account-ip", key: `account-ip:${account}:${ipHash}` },
+    { kind: "ip", key: `ip:${ipHash}` },
+    { kind: "account", key: `account:${account}` },
+  ];
 }
 
-export function createThrottle(db: Kysely<Database>, now: () => number = Date.now, rules = THROTTLE_RULES) {
+export type Reservation = { ok: true; keys: ThrottleKey[] } | { ok: false; retryAfterMs: number };
+
+export function createThrottle(db: Kysely<Database>, now: () => number = Date.now) {
+  /**
+   * One atomic upsert: a blocked key is left as it is; otherwise the attempt
+   * is counted (a new window starts at 1), and one over the limit sets the
+   * next delay, double the last. Returns whether this attempt was admitted.
+   */
+  async function reserveKey({ kind, key }: ThrottleKey, time: number): Promise<{ admitted: boolean; blockedUntil: number }> {
+    const rule = THROTTLE_RULES[kind];
+    const attempt = randomUUID();
+    const blocked = sql<boolean>`auth_failures.blocked_until > ${time}`;
+    const restart = sql<boolean>`${time} - auth_failures.window_start >= ${rule.windowMs}`;
+    const count = sql<number>`case when ${restart} then 1 else auth_failures.count + 1 end`;
+    const doubled = sql<number>`case when auth_failures.delay_ms * 2 > ${rule.maxDelayMs} then ${rule.maxDelayMs} when auth_failures.delay_ms * 2 < ${rule.baseDelayMs} then ${rule.baseDelayMs} else auth_failures.delay_ms * 2 end`;
+    const delay = sql<number>`case when ${count} > ${rule.free} then case when ${restart} then ${rule.baseDelayMs} else ${doubled} end else 0 end`;
+    const row = await db
+      .insertInto("auth_failures")
+      .values({ key, count: 1, window_start: time, last_attempt: attempt })
+      .onConflict((oc) =>
+        oc.column("key").doUpdateSet({
+          count: sql<number>`case when ${blocked} then auth_failures.count else ${count} end`,
+          window_start: sql<number>`case when ${blocked} or not (${restart}) then auth_failures.window_start else ${time} end`,
+          delay_ms: sql<number>`case when ${blocked} then auth_failures.delay_ms else ${delay} end`,
+          blocked_until: sql<number>`case when ${blocked} then auth_failures.blocked_until when ${delay} > 0 then ${time} + ${delay} else 0 end`,
+          last_attempt: sql<string>`case when ${blocked} then auth_failures.last_attempt else ${attempt} end`,
+        }),
+      )
+      .returning(["last_attempt", "blocked_until"])
+      .executeTakeFirstOrThrow();
+    return { admitted: row.last_attempt === attempt, blockedUntil: Number(row.blocked_until) };
+  }
+
+  /** Gives one admitted attempt back: it succeeded, or another key refused it. */
+  async function refund({ kind, key }: ThrottleKey): Promise<void> {
+    const rule = THROTTLE_RULES[kind];
+    const under = sql<boolean>`auth_failures.count - 1 <= ${rule.free}`;
+    await db
+      .updateTable("auth_failures")
+      .set({
+        count: sql<number>`case when auth_failures.count > 0 then auth_failures.count - 1 else 0 end`,
+        blocked_until: sql<number>`case when ${under} then 0 else auth_failures.blocked_until end`,
+        delay_ms: sql<number>`case when ${under} then 0 else auth_failures.delay_ms end`,
+      })
+      .where("key", "=", key)
+      .execute();
+  }
+
   return {
-    /** Milliseconds until another attempt is allowed for these keys; 0 when allowed. */
-    async retryAfterMs(keys: Record<ThrottleRule["prefix"], string>): Promise<number> {
-      const rows = await db.selectFrom("auth_failures").select(["key", "blocked_until"]).where("key", "in", Object.values(keys)).execute();
+    /**
+     * Reserves an attempt under every key, before any password is checked.
+     * Refused when any key is blocked; the keys already reserved are given back.
+     */
+    async reserve(keys: ThrottleKey[]): Promise<Reservation> {
       const time = now();
-      return Math.max(0, ...rows.map((row) => row.blocked_until - time));
-    },
-
-    async recordFailure(keys: Record<ThrottleRule["prefix"], string>): Promise<void> {
-      const time = now();
-      for (const rule of rules) {
-        const key = keys[rule.prefix];
-        await db.transaction().execute(async (trx) => {
-          const row = await trx.selectFrom("auth_failures").selectAll().where("key", "=", key).executeTakeFirst();
-          const fresh = !row || time - row.window_start >= rule.windowMs;
-          const count = fresh ? 1 : row.count + 1;
-          const over = count - rule.free;
-          const blockedUntil = over > 0 ? time + Math.min(rule.maxDelayMs, rule.baseDelayMs * 2 ** (over - 1)) : 0;
-          if (row) {
-            await trx
-              .updateTable("auth_failures")
-              .set({ count, window_start: fresh ? time : row.window_start, blocked_until: blockedUntil })
-              .where("key", "=", key)
-              .execute();
-          } else {
-            await trx.insertInto("auth_failures").values({ key, count, window_start: time, blocked_until: blockedUntil }).execute();
-          }
-        });
+      // Most refusals are seen by this cheap read, without a write.
+      const rows = await db.selectFrom("auth_failures").select("blocked_until").where("key", "in", keys.map((k) => k.key)).execute();
+      const waiting = Math.max(0, ...rows.map((row) => Number(row.blocked_until) - time));
+      if (waiting > 0) return { ok: false, retryAfterMs: waiting };
+      const reserved: ThrottleKey[] = [];
+      for (const key of keys) {
+        const result = await reserveKey(key, time);
+        if (!result.admitted) {
+          await Promise.all(reserved.map(refund));
+          return { ok: false, retryAfterMs: Math.max(1, result.blockedUntil - time) };
+        }
+        reserved.push(key);
       }
+      return { ok: true, keys: reserved };
     },
 
-    /** A successful sign-in clears the account's failures from that IP. */
-    async clear(keys: Record<ThrottleRule["prefix"], string>): Promise<void> {
-      await db.deleteFrom("auth_failures").where("key", "=", keys["account-ip"]).execute();
+    /** A successful sign-in: its own key (device, or account from that address) starts afresh; the shared keys get the attempt back. */
+    async succeeded(keys: ThrottleKey[]): Promise<void> {
+      const own = keys.filter((k) => k.kind === "device" || k.kind === "account-ip").map((k) => k.key);
+      if (own.length > 0) await db.deleteFrom("auth_failures").where("key", "in", own).execute();
+      await Promise.all(keys.filter((k) => k.kind === "ip" || k.kind === "account").map(refund));
     },
   };
 }

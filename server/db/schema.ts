@@ -19,11 +19,16 @@ export interface SessionsTable {
 }
 
 export interface AuthFailuresTable {
-  /** "ip:…", "account-ip:…" or "account:…" */
+  /** "ip:…", "account-ip:…", "account:…" or "device:…" */
   key: string;
+  /** Attempts admitted in the current window. */
   count: number;
   window_start: number;
-  blocked_until: number;
+  blocked_until: Generated<number>;
+  /** The delay set by the last attempt over the limit; the next one doubles it. */
+  delay_ms: Generated<number>;
+  /** A random id of the last attempt admitted under this key. */
+  last_attempt: Generated<string>;
 }
 
 export interface ServerSecretsTable {
@@ -67,6 +72,8 @@ export interface ContactMessagesTable {
   ip_hash: string;
   spam: Generated<number>;
   outbox_id: number | null;
+  /** 1 when taken in past the global ceiling: kept, not mailed until staff release it. */
+  quarantined: Generated<number>;
 }
 
 export interface ContactRateLimitsTable {

@@ -36,15 +36,18 @@ describe.each(testDatabases())("staff sign-in on $dialect", ({ open }) => {
     expect((await signIn("OPS@example.com", PASSWORD)).status).toBe(200);
   });
 
-  it("sets an HttpOnly, SameSite=Lax session cookie; __Host- and Secure except on plain-HTTP localhost", async () => {
-    const local = (await signIn("ops", PASSWORD)).headers.get("set-cookie")!;
-    expect(local).toMatch(/^session=[A-Za-z0-9_-]{43}; Path=\/; HttpOnly; SameSite=Lax; Max-Age=43200$/);
+  it("sets an HttpOnly, SameSite=Lax session cookie and a SameSite=Strict device cookie; __Host- and Secure except on plain-HTTP localhost", async () => {
+    const local = (await signIn("ops", PASSWORD)).headers.getSetCookie();
+    expect(local[0]).toMatch(/^session=[A-Za-z0-9_-]{43}; Path=\/; HttpOnly; SameSite=Lax; Max-Age=43200$/);
+    expect(local[1]).toMatch(/^device=[A-Za-z0-9_.-]+; Path=\/; HttpOnly; SameSite=Strict; Max-Age=15552000$/);
     const remote = await t.app.request("http://www.example.com/api/auth/sign-in", {
       method: "POST",
       headers: { host: "www.example.com", origin: "http://www.example.com", "content-type": "application/json" },
       body: JSON.stringify({ username: "ops", password: PASSWORD }),
     });
-    expect(remote.headers.get("set-cookie")).toMatch(/^__Host-session=[A-Za-z0-9_-]{43}; Path=\/; HttpOnly; SameSite=Lax; Max-Age=43200; Secure$/);
+    const [session, device] = remote.headers.getSetCookie();
+    expect(session).toMatch(/^__Host-session=[A-Za-z0-9_-]{43}; Path=\/; HttpOnly; SameSite=Lax; Max-Age=43200; Secure$/);
+    expect(device).toMatch(/^__Host-device=[A-Za-z0-9_.-]+; Path=\/; HttpOnly; SameSite=Strict; Max-Age=15552000; Secure$/);
   });
 
   it("issues a new session on every sign-in and stores only its hash", async () => {

@@ -1,27 +1,49 @@
-// The staff session cookie: "__Host-session" (HttpOnly, Secure, SameSite=Lax,
-// Path=/). On plain-HTTP localhost, where browsers refuse Secure cookies, it
-// is "session" without Secure; nowhere else.
+// The staff cookies: the session ("__Host-session": HttpOnly, Secure,
+// SameSite=Lax, Path=/) and the device token that makes a browser a trusted
+// client at its next sign-in ("__Host-device", SameSite=Strict, kept for
+// months). On plain-HTTP localhost, where browsers refuse Secure cookies,
+// they are "session" and "device" without Secure; nowhere else.
+import { DEVICE_TOKEN_MAX_AGE_MS } from "../auth/device-token.ts";
 import { ABSOLUTE_TIMEOUT_MS } from "../auth/sessions.ts";
 import { readCookie } from "#shared/i18n/languages.ts";
 import { isHttps, isLocalhost } from "./request-info.ts";
 
 export type CookieRequest = { url: string; header: (name: string) => string | null | undefined; trustProxy: boolean };
 
-function cookieName(request: CookieRequest): { name: string; secure: boolean } {
-  const secure = isHttps(request.header, request.url, request.trustProxy) || !isLocalhost(request.header("host"));
-  return secure ? { name: "__Host-session", secure: true } : { name: "session", secure: false };
+type CookieKind = { base: string; sameSite: "Lax" | "Strict"; maxAgeMs: number };
+const SESSION: CookieKind = { base: "session", sameSite: "Lax", maxAgeMs: ABSOLUTE_TIMEOUT_MS };
+const DEVICE: CookieKind = { base: "device", sameSite: "Strict", maxAgeMs: DEVICE_TOKEN_MAX_AGE_MS };
+
+function secureCookies(request: CookieRequest): boolean {
+  return isHttps(request.header, request.url, request.trustProxy) || !isLocalhost(request.header("host"));
+}
+
+function cookieName(request: CookieRequest, kind: CookieKind): string {
+  return secureCookies(request) ? `__Host-${kind.base}` : kind.base;
+}
+
+function setCookie(request: CookieRequest, kind: CookieKind, value: string, maxAgeSeconds: number): string {
+  const secure = secureCookies(request) ? "; Secure" : "";
+  return `${cookieName(request, kind)}=${value}; Path=/; HttpOnly; SameSite=${kind.sameSite}; Max-Age=${maxAgeSeconds}${secure}`;
 }
 
 export function readSessionToken(request: CookieRequest): string | undefined {
-  return readCookie(request.header("cookie"), cookieName(request).name);
+  return readCookie(request.header("cookie"), cookieName(request, SESSION));
 }
 
 export function sessionCookie(request: CookieRequest, token: string): string {
-  const { name, secure } = cookieName(request);
-  return `${name}=${token}; Path=/; HttpOnly; SameSite=Lax; Max-Age=${ABSOLUTE_TIMEOUT_MS / 1000}${secure ? "; Secure" : ""}`;
+  return setCookie(request, SESSION, token, SESSION.maxAgeMs / 1000);
 }
 
 export function clearedSessionCookie(request: CookieRequest): string {
-  const { name, secure } = cookieName(request);
-  return `${name}=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0${secure ? "; Secure" : ""}`;
+  return setCookie(request, SESSION, "", 0);
+}
+
+export function readDeviceToken(request: CookieRequest): string | undefined {
+  return readCookie(request.header("cookie"), cookieName(request, DEVICE));
+}
+
+/** Kept on sign-out: the browser stays trusted for its next sign-in. */
+export function deviceCookie(request: CookieRequest, token: string): string {
+  return setCookie(request, DEVICE, token, DEVICE.maxAgeMs / 1000);
 }

@@ -4,7 +4,7 @@ import { Hono } from "hono";
 import { z } from "zod";
 import type { Services } from "../../services.ts";
 import { readJson, type ApiEnv } from "../api-context.ts";
-import { clearedSessionCookie, readSessionToken, sessionCookie } from "../session-cookie.ts";
+import { clearedSessionCookie, deviceCookie, readDeviceToken, readSessionToken, sessionCookie } from "../session-cookie.ts";
 
 const signInBody = z.object({
   username: z.string({ error: "Username is required" }).trim().min(1, "Username is required").max(254, "Username is too long"),
@@ -19,7 +19,8 @@ export function authRoutes(services: Services) {
   routes.post("/sign-in", async (c) => {
     const body = await readJson(c, signInBody);
     if (!body.ok) return body.response;
-    const result = await services.signIn(body.data.username, body.data.password, c.get("clientIp"));
+    const cookies = c.get("cookieRequest");
+    const result = await services.signIn(body.data.username, body.data.password, { ip: c.get("clientIp"), deviceToken: readDeviceToken(cookies) });
     if (result.kind === "throttled") {
       c.header("Retry-After", String(result.retryAfterSeconds));
       return c.json({ error: "Too many sign-in attempts", retryAfterSeconds: result.retryAfterSeconds }, 429);
@@ -29,7 +30,8 @@ export function authRoutes(services: Services) {
       return c.json({ error: INVALID_CREDENTIALS }, 401);
     }
     c.get("log").info({ event: "signed-in", user: result.user.username }, "signed in");
-    c.header("Set-Cookie", sessionCookie(c.get("cookieRequest"), result.token));
+    c.header("Set-Cookie", sessionCookie(cookies, result.token));
+    c.header("Set-Cookie", deviceCookie(cookies, result.deviceToken), { append: true });
     return c.json({ user: result.user, expiresAt: result.expiresAt });
   });
 
