@@ -9,15 +9,19 @@ export function startServer(port: number, env: Record<string, string>, stdio: St
   });
 }
 
-/** Resolves once /readyz answers (database reachable). */
-export async function waitUntilUp(origin: string): Promise<void> {
-  for (let i = 0; i < 100; i += 1) {
+/**
+ * Resolves once /readyz answers (database reachable). Generous: two workers
+ * each load the site and migrate, which takes seconds on a busy machine.
+ */
+export async function waitUntilUp(origin: string, timeoutMs = 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
     try {
-      if ((await fetch(`${origin}/readyz`)).ok) return;
+      if ((await fetch(`${origin}/readyz`, { signal: AbortSignal.timeout(5_000) })).ok) return;
     } catch {
       // not yet
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  throw new Error("server did not start");
+  throw new Error(`server did not start within ${timeoutMs / 1000} s`);
 }
