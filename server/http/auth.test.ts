@@ -61,18 +61,31 @@ describe.each(testDatabases())("staff sign-in on $dialect", ({ open }) => {
   });
 
   it("answers an unknown user and a wrong password identically", async () => {
-    const started = performance.now();
-    const unknown = await signIn("nobody", PASSWORD);
-    const unknownMs = performance.now() - started;
-    const again = performance.now();
-    const wrong = await signIn("ops", "wrong password entirely");
-    const wrongMs = performance.now() - again;
-    expect(unknown.status).toBe(401);
-    expect(wrong.status).toBe(401);
-    expect(await unknown.json()).toEqual(await wrong.json());
+    // The dummy hash an unknown account is checked against is made once, on first use.
+    await signIn("nobody-yet", PASSWORD);
+    const time = async (username: string, password: string) => {
+      const started = performance.now();
+      const response = await signIn(username, password);
+      return { response, ms: performance.now() - started };
+    };
+    let unknownMs = 0;
+    let wrongMs = 0;
+    let unknown: Response | undefined;
+    let wrong: Response | undefined;
+    for (let i = 0; i < 3; i += 1) {
+      const a = await time("nobody", PASSWORD);
+      const b = await time("ops", "wrong password entirely");
+      unknownMs += a.ms;
+      wrongMs += b.ms;
+      unknown = a.response;
+      wrong = b.response;
+    }
+    expect(unknown!.status).toBe(401);
+    expect(wrong!.status).toBe(401);
+    expect(await unknown!.json()).toEqual(await wrong!.json());
     const shape = (r: Response) => [...r.headers.keys()].filter((k) => k !== "x-request-id").sort();
-    expect(shape(unknown)).toEqual(shape(wrong));
-    // Both run one password verification; a generous bound, not a benchmark.
+    expect(shape(unknown!)).toEqual(shape(wrong!));
+    // Both run one password verification; a generous bound over three tries each, not a benchmark.
     expect(unknownMs / wrongMs).toBeGreaterThan(0.2);
     expect(unknownMs / wrongMs).toBeLessThan(5);
   });
