@@ -1,18 +1,26 @@
 // Production boot: read the configuration, then in each worker process load
 // the built site into memory, listen, and shut down gracefully on SIGTERM/SIGINT.
+// The worker's code is imported in startWorker, not here: React and React
+// Router choose their production builds from NODE_ENV when they are first
+// loaded (main sets it first), and the primary, which only supervises,
+// never loads them at all and stays small.
 import { createServer } from "node:http";
 import { pathToFileURL } from "node:url";
 import { join } from "node:path";
 import type { ServerBuild } from "react-router";
-import { bootServices } from "#server/boot.ts";
 import { reportWorkerReady, runClustered } from "#server/cluster.ts";
 import { ConfigError, getConfig } from "#server/config.ts";
-import { createApp } from "#server/http/app.ts";
 import { serveClusterMetrics } from "#server/http/metrics.ts";
-import { createNodeListener } from "#server/http/node-listener.ts";
-import { defaultBuildLayout, describeSiteFiles, loadSiteFiles } from "#server/http/site-files.ts";
 
 async function startWorker() {
+  const [{ bootServices }, { createApp }, { createNodeListener }, { defaultBuildLayout, describeSiteFiles, loadSiteFiles }, { createUnknownPathCheck }] =
+    await Promise.all([
+      import("#server/boot.ts"),
+      import("#server/http/app.ts"),
+      import("#server/http/node-listener.ts"),
+      import("#server/http/site-files.ts"),
+      import("#server/http/unknown-paths.ts"),
+    ]);
   const config = getConfig();
   const root = process.cwd();
   const build = (await import(pathToFileURL(join(root, "build/app/server/index.js")).href)) as ServerBuild;
@@ -20,7 +28,9 @@ async function startWorker() {
   const running = await bootServices(config);
   const app = createApp({ build, mode: config.NODE_ENV, services: running.services });
 
-  const server = createServer(createNodeListener(app, siteFiles, config.TRUST_PROXY));
+  const isUnknownPath = createUnknownPathCheck(build, app.routes.map((route) => route.path));
+  const listener = createNodeListener(app, siteFiles, { trustProxy: config.TRUST_PROXY, formTokens: running.services.formTokens, isUnknownPath });
+  const server = createServer(listener);
   server.listen(config.PORT, config.HOST, () => {
     running.services.logger.info({ url: `http://localhost:${config.PORT}`, site: describeSiteFiles(siteFiles) }, "listening");
     reportWorkerReady();
@@ -36,8 +46,11 @@ async function startWorker() {
   process.once("SIGINT", () => shutdown("SIGINT"));
 }
 
-function main() {
-  return runClustered(getConfig().WEB_CONCURRENCY, startWorker, serveClusterMetrics);
+async function main() {
+  const config = getConfig();
+  // Without it React renders with its development build, several times slower (workers inherit it).
+  process.env.NODE_ENV = config.NODE_ENV;
+  return runClustered(config.WEB_CONCURRENCY, startWorker, serveClusterMetrics);
 }
 
 main().catch((error: unknown) => {

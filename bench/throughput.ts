@@ -1,7 +1,7 @@
 // Requests per second of our server and of Debian's nginx serving the same
 // prerendered file, measured in the same run with wrk on loopback.
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { chmodSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { chmodSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
@@ -18,20 +18,28 @@ export function requireTool(command: string, debianPackage: string): void {
   throw new Error(`${command} is missing: sudo apt-get install -y ${debianPackage}`);
 }
 
-/** Starts nginx serving one file at `urlPath` (as its index), configured like Debian's default server. */
-export function startNginx(file: string, urlPath: string, port: number): { stop: () => void } {
+export type NginxPage = { file: string; urlPath: string };
+
+/**
+ * Starts Debian's nginx serving each file at its `urlPath` (as that folder's
+ * index, with the precompressed .gz beside it), configured like Debian's
+ * default server; `workers` is its worker_processes ("auto": one per core).
+ */
+export function startNginx(pages: NginxPage[], port: number, workers: number | "auto" = "auto"): { stop: () => void } {
   requireTool("nginx", "nginx-light");
   const dir = mkdtempSync(join(tmpdir(), "bench-nginx-"));
   chmodSync(dir, 0o755);
-  const target = join(dir, "root", urlPath.replace(/^\//, ""), "index.html");
-  mkdirSync(join(target, ".."), { recursive: true });
-  copyFileSync(file, target);
-  if (existsSync(`${file}.gz`)) copyFileSync(`${file}.gz`, `${target}.gz`);
-  for (let d = join(target, ".."); d.startsWith(dir); d = join(d, "..")) chmodSync(d, 0o755);
+  for (const { file, urlPath } of pages) {
+    const target = join(dir, "root", urlPath.replace(/^\//, ""), "index.html");
+    mkdirSync(join(target, ".."), { recursive: true });
+    copyFileSync(file, target);
+    if (existsSync(`${file}.gz`)) copyFileSync(`${file}.gz`, `${target}.gz`);
+    for (let d = join(target, ".."); d.startsWith(dir); d = join(d, "..")) chmodSync(d, 0o755);
+  }
   const conf = join(dir, "nginx.conf");
   writeFileSync(
     conf,
-    `worker_processes auto;
+    `worker_processes ${workers};
 pid ${dir}/nginx.pid;
 error_log ${dir}/error.log;
 events { worker_connections 1024; }
@@ -76,20 +84,40 @@ export function startOurServer(port: number, env: Record<string, string> = {}): 
   });
 }
 
-/** One wrk run: 1 thread, 50 connections, `seconds` long; optional Accept-Encoding and Lua script (for POSTs). */
-export function runWrk(
-  url: string,
-  seconds: number,
-  encoding?: string,
-  headers: string[] = [],
-  script?: string,
-): { requestsPerSecond: number; p99Ms: number; requests: number; failed: number } {
+export type WrkResult = { requestsPerSecond: number; p99Ms: number; requests: number; failed: number };
+
+function wrkArgs(url: string, seconds: number, encoding: string | undefined, headers: string[], script: string | undefined, connections: number): string[] {
   requireTool("wrk", "wrk");
-  const args = ["-t1", "-c50", `-d${seconds}s`, "--latency"];
+  const args = ["-t1", `-c${connections}`, `-d${seconds}s`, "--latency"];
   if (script) args.push("-s", script);
   if (encoding) args.push("-H", `Accept-Encoding: ${encoding}`);
   for (const header of headers) args.push("-H", header);
-  const out = spawnSync("wrk", [...args, url], { encoding: "utf8" }).stdout;
+  return [...args, url];
+}
+
+/** One wrk run: 1 thread, 50 connections (or `connections`), `seconds` long; optional Accept-Encoding and Lua script (for POSTs). */
+export function runWrk(url: string, seconds: number, encoding?: string, headers: string[] = [], script?: string, connections = 50): WrkResult {
+  return parseWrk(url, spawnSync("wrk", wrkArgs(url, seconds, encoding, headers, script, connections), { encoding: "utf8" }).stdout);
+}
+
+/** The same, in the background: for loading the server while something else is measured. */
+export function startWrk(url: string, seconds: number, encoding?: string, connections = 50): Promise<WrkResult> {
+  const child = spawn("wrk", wrkArgs(url, seconds, encoding, [], undefined, connections), { stdio: ["ignore", "pipe", "inherit"] });
+  let out = "";
+  child.stdout.on("data", (chunk: Buffer) => (out += chunk.toString()));
+  return new Promise((resolve, reject) => {
+    child.on("error", reject);
+    child.on("close", () => {
+      try {
+        resolve(parseWrk(url, out));
+      } catch (error) {
+        reject(error);
+      }
+    });
+  });
+}
+
+function parseWrk(url: string, out: string): WrkResult {
   const rps = Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1] ?? NaN);
   const p99 = /99%\s+([\d.]+)(us|ms|s)/.exec(out);
   const p99Ms = p99 ? Number(p99[1]) * (p99[2] === "us" ? 0.001 : p99[2] === "s" ? 1000 : 1) : NaN;
@@ -97,6 +125,28 @@ export function runWrk(
   const requests = Number(/(\d+) requests in/.exec(out)?.[1] ?? 0);
   const failed = Number(/Non-2xx or 3xx responses:\s+(\d+)/.exec(out)?.[1] ?? 0);
   return { requestsPerSecond: rps, p99Ms, requests, failed };
+}
+
+/**
+ * Memory of a process and its children (the cluster's workers), in MB: the
+ * sum of their resident sets (pages they share, such as the node binary's,
+ * counted in each), and the sum of their proportional sets (shared pages
+ * split between the processes that share them).
+ */
+export function serverMemoryMb(pid: number): { rss: number; pss: number } {
+  const out = spawnSync("ps", ["-o", "pid=,rss=", "--pid", String(pid), "--ppid", String(pid)], { encoding: "utf8" }).stdout;
+  let rss = 0;
+  let pss = 0;
+  for (const line of out.trim().split("\n")) {
+    const [each, kb] = line.trim().split(/\s+/).map(Number);
+    rss += kb ?? 0;
+    try {
+      pss += Number(/^Pss:\s+(\d+)/m.exec(readFileSync(`/proc/${each}/smaps_rollup`, "utf8"))?.[1] ?? 0);
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return { rss: rss / 1024, pss: pss / 1024 };
 }
 
 /** Interleaves runs of both targets and keeps each one's median. */

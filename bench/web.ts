@@ -47,7 +47,7 @@ try {
   else await measure();
 
   console.log("\nThroughput, GET /en/about (wrk, 1 thread, 50 connections, median of 3 × 5 s):");
-  const nginx = startNginx(join(root, "build/app/client/en/about/index.html"), "/en/about", NGINX_PORT);
+  const nginx = startNginx([{ file: join(root, "build/app/client/en/about/index.html"), urlPath: "/en/about" }], NGINX_PORT);
   const throughput: Record<string, ReturnType<typeof compare>> = {};
   try {
     await waitForUrl(`http://127.0.0.1:${NGINX_PORT}/en/about`);

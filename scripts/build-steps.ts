@@ -6,7 +6,8 @@ import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { pathToFileURL } from "node:url";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import { LANGUAGE_COOKIE, LANGUAGES } from "../shared/i18n/languages.ts";
-import { prerenderedSitePaths } from "../app/routing/pages.ts";
+import { sitePaths } from "../app/routing/pages.ts";
+import { localizePath } from "../shared/site/paths.ts";
 
 /** Renders each unprefixed page once per language, as a visitor with that stored choice would get it. */
 export async function prerenderVariants(root: string): Promise<number> {
@@ -14,7 +15,7 @@ export async function prerenderVariants(root: string): Promise<number> {
   const handle = createRequestHandler(build, "production");
   let count = 0;
   for (const lang of LANGUAGES) {
-    for (const path of prerenderedSitePaths()) {
+    for (const path of sitePaths()) {
       const response = await handle(
         new Request(`http://localhost${path}`, { headers: { cookie: `${LANGUAGE_COOKIE}=${lang}` } }),
       );
@@ -26,6 +27,24 @@ export async function prerenderVariants(root: string): Promise<number> {
     }
   }
   return count;
+}
+
+/**
+ * Renders the not-found page once per language, for the server to answer
+ * unknown paths from memory (build/not-found/<lang>.html).
+ */
+export async function prerenderNotFound(root: string): Promise<number> {
+  const build = (await import(pathToFileURL(join(root, "build/app/server/index.js")).href)) as ServerBuild;
+  const handle = createRequestHandler(build, "production");
+  for (const lang of LANGUAGES) {
+    // Any path no route has: the catch-all renders it.
+    const response = await handle(new Request(`http://localhost${localizePath(lang, "/404")}`));
+    if (response.status !== 404) throw new Error(`prerendering the not-found page (${lang}) answered ${response.status}`);
+    const file = join(root, "build/not-found", `${lang}.html`);
+    mkdirSync(dirname(file), { recursive: true });
+    writeFileSync(file, await response.text());
+  }
+  return LANGUAGES.length;
 }
 
 const COMPRESSIBLE = /\.(html|js|css|svg|xml|txt|json|webmanifest|rss)$/;

@@ -10,7 +10,7 @@ import { build } from "vite";
 process.env.NODE_ENV = "production";
 const { loadDotEnv } = await import("../server/config.ts");
 loadDotEnv();
-const { BUILD_INFO, inputsFingerprint, precompress, prerenderVariants } = await import("./build-steps.ts");
+const { BUILD_INFO, inputsFingerprint, precompress, prerenderNotFound, prerenderVariants } = await import("./build-steps.ts");
 
 const root = process.cwd();
 const started = Date.now();
@@ -29,8 +29,11 @@ execFileSync(join(root, "node_modules/.bin/react-router"), ["build"], { stdio: "
 step("unprefixed pages per language");
 console.log(`  ${await prerenderVariants(root)} pages`);
 
+step("not-found pages");
+console.log(`  ${await prerenderNotFound(root)} pages`);
+
 step("precompress");
-console.log(`  ${precompress(["build/app/client", "build/islands", "build/variants"].map((d) => join(root, d)))} files`);
+console.log(`  ${precompress(["build/app/client", "build/islands", "build/variants", "build/not-found"].map((d) => join(root, d)))} files`);
 
 step("server bundle");
 await build({

@@ -14,8 +14,6 @@ const MIN_PAGE_AGE_MS = 3_000;
 export type ContactNotice = { kind: "sent" | "error"; text: string };
 
 export type ContactFormProps = {
-  /** Signed when the page was rendered: the server's time trap. */
-  token: string;
   /** Where the form posts without JavaScript (this page). */
   action: string;
   privacyHref: string;
@@ -25,6 +23,7 @@ export type ContactFormProps = {
   notice?: ContactNotice;
 };
 
+/** The server's answer; `token` comes with "Form expired" (the fresh one is in the cookie too). */
 type ApiAnswer = { error?: string; fields?: Record<string, string>; token?: string };
 
 // The schema (and zod with it) is loaded when the visitor starts on the form, not with the page.
@@ -37,11 +36,11 @@ const input =
 /**
  * The contact form. Without JavaScript it is a plain form that posts to the
  * page; with it, it checks the fields with the server's own schema, sends
- * JSON to /api/contact and answers with toasts (spec).
+ * JSON to /api/contact and answers with toasts (spec). Either way the form
+ * token (the server's time trap) travels in an HttpOnly cookie set with the page.
  */
 export function ContactForm(props: ContactFormProps) {
   const { t, lang } = useLanguage();
-  const [token, setToken] = useState(props.token);
   const [errors, setErrors] = useState<Partial<Record<string, string>>>(props.errors ?? {});
   const [busy, setBusy] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
@@ -77,7 +76,7 @@ export function ContactForm(props: ContactFormProps) {
       const response = await fetch("/api/contact", {
         method: "POST",
         headers: { "Content-Type": "application/json" },
-        body: JSON.stringify({ ...values, token, language: lang }),
+        body: JSON.stringify({ ...values, language: lang }),
       });
       const answer = (await response.json().catch(() => ({}))) as ApiAnswer;
       if (response.status === 202) {
@@ -87,7 +86,6 @@ export function ContactForm(props: ContactFormProps) {
       } else if (response.status === 429) {
         toastError(t("contact.tooManyTitle"), t("contact.tooManyText"));
       } else if (answer.fields?.token) {
-        if (answer.token) setToken(answer.token);
         if (answer.error === "Please slow down") toastError(t("contact.slowDownTitle"), t("contact.slowDownText"));
         else toastError(t("contact.errorTitle"), t(answer.token ? "contact.expiredText" : "contact.forgedText"));
       } else {
@@ -152,7 +150,6 @@ export function ContactForm(props: ContactFormProps) {
         <label htmlFor={`${id}-website`}>{t("contact.honeypot")}</label>
         <input id={`${id}-website`} type="text" name="website" tabIndex={-1} autoComplete="off" defaultValue="" />
       </div>
-      <input type="hidden" name="token" value={token} />
       <input type="hidden" name="language" value={lang} />
       <p className="text-sm text-slate-700 dark:text-slate-300">
         {t("contact.privacyNote")}{" "}

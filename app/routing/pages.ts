@@ -1,6 +1,7 @@
 // The public pages of the site: one entry per page, from which the route
 // table, the prerender list and the sitemap are all derived.
 import { ARTICLES } from "../../content/news/index.ts";
+import { CONTACT_PATH } from "../../shared/contact/contact-page.ts";
 import { LANGUAGES } from "../../shared/i18n/languages.ts";
 import { localizePath } from "../../shared/site/paths.ts";
 
@@ -10,8 +11,6 @@ export type PublicPage = {
   path: string;
   /** Route module, relative to app/. */
   file: string;
-  /** Rendered for each request instead of at build time (the contact form signs a token per render). */
-  perRequest?: true;
 };
 
 export const PUBLIC_PAGES: readonly PublicPage[] = [
@@ -22,7 +21,7 @@ export const PUBLIC_PAGES: readonly PublicPage[] = [
   { id: "about", path: "/about", file: "routes/site/about.tsx" },
   { id: "news", path: "/news", file: "routes/site/news.tsx" },
   { id: "newsArticle", path: "/news/:id", file: "routes/site/news-article.tsx" },
-  { id: "contact", path: "/contact", file: "routes/site/contact.tsx", perRequest: true },
+  { id: "contact", path: CONTACT_PATH, file: "routes/site/contact.tsx" },
   { id: "careers", path: "/careers", file: "routes/site/careers.tsx" },
   { id: "imprint", path: "/imprint", file: "routes/site/imprint.tsx" },
   { id: "privacy", path: "/privacy-policy", file: "routes/site/privacy-policy.tsx" },
@@ -35,19 +34,13 @@ export function sitePaths(): string[] {
   return [...pages, ...ARTICLES.map((article) => `/news/${article.id}`)];
 }
 
-/** The pages built ahead of time: every page but those rendered per request. */
-export function prerenderedSitePaths(): string[] {
-  const perRequest = new Set(PUBLIC_PAGES.filter((page) => page.perRequest).map((page) => page.path));
-  return sitePaths().filter((path) => !perRequest.has(path));
-}
-
 /** The news feeds, one per language. */
 export function feedPath(lang: (typeof LANGUAGES)[number]): string {
   return `/${lang}/news/rss.xml`;
 }
 
-/** Everything React Router renders at build time. */
+/** Everything React Router renders at build time: every page (the contact form's token comes in a cookie). */
 export function prerenderPaths(): string[] {
-  const pages = prerenderedSitePaths().flatMap((path) => LANGUAGES.map((lang) => localizePath(lang, path)));
+  const pages = sitePaths().flatMap((path) => LANGUAGES.map((lang) => localizePath(lang, path)));
   return [...pages, ...LANGUAGES.map(feedPath), "/sitemap.xml", "/robots.txt"];
 }

@@ -1,7 +1,7 @@
 import { CONSENT_STORAGE_KEY, CONTACT_SUBMISSIONS_KEY, THEME_STORAGE_KEY, WELCOME_SESSION_KEY } from "../../shared/site/storage-keys.ts";
 import { company } from "../../shared/company.ts";
 import type { LegalDocument } from "../types.ts";
-import { SESSION_COOKIE, languageKey, emailLink, phoneLink, osmPolicyLink, bayldaLink, osmAddress, bayldaAddress, companyAddress } from "./privacy-policy-facts.ts";
+import { FORM_TOKEN_COOKIE, SESSION_COOKIE, languageKey, emailLink, phoneLink, osmPolicyLink, bayldaLink, osmAddress, bayldaAddress, companyAddress } from "./privacy-policy-facts.ts";
 
 export function privacyPolicyDe(options: { contactRetentionDays: number }): LegalDocument {
   const days = options.contactRetentionDays;
@@ -102,7 +102,7 @@ export function privacyPolicyDe(options: { contactRetentionDays: number }): Lega
           { type: "h3", text: "Spamschutz ohne Dritte" },
           {
             type: "p",
-            text: "Wir schützen das Formular ohne externe Dienste vor Spam: mit einem versteckten Feld, das nur automatisierte Programme ausfüllen, mit einer Prüfung der Zeit zwischen dem Öffnen der Seite und dem Absenden sowie mit Begrenzungen, wie viele Nachrichten in einem bestimmten Zeitraum gesendet werden können. Dazu werden keine Daten an Dritte weitergegeben.",
+            text: `Wir schützen das Formular ohne externe Dienste vor Spam: mit einem versteckten Feld, das nur automatisierte Programme ausfüllen, mit einer Prüfung der Zeit zwischen dem Öffnen der Seite und dem Absenden sowie mit Begrenzungen, wie viele Nachrichten in einem bestimmten Zeitraum gesendet werden können. Für die Zeitprüfung setzt die Kontaktseite ein Cookie mit dem Namen ${FORM_TOKEN_COOKIE} (siehe „Speicherung in Ihrem Browser“). Dazu werden keine Daten an Dritte weitergegeben.`,
           },
           { type: "h3", text: "Zustellung und Speicherdauer" },
           {
@@ -133,7 +133,7 @@ export function privacyPolicyDe(options: { contactRetentionDays: number }): Lega
         blocks: [
           {
             type: "p",
-            text: "Damit die Website so funktioniert, wie Sie es erwarten, speichern wir einige Einträge in Ihrem Browser: im lokalen Speicher (Local Storage), im Sitzungsspeicher (Session Storage) oder als Cookie. Sie sind unbedingt erforderlich, um die von Ihnen genutzten Funktionen bereitzustellen; eine Einwilligung ist daher nicht nötig (§ 25 Abs. 2 Nr. 2 TDDDG). Keiner dieser Einträge dient dem Tracking. Abgesehen vom Sprach-Cookie, das Ihr Browser an unseren Server sendet, damit dieser die Seiten in Ihrer Sprache ausliefern kann, verlassen diese Einträge Ihr Gerät nicht.",
+            text: "Damit die Website so funktioniert, wie Sie es erwarten, speichern wir einige Einträge in Ihrem Browser: im lokalen Speicher (Local Storage), im Sitzungsspeicher (Session Storage) oder als Cookie. Sie sind unbedingt erforderlich, um die von Ihnen genutzten Funktionen bereitzustellen; eine Einwilligung ist daher nicht nötig (§ 25 Abs. 2 Nr. 2 TDDDG). Keiner dieser Einträge dient dem Tracking. Abgesehen vom Sprach-Cookie, das Ihr Browser an unseren Server sendet, damit dieser die Seiten in Ihrer Sprache ausliefern kann, und dem Cookie des Kontaktformulars verlassen diese Einträge Ihr Gerät nicht.",
           },
           {
             type: "ul",
@@ -143,6 +143,7 @@ export function privacyPolicyDe(options: { contactRetentionDays: number }): Lega
               `${CONSENT_STORAGE_KEY} (Local Storage): Ihre Auswahl im Einwilligungsdialog mit dem Zeitpunkt der Auswahl und der Version des Dialogs. Der Eintrag bleibt bestehen, bis Sie ihn löschen; ändern wir die Einwilligungskategorien, fragen wir Sie erneut.`,
               `${WELCOME_SESSION_KEY} (Session Storage): dass Ihnen die Begrüßungsnachricht bereits angezeigt wurde, damit sie nicht erneut erscheint. Der Eintrag wird gelöscht, wenn Ihre Browsersitzung endet.`,
               `${CONTACT_SUBMISSIONS_KEY} (Local Storage): wie viele Nachrichten Sie in der letzten Stunde über das Kontaktformular gesendet haben, damit wiederholtes Senden begrenzt werden kann. Berücksichtigt wird nur die jeweils letzte Stunde.`,
+              `${FORM_TOKEN_COOKIE} (Cookie): wird gesetzt, wenn Sie die Kontaktseite öffnen. Es enthält den von uns signierten Zeitpunkt, zu dem Sie die Seite geöffnet haben, und nichts über Sie: Alle, die die Seite in derselben Zehntelsekunde öffnen, erhalten denselben Wert. Ihr Browser sendet es mit jeder Anfrage an unseren Server; wir lesen es nur, wenn Sie das Kontaktformular absenden, um zu prüfen, dass das Formular nicht Sekunden nach dem Öffnen der Seite von einem Programm gesendet wurde. Es ist als HttpOnly gekennzeichnet, wird nur über verschlüsselte Verbindungen übertragen und läuft nach 24 Stunden ab.`,
             ],
           },
           {

@@ -1,7 +1,7 @@
 import { CONSENT_STORAGE_KEY, CONTACT_SUBMISSIONS_KEY, THEME_STORAGE_KEY, WELCOME_SESSION_KEY } from "../../shared/site/storage-keys.ts";
 import { company } from "../../shared/company.ts";
 import type { LegalDocument } from "../types.ts";
-import { SESSION_COOKIE, languageKey, emailLink, phoneLink, osmPolicyLink, bayldaLink, osmAddress, bayldaAddress, companyAddress } from "./privacy-policy-facts.ts";
+import { FORM_TOKEN_COOKIE, SESSION_COOKIE, languageKey, emailLink, phoneLink, osmPolicyLink, bayldaLink, osmAddress, bayldaAddress, companyAddress } from "./privacy-policy-facts.ts";
 
 export function privacyPolicyEn(options: { contactRetentionDays: number }): LegalDocument {
   const days = options.contactRetentionDays;
@@ -102,7 +102,7 @@ export function privacyPolicyEn(options: { contactRetentionDays: number }): Lega
           { type: "h3", text: "Spam protection without third parties" },
           {
             type: "p",
-            text: "We protect the form against spam without any external service: a hidden field that only automated programs fill in, a check of the time between opening the page and sending the form, and limits on how many messages can be sent within a certain period. No data is passed to third parties for this purpose.",
+            text: `We protect the form against spam without any external service: a hidden field that only automated programs fill in, a check of the time between opening the page and sending the form, and limits on how many messages can be sent within a certain period. For the time check, the contact page sets a cookie named ${FORM_TOKEN_COOKIE} (see “Storage in your browser”). No data is passed to third parties for this purpose.`,
           },
           { type: "h3", text: "Delivery and storage period" },
           {
@@ -133,7 +133,7 @@ export function privacyPolicyEn(options: { contactRetentionDays: number }): Lega
         blocks: [
           {
             type: "p",
-            text: "So that the website works as you expect, we store a few entries in your browser: in its local storage, in its session storage or as a cookie. They are strictly necessary to provide the functions you use, so no consent is required (§ 25(2) no. 2 TDDDG). None of them is used for tracking. Apart from the language cookie, which your browser sends to our server so that it can deliver the pages in your language, these entries do not leave your device.",
+            text: "So that the website works as you expect, we store a few entries in your browser: in its local storage, in its session storage or as a cookie. They are strictly necessary to provide the functions you use, so no consent is required (§ 25(2) no. 2 TDDDG). None of them is used for tracking. Apart from the language cookie, which your browser sends to our server so that it can deliver the pages in your language, and the contact form’s cookie, these entries do not leave your device.",
           },
           {
             type: "ul",
@@ -143,6 +143,7 @@ export function privacyPolicyEn(options: { contactRetentionDays: number }): Lega
               `${CONSENT_STORAGE_KEY} (local storage): your choice in the consent dialog, together with the time you made it and the version of the dialog. It remains until you delete it; if we change the consent categories, we ask you again.`,
               `${WELCOME_SESSION_KEY} (session storage): that the welcome message has already been shown to you, so that it does not appear again. It is deleted when your browser session ends.`,
               `${CONTACT_SUBMISSIONS_KEY} (local storage): how many messages you have sent using the contact form within the last hour, so that repeated sending can be limited. Only the last hour is taken into account.`,
+              `${FORM_TOKEN_COOKIE} (cookie): set when you open the contact page. It holds the time at which you opened the page, signed by us, and nothing about you: everyone who opens the page in the same tenth of a second gets the same value. Your browser sends it to our server with each request; we read it only when you send the contact form, to check that the form was not sent by a program within seconds of opening the page. It is marked HttpOnly, is sent only over encrypted connections and expires after 24 hours.`,
             ],
           },
           {

@@ -8,6 +8,9 @@ import type { Inline } from "../types.ts";
 /** Name of the cookie set for signed-in staff only. */
 export const SESSION_COOKIE = "__Host-session";
 
+/** Name of the contact form's cookie (its time trap). */
+export { FORM_TOKEN_COOKIE } from "../../shared/contact/contact-page.ts";
+
 export const OSM_PRIVACY_POLICY = "https://osmfoundation.org/wiki/Privacy_Policy";
 export const BAYLDA_WEBSITE = "https://www.lda.bayern.de";
 

@@ -1,5 +1,5 @@
 // The privacy policy. It describes exactly what the site does: server logs,
-// the contact form, the staff session cookie, browser storage, the consent
+// the contact form (and its cookie), the staff session cookie, browser storage, the consent
 // dialog, the two-click map and plain links to social networks. One file per
 // language; the facts both state are in privacy-policy-facts.ts.
 import type { LegalDocument, Localized } from "../types.ts";

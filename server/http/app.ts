@@ -5,6 +5,7 @@ import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { compress } from "hono/compress";
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
+import { createAdmission } from "../scheduling/admission.ts";
 import type { Services } from "../services.ts";
 import { createApi, MAX_BODY_BYTES } from "./api.ts";
 import { bearerMatches } from "./bearer.ts";
@@ -13,6 +14,7 @@ import { httpDuration, httpRequests, METRICS_CONTENT_TYPE, metricsText } from ".
 import { clientIpContext, nonceContext, servicesContext } from "./render-context.ts";
 import { acmeChallengeRoutes } from "./routes/integrations.ts";
 import { clientIp, isHttps } from "./request-info.ts";
+import { busy, RENDER_LIMITS } from "./render-limits.ts";
 import { isSameOriginWrite } from "./same-origin.ts";
 import { securityHeaders } from "./security-headers.ts";
 
@@ -106,12 +108,17 @@ export function createApp({ build, mode, services }: AppOptions) {
 
   // Built files come precompressed; pages rendered per request are compressed
   // here. (Not the API: its answers are small, and compressing them costs more.)
+  // Rendering is the costliest thing a request can ask for: a few at a time,
+  // a short queue, and "busy" beyond it (render-limits.ts).
+  const renders = createAdmission(RENDER_LIMITS);
   app.all("*", compress(), async (c) => {
     const context = new RouterContextProvider();
     context.set(nonceContext, c.get("nonce"));
     context.set(servicesContext, services);
     context.set(clientIpContext, c.get("clientIp"));
-    const response = await renderPage(c.req.raw, context);
+    const rendered = await renders.run(() => renderPage(c.req.raw, context));
+    if (!rendered.admitted) return busy(c);
+    const response = rendered.value;
     // Pages rendered per request are not cached: the staff area must never come back from a cache.
     if (!response.headers.has("Cache-Control")) response.headers.set("Cache-Control", "no-store");
     return response;

@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { sql } from "kysely";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { MIN_FORM_AGE_MS, MAX_FORM_AGE_MS } from "../contact/form-token.ts";
 import { testDatabases } from "../../tests/support/test-databases.ts";
@@ -27,7 +28,7 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-describe.each(testDatabases())("POST /api/contact on $dialect", ({ open }) => {
+describe.each(testDatabases())("POST /api/contact on $dialect", ({ open, dialect }) => {
   let t: Awaited<ReturnType<typeof createTestApp>>;
   let cleanup: () => Promise<void>;
   let sender: ReturnType<typeof createSmtpSender>;
@@ -189,6 +190,46 @@ describe.each(testDatabases())("POST /api/contact on $dialect", ({ open }) => {
       expect(await response.json()).toMatchObject({ error: "Invalid form token" });
     }
     expect(await stored()).toHaveLength(1);
+  });
+
+  it("takes the token from the form's cookie when the body has none (the prerendered page sets it)", async () => {
+    const cookie = `form-token=${readyToken()}`;
+    const response = await submit(VALID, { cookie });
+    expect(response.status).toBe(202);
+    expect(await stored()).toHaveLength(1);
+    // A token in the body wins: API clients send their own.
+    const early = await submit({ ...VALID, token: t.services.formTokens.issue() }, { cookie });
+    expect(await early.json()).toMatchObject({ error: "Please slow down" });
+    // Off localhost the cookie is the __Host- one; a plain-named cookie there is not ours.
+    const remote = { host: "example.com", origin: "http://example.com" };
+    expect((await submit(VALID, { ...remote, cookie })).status).toBe(400);
+    expect((await submit(VALID, { ...remote, cookie: `__Host-${cookie}` })).status).toBe(202);
+  });
+
+  it("an expired token from the cookie is answered with a fresh one in the cookie, which works once the visitor has taken a moment", async () => {
+    const old = t.services.formTokens.issue();
+    t.advance(MAX_FORM_AGE_MS + 1);
+    const expired = await submit(VALID, { cookie: `form-token=${old}` });
+    expect(expired.status).toBe(400);
+    expect(await expired.json()).toMatchObject({ error: "Form expired" });
+    const setCookie = expired.headers.get("set-cookie") ?? "";
+    expect(setCookie).toMatch(/^form-token=[\w.-]+; Path=\/; HttpOnly; SameSite=Strict; Max-Age=86400$/);
+    t.advance(MIN_FORM_AGE_MS);
+    expect((await submit(VALID, { cookie: setCookie.split(";")[0]! })).status).toBe(202);
+  });
+
+  it("refused tokens cost no database write", async () => {
+    const changes = async () =>
+      dialect === "sqlite" ? Number((await sql<{ n: number }>`select total_changes() as n`.execute(t.services.database.db)).rows[0]!.n) : 0;
+    const before = await changes();
+    const early = t.services.formTokens.issue();
+    const old = t.services.formTokens.issue();
+    t.advance(MAX_FORM_AGE_MS + 1);
+    for (const token of [old, "not-a-token", undefined]) expect((await submit({ ...VALID, token })).status).toBe(400);
+    expect((await submit(VALID, { cookie: `form-token=${early}x` })).status).toBe(400);
+    expect(await changes()).toBe(before);
+    expect(await stored()).toEqual([]);
+    expect(await t.services.database.db.selectFrom("contact_rate_limits").selectAll().execute()).toEqual([]);
   });
 
   it("a filled honeypot answers like success, stores the message as spam and mails nothing", async () => {

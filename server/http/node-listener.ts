@@ -1,16 +1,29 @@
 // The production request listener. Built files are answered straight from
 // memory on Node's own request objects, which is several times faster than
-// going through the Fetch API objects Hono works with; everything else goes
-// to the Hono app.
+// going through the Fetch API objects Hono works with; so is the not-found
+// page for paths no route answers. Everything else goes to the Hono app.
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { getRequestListener } from "@hono/node-server";
+import type { FormTokens } from "../contact/form-token.ts";
 import type { App } from "./app.ts";
+import { FORM_PAGES, formTokenCookie } from "./form-token-cookie.ts";
 import { isHttps } from "./request-info.ts";
 import { securityHeaders } from "./security-headers.ts";
 import type { SiteFiles } from "./site-files.ts";
-import { respondFromSiteFiles } from "./static-responder.ts";
+import { respondFromSiteFiles, respondNotFound } from "./static-responder.ts";
 
-export function createNodeListener(app: App, siteFiles: SiteFiles, trustProxy: boolean) {
+export type ListenerOptions = {
+  trustProxy: boolean;
+  /** Signs the token a contact page's answer carries in its cookie. */
+  formTokens: FormTokens;
+  /** True for a path that no route answers but the not-found page (unknown-paths.ts). */
+  isUnknownPath: (pathname: string) => boolean;
+};
+
+/** A page that sets a cookie must not be kept by a shared cache. */
+const FORM_PAGE_CACHE = "private, max-age=0, must-revalidate";
+
+export function createNodeListener(app: App, siteFiles: SiteFiles, { trustProxy, formTokens, isUnknownPath }: ListenerOptions) {
   const appListener = getRequestListener(app.fetch);
   // Built files carry no server-rendered script, so they need no nonce: two fixed header sets.
   const plain = securityHeaders({ https: false });
@@ -25,21 +38,25 @@ export function createNodeListener(app: App, siteFiles: SiteFiles, trustProxy: b
   return (req: IncomingMessage, res: ServerResponse) => {
     const url = req.url ?? "/";
     const query = url.indexOf("?");
+    const pathname = query === -1 ? url : url.slice(0, query);
     const header = (name: string) => {
       const value = req.headers[name];
       return Array.isArray(value) ? value.join(", ") : value;
     };
-    const reply = respondFromSiteFiles(siteFiles, {
-      method: req.method ?? "GET",
-      pathname: query === -1 ? url : url.slice(0, query),
-      search: query === -1 ? "" : url.slice(query),
-      header,
-    });
+    const request = { method: req.method ?? "GET", pathname, search: query === -1 ? "" : url.slice(query), header };
+    const reply = respondFromSiteFiles(siteFiles, request) ?? (isUnknownPath(pathname) ? respondNotFound(siteFiles, request) : null);
     if (!reply) {
       void appListener(req, res);
       return;
     }
-    res.writeHead(reply.status, withSecurityHeaders(reply.headers, isHttps(header, "http:", trustProxy)));
+    const https = isHttps(header, "http:", trustProxy);
+    let headers = withSecurityHeaders(reply.headers, https);
+    if (FORM_PAGES.has(pathname)) {
+      // The contact form's time trap starts now: a fresh signed token with every answer, 304s included.
+      const cookie = formTokenCookie({ url: "http:", header, trustProxy }, formTokens.issue());
+      headers = { ...headers, "Cache-Control": FORM_PAGE_CACHE, "Set-Cookie": cookie };
+    }
+    res.writeHead(reply.status, headers);
     res.end(reply.body);
   };
 }

@@ -24,10 +24,19 @@ describe("loadSiteFiles", () => {
   write("islands/assets/client-9.js", "islands");
   write("variants/de/index.html", "<p>Start</p>");
   write("variants/de/about/index.html", "<p>Über</p>");
-  const files = loadSiteFiles({ clientDir: join(root, "client"), islandsDir: join(root, "islands"), variantsDir: join(root, "variants") });
+  write("client/en/contact/index.html", "<form></form>");
+  write("not-found/en.html", "<h1>Oops! Page not found</h1>");
+  write("not-found/en.html.gz", "gzipped");
+  write("not-found/de.html", "<h1>Hoppla! Seite nicht gefunden</h1>");
+  const files = loadSiteFiles({
+    clientDir: join(root, "client"),
+    islandsDir: join(root, "islands"),
+    variantsDir: join(root, "variants"),
+    notFoundDir: join(root, "not-found"),
+  });
 
   it("maps prerendered pages to their URLs", () => {
-    expect([...files.pages.keys()].sort()).toEqual(["/en", "/en/about"]);
+    expect([...files.pages.keys()].sort()).toEqual(["/en", "/en/about", "/en/contact"]);
     expect(files.pages.get("/en/about")?.br?.toString()).toBe("compressed");
     expect(files.pages.get("/en/about")?.gzip).toBeUndefined();
   });
@@ -42,6 +51,13 @@ describe("loadSiteFiles", () => {
   it("loads the unprefixed variants per language", () => {
     expect([...files.variants.de.keys()].sort()).toEqual(["/", "/about"]);
     expect(files.variants.en.size).toBe(0);
+  });
+
+  it("holds the not-found page per language, kept by no cache", () => {
+    expect(files.notFound.en?.body.toString()).toBe("<h1>Oops! Page not found</h1>");
+    expect(files.notFound.en?.gzip?.toString()).toBe("gzipped");
+    expect(files.notFound.de?.body.toString()).toContain("Hoppla");
+    expect(files.notFound.de?.cacheControl).toBe("no-store");
   });
 
   it("gives equal content equal ETags and different content different ones", () => {

@@ -1,7 +1,7 @@
 // The built site, held in memory: every file with its precompressed brotli and
 // gzip copies (made at build time) and a strong ETag, ready to send.
 import { createHash } from "node:crypto";
-import { readdirSync, readFileSync, statSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join, sep } from "node:path";
 import { LANGUAGES, type Language } from "#shared/i18n/languages.ts";
 
@@ -21,6 +21,8 @@ export type SiteFiles = {
   pages: Map<string, SiteFile>;
   /** Unprefixed pages ("/about") prerendered in each language. */
   variants: Record<Language, Map<string, SiteFile>>;
+  /** The not-found page in each language, for paths nothing else answers. */
+  notFound: Partial<Record<Language, SiteFile>>;
 };
 
 export type BuildLayout = {
@@ -30,6 +32,8 @@ export type BuildLayout = {
   islandsDir: string;
   /** The unprefixed pages, one folder per language. */
   variantsDir: string;
+  /** The not-found pages, "<lang>.html". */
+  notFoundDir: string;
 };
 
 const TYPES: Record<string, string> = {
@@ -53,6 +57,8 @@ const TYPES: Record<string, string> = {
 const IMMUTABLE = "public, max-age=31536000, immutable";
 const REVALIDATE = "public, max-age=0, must-revalidate";
 const SHORT = "public, max-age=3600";
+// A missing page may exist tomorrow: no cache keeps the 404.
+const NOT_FOUND = "no-store";
 
 function extension(path: string): string {
   const dot = path.lastIndexOf(".");
@@ -122,7 +128,12 @@ export function loadSiteFiles(layout: BuildLayout): SiteFiles {
     }
     variants[lang] = map;
   }
-  return { assets, pages, variants };
+  const notFound: SiteFiles["notFound"] = {};
+  for (const lang of LANGUAGES) {
+    const path = join(layout.notFoundDir, `${lang}.html`);
+    if (existsSync(path)) notFound[lang] = loadFile(path, NOT_FOUND);
+  }
+  return { assets, pages, variants, notFound };
 }
 
 /** Paths relative to the project root, as scripts/build.ts writes them. */
@@ -131,10 +142,12 @@ export function defaultBuildLayout(root: string): BuildLayout {
     clientDir: join(root, "build/app/client"),
     islandsDir: join(root, "build/islands"),
     variantsDir: join(root, "build/variants"),
+    notFoundDir: join(root, "build/not-found"),
   };
 }
 
 export function describeSiteFiles(files: SiteFiles): string {
   const variants = LANGUAGES.map((lang) => `${files.variants[lang].size} ${lang}`).join(", ");
-  return `${files.pages.size} pages, ${files.assets.size} assets, unprefixed variants: ${variants}`;
+  const notFound = LANGUAGES.filter((lang) => files.notFound[lang]).join(", ") || "none";
+  return `${files.pages.size} pages, ${files.assets.size} assets, unprefixed variants: ${variants}, not-found pages: ${notFound}`;
 }

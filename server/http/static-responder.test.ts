@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { SiteFile, SiteFiles } from "./site-files.ts";
-import { chooseEncoding, respondFromSiteFiles, type StaticRequest } from "./static-responder.ts";
+import { chooseEncoding, respondFromSiteFiles, respondNotFound, type StaticRequest } from "./static-responder.ts";
 
 function file(text: string, cacheControl = "public, max-age=0, must-revalidate"): SiteFile {
   return {
@@ -15,8 +15,17 @@ function file(text: string, cacheControl = "public, max-age=0, must-revalidate")
 
 const files: SiteFiles = {
   assets: new Map([["/assets/app.js", file("js", "public, max-age=31536000, immutable")]]),
-  pages: new Map([["/en/about", file("about en")], ["/de/about", file("about de")]]),
-  variants: { en: new Map([["/about", file("auto en")]]), de: new Map([["/about", file("auto de")]]) },
+  pages: new Map([
+    ["/en/about", file("about en")],
+    ["/de/about", file("about de")],
+    ["/en/contact", file("contact en")],
+    ["/de/contact", file("contact de")],
+  ]),
+  variants: {
+    en: new Map([["/about", file("auto en")], ["/contact", file("auto contact en")]]),
+    de: new Map([["/about", file("auto de")], ["/contact", file("auto contact de")]]),
+  },
+  notFound: { en: file("not found", "no-store"), de: file("nicht gefunden", "no-store") },
 };
 
 function request(pathname: string, headers: Record<string, string> = {}, extra: Partial<StaticRequest> = {}): StaticRequest {
@@ -30,6 +39,8 @@ describe("respondFromSiteFiles", () => {
     ["an unprefixed page by cookie", request("/about", { cookie: "preferredLanguage=de", "accept-language": "en" }), "auto de"],
     ["an unprefixed page by Accept-Language", request("/about", { "accept-language": "de-AT,de;q=0.9" }), "auto de"],
     ["an unprefixed page by default", request("/about"), "auto en"],
+    ["the contact page (its form token comes in a cookie)", request("/de/contact"), "contact de"],
+    ["the unprefixed contact page", request("/contact", { "accept-language": "de" }), "auto contact de"],
   ])("serves %s", (_name, req, body) => {
     expect(respondFromSiteFiles(files, req)?.body?.toString()).toBe(body);
   });
@@ -68,6 +79,34 @@ describe("respondFromSiteFiles", () => {
     expect(reply.status).toBe(200);
     expect(reply.body).toBeNull();
     expect(reply.headers["Cache-Control"]).toBe("public, max-age=31536000, immutable");
+  });
+});
+
+describe("respondNotFound", () => {
+  it.each([
+    ["the prefix's language", request("/de/gibt-es-nicht", { "accept-language": "en" }), "nicht gefunden", "Accept-Encoding"],
+    ["the stored language without a prefix", request("/nope", { cookie: "preferredLanguage=de" }), "nicht gefunden", "Accept-Encoding, Cookie, Accept-Language"],
+    ["the browser's language without a prefix", request("/nope", { "accept-language": "en-GB" }), "not found", "Accept-Encoding, Cookie, Accept-Language"],
+  ])("answers 404 from memory in %s", (_name, req, text, vary) => {
+    const reply = respondNotFound(files, req)!;
+    expect(reply.status).toBe(404);
+    expect(reply.body?.toString()).toBe(text);
+    expect(reply.headers.Vary).toBe(vary);
+    expect(reply.headers["Cache-Control"]).toBe("no-store");
+    expect(reply.headers.ETag).toBeUndefined();
+  });
+
+  it("sends the precompressed copy, and headers only for HEAD", () => {
+    const reply = respondNotFound(files, request("/en/nope", { "accept-encoding": "gzip" }))!;
+    expect(reply.body?.toString()).toBe("gz:not found");
+    expect(reply.headers["Content-Encoding"]).toBe("gzip");
+    expect(reply.headers["Content-Length"]).toBe(String("gz:not found".length));
+    expect(respondNotFound(files, request("/en/nope", {}, { method: "HEAD" }))).toMatchObject({ status: 404, body: null });
+  });
+
+  it("leaves other methods, and builds without the page, to the app", () => {
+    expect(respondNotFound(files, request("/en/nope", {}, { method: "POST" }))).toBeNull();
+    expect(respondNotFound({ ...files, notFound: {} }, request("/en/nope"))).toBeNull();
   });
 });
 

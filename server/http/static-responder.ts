@@ -1,7 +1,8 @@
 // Answers GET and HEAD for the built site from memory: assets, prerendered
-// pages, and unprefixed pages in the visitor's language. Returns null when
-// the request is for something else (the app renders it).
+// pages, unprefixed pages in the visitor's language, and the not-found page.
+// Returns null when the request is for something else (the app answers it).
 import { negotiateLanguage } from "#shared/i18n/languages.ts";
+import { splitLanguagePrefix } from "#shared/site/paths.ts";
 import type { SiteFile, SiteFiles } from "./site-files.ts";
 
 export type StaticRequest = {
@@ -12,7 +13,7 @@ export type StaticRequest = {
 };
 
 export type StaticReply = {
-  status: 200 | 304;
+  status: 200 | 304 | 404;
   /** Shared between requests for the same representation: do not modify. */
   headers: Readonly<Record<string, string>>;
   /** null for HEAD and 304. */
@@ -35,6 +36,12 @@ export function chooseEncoding(acceptEncoding: string | null | undefined, file: 
   return null;
 }
 
+const LANGUAGE_VARY = "Accept-Encoding, Cookie, Accept-Language";
+
+function visitorLanguage(request: StaticRequest) {
+  return negotiateLanguage({ cookie: request.header("cookie"), acceptLanguage: request.header("accept-language") });
+}
+
 function findFile(files: SiteFiles, request: StaticRequest): { file: SiteFile; vary: string } | null {
   const asset = files.assets.get(request.pathname);
   if (asset) return { file: asset, vary: "Accept-Encoding" };
@@ -42,9 +49,9 @@ function findFile(files: SiteFiles, request: StaticRequest): { file: SiteFile; v
   if (request.search) return null;
   const page = files.pages.get(request.pathname);
   if (page) return { file: page, vary: "Accept-Encoding" };
-  const lang = negotiateLanguage({ cookie: request.header("cookie"), acceptLanguage: request.header("accept-language") });
+  const lang = visitorLanguage(request);
   const variant = files.variants[lang].get(request.pathname);
-  if (variant) return { file: variant, vary: "Accept-Encoding, Cookie, Accept-Language" };
+  if (variant) return { file: variant, vary: LANGUAGE_VARY };
   return null;
 }
 
@@ -57,7 +64,7 @@ function etagMatches(ifNoneMatch: string | null | undefined, etag: string): bool
 /** Headers of one representation, made once: every request for it shares the object. */
 const headerCache = new WeakMap<SiteFile, Map<string, Readonly<Record<string, string>>>>();
 
-function representationHeaders(file: SiteFile, encoding: Encoding | null, vary: string, status: 200 | 304, length: number) {
+function representationHeaders(file: SiteFile, encoding: Encoding | null, vary: string, status: StaticReply["status"], length: number) {
   let byKey = headerCache.get(file);
   if (!byKey) headerCache.set(file, (byKey = new Map()));
   const key = `${status}|${encoding ?? ""}|${vary}`;
@@ -66,11 +73,11 @@ function representationHeaders(file: SiteFile, encoding: Encoding | null, vary: 
     headers = {
       "Content-Type": file.contentType,
       "Cache-Control": file.cacheControl,
-      // Each representation has its own strong validator.
-      ETag: encoding ? `${file.etag.slice(0, -1)}-${encoding}"` : file.etag,
+      // Each representation has its own strong validator (a 404 needs none).
+      ...(status === 404 ? {} : { ETag: encoding ? `${file.etag.slice(0, -1)}-${encoding}"` : file.etag }),
       Vary: vary,
-      ...(status === 200 && encoding ? { "Content-Encoding": encoding } : {}),
-      ...(status === 200 ? { "Content-Length": String(length) } : {}),
+      ...(status !== 304 && encoding ? { "Content-Encoding": encoding } : {}),
+      ...(status !== 304 ? { "Content-Length": String(length) } : {}),
     };
     byKey.set(key, headers);
   }
@@ -90,4 +97,20 @@ export function respondFromSiteFiles(files: SiteFiles, request: StaticRequest): 
   }
   const headers = representationHeaders(file, encoding, vary, 200, body.length);
   return { status: 200, headers, body: request.method === "HEAD" ? null : body };
+}
+
+/**
+ * The not-found page for a GET or HEAD of a path nothing answers (the caller
+ * knows which those are): in the language of the path's prefix, else the
+ * visitor's. Null when the build has no such page.
+ */
+export function respondNotFound(files: SiteFiles, request: StaticRequest): StaticReply | null {
+  if (request.method !== "GET" && request.method !== "HEAD") return null;
+  const prefix = splitLanguagePrefix(request.pathname).lang;
+  const file = files.notFound[prefix ?? visitorLanguage(request)];
+  if (!file) return null;
+  const encoding = chooseEncoding(request.header("accept-encoding"), file);
+  const body = encoding === "br" ? file.br! : encoding === "gzip" ? file.gzip! : file.body;
+  const headers = representationHeaders(file, encoding, prefix ? "Accept-Encoding" : LANGUAGE_VARY, 404, body.length);
+  return { status: 404, headers, body: request.method === "HEAD" ? null : body };
 }

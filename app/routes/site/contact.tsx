@@ -1,5 +1,6 @@
 import { Clock, Mail, MapPin, Phone } from "lucide-react";
 import type { ReactNode } from "react";
+import { data } from "react-router";
 import { company } from "#shared/company.ts";
 import { openStreetMapEmbedUrl } from "#shared/site/map.ts";
 import { contact } from "../../../content/pages/contact.ts";
@@ -10,11 +11,12 @@ import { useLanguage } from "../../i18n/language.tsx";
 import { pageData, requestLanguage } from "../../i18n/messages.server.ts";
 import { Island } from "../../islands/island.tsx";
 import type { Route } from "./+types/contact";
-import { issueFormToken, submitContactForm } from "./contact.server.ts";
+import { formTokenHeaders, submitContactForm } from "./contact.server.ts";
 
-// Rendered per request, not prerendered: each render signs a fresh form token.
+// Prerendered: the form token comes in a cookie that the server sets with
+// every answer of this page (server/http/form-token-cookie.ts).
 export function loader({ request, context }: Route.LoaderArgs) {
-  return { ...pageData(request, contact, ["contact"]), token: issueFormToken(context) };
+  return data(pageData(request, contact, ["contact"]), { headers: formTokenHeaders(request, context) });
 }
 
 export function action({ request, context }: Route.ActionArgs) {
@@ -34,7 +36,7 @@ function InfoRow({ icon, label, children }: { icon: ReactNode; label: string; ch
 }
 
 export default function ContactPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { content, token } = loaderData;
+  const { content } = loaderData;
   const { info, map } = content;
   const { t, href } = useLanguage();
   const icon = "size-5";
@@ -48,7 +50,7 @@ export default function ContactPage({ loaderData, actionData }: Route.ComponentP
             {t("contact.formHeading")}
           </h2>
           <div className="mt-6">
-            <Island name="contact-form" props={{ token, action: href("/contact"), privacyHref: href("/privacy-policy"), ...actionData }} />
+            <Island name="contact-form" props={{ action: href("/contact"), privacyHref: href("/privacy-policy"), ...actionData }} />
           </div>
         </section>
         <section aria-labelledby="contact-info">

@@ -1,11 +1,13 @@
 // POST /api/contact: the contact form's submission. 202 once the message is
 // committed (a filled honeypot gets the same answer: bots learn nothing);
-// 400 naming each bad field; 429 over the rate limits.
+// 400 naming each bad field; 429 over the rate limits. The form token comes
+// in the body or, from the website's own form, in its cookie.
 import { Hono } from "hono";
 import { TOKEN_ERRORS_EN, TOO_MANY_SUBMISSIONS } from "../../../shared/contact/contact-limits.ts";
 import { negotiateLanguage } from "../../../shared/i18n/languages.ts";
 import type { Services } from "../../services.ts";
 import { readJsonBody, type ApiEnv } from "../api-context.ts";
+import { formTokenCookie, withFormToken } from "../form-token-cookie.ts";
 
 export function contactRoutes(services: Services) {
   const routes = new Hono<ApiEnv>();
@@ -14,7 +16,7 @@ export function contactRoutes(services: Services) {
     const body = await readJsonBody(c);
     if (!body.ok) return body.response;
     const language = negotiateLanguage({ cookie: c.req.header("cookie"), acceptLanguage: c.req.header("accept-language") });
-    const result = await services.contact.submit(body.data, { ip: c.get("clientIp"), language });
+    const result = await services.contact.submit(withFormToken(body.data, c.get("cookieRequest")), { ip: c.get("clientIp"), language });
     switch (result.kind) {
       case "accepted":
         c.get("log").info({ event: "contact-received", contactId: result.id, spam: result.spam }, "contact message stored");
@@ -23,8 +25,9 @@ export function contactRoutes(services: Services) {
         return c.json({ error: "Invalid input", fields: result.fields }, 400);
       case "token": {
         const { error, field } = TOKEN_ERRORS_EN[result.reason];
-        // An expired form gets a fresh token, so the visitor can send again without reloading.
+        // An expired form gets a fresh token (in the body and the cookie), so the visitor can send again without reloading.
         const fresh = result.reason === "expired" ? { token: services.formTokens.issue() } : {};
+        if (fresh.token) c.header("Set-Cookie", formTokenCookie(c.get("cookieRequest"), fresh.token));
         const retry = result.retryAfterSeconds ? { retryAfterSeconds: result.retryAfterSeconds } : {};
         return c.json({ error, fields: { token: field }, ...fresh, ...retry }, 400);
       }

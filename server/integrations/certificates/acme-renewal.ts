@@ -8,7 +8,14 @@ import { mkdir, open, readFile, rename, rm } from "node:fs/promises";
 import { get as httpGet, type IncomingMessage } from "node:http";
 import { Agent, get as httpsGet } from "node:https";
 import path from "node:path";
-import * as acme from "acme-client";
+import type * as AcmeClient from "acme-client";
+
+type Acme = typeof AcmeClient;
+
+// acme-client (with axios and its crypto helpers) is loaded on the first
+// renewal, not with every server process: most never renew.
+let loaded: Promise<Acme> | undefined;
+const loadAcme = () => (loaded ??= import("acme-client"));
 
 /** Where HTTP-01 key authorizations wait for the CA to fetch them; remove() of an unknown token is a no-op. */
 export type ChallengeStore = {
@@ -69,6 +76,7 @@ export async function renewWithAcme(options: AcmeRenewalOptions): Promise<AcmeRe
     });
     const work = async () => {
       await checkDirectory(options.directoryUrl, agent, Math.min(timeoutMs, DIRECTORY_CHECK_MS));
+      const acme = await loadAcme();
       const accountKeyPem = options.accountKeyPem ?? (await acme.crypto.createPrivateEcdsaKey("P-256")).toString("utf8");
       const certificateKey = await acme.crypto.createPrivateEcdsaKey("P-256");
       const [, csr] = await acme.crypto.createCsr({ commonName: domain, altNames: [domain] }, certificateKey);
@@ -100,7 +108,7 @@ export async function renewWithAcme(options: AcmeRenewalOptions): Promise<AcmeRe
         },
       });
       const certificatePem = await order;
-      return { ...checkCertificate(certificatePem, certificateKey.toString("utf8"), domain), accountKeyPem };
+      return { ...checkCertificate(acme, certificatePem, certificateKey.toString("utf8"), domain), accountKeyPem };
     };
     return await Promise.race([work(), deadline]);
   } catch (error) {
@@ -124,7 +132,7 @@ type HttpRequest = (url: string, method: string, options?: Record<string, unknow
  * client's own HTTP layer instead. Every ACME request passes through it; the
  * pebble test fails if a new acme-client version moves it.
  */
-function bindClient(client: acme.Client, agent: Agent, signal: AbortSignal): void {
+function bindClient(client: AcmeClient.Client, agent: Agent, signal: AbortSignal): void {
   const http = (client as unknown as { http?: { request?: HttpRequest } }).http;
   if (typeof http?.request !== "function") throw new Error("acme-client has no per-client HTTP layer to carry our TLS trust");
   const request = http.request.bind(http);
@@ -152,7 +160,7 @@ function checkDirectory(directoryUrl: string, agent: Agent, timeoutMs: number): 
 }
 
 /** Refuses a certificate that does not fit its key or its domain: better no renewal than a broken site. */
-function checkCertificate(certificatePem: string, privateKeyPem: string, domain: string): Omit<AcmeRenewalResult, "accountKeyPem"> {
+function checkCertificate(acme: Acme, certificatePem: string, privateKeyPem: string, domain: string): Omit<AcmeRenewalResult, "accountKeyPem"> {
   const [leafPem] = acme.crypto.splitPemChain(certificatePem);
   if (!leafPem) throw new Error("the CA returned no certificate");
   const leaf = new X509Certificate(leafPem);

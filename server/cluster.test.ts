@@ -1,0 +1,13 @@
+import { describe, expect, it } from "vitest";
+import { WORKER_HEAP_FLAGS, workerExecArgv } from "./cluster.ts";
+
+describe("workerExecArgv", () => {
+  it("bounds each worker's heap by default, keeping the primary's own flags", () => {
+    expect(workerExecArgv(["--enable-source-maps"])).toEqual(["--enable-source-maps", ...WORKER_HEAP_FLAGS]);
+  });
+
+  it("leaves a limit the operator chose, on the command line or in NODE_OPTIONS", () => {
+    expect(workerExecArgv(["--max-old-space-size=512"])).toEqual(["--max-old-space-size=512", "--max-semi-space-size=2"]);
+    expect(workerExecArgv([], "--max_semi_space_size=8 --max-old-space-size=256")).toEqual([]);
+  });
+});
