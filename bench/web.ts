@@ -35,7 +35,7 @@ try {
     for (const path of pages) {
       for (const lang of LANGUAGES) {
         const url = localizePath(lang, path);
-        // As served: prerendered pages and those rendered per request (contact) alike.
+        // As served from memory.
         const html = await (await fetch(ours + url)).text();
         const row: Row = { url, ...measureFirstLoad(html, fileFor), ...(audit ? await audit(ours + url) : {}) };
         rows.push(row);
