@@ -4,13 +4,13 @@
 // Router choose their production builds from NODE_ENV when they are first
 // loaded (main sets it first), and the primary, which only supervises,
 // never loads them at all and stays small.
-import { createServer } from "node:http";
 import { pathToFileURL } from "node:url";
 import { join } from "node:path";
 import type { ServerBuild } from "react-router";
 import { reportWorkerReady, runClustered } from "#server/cluster.ts";
 import { ConfigError, getConfig } from "#server/config.ts";
 import { serveClusterMetrics } from "#server/http/metrics.ts";
+import { createLimitedServer } from "#server/http/server-limits.ts";
 
 async function startWorker() {
   const [{ bootServices }, { createApp }, { createNodeListener }, { defaultBuildLayout, describeSiteFiles, loadSiteFiles }, { createUnknownPathCheck }] =
@@ -30,7 +30,7 @@ async function startWorker() {
 
   const isUnknownPath = createUnknownPathCheck(build, app.routes.map((route) => route.path));
   const listener = createNodeListener(app, siteFiles, { trustProxy: config.TRUST_PROXY, formTokens: running.services.formTokens, isUnknownPath });
-  const server = createServer(listener);
+  const server = createLimitedServer(listener);
   server.listen(config.PORT, config.HOST, () => {
     running.services.logger.info({ url: `http://localhost:${config.PORT}`, site: describeSiteFiles(siteFiles) }, "listening");
     reportWorkerReady();

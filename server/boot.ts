@@ -26,6 +26,9 @@ export type Running = { services: Services; stop: () => Promise<void> };
 export async function bootServices(config: Config): Promise<Running> {
   const logger = createLogger(config.LOG_LEVEL);
   const database = openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
+  if (database.tightened.length > 0) {
+    logger.warn({ paths: database.tightened }, "the data directory was readable by other users: its modes are now 0700 (folder) and 0600 (files)");
+  }
   const applied = await migrate(database);
   logger.info({ database: database.description, applied }, "database ready");
   const secret = await loadServerSecret(database.db, "server");

@@ -1,6 +1,7 @@
 // The staff's view of contact messages: list, read, retry, delete, and the
 // daily purge of what is older than the retention period. A message's
-// delivery status is its outbox row's; a spam-flagged one never had one.
+// delivery status is its outbox row's; a spam-flagged or quarantined one
+// never had one until staff release it.
 import { sql, type Kysely } from "kysely";
 import type { Database } from "../db/schema.ts";
 import type { Outbox } from "../outbox/outbox.ts";
@@ -22,6 +23,7 @@ export function createContactInbox(db: Kysely<Database>, outbox: Outbox, options
         "m.subject",
         "m.language",
         "m.spam",
+        "m.quarantined",
         "o.status",
         "o.attempts",
         "o.last_error",
@@ -35,7 +37,7 @@ export function createContactInbox(db: Kysely<Database>, outbox: Outbox, options
     email: row.email,
     subject: row.subject,
     language: row.language,
-    status: row.spam ? "spam" : (row.status ?? "pending"),
+    status: row.spam ? "spam" : row.quarantined ? "quarantined" : (row.status ?? "pending"),
     attempts: row.attempts ?? 0,
     lastError: row.last_error,
     sentAt: row.sent_at,
@@ -45,7 +47,10 @@ export function createContactInbox(db: Kysely<Database>, outbox: Outbox, options
     async list(filter: { status?: ContactStatus; page: number }) {
       let query = base();
       if (filter.status === "spam") query = query.where("m.spam", "=", 1);
-      else if (filter.status) query = query.where("m.spam", "=", 0).where(sql<string>`coalesce(o.status, 'pending')`, "=", filter.status);
+      else if (filter.status === "quarantined") query = query.where("m.spam", "=", 0).where("m.quarantined", "=", 1);
+      else if (filter.status) {
+        query = query.where("m.spam", "=", 0).where("m.quarantined", "=", 0).where(sql<string>`coalesce(o.status, 'pending')`, "=", filter.status);
+      }
       const counted = await query
         .clearSelect()
         .select((eb) => eb.fn.countAll<number>().as("n"))
@@ -67,8 +72,9 @@ export function createContactInbox(db: Kysely<Database>, outbox: Outbox, options
 
     /**
      * Sends a message again: a failed or pending one gets a fresh day of
-     * attempts; a spam-flagged one (an autofilled honeypot) is released and
-     * mailed. A sent one is not sent twice.
+     * attempts; a spam-flagged one (an autofilled honeypot) or a quarantined
+     * one (past the global ceiling) is released and mailed. A sent one is not
+     * sent twice.
      */
     async retry(id: number): Promise<"queued" | "already-sent" | "not-found"> {
       const outcome = await db.transaction().execute(async (trx) => {
@@ -77,7 +83,7 @@ export function createContactInbox(db: Kysely<Database>, outbox: Outbox, options
         if (row.spam || row.outbox_id === null) {
           const mail = contactMail(row, { to: options.to, language: row.language, receivedAt: row.received_at });
           const outboxId = await outbox.enqueue(trx, mail);
-          await trx.updateTable("contact_messages").set({ spam: 0, outbox_id: outboxId }).where("id", "=", id).execute();
+          await trx.updateTable("contact_messages").set({ spam: 0, quarantined: 0, outbox_id: outboxId }).where("id", "=", id).execute();
           return "queued" as const;
         }
         const mail = await trx.selectFrom("outbox").select("status").where("id", "=", row.outbox_id).executeTakeFirst();

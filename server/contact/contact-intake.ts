@@ -2,20 +2,33 @@
 // validate, check the form token, count it against the rate limits, and
 // commit the message together with its outgoing mail, all before the caller
 // tells the visitor it was sent.
+//
+// Under a flood: what the honeypot or the time trap catches uses nobody's
+// quota; past the global ceiling a valid message is still kept, quarantined
+// (no mail until staff release it), so nothing a real visitor wrote is lost;
+// and a refusal (bad input, bad token, an address over its limit) costs no
+// database write.
 import { createHmac } from "node:crypto";
-import type { Kysely } from "kysely";
+import type { Insertable, Kysely } from "kysely";
 import type { ContactErrorMessages } from "../../shared/contact/contact-limits.ts";
 import { contactSubmissionSchema } from "../../shared/contact/contact-schema.ts";
 import { fieldErrors } from "../../shared/field-errors.ts";
 import type { Language } from "../../shared/i18n/languages.ts";
-import type { Database } from "../db/schema.ts";
+import type { ContactMessagesTable, Database } from "../db/schema.ts";
 import type { Outbox } from "../outbox/outbox.ts";
 import { contactMail } from "./contact-mail.ts";
 import type { FormTokens } from "./form-token.ts";
-import { countSubmission, RateLimited, type ContactRateLimits } from "./rate-limits.ts";
+import { countSubmission, RATE_WINDOW_MS, RateLimited, waitForKey, type ContactRateLimits } from "./rate-limits.ts";
+
+/**
+ * Honeypot catches kept per process and hour, for staff to look through
+ * (autofill can fill the hidden field for a real person); the rest of a
+ * flood is answered alike and dropped, so it costs no write.
+ */
+export const SPAM_KEPT_PER_HOUR = 50;
 
 export type IntakeResult =
-  | { kind: "accepted"; id: number; spam: boolean }
+  | { kind: "accepted"; id: number | null; spam: boolean; quarantined: boolean }
   | { kind: "invalid"; fields: Record<string, string> }
   | { kind: "token"; reason: "forged" | "expired" | "too-early"; retryAfterSeconds?: number }
   | { kind: "rate-limited"; retryAfterSeconds: number };
@@ -37,6 +50,17 @@ export type IntakeOptions = {
 export function createContactIntake(options: IntakeOptions) {
   const { db, outbox, tokens, limits, now } = options;
   const hashIp = (ip: string) => createHmac("sha256", options.ipKey).update(ip).digest("hex").slice(0, 32);
+  const rateLimited = (ms: number): IntakeResult => ({ kind: "rate-limited", retryAfterSeconds: Math.max(1, Math.ceil(ms / 1000)) });
+  const spamKept = { windowStart: 0, count: 0 };
+
+  /** A filled honeypot: the bot hears "sent"; a few an hour are kept for staff, uncounted and unmailed. */
+  async function keepSpam(message: Omit<Insertable<ContactMessagesTable>, "received_at">, time: number): Promise<IntakeResult> {
+    if (time - spamKept.windowStart >= RATE_WINDOW_MS) Object.assign(spamKept, { windowStart: time, count: 0 });
+    if (spamKept.count >= SPAM_KEPT_PER_HOUR) return { kind: "accepted", id: null, spam: true, quarantined: false };
+    spamKept.count += 1;
+    const row = await db.insertInto("contact_messages").values({ ...message, received_at: time, spam: 1, outbox_id: null }).returning("id").executeTakeFirstOrThrow();
+    return { kind: "accepted", id: row.id, spam: true, quarantined: false };
+  }
 
   return {
     async submit(input: unknown, client: { ip: string; language: Language }, messages?: ContactErrorMessages): Promise<IntakeResult> {
@@ -51,25 +75,30 @@ export function createContactIntake(options: IntakeOptions) {
           : { kind: "token", reason: check.reason };
       }
 
-      const spam = website.trim() !== "";
       const ipHash = hashIp(client.ip);
       const time = now();
+      if (website.trim() !== "") return keepSpam({ ...fields, language, ip_hash: ipHash }, time);
+
+      const ipKey = `ip:${ipHash}`;
+      const wait = await waitForKey(db, ipKey, limits.perIp, time);
+      if (wait > 0) return rateLimited(wait);
       try {
-        const id = await db.transaction().execute(async (trx) => {
-          await countSubmission(trx, `ip:${ipHash}`, limits.perIp, time);
-          await countSubmission(trx, "global", limits.global, time);
-          const outboxId = spam ? null : await outbox.enqueue(trx, contactMail(fields, { to: options.to, language, receivedAt: time }));
+        const { id, quarantined } = await db.transaction().execute(async (trx) => {
+          const over = await countSubmission(trx, ipKey, limits.perIp, time);
+          if (over > 0) throw new RateLimited(over);
+          const quarantined = (await countSubmission(trx, "global", limits.global, time)) > 0;
+          const outboxId = quarantined ? null : await outbox.enqueue(trx, contactMail(fields, { to: options.to, language, receivedAt: time }));
           const row = await trx
             .insertInto("contact_messages")
-            .values({ received_at: time, ...fields, language, ip_hash: ipHash, spam: spam ? 1 : 0, outbox_id: outboxId })
+            .values({ received_at: time, ...fields, language, ip_hash: ipHash, outbox_id: outboxId, quarantined: quarantined ? 1 : 0 })
             .returning("id")
             .executeTakeFirstOrThrow();
-          return row.id;
+          return { id: row.id, quarantined };
         });
-        if (!spam) options.onQueued();
-        return { kind: "accepted", id, spam };
+        if (!quarantined) options.onQueued();
+        return { kind: "accepted", id, spam: false, quarantined };
       } catch (error) {
-        if (error instanceof RateLimited) return { kind: "rate-limited", retryAfterSeconds: Math.max(1, Math.ceil(error.retryAfterMs / 1000)) };
+        if (error instanceof RateLimited) return rateLimited(error.retryAfterMs);
         throw error;
       }
     },

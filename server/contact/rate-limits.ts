@@ -1,17 +1,18 @@
-// How many contact messages are accepted per hour: per client IP (3, as the
-// browser promises) and in all (so a flood from many addresses stays
-// bounded). Counted in the database, where every worker and instance sees
-// the same numbers, with one atomic upsert per key, so concurrent requests
-// cannot slip past the limit between a read and a write.
+// How many contact messages are taken in per hour: per client address (20 by
+// default: a shared office is many colleagues; the browser itself allows 3)
+// and in all (so a flood from many addresses stays bounded: past it, messages
+// are kept in quarantine rather than mailed). Counted in the database, where
+// every worker and instance sees the same numbers, with one atomic upsert per
+// key, so concurrent requests cannot slip past the limit between a read and a write.
 import { sql, type Kysely, type Transaction } from "kysely";
 import type { Database } from "../db/schema.ts";
 
 export const RATE_WINDOW_MS = 60 * 60_000;
 
 export type ContactRateLimits = {
-  /** Accepted messages per client IP per hour; 0 turns the limit off. */
+  /** Messages per client address per hour; 0 turns the limit off. */
   perIp: number;
-  /** Accepted messages from everyone per hour; 0 turns the limit off. */
+  /** Messages from everyone per hour that are mailed at once; past it they wait in quarantine. 0 turns the limit off. */
   global: number;
 };
 
@@ -22,12 +23,24 @@ export class RateLimited extends Error {
 }
 
 /**
- * Counts one submission against a key inside the caller's transaction and
- * throws RateLimited when that makes it one too many, so the transaction,
- * count included, rolls back.
+ * Milliseconds until the key takes submissions again when it is already at
+ * its limit, else 0: a read, so a refusal costs no write.
  */
-export async function countSubmission(trx: Transaction<Database>, key: string, limit: number, time: number): Promise<void> {
-  if (limit <= 0) return;
+export async function waitForKey(db: Kysely<Database>, key: string, limit: number, time: number): Promise<number> {
+  if (limit <= 0) return 0;
+  const row = await db.selectFrom("contact_rate_limits").select(["count", "window_start"]).where("key", "=", key).executeTakeFirst();
+  if (!row || time - Number(row.window_start) >= RATE_WINDOW_MS || row.count < limit) return 0;
+  return Number(row.window_start) + RATE_WINDOW_MS - time;
+}
+
+/**
+ * Counts one submission against a key inside the caller's transaction and
+ * returns how long until the window ends when that makes it one too many
+ * (else 0). The caller decides: throw RateLimited to roll the count back,
+ * or take the message in differently.
+ */
+export async function countSubmission(trx: Transaction<Database>, key: string, limit: number, time: number): Promise<number> {
+  if (limit <= 0) return 0;
   const restart = sql<boolean>`${time} - contact_rate_limits.window_start >= ${RATE_WINDOW_MS}`;
   const row = await trx
     .insertInto("contact_rate_limits")
@@ -40,7 +53,7 @@ export async function countSubmission(trx: Transaction<Database>, key: string, l
     )
     .returning(["count", "window_start"])
     .executeTakeFirstOrThrow();
-  if (row.count > limit) throw new RateLimited(Number(row.window_start) + RATE_WINDOW_MS - time);
+  return row.count > limit ? Math.max(1, Number(row.window_start) + RATE_WINDOW_MS - time) : 0;
 }
 
 /** Windows that ended no longer limit anyone. */

@@ -1,10 +1,10 @@
 // Opens the database: SQLite (a file under DATA_DIR) by default, PostgreSQL
 // when DATABASE_URL is a postgres URL. One Kysely query layer for both.
-import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import SQLite from "better-sqlite3";
 import { Kysely, PostgresDialect, SqliteDialect, sql } from "kysely";
 import pg from "pg";
+import { preparePrivateDataDir } from "./private-files.ts";
 import type { Database } from "./schema.ts";
 
 export type Dialect = "sqlite" | "postgres";
@@ -14,6 +14,8 @@ export type DatabaseHandle = {
   dialect: Dialect;
   /** Where it is, without credentials, for logs. */
   description: string;
+  /** Files and folders whose modes were too open and were tightened at opening. */
+  tightened: string[];
   /** True when a trivial query succeeds. */
   ping: () => Promise<boolean>;
   close: () => Promise<void>;
@@ -44,7 +46,7 @@ export function openDatabase(options: { databaseUrl?: string; dataDir: string; s
     const url = new URL(options.databaseUrl);
     return handle(db, "postgres", `postgres://${url.host}${url.pathname}`);
   }
-  mkdirSync(options.dataDir, { recursive: true });
+  const tightened = preparePrivateDataDir(options.dataDir);
   const file = join(options.dataDir, "app.db");
   const database = new SQLite(file, { timeout: 5_000 });
   enableWal(database);
@@ -52,7 +54,7 @@ export function openDatabase(options: { databaseUrl?: string; dataDir: string; s
   database.pragma("synchronous = FULL");
   database.pragma("foreign_keys = ON");
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
-  return handle(db, "sqlite", `sqlite:${file}`);
+  return handle(db, "sqlite", `sqlite:${file}`, tightened);
 }
 
 /**
@@ -72,11 +74,12 @@ function enableWal(database: SQLite.Database): void {
   }
 }
 
-function handle(db: Kysely<Database>, dialect: Dialect, description: string): DatabaseHandle {
+function handle(db: Kysely<Database>, dialect: Dialect, description: string, tightened: string[] = []): DatabaseHandle {
   return {
     db,
     dialect,
     description,
+    tightened,
     ping: async () => {
       try {
         await sql`select 1`.execute(db);

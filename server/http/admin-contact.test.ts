@@ -67,7 +67,7 @@ describe.each(testDatabases())("the staff inbox API on $dialect", ({ open }) => 
   it("refuses a bad status or page with 400 naming the parameter", async () => {
     const status = await call("GET", "?status=archived");
     expect(status.status).toBe(400);
-    expect(await status.json()).toEqual({ error: "Invalid input", fields: { status: "status must be one of pending, sent, failed, spam" } });
+    expect(await status.json()).toEqual({ error: "Invalid input", fields: { status: "status must be one of pending, sent, failed, spam, quarantined" } });
     const page = await call("GET", "?page=0");
     expect(page.status).toBe(400);
     expect(((await page.json()) as { fields: Record<string, string> }).fields).toEqual({ page: "page must be 1 or more" });

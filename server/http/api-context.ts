@@ -12,6 +12,8 @@ export type ApiEnv = {
     requestId: string;
     clientIp: string;
     cookieRequest: CookieRequest;
+    /** This site's origin as the client reached it (scheme, host, port), for the CSRF check. */
+    ownOrigin: string | undefined;
     /** Set by requireSession on /api/admin/*. */
     session: Session;
   };

@@ -17,8 +17,13 @@ import { adminMonitorRoutes } from "./routes/monitor.ts";
 
 export const MAX_BODY_BYTES = 16 * 1024;
 
+function isBusy(error: unknown): boolean {
+  const code = (error as { code?: unknown }).code;
+  return code === "SQLITE_BUSY" || code === "SQLITE_LOCKED" || code === "40001" || code === "40P01";
+}
+
 const sameOriginWrites: MiddlewareHandler<ApiEnv> = async (c, next) => {
-  if (!isSameOriginWrite(c.req.method, (name) => c.req.header(name), c.req.url)) return c.json({ error: "Cross-site request refused" }, 403);
+  if (!isSameOriginWrite(c.req.method, (name) => c.req.header(name), c.get("ownOrigin"))) return c.json({ error: "Cross-site request refused" }, 403);
   return next();
 };
 
@@ -32,9 +37,17 @@ function requireSession(services: Services): MiddlewareHandler<ApiEnv> {
   };
 }
 
+/** Staff answers (sessions, the dashboard's data, messages) must never come back from a cache. */
+const notStored: MiddlewareHandler<ApiEnv> = async (c, next) => {
+  await next();
+  c.header("Cache-Control", "no-store");
+};
+
 export function createApi(services: Services) {
   const api = new Hono<ApiEnv>();
   api.use(sameOriginWrites);
+  api.use("/auth/*", notStored);
+  api.use("/admin/*", notStored);
   api.use(
     bodyLimit({
       maxSize: MAX_BODY_BYTES,
@@ -54,6 +67,12 @@ export function createApi(services: Services) {
   api.route("/maintenance", maintenanceTokenRoutes(services));
   api.notFound((c) => c.json({ error: "Not found" }, 404));
   api.onError((error, c) => {
+    // A database busy past its wait (SQLite's lock under a flood) is contention, not a fault: ask to retry.
+    if (isBusy(error)) {
+      c.get("log").warn({ err: error }, "database busy");
+      c.header("Retry-After", "1");
+      return c.json({ error: "Busy, please retry" }, 503);
+    }
     c.get("log").error({ err: error }, "API error");
     return c.json({ error: "Internal error" }, 500);
   });

@@ -13,9 +13,10 @@ import type { ApiEnv } from "./api-context.ts";
 import { httpDuration, httpRequests, METRICS_CONTENT_TYPE, metricsText } from "./metrics.ts";
 import { clientIpContext, nonceContext, servicesContext } from "./render-context.ts";
 import { acmeChallengeRoutes } from "./routes/integrations.ts";
+import { canonicalPath, staysOnOrigin } from "./local-redirect.ts";
 import { clientIp, isHttps } from "./request-info.ts";
 import { busy, RENDER_LIMITS } from "./render-limits.ts";
-import { isSameOriginWrite } from "./same-origin.ts";
+import { isSameOriginWrite, requestOrigin } from "./same-origin.ts";
 import { securityHeaders } from "./security-headers.ts";
 
 /** The spec's default for /news/:id without an id. */
@@ -50,8 +51,15 @@ export function createApp({ build, mode, services }: AppOptions) {
     c.set("nonce", nonce);
     c.set("clientIp", clientIp(header, c.env?.incoming?.socket?.remoteAddress, config.TRUST_PROXY));
     c.set("cookieRequest", { url: c.req.url, header, trustProxy: config.TRUST_PROXY });
+    const https = isHttps(header, c.req.url, config.TRUST_PROXY);
+    c.set("ownOrigin", requestOrigin(header, https));
     await next();
-    const headers = { ...securityHeaders({ https: isHttps(header, c.req.url, config.TRUST_PROXY), nonce }), "X-Request-Id": requestId };
+    const location = c.res.headers.get("location");
+    if (location !== null && !staysOnOrigin(location, c.req.url)) {
+      log.error({ location }, "a redirect off the origin was stopped");
+      c.res = new Response("Not found", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+    }
+    const headers = { ...securityHeaders({ https, nonce }), "X-Request-Id": requestId };
     try {
       for (const [name, value] of Object.entries(headers)) c.res.headers.set(name, value);
     } catch {
@@ -80,13 +88,13 @@ export function createApp({ build, mode, services }: AppOptions) {
     return c.body(await metricsText(), 200, { "Content-Type": METRICS_CONTENT_TYPE });
   });
 
-  // One URL per page: "/about/" moves permanently to "/about". The spec's
-  // article route without an id ("/news/") shows article 1.
+  // One URL per page: "/about/" and "//about" move permanently to "/about".
+  // The spec's article route without an id ("/news/") shows article 1.
   app.use(async (c, next) => {
     const url = new URL(c.req.url);
-    if (url.pathname.length > 1 && url.pathname.endsWith("/")) {
-      const path = url.pathname.replace(/\/+$/, "") || "/";
-      if (/^(\/(en|de))?\/news$/.test(path)) return c.redirect(`${path}/${DEFAULT_ARTICLE_ID}`, 302);
+    const path = canonicalPath(url.pathname);
+    if (path !== url.pathname) {
+      if (/^(\/(en|de))?\/news$/.test(path) && url.pathname.endsWith("/")) return c.redirect(`${path}/${DEFAULT_ARTICLE_ID}`, 302);
       return c.redirect(`${path}${url.search}`, 301);
     }
     return next();
@@ -102,7 +110,7 @@ export function createApp({ build, mode, services }: AppOptions) {
 
   // Form posts to pages (the contact form without JavaScript): same limits as the API.
   app.on(["POST", "PUT", "PATCH", "DELETE"], "*", bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => c.text("Request body too large", 413) }), async (c, next) => {
-    if (!isSameOriginWrite(c.req.method, (name) => c.req.header(name), c.req.url)) return c.text("Cross-site request refused", 403);
+    if (!isSameOriginWrite(c.req.method, (name) => c.req.header(name), c.get("ownOrigin"))) return c.text("Cross-site request refused", 403);
     return next();
   });
 

@@ -1,7 +1,8 @@
 // What the staff inbox shows about a contact message; the server's inbox and
 // the admin page share these shapes.
 
-export const CONTACT_STATUSES = ["pending", "sent", "failed", "spam"] as const;
+/** "quarantined": taken in past the global hourly ceiling, kept unmailed until staff release it. */
+export const CONTACT_STATUSES = ["pending", "sent", "failed", "spam", "quarantined"] as const;
 export type ContactStatus = (typeof CONTACT_STATUSES)[number];
 
 export type ContactSummary = {

@@ -3,7 +3,7 @@
 import { createServer, type AddressInfo } from "node:net";
 
 /** Ports the project's own servers use in tests and development; never hand them out. */
-export const RESERVED_PORTS: ReadonlySet<number> = new Set([3100, 3195, 3196, 3197, 3198, 3199]);
+export const RESERVED_PORTS: ReadonlySet<number> = new Set([3100, 3194, 3195, 3196, 3197, 3198, 3199]);
 
 /** A port free right now on loopback: listen on 0, note the port, close (it stays free until someone binds it). */
 export async function freePort(): Promise<number> {

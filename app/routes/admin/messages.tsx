@@ -23,6 +23,7 @@ const STATUS_STYLE: Record<ContactStatus, string> = {
   sent: "bg-green-100 text-green-950 dark:bg-green-900 dark:text-green-50",
   failed: "bg-red-100 text-red-950 dark:bg-red-900 dark:text-red-50",
   spam: "bg-slate-200 text-slate-900 dark:bg-slate-700 dark:text-slate-50",
+  quarantined: "bg-orange-100 text-orange-950 dark:bg-orange-900 dark:text-orange-50",
 };
 
 function StatusBadge({ status }: { status: ContactStatus }) {
@@ -144,7 +145,7 @@ export default function MessagesPage({ loaderData }: Route.ComponentProps) {
                 {selected.status !== "sent" ? (
                   <button type="button" disabled={busy} onClick={() => void act("POST", `${selected.id}/retry`)} className={button}>
                     <RotateCw aria-hidden="true" className="size-4" />
-                    {selected.status === "spam" ? "Not spam: deliver" : "Retry delivery"}
+                    {selected.status === "spam" ? "Not spam: deliver" : selected.status === "quarantined" ? "Release: deliver" : "Retry delivery"}
                   </button>
                 ) : null}
                 <button

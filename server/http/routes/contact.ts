@@ -19,7 +19,8 @@ export function contactRoutes(services: Services) {
     const result = await services.contact.submit(withFormToken(body.data, c.get("cookieRequest")), { ip: c.get("clientIp"), language });
     switch (result.kind) {
       case "accepted":
-        c.get("log").info({ event: "contact-received", contactId: result.id, spam: result.spam }, "contact message stored");
+        if (result.quarantined) c.get("log").warn({ event: "contact-quarantined", contactId: result.id }, "contact message kept in quarantine: the hourly ceiling for everyone is reached");
+        else c.get("log").info({ event: "contact-received", contactId: result.id, spam: result.spam }, "contact message stored");
         return c.json({ ok: true }, 202);
       case "invalid":
         return c.json({ error: "Invalid input", fields: result.fields }, 400);

@@ -1,0 +1,90 @@
+// Slow and greedy clients against a real listening server, with the limits
+// scaled down so the test takes seconds, not minutes.
+import { connect, type Socket } from "node:net";
+import type { AddressInfo } from "node:net";
+import { afterEach, describe, expect, it } from "vitest";
+import { createLimitedServer, SERVER_LIMITS, type ServerLimits } from "./server-limits.ts";
+
+const SMALL: ServerLimits = { headersTimeoutMs: 600, requestTimeoutMs: 1_200, keepAliveTimeoutMs: 300, idleSocketMs: 2_000, checkEveryMs: 100, maxConnections: 5 };
+
+describe("server limits", () => {
+  const sockets: Socket[] = [];
+  let close = () => {};
+  afterEach(() => {
+    for (const socket of sockets.splice(0)) socket.destroy();
+    close();
+  });
+
+  async function start(limits = SMALL) {
+    const server = createLimitedServer((req, res) => {
+      req.resume();
+      req.on("end", () => res.end("ok"));
+    }, limits);
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    close = () => server.close();
+    return (server.address() as AddressInfo).port;
+  }
+
+  /** Opens a socket and resolves when the server ends it, with what it sent and how long it took. */
+  function open(port: number): { socket: Socket; ended: Promise<{ ms: number; data: string }> } {
+    const socket = connect(port, "127.0.0.1");
+    sockets.push(socket);
+    const started = performance.now();
+    let data = "";
+    socket.on("data", (chunk) => (data += chunk.toString()));
+    socket.on("error", () => undefined);
+    const ended = new Promise<{ ms: number; data: string }>((resolve) => socket.on("close", () => resolve({ ms: performance.now() - started, data })));
+    return { socket, ended };
+  }
+
+  it("keeps the production bounds small-site sized", () => {
+    expect(SERVER_LIMITS.requestTimeoutMs).toBeLessThanOrEqual(30_000);
+    expect(SERVER_LIMITS.headersTimeoutMs).toBeLessThanOrEqual(SERVER_LIMITS.requestTimeoutMs);
+    expect(SERVER_LIMITS.maxConnections).toBeGreaterThan(0);
+  });
+
+  it("closes a connection whose headers trickle in (slowloris)", async () => {
+    const port = await start();
+    const { socket, ended } = open(port);
+    socket.write("GET / HTTP/1.1\r\nHost: x\r\n");
+    const drip = setInterval(() => socket.write("X-A: b\r\n"), 100);
+    const { ms, data } = await ended;
+    clearInterval(drip);
+    expect(data).toMatch(/^HTTP\/1\.1 408/);
+    // Cut near the headers timeout, far from Node's default of a minute; generous margin for a busy machine.
+    expect(ms).toBeLessThan(SMALL.headersTimeoutMs + 10_000);
+  });
+
+  it("closes a slow upload at the request timeout", async () => {
+    const port = await start();
+    const { socket, ended } = open(port);
+    socket.write("POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 10000\r\n\r\n");
+    const drip = setInterval(() => socket.write("a"), 100);
+    const { ms, data } = await ended;
+    clearInterval(drip);
+    expect(data).toMatch(/^HTTP\/1\.1 408/);
+    expect(ms).toBeLessThan(SMALL.requestTimeoutMs + 10_000);
+  });
+
+  it("answers a whole request, then closes the idle kept-alive connection", async () => {
+    const port = await start();
+    const { socket, ended } = open(port);
+    socket.write("GET / HTTP/1.1\r\nHost: x\r\n\r\n");
+    const { data } = await ended;
+    expect(data).toMatch(/^HTTP\/1\.1 200/);
+    expect(data.endsWith("ok")).toBe(true);
+  });
+
+  it("holds no more connections than its ceiling", async () => {
+    const port = await start();
+    const held = Array.from({ length: SMALL.maxConnections }, () => open(port));
+    // Each held connection has started a request, so the server has surely accepted it.
+    for (const { socket } of held) socket.write("GET / HTTP/1.1\r\nHost: x\r\n");
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const extra = open(port);
+    extra.socket.write("GET / HTTP/1.1\r\nHost: x\r\n\r\n");
+    const { data, ms } = await extra.ended;
+    expect(data).toBe("");
+    expect(ms).toBeLessThan(SMALL.headersTimeoutMs);
+  });
+});

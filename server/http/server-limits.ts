@@ -1,0 +1,45 @@
+// How long a client may take and how many may be connected at once. Node's
+// defaults let a slow upload hold a connection for 300 s and put no ceiling
+// on connections: fine for an API behind a load balancer, not for a small
+// site facing the internet directly. Bodies are at most 16 KB (api.ts), so a
+// real visitor sends a whole request well within these bounds.
+import { createServer, type RequestListener, type Server } from "node:http";
+
+export type ServerLimits = {
+  /** The whole header block must arrive within this (slowloris). */
+  headersTimeoutMs: number;
+  /** Headers and body must arrive within this (slow uploads). */
+  requestTimeoutMs: number;
+  /** An idle kept-alive connection is closed after this. */
+  keepAliveTimeoutMs: number;
+  /** A socket with no traffic either way (a client that stops reading) is closed after this. */
+  idleSocketMs: number;
+  /** How often the timeouts above are checked. */
+  checkEveryMs: number;
+  /** Connections one process holds at once; further ones are closed at once. */
+  maxConnections: number;
+};
+
+export const SERVER_LIMITS: ServerLimits = {
+  headersTimeoutMs: 10_000,
+  requestTimeoutMs: 20_000,
+  keepAliveTimeoutMs: 5_000,
+  idleSocketMs: 30_000,
+  checkEveryMs: 1_000,
+  maxConnections: 1_024,
+};
+
+export function createLimitedServer(listener: RequestListener, limits: ServerLimits = SERVER_LIMITS): Server {
+  const server = createServer(
+    {
+      headersTimeout: limits.headersTimeoutMs,
+      requestTimeout: limits.requestTimeoutMs,
+      keepAliveTimeout: limits.keepAliveTimeoutMs,
+      connectionsCheckingInterval: limits.checkEveryMs,
+    },
+    listener,
+  );
+  server.maxConnections = limits.maxConnections;
+  server.setTimeout(limits.idleSocketMs);
+  return server;
+}
