@@ -13,7 +13,7 @@ import { z } from "zod";
 import { alertsSchema } from "./alerting/alerts-config.ts";
 import { maintenanceSchema } from "./alerting/maintenance-windows.ts";
 import { integrationsSchema } from "./integrations/integrations-config.ts";
-import { defaultsSchema, serviceSchema } from "./monitor/services-config.ts";
+import { defaultsSchema, intervalOf, serviceSchema, timeoutOf } from "./monitor/services-config.ts";
 
 const schema = z
   .object({
@@ -28,6 +28,21 @@ const schema = z
     if (config.defaults.timeoutMs >= config.defaults.intervalSeconds * 1000) {
       context.addIssue({ code: "custom", path: ["defaults", "timeoutMs"], message: "must be shorter than the interval" });
     }
+    const tokens = new Map<string, string>();
+    config.services.forEach((service, index) => {
+      const interval = intervalOf(service, config.defaults);
+      const targets = [...Object.entries(service.hosts).map(([host, target]) => ({ path: ["hosts", host], target })), ...service.subServices.map((sub, position) => ({ path: ["subServices", position, sub.host], target: sub.target }))];
+      for (const { path, target } of targets) {
+        if (timeoutOf(target, service, config.defaults) >= interval) {
+          context.addIssue({ code: "custom", path: ["services", index, ...path], message: `its timeout must be shorter than the service's interval (${interval / 1000} s)` });
+        }
+        if (target.type !== "push") continue;
+        const token = (target.push as { token: string }).token;
+        const where = formatPath(["services", index, ...path, "push", "token"]);
+        if (tokens.has(token)) context.addIssue({ code: "custom", path: ["services", index, ...path, "push", "token"], message: `the same token as ${tokens.get(token)}: each push monitor needs its own` });
+        else tokens.set(token, where);
+      }
+    });
   });
 
 export type MonitoringConfig = z.output<typeof schema>;
@@ -113,7 +128,9 @@ export function parseMonitoringConfig(text: string, env: Record<string, string |
   if (!result.success) {
     for (const issue of result.error.issues) {
       const path = formatPath(issue.path);
-      if (!reported.has(path)) problems.push(`${path || "(file)"}: ${issue.message}`);
+      // A bad key of a record (a host's name) carries its own message inside.
+      const message = issue.code === "invalid_key" ? (issue.issues[0]?.message ?? issue.message) : issue.message;
+      if (!reported.has(path)) problems.push(`${path || "(file)"}: ${message}`);
     }
   }
   problems.push(...duplicateIds(expanded), ...unknownServices(expanded));

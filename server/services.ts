@@ -18,8 +18,7 @@ import { createAlerting } from "./alerting/alerting.ts";
 import { CONTACT_CHANNEL } from "./contact/contact-mail.ts";
 import { createLeases } from "./db/leases.ts";
 import type { EmailMessage, SendMail } from "./mail/smtp-sender.ts";
-import { checkTarget } from "./monitor/checks/check-target.ts";
-import type { CheckTarget } from "./monitor/checks/check.ts";
+import { runTarget, type CheckTarget } from "./monitor/checks/check-types.ts";
 import { createIntegrations } from "./integrations/integrations.ts";
 import { createMonitor } from "./monitor/monitor.ts";
 import type { MonitoringConfig } from "./monitoring-config.ts";
@@ -74,7 +73,7 @@ export function createServices(options: {
   const formTokens = createFormTokens(deriveKey(secret, "contact-form-token"), now);
   const monitor =
     monitoring && alerting
-      ? createMonitor({ db, alerting, check: monitoring.check ?? checkTarget, now, logger, config: monitoring.config, demo: config.MONITORING_DEMO })
+      ? createMonitor({ db, alerting, check: monitoring.check ?? runTarget, now, logger, config: monitoring.config, demo: config.MONITORING_DEMO })
       : undefined;
   return {
     config: options.config,

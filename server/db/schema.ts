@@ -104,6 +104,17 @@ export interface MonitorResultsTable {
   response_ms: number | null;
 }
 
+export interface MonitorPushesTable {
+  /** sha256 of the push token, hex. */
+  token_hash: string;
+  watched_since: number;
+  received_at: number | null;
+  /** "up" or "down", as the job said. */
+  status: string | null;
+  message: string | null;
+  ping_ms: number | null;
+}
+
 export interface MonitorRollupsTable {
   endpoint_id: number;
   /** Start of the hour, ms. */
@@ -244,6 +255,7 @@ export interface Database {
   monitor_host_state: MonitorHostStateTable;
   monitor_results: MonitorResultsTable;
   monitor_rollups: MonitorRollupsTable;
+  monitor_pushes: MonitorPushesTable;
   incidents: IncidentsTable;
   incident_notices: IncidentNoticesTable;
   alert_targets: AlertTargetsTable;

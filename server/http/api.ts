@@ -14,6 +14,7 @@ import { contactRoutes } from "./routes/contact.ts";
 import { adminIntegrationRoutes } from "./routes/integrations.ts";
 import { adminAlertingRoutes, maintenanceTokenRoutes } from "./routes/alerting.ts";
 import { adminMonitorRoutes } from "./routes/monitor.ts";
+import { pushRoutes } from "./routes/push.ts";
 
 export const MAX_BODY_BYTES = 16 * 1024;
 
@@ -65,6 +66,7 @@ export function createApi(services: Services) {
   api.route("/admin", adminAlertingRoutes(services));
   api.route("/admin", adminIntegrationRoutes(services));
   api.route("/maintenance", maintenanceTokenRoutes(services));
+  api.route("/push", pushRoutes(services));
   api.notFound((c) => c.json({ error: "Not found" }, 404));
   api.onError((error, c) => {
     // A database busy past its wait (SQLite's lock under a flood) is contention, not a fault: ask to retry.

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { AiServiceHealth } from "./ai/ai-health.ts";
-import type { CertificateReading } from "./certificates/tls-probe.ts";
+import type { CertificateReading } from "../net/tls-probe.ts";
 import type { HaproxyServer } from "./haproxy/haproxy-stats.ts";
 import { aiObservations, certificateObservation, haproxyObservations, nginxObservations } from "./integration-targets.ts";
 import { buildNginxReport } from "./nginx/nginx-report.ts";

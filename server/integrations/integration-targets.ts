@@ -7,7 +7,7 @@ import type { AlertTarget, Observation } from "../alerting/incident-tracker.ts";
 import type { ObservedStatus, Severity } from "../alerting/incident-rules.ts";
 import type { Source } from "../alerting/notice.ts";
 import type { AiServicesHealth } from "./ai/ai-health.ts";
-import type { CertificateReading } from "./certificates/tls-probe.ts";
+import type { CertificateReading } from "../net/tls-probe.ts";
 import type { HaproxySnapshot } from "./haproxy/haproxy-stats.ts";
 import type { NginxReport } from "./nginx/nginx-report.ts";
 

@@ -14,7 +14,7 @@ import type { Observation } from "../alerting/incident-tracker.ts";
 import { createTicker, waitAtMost } from "../scheduling/ticker.ts";
 import { emptyAiHealth, readAiServices, type AiServicesHealth } from "./ai/ai-health.ts";
 import { createCertificates, type CertificatesOptions } from "./certificates/certificates.ts";
-import type { CertificateReading } from "./certificates/tls-probe.ts";
+import type { CertificateReading } from "../net/tls-probe.ts";
 import { readHaproxyStats, type HaproxySnapshot } from "./haproxy/haproxy-stats.ts";
 import type { IntegrationsConfig } from "./integrations-config.ts";
 import {

@@ -9,7 +9,7 @@ import type { HealthStatus } from "../../shared/monitor/health.ts";
 import { testDatabases } from "../../tests/support/test-databases.ts";
 import { browserHeaders, cookieFrom, createTestApp } from "../../tests/support/test-app.ts";
 import { parseMonitoringConfig } from "../monitoring-config.ts";
-import type { CheckTarget } from "./checks/check.ts";
+import type { CheckTarget } from "./checks/check-types.ts";
 
 type Answer = HealthStatus;
 type Action = "refresh" | "maintenance" | "maintenance for 2 minutes" | "end maintenance" | "acknowledge" | "test failure";
@@ -258,7 +258,7 @@ describe.each(testDatabases())("alert sequences on $dialect", ({ open }) => {
   it.each(SCENARIOS)("$name", async (scenario) => {
     const answers: Record<string, Answer> = { centron: "healthy", local: "healthy" };
     const check: CheckTarget = async (target) => {
-      const host = "url" in target && target.url.includes("local") ? "local" : "centron";
+      const host = String(target.url).includes("local") ? "local" : "centron";
       const status = answers[host]!;
       return { status, responseTime: 20, errorMessage: status === "unhealthy" ? "HTTP 503" : null, retryAttempt: 0, basic: false };
     };

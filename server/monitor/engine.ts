@@ -1,30 +1,33 @@
 // The monitoring engine. One process among all workers and instances holds
-// the "monitor-cycles" lease and runs a cycle every interval, on a fixed
-// schedule (no drift), with a cap on checks in flight and their starts spread
-// over the first part of the cycle. Each cycle stores every host's new state
-// and raw result in one transaction, then hands what it checked to the
-// incident tracker: alerts are decided only from checks of this cycle, never
-// from the stored state of a host that was not checked (its circuit is open).
-// A requested cycle (Refresh, the end of maintenance) checks open circuits too.
+// the "monitor-cycles" lease and checks each service on its own interval, on
+// a fixed schedule (no drift): every second it starts a round of the services
+// that are due, with a cap on checks in flight and their starts spread over
+// the first part of the round. Rounds may overlap (a 15 s service does not
+// wait behind a slow 60 s one), never for the same service. Each round
+// stores every host's new state and raw result in one transaction, then
+// hands what it checked to the incident tracker: alerts are decided only
+// from checks of this round, never from the stored state of a host that was
+// not checked (its circuit is open). A requested round (Refresh, the end of
+// maintenance) checks every service, open circuits too.
 import { randomUUID } from "node:crypto";
 import { setMaxListeners } from "node:events";
 import type { Logger } from "pino";
-import { HOSTS, type HostName } from "../../shared/monitor/health.ts";
 import type { Observation } from "../alerting/incident-tracker.ts";
 import type { Tracker } from "../alerting/alerting.ts";
-import type { CheckTarget } from "./checks/check.ts";
+import type { CheckTarget, Target } from "./checks/check-types.ts";
 import { applyOutcome, initialHostState, shouldCheck, type HostState, type SubServiceResult } from "./host-state.ts";
 import type { Leases } from "../db/leases.ts";
 import { limiter } from "../scheduling/limiter.ts";
 import { createTicker, waitAtMost } from "../scheduling/ticker.ts";
 import type { createMeta } from "./monitor-meta.ts";
 import type { MonitorStore, StoredResult } from "./monitor-store.ts";
+import type { PushLedger, PushWatch } from "./push-ledger.ts";
 import { configuredKeys, hostObservation, subServiceObservation } from "./service-targets.ts";
-import type { ServiceConfig, ServicesConfig, Target } from "./services-config.ts";
+import { hostNames, intervalOf, timeoutOf, type Defaults, type ServiceConfig, type ServicesConfig } from "./services-config.ts";
 
 export const CYCLE_LEASE = "monitor-cycles";
 const TICK_MS = 1_000;
-/** On shutdown, a cycle in flight gets this long before it is abandoned (unsaved; the next leader redoes it). */
+/** On shutdown, a round in flight gets this long before it is abandoned (unsaved; the next leader redoes it). */
 const STOP_GRACE_MS = 2_000;
 
 export type EngineOptions = {
@@ -32,15 +35,42 @@ export type EngineOptions = {
   tracker: Pick<Tracker, "observe" | "retire" | "reset">;
   leases: Leases;
   meta: ReturnType<typeof createMeta>;
+  pushes: PushLedger;
   check: CheckTarget;
   now: () => number;
   logger: Logger;
   config: () => ServicesConfig;
 };
 
-export function staggerMs(config: ServicesConfig): number {
-  const { staggerSeconds, intervalSeconds } = config.defaults;
-  return (staggerSeconds ?? Math.min(15, intervalSeconds / 4)) * 1000;
+/** The endpoint key of a host, and of a sub-service checked on it (its history is kept like a host's). */
+export const endpointKey = (serviceId: string, host: string, sub?: string) => `${serviceId}/${host}${sub === undefined ? "" : `/${sub}`}`;
+
+/** Starts of a service's checks are spread over this much of its round: a quarter of its interval, at most 15 s, unless set. */
+export function staggerMs(defaults: Defaults, intervalMs: number): number {
+  return (defaults.staggerSeconds ?? Math.min(15, intervalMs / 4000)) * 1000;
+}
+
+type Job = { service: ServiceConfig; host: string; target: Target; subs: { name: string; target: Target }[] };
+
+function jobsOf(services: readonly ServiceConfig[]): Job[] {
+  return services.flatMap((service) =>
+    hostNames(service).map((host) => ({
+      service,
+      host,
+      target: service.hosts[host]!,
+      subs: service.subServices.filter((sub) => sub.host === host).map((sub) => ({ name: sub.name, target: sub.target })),
+    })),
+  );
+}
+
+function pushTokens(jobs: readonly Job[]): string[] {
+  const tokens: string[] = [];
+  for (const job of jobs) {
+    for (const target of [job.target, ...job.subs.map((sub) => sub.target)]) {
+      if (target.type === "push") tokens.push((target.push as { token: string }).token);
+    }
+  }
+  return tokens;
 }
 
 export function createEngine(options: EngineOptions) {
@@ -48,18 +78,23 @@ export function createEngine(options: EngineOptions) {
   const holder = randomUUID();
   let states: Map<string, HostState> | undefined;
   let leader = false;
-  let cycle: Promise<void> | undefined;
+  /** Rounds in flight, and the services each is checking. */
+  const rounds = new Set<Promise<void>>();
+  const inFlight = new Set<string>();
+  /** When each service's next scheduled round is due. */
+  const due = new Map<string, number>();
+  let requestedRound: Promise<void> | undefined;
   let housekeeping: Promise<void> | undefined;
-  let nextCycleAt = 0;
   let lastLeaseAt = 0;
+  let limit = { max: 0, run: limiter(1) };
   const stopping = new AbortController();
-  // One listener per pause in flight (one per check of a cycle): many, but each removed when its pause ends.
+  // One listener per pause in flight (one per check of a round): many, but each removed when its pause ends.
   setMaxListeners(0, stopping.signal);
 
   /**
    * A pause that ends early when the engine stops. Its abort listener goes
-   * when the pause ends, however it ends: a cycle starts hundreds of pauses,
-   * and listeners left on the one signal would pile up cycle after cycle.
+   * when the pause ends, however it ends: a round starts hundreds of pauses,
+   * and listeners left on the one signal would pile up round after round.
    */
   const pause = (ms: number) =>
     new Promise<void>((resolve) => {
@@ -73,48 +108,56 @@ export function createEngine(options: EngineOptions) {
       stopping.signal.addEventListener("abort", done);
     });
 
-  async function checkOne(target: Target, config: ServicesConfig) {
-    return check(target, { timeoutMs: target.timeoutMs ?? config.defaults.timeoutMs, retries: config.defaults.retries });
+  /** The cap on checks in flight, shared by overlapping rounds; a reload may change it. */
+  function limited<T>(config: ServicesConfig, task: () => Promise<T>): Promise<T> {
+    if (limit.max !== config.defaults.concurrency) limit = { max: config.defaults.concurrency, run: limiter(config.defaults.concurrency) };
+    return limit.run(task);
   }
 
-  /** One full cycle: every host of every service, then alerts. `probeAll`: check open circuits too. */
-  async function runCycle(probeAll: boolean): Promise<void> {
+  /** One round: every host of these services (open circuits only with `probeAll`), then alerts. */
+  async function runRound(services: readonly ServiceConfig[], probeAll: boolean): Promise<void> {
     const config = options.config();
+    const { defaults } = config;
     const started = now();
     states ??= await store.loadStates();
-    const circuit = { failures: config.defaults.circuitFailures, backoffMs: config.defaults.circuitBackoffSeconds * 1000 };
-    const limit = limiter(config.defaults.concurrency);
-    const jobs: { service: ServiceConfig; host: HostName; target: Target }[] = [];
-    for (const service of config.services) for (const host of HOSTS) if (service.hosts[host]) jobs.push({ service, host, target: service.hosts[host]! });
-    const spread = staggerMs(config);
-    const endpointIds = await store.endpointIds(jobs.map(({ service, host }) => ({ serviceId: service.id, host })));
+    const circuit = { failures: defaults.circuitFailures, backoffMs: defaults.circuitBackoffSeconds * 1000 };
+    const jobs = jobsOf(services);
+    const endpointIds = await store.endpointIds(
+      jobs.flatMap(({ service, host, subs }) => [{ serviceId: service.id, host }, ...subs.map((sub) => ({ serviceId: service.id, host: `${host}/${sub.name}` }))]),
+    );
+    const tokens = pushTokens(jobs);
+    const pushes = tokens.length > 0 ? await options.pushes.watch(tokens, started) : new Map<string, PushWatch>();
+    const push = (token: string) => pushes.get(token) ?? { receipt: undefined, watchedSince: started };
 
     const saved: { endpointId: number; state: HostState }[] = [];
     const results: StoredResult[] = [];
     const observations: Observation[] = [];
+    const checkOne = (service: ServiceConfig, target: Target) =>
+      limited(config, () => check(target, { timeoutMs: timeoutOf(target, service, defaults), retries: defaults.retries, now, intervalMs: intervalOf(service, defaults), push }));
+
     await Promise.all(
-      jobs.map(async ({ service, host, target }, index) => {
-        const key = `${service.id}/${host}`;
+      jobs.map(async ({ service, host, target, subs }, index) => {
+        const key = endpointKey(service.id, host);
         const previous = states!.get(key) ?? initialHostState(host);
-        const endpointId = endpointIds.get(key)!;
         if (!probeAll && !shouldCheck(previous, now())) return; // circuit open: wait out the back-off
+        const spread = staggerMs(defaults, intervalOf(service, defaults));
         if (spread > 0 && jobs.length > 1) await pause((index / jobs.length) * spread);
         if (stopping.signal.aborted) return;
-        const outcome = await limit(() => checkOne(target, config));
-        const subServices: SubServiceResult[] =
-          host === "centron"
-            ? await Promise.all(
-                service.subServices.map(async (sub) => {
-                  const result = await limit(() => checkOne(sub.centron, config));
-                  const state = applyOutcome(initialHostState("centron"), result, now(), circuit);
-                  return { name: sub.name, status: state.status, responseTime: state.responseTime, healthScore: state.healthScore, errorMessage: state.errorMessage };
-                }),
-              )
-            : [];
-        const next = applyOutcome(previous, outcome, now(), circuit, subServices);
+        const [outcome, ...subOutcomes] = await Promise.all([checkOne(service, target), ...subs.map((sub) => checkOne(service, sub.target))]);
+        const subResults: SubServiceResult[] = [];
+        subs.forEach((sub, position) => {
+          const result = subOutcomes[position]!;
+          if (result.pending) return;
+          const state = applyOutcome(initialHostState(host), result, now(), circuit);
+          subResults.push({ name: sub.name, status: state.status, responseTime: state.responseTime, healthScore: state.healthScore, errorMessage: state.errorMessage });
+          results.push({ endpointId: endpointIds.get(endpointKey(service.id, host, sub.name))!, checkedAt: state.lastChecked!, status: state.status, responseTime: state.responseTime });
+          observations.push(subServiceObservation(service, defaults, sub.name, state));
+        });
+        if (outcome!.pending) return; // nothing to judge yet: the host keeps its state
+        const next = applyOutcome(previous, outcome!, now(), circuit, subResults);
         states!.set(key, next);
-        observations.push(hostObservation(service, config.defaults, host, next));
-        for (const sub of subServices) observations.push(subServiceObservation(service, config.defaults, sub.name, sub));
+        observations.push(hostObservation(service, defaults, host, next));
+        const endpointId = endpointIds.get(key)!;
         saved.push({ endpointId, state: next });
         results.push({ endpointId, checkedAt: next.lastChecked!, status: next.status, responseTime: next.responseTime });
       }),
@@ -125,13 +168,13 @@ export function createEngine(options: EngineOptions) {
     // Only the lease holder decides, so two processes never both notify.
     if (await leases.holds(CYCLE_LEASE, holder)) {
       await tracker.observe(observations);
-      await tracker.retire("service", configuredKeys(config.services, HOSTS));
+      await tracker.retire("service", configuredKeys(config.services));
     }
     await meta.set("last_cycle_at", started);
     logger.debug({ checks: results.length, ms: now() - started, heapMb: Math.round(process.memoryUsage().heapUsed / 1048576) }, "monitor cycle done");
   }
 
-  /** Rollups and pruning after a cycle, one at a time, never awaited by the schedule. */
+  /** Rollups and pruning after a round, one at a time, never awaited by the schedule. */
   function tidyUp(): void {
     housekeeping ??= (async () => {
       try {
@@ -145,65 +188,86 @@ export function createEngine(options: EngineOptions) {
     })();
   }
 
-  /** Takes or renews the cycle lease (valid one interval). */
+  /** Runs a round of these services, marked in flight until it ends. */
+  function startRound(services: readonly ServiceConfig[], probeAll: boolean): Promise<void> {
+    for (const service of services) inFlight.add(service.id);
+    const round: Promise<void> = runRound(services, probeAll)
+      .catch((error: unknown) => logger.error({ err: error }, "monitor cycle failed"))
+      .finally(() => {
+        for (const service of services) inFlight.delete(service.id);
+        rounds.delete(round);
+        tidyUp();
+      });
+    rounds.add(round);
+    return round;
+  }
+
+  /** Takes or renews the cycle lease (valid one default interval). */
   async function lead(): Promise<boolean> {
     leader = await leases.acquire(CYCLE_LEASE, holder, options.config().defaults.intervalSeconds * 1000);
     return leader;
   }
 
-  function startCycle(probeAll = false): Promise<void> {
-    cycle ??= runCycle(probeAll)
-      .catch((error: unknown) => logger.error({ err: error }, "monitor cycle failed"))
-      .finally(() => {
-        cycle = undefined;
-        tidyUp();
-      });
-    return cycle;
+  /** Starts the services whose slot has come, and moves each to its next slot after now. */
+  async function startDue(config: ServicesConfig, time: number): Promise<void> {
+    const ready = config.services.filter((service) => (due.get(service.id) ?? time) <= time && !inFlight.has(service.id));
+    for (const service of ready) {
+      const interval = intervalOf(service, config.defaults);
+      let slot = due.get(service.id) ?? time;
+      // Fixed schedule: the next slot after now, however long this round takes.
+      while (slot <= time) slot += interval;
+      due.set(service.id, slot);
+    }
+    if (ready.length > 0) void startRound(ready, false);
+    const next = config.services.reduce((soonest, service) => Math.min(soonest, due.get(service.id) ?? time), Infinity);
+    if (Number.isFinite(next)) await meta.set("next_cycle_at", next);
   }
 
   /** Every second: keep or seek the lease, run what is due, answer "run now". */
   async function tick(): Promise<void> {
     const config = options.config();
-    const intervalMs = config.defaults.intervalSeconds * 1000;
     const time = now();
-    if (time - lastLeaseAt >= intervalMs / 3) {
+    if (time - lastLeaseAt >= (config.defaults.intervalSeconds * 1000) / 3) {
       lastLeaseAt = time;
       const was = leader;
       if ((await lead()) && !was) {
         logger.info("monitor: this process runs the health checks");
-        // Another process may have run cycles meanwhile.
+        // Another process may have run rounds meanwhile: start afresh, every service due now.
         states = undefined;
         tracker.reset();
-        nextCycleAt = time;
+        due.clear();
       }
     }
     if (!leader) return;
     const requested = (await meta.get("run_requested_at")) ?? 0;
-    const lastRun = (await meta.get("last_cycle_at")) ?? 0;
-    if ((time >= nextCycleAt || requested > lastRun) && !cycle) {
-      // Fixed schedule: the next slot after now, however long this one takes.
-      while (nextCycleAt <= time) nextCycleAt += intervalMs;
-      await meta.set("next_cycle_at", nextCycleAt);
-      void startCycle(requested > lastRun);
+    if (requested > ((await meta.get("run_served_at")) ?? 0) && !requestedRound) {
+      const services = config.services.filter((service) => !inFlight.has(service.id));
+      requestedRound = startRound(services, true).finally(async () => {
+        requestedRound = undefined;
+        await meta.set("run_served_at", requested).catch((error: unknown) => logger.error({ err: error }, "recording a served request failed"));
+      });
+      return;
     }
+    await startDue(config, time);
   }
 
   const ticker = createTicker(tick, TICK_MS, logger, "monitor tick");
 
   return {
     holder,
-    runCycle: startCycle,
+    /** A round of every service now (`probeAll`: open circuits too), awaited: tests and tools call it directly. */
+    runCycle: (probeAll = false) => startRound(options.config().services, probeAll),
     /** Takes the cycle lease now (a tick does this on its own; tests call it directly). */
     lead,
     start: () => ticker.start(),
     async stop() {
       ticker.stop();
       stopping.abort();
-      await waitAtMost(Promise.all([cycle, housekeeping]), STOP_GRACE_MS);
+      await waitAtMost(Promise.all([...rounds, housekeeping]), STOP_GRACE_MS);
       if (leader) await leases.release(CYCLE_LEASE, holder).catch(() => undefined);
       leader = false;
     },
-    /** "Run a cycle now, open circuits included" from any process: the lease holder picks it up within a second. */
+    /** "Check every service now, open circuits included" from any process: the lease holder starts it within a second. */
     async requestCycle(): Promise<number> {
       const at = now();
       await meta.set("run_requested_at", at);

@@ -4,20 +4,21 @@
 // checks to a tracker of the "service" source.
 import type { Kysely } from "kysely";
 import type { Logger } from "pino";
-import { combineStatus, endpointCount, HOSTS, overallScore, type HealthStatus, type HostName } from "../../shared/monitor/health.ts";
+import { combineStatus, endpointCount, overallScore, type HealthStatus } from "../../shared/monitor/health.ts";
 import { channelNames, problems } from "../alerting/alert-tests.ts";
 import type { Alerting } from "../alerting/alerting.ts";
 import type { AlertsConfig } from "../alerting/alerts-config.ts";
 import { composeNotice, composeTestMessage } from "../alerting/notice-text.ts";
 import type { Database } from "../db/schema.ts";
 import { createLeases } from "../db/leases.ts";
-import type { CheckTarget } from "./checks/check.ts";
-import { createEngine } from "./engine.ts";
-import type { HostState } from "./host-state.ts";
+import { describeTarget, type CheckTarget, type Target } from "./checks/check-types.ts";
+import { createEngine, endpointKey } from "./engine.ts";
+import { initialHostState, type HostState } from "./host-state.ts";
 import { createMeta } from "./monitor-meta.ts";
 import { createMonitorStore } from "./monitor-store.ts";
+import { createPushLedger, type PushCall } from "./push-ledger.ts";
 import { hostKey } from "./service-targets.ts";
-import type { ServicesConfig } from "./services-config.ts";
+import { hostNames, intervalOf, type ServiceConfig, type ServicesConfig } from "./services-config.ts";
 
 export type MonitorOptions = {
   db: Kysely<Database>;
@@ -31,10 +32,14 @@ export type MonitorOptions = {
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
-function hostResult(serviceId: string, state: HostState) {
+function hostResult(service: ServiceConfig, host: string, state: HostState) {
+  const target = service.hosts[host]!;
   return {
-    serviceId,
-    host: state.host,
+    serviceId: service.id,
+    host,
+    /** What is checked: the URL or host:port, never a credential. */
+    target: describeTarget(target),
+    checkType: target.type,
     status: state.status,
     responseTime: state.responseTime,
     lastChecked: iso(state.lastChecked),
@@ -46,8 +51,31 @@ function hostResult(serviceId: string, state: HostState) {
     consecutiveSuccesses: state.consecutiveSuccesses,
     /** While the circuit is open: when the next scheduled probe runs (Refresh probes at once). */
     nextProbeAt: state.circuitBreakerState === "open" ? iso(state.circuitOpenUntil) : null,
-    subServices: state.subServices.map((sub) => ({ name: sub.name, centron: { ...sub, host: "centron" as const } })),
+    subServices: state.subServices.map((sub) => ({
+      ...sub,
+      host,
+      target: describeSub(service, host, sub.name),
+      // The spec's shape ("a name plus a central host result"), where the sub-service runs on centron.
+      ...(host === "centron" ? { centron: { ...sub, host } } : {}),
+    })),
   };
+}
+
+function describeSub(service: ServiceConfig, host: string, name: string): string {
+  const sub = service.subServices.find((entry) => entry.host === host && entry.name === name);
+  return sub ? describeTarget(sub.target) : "";
+}
+
+/** Push monitors' tokens of a configuration, found once per configuration object. */
+const tokensOf = new WeakMap<object, Set<string>>();
+function pushTokens(config: ServicesConfig): Set<string> {
+  let tokens = tokensOf.get(config);
+  if (!tokens) {
+    const targets: Target[] = config.services.flatMap((service) => [...Object.values(service.hosts), ...service.subServices.map((sub) => sub.target)]);
+    tokens = new Set(targets.filter((target) => target.type === "push").map((target) => (target.push as { token: string }).token));
+    tokensOf.set(config, tokens);
+  }
+  return tokens;
 }
 
 /** "ops@example.com (email), hooks.example.com (ops-webhook)": where alerts go, without a secret. */
@@ -60,7 +88,8 @@ export function createMonitor(options: MonitorOptions) {
   const store = createMonitorStore(db);
   const leases = createLeases(db, now);
   const meta = createMeta(db);
-  const engine = createEngine({ store, tracker: alerting.tracker(["service"]), leases, meta, check: options.check, now, logger, config: options.config });
+  const pushes = createPushLedger(db);
+  const engine = createEngine({ store, tracker: alerting.tracker(["service"]), leases, meta, pushes, check: options.check, now, logger, config: options.config });
   // When maintenance ends, what is still down is told now, not at the next probe.
   alerting.onMaintenanceEnd(() => void engine.requestCycle().catch((error: unknown) => logger.error({ err: error }, "requesting a cycle failed")));
 
@@ -68,40 +97,44 @@ export function createMonitor(options: MonitorOptions) {
     engine,
     store,
 
+    /** A push monitor's job called: "unknown" for a token no monitor has (nothing is written). */
+    async recordPush(token: string, call: PushCall): Promise<"recorded" | "unknown"> {
+      if (!pushTokens(options.config()).has(token)) return "unknown";
+      await pushes.record(token, call, now());
+      return "recorded";
+    },
+
     async snapshot() {
       const config = options.config();
       const time = now();
       const states = await store.loadStates();
       const coolingDown = await alerting.incidents.coolingDown(config.alerts.cooldownMinutes * 60_000);
-      const ids = await store.endpointIds(config.services.flatMap((service) => HOSTS.filter((host) => service.hosts[host]).map((host) => ({ serviceId: service.id, host }))));
+      const ids = await store.endpointIds(config.services.flatMap((service) => hostNames(service).map((host) => ({ serviceId: service.id, host }))));
       const uptimes = await store.uptime([...ids.values()], time);
 
       const counts = { infrastructure: { healthy: 0, total: 0 }, applications: { healthy: 0, total: 0 }, endpoints: { healthy: 0, total: 0 } };
       const allStatuses: HealthStatus[] = [];
       const scores: number[] = [];
       const services = config.services.map((service) => {
-        const hosts: Partial<Record<HostName, HostState>> = {};
-        for (const host of HOSTS) {
-          const state = service.hosts[host] ? states.get(`${service.id}/${host}`) : undefined;
-          if (state?.lastChecked) hosts[host] = state;
-        }
-        const checked = Object.values(hosts);
-        const score = overallScore(service.profile, Object.fromEntries(checked.map((state) => [state.host, state.healthScore])));
+        const names = hostNames(service);
+        const checked = names.map((host) => states.get(endpointKey(service.id, host))).filter((state): state is HostState => !!state?.lastChecked);
+        const score = overallScore(service.profile, checked.map((state) => state.healthScore));
         const status = combineStatus(checked.map((state) => state.status));
         allStatuses.push(...checked.map((state) => state.status));
         if (checked.length > 0) scores.push(score);
         const group = service.profile === "infrastructure" ? counts.infrastructure : counts.applications;
         group.total += 1;
         if (status === "healthy") group.healthy += 1;
-        const main = hosts.centron ?? hosts.local;
-        counts.endpoints.total += endpointCount(service.profile);
+        counts.endpoints.total += endpointCount(service.profile, names.length);
         counts.endpoints.healthy +=
-          service.profile === "infrastructure" ? (main?.status === "healthy" ? 1 : 0) : checked.filter((state) => state.status === "healthy").length;
-        const hostUptimes = HOSTS.filter((host) => service.hosts[host]).map((host) => uptimes.get(ids.get(`${service.id}/${host}`)!)!);
+          service.profile === "infrastructure" ? (checked[0]?.status === "healthy" ? 1 : 0) : checked.filter((state) => state.status === "healthy").length;
+        const hostUptimes = names.map((host) => uptimes.get(ids.get(endpointKey(service.id, host))!)!);
         const mean = (key: "uptime24h" | "uptime7d" | "uptime30d") => {
           const values = hostUptimes.map((u) => u[key]).filter((v): v is number => v !== null);
           return values.length ? Math.round((values.reduce((a, b) => a + b, 0) / values.length) * 100) / 100 : null;
         };
+        const results = names.map((host) => hostResult(service, host, states.get(endpointKey(service.id, host)) ?? initialHostState(host)));
+        const checkedResult = (host: string) => (checked.some((state) => state.host === host) ? results[names.indexOf(host)]! : null);
         return {
           serviceId: service.id,
           serviceName: service.name,
@@ -110,8 +143,12 @@ export function createMonitor(options: MonitorOptions) {
           overallHealthScore: score,
           status,
           alertCooldownActive: coolingDown.has(`service:${service.id}`),
-          centron: hosts.centron ? hostResult(service.id, hosts.centron) : null,
-          local: hosts.local ? hostResult(service.id, hosts.local) : null,
+          intervalSeconds: intervalOf(service, config.defaults) / 1000,
+          /** Every host in the configuration's order, checked or not yet. */
+          hosts: results,
+          // The spec's two host fields, for clients written against it: set when the service has such a host and it was checked.
+          centron: checkedResult("centron"),
+          local: checkedResult("local"),
           uptime24h: mean("uptime24h"),
           uptime7d: mean("uptime7d"),
           uptime30d: mean("uptime30d"),
@@ -126,6 +163,8 @@ export function createMonitor(options: MonitorOptions) {
         },
         services,
         lastCheckedAt: iso(lastCheckedAt),
+        /** When the last "check now" (Refresh) was served: the time it was asked for. */
+        refreshedAt: iso(await meta.get("run_served_at")),
         nextCheckAt: iso(await meta.get("next_cycle_at")),
         intervalSeconds: config.defaults.intervalSeconds,
         alertsTo: destinations(alerting.notifier.describe()),
@@ -136,9 +175,12 @@ export function createMonitor(options: MonitorOptions) {
     async history(serviceId: string, range: "24h" | "7d" | "30d") {
       const service = options.config().services.find((entry) => entry.id === serviceId);
       if (!service) return undefined;
-      const hosts: Partial<Record<HostName, Awaited<ReturnType<typeof store.history>>>> = {};
-      for (const host of HOSTS) if (service.hosts[host]) hosts[host] = await store.history(await store.endpointId(service.id, host), range, now());
-      return { serviceId, range, hosts };
+      type Points = Awaited<ReturnType<typeof store.history>>;
+      const hosts: Record<string, Points> = {};
+      for (const host of hostNames(service)) hosts[host] = await store.history(await store.endpointId(service.id, host), range, now());
+      const subServices: Record<string, Points> = {};
+      for (const sub of service.subServices) subServices[sub.name] = await store.history(await store.endpointId(service.id, `${sub.host}/${sub.name}`), range, now());
+      return { serviceId, range, hosts, subServices };
     },
 
     /** Test Email: a test notice on every channel; null when another test is running. */
@@ -162,7 +204,7 @@ export function createMonitor(options: MonitorOptions) {
       const config = options.config();
       const service = serviceId ? config.services.find((entry) => entry.id === serviceId) : (config.services.find((entry) => entry.profile !== "infrastructure") ?? config.services[0]);
       if (!service) return undefined;
-      const host = HOSTS.find((name) => service.hosts[name]) ?? "centron";
+      const host = hostNames(service)[0]!;
       const channels = alerting.notifier.channelsFor({ source: "service", serviceId: service.id, profile: service.profile });
       const outcomes = await alerting.tests.send(
         (id, at) =>

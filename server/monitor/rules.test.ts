@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { combineStatus, endpointCount, hostScore, normalizeStatus, overallScore, scoreBand } from "../../shared/monitor/health.ts";
-import type { CheckOutcome } from "./checks/check.ts";
+import type { CheckOutcome } from "./checks/check-types.ts";
 import { applyOutcome, initialHostState, shouldCheck, type HostState } from "./host-state.ts";
 
 const up = (ms: number | null = 30): CheckOutcome => ({ status: "healthy", responseTime: ms, errorMessage: null, retryAttempt: 0, basic: false });
@@ -20,11 +20,11 @@ describe("scores and statuses (spec section 9)", () => {
     [{ status: "unhealthy", responseTime: null, basic: true }, 25],
   ] as const)("%o scores %i", (result, score) => expect(hostScore(result)).toBe(score));
 
-  it("averages both hosts; infrastructure takes the central host, or its only one", () => {
-    expect(overallScore("critical", { centron: 100, local: 25 })).toBe(63);
-    expect(overallScore("infrastructure", { centron: 85, local: 25 })).toBe(85);
-    expect(overallScore("infrastructure", { local: 25 })).toBe(25);
-    expect(overallScore("standard", {})).toBe(0);
+  it("averages the hosts; infrastructure takes its one (first) host", () => {
+    expect(overallScore("critical", [100, 25])).toBe(63);
+    expect(overallScore("infrastructure", [85, 25])).toBe(85);
+    expect(overallScore("infrastructure", [25])).toBe(25);
+    expect(overallScore("standard", [])).toBe(0);
   });
 
   it("combines statuses, normalises unknown strings, counts endpoints, bands scores", () => {
@@ -32,8 +32,9 @@ describe("scores and statuses (spec section 9)", () => {
     expect(combineStatus(["healthy", "degraded"])).toBe("degraded");
     expect(combineStatus(["degraded", "unhealthy", "healthy"])).toBe("unhealthy");
     expect(normalizeStatus("ok")).toBe("unhealthy");
-    expect(endpointCount("infrastructure")).toBe(1);
-    expect(endpointCount("external")).toBe(2);
+    expect(endpointCount("infrastructure", 1)).toBe(1);
+    expect(endpointCount("external", 2)).toBe(2);
+    expect(endpointCount("critical", 3)).toBe(3);
     expect([80, 79, 60, 59, 40, 39].map(scoreBand)).toEqual(["green", "yellow", "yellow", "orange", "orange", "red"]);
   });
 });

@@ -5,7 +5,7 @@
 import type { HealthStatus, HostName } from "../../shared/monitor/health.ts";
 import type { AlertTarget, Observation } from "../alerting/incident-tracker.ts";
 import type { ObservedStatus } from "../alerting/incident-rules.ts";
-import { thresholdsOf, type Defaults, type ServiceConfig } from "./services-config.ts";
+import { hostNames, thresholdsOf, type Defaults, type ServiceConfig } from "./services-config.ts";
 
 export const hostKey = (serviceId: string, host: HostName) => `service:${serviceId}/${host}`;
 export const subServiceKey = (serviceId: string, name: string) => `service:${serviceId}/sub:${name}`;
@@ -38,10 +38,10 @@ export function subServiceObservation(service: ServiceConfig, defaults: Defaults
 }
 
 /** Every target the configuration has now: an open incident of any other was removed from it. */
-export function configuredKeys(services: readonly ServiceConfig[], hosts: readonly HostName[]): Set<string> {
+export function configuredKeys(services: readonly ServiceConfig[]): Set<string> {
   const keys = new Set<string>();
   for (const service of services) {
-    for (const host of hosts) if (service.hosts[host]) keys.add(hostKey(service.id, host));
+    for (const host of hostNames(service)) keys.add(hostKey(service.id, host));
     for (const sub of service.subServices) keys.add(subServiceKey(service.id, sub.name));
   }
   return keys;

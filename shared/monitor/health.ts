@@ -2,8 +2,8 @@
 // the API and the dashboard agree: statuses, health scores, the overall
 // status and the endpoint counts.
 
-export const HOSTS = ["centron", "local"] as const;
-export type HostName = (typeof HOSTS)[number];
+/** A host a service runs on, named in the monitoring configuration (the spec's are "centron" and "local"). */
+export type HostName = string;
 
 export const HEALTH_STATUSES = ["healthy", "degraded", "unhealthy"] as const;
 export type HealthStatus = (typeof HEALTH_STATUSES)[number];
@@ -44,14 +44,14 @@ export function hostScore(result: { status: HealthStatus; responseTime: number |
 }
 
 /**
- * The service's score: the mean of its hosts. Infrastructure uses the central
- * host only (spec), or its one host where it has no central one (datacenter-local).
+ * The service's score: the mean of its checked hosts' scores, in the
+ * configuration's order. Infrastructure uses its one (first) host only, as
+ * the spec scores a data centre by its central host.
  */
-export function overallScore(profile: ReliabilityProfile, scores: Partial<Record<HostName, number>>): number {
-  const used = profile === "infrastructure" ? [scores.centron ?? scores.local] : HOSTS.map((host) => scores[host]);
-  const present = used.filter((score): score is number => score !== undefined);
-  if (present.length === 0) return 0;
-  return Math.round(present.reduce((sum, score) => sum + score, 0) / present.length);
+export function overallScore(profile: ReliabilityProfile, scores: readonly number[]): number {
+  const used = profile === "infrastructure" ? scores.slice(0, 1) : scores;
+  if (used.length === 0) return 0;
+  return Math.round(used.reduce((sum, score) => sum + score, 0) / used.length);
 }
 
 /** Unhealthy if any is unhealthy, else degraded if any is degraded, else healthy; unknown without data. */
@@ -62,9 +62,9 @@ export function combineStatus(statuses: readonly HealthStatus[]): OverallStatus 
   return "healthy";
 }
 
-/** An infrastructure entry counts as 1 endpoint, others as 2 (spec). */
-export function endpointCount(profile: ReliabilityProfile): number {
-  return profile === "infrastructure" ? 1 : 2;
+/** An infrastructure entry counts as 1 endpoint, others as one per host (the spec's two: centron and local). */
+export function endpointCount(profile: ReliabilityProfile, hosts: number): number {
+  return profile === "infrastructure" ? 1 : hosts;
 }
 
 /** Health colour bands: 80 green, 60 yellow, 40 orange, below red. */

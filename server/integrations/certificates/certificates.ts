@@ -13,7 +13,7 @@ import type { CertificatesConfig, CertificateTarget } from "../integrations-conf
 import { createChallengeStore } from "./acme-challenges.ts";
 import { renewWithAcme, writeCertificateFiles } from "./acme-renewal.ts";
 import { callRenewalHook } from "./renewal-hook.ts";
-import { failedReading, loadExtraCa, probeCertificate, type CertificateReading } from "./tls-probe.ts";
+import { failedReading, loadExtraCa, probeCertificate, type CertificateReading } from "../../net/tls-probe.ts";
 
 const PROBES_IN_FLIGHT = 8;
 /** After a failed automatic renewal, wait this long before the next try. */

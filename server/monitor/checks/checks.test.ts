@@ -3,12 +3,21 @@ import { createServer as createHttpsServer } from "node:https";
 import { createServer as createTcpServer, type AddressInfo, type Server as TcpServer } from "node:net";
 import { generate } from "selfsigned";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { checkTarget } from "./check-target.ts";
+import { runTarget, targetSchema } from "./check-types.ts";
 
 type Handler = (request: IncomingMessage, response: ServerResponse) => void;
 
 const routes: Record<string, Handler> = {
   "/healthy": (_, res) => res.end(JSON.stringify({ status: "healthy" })),
+  "/spring-up": (_, res) => res.end(JSON.stringify({ status: "UP", components: { db: { status: "UP" } } })),
+  "/spring-down": (_, res) => ((res.statusCode = 503), res.end(JSON.stringify({ status: "DOWN" }))),
+  "/lower-up": (_, res) => res.end(JSON.stringify({ status: "up" })),
+  "/json-ok": (_, res) => res.end(JSON.stringify({ status: "ok" })),
+  "/plain-ok": (_, res) => res.end("ok"),
+  "/health-pass": (_, res) => (res.setHeader("content-type", "application/health+json"), res.end(JSON.stringify({ status: "pass", version: "1" }))),
+  "/health-warn": (_, res) => (res.setHeader("content-type", "application/health+json"), res.end(JSON.stringify({ status: "warn", output: "disk 91 %" }))),
+  "/health-fail": (_, res) => (res.setHeader("content-type", "application/health+json"), res.end(JSON.stringify({ status: "fail" }))),
+  "/json-array": (_, res) => res.end(JSON.stringify([{ status: "weird" }])),
   "/plain": (_, res) => res.end("OK"),
   "/degraded": (_, res) => res.end(JSON.stringify({ status: "degraded" })),
   "/weird": (_, res) => res.end(JSON.stringify({ status: "on fire" })),
@@ -62,11 +71,21 @@ afterAll(() => {
 });
 
 const TIMEOUT = 600;
-const options = { timeoutMs: TIMEOUT, retries: 2 };
+const options = { timeoutMs: TIMEOUT, retries: 2, now: Date.now, intervalMs: 60_000, push: () => ({ receipt: undefined, watchedSince: Date.now() }) };
+const check = (target: Record<string, unknown>, context = options) => runTarget(targetSchema.parse(target), context);
 
 describe("checks against real targets on loopback", () => {
-  const scenarios: [string, () => Parameters<typeof checkTarget>[0], { status: string; error?: RegExp; basic?: boolean }][] = [
+  const scenarios: [string, () => Record<string, unknown>, { status: string; error?: RegExp; basic?: boolean }][] = [
     ["a JSON healthy answer", () => ({ url: `${base}/healthy` }), { status: "healthy" }],
+    ["Spring Boot's UP", () => ({ url: `${base}/spring-up` }), { status: "healthy" }],
+    ["Spring Boot's DOWN with a 503", () => ({ url: `${base}/spring-down` }), { status: "unhealthy", error: /HTTP 503/ }],
+    ["a lower-case up", () => ({ url: `${base}/lower-up` }), { status: "healthy" }],
+    ['a JSON "ok"', () => ({ url: `${base}/json-ok` }), { status: "healthy" }],
+    ["a plain ok", () => ({ url: `${base}/plain-ok` }), { status: "healthy" }],
+    ["health+json pass", () => ({ url: `${base}/health-pass` }), { status: "healthy" }],
+    ["health+json warn is degraded", () => ({ url: `${base}/health-warn` }), { status: "degraded", error: /warn/ }],
+    ["health+json fail", () => ({ url: `${base}/health-fail` }), { status: "unhealthy", error: /fail/ }],
+    ["a JSON array (no status field)", () => ({ url: `${base}/json-array` }), { status: "healthy" }],
     ["a plain 2xx answer", () => ({ url: `${base}/plain` }), { status: "healthy" }],
     ["a JSON degraded answer", () => ({ url: `${base}/degraded` }), { status: "degraded", error: /degraded/ }],
     ["an unknown status string", () => ({ url: `${base}/weird` }), { status: "unhealthy", error: /on fire/ }],
@@ -90,7 +109,7 @@ describe("checks against real targets on loopback", () => {
     const outcomes = await Promise.all(
       scenarios.map(async ([label, target]) => {
         const t0 = performance.now();
-        const outcome = await checkTarget(target(), options);
+        const outcome = await check(target());
         return { label, outcome, ms: performance.now() - t0 };
       }),
     );
@@ -107,9 +126,35 @@ describe("checks against real targets on loopback", () => {
   });
 
   it("retries a 5xx within the deadline and reports how many retries it used", async () => {
-    const outcome = await checkTarget({ url: `${base}/error` }, { timeoutMs: 2000, retries: 2 });
+    const outcome = await check({ url: `${base}/error` }, { ...options, timeoutMs: 2000, retries: 2 });
     expect(outcome.retryAttempt).toBe(2);
-    const once = await checkTarget({ url: `${base}/error` }, { timeoutMs: 2000, retries: 0 });
+    const once = await check({ url: `${base}/error` }, { ...options, timeoutMs: 2000, retries: 0 });
     expect(once.retryAttempt).toBe(0);
+  });
+});
+
+describe("conditions against real targets", () => {
+  const cases: [string, string, string[], string, RegExp?][] = [
+    ["all hold", "/spring-up", ["[STATUS] == 200", "[BODY].status == UP", "len([BODY].components) == 1"], "healthy"],
+    ["a body path that differs is named with what was seen", "/healthy", ["[BODY].status == UP"], "unhealthy", /^Condition failed: \[BODY\]\.status \(healthy\) == UP$/],
+    ["conditions replace the spec's rule: a 503 can be what is expected", "/error", ["[STATUS] == 503"], "healthy"],
+    ["any() of several spellings", "/json-ok", ["[BODY].status == any(UP, ok)"], "healthy"],
+    ["a pattern on a plain body", "/plain-ok", ["[BODY] == pat(o*)"], "healthy"],
+    ["the response time", "/healthy", ["[RESPONSE_TIME] > 100000"], "unhealthy", /\[RESPONSE_TIME\] \(\d+\) > 100000/],
+    ["every failed condition is named", "/health-warn", ["[STATUS] == 201", "[BODY].status == pass", "[BODY].output == pat(disk*)"], "unhealthy", /\[STATUS\] \(200\) == 201; \[BODY\]\.status \(warn\) == pass$/],
+    ["a path that is not there", "/plain-ok", ["[BODY].status == UP"], "unhealthy", /\[BODY\]\.status \(missing\) == UP/],
+  ];
+  it.each(cases)("%s", async (_, path, conditions, status, error) => {
+    const outcome = await check({ url: `${base}${path}`, conditions });
+    expect(outcome.status).toBe(status);
+    if (error) expect(outcome.errorMessage).toMatch(error);
+    else expect(outcome.errorMessage).toBeNull();
+  });
+
+  it("a target that cannot be reached stays that failure, unless the conditions only ask whether it connected", async () => {
+    const refused = await check({ url: `http://127.0.0.1:${closedPort}/`, conditions: ["[STATUS] == 200"] });
+    expect(refused).toMatchObject({ status: "unhealthy", errorMessage: "ECONNREFUSED" });
+    expect(await check({ tcp: `127.0.0.1:${closedPort}`, conditions: ["[CONNECTED] == false"] })).toMatchObject({ status: "healthy", errorMessage: null });
+    expect(await check({ tcp: `127.0.0.1:${garbagePort}`, conditions: ["[CONNECTED] == false"] })).toMatchObject({ status: "unhealthy", errorMessage: "Condition failed: [CONNECTED] (true) == false" });
   });
 });

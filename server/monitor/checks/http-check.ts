@@ -1,60 +1,107 @@
-// HTTP health checks. 2xx is up; a JSON body with a "status" field says
-// healthy, degraded or unhealthy (anything else is unhealthy). One deadline
-// covers the whole check, retries and body included, so a target that hangs,
-// drips bytes or sends a huge body never holds a cycle past its timeout.
-import { normalizeStatus } from "../../../shared/monitor/health.ts";
-import type { Target } from "../services-config.ts";
+// HTTP health checks. Without conditions, the spec's rule: a 2xx is up, and a
+// JSON body's "status" field has the last word: healthy, degraded or
+// unhealthy, or one of the common spellings (Spring Boot's UP/DOWN, "ok", the
+// health-check response format's pass/warn/fail). Any other word is unhealthy.
+// One deadline covers the whole check, retries and body included, so a target
+// that hangs, drips bytes or sends a huge body never holds a round past its timeout.
+import { z } from "zod";
+import type { HealthStatus } from "../../../shared/monitor/health.ts";
 import { readCapped } from "../../net/capped-read.ts";
 import { describeError } from "../../net/error-text.ts";
-import type { CheckOutcome } from "./check.ts";
+import type { CheckRun, CheckType } from "./check-type.ts";
 
 /** More than this is not a health answer. */
 export const MAX_BODY_BYTES = 64 * 1024;
 const RETRY_PAUSE_MS = 100;
 
-type HttpTarget = Extract<Target, { url: string }>;
+const auth = z.discriminatedUnion("type", [
+  z.object({ type: z.literal("none") }),
+  z.object({ type: z.literal("api-key"), header: z.string().min(1).default("x-api-key"), key: z.string().min(1) }),
+  z.object({ type: z.literal("basic"), username: z.string().min(1), password: z.string() }),
+]);
 
-function headersFor(target: HttpTarget): Record<string, string> {
-  const headers: Record<string, string> = { Accept: "application/json", "User-Agent": "muster-digital-monitor" };
-  const auth = target.auth;
-  if (auth?.type === "api-key") headers[auth.header] = auth.key;
-  if (auth?.type === "basic") headers.Authorization = `Basic ${Buffer.from(`${auth.username}:${auth.password}`).toString("base64")}`;
-  return headers;
-}
+const schema = z.object({
+  url: z.url({ protocol: /^https?$/, error: "Invalid URL" }),
+  auth: auth.optional(),
+});
+export type HttpTarget = z.infer<typeof schema>;
 
-async function attempt(target: HttpTarget, signal: AbortSignal): Promise<Omit<CheckOutcome, "retryAttempt" | "basic" | "responseTime">> {
-  const response = await fetch(target.url, { headers: headersFor(target), signal, redirect: "manual" });
-  const body = await readCapped(response, MAX_BODY_BYTES);
-  if (response.status < 200 || response.status > 299) return { status: "unhealthy", errorMessage: `HTTP ${response.status}` };
+/** What a service may say in its "status" field, lower-cased; anything else is unhealthy. */
+const STATUS_WORDS: Record<string, HealthStatus> = {
+  healthy: "healthy",
+  up: "healthy",
+  ok: "healthy",
+  pass: "healthy",
+  degraded: "degraded",
+  warn: "degraded",
+  unhealthy: "unhealthy",
+  down: "unhealthy",
+  fail: "unhealthy",
+};
+
+/** The spec's rule on a 2xx body: the "status" word when the body is JSON and has one, else healthy. */
+export function judgeHealthBody(body: string): { status: HealthStatus; errorMessage: string | null } {
   let reported: unknown;
   try {
-    reported = (JSON.parse(body) as { status?: unknown } | null)?.status;
+    const json = JSON.parse(body) as unknown;
+    reported = typeof json === "object" && json !== null ? (json as { status?: unknown }).status : undefined;
   } catch {
-    return { status: "healthy", errorMessage: null }; // not JSON: the 2xx is the answer
+    return { status: "healthy", errorMessage: null }; // not JSON ("ok", "OK"): the 2xx is the answer
   }
   if (reported === undefined) return { status: "healthy", errorMessage: null };
-  const status = normalizeStatus(reported);
+  const status = (typeof reported === "string" ? STATUS_WORDS[reported.toLowerCase()] : undefined) ?? "unhealthy";
   return { status, errorMessage: status === "healthy" ? null : `Service reports "${String(reported).slice(0, 40)}"` };
 }
 
-export async function checkHttp(target: HttpTarget, options: { timeoutMs: number; retries: number }): Promise<CheckOutcome> {
-  const deadline = performance.now() + options.timeoutMs;
-  let last: CheckOutcome = { status: "unhealthy", responseTime: null, errorMessage: "Not checked", retryAttempt: 0, basic: false };
-  for (let retry = 0; retry <= options.retries; retry += 1) {
+function headersFor(target: HttpTarget): Record<string, string> {
+  const headers: Record<string, string> = { Accept: "application/json, application/health+json;q=0.9, */*;q=0.5", "User-Agent": "muster-digital-monitor" };
+  const credentials = target.auth;
+  if (credentials?.type === "api-key") headers[credentials.header] = credentials.key;
+  if (credentials?.type === "basic") headers.Authorization = `Basic ${Buffer.from(`${credentials.username}:${credentials.password}`).toString("base64")}`;
+  return headers;
+}
+
+async function attempt(target: HttpTarget, signal: AbortSignal, started: number): Promise<Omit<CheckRun, "retryAttempt" | "basic">> {
+  const response = await fetch(target.url, { headers: headersFor(target), signal, redirect: "manual" });
+  const body = await readCapped(response, MAX_BODY_BYTES);
+  const responseTime = Math.round(performance.now() - started);
+  const observation = { status: response.status, responseTimeMs: responseTime, body, connected: true };
+  if (response.status < 200 || response.status > 299) return { status: "unhealthy", errorMessage: `HTTP ${response.status}`, responseTime, observation };
+  return { ...judgeHealthBody(body), responseTime, observation };
+}
+
+/** The URL as the card shows it: no user, password or query (where tokens hide). */
+function describe(target: HttpTarget): string {
+  const url = new URL(target.url);
+  return `${url.protocol}//${url.host}${url.pathname}`;
+}
+
+async function run(target: HttpTarget, context: { timeoutMs: number; retries: number }): Promise<CheckRun> {
+  const deadline = performance.now() + context.timeoutMs;
+  let last: CheckRun = { status: "unhealthy", responseTime: null, errorMessage: "Not checked", retryAttempt: 0, basic: false, observation: { connected: false } };
+  for (let retry = 0; retry <= context.retries; retry += 1) {
     const remaining = deadline - performance.now();
     if (remaining <= 0) break;
     const started = performance.now();
     try {
-      const result = await attempt(target, AbortSignal.timeout(Math.max(1, Math.floor(remaining))));
-      last = { ...result, responseTime: Math.round(performance.now() - started), retryAttempt: retry, basic: false };
-      // A service that answers "unhealthy" or "degraded" was reached: its word stands.
-      if (result.status !== "unhealthy" || !result.errorMessage?.startsWith("HTTP 5")) return last;
+      const result = await attempt(target, AbortSignal.timeout(Math.max(1, Math.floor(remaining))), started);
+      last = { ...result, retryAttempt: retry, basic: false };
+      // A service that answers, even "unhealthy" or 4xx, was reached: its word stands. A 5xx may pass.
+      if (!result.errorMessage?.startsWith("HTTP 5")) return last;
     } catch (error) {
       const message = describeError(error);
-      last = { status: "unhealthy", responseTime: null, errorMessage: message, retryAttempt: retry, basic: false };
+      last = { status: "unhealthy", responseTime: null, errorMessage: message, retryAttempt: retry, basic: false, observation: { connected: false } };
       if (message === "Timed out") return last;
     }
     if (deadline - performance.now() > RETRY_PAUSE_MS) await new Promise((resolve) => setTimeout(resolve, RETRY_PAUSE_MS));
   }
   return last;
 }
+
+export const httpCheck: CheckType<HttpTarget> = {
+  key: "url",
+  schema,
+  placeholders: ["[STATUS]", "[RESPONSE_TIME]", "[BODY]", "[CONNECTED]"],
+  describe,
+  run,
+};

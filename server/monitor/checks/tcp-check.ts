@@ -1,10 +1,19 @@
 // Connectivity checks for infrastructure hosts: can a TCP connection be
 // opened within the timeout. Up scores a fixed 85 (a basic check).
 import { connect } from "node:net";
-import type { Target } from "../services-config.ts";
-import type { CheckOutcome } from "./check.ts";
+import { z } from "zod";
+import type { CheckRun, CheckType } from "./check-type.ts";
 
-type TcpTarget = Extract<Target, { tcp: string }>;
+/** "host:port" or "[v6]:port". */
+export const hostPort = z.string().regex(/^[A-Za-z0-9.-]+:\d{1,5}$|^\[[0-9a-fA-F:]+\]:\d{1,5}$/, 'must be "host:port"');
+
+export function splitHostPort(text: string): { host: string; port: number } {
+  const split = text.lastIndexOf(":");
+  return { host: text.slice(0, split).replace(/^\[|\]$/g, ""), port: Number(text.slice(split + 1)) };
+}
+
+const schema = z.object({ tcp: hostPort });
+type TcpTarget = z.infer<typeof schema>;
 
 function connectOnce(host: string, port: number, timeoutMs: number): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -26,24 +35,30 @@ function connectOnce(host: string, port: number, timeoutMs: number): Promise<num
   });
 }
 
-export async function checkTcp(target: TcpTarget, options: { timeoutMs: number; retries: number }): Promise<CheckOutcome> {
-  const split = target.tcp.lastIndexOf(":");
-  const host = target.tcp.slice(0, split).replace(/^\[|\]$/g, "");
-  const port = Number(target.tcp.slice(split + 1));
-  const deadline = performance.now() + options.timeoutMs;
+async function run(target: TcpTarget, context: { timeoutMs: number; retries: number }): Promise<CheckRun> {
+  const { host, port } = splitHostPort(target.tcp);
+  const deadline = performance.now() + context.timeoutMs;
   let errorMessage = "Not checked";
   let retryAttempt = 0;
-  for (let retry = 0; retry <= options.retries; retry += 1) {
+  for (let retry = 0; retry <= context.retries; retry += 1) {
     retryAttempt = retry;
     const remaining = deadline - performance.now();
     if (remaining <= 0) break;
     try {
       const responseTime = await connectOnce(host, port, remaining);
-      return { status: "healthy", responseTime, errorMessage: null, retryAttempt: retry, basic: true };
+      return { status: "healthy", responseTime, errorMessage: null, retryAttempt: retry, basic: true, observation: { connected: true, responseTimeMs: responseTime } };
     } catch (error) {
       errorMessage = (error as Error).message;
       if (errorMessage === "Timed out") break;
     }
   }
-  return { status: "unhealthy", responseTime: null, errorMessage, retryAttempt, basic: true };
+  return { status: "unhealthy", responseTime: null, errorMessage, retryAttempt, basic: true, observation: { connected: false } };
 }
+
+export const tcpCheck: CheckType<TcpTarget> = {
+  key: "tcp",
+  schema,
+  placeholders: ["[CONNECTED]", "[RESPONSE_TIME]"],
+  describe: (target) => `TCP ${target.tcp}`,
+  run,
+};

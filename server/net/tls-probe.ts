@@ -11,8 +11,8 @@ import { X509Certificate } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { isIP } from "node:net";
 import tls, { type DetailedPeerCertificate, type PeerCertificate } from "node:tls";
-import { certificateStatus, daysUntil, type CertificateStatus } from "../../../shared/monitor/certificate-status.ts";
-import { IntegrationError } from "../../net/fetch-text.ts";
+import { certificateStatus, daysUntil, type CertificateStatus } from "../../shared/monitor/certificate-status.ts";
+import { IntegrationError } from "./fetch-text.ts";
 
 export type ProbeTarget = { domain: string; serverIP: string; port: number };
 

@@ -7,7 +7,7 @@ import { createServer as createTcpServer, type AddressInfo, type Server, type So
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { IntegrationError } from "../../net/fetch-text.ts";
+import { IntegrationError } from "./fetch-text.ts";
 import {
   makeTestCertificates,
   OTHER_DOMAIN,
@@ -18,7 +18,7 @@ import {
   TEST_DOMAIN,
   type ServedCertificate,
   type TestCertificates,
-} from "../../../tests/peers/certificates.ts";
+} from "../../tests/peers/certificates.ts";
 import { loadExtraCa, probeCertificate, type CertificateReading, type ProbeOptions } from "./tls-probe.ts";
 
 const DAY_MS = 24 * 60 * 60 * 1000;

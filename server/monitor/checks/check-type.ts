@@ -1,0 +1,51 @@
+// What every check type is: its YAML shape, what its conditions may read, how
+// it names what it checks on the dashboard, and how it runs once. The table of
+// types is check-types.ts; adding a type is one file like http-check.ts, one
+// line there and its test.
+import type { z } from "zod";
+import type { HealthStatus } from "../../../shared/monitor/health.ts";
+import type { Placeholder } from "../conditions/condition.ts";
+import type { Observation } from "../conditions/condition-eval.ts";
+
+export type PushReceipt = { receivedAt: number; status: "up" | "down"; message: string | null; pingMs: number | null };
+
+export type CheckContext = {
+  /** One deadline for the whole check, retries included. */
+  timeoutMs: number;
+  /** Further attempts after a transport failure (a 5xx, a refused connection), within the deadline. */
+  retries: number;
+  now: () => number;
+  /** The service's interval: a push is due once in it. */
+  intervalMs: number;
+  /** The last call of a push monitor's token, and since when it has been watched (the first round that saw it). */
+  push: (token: string) => { receipt: PushReceipt | undefined; watchedSince: number };
+};
+
+/** One run of a check: the type's own verdict, and what conditions can read. */
+export type CheckRun = {
+  /** The verdict without conditions (the spec's rule for HTTP, "connected" for TCP, ...). */
+  status: HealthStatus;
+  errorMessage: string | null;
+  /** Milliseconds of the last attempt; null when it never answered. */
+  responseTime: number | null;
+  /** Retries used within this check. */
+  retryAttempt: number;
+  /** A connectivity-only check: scores a fixed 85 when up. */
+  basic: boolean;
+  /** What the check saw, for its conditions. */
+  observation: Observation;
+  /** Nothing to judge yet (a push monitor before its first call is due): the host keeps its state. */
+  pending?: boolean;
+};
+
+export type CheckType<T> = {
+  /** The YAML key that selects the type ("url", "tcp", ...), also its name in messages. */
+  key: string;
+  /** The host's YAML shape, without `conditions` and `timeoutMs`, which every type takes. */
+  schema: z.ZodType<T>;
+  /** The placeholders its conditions may read; any other is refused when the configuration loads. */
+  placeholders: readonly Placeholder[];
+  /** What is checked, for the card: never a credential. */
+  describe: (target: T) => string;
+  run: (target: T, context: CheckContext) => Promise<CheckRun>;
+};
