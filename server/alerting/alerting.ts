@@ -15,7 +15,7 @@ import { createAlertTests } from "./alert-tests.ts";
 import type { AlertsConfig } from "./alerts-config.ts";
 import { createIncidentTracker, type ObserveContext, type Observation } from "./incident-tracker.ts";
 import { createIncidents } from "./incidents.ts";
-import { createMaintenance, holdOf } from "./maintenance.ts";
+import { createMaintenance, endedBetween, holdOf, type InForce } from "./maintenance.ts";
 import type { MaintenanceConfig } from "./maintenance-windows.ts";
 import type { Source } from "./notice.ts";
 import { createNotifier } from "./notifier.ts";
@@ -45,19 +45,23 @@ export function createAlerting(options: {
   testWaitMs?: number;
 }) {
   const { db, now, config } = options;
-  const endListeners = new Set<() => void>();
-  const ended = () => endListeners.forEach((listener) => listener());
+  const endListeners = new Set<(endedAt: number) => void>();
+  const ended = (endedAt: number) => endListeners.forEach((listener) => listener(endedAt));
   const notifier = createNotifier({ outbox: options.outbox, config: () => config().alerts, sendMail: options.sendMail });
   const maintenance = createMaintenance({ db, now, windows: () => config().maintenance, onEnd: ended });
-  /** What held notices back at the previous decision in this process: a window that has ended since should be told at once. */
-  let heldBefore = "";
+  /** What was in force at the previous look in this process. */
+  let before: InForce | undefined;
 
-  /** What maintenance holds now; a window that ended since the last look is told to the listeners (manual ends tell them themselves). */
+  /**
+   * What maintenance holds now. An end since the last look is told to the
+   * listeners: a window's, and a manual end made in another process (one made
+   * here told them at once; they hear it again with the same time).
+   */
   async function maintenanceNow() {
     const current = await maintenance.current();
-    const holding = [current.manual.is_active ? "manual" : "", ...current.windows.map((window) => `${window.name}@${window.startsAt}`)].filter(Boolean).join("|");
-    if (heldBefore && holding !== heldBefore && !current.manual.is_active) ended();
-    heldBefore = holding;
+    const endedAt = before ? endedBetween(before, current, now()) : null;
+    before = current;
+    if (endedAt !== null) ended(endedAt);
     return current;
   }
 
@@ -84,12 +88,12 @@ export function createAlerting(options: {
     tests: createAlertTests({ db, leases: options.leases, notifier, now, kick: options.kick, waitMs: options.testWaitMs ?? TEST_WAIT_MS }),
     dashboardUrl: options.dashboardUrl,
 
-    /** Maintenance ended (by hand, by its estimate or a window's end): the listener should look again at once. */
-    onMaintenanceEnd(listener: () => void): void {
+    /** Maintenance ended (by hand, by its estimate or a window's end) at `endedAt`: the listener should look again at once. */
+    onMaintenanceEnd(listener: (endedAt: number) => void): void {
       endListeners.add(listener);
     },
 
-    /** A tracker for the sources one owner checks; its notices go out as soon as they are queued. */
+    /** A tracker for the sources one owner checks; its notices go out as soon as they are queued; its owner hears when maintenance ends. */
     tracker(sources: readonly Source[]) {
       const tracker = createIncidentTracker({ db, notifier, now, dashboardUrl: options.dashboardUrl, sources, context });
       const sent = (queued: number) => {
@@ -100,6 +104,8 @@ export function createAlerting(options: {
         observe: async (observations: readonly Observation[]) => sent(await tracker.observe(observations)),
         retire: async (source: Source, live: ReadonlySet<string>) => sent(await tracker.retire(source, live)),
         reset: tracker.reset,
+        /** Maintenance ended at `endedAt`: what it held back and is still failing is told from the owner's next fresh reading, so take one now. */
+        onMaintenanceEnd: (listener: (endedAt: number) => void) => void endListeners.add(listener),
       };
     },
   };

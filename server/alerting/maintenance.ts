@@ -43,8 +43,28 @@ export type WindowView = { name: string; startsAt: string; endsAt: string; servi
 /** Whatever holds alert notices back now, for a target of a service (null: a target of no service, as a certificate). */
 export type Hold = (serviceId: string | null) => boolean;
 
+/** What is in force at one look: manual maintenance and the active windows. */
+export type InForce = { manual: MaintenanceStatus; windows: readonly WindowView[] };
+
+/**
+ * When what held notices back at one look and no longer does at the next
+ * ended (the latest, if several did), or null when nothing ended or manual
+ * maintenance still holds everything.
+ */
+export function endedBetween(before: InForce, after: InForce, now: number): number | null {
+  if (after.manual.is_active) return null;
+  const ends: number[] = [];
+  if (before.manual.is_active) ends.push(after.manual.updated_at === null ? now : Date.parse(after.manual.updated_at));
+  const still = new Set(after.windows.map((window) => `${window.name}@${window.startsAt}`));
+  for (const window of before.windows) {
+    // A window taken out of the configuration early ended when it was seen gone.
+    if (!still.has(`${window.name}@${window.startsAt}`)) ends.push(Math.min(Date.parse(window.endsAt), now));
+  }
+  return ends.length === 0 ? null : Math.max(...ends);
+}
+
 /** What holds notices back, from what is in force: manual maintenance holds everything, a window what it covers. */
-export function holdOf(current: { manual: MaintenanceStatus; windows: readonly WindowView[] }): Hold {
+export function holdOf(current: InForce): Hold {
   if (current.manual.is_active) return () => true;
   return (serviceId) => coversService(current.windows, serviceId) !== undefined;
 }
@@ -57,8 +77,8 @@ export function createMaintenance(options: {
   db: Kysely<Database>;
   now: () => number;
   windows: () => MaintenanceConfig;
-  /** Maintenance ended (by hand or by its estimate): what is still down should be told now. */
-  onEnd: () => void;
+  /** Maintenance ended (by hand or by its estimate) at this time: what is still down should be told now. */
+  onEnd: (endedAt: number) => void;
 }) {
   const { db, now } = options;
 
@@ -79,7 +99,7 @@ export function createMaintenance(options: {
       await trx.insertInto("maintenance_history").values({ at: time, action: "disable", by_user: by, reason, notes: null, estimated_duration_minutes: null }).execute();
       return true;
     });
-    if (ended) options.onEnd();
+    if (ended) options.onEnd(time);
     return ended;
   }
 

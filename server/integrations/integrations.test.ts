@@ -378,6 +378,71 @@ describe.each(testDatabases())("integrations through the API on $dialect", ({ op
     }
   });
 
+  describe("when maintenance ends", () => {
+    const failing = () => [
+      `[ALERT] Certificate ${TEST_DOMAIN} at 127.0.0.1:${tls.valid3.port} expires in 3 days`,
+      `[ALERT] Certificate self.test.internal at 127.0.0.1:${tls.selfSigned.port} cannot be verified`,
+      `[ALERT] HAProxy backend ${haproxy.backendName} has a server down (web2)`,
+      "[ALERT] nginx proxy does not answer",
+      `[WARNING] Certificate ${TEST_DOMAIN} at 127.0.0.1:${tls.valid20.port} expires in 20 days`,
+    ].sort();
+    const told = async () => (await alertSubjects(/./)).sort();
+    const sampledAt = async () => (await t.services.database.db.selectFrom("integration_snapshots").select(["name", "sampled_at"]).orderBy("name").execute()).map((row) => [row.name, row.sampled_at]);
+    const certificatesCheckedAt = async () => [...new Set((await t.services.database.db.selectFrom("certificates").select("checked_at").execute()).map((row) => row.checked_at))];
+
+    /** nginx is dead; maintenance holds every incident back. */
+    async function heldDuringMaintenance() {
+      config = () => integrationsConfig({ nginxUrl: `http://127.0.0.1:${deadPort}/nginx_status` });
+      expect((await api("POST", "/maintenance", { enable: true, reason: "Proxy move" })).status).toBe(200);
+      await tick();
+      const open = (await api("GET", "/incidents/open")).body.incidents as { name: string; announced: boolean }[];
+      expect(open.map((incident) => incident.name)).toHaveLength(5);
+      expect(open.every((incident) => !incident.announced)).toBe(true);
+      // Ten seconds on, still in maintenance: no source is due (nginx every minute, certificates every 5), nothing is read or told.
+      t.advance(10_000);
+      const before = await sampledAt();
+      await tick();
+      expect(await sampledAt()).toEqual(before);
+      expect(await told()).toEqual([]);
+    }
+
+    it("what is still failing is read again at once and told, not at its interval", async () => {
+      await heldDuringMaintenance();
+      expect((await api("POST", "/maintenance", { enable: false })).status).toBe(200);
+      await integrations().idle();
+      expect(await told()).toEqual(failing());
+      expect(await sampledAt()).toEqual([["ai-services", t.clock.now], ["haproxy", t.clock.now], ["nginx", t.clock.now]]);
+      expect(await certificatesCheckedAt()).toEqual([t.clock.now]);
+      // Told once: the next reading on schedule adds nothing.
+      t.advance(60_000);
+      await tick();
+      expect(await told()).toEqual(failing());
+    });
+
+    it("ended in another worker: that worker reads again, the lease holder tells, and nothing is read twice", async () => {
+      await heldDuringMaintenance();
+      const other = await createTestApp(t.services.database, { DATA_DIR: dataDir }, { monitoring: { config: () => config() } });
+      try {
+        other.clock.now = t.clock.now;
+        const ended = await other.app.request("http://localhost/api/admin/maintenance", { method: "POST", headers: browserHeaders({ cookie }), body: JSON.stringify({ enable: false }) });
+        expect(ended.status).toBe(200);
+        await other.services.integrations!.idle();
+        // It does not hold the lease: it read, but decides nothing.
+        const endedAt = t.clock.now;
+        expect(await sampledAt()).toEqual([["ai-services", endedAt], ["haproxy", endedAt], ["nginx", endedAt]]);
+        expect(await told()).toEqual([]);
+        // The holder's next tick decides on those readings; it sees the same end, finds everything read since, and reads nothing again.
+        t.advance(2_000);
+        await tick();
+        expect(await told()).toEqual(failing());
+        expect(await sampledAt()).toEqual([["ai-services", endedAt], ["haproxy", endedAt], ["nginx", endedAt]]);
+        expect(await certificatesCheckedAt()).toEqual([endedAt]);
+      } finally {
+        await other.services.integrations!.stop();
+      }
+    });
+  });
+
   it("large staff answers are compressed for clients that accept it", async () => {
     const zipped = await t.app.request("http://localhost/api/admin/certificates", { headers: browserHeaders({ cookie, "accept-encoding": "gzip" }) });
     expect(zipped.headers.get("content-encoding")).toBe("gzip");

@@ -7,7 +7,10 @@
 //
 // Alerts: the leader hands every new reading to its incident tracker, its own
 // and those a Retry stored in another worker (each reading once, in order), so
-// incidents are decided in one process and only from fresh evidence.
+// incidents are decided in one process and only from fresh evidence. When
+// maintenance ends, every source not read since is read again at once, as a
+// Retry would, by whichever process sees the end first, so what maintenance
+// held back and is still failing is told then, not at its next interval.
 import { randomUUID } from "node:crypto";
 import type { Tracker } from "../alerting/alerting.ts";
 import type { Observation } from "../alerting/incident-tracker.ts";
@@ -45,7 +48,7 @@ type Name = keyof Snapshots;
 /** What the certificates need, the integrations' part of the configuration with the alert thresholds, and the tracker of their sources. */
 export type IntegrationsOptions = Omit<CertificatesOptions, "config"> & {
   config: () => { integrations: IntegrationsConfig; defaults: { failureThreshold: number; successThreshold: number } };
-  tracker: Pick<Tracker, "observe" | "retire" | "reset">;
+  tracker: Pick<Tracker, "observe" | "retire" | "reset" | "onMaintenanceEnd">;
 };
 
 export function createIntegrations(options: IntegrationsOptions) {
@@ -56,6 +59,7 @@ export function createIntegrations(options: IntegrationsOptions) {
   const certificates = createCertificates({ ...options, config: () => integrations().certificates });
   const inFlight = new Map<string, Promise<unknown>>();
   let leader = false;
+  let stopped = false;
   let lastLeaseAt = 0;
   /** The newest reading of each source the tracker was given ("certificates": the newest check of any). */
   const observedAt = new Map<string, number>();
@@ -181,6 +185,30 @@ export function createIntegrations(options: IntegrationsOptions) {
     return work;
   }
 
+  /**
+   * Reads again every source not read since maintenance ended. Every process
+   * that sees the end does this (the one where it was ended at once, the
+   * others at their next look at maintenance); the first reads, the others
+   * find the readings newer than the end and read nothing. The lease holder
+   * decides on them: its own at once, another worker's at its next tick.
+   */
+  async function readAgainSince(endedAt: number): Promise<void> {
+    const rows = await db.selectFrom("integration_snapshots").select(["name", "sampled_at"]).execute();
+    const sampledAt = new Map(rows.map((row) => [row.name, row.sampled_at]));
+    const stale = (["nginx", "haproxy", "ai-services"] as const).filter((name) => configured(name) && (sampledAt.get(name) ?? -Infinity) < endedAt);
+    const certificatesRead = certificates.checkSince(endedAt).then(observeNew);
+    await Promise.all([...stale.map((name) => sample(name)), certificatesRead]);
+  }
+
+  tracker.onMaintenanceEnd((endedAt) => {
+    const key = `maintenance-end@${endedAt}`;
+    if (stopped || inFlight.has(key)) return;
+    const work = readAgainSince(endedAt)
+      .catch((error: unknown) => logger.error({ err: error }, "reading the integrations after maintenance failed"))
+      .finally(() => inFlight.delete(key));
+    inFlight.set(key, work);
+  });
+
   /** A reading that says the source could not be read: a Retry samples it again at once. */
   const failed: { [N in Name]: (value: Snapshots[N]) => boolean } = {
     nginx: (value) => value.samples.every((entry) => "error" in entry),
@@ -257,6 +285,7 @@ export function createIntegrations(options: IntegrationsOptions) {
     },
     start: () => ticker.start(),
     async stop() {
+      stopped = true;
       ticker.stop();
       // Samples and probes have their own deadlines; wait for them briefly, then let go.
       await waitAtMost(Promise.allSettled([...inFlight.values()]), 2_000);

@@ -1,83 +1,145 @@
 // The sender: takes due rows from the outbox and hands each to its channel's
 // sender, on a timer and whenever something new is queued in this process.
 // Every worker runs one; the outbox's leases keep them from sending the same
-// row twice. Channels are delivered side by side, each in order: a failure
-// holds back only the rest of its own channel until its next attempt.
+// row twice. Each channel is a lane of its own, delivered in order and never
+// waiting for another: a receiver that hangs until the send times out, or a
+// backlog being worked through, delays only its own channel's notices, and a
+// failure holds back only the rest of its channel until its next attempt.
 import type { Logger } from "pino";
-import { DeliveryError, type Outbox, type QueuedItem } from "./outbox.ts";
+import { DeliveryError, LEASE_MS, type Claim, type Outbox, type QueuedItem } from "./outbox.ts";
 
 const BATCH = 50;
+/** While a batch is being sent its lease is renewed this often: well inside the lease, so a slow send never loses it. */
+const RENEW_MS = LEASE_MS / 3;
 
 export type Sender = (item: QueuedItem) => Promise<void>;
 /** The sender for a channel; undefined while it cannot send (e-mail without SMTP_URL): its rows wait. */
 export type SenderFor = (channel: string) => Sender | undefined;
 
-export function createDelivery(options: { outbox: Outbox; senderFor: SenderFor; logger: Logger; pollMs?: number }) {
+/** A channel's drain in progress, and the one asked for meanwhile. */
+type Lane = { done: Promise<void>; next?: Promise<void> };
+
+export function createDelivery(options: {
+  outbox: Outbox;
+  senderFor: SenderFor;
+  logger: Logger;
+  pollMs?: number;
+  /** How often a batch's lease is renewed while it is being sent (tests shorten it). */
+  renewMs?: number;
+}) {
   const { outbox, senderFor, logger } = options;
   const pollMs = options.pollMs ?? 5_000;
+  const renewMs = options.renewMs ?? RENEW_MS;
   let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> | undefined;
-  let next: Promise<void> | undefined;
+  let stopping = false;
+  const lanes = new Map<string, Lane>();
 
-  /** Sends one channel's due rows in order; stops at the first failure. */
-  async function drainLane(channel: string, send: Sender): Promise<void> {
-    for (;;) {
-      const batch = await outbox.claimLane(channel, BATCH);
-      if (batch.length === 0) return;
-      for (const [index, item] of batch.entries()) {
+  /**
+   * Sends a leased batch in order, renewing its lease meanwhile, so a slow
+   * receiver keeps its rows while those of a sender that died are free within
+   * LEASE_MS. Renewals and the batch's own writes take turns, so a renewal
+   * covers exactly the rows not done yet. True when the lane may go on.
+   */
+  async function sendBatch(channel: string, send: Sender, claim: Claim): Promise<boolean> {
+    const left = [...claim.items];
+    let lease = claim.lease;
+    let lost = false;
+    let turn: Promise<unknown> = Promise.resolve();
+    const inTurn = <T>(work: () => Promise<T>): Promise<T> => {
+      const result = turn.then(work);
+      turn = result.catch(() => undefined);
+      return result;
+    };
+    const handBack = () => inTurn(() => outbox.release(left.map((item) => item.id), lease));
+    const renewal = setInterval(() => {
+      inTurn(async () => {
+        const renewed = await outbox.renewLease(left.map((item) => item.id), lease);
+        lease = renewed.lease;
+        lost ||= renewed.lost;
+      }).catch((error: unknown) => logger.warn({ err: error, channel }, "outbox lease renewal failed"));
+    }, renewMs);
+    try {
+      while (left.length > 0) {
+        // A clean stop hands the rest back at once (the next process need not wait for the lease); rows another sender took are its.
+        if (stopping || lost) {
+          await handBack();
+          return false;
+        }
+        const item = left[0]!;
         try {
           await send(item);
-          await outbox.markSent(item.id);
-          logger.info({ outboxId: item.id, kind: item.kind, channel }, "sent");
         } catch (error) {
           const reason = error instanceof Error ? error.message : String(error);
-          const status = await outbox.markFailed(item.id, reason, error instanceof DeliveryError ? error.options : {});
+          const status = await inTurn(async () => {
+            const result = await outbox.markFailed(item.id, reason, error instanceof DeliveryError ? error.options : {});
+            left.shift();
+            return result;
+          });
           const log = status === "failed" ? logger.error.bind(logger) : logger.warn.bind(logger);
           log({ outboxId: item.id, kind: item.kind, channel, attempt: item.attempts + 1, err: reason }, status === "failed" ? "delivery failed for good" : "delivery failed; will retry");
-          await outbox.release(batch.slice(index + 1).map((rest) => rest.id));
           // Refused for good: the next rows may go now. Otherwise the channel waits for its retry.
-          if (status === "failed") break;
-          return;
+          if (status === "failed") continue;
+          await handBack();
+          return false;
         }
+        await inTurn(async () => {
+          await outbox.markSent(item.id);
+          left.shift();
+        });
+        logger.info({ outboxId: item.id, kind: item.kind, channel }, "sent");
       }
+      return true;
+    } finally {
+      clearInterval(renewal);
+      await turn;
     }
   }
 
-  /** Sends everything due now on every channel that can send; resolves when nothing due is left. */
-  async function drain(): Promise<void> {
-    const channels = await outbox.pendingChannels();
-    await Promise.all(
-      channels.map(async (channel) => {
-        const send = senderFor(channel);
-        if (!send) return;
-        try {
-          await drainLane(channel, send);
-        } catch (error) {
-          logger.error({ err: error, channel }, "outbox lane failed");
-        }
-      }),
-    );
+  /** Sends one channel's due rows in order until none is left, one fails, or the sender stops. */
+  async function drainLane(channel: string): Promise<void> {
+    // Asked each time: the monitoring configuration may have been reloaded.
+    const send = senderFor(channel);
+    if (!send) return;
+    while (!stopping) {
+      const claim = await outbox.claimLane(channel, BATCH);
+      if (claim.items.length === 0 || !(await sendBatch(channel, send, claim))) return;
+    }
+  }
+
+  function startLane(channel: string): Promise<void> {
+    const lane: Lane = {
+      done: drainLane(channel)
+        .catch((error: unknown) => logger.error({ err: error, channel }, "outbox lane failed"))
+        .finally(() => {
+          if (!lane.next) lanes.delete(channel);
+        }),
+    };
+    lanes.set(channel, lane);
+    return lane.done;
   }
 
   /**
-   * One round at a time. A request during a round gets one more round right
-   * after it (requests meanwhile share that one), and its promise resolves
-   * when that round is done, so a caller never returns before its own round.
+   * One drain per channel at a time. A request during a drain gets one more
+   * right after it (requests meanwhile share that one), and its promise
+   * resolves when that drain is done, so a caller never returns before its own.
    */
-  function runOnce(): Promise<void> {
-    if (!running) {
-      running = drain()
-        .catch((error: unknown) => logger.error({ err: error }, "outbox round failed"))
-        .finally(() => {
-          running = undefined;
-        });
-      return running;
+  function runLane(channel: string): Promise<void> {
+    const busy = lanes.get(channel);
+    if (busy) return (busy.next ??= busy.done.then(() => startLane(channel)));
+    return startLane(channel);
+  }
+
+  /** Sends what is due on every channel that can send; resolves when each has drained (a slow one does not hold the others back, only this promise). */
+  async function runOnce(): Promise<void> {
+    if (stopping) return;
+    let channels: string[];
+    try {
+      channels = await outbox.pendingChannels();
+    } catch (error) {
+      logger.error({ err: error }, "outbox round failed");
+      return;
     }
-    next ??= running.then(() => {
-      next = undefined;
-      return runOnce();
-    });
-    return next;
+    await Promise.all(channels.map(runLane));
   }
 
   return {
@@ -85,13 +147,16 @@ export function createDelivery(options: { outbox: Outbox; senderFor: SenderFor; 
     /** Something was queued: send it now rather than at the next tick. */
     kick: () => void runOnce(),
     start() {
+      stopping = false;
       timer = setInterval(() => void runOnce(), pollMs);
       timer.unref();
       void runOnce();
     },
+    /** Lets each lane finish the send in progress, then hands the rows it had not sent back. */
     async stop() {
+      stopping = true;
       clearInterval(timer);
-      await (next ?? running);
+      await Promise.all([...lanes.values()].map((lane) => lane.next ?? lane.done));
     },
   };
 }

@@ -1,28 +1,43 @@
 // The outbox with real receivers on loopback: each channel is a lane
-// delivered in order; a dead channel holds back only its own notices; a
-// receiver that was down gets everything afterwards, once, in order; a
-// restart or a second sender neither loses nor repeats a notice.
+// delivered in order; a dead or hanging channel holds back only its own
+// notices; a receiver that was down gets everything afterwards, once, in
+// order; a restart, a crash or a second sender neither loses a notice nor
+// repeats one beyond the resend a crash mid-send makes.
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import pino from "pino";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { startHttpReceiver, type HttpReceiver } from "../../tests/peers/http-receiver.ts";
+import { parseMail, startTestMailServer, type TestMailServer } from "../../tests/peers/mail-server.ts";
 import { testDatabases } from "../../tests/support/test-databases.ts";
 import { alertsSchema } from "../alerting/alerts-config.ts";
 import { createNotifier } from "../alerting/notifier.ts";
 import type { DatabaseHandle } from "../db/client.ts";
 import { migrate } from "../db/migrate.ts";
+import { createSmtpSender } from "../mail/smtp-sender.ts";
 import { createDelivery } from "./delivery.ts";
 import { ALERT_RETRY_POLICY, createOutbox } from "./outbox.ts";
 
 const logger = pino({ level: "silent" });
 let first: HttpReceiver;
 let second: HttpReceiver;
+let mail: TestMailServer;
+let smtp: ReturnType<typeof createSmtpSender>;
+let mailDir: string;
 beforeAll(async () => {
   first = await startHttpReceiver();
   second = await startHttpReceiver();
+  mailDir = mkdtempSync(join(tmpdir(), "outbox-test-"));
+  mail = await startTestMailServer({ dir: mailDir });
+  smtp = createSmtpSender({ url: mail.url, from: "Monitor <monitor@example.com>", caFile: mail.caFile });
 });
 afterAll(async () => {
   await first.close();
   await second.close();
+  smtp.close();
+  await mail.down();
+  rmSync(mailDir, { recursive: true, force: true });
 });
 
 describe.each(testDatabases())("the outbox on $dialect", ({ open }) => {
@@ -36,22 +51,25 @@ describe.each(testDatabases())("the outbox on $dialect", ({ open }) => {
     await migrate(handle);
     first.reset();
     second.reset();
+    mail.received.length = 0;
     await first.up();
     await second.up();
   });
   afterEach(() => cleanup());
 
-  /** A sender process: its own outbox, notifier and delivery on the shared database. */
-  function sender() {
-    const config = alertsSchema.parse({ channels: [{ type: "webhook", name: "first", url: `${first.url}/hook` }, { type: "webhook", name: "second", url: `${second.url}/hook` }] });
+  /** A sender process: its own outbox, notifier and delivery on the shared database; `more` adds channels. */
+  function sender(more: object[] = []) {
+    const config = alertsSchema.parse({ channels: [{ type: "webhook", name: "first", url: `${first.url}/hook` }, { type: "webhook", name: "second", url: `${second.url}/hook` }, ...more] });
     const outbox = createOutbox(handle.db, () => clock.now);
-    const notifier = createNotifier({ outbox, config: () => config, sendMail: undefined });
+    const notifier = createNotifier({ outbox, config: () => config, sendMail: smtp.send });
     const delivery = createDelivery({ outbox, senderFor: notifier.senderFor, logger });
     const queue = async (title: string, channels = config.channels) =>
       notifier.queue(handle.db, { id: title, kind: "opened", test: false, severity: "critical", title, text: title, group: { key: "g", name: "G", source: "service", serviceId: null }, incidents: [], dashboardUrl: "http://localhost/admin/dashboard", at: clock.now }, channels, []);
-    return { outbox, delivery, queue };
+    return { outbox, notifier, delivery, queue, channel: (name: string) => config.channels.filter((channel) => channel.name === name) };
   }
   const titles = (receiver: HttpReceiver) => receiver.received.map((request) => (request.json as { title: string }).title);
+  const subjects = () => mail.received.map((received) => parseMail(received.raw).headers.subject);
+  const rows = (channel: string) => handle.db.selectFrom("outbox").select(["status", "attempts"]).where("channel", "=", `alert:${channel}`).orderBy("id").execute();
 
   it("a dead channel holds back its own notices only; back, it gets each once, in order", async () => {
     const { delivery, queue } = sender();
@@ -62,14 +80,14 @@ describe.each(testDatabases())("the outbox on $dialect", ({ open }) => {
     expect(titles(first)).toEqual([]);
 
     // Down for a minute: retried after 10 s, 20 s, 40 s (only the oldest is tried meanwhile).
-    const rows = async () => handle.db.selectFrom("outbox").select(["status", "attempts", "next_attempt_at"]).where("channel", "=", "alert:first").orderBy("id").execute();
-    expect((await rows()).map((row) => [row.attempts, Number(row.next_attempt_at) - clock.now])).toEqual([[1, 10_000], [0, 0], [0, 0]]);
+    const firstRows = async () => handle.db.selectFrom("outbox").select(["status", "attempts", "next_attempt_at"]).where("channel", "=", "alert:first").orderBy("id").execute();
+    expect((await firstRows()).map((row) => [row.attempts, Number(row.next_attempt_at) - clock.now])).toEqual([[1, 10_000], [0, 0], [0, 0]]);
     for (const wait of [10_000, 20_000, 40_000]) {
       clock.now += wait;
       await queue(`at +${wait / 1000}s`, []);
       await delivery.runOnce();
     }
-    expect((await rows())[0]!.attempts).toBe(4);
+    expect((await firstRows())[0]!.attempts).toBe(4);
     await queue("four");
     await first.up();
     clock.now += 80_000;
@@ -77,7 +95,7 @@ describe.each(testDatabases())("the outbox on $dialect", ({ open }) => {
     await delivery.runOnce();
     expect(titles(first)).toEqual(["one", "two", "three", "four"]);
     expect(titles(second)).toEqual(["one", "two", "three", "four"]);
-    expect((await rows()).every((row) => row.status === "sent")).toBe(true);
+    expect((await firstRows()).every((row) => row.status === "sent")).toBe(true);
     // Each notice carries its fixed id, the same on any resend, for the receiver to spot a repeat.
     expect(new Set(first.received.map((request) => request.headers["x-notification-id"])).size).toBe(4);
   });
@@ -110,5 +128,97 @@ describe.each(testDatabases())("the outbox on $dialect", ({ open }) => {
     const expected = Array.from({ length: 30 }, (_, index) => `n${index + 1}`);
     expect(titles(first)).toEqual(expected);
     expect(titles(second)).toEqual(expected);
+  });
+
+  it("a receiver that accepts and never answers holds back only its own channel: fresh notices elsewhere go at once", async () => {
+    first.answer("never");
+    const { delivery, queue, channel } = sender([{ type: "email", name: "mail", to: "ops@example.com" }]);
+    await queue("one", channel("first"));
+    const round = delivery.runOnce();
+    await vi.waitFor(() => expect(titles(first)).toEqual(["one"]));
+    // first's send now waits for its timeout (10 s); a notice queued meanwhile reaches the other channels at once.
+    await queue("two");
+    delivery.kick();
+    await vi.waitFor(() => expect([titles(second), subjects()]).toEqual([["two"], ["two"]]), { timeout: 5_000 });
+    // The bound: first's send has not even timed out yet, its rows are untried.
+    expect(await rows("first")).toEqual([{ status: "pending", attempts: 0 }, { status: "pending", attempts: 0 }]);
+    expect(await rows("second")).toEqual([{ status: "sent", attempts: 1 }]);
+    expect(titles(first)).toEqual(["one"]);
+
+    // The receiver goes away: the hanging send fails, and first gets its notices at its retry, in order, "one" again under the same id.
+    await first.down();
+    await round;
+    await first.up();
+    first.answer({ status: 200 });
+    clock.now += ALERT_RETRY_POLICY.firstDelayMs;
+    await delivery.runOnce();
+    await delivery.stop();
+    expect(titles(first)).toEqual(["one", "one", "two"]);
+    const ids = first.received.map((request) => request.headers["x-notification-id"]);
+    expect(ids[1]).toBe(ids[0]);
+    expect(ids[2]).not.toBe(ids[0]);
+  });
+
+  it("a sender that died mid-send: 30 s later its notice goes again, once, under the same id", async () => {
+    const dying = sender();
+    await dying.queue("before the crash", dying.channel("first"));
+    // It took the row and sent it, then died before it could record that.
+    const claim = await dying.outbox.claimLane("alert:first", 50);
+    await dying.notifier.senderFor("alert:first")!(claim.items[0]!);
+    expect(titles(first)).toEqual(["before the crash"]);
+
+    const next = sender();
+    clock.now += 29_999;
+    await next.delivery.runOnce();
+    expect(titles(first)).toEqual(["before the crash"]);
+    clock.now += 1;
+    await next.delivery.runOnce();
+    clock.now += 60_000;
+    await next.delivery.runOnce();
+    expect(titles(first)).toEqual(["before the crash", "before the crash"]);
+    expect(first.received[1]!.headers["x-notification-id"]).toBe(first.received[0]!.headers["x-notification-id"]);
+    expect(await rows("first")).toEqual([{ status: "sent", attempts: 1 }]);
+  });
+
+  it("a slow send keeps its rows: its lease is renewed while it lasts, so another sender does not send it too", async () => {
+    first.answer("never");
+    const slow = sender();
+    await slow.queue("slow", slow.channel("first"));
+    const delivery = createDelivery({ outbox: slow.outbox, senderFor: slow.notifier.senderFor, logger, renewMs: 10 });
+    const round = delivery.runOnce();
+    await vi.waitFor(() => expect(titles(first)).toEqual(["slow"]));
+    // Twice the lease passes while the send hangs: only the renewals keep the row its own.
+    clock.now += 60_000;
+    const leaseUntil = async () => Number((await handle.db.selectFrom("outbox").select("lease_until").executeTakeFirstOrThrow()).lease_until);
+    await vi.waitFor(async () => expect(await leaseUntil()).toBeGreaterThan(clock.now));
+    await sender().delivery.runOnce();
+    expect(titles(first)).toEqual(["slow"]);
+    await first.down();
+    await round;
+    expect(await rows("first")).toEqual([{ status: "pending", attempts: 1 }]);
+  });
+
+  it("a clean stop finishes the send in progress and hands the rest back: the next process sends it at once", async () => {
+    const stopping = sender();
+    for (const title of ["a", "b", "c"]) await stopping.queue(title, stopping.channel("first"));
+    let stopped: Promise<void> | undefined;
+    const delivery = createDelivery({
+      outbox: stopping.outbox,
+      logger,
+      senderFor: (channel) => {
+        const send = stopping.notifier.senderFor(channel)!;
+        return async (item) => {
+          await send(item);
+          // The process is told to stop while "a" is on its way.
+          stopped ??= delivery.stop();
+        };
+      },
+    });
+    await delivery.runOnce();
+    await stopped;
+    expect(titles(first)).toEqual(["a"]);
+    await sender().delivery.runOnce();
+    expect(titles(first)).toEqual(["a", "b", "c"]);
+    expect(new Set(first.received.map((request) => request.headers["x-notification-id"])).size).toBe(3);
   });
 });

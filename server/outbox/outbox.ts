@@ -7,10 +7,10 @@
 // Each channel is a lane delivered in order: only its oldest pending rows are
 // taken, so a channel that is down holds back its own notices (to deliver
 // them in order when it is back) and never another channel's. A sender leases
-// the rows it took, so two workers never send the same row at once; if a
-// sender dies mid-send the lease runs out and the row is sent again: at most
-// one duplicate, never a loss (each row has a fixed key for receivers to
-// recognise a repeat).
+// the rows it took, so two workers never send the same row at once, and
+// renews the lease while it sends; if a sender dies mid-send the lease runs
+// out within LEASE_MS and the row is sent again: at most one duplicate, never
+// a loss (each row has a fixed key for receivers to recognise a repeat).
 import { randomBytes } from "node:crypto";
 import type { Kysely, Transaction } from "kysely";
 import type { Database, OutboxStatus } from "../db/schema.ts";
@@ -25,6 +25,8 @@ export type OutboxItem = {
 };
 
 export type QueuedItem = { id: number; kind: string; channel: string; payload: unknown; key: string; attempts: number };
+/** Rows a sender took, in order, and the lease it holds them under (its proof that they are still its own). */
+export type Claim = { items: QueuedItem[]; lease: number };
 
 /** A send that failed. Permanent: the receiver refused this row for good (it will not get better by waiting). */
 export class DeliveryError extends Error {
@@ -51,8 +53,12 @@ export const ALERT_RETRY_POLICY: RetryPolicy = { firstDelayMs: 10_000, maxDelayM
 /** The retry policy of a row's kind: contact mail waits longer between attempts than alerts do. */
 export type RetryPolicies = (kind: string) => RetryPolicy;
 export const DEFAULT_POLICIES: RetryPolicies = (kind) => (kind === "contact" ? RETRY_POLICY : ALERT_RETRY_POLICY);
-/** Longer than any send may take (the senders' timeouts stop them well before). */
-export const LEASE_MS = 5 * 60_000;
+/**
+ * How long rows stay a sender's without word from it. The sender renews the
+ * lease while it sends, so a slow receiver never costs it its rows; a sender
+ * that died leaves its rows to another within this time.
+ */
+export const LEASE_MS = 30_000;
 
 export function retryDelayMs(attempts: number, policy: RetryPolicy = RETRY_POLICY): number {
   return Math.min(policy.maxDelayMs, policy.firstDelayMs * 2 ** Math.max(0, attempts - 1));
@@ -65,9 +71,9 @@ function leadingWhile<T>(list: readonly T[], test: (item: T) => boolean): T[] {
 }
 
 export function createOutbox(db: Kysely<Database>, now: () => number, policies: RetryPolicies = DEFAULT_POLICIES) {
-  /** Gives leased rows back untried. */
-  async function release(ids: number[]): Promise<void> {
-    if (ids.length > 0) await db.updateTable("outbox").set({ lease_until: 0 }).where("id", "in", ids).execute();
+  /** Gives rows back untried, those still under `lease` only (a row another sender took meanwhile stays its). */
+  async function release(ids: number[], lease: number): Promise<void> {
+    if (ids.length > 0) await db.updateTable("outbox").set({ lease_until: 0 }).where("id", "in", ids).where("lease_until", "=", lease).execute();
   }
 
   return {
@@ -103,8 +109,9 @@ export function createOutbox(db: Kysely<Database>, now: () => number, policies: 
      * Leases the oldest pending rows of one channel, in order, up to the first
      * that is not due or is another sender's: a lane never skips ahead.
      */
-    async claimLane(channel: string, limit: number): Promise<QueuedItem[]> {
+    async claimLane(channel: string, limit: number): Promise<Claim> {
       const time = now();
+      const lease = time + LEASE_MS;
       const head = await db
         .selectFrom("outbox")
         .selectAll()
@@ -114,11 +121,11 @@ export function createOutbox(db: Kysely<Database>, now: () => number, policies: 
         .limit(limit)
         .execute();
       const due = leadingWhile(head, (row) => row.next_attempt_at <= time && row.lease_until <= time);
-      if (due.length === 0) return [];
+      if (due.length === 0) return { items: [], lease };
       // One write leases them all (each commit waits for the disk); a row another sender took meanwhile ends the run there.
       const leased = await db
         .updateTable("outbox")
-        .set({ lease_until: time + LEASE_MS })
+        .set({ lease_until: lease })
         .where("id", "in", due.map((row) => row.id))
         .where("status", "=", "pending")
         .where("lease_until", "<=", time)
@@ -127,8 +134,21 @@ export function createOutbox(db: Kysely<Database>, now: () => number, policies: 
       const ours = new Set(leased.map((row) => row.id));
       const run = leadingWhile(due, (row) => ours.has(row.id));
       const beyond = due.slice(run.length).filter((row) => ours.has(row.id));
-      if (beyond.length > 0) await release(beyond.map((row) => row.id));
-      return run.map((row) => ({ id: row.id, kind: row.kind, channel: row.channel, payload: JSON.parse(row.payload) as unknown, key: row.message_id, attempts: row.attempts }));
+      await release(beyond.map((row) => row.id), lease);
+      const items = run.map((row) => ({ id: row.id, kind: row.kind, channel: row.channel, payload: JSON.parse(row.payload) as unknown, key: row.message_id, attempts: row.attempts }));
+      return { items, lease };
+    },
+
+    /**
+     * Keeps rows leased while they are sent: those still under `lease` get a
+     * lease from now. A lease only ever moves forward, so one another sender
+     * took after ours ran out differs from ours: that row is lost to us.
+     */
+    async renewLease(ids: number[], lease: number): Promise<{ lease: number; lost: boolean }> {
+      const renewed = now() + LEASE_MS;
+      if (ids.length === 0) return { lease: renewed, lost: false };
+      const result = await db.updateTable("outbox").set({ lease_until: renewed }).where("id", "in", ids).where("status", "=", "pending").where("lease_until", "=", lease).executeTakeFirst();
+      return { lease: renewed, lost: Number(result.numUpdatedRows) < ids.length };
     },
 
     async markSent(id: number): Promise<void> {

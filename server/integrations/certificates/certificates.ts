@@ -54,14 +54,23 @@ export function createCertificates(options: CertificatesOptions) {
     return extraCa.pems;
   }
 
-  async function save(reading: CertificateReading): Promise<void> {
+  /**
+   * Stores one round's readings together: the lease holder decides on rows
+   * checked after the last it saw, so it must see a round whole or not at all
+   * (rows of one round share their time).
+   */
+  async function save(readings: readonly CertificateReading[]): Promise<void> {
     const time = now();
-    const row = { domain: reading.domain, server_ip: reading.serverIP, port: reading.port, reading: JSON.stringify(reading), checked_at: time };
-    await db
-      .insertInto("certificates")
-      .values(row)
-      .onConflict((oc) => oc.columns(["domain", "server_ip", "port"]).doUpdateSet({ reading: row.reading, checked_at: time }))
-      .execute();
+    await db.transaction().execute(async (trx) => {
+      for (const reading of readings) {
+        const row = { domain: reading.domain, server_ip: reading.serverIP, port: reading.port, reading: JSON.stringify(reading), checked_at: time };
+        await trx
+          .insertInto("certificates")
+          .values(row)
+          .onConflict((oc) => oc.columns(["domain", "server_ip", "port"]).doUpdateSet({ reading: row.reading, checked_at: time }))
+          .execute();
+      }
+    });
   }
 
   async function checkTargets(list: readonly CertificateTarget[], config: CertificatesConfig): Promise<CertificateReading[]> {
@@ -75,8 +84,14 @@ export function createCertificates(options: CertificatesOptions) {
       logger.error({ caFile: config.caFile }, reason);
       readings = list.map((target) => ({ ...pendingReading(target), error: reason, checkedAt: new Date(now()).toISOString() }));
     }
-    for (const reading of readings) await save(reading);
+    await save(readings);
     return readings;
+  }
+
+  /** Each certificate's last check, by target. */
+  async function lastChecks() {
+    const rows = await db.selectFrom("certificates").select(["domain", "server_ip", "port", "checked_at", "renewal_attempted_at"]).execute();
+    return new Map(rows.map((row) => [`${row.domain}@${row.server_ip}:${row.port}`, row]));
   }
 
   async function renew(target: CertificateTarget, trigger: "auto" | "manual"): Promise<RenewResult> {
@@ -160,8 +175,7 @@ export function createCertificates(options: CertificatesOptions) {
     async checkDue(): Promise<void> {
       const config = options.config();
       if (!config || config.domains.length === 0) return;
-      const rows = await db.selectFrom("certificates").select(["domain", "server_ip", "port", "checked_at", "renewal_attempted_at"]).execute();
-      const byKey = new Map(rows.map((row) => [`${row.domain}@${row.server_ip}:${row.port}`, row]));
+      const byKey = await lastChecks();
       const time = now();
       const due = config.domains.filter((target) => {
         const row = byKey.get(keyOf(target));
@@ -179,6 +193,15 @@ export function createCertificates(options: CertificatesOptions) {
           if (result.success) await checkTargets([target], config);
         }
       }
+    },
+
+    /** Probes every certificate not checked since `time` (when maintenance ended: what is still wrong is told from a fresh reading). */
+    async checkSince(time: number): Promise<void> {
+      const config = options.config();
+      if (!config) return;
+      const byKey = await lastChecks();
+      const stale = config.domains.filter((target) => (byKey.get(keyOf(target))?.checked_at ?? -Infinity) < time);
+      if (stale.length > 0) await checkTargets(stale, config);
     },
 
     /** Checks one domain now (every server that has it). */
