@@ -10,7 +10,7 @@ import { startSimulatedFleet, type SimulatedFleet } from "./simulated-fleet.ts";
 
 type Shipped = {
   alerts?: Record<string, unknown>;
-  services: { id: string; hosts: Record<string, unknown>; subServices?: { name: string }[] }[];
+  services: { id: string; hosts: Record<string, unknown>; subServices?: ({ name: string } & Record<string, unknown>)[] }[];
   integrations: { certificates: { domains: { domain: string; server: string }[] } & Record<string, unknown> } & Record<string, unknown>;
 } & Record<string, unknown>;
 
@@ -41,26 +41,63 @@ export type DemoConfigOptions = {
   integrationIntervalSeconds?: number;
   /** Where notices go, instead of the shipped `alerts.to`. */
   channels?: ChannelConfig[];
+  /** Two services beyond the shipped ones, to show what the checks can do: three hosts with conditions, and a push monitor. */
+  showcase?: boolean;
 };
+
+/** The showcase's push monitor: the demo calls it as a backup job would. */
+export const DEMO_PUSH_TOKEN = "demo-nightly-backup-0123456789";
+
+function showcaseServices(fleet: SimulatedFleet) {
+  return [
+    {
+      id: "search-api",
+      name: "Search API",
+      description: "Spring Boot service on three hosts, judged by conditions",
+      profile: "standard",
+      hosts: Object.fromEntries(
+        ["fra", "muc", "ber"].map((host) => [host, { url: fleet.url("search-api", host, "spring"), conditions: ["[STATUS] == 200", "[BODY].status == UP", "[RESPONSE_TIME] < 1000"] }]),
+      ),
+    },
+    {
+      id: "nightly-backup",
+      name: "Nightly backup",
+      description: "A job that reports each run (push monitor)",
+      profile: "standard",
+      intervalSeconds: 60,
+      hosts: { backup: { push: { token: DEMO_PUSH_TOKEN, graceSeconds: 30 } } },
+    },
+  ];
+}
 
 /** The AI services' shortest interval in the configuration's schema. */
 const AI_MIN_INTERVAL_SECONDS = 10;
 
 export function demoConfig(fleet: SimulatedFleet, options: DemoConfigOptions = {}): string {
-  const { shipped = readShipped(), intervalSeconds = 15, integrationIntervalSeconds, channels } = options;
+  const { shipped = readShipped(), intervalSeconds = 15, integrationIntervalSeconds, channels, showcase } = options;
   const infra = fleet.infrastructure!;
   const { to: _shippedTo, ...alerts } = shipped.alerts ?? {};
   const demo = {
     ...shipped,
     ...(channels ? { alerts: { ...alerts, channels } } : {}),
     defaults: { intervalSeconds, timeoutMs: 3000, retries: 1 },
-    services: shipped.services.map((service) => ({
-      ...service,
-      hosts: Object.fromEntries(
-        Object.keys(service.hosts).map((host) => [host, service.id.startsWith("datacenter") ? { tcp: fleet.tcp } : { url: fleet.url(service.id, host) }]),
-      ),
-      ...(service.subServices ? { subServices: service.subServices.map((sub) => ({ name: sub.name, centron: { url: fleet.url(`${service.id}-${sub.name}`, "centron") } })) } : {}),
-    })),
+    services: [
+      ...shipped.services.map((service) => ({
+        ...service,
+        hosts: Object.fromEntries(
+          Object.keys(service.hosts).map((host) => [host, service.id.startsWith("datacenter") ? { tcp: fleet.tcp } : { url: fleet.url(service.id, host) }]),
+        ),
+        ...(service.subServices
+          ? {
+              subServices: service.subServices.map((sub) => {
+                const host = Object.keys(sub).find((key) => key !== "name")!;
+                return { name: sub.name, [host]: { url: fleet.url(`${service.id}-${sub.name}`, host) } };
+              }),
+            }
+          : {}),
+      })),
+      ...(showcase ? showcaseServices(fleet) : []),
+    ],
     integrations: {
       certificates: {
         intervalSeconds: 300,

@@ -90,10 +90,12 @@ export async function startSimulatedFleet(options: FleetOptions = {}) {
       return void res.writeHead(200, { "Content-Type": "application/json" }).end(JSON.stringify({ message: "Renewal requested from the simulated host" }));
     }
     // Sub-services' ids have spaces ("datacenter-centron-Reverse proxy"): they arrive percent-encoded.
-    const [, , service = "", host = ""] = path.split("/").map(decodeSegment);
+    // "/svc/..." answers in the spec's words, "/spring/..." as Spring Boot's actuator does (UP, DOWN).
+    const [, style = "", service = "", host = ""] = path.split("/").map(decodeSegment);
+    const word = (status: "healthy" | "degraded" | "unhealthy") => (style === "spring" ? (status === "unhealthy" ? "DOWN" : "UP") : status);
     if (stopped.has(service) || stopped.has(`${service}/${host}`)) {
       res.statusCode = 503;
-      return void res.end(JSON.stringify({ status: "unhealthy", error: "service stopped" }));
+      return void res.end(JSON.stringify({ status: word("unhealthy"), error: "service stopped" }));
     }
     const latency = minLatencyMs + Math.random() ** 2 * (maxLatencyMs - minLatencyMs);
     setTimeout(() => {
@@ -102,11 +104,11 @@ export async function startSimulatedFleet(options: FleetOptions = {}) {
       if (until < Date.now() && roll < failureShare / 10) troubled.set(path, Date.now() + 3 * 60_000);
       if ((troubled.get(path) ?? 0) > Date.now() || roll < failureShare) {
         res.statusCode = 503;
-        res.end(JSON.stringify({ status: "unhealthy", error: "simulated outage" }));
+        res.end(JSON.stringify({ status: word("unhealthy"), error: "simulated outage" }));
         return;
       }
       res.setHeader("Content-Type", "application/json");
-      res.end(JSON.stringify({ status: roll < failureShare + degradedShare ? "degraded" : "healthy", uptime: Math.round(process.uptime()) }));
+      res.end(JSON.stringify({ status: word(roll < failureShare + degradedShare ? "degraded" : "healthy"), uptime: Math.round(process.uptime()) }));
     }, latency);
   });
   server.keepAliveTimeout = 65_000;
@@ -136,7 +138,8 @@ export async function startSimulatedFleet(options: FleetOptions = {}) {
 
   return {
     port,
-    url: (service: string, host: string) => `${base}/svc/${service}/${host}`,
+    /** A service's health URL on a host: the spec's status words, or Spring Boot's (`"spring"`). */
+    url: (service: string, host: string, style: "svc" | "spring" = "svc") => `${base}/${style}/${service}/${host}`,
     tcp: `127.0.0.1:${port}`,
     nginxStatusUrl: `${base}/nginx_status`,
     haproxyStatsUrl: `${base}/haproxy/stats`,

@@ -83,7 +83,8 @@ export function createEngine(options: EngineOptions) {
   const inFlight = new Set<string>();
   /** When each service's next scheduled round is due. */
   const due = new Map<string, number>();
-  let requestedRound: Promise<void> | undefined;
+  /** A "check now" being served: the services still to start (each once its running round ends), and the rounds started for it. */
+  let request: { at: number; waiting: Set<string>; rounds: Promise<void>[]; finishing: boolean } | undefined;
   let housekeeping: Promise<void> | undefined;
   let lastLeaseAt = 0;
   let limit = { max: 0, run: limiter(1) };
@@ -114,8 +115,8 @@ export function createEngine(options: EngineOptions) {
     return limit.run(task);
   }
 
-  /** One round: every host of these services (open circuits only with `probeAll`), then alerts. */
-  async function runRound(services: readonly ServiceConfig[], probeAll: boolean): Promise<void> {
+  /** One round: every host of these services (open circuits only with `probeAll`), starts spread over `spread` ms, then alerts. */
+  async function runRound(services: readonly ServiceConfig[], probeAll: boolean, spread: number): Promise<void> {
     const config = options.config();
     const { defaults } = config;
     const started = now();
@@ -140,7 +141,6 @@ export function createEngine(options: EngineOptions) {
         const key = endpointKey(service.id, host);
         const previous = states!.get(key) ?? initialHostState(host);
         if (!probeAll && !shouldCheck(previous, now())) return; // circuit open: wait out the back-off
-        const spread = staggerMs(defaults, intervalOf(service, defaults));
         if (spread > 0 && jobs.length > 1) await pause((index / jobs.length) * spread);
         if (stopping.signal.aborted) return;
         const [outcome, ...subOutcomes] = await Promise.all([checkOne(service, target), ...subs.map((sub) => checkOne(service, sub.target))]);
@@ -189,9 +189,9 @@ export function createEngine(options: EngineOptions) {
   }
 
   /** Runs a round of these services, marked in flight until it ends. */
-  function startRound(services: readonly ServiceConfig[], probeAll: boolean): Promise<void> {
+  function startRound(services: readonly ServiceConfig[], probeAll: boolean, spread: number): Promise<void> {
     for (const service of services) inFlight.add(service.id);
-    const round: Promise<void> = runRound(services, probeAll)
+    const round: Promise<void> = runRound(services, probeAll, spread)
       .catch((error: unknown) => logger.error({ err: error }, "monitor cycle failed"))
       .finally(() => {
         for (const service of services) inFlight.delete(service.id);
@@ -208,19 +208,54 @@ export function createEngine(options: EngineOptions) {
     return leader;
   }
 
-  /** Starts the services whose slot has come, and moves each to its next slot after now. */
+  /**
+   * Starts the services whose slot has come, a round per interval (each
+   * spread over its own stagger, so a 60 s service never holds 15 s ones
+   * back), and moves each to its next slot after now.
+   */
   async function startDue(config: ServicesConfig, time: number): Promise<void> {
-    const ready = config.services.filter((service) => (due.get(service.id) ?? time) <= time && !inFlight.has(service.id));
-    for (const service of ready) {
+    const groups = new Map<number, ServiceConfig[]>();
+    for (const service of config.services) {
+      if ((due.get(service.id) ?? time) > time || inFlight.has(service.id) || request?.waiting.has(service.id)) continue;
       const interval = intervalOf(service, config.defaults);
       let slot = due.get(service.id) ?? time;
       // Fixed schedule: the next slot after now, however long this round takes.
       while (slot <= time) slot += interval;
       due.set(service.id, slot);
+      groups.set(interval, [...(groups.get(interval) ?? []), service]);
     }
-    if (ready.length > 0) void startRound(ready, false);
+    for (const [interval, services] of groups) void startRound(services, false, staggerMs(config.defaults, interval));
     const next = config.services.reduce((soonest, service) => Math.min(soonest, due.get(service.id) ?? time), Infinity);
     if (Number.isFinite(next)) await meta.set("next_cycle_at", next);
+  }
+
+  /**
+   * Serves a "check now": every service once, open circuits included; a
+   * service whose round is running starts again when that round ends (its
+   * round may have begun before what was asked about). Served when all have run.
+   */
+  async function serveRequest(config: ServicesConfig): Promise<void> {
+    const requested = (await meta.get("run_requested_at")) ?? 0;
+    if (!request && requested > ((await meta.get("run_served_at")) ?? 0)) {
+      request = { at: requested, waiting: new Set(config.services.map((service) => service.id)), rounds: [], finishing: false };
+    }
+    if (!request) return;
+    const current = request;
+    const ready = config.services.filter((service) => current.waiting.has(service.id) && !inFlight.has(service.id));
+    const configured = new Set(config.services.map((service) => service.id));
+    for (const id of current.waiting) if (!configured.has(id)) current.waiting.delete(id);
+    if (ready.length > 0) {
+      for (const service of ready) current.waiting.delete(service.id);
+      current.rounds.push(startRound(ready, true, staggerMs(config.defaults, config.defaults.intervalSeconds * 1000)));
+    }
+    if (current.waiting.size > 0 || current.finishing) return;
+    current.finishing = true;
+    void Promise.all(current.rounds)
+      .then(() => meta.set("run_served_at", current.at))
+      .catch((error: unknown) => logger.error({ err: error }, "recording a served check request failed"))
+      .finally(() => {
+        if (request === current) request = undefined;
+      });
   }
 
   /** Every second: keep or seek the lease, run what is due, answer "run now". */
@@ -239,15 +274,7 @@ export function createEngine(options: EngineOptions) {
       }
     }
     if (!leader) return;
-    const requested = (await meta.get("run_requested_at")) ?? 0;
-    if (requested > ((await meta.get("run_served_at")) ?? 0) && !requestedRound) {
-      const services = config.services.filter((service) => !inFlight.has(service.id));
-      requestedRound = startRound(services, true).finally(async () => {
-        requestedRound = undefined;
-        await meta.set("run_served_at", requested).catch((error: unknown) => logger.error({ err: error }, "recording a served request failed"));
-      });
-      return;
-    }
+    await serveRequest(config);
     await startDue(config, time);
   }
 
@@ -256,7 +283,10 @@ export function createEngine(options: EngineOptions) {
   return {
     holder,
     /** A round of every service now (`probeAll`: open circuits too), awaited: tests and tools call it directly. */
-    runCycle: (probeAll = false) => startRound(options.config().services, probeAll),
+    runCycle: (probeAll = false) => {
+      const config = options.config();
+      return startRound(config.services, probeAll, staggerMs(config.defaults, config.defaults.intervalSeconds * 1000));
+    },
     /** Takes the cycle lease now (a tick does this on its own; tests call it directly). */
     lead,
     start: () => ticker.start(),

@@ -8,14 +8,20 @@ import { getJson } from "./use-polled.ts";
 import { panelClass, Skeleton, smallButton } from "./panel.tsx";
 
 type Point = { at: number; checks: number; failures: number; meanMs: number | null; p95Ms: number | null };
-type History = { serviceId: string; range: string; hosts: Partial<Record<"centron" | "local", Point[]>> };
+type History = { serviceId: string; range: string; hosts: Record<string, Point[]> };
 const RANGES = ["24h", "7d", "30d"] as const;
-const LINE = { centron: "stroke-sky-600 dark:stroke-sky-400", local: "stroke-violet-600 dark:stroke-violet-400" } as const;
+/** A colour per host, in the configuration's order. */
+const LINES = [
+  { stroke: "stroke-sky-600 dark:stroke-sky-400", swatch: "bg-sky-600" },
+  { stroke: "stroke-violet-600 dark:stroke-violet-400", swatch: "bg-violet-600" },
+  { stroke: "stroke-emerald-600 dark:stroke-emerald-400", swatch: "bg-emerald-600" },
+  { stroke: "stroke-amber-600 dark:stroke-amber-400", swatch: "bg-amber-600" },
+] as const;
 const WIDTH = 600;
 const HEIGHT = 160;
 
 function Chart({ history }: { history: History }) {
-  const series = (["centron", "local"] as const).map((host) => ({ host, points: (history.hosts[host] ?? []).filter((p) => p.meanMs !== null) }));
+  const series = Object.entries(history.hosts).map(([host, points], index) => ({ host, line: LINES[index % LINES.length]!, points: points.filter((p) => p.meanMs !== null) }));
   const all = series.flatMap((s) => s.points);
   if (all.length === 0) return <p className="flex h-40 items-center justify-center text-sm text-slate-600 dark:text-slate-300">No checks in this range yet.</p>;
   const times = all.map((p) => p.at);
@@ -27,14 +33,14 @@ function Chart({ history }: { history: History }) {
     <figure>
       <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} className="h-40 w-full" role="img" aria-label={`Response time, highest ${formatDuration(max)}`} preserveAspectRatio="none">
         <line x1="0" x2={WIDTH} y1={HEIGHT - 0.5} y2={HEIGHT - 0.5} className="stroke-slate-300 dark:stroke-slate-600" />
-        {series.map(({ host, points }) =>
+        {series.map(({ host, line, points }) =>
           points.length > 0 ? (
             <polyline
               key={host}
               fill="none"
               strokeWidth="2"
               vectorEffect="non-scaling-stroke"
-              className={LINE[host]}
+              className={line.stroke}
               points={points.map((p) => `${x(p.at).toFixed(1)},${y(p.meanMs!).toFixed(1)}`).join(" ")}
             />
           ) : null,
@@ -46,7 +52,7 @@ function Chart({ history }: { history: History }) {
           .filter((s) => s.points.length > 0)
           .map((s) => (
             <span key={s.host} className="flex items-center gap-1">
-              <span aria-hidden="true" className={`inline-block h-0.5 w-4 ${s.host === "centron" ? "bg-sky-600" : "bg-violet-600"}`} />
+              <span aria-hidden="true" className={`inline-block h-0.5 w-4 ${s.line.swatch}`} />
               {s.host}
             </span>
           ))}

@@ -10,7 +10,10 @@ const HOST_LABELS: Record<string, string> = { centron: "Central (centron)", loca
 
 /** When the host was last checked; an open circuit says it is not being checked, and until when. */
 function CheckedAt({ host, now }: { host: HostData; now: number }) {
-  if (!host.lastChecked) return <p className="mt-2 text-xs text-slate-600 dark:text-slate-300">Not checked yet</p>;
+  if (!host.lastChecked) {
+    // A push monitor is not asked: it waits for its job's first call.
+    return <p className="mt-2 text-xs text-slate-600 dark:text-slate-300">{host.checkType === "push" ? "Waiting for the first push" : "Not checked yet"}</p>;
+  }
   if (host.circuitBreakerState === "open") {
     const next = host.nextProbeAt ? Date.parse(host.nextProbeAt) : null;
     const wait = next === null ? "" : next <= now ? "; probing now" : `; next probe in ${Math.ceil((next - now) / 60_000)}m (Refresh probes now)`;
@@ -26,7 +29,7 @@ function CheckedAt({ host, now }: { host: HostData; now: number }) {
 function HostBlock({ label, host, now }: { label: string; host: HostData; now: number }) {
   const checked = host.lastChecked !== null;
   return (
-    <div className="rounded-md border border-slate-200 p-3 dark:border-slate-700" data-host={host.host}>
+    <div className="min-w-0 rounded-md border border-slate-200 p-3 dark:border-slate-700" data-host={host.host}>
       <div className="flex flex-wrap items-center justify-between gap-2">
         <span className="text-sm font-semibold">{label}</span>
         {checked ? (
@@ -39,13 +42,15 @@ function HostBlock({ label, host, now }: { label: string; host: HostData; now: n
       <p className="mt-1 truncate font-mono text-xs text-slate-600 dark:text-slate-300" title={host.target}>
         {host.target}
       </p>
-      <Figures
-        items={[
-          ["Response", formatDuration(host.responseTime)],
-          ["Health", `${host.healthScore}/100`],
-          ["Failures", host.consecutiveFailures],
-        ]}
-      />
+      {checked ? (
+        <Figures
+          items={[
+            ["Response", formatDuration(host.responseTime)],
+            ["Health", `${host.healthScore}/100`],
+            ["Failures", host.consecutiveFailures],
+          ]}
+        />
+      ) : null}
       {checked && host.errorMessage ? <p className="mt-2 text-sm break-words text-red-800 dark:text-red-300">{host.errorMessage}</p> : null}
       <CheckedAt host={host} now={now} />
       {host.subServices.length > 0 ? (
@@ -73,7 +78,7 @@ export function ServiceCard({ service }: { service: ServiceData }) {
   const times = hosts.map((host) => host.lastChecked);
   const lastChecked = times.includes(null) ? null : (times.sort()[0] ?? null);
   return (
-    <article aria-labelledby={`service-${service.serviceId}`} data-service={service.serviceId} className="flex flex-col gap-3 rounded-lg border border-slate-200 bg-white p-4 shadow-sm dark:border-slate-700 dark:bg-slate-900">
+    <article aria-labelledby={`service-${service.serviceId}`} data-service={service.serviceId} className="flex min-w-0 flex-col gap-3 rounded-lg border border-slate-200 bg-white p-4 shadow-sm dark:border-slate-700 dark:bg-slate-900">
       <header className="flex flex-wrap items-start justify-between gap-2">
         <h3 id={`service-${service.serviceId}`} className="font-bold">
           {service.serviceName}

@@ -37,6 +37,11 @@ export function meta() {
 /** Polling intervals (spec section 9). */
 const SECONDS = { health: 60, maintenance: 30, ai: 120, nginx: 60, haproxy: 30, certificates: 300 } as const;
 
+/** The engine's shortest interval: the default, or a service's own when one checks more often. */
+function fastestInterval(health: HealthData): number {
+  return health.services.reduce((fastest, service) => Math.min(fastest, service.intervalSeconds), health.intervalSeconds ?? SECONDS.health);
+}
+
 function ServiceGrid({ services, empty }: { services: HealthData["services"]; empty: string }) {
   if (services.length === 0) return <p className="text-sm text-slate-600 dark:text-slate-300">{empty}</p>;
   return (
@@ -71,11 +76,13 @@ export default function DashboardPage({ loaderData }: Route.ComponentProps) {
   const health = usePolled<HealthData>({
     url: "/api/admin/services",
     // Until the engine's first cycle has run (a fresh start), look again every few seconds.
-    every: (current) => (!current?.lastCheckedAt ? 3_000 : autoRefresh ? SECONDS.health * 1000 : null),
+    // As often as the engine checks its fastest service (the spec's 60 s by default), not a fixed minute.
+    every: (current) => (!current?.lastCheckedAt ? 3_000 : autoRefresh ? fastestInterval(current) * 1000 : null),
     initial: data.health,
     failure: "Failed to load service health",
   });
-  const incidents = usePolled<IncidentsData>({ url: "/api/admin/incidents/open", every: every(SECONDS.health), enabled: data.monitoring, initial: data.incidents, failure: "Failed to load active alerts" });
+  // Active alerts change when the checks do: read them as often.
+  const incidents = usePolled<IncidentsData>({ url: "/api/admin/incidents/open", every: every(health.data ? fastestInterval(health.data) : SECONDS.health), enabled: data.monitoring, initial: data.incidents, failure: "Failed to load active alerts" });
   const maintenance = usePolled<MaintenanceData>({ url: "/api/admin/maintenance", every: every(SECONDS.maintenance), initial: data.maintenance, failure: "Failed to load maintenance status" });
   const maintenanceHistory = usePolled<MaintenanceHistoryData>({ url: "/api/admin/maintenance/history", every: every(SECONDS.maintenance), initial: data.maintenanceHistory, failure: "Failed to load maintenance history" });
   const certificates = usePolled<CertificatesData>({ url: "/api/admin/certificates", every: every(SECONDS.certificates), enabled: configured.certificates, initial: data.certificates, failure: "Failed to load certificates" });
@@ -90,13 +97,13 @@ export default function DashboardPage({ loaderData }: Route.ComponentProps) {
     try {
       const requested = postJson<{ requestedAt?: string }>("/api/admin/services/check");
       const [answer] = await Promise.all([requested, maintenance.refresh(), maintenanceHistory.refresh(), certificates.refresh(), nginx.refresh(true), haproxy.refresh(true), ai.refresh(true)]);
-      // The requested cycle starts within a second and takes a few: read until a cycle that began after the request is there
-      // (a cycle already running when Refresh was pressed may not have seen what changed). At most 60 s.
+      // The requested round starts within a second and takes a few: read until the engine says it served this request
+      // (a round already running when Refresh was pressed may not have seen what changed). At most 60 s.
       const since = answer.body?.requestedAt ? Date.parse(answer.body.requestedAt) : Date.now();
       for (let waited = 0; waited < 60_000; waited += 1_000) {
         await new Promise((resolve) => setTimeout(resolve, 1_000));
         const next = await health.refresh();
-        if (next?.lastCheckedAt && Date.parse(next.lastCheckedAt) >= since) break;
+        if (next?.refreshedAt && Date.parse(next.refreshedAt) >= since) break;
       }
       await incidents.refresh();
     } finally {
