@@ -289,6 +289,12 @@ export function createEngine(options: EngineOptions) {
     },
     /** Takes the cycle lease now (a tick does this on its own; tests call it directly). */
     lead,
+    /** One tick of the schedule, as the ticker runs it every second (tests drive it on a fake clock). */
+    tick,
+    /** Resolves when no round is running. */
+    settled: async () => {
+      while (rounds.size > 0) await Promise.all([...rounds]);
+    },
     start: () => ticker.start(),
     async stop() {
       ticker.stop();

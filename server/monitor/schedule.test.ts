@@ -1,0 +1,150 @@
+// The engine's schedule on a fake clock, second by second as its ticker runs
+// it: each service on its own interval and fixed slots, a slow service never
+// holding a fast one back, Refresh served only once every service has run,
+// and sub-services keeping history like hosts. On SQLite and PostgreSQL.
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { testDatabases } from "../../tests/support/test-databases.ts";
+import { createTestApp } from "../../tests/support/test-app.ts";
+import { parseMonitoringConfig } from "../monitoring-config.ts";
+import type { CheckOutcome, CheckTarget } from "./checks/check-types.ts";
+
+const config = parseMonitoringConfig(
+  `
+alerts: { to: ops@example.com }
+defaults: { intervalSeconds: 60, timeoutMs: 1000, retries: 0, staggerSeconds: 0 }
+services:
+  - id: fast
+    name: Fast
+    intervalSeconds: 15
+    timeoutMs: 800
+    hosts: { fra: { url: "http://fast.test/fra" } }
+  - id: slow
+    name: Slow
+    hosts:
+      fra: { url: "http://slow.test/fra" }
+      muc: { url: "http://slow.test/muc" }
+      ber: { url: "http://slow.test/ber" }
+    subServices: [{ name: Queue, muc: { url: "http://slow.test/queue" } }]
+`,
+  {},
+);
+
+describe.each(testDatabases())("the schedule on $dialect", ({ open }) => {
+  let t: Awaited<ReturnType<typeof createTestApp>>;
+  let cleanup: () => Promise<void>;
+  /** Every check made: "seconds since start: url (timeout ms)". */
+  let made: string[];
+  /** Checks of the slow service wait until released, as a slow target would. */
+  let holdSlow: Promise<void> | undefined;
+  let start = 0;
+
+  beforeEach(async () => {
+    const db = await open();
+    cleanup = db.cleanup;
+    made = [];
+    holdSlow = undefined;
+    const check: CheckTarget = async (target, context) => {
+      made.push(`${(t.clock.now - start) / 1000}: ${String(target.url)} (${context.timeoutMs})`);
+      if (String(target.url).includes("slow") && holdSlow) await holdSlow;
+      return { status: "healthy", responseTime: 20, errorMessage: null, retryAttempt: 0, basic: false } satisfies CheckOutcome;
+    };
+    t = await createTestApp(db.handle, {}, { monitoring: { config: () => config, check } });
+    start = t.clock.now;
+  });
+  afterEach(() => cleanup());
+
+  const engine = () => t.services.monitor!.engine;
+  /** Runs the ticker's steps from now to `until` seconds, a second at a time, letting each round finish. */
+  async function runUntil(until: number, settle = true) {
+    while (t.clock.now - start <= until * 1000) {
+      await engine().tick();
+      if (settle) await engine().settled();
+      t.advance(1000);
+    }
+  }
+  const at = (url: string) => made.filter((line) => line.includes(url)).map((line) => Number(line.split(":")[0]));
+
+  it("checks each service on its own interval, in fixed slots, with its own timeout", async () => {
+    await runUntil(130);
+    expect(at("fast.test/fra")).toEqual([0, 15, 30, 45, 60, 75, 90, 105, 120]);
+    expect(at("slow.test/fra")).toEqual([0, 60, 120]);
+    expect(at("slow.test/queue")).toEqual([0, 60, 120]);
+    expect(made.filter((line) => line.includes("fast.test")).every((line) => line.endsWith("(800)"))).toBe(true);
+    expect(made.filter((line) => line.includes("slow.test")).every((line) => line.endsWith("(1000)"))).toBe(true);
+  });
+
+  /** Waits (on the real clock, generously) until `count` checks of `url` have been made: rounds start their checks after a few database reads. */
+  const reached = (url: string, count: number) => expect.poll(() => at(url).length, { timeout: 10_000 }).toBe(count);
+
+  it("a slow round never holds a fast service back, and a service is never checked twice at once", { timeout: 60_000 }, async () => {
+    let release!: () => void;
+    holdSlow = new Promise((resolve) => (release = resolve));
+    await engine().tick();
+    await reached("slow.test/", 4); // three hosts and the sub-service, all hanging
+    await reached("fast.test/", 1);
+    for (let second = 1; second <= 40; second += 1) {
+      t.advance(1000);
+      await engine().tick();
+      if (second % 15 === 0) await reached("fast.test/", 1 + second / 15);
+    }
+    expect(at("fast.test/fra")).toEqual([0, 15, 30]);
+    // The slow service's round still runs: it was not started again meanwhile.
+    expect(at("slow.test/")).toEqual([0, 0, 0, 0]);
+    release();
+    await engine().settled();
+    await runUntil(61);
+    expect(at("slow.test/fra")).toEqual([0, 60]);
+  });
+
+  /** Ticks a second at a time until the condition holds (each tick's rounds get a moment to start), at most `seconds` ticks. */
+  async function tickUntil(condition: () => boolean | Promise<boolean>, seconds: number) {
+    for (let tick = 0; tick < seconds; tick += 1) {
+      t.advance(1000);
+      await engine().tick();
+      try {
+        await expect.poll(condition, { timeout: 1_000, interval: 20 }).toBe(true);
+        return;
+      } catch {
+        // not yet: the next second
+      }
+    }
+    expect(await condition(), `within ${seconds} ticks`).toBe(true);
+  }
+
+  it("Refresh is served once every service has run after it, the one that was busy included", async () => {
+    await runUntil(2);
+    let release!: () => void;
+    holdSlow = new Promise((resolve) => (release = resolve));
+    t.advance(57_000); // the slow service's next slot, and the fast one's
+    await engine().tick();
+    await reached("slow.test/fra", 2); // its round starts, and hangs
+    await reached("fast.test/fra", 2);
+    const requestedAt = await engine().requestCycle();
+    const served = async () => (await t.services.monitor!.snapshot()).refreshedAt === new Date(requestedAt).toISOString();
+    // What is not busy is checked for the request at once; the busy one waits for its round to end.
+    await tickUntil(() => at("fast.test/fra").length === 3, 5);
+    expect(at("fast.test/fra").at(-1)).toBeGreaterThan(60);
+    await tickUntil(served, 3).catch(() => undefined);
+    expect(await served()).toBe(false);
+    expect(at("slow.test/fra")).toEqual([0, 60]);
+    release();
+    // Then it runs again, for the request, and only then is the request served.
+    await tickUntil(() => at("slow.test/fra").length === 3, 5);
+    await tickUntil(served, 5);
+    expect(at("slow.test/fra")[2]).toBeGreaterThan(60);
+  }, 60_000);
+
+  it("sub-services keep history like hosts, and every host is listed in the configuration's order", async () => {
+    await runUntil(61);
+    const history = await t.services.monitor!.history("slow", "24h");
+    expect(Object.keys(history!.hosts)).toEqual(["fra", "muc", "ber"]);
+    expect(history!.subServices.Queue).toHaveLength(2);
+    const slow = (await t.services.monitor!.snapshot()).services.find((service) => service.serviceId === "slow")!;
+    expect(slow.hosts.map((host) => [host.host, host.target, host.subServices.map((sub) => sub.name)])).toEqual([
+      ["fra", "http://slow.test/fra", []],
+      ["muc", "http://slow.test/muc", ["Queue"]],
+      ["ber", "http://slow.test/ber", []],
+    ]);
+    expect(slow).toMatchObject({ centron: null, local: null, intervalSeconds: 60 });
+  });
+});
