@@ -257,6 +257,31 @@ services:
     expect(new Set(types)).toEqual(new Set(["email", "webhook", "slack", "discord", "teams", "matrix", "ntfy", "telegram"]));
   });
 
+  it("the check types shown in docs/operations.md are valid, and every type is there", () => {
+    const block = [...readFileSync("docs/operations.md", "utf8").matchAll(/```yaml\n([\s\S]*?)```/g)].map((match) => match[1]!).find((text) => text.startsWith("defaults:"));
+    expect(block, "a services example").toBeDefined();
+    const env = { SEARCH_KEY: "search-key-0123", BACKUP_PUSH_TOKEN: "backup-token-0123456789" };
+    const config = parseMonitoringConfig(`alerts: { to: ops@example.com }\n${block}`, env);
+    const types = config.services.flatMap((service) => Object.values(service.hosts).map((target) => target.type));
+    expect(new Set(types)).toEqual(new Set(["url", "tcp", "tls", "dns", "push"]));
+  });
+
+  it("takes a few anchors, and refuses a file whose aliases would expand without bound", () => {
+    const anchored = parseMonitoringConfig(
+      `alerts: { to: ops@example.com }
+services:
+  - { id: a, name: A, hosts: { fra: &probe { url: "http://x/health", conditions: ["[STATUS] == 200"] }, muc: *probe } }`,
+      {},
+    );
+    expect(anchored.services[0]!.hosts.muc).toMatchObject({ type: "url", url: "http://x/health" });
+    // Nine levels of ten aliases each: a billion entries from under a hundred aliases.
+    const levels = Array.from({ length: 9 }, (_, level) => `l${level + 1}: &l${level + 1} [${Array(10).fill(`*l${level}`).join(", ")}]`);
+    const laughs = `l0: &l0 "lol"\n${levels.join("\n")}\nalerts: { to: ops@example.com }\nservices: []\n`;
+    expect(problems(laughs)).toEqual(["YAML: more than 2,000,000 entries once its aliases are expanded"]);
+    const many = `x: &x 1\nlist: [${Array(101).fill("*x").join(", ")}]\nalerts: { to: ops@example.com }\nservices: []\n`;
+    expect(problems(many)[0]).toMatch(/^YAML: .*alias/i);
+  });
+
   it("reloads a good edit and keeps the last good configuration on a bad one", async () => {
     const dir = mkdtempSync(join(tmpdir(), "monitor-config-"));
     const file = join(dir, "monitoring.yaml");

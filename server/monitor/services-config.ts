@@ -16,6 +16,8 @@ const MAX_HOSTS = 10;
 /** Checks in a row that open an incident, and good checks in a row that resolve it. */
 const threshold = z.number({ error: "must be a number of checks" }).int("must be a whole number of checks").min(1, "must be at least 1").max(100, "must be at most 100");
 const intervalSeconds = z.number().int().min(5).max(3600);
+/** A service may be checked less often than the engine's default allows: a push monitor of a weekly backup. */
+const serviceIntervalSeconds = z.number().int().min(5).max(7 * 86_400);
 const timeoutMs = z.number().int().min(100).max(60_000);
 
 const hostsSchema = z.record(z.string().regex(HOST_NAME, "a host name is lower-case letters, digits and dashes, starting with a letter"), targetSchema).superRefine((hosts, context) => {
@@ -37,7 +39,7 @@ export const serviceSchema = z
     profile: z.enum(PROFILES).default("standard"),
     hosts: hostsSchema,
     subServices: z.array(subServiceSchema).max(20).default([]),
-    intervalSeconds: intervalSeconds.optional(),
+    intervalSeconds: serviceIntervalSeconds.optional(),
     timeoutMs: timeoutMs.optional(),
     failureThreshold: threshold.optional(),
     successThreshold: threshold.optional(),

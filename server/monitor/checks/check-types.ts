@@ -52,11 +52,27 @@ const common = z.object({
   conditions: z.array(z.unknown()).max(MAX_CONDITIONS, `at most ${MAX_CONDITIONS} conditions`).optional(),
 });
 
+/**
+ * Parsed conditions by their text: a fleet usually repeats a few, and a parsed
+ * condition is never changed, so 10,000 hosts share one object per text.
+ * Bounded, as reloads may bring new texts.
+ */
+const parsedTexts = new Map<unknown, ReturnType<typeof parseCondition>>();
+function parseShared(text: unknown): ReturnType<typeof parseCondition> {
+  let parsed = parsedTexts.get(text);
+  if (!parsed) {
+    if (parsedTexts.size >= 10_000) parsedTexts.clear();
+    parsed = parseCondition(text as string);
+    parsedTexts.set(text, parsed);
+  }
+  return parsed;
+}
+
 /** Parses each condition once, refusing bad text and what this type does not measure, each at its index. */
 function readConditions(texts: readonly unknown[], type: CheckType<unknown>, context: z.RefinementCtx): Condition[] {
   const conditions: Condition[] = [];
   texts.forEach((text, index) => {
-    const parsed = parseCondition(text as string);
+    const parsed = parseShared(text);
     if (!parsed.ok) return context.addIssue({ code: "custom", message: parsed.error, path: ["conditions", index] });
     const placeholder = placeholderOf(parsed.condition);
     if (!type.placeholders.includes(placeholder)) {
@@ -65,6 +81,17 @@ function readConditions(texts: readonly unknown[], type: CheckType<unknown>, con
     conditions.push(parsed.condition);
   });
   return conditions;
+}
+
+/** A type's schema with what every type takes, made once per type (10,000 hosts must not build 10,000 schemas). */
+const fullSchemas = new Map<string, z.ZodObject>();
+function fullSchema(type: CheckType<unknown>): z.ZodObject {
+  let schema = fullSchemas.get(type.key);
+  if (!schema) {
+    schema = (type.schema as z.ZodObject).extend(common.shape).strict();
+    fullSchemas.set(type.key, schema);
+  }
+  return schema;
 }
 
 /** One host of a service, any type: `{ url, conditions? }`, `{ tcp }`, `{ tls }`, `{ dns }` or `{ push: { token } }`. */
@@ -79,7 +106,7 @@ export const targetSchema = z.unknown().transform((value, context): Target => {
     return z.NEVER;
   }
   const type = found[0]!;
-  const result = (type.schema as z.ZodObject).extend(common.shape).strict().safeParse(value);
+  const result = fullSchema(type).safeParse(value);
   const texts = (value as { conditions?: unknown }).conditions;
   const conditions = Array.isArray(texts) ? readConditions(texts.slice(0, MAX_CONDITIONS), type, context) : [];
   if (!result.success) {
