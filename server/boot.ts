@@ -47,7 +47,7 @@ export async function bootServices(config: Config): Promise<Running> {
     logger,
     secret,
     ...(smtp ? { send: smtp.send } : {}),
-    monitoring: { config: () => monitoring },
+    monitoring: { config: () => monitoring, fileStatus: watcher.status },
   });
   services.alerting?.start();
   services.monitor?.engine.start();

@@ -167,24 +167,37 @@ export function loadMonitoringConfig(file: string, env: Record<string, string | 
   return parseMonitoringConfig(text, env, file);
 }
 
+/** Which file runs, since when, and the last edit that was refused (until a good one follows). */
+export type ConfigFileStatus = { file: string; loadedAt: number; rejected: { at: number; problems: string[] } | null };
+
 /**
  * Watches the file (its folder, since editors replace files) and hands each
- * good new configuration to onChange; a bad one is logged and ignored.
+ * good new configuration to onChange; a bad one is logged and ignored, and
+ * status() says so until the file is good again.
  */
-export function watchMonitoringConfig(file: string, env: Record<string, string | undefined>, logger: Logger, onChange: (config: MonitoringConfig) => void) {
+export function watchMonitoringConfig(
+  file: string,
+  env: Record<string, string | undefined>,
+  logger: Logger,
+  onChange: (config: MonitoringConfig) => void,
+  now: () => number = Date.now,
+) {
   let timer: NodeJS.Timeout | undefined;
+  const status: ConfigFileStatus = { file, loadedAt: now(), rejected: null };
   const watcher = watch(dirname(file), (_event, name) => {
     if (name !== basename(file)) return;
     clearTimeout(timer);
     timer = setTimeout(() => {
       try {
         onChange(loadMonitoringConfig(file, env));
+        Object.assign(status, { loadedAt: now(), rejected: null });
         logger.info({ file }, "monitoring configuration reloaded");
       } catch (error) {
         const problems = error instanceof MonitorConfigError ? error.problems : [(error as Error).message];
+        status.rejected = { at: now(), problems };
         logger.error({ file, problems }, "monitoring configuration not reloaded: keeping the last good one");
       }
     }, 200);
   });
-  return { close: () => (clearTimeout(timer), watcher.close()) };
+  return { close: () => (clearTimeout(timer), watcher.close()), status: (): ConfigFileStatus => ({ ...status }) };
 }

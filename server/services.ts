@@ -21,7 +21,8 @@ import type { EmailMessage, SendMail } from "./mail/smtp-sender.ts";
 import { runTarget, type CheckTarget } from "./monitor/checks/check-types.ts";
 import { createIntegrations } from "./integrations/integrations.ts";
 import { createMonitor } from "./monitor/monitor.ts";
-import type { MonitoringConfig } from "./monitoring-config.ts";
+import type { ConfigFileStatus, MonitoringConfig } from "./monitoring-config.ts";
+import { placeholderEntries } from "./monitoring-placeholders.ts";
 import { createDelivery, type SenderFor } from "./outbox/delivery.ts";
 import { createOutbox } from "./outbox/outbox.ts";
 
@@ -41,7 +42,7 @@ export function createServices(options: {
   /** How long Test Email and Test Failure wait for their delivery (tests shorten it). */
   testWaitMs?: number;
   /** The monitoring configuration (current one: it may be reloaded); without it there is no monitor. */
-  monitoring?: { config: () => MonitoringConfig; check?: CheckTarget };
+  monitoring?: { config: () => MonitoringConfig; check?: CheckTarget; fileStatus?: () => ConfigFileStatus };
 }) {
   const now = options.now ?? Date.now;
   const hashOptions = options.hashOptions ?? PRODUCTION_HASH_OPTIONS;
@@ -93,6 +94,13 @@ export function createServices(options: {
     inbox: createContactInbox(db, outbox, { to: config.CONTACT_TO, onQueued }),
     alerting,
     monitor,
+    /** What the monitoring configuration is now: its file's status (when watched) and the placeholders still in it. */
+    monitoringConfiguration: monitoring
+      ? () => ({
+          file: monitoring.fileStatus?.() ?? null,
+          placeholders: placeholderEntries(monitoring.config()),
+        })
+      : undefined,
     integrations:
       monitoring && alerting
         ? createIntegrations({ db, leases, now, logger, config: monitoring.config, tracker: alerting.tracker(["nginx", "haproxy", "ai", "certificate"]), dataDir: config.DATA_DIR })

@@ -3,6 +3,8 @@
 // reading in, observations out, so what opens an incident is a table in the
 // tests. A source that could not be read says nothing about what is behind it
 // (HAProxy's servers when the stats page is down): only fresh evidence counts.
+import { isDocumentationHost, urlHost } from "../../shared/monitor/placeholders.ts";
+import type { IntegrationsConfig } from "./integrations-config.ts";
 import type { AlertTarget, Observation } from "../alerting/incident-tracker.ts";
 import type { ObservedStatus, Severity } from "../alerting/incident-rules.ts";
 import type { Source } from "../alerting/notice.ts";
@@ -105,4 +107,25 @@ function certificateFinding(reading: CertificateReading): Finding {
 export function certificateObservation(reading: CertificateReading, thresholds: Thresholds): Observation {
   const name = reading.port === 443 ? `Certificate ${reading.domain} at ${reading.serverIP}` : `Certificate ${reading.domain} at ${reading.serverIP}:${reading.port}`;
   return single("certificate", certificateKey(reading), name, thresholds, certificateFinding(reading));
+}
+
+/**
+ * Whether a target key belongs to a placeholder: a source at a documentation
+ * host (example.com, 192.0.2.x) that nobody has replaced yet. Such targets are
+ * still read (their panels say what they get) but never alert.
+ */
+export function placeholderKeys(config: IntegrationsConfig): (key: string) => boolean {
+  const keys = new Set<string>();
+  const placeholder = (url: string | undefined) => url !== undefined && isDocumentationHost(urlHost(url) ?? "");
+  if (config.nginx) {
+    const names = nginxKeys(config.nginx.sources.map((source) => source.name));
+    config.nginx.sources.forEach((source, index) => placeholder(source.url) && keys.add(names[index]!));
+  }
+  if (config.aiServices) {
+    const names = aiKeys(config.aiServices.services.map((service) => service.name));
+    config.aiServices.services.forEach((service, index) => placeholder(service.url) && keys.add(names[index]!));
+  }
+  for (const domain of config.certificates?.domains ?? []) if (isDocumentationHost(domain.serverIP)) keys.add(certificateKey(domain));
+  const haproxy = config.haproxy && "url" in config.haproxy.source && placeholder(config.haproxy.source.url);
+  return (key) => keys.has(key) || (!!haproxy && key.startsWith("haproxy:"));
 }

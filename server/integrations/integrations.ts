@@ -30,6 +30,7 @@ import {
   haproxyServerKey,
   nginxKeys,
   nginxObservations,
+  placeholderKeys,
   type Thresholds,
 } from "./integration-targets.ts";
 import { readNginx, type NginxReport, type NginxSample } from "./nginx/nginx-report.ts";
@@ -151,9 +152,12 @@ export function createIntegrations(options: IntegrationsOptions) {
         if (live.certificate.has(certificateKey(reading))) found.push(certificateObservation(reading, thresholds()));
         observedAt.set("certificates", row.checked_at);
       }
-      if (found.length > 0) await tracker.observe(found);
+      const isPlaceholder = placeholderKeys(integrations());
+      const real = found.filter((observation) => !isPlaceholder(observation.key));
+      if (real.length > 0) await tracker.observe(real);
+      // A placeholder is not monitored: an incident it had (from before it was known as one) is closed.
       for (const [source, keys] of [["nginx", live.nginx], ["haproxy", live.haproxy], ["ai", live.ai], ["certificate", live.certificate]] as const) {
-        if (keys) await tracker.retire(source, keys);
+        if (keys) await tracker.retire(source, new Set([...keys].filter((key) => !isPlaceholder(key))));
       }
     });
     // A failed round is logged; the next one starts afresh.

@@ -14,7 +14,7 @@ import { setMaxListeners } from "node:events";
 import type { Logger } from "pino";
 import type { Observation } from "../alerting/incident-tracker.ts";
 import type { Tracker } from "../alerting/alerting.ts";
-import type { CheckTarget, Target } from "./checks/check-types.ts";
+import { isPlaceholderTarget, type CheckTarget, type Target } from "./checks/check-types.ts";
 import { applyOutcome, initialHostState, shouldCheck, type HostState, type SubServiceResult } from "./host-state.ts";
 import type { Leases } from "../db/leases.ts";
 import { limiter } from "../scheduling/limiter.ts";
@@ -52,14 +52,17 @@ export function staggerMs(defaults: Defaults, intervalMs: number): number {
 
 type Job = { service: ServiceConfig; host: string; target: Target; subs: { name: string; target: Target }[] };
 
+/** The hosts to check: a placeholder (a documentation host such as example.com) is never checked, so it never alerts. */
 function jobsOf(services: readonly ServiceConfig[]): Job[] {
   return services.flatMap((service) =>
-    hostNames(service).map((host) => ({
-      service,
-      host,
-      target: service.hosts[host]!,
-      subs: service.subServices.filter((sub) => sub.host === host).map((sub) => ({ name: sub.name, target: sub.target })),
-    })),
+    hostNames(service)
+      .filter((host) => !isPlaceholderTarget(service.hosts[host]!))
+      .map((host) => ({
+        service,
+        host,
+        target: service.hosts[host]!,
+        subs: service.subServices.filter((sub) => sub.host === host && !isPlaceholderTarget(sub.target)).map((sub) => ({ name: sub.name, target: sub.target })),
+      })),
   );
 }
 

@@ -11,7 +11,7 @@ import type { AlertsConfig } from "../alerting/alerts-config.ts";
 import { composeNotice, composeTestMessage } from "../alerting/notice-text.ts";
 import type { Database } from "../db/schema.ts";
 import { createLeases } from "../db/leases.ts";
-import { describeTarget, type CheckTarget, type Target } from "./checks/check-types.ts";
+import { describeTarget, isPlaceholderTarget, type CheckTarget, type Target } from "./checks/check-types.ts";
 import { createEngine, endpointKey } from "./engine.ts";
 import { initialHostState, type HostState } from "./host-state.ts";
 import { createMeta } from "./monitor-meta.ts";
@@ -40,6 +40,8 @@ function hostResult(service: ServiceConfig, host: string, state: HostState) {
     /** What is checked: the URL or host:port, never a credential. */
     target: describeTarget(target),
     checkType: target.type,
+    /** A documentation host (example.com, 192.0.2.x) still in the configuration: not checked until it is replaced. */
+    placeholder: isPlaceholderTarget(target),
     status: state.status,
     responseTime: state.responseTime,
     lastChecked: iso(state.lastChecked),

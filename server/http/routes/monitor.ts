@@ -20,6 +20,20 @@ export function adminMonitorRoutes(services: Services) {
 
   routes.get("/services", withMonitor(services, async (c, monitor) => c.json(await monitor.snapshot())));
 
+  // Which file runs (and an edit it refused), and the placeholders still in it.
+  routes.get("/monitoring-configuration", (c) => {
+    const configuration = services.monitoringConfiguration?.();
+    if (!configuration) return c.json(NOT_CONFIGURED, 503);
+    const { file, placeholders } = configuration;
+    const iso = (ms: number) => new Date(ms).toISOString();
+    return c.json({
+      file: file?.file ?? null,
+      loadedAt: file ? iso(file.loadedAt) : null,
+      rejected: file?.rejected ? { at: iso(file.rejected.at), problems: file.rejected.problems } : null,
+      placeholders,
+    });
+  });
+
   routes.get(
     "/services/:id/history",
     withMonitor(services, async (c, monitor) => {

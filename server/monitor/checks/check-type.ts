@@ -47,5 +47,7 @@ export type CheckType<T> = {
   placeholders: readonly Placeholder[];
   /** What is checked, for the card: never a credential. */
   describe: (target: T) => string;
+  /** The host it connects to (a documentation name there is a placeholder), if it connects anywhere. */
+  connectsTo: (target: T) => string | undefined;
   run: (target: T, context: CheckContext) => Promise<CheckRun>;
 };

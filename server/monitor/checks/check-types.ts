@@ -6,6 +6,7 @@
 // the type's own verdict.
 import { z } from "zod";
 import type { HealthStatus } from "../../../shared/monitor/health.ts";
+import { isDocumentationHost } from "../../../shared/monitor/placeholders.ts";
 import { formatCondition, placeholderOf, type Condition } from "../conditions/condition.ts";
 import { createConditionContext, evaluateCondition } from "../conditions/condition-eval.ts";
 import { parseCondition } from "../conditions/condition-parser.ts";
@@ -122,6 +123,12 @@ function typeOf(target: Target): CheckType<unknown> {
   const type = BY_KEY.get(target.type);
   if (!type) throw new Error(`unknown check type ${target.type}`);
   return type;
+}
+
+/** A target at a documentation host (example.com, 192.0.2.x): a placeholder, never checked or alerted on. */
+export function isPlaceholderTarget(target: Target): boolean {
+  const host = typeOf(target).connectsTo(target);
+  return host !== undefined && isDocumentationHost(host);
 }
 
 /** What the card shows as checked: the URL or host:port, never a credential. */

@@ -102,5 +102,11 @@ export const dnsCheck: CheckType<DnsTarget> = {
   schema,
   placeholders: ["[DNS_RCODE]", "[BODY]", "[RESPONSE_TIME]", "[CONNECTED]"],
   describe: (target) => `DNS ${target.dns.type} ${target.dns.name}${target.dns.resolver ? ` @ ${target.dns.resolver}` : ""}`,
+  // The resolver asked ("192.0.2.53:5353" -> its address); the name looked up may well be a documentation one.
+  connectsTo: (target) => {
+    const resolver = target.dns.resolver;
+    if (resolver === undefined || isIP(resolver) !== 0) return resolver;
+    return resolver.replace(/:\d+$/, "").replace(/^\[|\]$/g, "");
+  },
   run,
 };

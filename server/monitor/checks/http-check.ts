@@ -6,6 +6,7 @@
 // that hangs, drips bytes or sends a huge body never holds a round past its timeout.
 import { z } from "zod";
 import type { HealthStatus } from "../../../shared/monitor/health.ts";
+import { urlHost } from "../../../shared/monitor/placeholders.ts";
 import { readCapped } from "../../net/capped-read.ts";
 import { describeError } from "../../net/error-text.ts";
 import type { CheckRun, CheckType } from "./check-type.ts";
@@ -103,5 +104,6 @@ export const httpCheck: CheckType<HttpTarget> = {
   schema,
   placeholders: ["[STATUS]", "[RESPONSE_TIME]", "[BODY]", "[CONNECTED]"],
   describe,
+  connectsTo: (target) => urlHost(target.url),
   run,
 };

@@ -49,5 +49,6 @@ export const pushCheck: CheckType<PushTarget> = {
   schema,
   placeholders: ["[BODY]", "[RESPONSE_TIME]", "[CONNECTED]"],
   describe: () => "Push: POST /api/push/…",
+  connectsTo: () => undefined,
   run,
 };

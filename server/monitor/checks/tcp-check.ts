@@ -60,5 +60,6 @@ export const tcpCheck: CheckType<TcpTarget> = {
   schema,
   placeholders: ["[CONNECTED]", "[RESPONSE_TIME]"],
   describe: (target) => `TCP ${target.tcp}`,
+  connectsTo: (target) => splitHostPort(target.tcp).host,
   run,
 };

@@ -83,5 +83,6 @@ export const tlsCheck: CheckType<TlsTarget> = {
   schema,
   placeholders: ["[CONNECTED]", "[RESPONSE_TIME]", "[CERTIFICATE_EXPIRATION]"],
   describe: (target) => `TLS ${target.tls}${target.serverName ? ` (${target.serverName})` : ""}`,
+  connectsTo: (target) => splitHostPort(target.tls).host,
   run,
 };
