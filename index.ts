@@ -13,13 +13,14 @@ import { serveClusterMetrics } from "#server/http/metrics.ts";
 import { createLimitedServer } from "#server/http/server-limits.ts";
 
 async function startWorker() {
-  const [{ bootServices }, { createApp }, { createNodeListener }, { defaultBuildLayout, describeSiteFiles, loadSiteFiles }, { createUnknownPathCheck }] =
+  const [{ bootServices }, { createApp }, { createNodeListener }, { defaultBuildLayout, describeSiteFiles, loadSiteFiles }, { createUnknownPathCheck }, { createStatusPages }] =
     await Promise.all([
       import("#server/boot.ts"),
       import("#server/http/app.ts"),
       import("#server/http/node-listener.ts"),
       import("#server/http/site-files.ts"),
       import("#server/http/unknown-paths.ts"),
+      import("#server/http/status-pages.ts"),
     ]);
   const config = getConfig();
   const root = process.cwd();
@@ -29,6 +30,9 @@ async function startWorker() {
   const app = createApp({ build, mode: config.NODE_ENV, services: running.services });
 
   const isUnknownPath = createUnknownPathCheck(build, app.routes.map((route) => route.path));
+  // The status page is among the files in memory before the first visitor comes.
+  const statusPages = createStatusPages({ build, services: running.services, siteFiles, logger: running.services.logger, siteUrl: () => config.SITE_URL });
+  await statusPages.start();
   const listener = createNodeListener(app, siteFiles, { trustProxy: config.TRUST_PROXY, formTokens: running.services.formTokens, isUnknownPath });
   const server = createLimitedServer(listener);
   server.listen(config.PORT, config.HOST, () => {
@@ -38,6 +42,7 @@ async function startWorker() {
 
   const shutdown = (signal: string) => {
     running.services.logger.info({ signal }, "shutting down");
+    statusPages.stop();
     server.close(() => void running.stop().finally(() => process.exit(0)));
     server.closeIdleConnections();
     setTimeout(() => process.exit(1), 10_000).unref();

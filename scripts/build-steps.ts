@@ -6,7 +6,7 @@ import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { pathToFileURL } from "node:url";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import { LANGUAGE_COOKIE, LANGUAGES } from "../shared/i18n/languages.ts";
-import { sitePaths } from "../app/routing/pages.ts";
+import { builtPaths } from "../app/routing/pages.ts";
 import { localizePath } from "../shared/site/paths.ts";
 
 /** Renders each unprefixed page once per language, as a visitor with that stored choice would get it. */
@@ -15,7 +15,7 @@ export async function prerenderVariants(root: string): Promise<number> {
   const handle = createRequestHandler(build, "production");
   let count = 0;
   for (const lang of LANGUAGES) {
-    for (const path of sitePaths()) {
+    for (const path of builtPaths()) {
       const response = await handle(
         new Request(`http://localhost${path}`, { headers: { cookie: `${LANGUAGE_COOKIE}=${lang}` } }),
       );

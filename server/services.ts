@@ -23,6 +23,9 @@ import { createIntegrations } from "./integrations/integrations.ts";
 import { createMonitor } from "./monitor/monitor.ts";
 import type { ConfigFileStatus, MonitoringConfig } from "./monitoring-config.ts";
 import { placeholderEntries } from "./monitoring-placeholders.ts";
+import { createStatusSource } from "./status/status-source.ts";
+import { createStatusStore } from "./status/status-store.ts";
+import { createStatusUpdates } from "./status/status-updates.ts";
 import { createDelivery, type SenderFor } from "./outbox/delivery.ts";
 import { createOutbox } from "./outbox/outbox.ts";
 
@@ -76,6 +79,17 @@ export function createServices(options: {
     monitoring && alerting
       ? createMonitor({ db, alerting, check: monitoring.check ?? runTarget, now, logger, config: monitoring.config, demo: config.MONITORING_DEMO })
       : undefined;
+  const status =
+    monitoring && alerting && monitor
+      ? {
+          source: createStatusSource({
+            store: createStatusStore({ db, monitorStore: monitor.store, maintenance: alerting.maintenance, now, timeZone: () => monitoring.config().maintenance.timezone }),
+            services: () => monitoring.config().services,
+            now,
+          }),
+          updates: createStatusUpdates({ db, now, services: () => monitoring.config().services }),
+        }
+      : undefined;
   return {
     config: options.config,
     database: options.database,
@@ -94,6 +108,8 @@ export function createServices(options: {
     inbox: createContactInbox(db, outbox, { to: config.CONTACT_TO, onQueued }),
     alerting,
     monitor,
+    /** The public status page's data, and staff's words on incidents. */
+    status,
     /** What the monitoring configuration is now: its file's status (when watched) and the placeholders still in it. */
     monitoringConfiguration: monitoring
       ? () => ({

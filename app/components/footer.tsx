@@ -10,6 +10,7 @@ const COMPANY_LINKS: readonly NavItem[] = [
   { path: "/about", label: "nav.about" },
   { path: "/careers", label: "nav.careers" },
   { path: "/news", label: "nav.news" },
+  { path: "/status", label: "nav.status" },
 ];
 
 const LEGAL_LINKS: readonly NavItem[] = [

@@ -12,5 +12,6 @@ export const MAIN_LINKS: readonly NavItem[] = [
   { path: "/about", label: "nav.about" },
   { path: "/news", label: "nav.news" },
   { path: "/careers", label: "nav.careers" },
+  { path: "/status", label: "nav.status" },
   { path: "/contact", label: "nav.contact" },
 ];

@@ -11,6 +11,8 @@ export type PublicPage = {
   path: string;
   /** Route module, relative to app/. */
   file: string;
+  /** Rendered by the server whenever its data changes (the status page), not at build time. */
+  live?: true;
 };
 
 export const PUBLIC_PAGES: readonly PublicPage[] = [
@@ -26,12 +28,24 @@ export const PUBLIC_PAGES: readonly PublicPage[] = [
   { id: "imprint", path: "/imprint", file: "routes/site/imprint.tsx" },
   { id: "privacy", path: "/privacy-policy", file: "routes/site/privacy-policy.tsx" },
   { id: "terms", path: "/terms-of-service", file: "routes/site/terms-of-service.tsx" },
+  { id: "status", path: "/status", file: "routes/site/status.tsx", live: true },
 ];
 
 /** Language-neutral paths of every page: the pages without parameters and each news article. */
 export function sitePaths(): string[] {
   const pages = PUBLIC_PAGES.filter((page) => !page.path.includes(":")).map((page) => page.path);
   return [...pages, ...ARTICLES.map((article) => `/news/${article.id}`)];
+}
+
+/** The pages made at build time: all but the live ones, which the server renders when their data changes. */
+export function builtPaths(): string[] {
+  const live = new Set(PUBLIC_PAGES.filter((page) => page.live).map((page) => page.path));
+  return sitePaths().filter((path) => !live.has(path));
+}
+
+/** The live pages' language-neutral paths. */
+export function livePaths(): string[] {
+  return PUBLIC_PAGES.filter((page) => page.live).map((page) => page.path);
 }
 
 /** The news feeds, one per language. */
@@ -41,6 +55,6 @@ export function feedPath(lang: (typeof LANGUAGES)[number]): string {
 
 /** Everything React Router renders at build time: every page (the contact form's token comes in a cookie). */
 export function prerenderPaths(): string[] {
-  const pages = sitePaths().flatMap((path) => LANGUAGES.map((lang) => localizePath(lang, path)));
+  const pages = builtPaths().flatMap((path) => LANGUAGES.map((lang) => localizePath(lang, path)));
   return [...pages, ...LANGUAGES.map(feedPath), "/sitemap.xml", "/robots.txt"];
 }

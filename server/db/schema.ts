@@ -167,6 +167,19 @@ export interface AlertTargetsTable {
   updated_at: number;
 }
 
+export interface StatusUpdatesTable {
+  id: Generated<number>;
+  incident_id: number;
+  posted_at: number;
+  posted_by: string;
+  /** investigating, identified, monitoring or resolved */
+  state: string;
+  title_en: string;
+  title_de: string;
+  message_en: string;
+  message_de: string;
+}
+
 export interface MaintenanceStateTable {
   id: number;
   is_active: number;
@@ -259,6 +272,7 @@ export interface Database {
   incidents: IncidentsTable;
   incident_notices: IncidentNoticesTable;
   alert_targets: AlertTargetsTable;
+  status_updates: StatusUpdatesTable;
   maintenance_state: MaintenanceStateTable;
   maintenance_history: MaintenanceHistoryTable;
   monitor_leases: MonitorLeasesTable;

@@ -15,6 +15,7 @@ import { adminIntegrationRoutes } from "./routes/integrations.ts";
 import { adminAlertingRoutes, maintenanceTokenRoutes } from "./routes/alerting.ts";
 import { adminMonitorRoutes } from "./routes/monitor.ts";
 import { pushRoutes } from "./routes/push.ts";
+import { adminStatusRoutes, publicStatusRoutes } from "./routes/status.ts";
 
 export const MAX_BODY_BYTES = 16 * 1024;
 
@@ -67,6 +68,8 @@ export function createApi(services: Services) {
   api.route("/admin", adminIntegrationRoutes(services));
   api.route("/maintenance", maintenanceTokenRoutes(services));
   api.route("/push", pushRoutes(services));
+  api.route("/status", publicStatusRoutes(services));
+  api.route("/admin", adminStatusRoutes(services));
   api.notFound((c) => c.json({ error: "Not found" }, 404));
   api.onError((error, c) => {
     // A database busy past its wait (SQLite's lock under a flood) is contention, not a fault: ask to retry.

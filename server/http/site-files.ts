@@ -3,6 +3,7 @@
 import { createHash } from "node:crypto";
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join, sep } from "node:path";
+import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { LANGUAGES, type Language } from "#shared/i18n/languages.ts";
 
 export type SiteFile = {
@@ -88,14 +89,33 @@ function readOptional(path: string): Buffer | undefined {
   }
 }
 
+const etagOf = (body: Buffer) => `"${createHash("sha256").update(body).digest("base64url").slice(0, 27)}"`;
+
 function loadFile(path: string, cacheControl: string): SiteFile {
   const body = readFileSync(path);
   return {
     body,
     br: readOptional(`${path}.br`),
     gzip: readOptional(`${path}.gz`),
-    etag: `"${createHash("sha256").update(body).digest("base64url").slice(0, 27)}"`,
+    etag: etagOf(body),
     contentType: TYPES[extension(path)] ?? "application/octet-stream",
+    cacheControl,
+  };
+}
+
+/**
+ * A file made while running (a page rendered when its data changed), served
+ * like a built one: compressed once here, never per request. Brotli at a
+ * middle quality: made often, it must be quick to make.
+ */
+export function siteFileFrom(text: string, contentType: string, cacheControl: string): SiteFile {
+  const body = Buffer.from(text);
+  return {
+    body,
+    br: brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 6, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } }),
+    gzip: gzipSync(body, { level: 6 }),
+    etag: etagOf(body),
+    contentType,
     cacheControl,
   };
 }

@@ -39,6 +39,9 @@ export const serviceSchema = z
     profile: z.enum(PROFILES).default("standard"),
     hosts: hostsSchema,
     subServices: z.array(subServiceSchema).max(20).default([]),
+    /** Shown on the public status page (under publicName when given); nothing of a private service is. */
+    public: z.boolean().default(false),
+    publicName: z.object({ en: z.string().min(1).max(80), de: z.string().min(1).max(80) }).strict().optional(),
     intervalSeconds: serviceIntervalSeconds.optional(),
     timeoutMs: timeoutMs.optional(),
     failureThreshold: threshold.optional(),

@@ -13,7 +13,7 @@ import { bearerMatches } from "../bearer.ts";
 const NOT_CONFIGURED = { error: "Monitoring is not configured" };
 const pageQuery = z.coerce.number({ error: "page must be a number" }).int("page must be a whole number").min(1, "page must be 1 or more").max(100_000).default(1);
 const stateQuery = z.enum(["open", "resolved"], { error: "state must be open or resolved" }).optional();
-const incidentId = z.coerce.number({ error: "the incident id must be a number" }).int("the incident id must be a whole number").min(1, "the incident id must be 1 or more").max(2 ** 31 - 1);
+export const incidentId = z.coerce.number({ error: "the incident id must be a number" }).int("the incident id must be a whole number").min(1, "the incident id must be 1 or more").max(2 ** 31 - 1);
 const acknowledgeBody = z.object({ note: z.string({ error: "note must be text" }).trim().max(500, "note must be at most 500 characters").optional() });
 
 function withAlerting(services: Services, handler: (c: Context<ApiEnv>, alerting: Alerting) => Promise<Response>) {

@@ -1,0 +1,76 @@
+// One public service: its state, its uptime over 24 hours, 30 and 90 days,
+// and a bar per day of the last 90. Hovering or focusing a day shows its
+// uptime and incidents (CSS alone); the same words are the day's accessible
+// name, so the page reads right without JavaScript and without a mouse.
+import type { PublicIncident, PublicService, StatusDay } from "#shared/status/public-status.ts";
+import { useLanguage } from "../../i18n/language.tsx";
+import { ServiceStateBadge } from "./state-badge.tsx";
+import { formatStatusDay, formatUptime } from "./status-time.ts";
+
+/** A day's colour by its uptime: full, a blip, a bad day, a down day; grey without checks. */
+function dayColour(uptime: number | null): string {
+  if (uptime === null) return "bg-slate-300 dark:bg-slate-600";
+  if (uptime >= 99.9) return "bg-green-600 dark:bg-green-500";
+  if (uptime >= 99) return "bg-lime-500 dark:bg-lime-400";
+  if (uptime >= 95) return "bg-amber-500 dark:bg-amber-400";
+  return "bg-red-600 dark:bg-red-500";
+}
+
+function Day({ day, index, incidents }: { day: StatusDay; index: number; incidents: readonly PublicIncident[] }) {
+  const { t, lang } = useLanguage();
+  const uptime = formatUptime(day.uptime, lang);
+  const touched = incidents.filter((incident) => day.incidents.includes(incident.id));
+  const parts = [uptime ? t("status.dayUptime", { value: uptime }) : t("status.dayNoData"), ...(touched.length > 0 ? [t("status.dayIncidents", { count: touched.length })] : [])];
+  const date = formatStatusDay(day.date, lang);
+  // The tooltip is the element's own ::after, drawn from data-tip: one element per day keeps 90 days of
+  // several services light. It opens towards the middle, so it never leaves the screen at either end.
+  const side = index < 45 ? "after:left-0" : "after:right-0";
+  return (
+    <span
+      role="img"
+      tabIndex={0}
+      aria-label={t("status.day", { date, uptime: parts.join(", ") })}
+      data-tip={[date, parts.join(" · "), ...touched.map((incident) => incident.title[lang])].join("\n")}
+      className={`relative block h-9 flex-1 rounded-sm outline-offset-2 after:pointer-events-none after:absolute after:bottom-full after:z-10 after:mb-2 after:hidden after:w-max after:max-w-64 after:rounded-md after:bg-slate-900 after:px-3 after:py-2 after:text-xs after:whitespace-pre-line after:text-white after:shadow-lg after:content-[attr(data-tip)] hover:after:block focus:after:block dark:after:bg-slate-100 dark:after:text-slate-900 ${side} ${dayColour(day.uptime)}`}
+    />
+  );
+}
+
+export function ServiceStatus({ service, incidents }: { service: PublicService; incidents: readonly PublicIncident[] }) {
+  const { t, lang } = useLanguage();
+  const name = service.name[lang];
+  const figures = [
+    ["status.uptime24h", service.uptime.h24],
+    ["status.uptime30d", service.uptime.d30],
+    ["status.uptime90d", service.uptime.d90],
+  ] as const;
+  return (
+    <li className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm dark:border-slate-700 dark:bg-slate-900" data-status-service={service.id}>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h3 className="text-lg font-bold">{name}</h3>
+        <ServiceStateBadge state={service.state} />
+      </div>
+      <dl className="mt-3 flex flex-wrap gap-x-6 gap-y-1 text-sm">
+        {figures.map(([key, value]) => (
+          <div key={key} className="flex gap-1">
+            <dt className="text-slate-700 dark:text-slate-300">
+              {t("status.uptimeLabel")} {t(key)}:
+            </dt>
+            <dd className="font-semibold tabular-nums">{formatUptime(value, lang) ?? t("status.uptimeNone")}</dd>
+          </div>
+        ))}
+      </dl>
+      <div className="mt-4" role="group" aria-label={t("status.daysLabel", { name })}>
+        <div className="flex gap-px sm:gap-0.5">
+          {service.days.map((day, index) => (
+            <Day key={day.date} day={day} index={index} incidents={incidents} />
+          ))}
+        </div>
+        <div aria-hidden="true" className="mt-1 flex justify-between text-xs text-slate-700 dark:text-slate-300">
+          <span>{t("status.daysAgo")}</span>
+          <span>{t("status.today")}</span>
+        </div>
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,29 @@
+import type { IncidentState, ServiceState } from "#shared/status/public-status.ts";
+import { useLanguage } from "../../i18n/language.tsx";
+
+const SERVICE_TONES: Record<ServiceState, string> = {
+  operational: "bg-green-100 text-green-950 dark:bg-green-900 dark:text-green-50",
+  degraded: "bg-amber-100 text-amber-950 dark:bg-amber-900 dark:text-amber-50",
+  outage: "bg-red-100 text-red-950 dark:bg-red-900 dark:text-red-50",
+  maintenance: "bg-blue-100 text-blue-950 dark:bg-blue-900 dark:text-blue-50",
+  unknown: "bg-slate-200 text-slate-900 dark:bg-slate-700 dark:text-slate-50",
+};
+
+const INCIDENT_TONES: Record<IncidentState, string> = {
+  investigating: "bg-red-100 text-red-950 dark:bg-red-900 dark:text-red-50",
+  identified: "bg-orange-100 text-orange-950 dark:bg-orange-900 dark:text-orange-50",
+  monitoring: "bg-blue-100 text-blue-950 dark:bg-blue-900 dark:text-blue-50",
+  resolved: "bg-green-100 text-green-950 dark:bg-green-900 dark:text-green-50",
+};
+
+const badge = "inline-flex items-center rounded px-2 py-0.5 text-sm font-semibold whitespace-nowrap";
+
+export function ServiceStateBadge({ state }: { state: ServiceState }) {
+  const { t } = useLanguage();
+  return <span className={`${badge} ${SERVICE_TONES[state]}`}>{t(`status.state.${state}` as const)}</span>;
+}
+
+export function IncidentStateBadge({ state }: { state: IncidentState }) {
+  const { t } = useLanguage();
+  return <span className={`${badge} ${INCIDENT_TONES[state]}`}>{t(`status.incident.${state}` as const)}</span>;
+}

@@ -1,0 +1,60 @@
+import { data } from "react-router";
+import { PageHeader } from "../../components/page-header.tsx";
+import { PageMeta } from "../../components/page-meta.tsx";
+import { IncidentList } from "../../components/status/incident-list.tsx";
+import { MaintenanceList } from "../../components/status/maintenance-list.tsx";
+import { ServiceStatus } from "../../components/status/service-status.tsx";
+import { StatusBanner } from "../../components/status/status-banner.tsx";
+import { useLanguage } from "../../i18n/language.tsx";
+import { pickMessages, requestLanguage } from "../../i18n/messages.server.ts";
+import { statusFeedPath } from "#shared/status/public-status.ts";
+import type { Route } from "./+types/status";
+import { loadPublicStatus } from "./status.server.ts";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const status = await loadPublicStatus(context);
+  const lang = requestLanguage(request);
+  // Without monitoring there is no status to show: the page says so rather than pretend.
+  return data({ lang, messages: pickMessages(lang, ["status"]), status }, { status: status ? 200 : 503 });
+}
+
+export default function StatusPage({ loaderData }: Route.ComponentProps) {
+  const { t, lang } = useLanguage();
+  const { status } = loaderData;
+  return (
+    <>
+      <PageMeta title={t("status.metaTitle")} description={t("status.metaDescription")} />
+      <link rel="alternate" type="application/rss+xml" title={t("status.feedTitle")} href={statusFeedPath(lang)} />
+      <PageHeader heading={t("status.heading")} intro={t("status.intro")}>
+        {status ? <StatusBanner overall={status.overall} generatedAt={status.generatedAt} timeZone={status.timeZone} /> : null}
+      </PageHeader>
+      {status ? (
+        <div className="mx-auto flex max-w-6xl flex-col gap-12 px-4 py-12">
+          <IncidentList id="status-open" heading={t("status.openHeading")} empty={t("status.noOpen")} incidents={status.incidents.open} services={status.services} timeZone={status.timeZone} />
+          <section aria-labelledby="status-services">
+            <h2 id="status-services" className="text-2xl font-bold">
+              {t("status.servicesHeading")}
+            </h2>
+            {status.services.length === 0 ? <p className="mt-4 text-slate-700 dark:text-slate-300">{t("status.noServices")}</p> : null}
+            <ul className="mt-6 flex flex-col gap-6">
+              {status.services.map((service) => (
+                <ServiceStatus key={service.id} service={service} incidents={[...status.incidents.open, ...status.incidents.resolved]} />
+              ))}
+            </ul>
+          </section>
+          <MaintenanceList maintenance={status.maintenance} services={status.services} timeZone={status.timeZone} />
+          <IncidentList id="status-resolved" heading={t("status.resolvedHeading")} empty={t("status.noResolved")} incidents={status.incidents.resolved} services={status.services} timeZone={status.timeZone} />
+          <p className="text-sm text-slate-700 dark:text-slate-300">
+            <a href={statusFeedPath(lang)} className="font-medium text-brand-700 underline dark:text-brand-300">
+              {t("status.feed")}
+            </a>
+            {" · "}
+            {t("status.embed", { json: "/api/status", badge: "/api/status/badge/<id>.svg" })}
+          </p>
+        </div>
+      ) : (
+        <p className="mx-auto max-w-6xl px-4 py-12 text-slate-700 dark:text-slate-300">{t("status.banner.unknown")}</p>
+      )}
+    </>
+  );
+}

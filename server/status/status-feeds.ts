@@ -1,0 +1,85 @@
+// The status page's machine-readable sides, made from the same public status:
+// /api/status (JSON), an RSS feed of incidents per language, and an SVG badge
+// per public service. Each is rendered when the status changes, never per request.
+import type { Language } from "../../shared/i18n/languages.ts";
+import type { PublicIncident, PublicService, PublicStatus, ServiceState } from "../../shared/status/public-status.ts";
+
+const escapeXml = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&apos;");
+
+/** What an embedder needs: the banner, each service's state and uptime, and what is going on. */
+export function statusJson(status: PublicStatus) {
+  return {
+    generatedAt: status.generatedAt,
+    overall: status.overall,
+    services: status.services.map((service) => ({ id: service.id, name: service.name, state: service.state, uptime: service.uptime })),
+    incidents: status.incidents.open,
+    maintenance: status.maintenance.active,
+  };
+}
+
+const FEED_TEXT = {
+  en: { title: (brand: string) => `${brand} system status`, description: "Incidents and maintenance of our public services", state: { investigating: "Investigating", identified: "Identified", monitoring: "Monitoring", resolved: "Resolved" } },
+  de: { title: (brand: string) => `${brand} Systemstatus`, description: "Störungen und Wartungen unserer öffentlichen Dienste", state: { investigating: "Untersuchung", identified: "Ursache gefunden", monitoring: "Beobachtung", resolved: "Behoben" } },
+} as const;
+
+/** RSS 2.0 of the incidents shown on the page, newest first, in one language. */
+export function statusFeed(status: PublicStatus, options: { lang: Language; brand: string; pageUrl: string; feedUrl: string }): string {
+  const text = FEED_TEXT[options.lang];
+  const incidents: PublicIncident[] = [...status.incidents.open, ...status.incidents.resolved];
+  const items = incidents.map((incident) => {
+    const latest = incident.updates[0]!;
+    const link = `${options.pageUrl}#incident-${incident.id}`;
+    return `    <item>
+      <title>${escapeXml(`${incident.title[options.lang]} (${text.state[incident.state]})`)}</title>
+      <link>${escapeXml(link)}</link>
+      <guid isPermaLink="false">${escapeXml(`${link}@${latest.at}`)}</guid>
+      <pubDate>${new Date(latest.at).toUTCString()}</pubDate>
+      <description>${escapeXml(latest.message[options.lang])}</description>
+    </item>`;
+  });
+  return `<?xml version="1.0" encoding="UTF-8"?>
+<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom">
+  <channel>
+    <title>${escapeXml(text.title(options.brand))}</title>
+    <link>${escapeXml(options.pageUrl)}</link>
+    <atom:link href="${escapeXml(options.feedUrl)}" rel="self" type="application/rss+xml"/>
+    <description>${escapeXml(text.description)}</description>
+    <language>${options.lang === "de" ? "de-DE" : "en-US"}</language>
+    <lastBuildDate>${new Date(status.generatedAt).toUTCString()}</lastBuildDate>
+${items.join("\n")}
+  </channel>
+</rss>
+`;
+}
+
+const BADGE: Record<ServiceState, { word: string; colour: string }> = {
+  operational: { word: "up", colour: "#15803d" },
+  degraded: { word: "degraded", colour: "#a16207" },
+  outage: { word: "down", colour: "#b91c1c" },
+  maintenance: { word: "maintenance", colour: "#1d4ed8" },
+  unknown: { word: "unknown", colour: "#475569" },
+};
+
+/** Roughly what 11 px Verdana needs per character: badges are sized without a font at hand. */
+const textWidth = (text: string) => Math.round(text.length * 6.6 + 12);
+
+/** A shields-style badge: the service's public name, and up (with its 30-day uptime), down or maintenance. */
+export function statusBadge(service: PublicService): string {
+  const { word, colour } = BADGE[service.state];
+  const uptime = service.uptime.d30 ?? service.uptime.h24;
+  const right = service.state === "operational" && uptime !== null ? `${word} ${uptime.toFixed(2)}%` : word;
+  const left = service.name.en;
+  const [leftWidth, rightWidth] = [textWidth(left), textWidth(right)];
+  const width = leftWidth + rightWidth;
+  const label = `${left}: ${right}`;
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="20" role="img" aria-label="${escapeXml(label)}">
+  <title>${escapeXml(label)}</title>
+  <rect width="${leftWidth}" height="20" fill="#334155"/>
+  <rect x="${leftWidth}" width="${rightWidth}" height="20" fill="${colour}"/>
+  <g fill="#fff" font-family="Verdana,DejaVu Sans,sans-serif" font-size="11" text-anchor="middle">
+    <text x="${leftWidth / 2}" y="14">${escapeXml(left)}</text>
+    <text x="${leftWidth + rightWidth / 2}" y="14">${escapeXml(right)}</text>
+  </g>
+</svg>
+`;
+}

@@ -1,0 +1,221 @@
+// The public status, put together from what the monitor knows: public
+// services only, by their public names, their state, daily uptime in the
+// company's time zone, incidents merged per service and told in staff's words
+// (else a neutral line), and maintenance. Pure: status-store.ts reads the
+// inputs, status-site.ts renders the result.
+import {
+  overallState,
+  type Bilingual,
+  type IncidentState,
+  type IncidentUpdate,
+  type PublicIncident,
+  type PublicMaintenance,
+  type PublicService,
+  type PublicStatus,
+  type ServiceState,
+  type StatusDay,
+} from "../../shared/status/public-status.ts";
+import type { HostState } from "../monitor/host-state.ts";
+import type { ServiceConfig } from "../monitor/services-config.ts";
+
+export const STATUS_DAYS = 90;
+/** Resolved incidents stay on the page this long. */
+export const RESOLVED_SHOWN_MS = 30 * 86_400_000;
+const HOUR_MS = 3_600_000;
+
+export type HourBucket = { serviceId: string; hour: number; checks: number; failures: number };
+export type IncidentRow = { id: number; serviceId: string; openedAt: number; resolvedAt: number | null };
+export type UpdateRow = { incidentId: number; postedAt: number; state: IncidentState; title: Bilingual; message: Bilingual };
+export type MaintenanceInput = { manual: { active: boolean; since: number | null; until: number | null }; active: WindowInput[]; upcoming: WindowInput[] };
+export type WindowInput = { name: string; startsAt: number; endsAt: number; services: string[] | null };
+
+export type StatusInputs = {
+  now: number;
+  timeZone: string;
+  services: readonly ServiceConfig[];
+  /** Host states by "serviceId/host". */
+  states: ReadonlyMap<string, HostState>;
+  /** Checks and failures per public service and hour, the current hour included. */
+  hours: readonly HourBucket[];
+  /** Incidents of public services' hosts, not tests, opened within the days shown or still open. */
+  incidents: readonly IncidentRow[];
+  updates: readonly UpdateRow[];
+  maintenance: MaintenanceInput;
+};
+
+const iso = (ms: number) => new Date(ms).toISOString();
+
+/** The public services, in the configuration's order. */
+export function publicServices(services: readonly ServiceConfig[]): ServiceConfig[] {
+  return services.filter((service) => service.public);
+}
+
+export function publicName(service: ServiceConfig): Bilingual {
+  return service.publicName ?? { en: service.name, de: service.name };
+}
+
+function inMaintenance(serviceId: string, maintenance: MaintenanceInput): boolean {
+  return maintenance.manual.active || maintenance.active.some((window) => window.services === null || window.services.includes(serviceId));
+}
+
+/** Down when every checked host is down; degraded when some are (or say so themselves). */
+export function serviceState(service: ServiceConfig, states: ReadonlyMap<string, HostState>, maintenance: MaintenanceInput): ServiceState {
+  if (inMaintenance(service.id, maintenance)) return "maintenance";
+  const checked = Object.keys(service.hosts)
+    .map((host) => states.get(`${service.id}/${host}`))
+    .filter((state): state is HostState => !!state?.lastChecked);
+  if (checked.length === 0) return "unknown";
+  const down = checked.filter((state) => state.status === "unhealthy").length;
+  if (down === checked.length) return "outage";
+  if (down > 0 || checked.some((state) => state.status === "degraded")) return "degraded";
+  return "operational";
+}
+
+const percent = (checks: number, failures: number) => (checks === 0 ? null : Math.round(((checks - failures) / checks) * 10_000) / 100);
+
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** "2026-11-24" for an instant, in the time zone (one formatter per zone: making one costs more than using it). */
+export function dayOf(ms: number, timeZone: string): string {
+  let format = dateFormats.get(timeZone);
+  if (!format) dateFormats.set(timeZone, (format = new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" })));
+  return format.format(ms);
+}
+
+/** The last `count` days (oldest first) with the instant each begins and ends, found by walking back hour by hour (daylight saving included). */
+function lastDays(now: number, timeZone: string, count: number): { date: string; start: number; end: number }[] {
+  const days: { date: string; start: number; end: number }[] = [];
+  let end = now;
+  let date = dayOf(now, timeZone);
+  let hour = Math.floor(now / HOUR_MS) * HOUR_MS;
+  while (days.length < count) {
+    // The first hour (from the top) whose date is still `date`, then one more step back.
+    let start = hour;
+    while (dayOf(start - HOUR_MS, timeZone) === date) start -= HOUR_MS;
+    days.push({ date, start, end });
+    end = start;
+    hour = start - HOUR_MS;
+    date = dayOf(hour, timeZone);
+  }
+  return days.reverse();
+}
+
+/** Incidents of one service that overlap are one public incident (two hosts failing together are one disruption). */
+function mergeIncidents(rows: readonly IncidentRow[]): IncidentRow[][] {
+  const byService = new Map<string, IncidentRow[]>();
+  for (const row of rows) byService.set(row.serviceId, [...(byService.get(row.serviceId) ?? []), row]);
+  const groups: IncidentRow[][] = [];
+  for (const list of byService.values()) {
+    let current: IncidentRow[] = [];
+    let end: number | null = -Infinity;
+    for (const row of [...list].sort((a, b) => a.openedAt - b.openedAt || a.id - b.id)) {
+      if (current.length > 0 && end !== null && row.openedAt > end) {
+        groups.push(current);
+        current = [];
+      }
+      end = current.length === 0 ? row.resolvedAt : end === null || row.resolvedAt === null ? null : Math.max(end, row.resolvedAt);
+      current.push(row);
+    }
+    if (current.length > 0) groups.push(current);
+  }
+  return groups;
+}
+
+const NEUTRAL = {
+  title: (name: Bilingual): Bilingual => ({ en: `Disruption of ${name.en}`, de: `Störung: ${name.de}` }),
+  open: (name: Bilingual): Bilingual => ({ en: `We are looking into a disruption of ${name.en}.`, de: `Wir gehen einer Störung von ${name.de} nach.` }),
+  resolved: (name: Bilingual): Bilingual => ({ en: `${name.en} is working normally again.`, de: `${name.de} arbeitet wieder normal.` }),
+};
+
+function publicIncident(group: IncidentRow[], name: Bilingual, updates: readonly UpdateRow[]): PublicIncident {
+  const ids = new Set(group.map((row) => row.id));
+  const written = updates.filter((update) => ids.has(update.incidentId)).sort((a, b) => b.postedAt - a.postedAt);
+  const startedAt = Math.min(...group.map((row) => row.openedAt));
+  const resolvedAt = group.some((row) => row.resolvedAt === null) ? null : Math.max(...group.map((row) => row.resolvedAt!));
+  const told: IncidentUpdate[] = written.map((update) => ({ at: iso(update.postedAt), state: update.state, message: update.message }));
+  if (told.length === 0) told.push({ at: iso(startedAt), state: "investigating", message: NEUTRAL.open(name) });
+  // Over when the checks say so, whatever was last written: the page says so in a line of its own.
+  if (resolvedAt !== null && written[0]?.state !== "resolved") told.unshift({ at: iso(resolvedAt), state: "resolved", message: NEUTRAL.resolved(name) });
+  return {
+    id: Math.min(...ids),
+    serviceIds: [group[0]!.serviceId],
+    title: written[0]?.title ?? NEUTRAL.title(name),
+    state: resolvedAt !== null ? "resolved" : (written[0]?.state ?? "investigating"),
+    startedAt: iso(startedAt),
+    resolvedAt: resolvedAt === null ? null : iso(resolvedAt),
+    updates: told,
+  };
+}
+
+function maintenanceView(window: WindowInput, visible: ReadonlySet<string>): PublicMaintenance | null {
+  const serviceIds = window.services === null ? null : window.services.filter((id) => visible.has(id));
+  if (serviceIds !== null && serviceIds.length === 0) return null; // only private services: not announced
+  return { name: window.name, startsAt: iso(window.startsAt), endsAt: iso(window.endsAt), serviceIds };
+}
+
+export function buildPublicStatus(inputs: StatusInputs): PublicStatus {
+  const { now, timeZone, maintenance } = inputs;
+  const services = publicServices(inputs.services);
+  const visible = new Set(services.map((service) => service.id));
+  const days = lastDays(now, timeZone, STATUS_DAYS);
+  const dayIndex = new Map(days.map((day, index) => [day.date, index]));
+  const names = new Map(services.map((service) => [service.id, publicName(service)]));
+
+  const incidents = mergeIncidents(inputs.incidents.filter((row) => visible.has(row.serviceId))).map((group) =>
+    publicIncident(group, names.get(group[0]!.serviceId)!, inputs.updates),
+  );
+
+  const result: PublicService[] = services.map((service) => {
+    const perDay = days.map(() => ({ checks: 0, failures: 0 }));
+    const windows = { h24: { checks: 0, failures: 0 }, d30: { checks: 0, failures: 0 }, d90: { checks: 0, failures: 0 } };
+    for (const bucket of inputs.hours) {
+      if (bucket.serviceId !== service.id) continue;
+      const index = dayIndex.get(dayOf(bucket.hour, timeZone));
+      if (index !== undefined) {
+        perDay[index]!.checks += bucket.checks;
+        perDay[index]!.failures += bucket.failures;
+      }
+      const age = now - bucket.hour;
+      for (const [key, span] of [["h24", 86_400_000], ["d30", 30 * 86_400_000], ["d90", STATUS_DAYS * 86_400_000]] as const) {
+        if (age < span) {
+          windows[key].checks += bucket.checks;
+          windows[key].failures += bucket.failures;
+        }
+      }
+    }
+    const own = incidents.filter((incident) => incident.serviceIds.includes(service.id));
+    const statusDays: StatusDay[] = days.map((day, index) => ({
+      date: day.date,
+      uptime: percent(perDay[index]!.checks, perDay[index]!.failures),
+      incidents: own
+        .filter((incident) => Date.parse(incident.startedAt) < day.end && (incident.resolvedAt === null ? now : Date.parse(incident.resolvedAt)) >= day.start)
+        .map((incident) => incident.id),
+    }));
+    return {
+      id: service.id,
+      name: publicName(service),
+      state: serviceState(service, inputs.states, maintenance),
+      uptime: { h24: percent(windows.h24.checks, windows.h24.failures), d30: percent(windows.d30.checks, windows.d30.failures), d90: percent(windows.d90.checks, windows.d90.failures) },
+      days: statusDays,
+    };
+  });
+
+  const manual: PublicMaintenance[] = maintenance.manual.active
+    ? [{ name: null, startsAt: iso(maintenance.manual.since ?? now), endsAt: maintenance.manual.until === null ? null : iso(maintenance.manual.until), serviceIds: null }]
+    : [];
+  const byNewest = (a: PublicIncident, b: PublicIncident) => Date.parse(b.startedAt) - Date.parse(a.startedAt);
+  return {
+    generatedAt: iso(now),
+    timeZone,
+    overall: overallState(result.map((service) => service.state)),
+    services: result,
+    incidents: {
+      open: incidents.filter((incident) => incident.resolvedAt === null).sort(byNewest),
+      resolved: incidents.filter((incident) => incident.resolvedAt !== null && now - Date.parse(incident.resolvedAt) <= RESOLVED_SHOWN_MS).sort(byNewest),
+    },
+    maintenance: {
+      active: [...manual, ...maintenance.active.map((window) => maintenanceView(window, visible)).filter((view) => view !== null)],
+      upcoming: maintenance.upcoming.map((window) => maintenanceView(window, visible)).filter((view) => view !== null),
+    },
+  };
+}

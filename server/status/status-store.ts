@@ -1,0 +1,131 @@
+// Reads what the public status is made of: host states, hourly checks of the
+// public services' hosts (the rollups, and the raw results of hours not yet
+// rolled up), their incidents and staff's words, and maintenance. Also a cheap
+// version of it all, so a page is rendered again only when something changed.
+import type { Kysely } from "kysely";
+import type { Maintenance } from "../alerting/maintenance.ts";
+import type { Database } from "../db/schema.ts";
+import type { MonitorStore } from "../monitor/monitor-store.ts";
+import type { ServiceConfig } from "../monitor/services-config.ts";
+import { INCIDENT_STATES, type IncidentState } from "../../shared/status/public-status.ts";
+import { publicServices, STATUS_DAYS, type HourBucket, type IncidentRow, type MaintenanceInput, type StatusInputs, type UpdateRow } from "./status-model.ts";
+
+const HOUR_MS = 3_600_000;
+/** Raw results are kept 48 hours: hours not rolled up yet are never older. */
+const RAW_LOOKBACK_MS = 48 * HOUR_MS;
+
+export function createStatusStore(options: { db: Kysely<Database>; monitorStore: MonitorStore; maintenance: Pick<Maintenance, "current">; now: () => number; timeZone: () => string }) {
+  const { db, monitorStore, now } = options;
+
+  async function hourBuckets(services: readonly ServiceConfig[], time: number): Promise<HourBucket[]> {
+    const ids = await monitorStore.endpointIds(services.flatMap((service) => Object.keys(service.hosts).map((host) => ({ serviceId: service.id, host }))));
+    const serviceOf = new Map<number, string>();
+    for (const [key, id] of ids) serviceOf.set(id, key.slice(0, key.indexOf("/")));
+    const endpointIds = [...serviceOf.keys()];
+    if (endpointIds.length === 0) return [];
+    const buckets = new Map<string, HourBucket>();
+    const add = (endpointId: number, hour: number, checks: number, failures: number) => {
+      const serviceId = serviceOf.get(endpointId)!;
+      const key = `${serviceId}@${hour}`;
+      const bucket = buckets.get(key) ?? { serviceId, hour, checks: 0, failures: 0 };
+      bucket.checks += checks;
+      bucket.failures += failures;
+      buckets.set(key, bucket);
+    };
+    const rollups = await db
+      .selectFrom("monitor_rollups")
+      .select(["endpoint_id", "hour", "checks", "failures"])
+      .where("endpoint_id", "in", endpointIds)
+      .where("hour", ">=", time - (STATUS_DAYS + 1) * 24 * HOUR_MS)
+      .execute();
+    let rolledUntil = time - RAW_LOOKBACK_MS;
+    for (const row of rollups) {
+      add(row.endpoint_id, Number(row.hour), row.checks, row.failures);
+      rolledUntil = Math.max(rolledUntil, Number(row.hour) + HOUR_MS);
+    }
+    const raw = await db
+      .selectFrom("monitor_results")
+      .select(["endpoint_id", "checked_at", "status"])
+      .where("endpoint_id", "in", endpointIds)
+      .where("checked_at", ">=", rolledUntil)
+      .execute();
+    // Status 2 is unhealthy; degraded counts as up, as in the rollups.
+    for (const row of raw) add(row.endpoint_id, Math.floor(Number(row.checked_at) / HOUR_MS) * HOUR_MS, 1, row.status === 2 ? 1 : 0);
+    return [...buckets.values()];
+  }
+
+  async function incidents(serviceIds: readonly string[], time: number): Promise<IncidentRow[]> {
+    if (serviceIds.length === 0) return [];
+    const rows = await db
+      .selectFrom("incidents")
+      .select(["id", "service_id", "opened_at", "resolved_at"])
+      .where("source", "=", "service")
+      .where("test", "=", 0)
+      .where("service_id", "in", [...serviceIds])
+      .where((eb) => eb.or([eb("resolved_at", "is", null), eb("resolved_at", ">=", time - STATUS_DAYS * 24 * HOUR_MS)]))
+      .execute();
+    return rows.map((row) => ({ id: row.id, serviceId: row.service_id!, openedAt: Number(row.opened_at), resolvedAt: row.resolved_at === null ? null : Number(row.resolved_at) }));
+  }
+
+  async function updates(incidentIds: readonly number[]): Promise<UpdateRow[]> {
+    if (incidentIds.length === 0) return [];
+    const rows = await db.selectFrom("status_updates").selectAll().where("incident_id", "in", [...incidentIds]).execute();
+    return rows.map((row) => ({
+      incidentId: row.incident_id,
+      postedAt: Number(row.posted_at),
+      state: (INCIDENT_STATES as readonly string[]).includes(row.state) ? (row.state as IncidentState) : "investigating",
+      title: { en: row.title_en, de: row.title_de },
+      message: { en: row.message_en, de: row.message_de },
+    }));
+  }
+
+  async function maintenance(): Promise<MaintenanceInput> {
+    const current = await options.maintenance.current();
+    const window = (view: { name: string; startsAt: string; endsAt: string; services: string[] | null }) => ({
+      name: view.name,
+      startsAt: Date.parse(view.startsAt),
+      endsAt: Date.parse(view.endsAt),
+      services: view.services,
+    });
+    const manual = current.manual;
+    return {
+      manual: { active: manual.is_active, since: manual.enabled_at ? Date.parse(manual.enabled_at) : null, until: manual.ends_at ? Date.parse(manual.ends_at) : null },
+      active: current.windows.map(window),
+      upcoming: current.upcoming.map(window),
+    };
+  }
+
+  return {
+    /** Everything the public status is made of, now. */
+    async inputs(services: readonly ServiceConfig[]): Promise<StatusInputs> {
+      const time = now();
+      const visible = publicServices(services);
+      const ids = visible.map((service) => service.id);
+      const [states, hours, found, held] = await Promise.all([monitorStore.loadStates(), hourBuckets(visible, time), incidents(ids, time), maintenance()]);
+      return { now: time, timeZone: options.timeZone(), services: visible, states, hours, incidents: found, updates: await updates(found.map((row) => row.id)), maintenance: held };
+    },
+
+    /**
+     * A few numbers that change whenever the page would: the last check round,
+     * the incidents, staff's updates and maintenance. Cheap enough to ask every
+     * few seconds; a visitor never causes it.
+     */
+    async version(): Promise<string> {
+      const [cycle, incident, update, held] = await Promise.all([
+        db.selectFrom("monitor_meta").select("value").where("key", "=", "last_cycle_at").executeTakeFirst(),
+        db
+          .selectFrom("incidents")
+          .select((eb) => [eb.fn.max("id").as("id"), eb.fn.max("resolved_at").as("resolved"), eb.fn.count<number>("id").as("count")])
+          .where("source", "=", "service")
+          .executeTakeFirst(),
+        db.selectFrom("status_updates").select((eb) => [eb.fn.max("id").as("id"), eb.fn.count<number>("id").as("count")]).executeTakeFirst(),
+        db.selectFrom("maintenance_state").select("updated_at").executeTakeFirst(),
+      ]);
+      return JSON.stringify([cycle?.value ?? null, incident, update, held?.updated_at ?? null].map((value) => (value === undefined ? null : value)), (_key, value: unknown) =>
+        typeof value === "bigint" ? String(value) : value,
+      );
+    },
+  };
+}
+
+export type StatusStore = ReturnType<typeof createStatusStore>;

@@ -1,0 +1,64 @@
+// Staff's words about an incident of a public service, for the status page:
+// each update has a state and a title and message in English and German. An
+// incident of a private service, a test or another source has no public side.
+import type { Kysely, Selectable } from "kysely";
+import type { StatusUpdateInput } from "../../shared/status/status-update-schema.ts";
+import type { Database } from "../db/schema.ts";
+import type { ServiceConfig } from "../monitor/services-config.ts";
+
+export type StatusUpdateView = { id: number; at: string; by: string; state: string; titleEn: string; titleDe: string; messageEn: string; messageDe: string };
+
+export function createStatusUpdates(options: { db: Kysely<Database>; now: () => number; services: () => readonly ServiceConfig[] }) {
+  const { db, now } = options;
+
+  /** Why an incident cannot be told publicly, or null when it can. */
+  async function refusal(incidentId: number): Promise<"not-found" | "not-public" | null> {
+    const incident = await db.selectFrom("incidents").select(["source", "service_id", "test"]).where("id", "=", incidentId).executeTakeFirst();
+    if (!incident) return "not-found";
+    const service = options.services().find((entry) => entry.id === incident.service_id);
+    return incident.source === "service" && !incident.test && service?.public ? null : "not-public";
+  }
+
+  const view = (row: Selectable<Database["status_updates"]>): StatusUpdateView => ({
+    id: row.id,
+    at: new Date(Number(row.posted_at)).toISOString(),
+    by: row.posted_by,
+    state: row.state,
+    titleEn: row.title_en,
+    titleDe: row.title_de,
+    messageEn: row.message_en,
+    messageDe: row.message_de,
+  });
+
+  return {
+    refusal,
+
+    async post(incidentId: number, by: string, input: StatusUpdateInput): Promise<StatusUpdateView | "not-found" | "not-public"> {
+      const refused = await refusal(incidentId);
+      if (refused) return refused;
+      const row = await db
+        .insertInto("status_updates")
+        .values({
+          incident_id: incidentId,
+          posted_at: now(),
+          posted_by: by,
+          state: input.state,
+          title_en: input.titleEn,
+          title_de: input.titleDe,
+          message_en: input.messageEn,
+          message_de: input.messageDe,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      return view(row);
+    },
+
+    /** An incident's updates, newest first. */
+    async list(incidentId: number): Promise<StatusUpdateView[]> {
+      const rows = await db.selectFrom("status_updates").selectAll().where("incident_id", "=", incidentId).orderBy("posted_at", "desc").orderBy("id", "desc").execute();
+      return rows.map(view);
+    },
+  };
+}
+
+export type StatusUpdates = ReturnType<typeof createStatusUpdates>;

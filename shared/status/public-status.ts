@@ -1,0 +1,74 @@
+// What the public status page, its JSON, its feeds and its badges show: only
+// services marked public, under their public names, with uptime figures and
+// incidents in words staff wrote (or a neutral line). Never a host name, an
+// address, an error text or a private service. Shared by the server, which
+// builds it, and the page, which shows it.
+
+export type Bilingual = { en: string; de: string };
+
+/** A public service right now. "unknown": not checked yet. */
+export type ServiceState = "operational" | "degraded" | "outage" | "maintenance" | "unknown";
+
+/** The banner over the page. */
+export type OverallState = "operational" | "degraded" | "partial-outage" | "major-outage" | "maintenance" | "unknown";
+
+export const INCIDENT_STATES = ["investigating", "identified", "monitoring", "resolved"] as const;
+export type IncidentState = (typeof INCIDENT_STATES)[number];
+
+/** One day of a service: its uptime (percent, null without checks) and the incidents that touched it. */
+export type StatusDay = { date: string; uptime: number | null; incidents: number[] };
+
+export type PublicService = {
+  id: string;
+  name: Bilingual;
+  state: ServiceState;
+  uptime: { h24: number | null; d30: number | null; d90: number | null };
+  /** The last 90 days, oldest first, in the company's time zone. */
+  days: StatusDay[];
+};
+
+export type IncidentUpdate = { at: string; state: IncidentState; message: Bilingual };
+
+export type PublicIncident = {
+  id: number;
+  serviceIds: string[];
+  title: Bilingual;
+  state: IncidentState;
+  startedAt: string;
+  resolvedAt: string | null;
+  /** Newest first; an automatic neutral line when staff wrote nothing. */
+  updates: IncidentUpdate[];
+};
+
+export type PublicMaintenance = {
+  /** The window's name, or null for maintenance started by hand (its reason stays internal). */
+  name: string | null;
+  startsAt: string;
+  endsAt: string | null;
+  /** null: every service. */
+  serviceIds: string[] | null;
+};
+
+export type PublicStatus = {
+  generatedAt: string;
+  /** Days and times are the company's: "Europe/Berlin" unless configured otherwise. */
+  timeZone: string;
+  overall: OverallState;
+  services: PublicService[];
+  incidents: { open: PublicIncident[]; resolved: PublicIncident[] };
+  maintenance: { active: PublicMaintenance[]; upcoming: PublicMaintenance[] };
+};
+
+/** The status page's incident feed in a language. */
+export const statusFeedPath = (lang: "en" | "de") => `/${lang}/status/rss.xml`;
+
+/** The banner from the services' states: maintenance when any is in maintenance and none is down. */
+export function overallState(states: readonly ServiceState[]): OverallState {
+  const known = states.filter((state) => state !== "unknown");
+  if (known.length === 0) return "unknown";
+  const down = known.filter((state) => state === "outage").length;
+  if (down > 0) return down * 2 > known.length ? "major-outage" : "partial-outage";
+  if (known.includes("degraded")) return "degraded";
+  if (known.includes("maintenance")) return "maintenance";
+  return "operational";
+}
