@@ -1,11 +1,14 @@
 // npm run bench:web: per public page and language, Lighthouse mobile scores and
-// first-load JS/CSS; then our server's throughput on a prerendered page beside
-// nginx serving the same file, in the same run.
+// first-load JS/CSS; then our server's throughput on a prerendered page and on
+// the status page (rendered when its data changes, served from memory) beside
+// nginx serving the same bytes, in the same run.
 //   --no-lighthouse        skip Lighthouse
 //   --pages=/,/about       only these pages
 import { execFileSync } from "node:child_process";
-import { mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { gzipSync } from "node:zlib";
 import { LANGUAGES } from "../shared/i18n/languages.ts";
 import { localizePath } from "../shared/site/paths.ts";
 import { sitePaths } from "../app/routing/pages.ts";
@@ -46,20 +49,31 @@ try {
   if (runLighthouse) await withLighthouse(measure);
   else await measure();
 
-  console.log("\nThroughput, GET /en/about (wrk, 1 thread, 50 connections, median of 3 × 5 s):");
-  const nginx = startNginx([{ file: join(root, "build/app/client/en/about/index.html"), urlPath: "/en/about" }], NGINX_PORT);
+  // nginx gets the same bytes: the built file for /en/about, the status page as our server serves it now.
+  const statusDir = mkdtempSync(join(tmpdir(), "bench-status-"));
+  const statusFile = join(statusDir, "index.html");
+  const statusHtml = Buffer.from(await (await fetch(`${ours}/en/status`)).arrayBuffer());
+  writeFileSync(statusFile, statusHtml);
+  writeFileSync(`${statusFile}.gz`, gzipSync(statusHtml, { level: 9 }));
+  const measured = [
+    { path: "/en/about", file: join(root, "build/app/client/en/about/index.html") },
+    { path: "/en/status", file: statusFile },
+  ];
+  console.log(`\nThroughput, GET ${measured.map((page) => page.path).join(" and ")} (wrk, 1 thread, 50 connections, median of 3 × 5 s):`);
+  const nginx = startNginx(measured.map((page) => ({ file: page.file, urlPath: page.path })), NGINX_PORT);
   const throughput: Record<string, ReturnType<typeof compare>> = {};
   try {
     await waitForUrl(`http://127.0.0.1:${NGINX_PORT}/en/about`);
-    for (const encoding of [undefined, "gzip"]) {
-      const result = compare(
-        [
-          { label: "ours", url: `${ours}/en/about` },
-          { label: "nginx", url: `http://127.0.0.1:${NGINX_PORT}/en/about` },
-        ],
-        encoding,
-      );
-      throughput[encoding ?? "identity"] = result;
+    for (const page of measured) {
+      for (const encoding of [undefined, "gzip"]) {
+        throughput[`${page.path} ${encoding ?? "identity"}`] = compare(
+          [
+            { label: "ours", url: `${ours}${page.path}` },
+            { label: "nginx", url: `http://127.0.0.1:${NGINX_PORT}${page.path}` },
+          ],
+          encoding,
+        );
+      }
     }
   } finally {
     nginx.stop();
@@ -72,7 +86,7 @@ try {
       `| ${r.url} | ${r.performance ?? "-"} | ${r.accessibility ?? "-"} | ${r.bestPractices ?? "-"} | ${r.seo ?? "-"} | ${r.lcpMs ?? "-"} | ${r.tbtMs ?? "-"} | ${r.cls ?? "-"} | ${r.jsKb} | ${r.cssKb} | ${r.htmlKb} |`,
     );
   }
-  console.log("\n| encoding | ours req/s | nginx req/s | ratio | ours p99 ms | nginx p99 ms |");
+  console.log("\n| page, encoding | ours req/s | nginx req/s | ratio | ours p99 ms | nginx p99 ms |");
   console.log("|---|---|---|---|---|---|");
   for (const [encoding, [a, b]] of Object.entries(throughput)) {
     console.log(

@@ -88,6 +88,8 @@ export function createServices(options: {
             now,
           }),
           updates: createStatusUpdates({ db, now, services: () => monitoring.config().services }),
+          /** Whether a service is on the public status page. */
+          isPublic: (serviceId: string | null) => monitoring.config().services.some((service) => service.id === serviceId && service.public),
         }
       : undefined;
   return {

@@ -38,8 +38,8 @@ function Incident({ incident, services, timeZone }: { incident: PublicIncident; 
 
 export function IncidentList(props: { heading: string; empty: string; incidents: readonly PublicIncident[]; services: readonly PublicService[]; timeZone: string; id: string }) {
   return (
-    <section aria-labelledby={props.id}>
-      <h2 id={props.id} className="text-2xl font-bold">
+    <section id={props.id} aria-labelledby={`${props.id}-heading`}>
+      <h2 id={`${props.id}-heading`} className="text-2xl font-bold">
         {props.heading}
       </h2>
       {props.incidents.length === 0 ? (

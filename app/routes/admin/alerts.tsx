@@ -2,6 +2,7 @@ import { ArrowLeft } from "lucide-react";
 import { Link, redirect } from "react-router";
 import { formatSpan } from "#shared/monitor/format.ts";
 import { Badge, StatusBadge, type Tone } from "../../admin/dashboard/badges.tsx";
+import { StatusUpdateForm } from "../../admin/alerts/status-update-form.tsx";
 import { RouteGuard } from "../../admin/route-guard.tsx";
 import { currentSession } from "../../admin/session.server.ts";
 import type { Route } from "./+types/alerts";
@@ -16,7 +17,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const page = Number.isSafeInteger(requested) && requested >= 1 ? Math.min(requested, 100_000) : 1;
   const state = STATES.find((entry) => entry === params.get("state"));
   if (!services.alerting) return { incidents: [], total: 0, page: 1, pages: 1, state: state ?? null };
-  return { ...(await services.alerting.incidents.history({ page, state })), state: state ?? null };
+  const history = await services.alerting.incidents.history({ page, state });
+  // Staff may tell the public about an incident of a public service (not a test).
+  const told = (incident: (typeof history.incidents)[number]) => incident.source === "service" && !incident.test && !!services.status?.isPublic(incident.serviceId);
+  return { ...history, incidents: history.incidents.map((incident) => ({ ...incident, publicStatus: told(incident) })), state: state ?? null };
 }
 
 export function meta() {
@@ -124,6 +128,7 @@ export default function AlertsPage({ loaderData }: Route.ComponentProps) {
                     <span className="block text-xs text-slate-600 dark:text-slate-300">
                       {incident.source} · {incident.test ? incident.summary : [incident.summary, incident.message].filter(Boolean).join(": ")}
                     </span>
+                    {incident.publicStatus ? <StatusUpdateForm incidentId={incident.id} /> : null}
                   </td>
                   <td data-label="Severity" className={`p-2 ${stacked}`}>{incident.test ? <Badge tone="blue">TEST</Badge> : <StatusBadge status={incident.severity} />}</td>
                   <td data-label="Opened" className={`p-2 whitespace-nowrap ${stacked}`}>{when(incident.openedAt)}</td>

@@ -17,13 +17,13 @@ export function publicStatusRoutes(services: Services) {
   routes.get("/", async (c) => {
     const source = services.status?.source;
     if (!source) return c.json(NOT_CONFIGURED, 503);
-    return c.json(statusJson(source.current() ?? (await source.refresh())));
+    return c.json(statusJson(await source.refresh()));
   });
   routes.get("/badge/:file", async (c) => {
     const source = services.status?.source;
     if (!source) return c.json(NOT_CONFIGURED, 503);
     const id = /^([a-z0-9-]+)\.svg$/.exec(c.req.param("file") ?? "")?.[1];
-    const service = (source.current() ?? (await source.refresh())).services.find((entry) => entry.id === id);
+    const service = (await source.refresh()).services.find((entry) => entry.id === id);
     if (!service) return c.json({ error: "No public service of that name" }, 404);
     return c.body(statusBadge(service), 200, { "Content-Type": "image/svg+xml" });
   });

@@ -1,0 +1,125 @@
+// The public status page against the demo fleet: both languages and themes at
+// desktop and phone width, accessible, with nothing from other origins; a
+// public service stopped and started again as the page, its JSON, its feed
+// and its badge tell it; staff's words reaching the page; a private service
+// nowhere; and the page without JavaScript. Screenshots in test-results/status-page/.
+import { join } from "node:path";
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Page } from "@playwright/test";
+import { freePort } from "../peers/ports.ts";
+import { signInToDashboard, startDashboardEnv } from "./dashboard-env.ts";
+import { skipDialogs, watchPage } from "./helpers.ts";
+
+let env: Awaited<ReturnType<typeof startDashboardEnv>>;
+const SHOTS = join("test-results", "status-page");
+/** The demo checks every 5 s; a change must show within a round or two, and a busy machine gets room. */
+const SHOWN_WITHIN_MS = 45_000;
+/** What the shipped configuration keeps private, and the hosts of the public ones. */
+const NEVER_SHOWN = ["twitter-antispam", "Twitter antispam", "google-trends", "Google Trends", "yahoo-stock", "centron", "127.0.0.1", "HTTP 503", "mail-relay/"];
+
+test.describe.configure({ mode: "serial" });
+test.beforeAll(async () => {
+  env = await startDashboardEnv(await freePort(), { quiet: true, intervalSeconds: 5 });
+});
+test.afterAll(async () => env?.stop());
+
+const json = async (page: Page) => (await (await page.request.get(`${env.origin}/api/status`)).json()) as { overall: string; services: { id: string; state: string }[] };
+const text = async (page: Page, path: string) => (await page.request.get(`${env.origin}${path}`)).text();
+
+for (const lang of ["en", "de"] as const) {
+  test(`/${lang}/status in both themes at 1280 and 390 px: accessible, nothing from elsewhere, no errors`, async ({ page }) => {
+    await skipDialogs(page);
+    const watched = watchPage(page, env.origin);
+    await expect.poll(async () => (await json(page)).overall, { timeout: SHOWN_WITHIN_MS }).toBe("operational");
+    for (const width of [1280, 390]) {
+      for (const scheme of ["light", "dark"] as const) {
+        await page.setViewportSize({ width, height: 900 });
+        await page.emulateMedia({ colorScheme: scheme });
+        const response = await page.goto(`${env.origin}/${lang}/status`);
+        expect(response?.status()).toBe(200);
+        await expect(page.locator("html")).toHaveAttribute("lang", lang);
+        await expect(page.getByRole("heading", { level: 1 })).toHaveText(lang === "en" ? "System status" : "Systemstatus");
+        await expect(page.locator("[data-overall]")).toContainText(lang === "en" ? "All systems operational" : "Alle Systeme betriebsbereit");
+        await expect(page.locator("[data-status-service]")).toHaveCount(4);
+        await expect(page.locator('[data-status-service="mail-relay"]')).toContainText(lang === "en" ? "E-mail delivery" : "E-Mail-Zustellung");
+        await expect(page.getByRole("navigation", { name: lang === "en" ? "Main navigation" : "Hauptnavigation" }).getByRole("link", { name: lang === "en" ? "Status" : "Systemstatus" })).toHaveCount(width > 768 ? 1 : 0);
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+        const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).analyze();
+        expect(results.violations, JSON.stringify(results.violations, null, 2)).toEqual([]);
+        // A day's figures on focus, without a script.
+        await page.locator('[data-status-service="mail-relay"] [role="img"]').last().focus();
+        await page.screenshot({ path: join(SHOTS, `status-${lang}-${scheme}-${width}.png`), fullPage: true });
+      }
+    }
+    const html = await page.content();
+    for (const secret of NEVER_SHOWN) expect(html, secret).not.toContain(secret);
+    await expect(page.locator('link[rel="alternate"][hreflang="de"]')).toHaveAttribute("href", /\/de\/status$/);
+    await expect(page.locator('link[rel="alternate"][type="application/rss+xml"]')).toHaveAttribute("href", `/${lang}/status/rss.xml`);
+    expect(watched.errors).toEqual([]);
+    expect(watched.foreignRequests).toEqual([]);
+  });
+}
+
+test("a public service stopped: the page, the JSON, the feed and the badge say so within a round or two, and recover when it is back", async ({ page }) => {
+  await expect.poll(async () => (await json(page)).overall, { timeout: SHOWN_WITHIN_MS }).toBe("operational");
+  env.fleet.setStopped("mail-relay", true);
+  try {
+    await expect
+      .poll(async () => (await json(page)).services.find((service) => service.id === "mail-relay")?.state, { timeout: SHOWN_WITHIN_MS })
+      .toBe("outage");
+    await page.goto(`${env.origin}/en/status`);
+    await expect(page.locator("[data-overall]")).toContainText("Partial outage");
+    await expect(page.locator('[data-status-service="mail-relay"]')).toContainText("Outage");
+    await expect(page.locator("#status-open")).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Disruption of E-mail delivery" })).toBeVisible();
+    expect(await text(page, "/api/status/badge/mail-relay.svg")).toContain("E-mail delivery: down");
+    expect(await text(page, "/de/status/rss.xml")).toContain("<title>Störung: E-Mail-Zustellung (Untersuchung)</title>");
+  } finally {
+    env.fleet.setStopped("mail-relay", false);
+  }
+  await expect.poll(async () => (await json(page)).overall, { timeout: SHOWN_WITHIN_MS }).toBe("operational");
+  expect(await text(page, "/api/status/badge/mail-relay.svg")).toMatch(/E-mail delivery: up \d+\.\d\d%/);
+  expect(await text(page, "/en/status/rss.xml")).toContain("<title>Disruption of E-mail delivery (Resolved)</title>");
+  await page.goto(`${env.origin}/en/status`);
+  await expect(page.locator("#status-resolved")).toContainText("E-mail delivery is working normally again.");
+  for (const secret of NEVER_SHOWN) {
+    for (const path of ["/api/status", "/en/status/rss.xml", "/de/status/rss.xml", "/api/status/badge/mail-relay.svg"]) expect(await text(page, path), `${secret} in ${path}`).not.toContain(secret);
+  }
+  expect((await page.request.get(`${env.origin}/api/status/badge/twitter-antispam.svg`)).status()).toBe(404);
+});
+
+test("staff's words on an incident reach the page in both languages", async ({ page }) => {
+  env.fleet.setStopped("wordcloud-generation", true);
+  try {
+    await expect.poll(async () => (await json(page)).services.find((service) => service.id === "wordcloud-generation")?.state, { timeout: SHOWN_WITHIN_MS }).toBe("outage");
+    await signInToDashboard(page, env.origin);
+    await page.goto(`${env.origin}/admin/alerts?state=open`);
+    const row = page.locator("tr[data-incident]").filter({ hasText: "Wordcloud generation on centron" });
+    await row.getByText("Status page update").click();
+    await row.getByLabel("State").selectOption("identified");
+    await row.getByLabel("Title (English)").fill("Word clouds are slow to draw");
+    await row.getByLabel("Title (German)").fill("Wortwolken entstehen langsam");
+    await row.getByLabel("Message (English)").fill("A renderer is overloaded; we are adding capacity.");
+    await row.getByLabel("Message (German)").fill("Ein Renderer ist überlastet; wir erweitern die Kapazität.");
+    await row.getByRole("button", { name: "Publish update" }).click();
+    await expect(row.getByRole("status")).toContainText("Published");
+    await expect.poll(async () => text(page, "/de/status"), { timeout: SHOWN_WITHIN_MS }).toContain("Wortwolken entstehen langsam");
+    const german = await text(page, "/de/status");
+    expect(german).toContain("Ein Renderer ist überlastet; wir erweitern die Kapazität.");
+    expect(await text(page, "/en/status")).toContain("Word clouds are slow to draw");
+  } finally {
+    env.fleet.setStopped("wordcloud-generation", false);
+  }
+});
+
+test("without JavaScript the page reads right, and /status answers in the visitor's language", async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false, locale: "de-DE", extraHTTPHeaders: { "Accept-Language": "de-DE,de;q=0.9" } });
+  const page = await context.newPage();
+  await page.goto(`${env.origin}/status`);
+  await expect(page.locator("html")).toHaveAttribute("lang", "de");
+  await expect(page.locator("[data-overall]")).toBeVisible();
+  await expect(page.locator("[data-status-service]")).toHaveCount(4);
+  await context.close();
+  const sitemap = await (await fetch(`${env.origin}/sitemap.xml`)).text();
+  for (const url of ["/status", "/en/status", "/de/status"]) expect(sitemap).toContain(`${url}</loc>`);
+});
