@@ -183,7 +183,8 @@ describe("renewWithAcme against pebble", { timeout: 90_000 }, () => {
     const stuck = new StuckStore();
     const started = Date.now();
     await expect(renew(GOOD_DOMAIN, { challenges: stuck, timeoutMs: 3000 })).rejects.toThrow("ACME order failed: timed out after 3000 ms");
-    expect(Date.now() - started).toBeLessThan(5000);
+    // Given up at its deadline, not when the stuck store answers (never, until released).
+    expect(Date.now() - started).toBeLessThan(3000 * 4);
     expect(stuck.puts).toBe(1);
     expect(stuck.entries.size).toBe(0);
     // When put() finally returns, the abandoned order stops without putting anything back.

@@ -209,14 +209,15 @@ describe("peers that misbehave", () => {
     const started = performance.now();
     const reading = readHaproxyStats({ url: `http://127.0.0.1:${silentPort}/stats` }, { timeoutMs: 400 });
     await expect(reading).rejects.toThrow(new IntegrationError("Timed out after 400 ms"));
-    expect(performance.now() - started).toBeLessThan(1500);
+    // Given up, not left hanging: room for a machine four times slower.
+    expect(performance.now() - started).toBeLessThan(400 * 8);
   });
 
   it("gives up on a socket peer that never answers, within the timeout", async () => {
     const started = performance.now();
     const reading = readHaproxyStats({ socket: join(dir, "silent.sock") }, { timeoutMs: 400 });
     await expect(reading).rejects.toThrow(new IntegrationError("Timed out after 400 ms"));
-    expect(performance.now() - started).toBeLessThan(1500);
+    expect(performance.now() - started).toBeLessThan(400 * 8);
     // The reader hung up: the peer sees its connection close.
     const held = openSockets.get(silentSocket) ?? new Set();
     const deadline = Date.now() + 2000;

@@ -14,6 +14,9 @@ let silent: TcpServer;
 const silentSockets = new Set<Socket>();
 let peerBase = "";
 let silentUrl = "";
+/** While a test counts: its connections to the silent peer still open, and the most at once. */
+let counted: Set<Socket> | undefined;
+let mostAtOnce = 0;
 
 const HTML_PAGE = "<!DOCTYPE html>\n<html><head><title>Sign in</title></head><body>Active connections: 1</body></html>\n";
 
@@ -27,8 +30,10 @@ beforeAll(async () => {
   // Accepts the connection, then says nothing at all.
   silent = createTcpServer((socket) => {
     silentSockets.add(socket);
+    counted?.add(socket);
+    mostAtOnce = Math.max(mostAtOnce, counted?.size ?? 0);
     socket.on("error", () => undefined);
-    socket.on("close", () => silentSockets.delete(socket));
+    socket.on("close", () => (silentSockets.delete(socket), counted?.delete(socket)));
   });
   for (const server of [peer, silent]) await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   peerBase = `http://127.0.0.1:${(peer.address() as AddressInfo).port}`;
@@ -159,15 +164,19 @@ describe("readNginx against peers that are not nginx", () => {
     const elapsed = performance.now() - started;
     expect(report.alerts).toEqual([{ service: "nginx", severity: "critical", message: "silent: no answer (Timed out after 300 ms)" }]);
     expect(elapsed).toBeGreaterThanOrEqual(250);
-    expect(elapsed).toBeLessThan(2000);
+    // Given up, not left hanging: room for a machine four times slower.
+    expect(elapsed).toBeLessThan(300 * 8);
   });
 
   it("samples sources in parallel: one silent source costs one timeout", async () => {
-    const started = performance.now();
+    mostAtOnce = 0;
+    counted = new Set();
     const sources = ["a", "b", "c", "d"].map((name) => ({ name, url: silentUrl }));
     const { report } = await readNginx(config(sources, 400), undefined, Date.now);
     expect(report.alerts).toHaveLength(4);
-    expect(performance.now() - started).toBeLessThan(1500);
+    // All four waited on the silent peer at the same time (one after another, it would see one or two: fetch may open a spare).
+    expect(mostAtOnce).toBeGreaterThanOrEqual(4);
+    counted = undefined;
   });
 
   it("never throws, even when the clock does", async () => {

@@ -119,10 +119,10 @@ describe("checks against real targets on loopback", () => {
       if (expected.error) expect(outcome.errorMessage, label).toMatch(expected.error);
       if (expected.status === "healthy") expect(outcome.responseTime, label).toBeGreaterThanOrEqual(0);
       expect(outcome.basic, label).toBe(expected.basic ?? false);
-      // The deadline holds (generous margin for a loaded machine).
-      expect(ms, label).toBeLessThan(TIMEOUT + 400);
+      // The deadline holds: a hanging or dripping target never holds a check (room for a machine four times slower).
+      expect(ms, label).toBeLessThan(TIMEOUT * 5);
     }
-    expect(performance.now() - started).toBeLessThan(TIMEOUT + 600);
+    expect(performance.now() - started).toBeLessThan(TIMEOUT * 5);
   });
 
   it("retries a 5xx within the deadline and reports how many retries it used", async () => {
