@@ -14,7 +14,8 @@ function startServer(env: Record<string, string> = {}): ChildProcess {
 
 const waitUntilUp = () => waitForServer(origin);
 
-test.describe.configure({ mode: "serial" });
+// In order (one port), but a failure does not skip the tests after it: each starts its own server.
+test.describe.configure({ mode: "default" });
 
 test("SIGTERM: requests in flight finish, then the process exits cleanly within 10 s", async () => {
   const server = startServer({ WEB_CONCURRENCY: "1" });

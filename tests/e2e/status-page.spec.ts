@@ -17,7 +17,8 @@ const SHOWN_WITHIN_MS = 45_000;
 /** What the shipped configuration keeps private, and the hosts of the public ones. */
 const NEVER_SHOWN = ["twitter-antispam", "Twitter antispam", "google-trends", "Google Trends", "yahoo-stock", "centron", "127.0.0.1", "HTTP 503", "mail-relay/"];
 
-test.describe.configure({ mode: "serial" });
+// In order, one environment; a failure does not skip the tests after it (each builds the state it needs).
+test.describe.configure({ mode: "default" });
 test.beforeAll(async () => {
   env = await startDashboardEnv(await freePort(), { quiet: true, intervalSeconds: 5 });
 });
