@@ -8,6 +8,9 @@ import { build } from "vite";
 // React and React Router pick their production builds from NODE_ENV at import
 // time, and the prerender step below imports them.
 process.env.NODE_ENV = "production";
+// Pages name a placeholder origin; the server that runs the build names its own (decision 024).
+const { BUILD_ORIGIN } = await import("../server/http/site-origin.ts");
+process.env.SITE_URL = BUILD_ORIGIN;
 const { loadDotEnv } = await import("../server/config.ts");
 loadDotEnv();
 const { BUILD_INFO, inputsFingerprint, precompress, prerenderNotFound, prerenderVariants } = await import("./build-steps.ts");

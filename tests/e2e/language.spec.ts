@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { E2E_SITE_URL } from "../../playwright.config.ts";
 import { LANGS, localized, PUBLIC_PATHS, skipDialogs } from "./helpers.ts";
 
 test.beforeEach(async ({ page }) => skipDialogs(page));
@@ -26,35 +27,50 @@ test("the language button moves to the same page in the other language and store
   expect(await page.evaluate(() => localStorage.getItem("preferredLanguage"))).toBe("en");
 });
 
-test("each page carries canonical and hreflang alternates", async ({ page, baseURL }) => {
+test("each page carries canonical and hreflang alternates at the origin the server was started with", async ({ page }) => {
+  const origin = E2E_SITE_URL;
   await page.goto("/de/about");
   const head = page.locator("head");
-  const origin = new URL((await head.locator('link[rel="canonical"]').getAttribute("href")) ?? "").origin;
-  expect(origin).toMatch(/^https?:\/\//);
   await expect(head.locator('link[rel="canonical"]')).toHaveAttribute("href", `${origin}/de/about`);
   await expect(head.locator('link[hreflang="en"]')).toHaveAttribute("href", `${origin}/en/about`);
   await expect(head.locator('link[hreflang="de"]')).toHaveAttribute("href", `${origin}/de/about`);
   await expect(head.locator('link[hreflang="x-default"]')).toHaveAttribute("href", `${origin}/about`);
+  await expect(head.locator('meta[property="og:url"]')).toHaveAttribute("content", `${origin}/de/about`);
   await page.goto("/about");
   await expect(head.locator('link[rel="canonical"]')).toHaveAttribute("href", `${origin}/about`);
-  expect(baseURL).toBeTruthy();
+  // A page rendered on request names the same origin as the prerendered ones.
+  await page.goto("/en/news?page=2");
+  await expect(head.locator('link[rel="canonical"]')).toHaveAttribute("href", `${origin}/en/news?page=2`);
+  // So does the home page's structured data.
+  await page.goto("/en");
+  const organization = JSON.parse((await page.locator('script[type="application/ld+json"]').first().textContent()) ?? "{}") as { url?: string };
+  expect(organization.url).toBe(origin);
 });
 
 test("the sitemap lists every page with its alternates and robots.txt points to it", async ({ request }) => {
   const robots = await request.get("/robots.txt");
   expect(robots.status()).toBe(200);
-  const sitemapUrl = /^Sitemap: (\S+)$/m.exec(await robots.text())?.[1];
-  expect(sitemapUrl).toMatch(/\/sitemap\.xml$/);
+  expect((await robots.text()).split("\n")).toContain(`Sitemap: ${E2E_SITE_URL}/sitemap.xml`);
   const sitemap = await request.get("/sitemap.xml");
   expect(sitemap.headers()["content-type"]).toContain("xml");
   const xml = await sitemap.text();
   for (const path of ["/en/about", "/de/about", "/about", "/en/privacy-policy", "/de"]) {
-    expect(xml).toContain(`${path}</loc>`);
+    expect(xml).toContain(`<loc>${E2E_SITE_URL}${path}</loc>`);
   }
   // 11 pages and 15 articles, each at three URLs.
   expect(xml.match(/<url>/g)?.length).toBe(26 * 3);
   expect(xml.match(/hreflang="x-default"/g)?.length).toBe(26 * 3);
   expect(xml).toContain("/de/news/15</loc>");
+  expect(xml).not.toContain("site-origin.invalid");
+});
+
+test("the feeds link to the articles at the server's origin, compressed or not", async ({ request }) => {
+  for (const encoding of ["br", "gzip", "identity"]) {
+    const feed = await request.get("/de/news/rss.xml", { headers: { "accept-encoding": encoding } });
+    const xml = await feed.text();
+    expect(xml).toContain(`<link>${E2E_SITE_URL}/de/news</link>`);
+    expect(xml).toContain(`<guid isPermaLink="true">${E2E_SITE_URL}/de/news/1</guid>`);
+  }
 });
 
 test.describe("without JavaScript", () => {
