@@ -25,7 +25,7 @@ export function privacyPolicyEn(options: { contactRetentionDays: number }): Lega
           { type: "address", lines: companyAddress("en") },
           {
             type: "ul",
-            items: [["E-mail: ", emailLink], ["Phone: ", phoneLink], `Managing director: ${company.managingDirector}`],
+            items: [["Email: ", emailLink], ["Phone: ", phoneLink], `Managing director: ${company.managingDirector}`],
           },
         ],
       },
@@ -83,7 +83,7 @@ export function privacyPolicyEn(options: { contactRetentionDays: number }): Lega
             type: "ul",
             items: [
               "your name",
-              "your e-mail address",
+              "your email address",
               "the subject and text of your message",
               "the time at which we receive the message",
               "the language of the page from which you sent it",
@@ -108,7 +108,7 @@ export function privacyPolicyEn(options: { contactRetentionDays: number }): Lega
           {
             type: "p",
             text: [
-              "Your message is delivered to us by e-mail at our address ",
+              "Your message is delivered to us by email at our address ",
               emailLink,
               `. We delete contact messages after ${retentionEn}. This does not apply if a business relationship results from your enquiry or if statutory retention obligations require us to keep the data for longer, in particular under § 257 of the German Commercial Code (HGB) and § 147 of the German Fiscal Code (AO). In these cases we keep the data only for as long as this requires and use it only for that purpose.`,
             ],

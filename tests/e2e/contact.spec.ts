@@ -37,6 +37,13 @@ test("the contact page comes from memory, its form token in a strict HttpOnly co
   expect(cookie).toMatchObject({ httpOnly: true, sameSite: "Strict", path: "/" });
 });
 
+test("the English contact page writes “email” one way", async ({ page }) => {
+  await page.goto("/en/contact");
+  expect(await page.locator("body").innerText()).not.toMatch(/e-mail/i);
+  await expect(page.getByText("Email", { exact: true })).toBeVisible();
+  await expect(page.getByLabel(EN.email, { exact: true })).toBeVisible();
+});
+
 test.describe("with JavaScript", () => {
   test.beforeEach(async ({ page }) => skipDialogs(page));
 
