@@ -37,8 +37,8 @@ export function readCookie(header: string | null | undefined, name: string): str
 
 /**
  * The language an Accept-Language header prefers most: German when the tag
- * with the highest weight starts with "de" (the spec's "browser language
- * starts with de"), else English.
+ * with the highest weight starts with "de" (de, de-DE, de-AT, de-CH, ...),
+ * else English.
  */
 export function languageFromAcceptLanguage(header: string | null | undefined): Language {
   if (!header) return DEFAULT_LANGUAGE;

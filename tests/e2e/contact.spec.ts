@@ -47,7 +47,7 @@ test("the English contact page writes “email” one way", async ({ page }) => 
 test.describe("with JavaScript", () => {
   test.beforeEach(async ({ page }) => skipDialogs(page));
 
-  test("sends, shows the spec's toast, resets, and the message is stored", async ({ page, request, baseURL }) => {
+  test("sends, shows the success toast, resets, and the message is stored", async ({ page, request, baseURL }) => {
     const watch = watchPage(page, baseURL!);
     await page.goto("/en/contact");
     await waitForIslands(page);

@@ -71,7 +71,7 @@ function StoredEntries() {
 }
 
 /**
- * The cookie consent dialog (spec section 4) with "Reject all" on the first
+ * The cookie consent dialog, with "Reject all" on the first
  * layer. It is a non-modal dialog pinned to the bottom of the page: present in
  * the server HTML so it paints with the page, and placed first in the document
  * so keyboard users reach it before anything else.
