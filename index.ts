@@ -13,7 +13,7 @@ import { serveClusterMetrics } from "#server/http/metrics.ts";
 import { createLimitedServer } from "#server/http/server-limits.ts";
 
 async function startWorker() {
-  const [{ bootServices }, { createApp }, { createNodeListener }, { defaultBuildLayout, describeSiteFiles, loadSiteFiles }, { createUnknownPathCheck }, { createStatusPages }] =
+  const [{ bootServices }, { createApp }, { createNodeListener }, { compressForOrigin, defaultBuildLayout, describeSiteFiles, loadSiteFiles }, { createUnknownPathCheck }, { createStatusPages }] =
     await Promise.all([
       import("#server/boot.ts"),
       import("#server/http/app.ts"),
@@ -25,7 +25,7 @@ async function startWorker() {
   const config = getConfig();
   const root = process.cwd();
   const build = (await import(pathToFileURL(join(root, "build/app/server/index.js")).href)) as ServerBuild;
-  const siteFiles = loadSiteFiles(defaultBuildLayout(root));
+  const siteFiles = loadSiteFiles(defaultBuildLayout(root), { origin: config.SITE_URL });
   const running = await bootServices(config);
   const app = createApp({ build, mode: config.NODE_ENV, services: running.services });
 
@@ -36,8 +36,13 @@ async function startWorker() {
   const listener = createNodeListener(app, siteFiles, { trustProxy: config.TRUST_PROXY, formTokens: running.services.formTokens, isUnknownPath });
   const server = createLimitedServer(listener);
   server.listen(config.PORT, config.HOST, () => {
-    running.services.logger.info({ url: `http://localhost:${config.PORT}`, site: describeSiteFiles(siteFiles) }, "listening");
+    running.services.logger.info({ url: `http://localhost:${config.PORT}`, origin: config.SITE_URL, site: describeSiteFiles(siteFiles) }, "listening");
     reportWorkerReady();
+    const started = Date.now();
+    compressForOrigin(siteFiles).then(
+      (files) => running.services.logger.info({ files, ms: Date.now() - started }, "brotli copies made for the origin"),
+      (error: unknown) => running.services.logger.error({ err: error }, "brotli copies for the origin failed: gzip is served instead"),
+    );
   });
 
   const shutdown = (signal: string) => {

@@ -7,6 +7,8 @@ import { CHROMIUM_ARGS, findChromium } from "./tests/chromium.ts";
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 3100);
 /** The staff account the browser tests sign in with (created at server start). */
 export const E2E_ADMIN = { username: "e2e-admin", password: "a long test passphrase 42" };
+/** The public origin the server is started with: not where the tests reach it, so pages must name this one. */
+export const E2E_SITE_URL = "https://www.muster-digital.example";
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -34,6 +36,7 @@ export default defineConfig({
       ADMIN_USERNAME: E2E_ADMIN.username,
       ADMIN_PASSWORD: E2E_ADMIN.password,
       LOG_LEVEL: "warn",
+      SITE_URL: E2E_SITE_URL,
       // Every browser test comes from one address; the per-IP limit has API tests of its own.
       CONTACT_LIMIT_PER_IP: "1000",
       CONTACT_LIMIT_GLOBAL: "1000",

@@ -7,7 +7,7 @@ export default {
   buildDirectory: "build/app",
   // Every language-prefixed public page is rendered at build time; the
   // unprefixed variants depend on the visitor's language and are rendered by
-  // scripts/prerender-variants.ts from the same server build.
+  // prerenderVariants (scripts/build-steps.ts) from the same server build.
   prerender: prerenderPaths(),
   future: {
     v8_middleware: true,

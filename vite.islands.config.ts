@@ -1,4 +1,5 @@
 import { defineConfig } from "vite";
+import { withoutUseClientWarnings } from "./scripts/build-report.ts";
 
 // The browser bundle of public pages: React and the islands, nothing else.
 // Built before the React Router build, which reads its manifest.
@@ -15,6 +16,6 @@ export default defineConfig({
     emptyOutDir: true,
     manifest: true,
     assetsInlineLimit: 0,
-    rollupOptions: { input: ISLANDS_ENTRY },
+    rolldownOptions: { input: ISLANDS_ENTRY, onLog: withoutUseClientWarnings },
   },
 });

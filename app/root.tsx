@@ -14,12 +14,12 @@ import { splitLanguagePrefix } from "#shared/site/paths.ts";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
 import { ErrorScreen } from "./components/error-screen.tsx";
-import { HEAD_SCRIPT } from "#shared/site/head-script.ts";
+import { HEAD_SCRIPT, LANGUAGE_NEGOTIATED_ATTRIBUTE } from "#shared/site/head-script.ts";
 import type { Messages } from "./i18n/en.ts";
 import { LanguageProvider } from "./i18n/language.tsx";
 import { useNonce } from "./nonce.ts";
 import { IslandScripts } from "./islands/island-scripts.tsx";
-import { requestLanguage, sharedMessages } from "./i18n/messages.server.ts";
+import { isLanguageNegotiated, requestLanguage, sharedMessages } from "./i18n/messages.server.ts";
 import { siteUrl } from "./settings.server.ts";
 
 export const links: Route.LinksFunction = () => [
@@ -29,7 +29,7 @@ export const links: Route.LinksFunction = () => [
 
 export function loader({ request }: Route.LoaderArgs) {
   const lang = requestLanguage(request);
-  return { lang, messages: sharedMessages(lang), siteUrl: siteUrl() };
+  return { lang, languageNegotiated: isLanguageNegotiated(request), messages: sharedMessages(lang), siteUrl: siteUrl() };
 }
 
 // The shared messages change only with the language, which a prefix change
@@ -57,8 +57,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const hydrate = useMatches().some((match) => hasHandle(match.handle) && match.handle.hydrate === true);
   const nonce = useNonce();
   return (
-    // The head script sets the theme class before hydration.
-    <html lang={data?.lang ?? "en"} suppressHydrationWarning>
+    // The head script sets the theme class before hydration, and may load a
+    // page whose language was negotiated again in the stored one.
+    <html lang={data?.lang ?? "en"} {...(data?.languageNegotiated ? { [LANGUAGE_NEGOTIATED_ATTRIBUTE]: "" } : {})} suppressHydrationWarning>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />

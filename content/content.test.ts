@@ -36,7 +36,7 @@ describe("news", () => {
     for (const id of [1, 2]) expect(ARTICLES.find((a) => a.id === id)?.date).toMatch(/^2025-04-0[1-9]$/);
   });
 
-  it.each(ARTICLES.map((a) => [a.id, a] as const))("article %i follows the spec's shape in both languages", (_id, article) => {
+  it.each(ARTICLES.map((a) => [a.id, a] as const))("article %i has a heading, a list and paragraphs, and 4 to 7 minutes of reading, in both languages", (_id, article) => {
     expect(NEWS_CATEGORIES).toContain(article.category);
     expect(article.readMinutes).toBeGreaterThanOrEqual(4);
     expect(article.readMinutes).toBeLessThanOrEqual(7);
@@ -53,7 +53,7 @@ describe("news", () => {
 });
 
 describe("pages", () => {
-  it("carry the spec's counts in both languages", () => {
+  it("hold the agreed number of items in each section, in both languages", () => {
     for (const lang of ["en", "de"] as const) {
       expect(home[lang].testimonials.items).toHaveLength(3);
       expect(home[lang].servicesTeaser.cards).toHaveLength(2);
@@ -69,7 +69,7 @@ describe("pages", () => {
     }
   });
 
-  it("state the spec's claims", () => {
+  it("state the company's claims", () => {
     expect(text(home.en.testimonials)).toMatch(/95\s?%/);
     expect(text(home.de.testimonials)).toMatch(/95\s?%/);
     expect(text(aiServices.en)).toContain("99.99%");

@@ -1,6 +1,6 @@
 // Steps of the production build that React Router does not do itself.
 import { createHash } from "node:crypto";
-import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { dirname, join, sep } from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { pathToFileURL } from "node:url";
@@ -8,11 +8,14 @@ import { createRequestHandler, type ServerBuild } from "react-router";
 import { LANGUAGE_COOKIE, LANGUAGES } from "../shared/i18n/languages.ts";
 import { builtPaths } from "../app/routing/pages.ts";
 import { localizePath } from "../shared/site/paths.ts";
+import { BUILD_ORIGIN } from "../server/http/site-origin.ts";
 
 /** Renders each unprefixed page once per language, as a visitor with that stored choice would get it. */
 export async function prerenderVariants(root: string): Promise<number> {
   const build = (await import(pathToFileURL(join(root, "build/app/server/index.js")).href)) as ServerBuild;
   const handle = createRequestHandler(build, "production");
+  // Nothing of an earlier build may be left to be served.
+  rmSync(join(root, "build/variants"), { recursive: true, force: true });
   let count = 0;
   for (const lang of LANGUAGES) {
     for (const path of builtPaths()) {
@@ -36,6 +39,7 @@ export async function prerenderVariants(root: string): Promise<number> {
 export async function prerenderNotFound(root: string): Promise<number> {
   const build = (await import(pathToFileURL(join(root, "build/app/server/index.js")).href)) as ServerBuild;
   const handle = createRequestHandler(build, "production");
+  rmSync(join(root, "build/not-found"), { recursive: true, force: true });
   for (const lang of LANGUAGES) {
     // Any path no route has: the catch-all renders it.
     const response = await handle(new Request(`http://localhost${localizePath(lang, "/404")}`));
@@ -49,7 +53,11 @@ export async function prerenderNotFound(root: string): Promise<number> {
 
 const COMPRESSIBLE = /\.(html|js|css|svg|xml|txt|json|webmanifest|rss)$/;
 
-/** Writes .br and .gz beside every text file that compresses, so the server never compresses per request. */
+/**
+ * Writes .br and .gz beside every text file that compresses, so the server
+ * never compresses per request. Files that name the site's origin are left
+ * out: the server compresses them once it has put the origin in.
+ */
 export function precompress(dirs: string[]): number {
   let count = 0;
   for (const dir of dirs) {
@@ -57,6 +65,7 @@ export function precompress(dirs: string[]): number {
       const file = join(dir, entry);
       if (!COMPRESSIBLE.test(entry) || entry.split(sep).some((p) => p.startsWith(".")) || !statSync(file).isFile()) continue;
       const body = readFileSync(file);
+      if (body.includes(BUILD_ORIGIN)) continue;
       const br = brotliCompressSync(body, {
         params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: body.length },
       });
@@ -78,8 +87,8 @@ const INPUTS = ["app", "server", "shared", "public", "content", "index.ts", "pac
  */
 export function inputsFingerprint(root: string, env: Record<string, string | undefined>): string {
   const hash = createHash("sha256");
-  // Settings that prerendered pages show.
-  for (const name of ["SITE_URL", "CONTACT_RETENTION_DAYS"]) hash.update(`${name}=${env[name] ?? ""}\n`);
+  // Settings that prerendered pages show (the origin is not one: the server puts it in).
+  for (const name of ["CONTACT_RETENTION_DAYS"]) hash.update(`${name}=${env[name] ?? ""}\n`);
   const visit = (path: string) => {
     let stat;
     try {

@@ -1,6 +1,6 @@
 // The production build: islands bundle, React Router (with prerendering), the
 // unprefixed language variants, precompression, and the server bundle.
-import { execFileSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { build } from "vite";
@@ -8,45 +8,62 @@ import { build } from "vite";
 // React and React Router pick their production builds from NODE_ENV at import
 // time, and the prerender step below imports them.
 process.env.NODE_ENV = "production";
+// Pages name a placeholder origin; the server that runs the build names its own (decision 024).
+const { BUILD_ORIGIN } = await import("../server/http/site-origin.ts");
+process.env.SITE_URL = BUILD_ORIGIN;
 const { loadDotEnv } = await import("../server/config.ts");
 loadDotEnv();
 const { BUILD_INFO, inputsFingerprint, precompress, prerenderNotFound, prerenderVariants } = await import("./build-steps.ts");
+const { linesWorthShowing } = await import("./build-report.ts");
+const { prerenderPaths } = await import("../app/routing/pages.ts");
 
 const root = process.cwd();
 const started = Date.now();
-const step = (name: string) => console.log(`\n▸ ${name}`);
+/** Runs one step and prints one line for it: its name, what it made and how long it took. */
+const step = async (name: string, run: () => string | Promise<string>) => {
+  const begun = Date.now();
+  const made = await run();
+  console.log(`▸ ${name}: ${made} (${((Date.now() - begun) / 1000).toFixed(1)} s)`);
+};
 
-step("images");
-const { generateImages } = await import("./generate-images.ts");
-console.log(`  ${await generateImages()}`);
+await step("images", async () => {
+  const { generateImages } = await import("./generate-images.ts");
+  return generateImages();
+});
 
-step("islands bundle");
-await build({ configFile: join(root, "vite.islands.config.ts"), logLevel: "warn" });
+await step("islands bundle", async () => {
+  await build({ configFile: join(root, "vite.islands.config.ts"), logLevel: "warn" });
+  return "built";
+});
 
-step("React Router build and prerender");
-execFileSync(join(root, "node_modules/.bin/react-router"), ["build"], { stdio: "inherit" });
+await step("React Router build and prerender", () => {
+  // At "warn" it leaves out its line per prerendered file and per chunk; what is left is shown.
+  const result = spawnSync(join(root, "node_modules/.bin/react-router"), ["build", "--logLevel", "warn"], { encoding: "utf8" });
+  for (const line of linesWorthShowing(`${result.stdout}\n${result.stderr}`)) console.log(line);
+  if (result.status !== 0) throw new Error(`react-router build failed (${result.error?.message ?? `exit status ${result.status}`})`);
+  return `${prerenderPaths().length} paths prerendered`;
+});
 
-step("unprefixed pages per language");
-console.log(`  ${await prerenderVariants(root)} pages`);
+await step("unprefixed pages per language", async () => `${await prerenderVariants(root)} pages`);
 
-step("not-found pages");
-console.log(`  ${await prerenderNotFound(root)} pages`);
+await step("not-found pages", async () => `${await prerenderNotFound(root)} pages`);
 
-step("precompress");
-console.log(`  ${precompress(["build/app/client", "build/islands", "build/variants", "build/not-found"].map((d) => join(root, d)))} files`);
+await step("precompress", () => `${precompress(["build/app/client", "build/islands", "build/variants", "build/not-found"].map((d) => join(root, d)))} files`);
 
-step("server bundle");
-await build({
-  configFile: false,
-  logLevel: "warn",
-  build: {
-    ssr: join(root, "index.ts"),
-    outDir: join(root, "build/server"),
-    emptyOutDir: true,
-    target: "node20",
-    rollupOptions: { output: { entryFileNames: "index.js" } },
-  },
+await step("server bundle", async () => {
+  await build({
+    configFile: false,
+    logLevel: "warn",
+    build: {
+      ssr: join(root, "index.ts"),
+      outDir: join(root, "build/server"),
+      emptyOutDir: true,
+      target: "node20",
+      rollupOptions: { output: { entryFileNames: "index.js" } },
+    },
+  });
+  return "build/server/index.js";
 });
 
 writeFileSync(join(root, BUILD_INFO), JSON.stringify({ fingerprint: inputsFingerprint(root, process.env), builtAt: new Date().toISOString() }));
-console.log(`\nBuilt in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+console.log(`Built in ${((Date.now() - started) / 1000).toFixed(1)} s`);

@@ -1,4 +1,4 @@
-// npm run demo: the product with a simulated fleet on loopback. Every spec
+// npm run demo: the product with a simulated fleet on loopback. Every shipped
 // service on both hosts answers with realistic latency and now and then
 // degrades or fails; nginx, HAProxy, the AI services and the certificates are
 // simulated too, so every dashboard panel is live. The API says demo: true.

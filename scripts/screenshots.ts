@@ -9,7 +9,8 @@ import { LANGUAGES } from "../shared/i18n/languages.ts";
 import { localizePath } from "../shared/site/paths.ts";
 import { CHROMIUM_ARGS, findChromium } from "../tests/chromium.ts";
 
-const port = 3501;
+// Another worktree may be taking screenshots at the same time: SCREENSHOTS_PORT moves this one.
+const port = Number(process.env.SCREENSHOTS_PORT ?? 3501);
 const out = join(process.cwd(), "screenshots");
 const only = process.argv[2]?.split(",");
 mkdirSync(out, { recursive: true });

@@ -90,7 +90,7 @@ export async function startSimulatedFleet(options: FleetOptions = {}) {
       return void res.writeHead(200, { "Content-Type": "application/json" }).end(JSON.stringify({ message: "Renewal requested from the simulated host" }));
     }
     // Sub-services' ids have spaces ("datacenter-centron-Reverse proxy"): they arrive percent-encoded.
-    // "/svc/..." answers in the spec's words, "/spring/..." as Spring Boot's actuator does (UP, DOWN).
+    // "/svc/..." answers healthy, degraded or unhealthy, "/spring/..." as Spring Boot's actuator does (UP, DOWN).
     const [, style = "", service = "", host = ""] = path.split("/").map(decodeSegment);
     const word = (status: "healthy" | "degraded" | "unhealthy") => (style === "spring" ? (status === "unhealthy" ? "DOWN" : "UP") : status);
     if (stopped.has(service) || stopped.has(`${service}/${host}`)) {
@@ -138,7 +138,7 @@ export async function startSimulatedFleet(options: FleetOptions = {}) {
 
   return {
     port,
-    /** A service's health URL on a host: the spec's status words, or Spring Boot's (`"spring"`). */
+    /** A service's health URL on a host: healthy/degraded/unhealthy, or Spring Boot's words (`"spring"`). */
     url: (service: string, host: string, style: "svc" | "spring" = "svc") => `${base}/${style}/${service}/${host}`,
     tcp: `127.0.0.1:${port}`,
     nginxStatusUrl: `${base}/nginx_status`,

@@ -16,11 +16,19 @@ const schema = z.object({
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
   /** HTTP worker processes; one per core by default. */
   WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(availableParallelism()),
-  /** Public origin of the site: canonical URLs, hreflang and the sitemap use it. */
+  /**
+   * Public origin of the site: canonical URLs, hreflang, the sitemap, the feeds
+   * and links in mail name it. Read at start, also for the built pages. A bare
+   * origin, so it goes into HTML, XML and JSON as it is.
+   */
   SITE_URL: z
     .url({ protocol: /^https?$/ })
     .default("http://localhost:3000")
-    .transform((url) => url.replace(/\/+$/, "")),
+    .refine((url) => {
+      const parsed = new URL(url);
+      return /^\/*$/.test(parsed.pathname) && !parsed.search && !parsed.hash && !parsed.username && !parsed.password;
+    }, "must be an origin such as https://www.example.com, without a path")
+    .transform((url) => new URL(url).origin),
   /** SQLite's folder (the default database). */
   DATA_DIR: z.string().min(1).default("./data"),
   /** A postgres:// URL selects PostgreSQL; unset means SQLite under DATA_DIR. */

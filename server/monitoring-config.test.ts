@@ -18,7 +18,7 @@ const problems = (text: string, env: Record<string, string> = {}) => {
 const base = (services: string) => `alerts: { to: ops@example.com }\nservices:\n${services}`;
 
 describe("the monitoring configuration", () => {
-  it("the shipped file lists the spec's services with their profiles", () => {
+  it("the shipped file lists the company's services with their profiles", () => {
     const config = loadMonitoringConfig("config/monitoring.yaml", {});
     expect(config.services.map((s) => s.id)).toEqual([
       "datacenter-centron",

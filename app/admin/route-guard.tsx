@@ -4,7 +4,7 @@ import { fetchSession } from "./auth-client.ts";
 import { FullScreenSpinner } from "./spinner.tsx";
 
 /**
- * The spec's route guard: "Validating access..." while the session is
+ * The staff area's route guard: "Validating access..." while the session is
  * checked, then the page, or a move to the sign-in page that replaces the
  * history entry. (The server has checked the session too before sending it.)
  */

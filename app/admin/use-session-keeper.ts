@@ -7,8 +7,8 @@ export const AUTH_DEBOUNCE_MS = 100;
 
 /**
  * Keeps a staff session alive while the dashboard is open: checks it every
- * 30 s, refreshes it when less than 90 s remain (spec), and reports a lost
- * session (debounced by 100 ms, as the spec's auth state changes are).
+ * 30 s, refreshes it when less than 90 s remain, and reports a lost session
+ * (debounced by 100 ms, so losses reported together sign out once).
  */
 export function useSessionKeeper(onSignedOut: () => void) {
   const signedOut = useRef(onSignedOut);

@@ -6,7 +6,7 @@ import { translate } from "../i18n/language.tsx";
 import { contactErrorMessages } from "./contact-form-messages.ts";
 
 describe("contact form messages", () => {
-  it("in English are exactly the API's messages (the spec's texts)", () => {
+  it("in English are exactly the API's messages", () => {
     expect(contactErrorMessages((key) => translate(en, key))).toEqual(CONTACT_ERRORS_EN);
   });
 

@@ -8,7 +8,7 @@ import { pageAgeMs, recordSubmission, submissionsLeft } from "./contact-submissi
 import { showToast } from "./toast.ts";
 import { buttonPrimary, textLink } from "./ui.tsx";
 
-/** The spec's time trap in the browser: no submission in the first 3 s after the page opened. */
+/** The time trap in the browser: no submission in the first 3 s after the page opened (people take longer, bots do not). */
 const MIN_PAGE_AGE_MS = 3_000;
 
 export type ContactNotice = { kind: "sent" | "error"; text: string };
@@ -36,7 +36,7 @@ const input =
 /**
  * The contact form. Without JavaScript it is a plain form that posts to the
  * page; with it, it checks the fields with the server's own schema, sends
- * JSON to /api/contact and answers with toasts (spec). Either way the form
+ * JSON to /api/contact and answers with toasts. Either way the form
  * token (the server's time trap) travels in an HttpOnly cookie set with the page.
  */
 export function ContactForm(props: ContactFormProps) {

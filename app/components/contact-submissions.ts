@@ -1,4 +1,4 @@
-// The browser's own count of contact messages (spec: at most 3 per hour per
+// The browser's own count of contact messages (at most 3 per hour per
 // browser; the window restarts an hour after its first message). The server
 // enforces its own limit; this one answers before a request is made.
 import { CONTACT_SUBMISSIONS_KEY } from "#shared/site/storage-keys.ts";

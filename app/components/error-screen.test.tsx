@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { ErrorScreen } from "./error-screen.tsx";
 
 describe("the router's error screen", () => {
-  it("shows the spec's heading and the error message", () => {
+  it("shows its heading and the error message", () => {
     const html = renderToString(<ErrorScreen error={new Error("Database is down")} />);
     expect(html).toContain("Unexpected Application Error!");
     expect(html).toContain("Database is down");

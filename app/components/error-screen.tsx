@@ -1,6 +1,6 @@
 import { isRouteErrorResponse } from "react-router";
 
-/** The router's error screen (spec): a heading and the status or message. */
+/** The router's error screen: a heading and the status or message. */
 export function ErrorScreen({ error }: { error: unknown }) {
   const detail = isRouteErrorResponse(error)
     ? `${error.status} ${error.statusText}`.trim()

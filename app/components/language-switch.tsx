@@ -1,14 +1,14 @@
-import { LANGUAGE_COOKIE, LANGUAGE_STORAGE_KEY, otherLanguage, type Language } from "#shared/i18n/languages.ts";
+import { LANGUAGE_COOKIE, LANGUAGE_COOKIE_ATTRIBUTES, LANGUAGE_STORAGE_KEY, otherLanguage, type Language } from "#shared/i18n/languages.ts";
 import { switchLanguageHref } from "#shared/site/paths.ts";
 import { useLanguage } from "../i18n/language.tsx";
 import { writeStorage } from "./browser-storage.ts";
 
-/** Stores an explicit language choice: in browser storage (spec) and in a
- *  cookie, so the server renders unprefixed pages in it on the first paint. */
+/** Stores an explicit language choice: in local storage, which decides, and in
+ *  a cookie, so the server renders unprefixed pages in it on the first paint. */
 export function storeLanguageChoice(lang: Language) {
   writeStorage("local", LANGUAGE_STORAGE_KEY, lang);
   const secure = window.location.protocol === "https:" ? "; Secure" : "";
-  document.cookie = `${LANGUAGE_COOKIE}=${lang}; Path=/; Max-Age=31536000; SameSite=Lax${secure}`;
+  document.cookie = `${LANGUAGE_COOKIE}=${lang}${LANGUAGE_COOKIE_ATTRIBUTES}${secure}`;
 }
 
 /** Goes to the same page in the other language (href from switchLanguageHref). */

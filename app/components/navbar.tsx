@@ -60,7 +60,7 @@ function MobileMenu({ current }: { current: string }) {
   const [open, setOpen] = useState(false);
   const [servicesOpen, setServicesOpen] = useState(false);
   const ref = useRef<HTMLDetailsElement>(null);
-  // Closing the menu also collapses its Services submenu (spec).
+  // Closing the menu also collapses its Services submenu, so it opens closed the next time.
   const close = useCallback(() => {
     setOpen(false);
     setServicesOpen(false);

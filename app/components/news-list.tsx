@@ -29,7 +29,7 @@ const pageLink =
 /**
  * The article grid with its pagination. Every page has its own URL, so the
  * links work without JavaScript; with it, changing page stays on the page
- * and scrolls smoothly to the top (spec).
+ * and scrolls smoothly to the top, where the new page starts.
  */
 export function NewsList({ articles, page: initialPage, basePath }: NewsListProps) {
   const { t } = useLanguage();

@@ -1,32 +1,26 @@
 import { Pause, Play } from "lucide-react";
 import { useEffect, useId, useState } from "react";
-import type { MessageKey } from "../i18n/en.ts";
 import { useLanguage } from "../i18n/language.tsx";
+import type { TickerHeadline } from "../news/summaries.ts";
+import { KEEP_CLEAR_ATTRIBUTE } from "./consent/use-corner-covers.ts";
 
 export const TICKER_LOAD_MS = 1_000;
 export const TICKER_REFRESH_MS = 300_000;
 
-// Six hard-coded headlines (spec); their text is in the dictionaries.
-const ITEMS: readonly { title: MessageKey; date: string }[] = [
-  { title: "ticker.item1", date: "2025-04-03" },
-  { title: "ticker.item2", date: "2025-04-01" },
-  { title: "ticker.item3", date: "2025-03-27" },
-  { title: "ticker.item4", date: "2025-03-20" },
-  { title: "ticker.item5", date: "2025-03-12" },
-  { title: "ticker.item6", date: "2025-03-05" },
-];
-
-function TickerList({ hidden = false }: { hidden?: boolean }) {
-  const { t, lang } = useLanguage();
+function TickerList({ headlines, hidden = false }: { headlines: readonly TickerHeadline[]; hidden?: boolean }) {
+  const { lang } = useLanguage();
   const format = new Intl.DateTimeFormat(lang === "de" ? "de-DE" : "en-US", { dateStyle: "medium", timeZone: "UTC" });
   return (
     <ul className="flex shrink-0 gap-10 pr-10" aria-hidden={hidden || undefined}>
-      {ITEMS.map((item) => (
-        <li key={item.title} className="flex items-center gap-2 whitespace-nowrap text-sm">
+      {headlines.map((item) => (
+        <li key={item.href} className="flex items-center gap-2 whitespace-nowrap text-sm">
           <time dateTime={item.date} className="font-semibold text-brand-700 dark:text-brand-300">
             {format.format(new Date(item.date))}
           </time>
-          <span>{t(item.title)}</span>
+          {/* The copy that makes the loop seamless is for the eye only: its links take no focus. */}
+          <a href={item.href} tabIndex={hidden ? -1 : undefined} className="underline-offset-2 hover:underline focus-visible:underline">
+            {item.title}
+          </a>
         </li>
       ))}
     </ul>
@@ -34,11 +28,13 @@ function TickerList({ hidden = false }: { hidden?: boolean }) {
 }
 
 /**
- * Scrolling AI headlines: a 1 s loading skeleton, then the list, reloaded
- * every 5 minutes (spec). It can be paused (WCAG 2.2.2), stops for reduced
- * motion, and keeps one fixed height so nothing below it shifts.
+ * Scrolling headlines of the newest articles, each a link to it: a 1 s
+ * loading skeleton, then the list, reloaded every 5 minutes. It can be paused
+ * (WCAG 2.2.2), holds still under the pointer or focus so a link can be
+ * followed, stops for reduced motion, and keeps one fixed height so nothing
+ * below it shifts.
  */
-export function NewsTicker() {
+export function NewsTicker({ headlines }: { headlines: readonly TickerHeadline[] }) {
   const { t } = useLanguage();
   const headingId = useId();
   const [loading, setLoading] = useState(true);
@@ -58,7 +54,7 @@ export function NewsTicker() {
   }, []);
 
   return (
-    <section aria-labelledby={headingId} className="border-y border-slate-200 bg-slate-50 dark:border-slate-800 dark:bg-slate-900">
+    <section aria-labelledby={headingId} {...{ [KEEP_CLEAR_ATTRIBUTE]: "" }} className="border-y border-slate-200 bg-slate-50 dark:border-slate-800 dark:bg-slate-900">
       <div className="mx-auto flex h-12 max-w-6xl items-center gap-3 px-4">
         <h2 id={headingId} className="shrink-0 text-sm font-bold tracking-wide text-brand-700 uppercase dark:text-brand-300">
           {t("ticker.label")}
@@ -74,13 +70,13 @@ export function NewsTicker() {
               </div>
               {/* Without JavaScript nothing loads: show the headlines, still. */}
               <div className="no-js-only flex h-full items-center overflow-x-auto">
-                <TickerList />
+                <TickerList headlines={headlines} />
               </div>
             </>
           ) : (
             <div className="ticker-track flex h-full w-max items-center" data-paused={paused} data-testid="ticker-track">
-              <TickerList />
-              <TickerList hidden />
+              <TickerList headlines={headlines} />
+              <TickerList headlines={headlines} hidden />
             </div>
           )}
         </div>

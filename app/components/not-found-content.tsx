@@ -3,7 +3,7 @@ import { useLanguage } from "../i18n/language.tsx";
 import { PageMeta } from "./page-meta.tsx";
 import { buttonPrimary } from "./ui.tsx";
 
-/** The spec's not-found page: 404, "Oops! Page not found", a way home; the path goes to the console. */
+/** The not-found page: 404, "Oops! Page not found", a way home; the path goes to the console. */
 export function NotFoundContent() {
   const { t, href } = useLanguage();
   return (

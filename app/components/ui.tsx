@@ -6,15 +6,20 @@ export const buttonPrimary =
 export const buttonSecondary =
   "inline-flex min-h-12 items-center justify-center rounded-md border border-slate-400 px-6 font-semibold hover:bg-slate-100 dark:border-slate-500 dark:hover:bg-slate-800";
 export const textLink = "font-medium text-brand-700 underline hover:no-underline dark:text-brand-300";
+/**
+ * The page's column, as the navbar, footer and ticker have it: the padding
+ * inside the 72rem width, so every left edge lines up with the logo.
+ */
+export const pageColumn = "mx-auto max-w-6xl px-4";
 
 export function Section({ heading, intro, children, tone = "plain", id }: { heading: string; intro?: string; children: ReactNode; tone?: "plain" | "muted"; id?: string }) {
   return (
     <section
       id={id}
-      className={`px-4 py-16 ${tone === "muted" ? "bg-slate-50 dark:bg-slate-900" : ""}`}
+      className={`py-16 ${tone === "muted" ? "bg-slate-50 dark:bg-slate-900" : ""}`}
       aria-labelledby={id ? `${id}-heading` : undefined}
     >
-      <div className="mx-auto max-w-6xl">
+      <div className={pageColumn}>
         <h2 id={id ? `${id}-heading` : undefined} className="text-3xl font-bold tracking-tight">
           {heading}
         </h2>

@@ -12,7 +12,7 @@ function Greeting() {
 }
 
 describe("useLanguage", () => {
-  it("throws the spec's message outside its provider", () => {
+  it("throws a message naming the provider outside it", () => {
     expect(() => renderToString(<Greeting />)).toThrow("useLanguage must be used within a LanguageProvider");
   });
 

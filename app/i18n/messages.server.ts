@@ -11,20 +11,29 @@ const dictionaries: Record<Language, Messages> = { en, de };
 /** Key prefixes used by the shell on every page (navbar, footer, dialogs). */
 const SHARED_PREFIXES = ["common", "nav", "footer", "consent", "popup", "ticker", "notFound", "legal"];
 
-/** The page's language: its URL prefix, else the visitor's stored choice or browser language. */
-export function requestLanguage(request: Request): Language {
+type LanguageSource = { lang: Language; negotiated: boolean };
+
+function languageSource(request: Request): LanguageSource {
   // Loaders also answer the router's data requests ("/de.data"), which prerendering makes too.
   const pathname = new URL(request.url).pathname.replace(/\.data$/, "");
   // The staff area is in English.
-  if (pathname === "/admin" || pathname.startsWith("/admin/")) return "en";
+  if (pathname === "/admin" || pathname.startsWith("/admin/")) return { lang: "en", negotiated: false };
   const { lang } = splitLanguagePrefix(pathname);
-  return (
-    lang ??
-    negotiateLanguage({
-      cookie: request.headers.get("cookie"),
-      acceptLanguage: request.headers.get("accept-language"),
-    })
-  );
+  if (lang) return { lang, negotiated: false };
+  return {
+    lang: negotiateLanguage({ cookie: request.headers.get("cookie"), acceptLanguage: request.headers.get("accept-language") }),
+    negotiated: true,
+  };
+}
+
+/** The page's language: its URL prefix, else the visitor's stored choice or browser language. */
+export function requestLanguage(request: Request): Language {
+  return languageSource(request).lang;
+}
+
+/** Whether the page's language was chosen for the visitor (an unprefixed public URL) rather than by its URL. */
+export function isLanguageNegotiated(request: Request): boolean {
+  return languageSource(request).negotiated;
 }
 
 export function pickMessages(lang: Language, prefixes: readonly string[]): Partial<Messages> {

@@ -2,6 +2,7 @@
 import type { Language } from "#shared/i18n/languages.ts";
 import { localizePath } from "#shared/site/paths.ts";
 import { CATEGORY_LABELS } from "../../content/news/categories.ts";
+import { ARTICLES } from "../../content/news/index.ts";
 import type { NewsArticle } from "../../content/types.ts";
 
 export type ArticleSummary = {
@@ -34,4 +35,18 @@ export function summarize(article: NewsArticle, lang: Language): ArticleSummary 
     category: CATEGORY_LABELS[lang][article.category],
     readMinutes: article.readMinutes,
   };
+}
+
+/** A headline of the news ticker: an article's title, its date and where it is. */
+export type TickerHeadline = { title: string; date: string; href: string };
+
+/** How many headlines the ticker runs. */
+export const TICKER_SIZE = 6;
+
+/** The newest articles as the ticker's headlines, in one language. */
+export function tickerHeadlines(lang: Language): TickerHeadline[] {
+  return ARTICLES.slice(0, TICKER_SIZE).map((article) => {
+    const { title, date, href } = summarize(article, lang);
+    return { title, date, href };
+  });
 }

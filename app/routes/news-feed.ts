@@ -1,5 +1,5 @@
-import { company } from "#shared/company.ts";
 import { ARTICLES } from "../../content/news/index.ts";
+import { news } from "../../content/pages/news.ts";
 import { pickMessages, requestLanguage } from "../i18n/messages.server.ts";
 import { translate } from "../i18n/language.tsx";
 import { summarize } from "../news/summaries.ts";
@@ -33,7 +33,7 @@ export function loader({ request }: { request: Request }) {
     <title>${escapeXml(translate(messages, "news.feedTitle"))}</title>
     <link>${origin}${localizePath(lang, "/news")}</link>
     <atom:link href="${self}" rel="self" type="application/rss+xml"/>
-    <description>${escapeXml(`${company.brand}: AI, data and digital business`)}</description>
+    <description>${escapeXml(news[lang].meta.description)}</description>
     <language>${lang === "de" ? "de-DE" : "en-US"}</language>
 ${items.join("\n")}
   </channel>

@@ -7,7 +7,7 @@ import { localizePath } from "../../shared/site/paths.ts";
 
 export type PublicPage = {
   id: string;
-  /** Language-neutral path as in the spec's route table. */
+  /** Language-neutral path ("/about"): the page also lives at /en/... and /de/.... */
   path: string;
   /** Route module, relative to app/. */
   file: string;

@@ -1,2 +1,2 @@
-/** The spec's page size of the news list. */
+/** Articles per page of the news list: two rows of three cards. */
 export const NEWS_PAGE_SIZE = 6;

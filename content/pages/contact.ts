@@ -14,7 +14,7 @@ export const contact: Localized<ContactContent> = {
     info: {
       heading: "Contact information",
       addressLabel: "Address",
-      emailLabel: "E-mail",
+      emailLabel: "Email",
       phoneLabel: "Phone",
       hoursLabel: "Business hours",
       hoursWeekdays: "Monday to Friday: 9:00 – 18:00",

@@ -49,7 +49,7 @@ export const imprint: Localized<LegalDocument> = {
             type: "ul",
             items: [
               ["Phone: ", phoneLink],
-              ["E-mail: ", emailLink],
+              ["Email: ", emailLink],
             ],
           },
         ],

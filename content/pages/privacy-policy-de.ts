@@ -1,7 +1,7 @@
 import { CONSENT_STORAGE_KEY, CONTACT_SUBMISSIONS_KEY, THEME_STORAGE_KEY, WELCOME_SESSION_KEY } from "../../shared/site/storage-keys.ts";
 import { company } from "../../shared/company.ts";
 import type { LegalDocument } from "../types.ts";
-import { FORM_TOKEN_COOKIE, SESSION_COOKIE, languageKey, emailLink, phoneLink, osmPolicyLink, bayldaLink, osmAddress, bayldaAddress, companyAddress } from "./privacy-policy-facts.ts";
+import { DEVICE_COOKIE, FORM_TOKEN_COOKIE, SESSION_COOKIE, languageKey, emailLink, phoneLink, osmPolicyLink, bayldaLink, osmAddress, bayldaAddress, companyAddress } from "./privacy-policy-facts.ts";
 
 export function privacyPolicyDe(options: { contactRetentionDays: number }): LegalDocument {
   const days = options.contactRetentionDays;
@@ -124,7 +124,11 @@ export function privacyPolicyDe(options: { contactRetentionDays: number }): Lega
           },
           {
             type: "p",
-            text: "Das Cookie ist unbedingt erforderlich, um den internen Bereich bereitzustellen, den die angemeldete Person nutzt (§ 25 Abs. 2 Nr. 2 Telekommunikation-Digitale-Dienste-Datenschutz-Gesetz, TDDDG). Die damit verbundene Verarbeitung beruht auf Art. 6 Abs. 1 lit. f DSGVO; unser berechtigtes Interesse liegt im Schutz des internen Bereichs vor unbefugtem Zugriff.",
+            text: `Bei derselben Anmeldung setzen wir ein zweites Cookie mit dem Namen ${DEVICE_COOKIE}. Es enthält eine zufällige Kennung des Browsers und das Konto, mit dem er sich angemeldet hat, von uns signiert, damit der Browser bei der nächsten Anmeldung als bekannt gilt: Fehlversuche von anderer Stelle können die Person dann nicht aussperren. Es ist als HttpOnly gekennzeichnet, wird nur über verschlüsselte Verbindungen übertragen, bleibt nach der Abmeldung bestehen und läuft 180 Tage nach der letzten Anmeldung ab.`,
+          },
+          {
+            type: "p",
+            text: "Die Cookies sind unbedingt erforderlich, um den internen Bereich bereitzustellen, den die angemeldete Person nutzt (§ 25 Abs. 2 Nr. 2 Telekommunikation-Digitale-Dienste-Datenschutz-Gesetz, TDDDG). Die damit verbundene Verarbeitung beruht auf Art. 6 Abs. 1 lit. f DSGVO; unser berechtigtes Interesse liegt im Schutz des internen Bereichs vor unbefugtem Zugriff.",
           },
         ],
       },

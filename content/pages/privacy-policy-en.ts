@@ -1,7 +1,7 @@
 import { CONSENT_STORAGE_KEY, CONTACT_SUBMISSIONS_KEY, THEME_STORAGE_KEY, WELCOME_SESSION_KEY } from "../../shared/site/storage-keys.ts";
 import { company } from "../../shared/company.ts";
 import type { LegalDocument } from "../types.ts";
-import { FORM_TOKEN_COOKIE, SESSION_COOKIE, languageKey, emailLink, phoneLink, osmPolicyLink, bayldaLink, osmAddress, bayldaAddress, companyAddress } from "./privacy-policy-facts.ts";
+import { DEVICE_COOKIE, FORM_TOKEN_COOKIE, SESSION_COOKIE, languageKey, emailLink, phoneLink, osmPolicyLink, bayldaLink, osmAddress, bayldaAddress, companyAddress } from "./privacy-policy-facts.ts";
 
 export function privacyPolicyEn(options: { contactRetentionDays: number }): LegalDocument {
   const days = options.contactRetentionDays;
@@ -25,7 +25,7 @@ export function privacyPolicyEn(options: { contactRetentionDays: number }): Lega
           { type: "address", lines: companyAddress("en") },
           {
             type: "ul",
-            items: [["E-mail: ", emailLink], ["Phone: ", phoneLink], `Managing director: ${company.managingDirector}`],
+            items: [["Email: ", emailLink], ["Phone: ", phoneLink], `Managing director: ${company.managingDirector}`],
           },
         ],
       },
@@ -83,7 +83,7 @@ export function privacyPolicyEn(options: { contactRetentionDays: number }): Lega
             type: "ul",
             items: [
               "your name",
-              "your e-mail address",
+              "your email address",
               "the subject and text of your message",
               "the time at which we receive the message",
               "the language of the page from which you sent it",
@@ -108,7 +108,7 @@ export function privacyPolicyEn(options: { contactRetentionDays: number }): Lega
           {
             type: "p",
             text: [
-              "Your message is delivered to us by e-mail at our address ",
+              "Your message is delivered to us by email at our address ",
               emailLink,
               `. We delete contact messages after ${retentionEn}. This does not apply if a business relationship results from your enquiry or if statutory retention obligations require us to keep the data for longer, in particular under § 257 of the German Commercial Code (HGB) and § 147 of the German Fiscal Code (AO). In these cases we keep the data only for as long as this requires and use it only for that purpose.`,
             ],
@@ -124,7 +124,11 @@ export function privacyPolicyEn(options: { contactRetentionDays: number }): Lega
           },
           {
             type: "p",
-            text: "The cookie is strictly necessary to provide the internal area that the staff member uses (§ 25(2) no. 2 of the German Telecommunications Digital Services Data Protection Act, TDDDG). The related processing is based on Art. 6(1)(f) GDPR; our legitimate interest lies in protecting the internal area against unauthorised access.",
+            text: `At the same sign-in we set a second cookie named ${DEVICE_COOKIE}. It holds a random identifier for the browser and the staff account it signed in to, signed by us, so that at the next sign-in the browser counts as known: failed sign-ins from elsewhere then cannot lock the staff member out. It is marked HttpOnly, is sent only over encrypted connections, stays after signing out and expires 180 days after the last sign-in.`,
+          },
+          {
+            type: "p",
+            text: "The cookies are strictly necessary to provide the internal area that the staff member uses (§ 25(2) no. 2 of the German Telecommunications Digital Services Data Protection Act, TDDDG). The related processing is based on Art. 6(1)(f) GDPR; our legitimate interest lies in protecting the internal area against unauthorised access.",
           },
         ],
       },

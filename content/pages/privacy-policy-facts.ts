@@ -5,8 +5,8 @@ import { company } from "../../shared/company.ts";
 import { LANGUAGE_COOKIE, LANGUAGE_STORAGE_KEY, type Language } from "../../shared/i18n/languages.ts";
 import type { Inline } from "../types.ts";
 
-/** Name of the cookie set for signed-in staff only. */
-export const SESSION_COOKIE = "__Host-session";
+/** Names of the cookies set for signed-in staff only. */
+export { STAFF_SESSION_COOKIE as SESSION_COOKIE, STAFF_DEVICE_COOKIE as DEVICE_COOKIE } from "../../shared/site/storage-keys.ts";
 
 /** Name of the contact form's cookie (its time trap). */
 export { FORM_TOKEN_COOKIE } from "../../shared/contact/contact-page.ts";

@@ -23,7 +23,7 @@ export const projects: Localized<ProjectsContent> = {
         imageAlt: "Screenshot of the text summarisation tool with a long article on the left and its short summary on the right",
         title: "AI Text Summariser",
         description:
-          "Paste a long article, report or e-mail thread and receive a concise summary of the key points within seconds. The language model runs on our own servers in Germany, so your texts are never passed on to third parties.",
+          "Paste a long article, report or email thread and receive a concise summary of the key points within seconds. The language model runs on our own servers in Germany, so your texts are never passed on to third parties.",
         link: "https://summary.example.com",
         technologies: summarizerTech,
       },

@@ -24,7 +24,7 @@ export const alertsSchema = z
     /** Shorthand for `channels: [{ type: email, to }]`. */
     to: z.email().optional(),
     cooldownMinutes: z.number().min(0).max(24 * 60).default(5),
-    /** How often a still-open, unacknowledged incident is told again; default: the cooldown (the spec's repeated failure alert); 0: never. */
+    /** How often a still-open, unacknowledged incident is told again; default: the cooldown (a failure still there after it is told again); 0: never. */
     reminderMinutes: z.number().min(0).max(7 * 24 * 60).optional(),
     channels: z.array(channelConfigSchema).max(50).default([]),
     routes: z.array(route).max(100).default([]),

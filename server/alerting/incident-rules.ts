@@ -11,12 +11,12 @@
 // Notices are decided per group (a service's hosts together) and only from
 // observations made now: a target that was not checked decides nothing.
 // - An opening notice goes out unless maintenance holds it or the group's
-//   cooldown runs (the spec: a failure alert when no cooldown is active, which
+//   cooldown runs (a failure is alerted when no cooldown is active, which
 //   then starts); a held incident is told at its next failing check after
 //   that, so a flap within the cooldown stays quiet from start to end.
 // - While it stays open and failing, a reminder goes out each time the
-//   reminder interval (by default the cooldown, as the spec's repeated failure
-//   alert) has passed since the group's last notice, unless it was
+//   reminder interval (by default the cooldown: a failure still there after
+//   it is told again) has passed since the group's last notice, unless it was
 //   acknowledged or maintenance holds it.
 // - An escalation (warning to critical) is told at once.
 // - A resolution is told whenever the opening was: every notice that said

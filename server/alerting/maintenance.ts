@@ -16,7 +16,7 @@ export const DEFAULT_COMPLETION = "Maintenance completed";
 export const AUTO_END_BY = "system";
 const UPCOMING_WINDOWS = 3;
 
-/** The spec's maintenance status, plus when it ends by itself (null: when someone turns it off). */
+/** The maintenance status as the API answers it (snake_case fields), plus when it ends by itself (null: when someone turns it off). */
 export type MaintenanceStatus = {
   is_active: boolean;
   reason: string | null;

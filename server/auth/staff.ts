@@ -1,5 +1,5 @@
 // Staff accounts. A username becomes an e-mail by appending the company's
-// staff domain (spec); sign-in accepts either form.
+// staff domain; sign-in accepts either form.
 import type { Kysely } from "kysely";
 import { company } from "#shared/company.ts";
 import type { Database } from "../db/schema.ts";

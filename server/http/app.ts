@@ -19,7 +19,7 @@ import { busy, RENDER_LIMITS } from "./render-limits.ts";
 import { isSameOriginWrite, requestOrigin } from "./same-origin.ts";
 import { securityHeaders } from "./security-headers.ts";
 
-/** The spec's default for /news/:id without an id. */
+/** What /news/ without an id shows: the first article, rather than a dead end. */
 const DEFAULT_ARTICLE_ID = 1;
 
 export type AppOptions = {
@@ -89,7 +89,7 @@ export function createApp({ build, mode, services }: AppOptions) {
   });
 
   // One URL per page: "/about/" and "//about" move permanently to "/about".
-  // The spec's article route without an id ("/news/") shows article 1.
+  // The article route without an id ("/news/") shows article 1.
   app.use(async (c, next) => {
     const url = new URL(c.req.url);
     const path = canonicalPath(url.pathname);

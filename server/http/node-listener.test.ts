@@ -21,6 +21,7 @@ const files: SiteFiles = {
   ]),
   variants: { en: new Map([["/contact", file("auto contact en")]]), de: new Map([["/contact", file("auto contact de")]]) },
   notFound: { en: file("not found", "no-store"), de: file("nicht gefunden", "no-store") },
+  madeForOrigin: [],
 };
 
 // The route tables as a build and the Hono app give them.

@@ -1,10 +1,14 @@
 // The built site, held in memory: every file with its precompressed brotli and
-// gzip copies (made at build time) and a strong ETag, ready to send.
+// gzip copies (made at build time) and a strong ETag, ready to send. Files
+// that name the site's origin get it here (site-origin.ts), and with it fresh
+// compressed copies: gzip at once, brotli in the background (compressForOrigin).
 import { createHash } from "node:crypto";
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join, sep } from "node:path";
-import { brotliCompressSync, constants, gzipSync } from "node:zlib";
+import { promisify } from "node:util";
+import { brotliCompress, brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { LANGUAGES, type Language } from "#shared/i18n/languages.ts";
+import { withOrigin } from "./site-origin.ts";
 
 export type SiteFile = {
   body: Buffer;
@@ -24,6 +28,8 @@ export type SiteFiles = {
   variants: Record<Language, Map<string, SiteFile>>;
   /** The not-found page in each language, for paths nothing else answers. */
   notFound: Partial<Record<Language, SiteFile>>;
+  /** The files made for this origin at load, whose brotli copy compressForOrigin makes. */
+  madeForOrigin: SiteFile[];
 };
 
 export type BuildLayout = {
@@ -91,15 +97,30 @@ function readOptional(path: string): Buffer | undefined {
 
 const etagOf = (body: Buffer) => `"${createHash("sha256").update(body).digest("base64url").slice(0, 27)}"`;
 
-function loadFile(path: string, cacheControl: string): SiteFile {
-  const body = readFileSync(path);
-  return {
-    body,
-    br: readOptional(`${path}.br`),
-    gzip: readOptional(`${path}.gz`),
-    etag: etagOf(body),
-    contentType: TYPES[extension(path)] ?? "application/octet-stream",
-    cacheControl,
+/** Kinds of file that can name the origin: text the build writes. */
+const TEXT = new Set([".html", ".xml", ".txt", ".rss", ".json", ".js", ".css", ".svg", ".webmanifest"]);
+
+/** A compressed copy worth keeping: only when it is smaller. */
+const smaller = (compressed: Buffer, body: Buffer) => (compressed.length < body.length ? compressed : undefined);
+
+type Loader = (path: string, cacheControl: string) => SiteFile;
+
+function fileLoader(origin: string, madeForOrigin: SiteFile[]): Loader {
+  return (path, cacheControl) => {
+    const read = readFileSync(path);
+    const rewritten = TEXT.has(extension(path)) ? withOrigin(read, origin) : null;
+    const body = rewritten ?? read;
+    const file: SiteFile = {
+      body,
+      // The build's copies hold the placeholder: a rewritten file gets its own.
+      br: rewritten ? undefined : readOptional(`${path}.br`),
+      gzip: rewritten ? smaller(gzipSync(rewritten, { level: 9 }), rewritten) : readOptional(`${path}.gz`),
+      etag: etagOf(body),
+      contentType: TYPES[extension(path)] ?? "application/octet-stream",
+      cacheControl,
+    };
+    if (rewritten) madeForOrigin.push(file);
+    return file;
   };
 }
 
@@ -126,7 +147,10 @@ function pagePath(file: string): string {
   return path || "/";
 }
 
-export function loadSiteFiles(layout: BuildLayout): SiteFiles {
+/** Loads the build, naming origin (SITE_URL, without a trailing slash) wherever a file names the site. */
+export function loadSiteFiles(layout: BuildLayout, { origin }: { origin: string }): SiteFiles {
+  const madeForOrigin: SiteFile[] = [];
+  const loadFile = fileLoader(origin, madeForOrigin);
   const assets = new Map<string, SiteFile>();
   const pages = new Map<string, SiteFile>();
   for (const file of listFiles(layout.clientDir)) {
@@ -153,7 +177,23 @@ export function loadSiteFiles(layout: BuildLayout): SiteFiles {
     const path = join(layout.notFoundDir, `${lang}.html`);
     if (existsSync(path)) notFound[lang] = loadFile(path, NOT_FOUND);
   }
-  return { assets, pages, variants, notFound };
+  return { assets, pages, variants, notFound, madeForOrigin };
+}
+
+const brotli = promisify(brotliCompress);
+
+/**
+ * Makes the brotli copies of the files rewritten for the origin, one at a time
+ * on libuv's thread pool: the event loop keeps serving (gzip meanwhile), and
+ * the pool keeps threads free for DNS and file reads. Quality 11, as the build
+ * compresses everything else. Resolves with how many files it compressed.
+ */
+export async function compressForOrigin(files: SiteFiles): Promise<number> {
+  for (const file of files.madeForOrigin) {
+    const params = { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: file.body.length };
+    file.br = smaller(await brotli(file.body, { params }), file.body);
+  }
+  return files.madeForOrigin.length;
 }
 
 /** Paths relative to the project root, as scripts/build.ts writes them. */
@@ -169,5 +209,5 @@ export function defaultBuildLayout(root: string): BuildLayout {
 export function describeSiteFiles(files: SiteFiles): string {
   const variants = LANGUAGES.map((lang) => `${files.variants[lang].size} ${lang}`).join(", ");
   const notFound = LANGUAGES.filter((lang) => files.notFound[lang]).join(", ") || "none";
-  return `${files.pages.size} pages, ${files.assets.size} assets, unprefixed variants: ${variants}, not-found pages: ${notFound}`;
+  return `${files.pages.size} pages, ${files.assets.size} assets, unprefixed variants: ${variants}, not-found pages: ${notFound}, ${files.madeForOrigin.length} files naming the origin`;
 }

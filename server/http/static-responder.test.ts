@@ -26,6 +26,7 @@ const files: SiteFiles = {
     de: new Map([["/about", file("auto de")], ["/contact", file("auto contact de")]]),
   },
   notFound: { en: file("not found", "no-store"), de: file("nicht gefunden", "no-store") },
+  madeForOrigin: [],
 };
 
 function request(pathname: string, headers: Record<string, string> = {}, extra: Partial<StaticRequest> = {}): StaticRequest {

@@ -10,7 +10,7 @@ type Reading<T> = { value: T; sampledAt: number };
 type Intervals = ReturnType<Integrations["intervals"]>;
 const iso = (ms: number) => new Date(ms).toISOString();
 
-/** The report; when no source answered, the spec's "Failed to load monitoring data" with why (a dead nginx is not an idle one). */
+/** The report; when no source answered, "Failed to load monitoring data" with why (a dead nginx is not an idle one). */
 export function nginxAnswer(reading: Reading<{ report: NginxReport }>, intervals: Intervals) {
   const { report } = reading.value;
   const body = { ...report, sampledAt: iso(reading.sampledAt), intervalSeconds: intervals.nginx };

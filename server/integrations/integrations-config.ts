@@ -37,7 +37,7 @@ const certificates = z
     timeoutMs: timeoutMs.default(10_000),
     /** Extra trusted CA certificates (PEM file), for hosts with an internal CA. */
     caFile: z.string().min(1).optional(),
-    /** Renew automatically when this many days or fewer remain (spec: 7). */
+    /** Renew automatically when this many days or fewer remain (default 7: as the status turns critical). */
     renewWithinDays: z.number().int().min(1).max(60).default(7),
     acme: z
       .object({

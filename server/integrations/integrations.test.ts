@@ -276,7 +276,7 @@ describe.each(testDatabases())("integrations through the API on $dialect", ({ op
     expect(failed.body).toMatchObject({ error: "Failed to fetch HAProxy statistics", details: expect.stringMatching(/Timed out/) });
   });
 
-  it("AI services: the spec's health object from an Ollama-compatible server", async () => {
+  it("AI services: the health object from an Ollama-compatible server", async () => {
     const { status, body } = await api("GET", "/ai-services-health");
     expect(status).toBe(200);
     expect(body).toMatchObject({

@@ -84,7 +84,7 @@ describe.each(testDatabases())("the monitor on $dialect", ({ open }) => {
     return rows.map((row) => JSON.parse(row.payload) as { subject: string; to: string });
   };
 
-  it("a cycle checks every host and the API reports the spec's service health records", async () => {
+  it("a cycle checks every host and the API reports a health record per service", async () => {
     answers["/sentiment/local"] = { status: 200, body: JSON.stringify({ status: "degraded" }) };
     await cycle();
     const { status, body } = await api("GET", "/services");

@@ -57,7 +57,7 @@ function hostResult(service: ServiceConfig, host: string, state: HostState) {
       ...sub,
       host,
       target: describeSub(service, host, sub.name),
-      // The spec's shape ("a name plus a central host result"), where the sub-service runs on centron.
+      // Also as a name plus a central host result, for API clients that read that shape, where the sub-service runs on centron.
       ...(host === "centron" ? { centron: { ...sub, host } } : {}),
     })),
   };
@@ -148,7 +148,7 @@ export function createMonitor(options: MonitorOptions) {
           intervalSeconds: intervalOf(service, config.defaults) / 1000,
           /** Every host in the configuration's order, checked or not yet. */
           hosts: results,
-          // The spec's two host fields, for clients written against it: set when the service has such a host and it was checked.
+          // The two host fields API clients written for the shipped hosts read: set when the service has such a host and it was checked.
           centron: checkedResult("centron"),
           local: checkedResult("local"),
           uptime24h: mean("uptime24h"),

@@ -6,7 +6,7 @@ import { applyOutcome, initialHostState, shouldCheck, type HostState } from "./h
 const up = (ms: number | null = 30): CheckOutcome => ({ status: "healthy", responseTime: ms, errorMessage: null, retryAttempt: 0, basic: false });
 const down: CheckOutcome = { status: "unhealthy", responseTime: null, errorMessage: "ECONNREFUSED", retryAttempt: 2, basic: false };
 
-describe("scores and statuses (spec section 9)", () => {
+describe("scores and statuses", () => {
   it.each([
     [{ status: "healthy", responseTime: 49, basic: false }, 100],
     [{ status: "healthy", responseTime: 50, basic: false }, 95],

@@ -83,7 +83,7 @@ export const defaultsSchema = z
     circuitBackoffSeconds: z.number().int().min(5).max(3600).default(120),
     /** Check starts are spread over this much of each round (default: a quarter of the interval, at most 15 s). */
     staggerSeconds: z.number().min(0).max(600).optional(),
-    /** Failed checks in a row before an incident opens (Gatus' failure-threshold); 1 alerts on the first failure, as the spec does. */
+    /** Failed checks in a row before an incident opens (Gatus' failure-threshold); 1 (the default) alerts on the first failure. */
     failureThreshold: threshold.default(1),
     /** Good checks in a row before an open incident resolves. */
     successThreshold: threshold.default(1),

@@ -1,7 +1,7 @@
 // The contact form's one schema: the browser checks it before sending, the
 // server checks it again on every submission (API and plain form post).
 // Messages come from the caller, so each side can speak the visitor's
-// language; the API answers with the spec's English ones below.
+// language; the API answers with the English ones below.
 import { z } from "zod";
 import { CONTACT_ERRORS_EN, CONTACT_LIMITS, type ContactErrorMessages } from "./contact-limits.ts";
 

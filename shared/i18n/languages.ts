@@ -6,9 +6,15 @@ export type Language = (typeof LANGUAGES)[number];
 
 export const DEFAULT_LANGUAGE: Language = "en";
 
-/** Browser storage key (spec) and cookie name for the visitor's explicit choice. */
+/**
+ * Where the visitor's explicit choice is kept: local storage, which decides,
+ * and a cookie in step with it, which lets the server render unprefixed pages
+ * in that language on the first paint.
+ */
 export const LANGUAGE_STORAGE_KEY = "preferredLanguage";
 export const LANGUAGE_COOKIE = "preferredLanguage";
+/** The language cookie's attributes (a year; sent on top-level navigations), "; Secure" added over HTTPS. */
+export const LANGUAGE_COOKIE_ATTRIBUTES = "; Path=/; Max-Age=31536000; SameSite=Lax";
 
 export function isLanguage(value: unknown): value is Language {
   return value === "en" || value === "de";
@@ -31,8 +37,8 @@ export function readCookie(header: string | null | undefined, name: string): str
 
 /**
  * The language an Accept-Language header prefers most: German when the tag
- * with the highest weight starts with "de" (the spec's "browser language
- * starts with de"), else English.
+ * with the highest weight starts with "de" (de, de-DE, de-AT, de-CH, ...),
+ * else English.
  */
 export function languageFromAcceptLanguage(header: string | null | undefined): Language {
   if (!header) return DEFAULT_LANGUAGE;

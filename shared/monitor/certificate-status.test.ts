@@ -15,7 +15,7 @@ describe("certificateStatus", () => {
     expect(certificateStatus(days)).toBe(expected);
   });
 
-  it("uses the spec's thresholds", () => {
+  it("uses 30 and 7 days as thresholds", () => {
     expect(CERT_WARNING_DAYS).toBe(30);
     expect(CERT_CRITICAL_DAYS).toBe(7);
   });

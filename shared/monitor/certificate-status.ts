@@ -1,4 +1,4 @@
-// Certificate status by days remaining (spec sections 4 and 9): more than 30
+// Certificate status by days remaining: more than 30
 // days is healthy, more than 7 a warning, otherwise critical. Pure and shared
 // so the probe, the renewal job and the dashboard apply the same thresholds.
 

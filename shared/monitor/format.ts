@@ -1,4 +1,4 @@
-// How the dashboard writes numbers (spec section 2): bytes in B, KB, MB, GB
+// How the dashboard writes numbers: bytes in B, KB, MB, GB
 // with steps of 1024; times under 1000 ms in ms, longer ones in seconds; the
 // last update as "Ns ago", "Nm ago" or a time of day.
 

@@ -1,4 +1,4 @@
-// The dashboard's reading of HAProxy's status texts (product spec), over
+// The dashboard's reading of HAProxy's status texts (UP, DOWN, UNKNOWN), over
 // every text HAProxy 2.6 writes and a few it does not.
 import { describe, expect, it } from "vitest";
 import { HAPROXY_DISPLAYS, haproxyDisplay, type HaproxyDisplay } from "./haproxy-status.ts";

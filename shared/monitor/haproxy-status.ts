@@ -1,4 +1,4 @@
-// How an HAProxy status reads on the dashboard (product spec: up or open is
+// How an HAProxy status reads on the dashboard (up or open is
 // UP, down or closed is DOWN, anything else UNKNOWN). Shared by the server,
 // which stores the display next to HAProxy's raw text, and the browser, so
 // both always agree. Three statuses are not failures and keep their own

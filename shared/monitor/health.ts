@@ -1,8 +1,8 @@
-// The monitoring rules of the spec (sections 3, 4 and 9), pure so the engine,
+// The monitoring rules, pure so the engine,
 // the API and the dashboard agree: statuses, health scores, the overall
 // status and the endpoint counts.
 
-/** A host a service runs on, named in the monitoring configuration (the spec's are "centron" and "local"). */
+/** A host a service runs on, named in the monitoring configuration (the shipped one has "centron" and "local"). */
 export type HostName = string;
 
 export const HEALTH_STATUSES = ["healthy", "degraded", "unhealthy"] as const;
@@ -14,7 +14,7 @@ export type ReliabilityProfile = (typeof PROFILES)[number];
 
 export type CircuitState = "closed" | "open" | "half-open";
 
-/** Any status string that is not one of the three counts as unhealthy (spec). */
+/** Any status string that is not one of the three counts as unhealthy: an answer we cannot read is no good news. */
 export function normalizeStatus(value: unknown): HealthStatus {
   return value === "healthy" || value === "degraded" || value === "unhealthy" ? value : "unhealthy";
 }
@@ -24,7 +24,7 @@ export function defaultScore(status: HealthStatus): number {
   return status === "healthy" ? 95 : status === "degraded" ? 70 : 25;
 }
 
-/** A healthy result scored by its response time (spec table). */
+/** A healthy result scored by its response time: the faster, the higher. */
 export function responseTimeScore(ms: number): number {
   if (ms < 50) return 100;
   if (ms < 100) return 95;
@@ -46,7 +46,7 @@ export function hostScore(result: { status: HealthStatus; responseTime: number |
 /**
  * The service's score: the mean of its checked hosts' scores, in the
  * configuration's order. Infrastructure uses its one (first) host only, as
- * the spec scores a data centre by its central host.
+ * a data centre is scored by its central host.
  */
 export function overallScore(profile: ReliabilityProfile, scores: readonly number[]): number {
   const used = profile === "infrastructure" ? scores.slice(0, 1) : scores;
@@ -62,7 +62,7 @@ export function combineStatus(statuses: readonly HealthStatus[]): OverallStatus 
   return "healthy";
 }
 
-/** An infrastructure entry counts as 1 endpoint, others as one per host (the spec's two: centron and local). */
+/** An infrastructure entry counts as 1 endpoint, others as one per host. */
 export function endpointCount(profile: ReliabilityProfile, hosts: number): number {
   return profile === "infrastructure" ? 1 : hosts;
 }

@@ -97,3 +97,40 @@ test("the banner is in the first paint: shown by the head script before the isla
   await page.reload();
   await expect(banner(page)).toBeHidden();
 });
+
+test("says the optional categories are not in use, and names everything the site stores", async ({ page, context }) => {
+  await page.goto("/en");
+  await expect(banner(page)).toContainText("We use no analytics and no marketing services today");
+  await banner(page).getByRole("button", { name: "Customize" }).click();
+  await expect(banner(page).getByRole("switch", { name: "Analytics" })).toHaveAccessibleDescription(/^Not in use: this site runs no analytics/);
+  await expect(banner(page).getByRole("switch", { name: "Marketing" })).toHaveAccessibleDescription(/^Not in use: this site runs no marketing/);
+  await banner(page).getByRole("button", { name: "Save preferences" }).click();
+
+  // Use the site as a visitor does: theme, language, a contact message.
+  await page.getByRole("button", { name: /Switch to (dark|light) theme/ }).first().click();
+  await page.getByRole("navigation", { name: "Main navigation" }).getByRole("link", { name: "Deutsch" }).click();
+  await expect(page).toHaveURL(/\/de$/);
+  await page.goto("/de/contact");
+  await page.waitForFunction(() => [...document.querySelectorAll("[data-island]")].every((island) => island.hasAttribute("data-hydrated")));
+  await page.getByLabel("Ihr Name", { exact: true }).fill("Erika Mustermann");
+  await page.getByLabel("E-Mail-Adresse", { exact: true }).fill("erika@example.org");
+  await page.getByLabel("Betreff", { exact: true }).fill("Frage zur Speicherung");
+  await page.getByLabel("Nachricht", { exact: true }).fill("Was speichert die Website in meinem Browser?");
+  await page.waitForTimeout(3_000); // the form's time trap
+  await page.getByRole("button", { name: "Nachricht senden" }).click();
+  await expect(page.getByText("Nachricht gesendet")).toBeVisible();
+
+  // Everything that visit left in the browser...
+  const stored = await page.evaluate(() => [...Object.keys(localStorage), ...Object.keys(sessionStorage)]);
+  const cookies = (await context.cookies()).map((cookie) => cookie.name);
+  expect(stored).toEqual(expect.arrayContaining(["preferredLanguage", "theme", "cookieConsent", "welcomePopupShown", "contactSubmissions"]));
+  expect(cookies).toEqual(expect.arrayContaining(["preferredLanguage", "form-token"]));
+  // ...is named in the dialog (over HTTPS the cookies carry the __Host- prefix).
+  await page.locator("footer").getByRole("button", { name: "Cookie-Einstellungen" }).click();
+  const dialog = page.getByRole("dialog", { name: "Ihre Datenschutz-Einstellungen" });
+  await expect(dialog.getByRole("switch", { name: "Analyse" })).toHaveAccessibleDescription(/^Nicht im Einsatz/);
+  await expect(dialog.getByRole("switch", { name: "Marketing" })).toHaveAccessibleDescription(/^Nicht im Einsatz/);
+  const named = (await dialog.locator("code").allTextContents()).map((name) => name.replace(/^__Host-/, ""));
+  for (const name of [...stored, ...cookies]) expect(named, name).toContain(name);
+  expect(named).toEqual(expect.arrayContaining(["session", "device"]));
+});

@@ -37,10 +37,17 @@ test("the contact page comes from memory, its form token in a strict HttpOnly co
   expect(cookie).toMatchObject({ httpOnly: true, sameSite: "Strict", path: "/" });
 });
 
+test("the English contact page writes “email” one way", async ({ page }) => {
+  await page.goto("/en/contact");
+  expect(await page.locator("body").innerText()).not.toMatch(/e-mail/i);
+  await expect(page.getByText("Email", { exact: true })).toBeVisible();
+  await expect(page.getByLabel(EN.email, { exact: true })).toBeVisible();
+});
+
 test.describe("with JavaScript", () => {
   test.beforeEach(async ({ page }) => skipDialogs(page));
 
-  test("sends, shows the spec's toast, resets, and the message is stored", async ({ page, request, baseURL }) => {
+  test("sends, shows the success toast, resets, and the message is stored", async ({ page, request, baseURL }) => {
     const watch = watchPage(page, baseURL!);
     await page.goto("/en/contact");
     await waitForIslands(page);

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 
-/** Every public page (language-neutral path), as in the spec's route table. */
+/** Every public page (language-neutral path), one article standing for all. */
 export const PUBLIC_PATHS = [
   "/",
   "/ai-services",

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { ARTICLES } from "../../content/news/index.ts";
+import { news } from "../../content/pages/news.ts";
 import { skipDialogs } from "./helpers.ts";
 
 test.beforeEach(async ({ page }) => skipDialogs(page));
@@ -54,13 +55,21 @@ test("changing page keeps the URL, scrolls smoothly to the top, and Back returns
   await expect(page).toHaveURL(/\/en\/news\?page=3$/);
 });
 
-test("bad page numbers: page 1 has one URL, the rest are not found", async ({ request }) => {
+test("page numbers: page 1 has one URL, a page past the end shows the last one, the rest are not found", async ({ request, page }) => {
   const first = await request.get("/en/news?page=1", { maxRedirects: 0 });
   expect(first.status()).toBe(301);
   expect(first.headers()["location"]).toBe("/en/news");
-  for (const bad of ["4", "0", "-1", "abc", "2.5"]) {
+  for (const past of ["4", "9", "100"]) {
+    const response = await request.get(`/en/news?page=${past}`, { maxRedirects: 0 });
+    expect(response.status(), past).toBe(302);
+    expect(response.headers()["location"], past).toBe("/en/news?page=3");
+  }
+  for (const bad of ["0", "-1", "abc", "2.5"]) {
     expect((await request.get(`/en/news?page=${bad}`)).status(), bad).toBe(404);
   }
+  await page.goto("/de/news?page=9");
+  await expect(page).toHaveURL(/\/de\/news\?page=3$/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Aktuelle KI- und Digital-News");
 });
 
 test("the article page: back link, badge, date, read time, 400 px cover, body, promo", async ({ page }) => {
@@ -103,5 +112,7 @@ test("one RSS feed per language lists every article", async ({ request }) => {
     expect(xml.match(/<item>/g)).toHaveLength(15);
     expect(xml).toContain(`<language>${lang === "de" ? "de-DE" : "en-US"}</language>`);
     expect(xml).toContain(ARTICLES[0]![lang].title.replace(/&/g, "&amp;"));
+    // The channel is described in the feed's language, as the news page is.
+    expect(/<channel>[\s\S]*?<description>([^<]*)<\/description>/.exec(xml)?.[1]).toBe(news[lang].meta.description);
   }
 });

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { skipDialogs } from "./helpers.ts";
+import { LANGS, localized, PUBLIC_PATHS, skipDialogs } from "./helpers.ts";
 
 test.beforeEach(async ({ page }) => skipDialogs(page));
 
@@ -44,4 +44,13 @@ test("HTTP: unknown assets are plain 404s and trailing slashes redirect to the o
   const slash = await request.get("/en/about/?x=1", { maxRedirects: 0 });
   expect(slash.status()).toBe(301);
   expect(slash.headers()["location"]).toBe("/en/about?x=1");
+});
+
+test("every page's title names the site, the not-found page's too", async ({ request }) => {
+  const title = async (path: string) => /<title>([^<]*)<\/title>/.exec(await (await request.get(path)).text())?.[1] ?? "";
+  for (const lang of LANGS) {
+    for (const path of PUBLIC_PATHS) expect(await title(localized(lang, path)), localized(lang, path)).toContain("Muster Digital");
+  }
+  expect(await title("/en/no-such-page")).toBe("Page not found – Muster Digital");
+  expect(await title("/de/gibt-es-nicht")).toBe("Seite nicht gefunden – Muster Digital");
 });

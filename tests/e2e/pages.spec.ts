@@ -35,3 +35,29 @@ test("pages without the consent dialog are accessible too (ticker, menus, floati
     expect(results.violations, JSON.stringify(results.violations, null, 2)).toEqual([]);
   }
 });
+
+test("at 1280 px the pages' headings line up with the logo", async ({ page }) => {
+  await skipDialogs(page);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  // The article and the legal pages are a narrower reading column of their own.
+  for (const path of ["/", "/ai-services", "/digital-consulting", "/projects", "/about", "/news", "/contact", "/careers"]) {
+    await page.goto(localized("en", path));
+    const logo = await page.getByRole("link", { name: "Muster Digital home" }).boundingBox();
+    // Every left-aligned page heading and section heading (centred ones have no left edge to keep).
+    const edges = await page.locator("main h1, main section > div > h2").evaluateAll((headings) =>
+      headings
+        .filter((heading) => getComputedStyle(heading).textAlign !== "center")
+        .map((heading) => `${heading.textContent}: ${Math.round(heading.getBoundingClientRect().left)}`),
+    );
+    expect(edges.length, path).toBeGreaterThan(0);
+    for (const edge of edges) expect(edge, path).toMatch(new RegExp(`: ${Math.round(logo!.x)}$`));
+  }
+});
+
+test("testimonials are quoted as each language writes quotes", async ({ page }) => {
+  await skipDialogs(page);
+  await page.goto("/de");
+  for (const text of await page.locator("figure blockquote").allTextContents()) expect(text).toMatch(/^„[^„“”]+“$/);
+  await page.goto("/en");
+  for (const text of await page.locator("figure blockquote").allTextContents()) expect(text).toMatch(/^“[^„“”]+”$/);
+});

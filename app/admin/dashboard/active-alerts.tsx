@@ -1,4 +1,4 @@
-// Active alerts (spec: service name, severity and message): the open
+// Active alerts (service name, severity and message): the open
 // incidents of every source (services, certificates, nginx, HAProxy, AI
 // services), worst first. Each can be acknowledged with a note: its reminders
 // stop, and who did it shows here and in the incident history.

@@ -1,4 +1,4 @@
-// AI Services Health (spec): a card per service with its status, score,
+// AI Services Health: a card per service with its status, score,
 // response time, model and speed, the first 3 models and "+N more".
 import { formatAgo, formatDuration } from "#shared/monitor/format.ts";
 import { Figures, StatusBadge } from "./badges.tsx";

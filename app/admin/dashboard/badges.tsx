@@ -1,4 +1,4 @@
-// Status badges and the health score bar, with the spec's colour bands.
+// Status badges and the health score bar, coloured by score (scoreBand).
 import { scoreBand } from "#shared/monitor/health.ts";
 
 const TONES = {

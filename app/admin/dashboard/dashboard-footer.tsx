@@ -1,4 +1,4 @@
-// The footer's texts (spec): how often checks run, where alerts go, that
+// The footer's texts: how often checks run, where alerts go, that
 // recoveries are mailed too, and while auto-refresh is on, when the next
 // check is due.
 import type { HealthData } from "./dashboard.server.ts";

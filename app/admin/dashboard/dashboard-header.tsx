@@ -1,4 +1,4 @@
-// The dashboard's header (spec): title, version badge, subtitle, and the
+// The dashboard's header: title, version badge, subtitle, and the
 // buttons for theme, auto-refresh, Refresh, Test Email, Test Failure, Logout.
 // Both tests send a notice marked TEST on the real channels and change
 // nothing else; a button waits while a test runs.

@@ -1,4 +1,4 @@
-// The top card (spec: service-health monitoring): overall health, refresh,
+// The top card (service-health monitoring): overall health, refresh,
 // last update, the active alerts (open incidents), the reverse-proxy (nginx)
 // metrics, and the auto-refresh toggle.
 import { RotateCw } from "lucide-react";

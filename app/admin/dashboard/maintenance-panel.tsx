@@ -1,4 +1,4 @@
-// Maintenance mode (spec section 5): its state, the form to enable it
+// Maintenance mode: its state, the form to enable it
 // (Reason and Enabled By required, Notes, an optional whole number of
 // minutes), the completion reason to disable it, and the change history.
 import { Wrench } from "lucide-react";

@@ -1,6 +1,6 @@
 // The frame every dashboard panel shares: a heading, a skeleton while its
 // first data loads (the same height as what replaces it, so nothing jumps),
-// its error state with the spec's message and a Retry button, and a Stale
+// its error state with its "Failed to load ..." message and a Retry button, and a Stale
 // badge when its data is older than two intervals.
 import { AlertTriangle, RotateCw } from "lucide-react";
 import type { ReactNode } from "react";

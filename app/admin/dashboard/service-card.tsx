@@ -1,11 +1,11 @@
-// One service (spec: the service card): name, profile, Cooldown, score bar,
+// One service's card: name, profile, Cooldown, score bar,
 // a block per host, sub-services, the age of the last check, host errors.
 import { formatAgo, formatDuration } from "#shared/monitor/format.ts";
 import { Badge, Figures, ScoreBar, StatusBadge } from "./badges.tsx";
 import type { HostData, ServiceData } from "./dashboard.server.ts";
 import { useNow } from "./use-now.ts";
 
-/** The spec's two hosts keep their labels; any other host is shown by its configured name. */
+/** The shipped hosts centron and local keep their labels; any other host is shown by its configured name. */
 const HOST_LABELS: Record<string, string> = { centron: "Central (centron)", local: "Local" };
 
 /** When the host was last checked; an open circuit says it is not being checked, and until when. */

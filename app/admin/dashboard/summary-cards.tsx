@@ -1,4 +1,4 @@
-// System Overview's five summary cards (spec).
+// System Overview's five summary cards.
 import { formatAgo } from "#shared/monitor/format.ts";
 import { StatusBadge } from "./badges.tsx";
 import type { HealthData } from "./dashboard.server.ts";

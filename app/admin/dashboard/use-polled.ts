@@ -18,7 +18,7 @@ export type Polled<T> = {
 
 export class PanelError extends Error {}
 
-/** GET JSON; a failed status throws a PanelError with the spec's text and, where the server gave one, its reason. */
+/** GET JSON; a failed status throws a PanelError with the panel's "Failed to load ..." text and, where the server gave one, its reason. */
 export async function getJson<T>(url: string, failure: string): Promise<T> {
   let response: Response;
   try {

@@ -1,9 +1,10 @@
-import { useEffect, useId, useRef, useState } from "react";
+import { useEffect, useId, useRef, useState, type ReactNode } from "react";
 import type { MessageKey } from "../../i18n/en.ts";
 import { useLanguage } from "../../i18n/language.tsx";
 import { showToast } from "../toast.ts";
 import type { ConsentChoices } from "./consent-record.ts";
 import { answerConsent, closeConsentSettings, useConsentState } from "./consent-store.ts";
+import { STORED_ENTRIES } from "./stored-entries.ts";
 
 const NO_CHOICES: ConsentChoices = { analytics: false, marketing: false };
 
@@ -19,6 +20,7 @@ function Category(props: {
   checked: boolean;
   disabled?: boolean;
   onChange?: (checked: boolean) => void;
+  children?: ReactNode;
 }) {
   const { t } = useLanguage();
   const id = useId();
@@ -39,16 +41,37 @@ function Category(props: {
           {t(props.name)}
           {props.disabled ? <span className="ml-2 text-xs font-normal">({t("consent.alwaysOn")})</span> : null}
         </label>
-        <p id={`${id}-description`} className="text-sm text-slate-700 dark:text-slate-300">
-          {t(props.description)}
-        </p>
+        <div className="text-sm text-slate-700 dark:text-slate-300">
+          <p id={`${id}-description`}>{t(props.description)}</p>
+          {props.children}
+        </div>
       </div>
     </li>
   );
 }
 
+/** Every entry the site stores, by name, where it is kept and what for. */
+function StoredEntries() {
+  const { t } = useLanguage();
+  return (
+    <ul className="mt-1 list-disc space-y-0.5 pl-5">
+      {STORED_ENTRIES.map((entry) => (
+        <li key={entry.purpose}>
+          {entry.names.map((name, index) => (
+            <span key={name}>
+              {index > 0 ? ", " : null}
+              <code className="font-mono text-xs break-all">{name}</code>
+            </span>
+          ))}{" "}
+          ({t(entry.where)}): {t(entry.purpose)}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 /**
- * The cookie consent dialog (spec section 4) with "Reject all" on the first
+ * The cookie consent dialog, with "Reject all" on the first
  * layer. It is a non-modal dialog pinned to the bottom of the page: present in
  * the server HTML so it paints with the page, and placed first in the document
  * so keyboard users reach it before anything else.
@@ -112,7 +135,9 @@ export function ConsentBanner() {
         <fieldset className="mt-3">
           <legend className="sr-only">{t("consent.categories")}</legend>
           <ul className="divide-y divide-slate-200 dark:divide-slate-700">
-            <Category name="consent.necessary" description="consent.necessaryDescription" checked disabled />
+            <Category name="consent.necessary" description="consent.necessaryDescription" checked disabled>
+              <StoredEntries />
+            </Category>
             <Category
               name="consent.analytics"
               description="consent.analyticsDescription"

@@ -1,11 +1,17 @@
 import { Cookie } from "lucide-react";
 import { useLanguage } from "../../i18n/language.tsx";
 import { openConsentSettings, useConsentState } from "./consent-store.ts";
+import { useCornerCovers } from "./use-corner-covers.ts";
 
-/** Floating button that reopens the consent dialog once it has been answered. */
+/**
+ * Floating button that reopens the consent dialog once it has been answered.
+ * While something marked to be kept clear passes its corner it is hidden;
+ * the footer's "Cookie settings" stays on every page.
+ */
 export function ConsentButton() {
   const { t } = useLanguage();
   const { ready, record, settingsOpen } = useConsentState();
+  const stepAside = useCornerCovers();
   if (!ready || !record || settingsOpen) return null;
   return (
     <button
@@ -13,7 +19,8 @@ export function ConsentButton() {
       onClick={openConsentSettings}
       aria-label={t("consent.reopen")}
       title={t("consent.reopen")}
-      className="fixed bottom-4 left-4 z-30 inline-flex size-12 cursor-pointer items-center justify-center rounded-full border border-slate-300 bg-white shadow-lg hover:bg-slate-100 dark:border-slate-600 dark:bg-slate-900 dark:hover:bg-slate-800"
+      data-stepped-aside={stepAside || undefined}
+      className="fixed bottom-4 left-4 z-30 data-[stepped-aside]:invisible inline-flex size-12 cursor-pointer items-center justify-center rounded-full border border-slate-300 bg-white shadow-lg hover:bg-slate-100 dark:border-slate-600 dark:bg-slate-900 dark:hover:bg-slate-800"
     >
       <Cookie aria-hidden="true" className="size-6" />
     </button>

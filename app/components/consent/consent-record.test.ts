@@ -14,7 +14,7 @@ describe("parseConsentRecord", () => {
     ["not JSON", "{oops"],
     ["JSON null", "null"],
     ["an older version", JSON.stringify({ ...valid, version: CONSENT_VERSION - 1 })],
-    ["no version (the spec's record)", JSON.stringify({ ...valid, version: undefined })],
+    ["no version (a record from before versions)", JSON.stringify({ ...valid, version: undefined })],
     ["necessary off", JSON.stringify({ ...valid, necessary: false })],
     ["a category that is not a boolean", JSON.stringify({ ...valid, analytics: "yes" })],
     ["a bad timestamp", JSON.stringify({ ...valid, timestamp: "yesterday" })],

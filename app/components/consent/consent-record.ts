@@ -1,4 +1,5 @@
-// The stored consent record: the spec's fields plus a version. A record of an
+// The stored consent record: the three categories (necessary, analytics,
+// marketing) and when they were chosen, plus a version. A record of an
 // older version counts as no answer, so the dialog asks again only when the
 // categories or their purposes change.
 import { CONSENT_STORAGE_KEY, CONSENT_VERSION } from "#shared/site/storage-keys.ts";

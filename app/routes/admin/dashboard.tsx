@@ -34,7 +34,7 @@ export function meta() {
   return [{ title: "Admin Dashboard" }];
 }
 
-/** Polling intervals (spec section 9). */
+/** Polling intervals, in seconds: each panel as often as its source changes. */
 const SECONDS = { health: 60, maintenance: 30, ai: 120, nginx: 60, haproxy: 30, certificates: 300 } as const;
 
 /** The engine's shortest interval: the default, or a service's own when one checks more often. */
@@ -76,7 +76,7 @@ export default function DashboardPage({ loaderData }: Route.ComponentProps) {
   const health = usePolled<HealthData>({
     url: "/api/admin/services",
     // Until the engine's first cycle has run (a fresh start), look again every few seconds.
-    // As often as the engine checks its fastest service (the spec's 60 s by default), not a fixed minute.
+    // As often as the engine checks its fastest service (60 s by default), not a fixed minute.
     every: (current) => (!current?.lastCheckedAt ? 3_000 : autoRefresh ? fastestInterval(current) * 1000 : null),
     initial: data.health,
     failure: "Failed to load service health",
@@ -115,7 +115,7 @@ export default function DashboardPage({ loaderData }: Route.ComponentProps) {
     try {
       await signOut();
     } catch (error) {
-      // The spec: a failed logout is logged, and the visitor is signed out all the same.
+      // A failed logout is logged, and the visitor is signed out all the same: leaving must always work.
       console.warn("Logout failed", error);
     }
     toSignIn();

@@ -65,6 +65,10 @@ export default function SignInPage({ loaderData }: Route.ComponentProps) {
             No staff account exists yet. Create one on the server with <code className="font-mono">npm run admin -- create &lt;username&gt;</code>.
           </p>
         )}
+        {/* The staff area runs in the browser: without JavaScript the form cannot send, so say so. */}
+        <p role="note" className="no-js-only mt-4 rounded-md bg-amber-50 p-3 text-sm text-amber-950 dark:bg-amber-950 dark:text-amber-50">
+          Signing in needs JavaScript. Please turn it on for this site and reload the page.
+        </p>
         {/* method="post": should the form ever submit natively, the password must not land in the URL. */}
         <form method="post" onSubmit={(event) => void submit(event)} className="mt-6 space-y-4" aria-describedby={error ? ids.error : undefined}>
           <div>

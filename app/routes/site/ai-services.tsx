@@ -2,7 +2,7 @@ import { aiServices } from "../../../content/pages/ai-services.ts";
 import { CardIcon } from "../../components/card-icon.tsx";
 import { PageHeader } from "../../components/page-header.tsx";
 import { PageMeta } from "../../components/page-meta.tsx";
-import { buttonPrimary, Card, Section } from "../../components/ui.tsx";
+import { buttonPrimary, Card, pageColumn, Section } from "../../components/ui.tsx";
 import { useLanguage } from "../../i18n/language.tsx";
 import { pageData } from "../../i18n/messages.server.ts";
 import type { Route } from "./+types/ai-services";
@@ -16,8 +16,8 @@ export default function AiServicesPage({ loaderData }: Route.ComponentProps) {
     <>
       <PageMeta title={content.meta.title} description={content.meta.description} />
       <PageHeader heading={content.hero.title} intro={content.hero.subtitle} />
-      <section className="px-4 py-12">
-        <div className="mx-auto max-w-6xl [&>*]:max-w-3xl">
+      <section className="py-12">
+        <div className={`${pageColumn} [&>*]:max-w-3xl`}>
           <h2 className="text-3xl font-bold tracking-tight">{content.intro.heading}</h2>
           {content.intro.paragraphs.map((paragraph) => (
             <p key={paragraph} className="mt-4 text-lg leading-relaxed text-slate-700 dark:text-slate-300">

@@ -7,16 +7,21 @@ import { Picture } from "../../components/picture.tsx";
 import { buttonPrimary, buttonSecondary, CallToAction, Card, Section, textLink } from "../../components/ui.tsx";
 import { useLanguage } from "../../i18n/language.tsx";
 import { pageData } from "../../i18n/messages.server.ts";
+import { quote } from "../../i18n/quotation-marks.ts";
+import { tickerHeadlines } from "../../news/summaries.ts";
 import { Island } from "../../islands/island.tsx";
 import type { Route } from "./+types/home";
 
-export const loader = ({ request }: Route.LoaderArgs) => pageData(request, home, ["common"]);
+export function loader({ request }: Route.LoaderArgs) {
+  const data = pageData(request, home, ["common"]);
+  return { ...data, headlines: tickerHeadlines(data.lang) };
+}
 
 const TEASER_LINKS = [company.subdomains.aiServices, company.subdomains.projects];
 
 export default function HomePage({ loaderData }: Route.ComponentProps) {
-  const { t, href } = useLanguage();
-  const { content } = loaderData;
+  const { t, href, lang } = useLanguage();
+  const { content, headlines } = loaderData;
   const siteUrl = useSiteUrl();
   return (
     <>
@@ -37,7 +42,7 @@ export default function HomePage({ loaderData }: Route.ComponentProps) {
           </div>
         </div>
       </section>
-      <Island name="news-ticker" props={{}} />
+      <Island name="news-ticker" props={{ headlines }} />
 
       <Section heading={content.founder.heading}>
         <div className="grid items-start gap-10 md:grid-cols-[16rem_1fr]">
@@ -90,7 +95,7 @@ export default function HomePage({ loaderData }: Route.ComponentProps) {
         <div className="grid gap-6 md:grid-cols-3">
           {content.testimonials.items.map((item) => (
             <figure key={item.author} className="flex flex-col rounded-xl border border-slate-200 bg-white p-6 shadow-sm dark:border-slate-700 dark:bg-slate-900">
-              <blockquote className="flex-1 text-slate-800 dark:text-slate-200">“{item.quote}”</blockquote>
+              <blockquote className="flex-1 text-slate-800 dark:text-slate-200">{quote(lang, item.quote)}</blockquote>
               <figcaption className="mt-6">
                 <span className="block font-semibold">{item.author}</span>
                 <span className="block text-sm text-slate-700 dark:text-slate-300">{item.position}</span>

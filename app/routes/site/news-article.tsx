@@ -18,7 +18,7 @@ import type { Route } from "./+types/news-article";
 export function loader({ request, params }: Route.LoaderArgs) {
   const lang = requestLanguage(request);
   const article = /^\d+$/.test(params.id) ? findArticle(Number(params.id)) : undefined;
-  // An id that matches no article goes to the list (spec), with a real redirect.
+  // An id that matches no article goes to the list, with a real redirect, rather than a dead end.
   if (!article) {
     const prefixed = splitLanguagePrefix(new URL(request.url).pathname).lang !== null;
     throw redirect(prefixed ? localizePath(lang, "/news") : "/news", 302);

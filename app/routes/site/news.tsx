@@ -16,11 +16,14 @@ export function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const base = pageData(request, news, ["news"]);
   const raw = url.searchParams.get("page");
+  const pathname = url.pathname.replace(/\.data$/, "");
   // One URL per page: "?page=1" is the list itself.
-  if (raw === "1") throw redirect(url.pathname.replace(/\.data$/, ""), 301);
+  if (raw === "1") throw redirect(pathname, 301);
   const page = raw === null ? 1 : /^\d+$/.test(raw) ? Number(raw) : NaN;
   const last = pageCount(ARTICLES.length);
-  if (!(page >= 1 && page <= last)) return data({ ...base, notFound: true as const }, { status: 404 });
+  // A page past the end shows the last one; temporarily (302), as more articles will make it exist.
+  if (page > last) throw redirect(last > 1 ? `${pathname}?page=${last}` : pathname, 302);
+  if (!(page >= 1)) return data({ ...base, notFound: true as const }, { status: 404 });
   return { ...base, notFound: false as const, page, articles: ARTICLES.map((article) => summarize(article, base.lang)) };
 }
 

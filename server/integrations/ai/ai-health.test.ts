@@ -84,7 +84,7 @@ describe("AI services health against an Ollama-compatible server", () => {
 });
 
 describe("AI health pieces", () => {
-  it("the empty result is unhealthy with zero counts (spec section 8)", () => {
+  it("the empty result is unhealthy with zero counts", () => {
     expect(emptyAiHealth(0)).toEqual({
       timestamp: "1970-01-01T00:00:00.000Z",
       overallStatus: "unhealthy",

@@ -1,4 +1,4 @@
-// AI services health (spec: the "AI services health" object). An Ollama
+// AI services health (the dashboard's "AI services health" object). An Ollama
 // server is asked for its version (reachability and latency) and its model
 // list; an optional tiny generate call measures tokens per second (off by
 // default: it loads a model into memory). Other AI services are a plain
@@ -24,7 +24,7 @@ export type AiServicesHealth = {
   summary: { totalServices: number; healthyServices: number; unhealthyServices: number; degradedServices: number; averageResponseTime: number };
 };
 
-/** What the panel shows when nothing could be read (spec section 8). */
+/** What the panel shows when nothing could be read: unhealthy, every count zero. */
 export function emptyAiHealth(at: number): AiServicesHealth {
   return {
     timestamp: new Date(at).toISOString(),

@@ -186,7 +186,7 @@ function toStats(rows: Row[]): HaproxyStats {
 
 export async function readHaproxyStats(source: HaproxySource, options: { timeoutMs: number }): Promise<HaproxyStats> {
   const text = "socket" in source ? await readSocket(source.socket, options.timeoutMs) : await readHttp(source, options.timeoutMs);
-  // The spec's text for an empty answer (a proxy in between that lost the body).
+  // An empty answer says so (a proxy in between that lost the body), rather than "no proxies".
   if (text.trim() === "") throw new IntegrationError("No data received from HAProxy stats proxy");
   const csv = parseHaproxyCsv(text);
   if (!csv.ok) throw new IntegrationError(`Malformed stats: ${csv.error}`);

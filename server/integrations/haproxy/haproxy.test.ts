@@ -238,7 +238,7 @@ describe("peers that misbehave", () => {
     await expect(reading).rejects.toThrow(/^Malformed stats: no header line/);
   });
 
-  it("an empty answer is the spec's 'No data received'", async () => {
+  it("an empty answer is 'No data received'", async () => {
     await expect(readHaproxyStats({ url: `${fakeBase}/empty` }, { timeoutMs: TIMEOUT_MS })).rejects.toThrow(/^No data received from HAProxy stats proxy$/);
   });
 

@@ -1,5 +1,5 @@
-// The nginx part of the monitoring data (spec: "Monitoring data": overall
-// health, alerts and the nginx block) from stub_status samples.
+// The nginx part of the monitoring data (overall health, alerts and the
+// nginx block) from stub_status samples.
 // buildNginxReport is pure: it compares this round's samples with the
 // previous round's, so rates and alerts are tested without a server or a
 // clock. readNginx, at the end, is the one thin piece of I/O: it takes a
@@ -44,8 +44,8 @@ export type NginxReport = {
 export type NginxReportOptions = { maxActiveConnections: number };
 
 /**
- * Every nginx alert is raised for the one service "nginx" (the spec's
- * monitoring data has one nginx block); the message names the source.
+ * Every nginx alert is raised for the one service "nginx" (the monitoring
+ * data has one nginx block); the message names the source.
  */
 export const NGINX_SERVICE = "nginx";
 

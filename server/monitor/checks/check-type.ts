@@ -23,7 +23,7 @@ export type CheckContext = {
 
 /** One run of a check: the type's own verdict, and what conditions can read. */
 export type CheckRun = {
-  /** The verdict without conditions (the spec's rule for HTTP, "connected" for TCP, ...). */
+  /** The verdict without conditions (2xx and the body's status word for HTTP, "connected" for TCP, ...). */
   status: HealthStatus;
   errorMessage: string | null;
   /** Milliseconds of the last attempt; null when it never answered. */

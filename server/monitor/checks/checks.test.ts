@@ -137,7 +137,7 @@ describe("conditions against real targets", () => {
   const cases: [string, string, string[], string, RegExp?][] = [
     ["all hold", "/spring-up", ["[STATUS] == 200", "[BODY].status == UP", "len([BODY].components) == 1"], "healthy"],
     ["a body path that differs is named with what was seen", "/healthy", ["[BODY].status == UP"], "unhealthy", /^Condition failed: \[BODY\]\.status \(healthy\) == UP$/],
-    ["conditions replace the spec's rule: a 503 can be what is expected", "/error", ["[STATUS] == 503"], "healthy"],
+    ["conditions replace the default rule: a 503 can be what is expected", "/error", ["[STATUS] == 503"], "healthy"],
     ["any() of several spellings", "/json-ok", ["[BODY].status == any(UP, ok)"], "healthy"],
     ["a pattern on a plain body", "/plain-ok", ["[BODY] == pat(o*)"], "healthy"],
     ["the response time", "/healthy", ["[RESPONSE_TIME] > 100000"], "unhealthy", /\[RESPONSE_TIME\] \(\d+\) > 100000/],

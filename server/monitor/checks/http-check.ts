@@ -1,4 +1,4 @@
-// HTTP health checks. Without conditions, the spec's rule: a 2xx is up, and a
+// HTTP health checks. Without conditions: a 2xx is up, and a
 // JSON body's "status" field has the last word: healthy, degraded or
 // unhealthy, or one of the common spellings (Spring Boot's UP/DOWN, "ok", the
 // health-check response format's pass/warn/fail). Any other word is unhealthy.
@@ -40,7 +40,7 @@ const STATUS_WORDS: Record<string, HealthStatus> = {
   fail: "unhealthy",
 };
 
-/** The spec's rule on a 2xx body: the "status" word when the body is JSON and has one, else healthy. */
+/** A 2xx body's verdict: the "status" word when the body is JSON and has one, else healthy. */
 export function judgeHealthBody(body: string): { status: HealthStatus; errorMessage: string | null } {
   let reported: unknown;
   try {

@@ -1,5 +1,5 @@
 // The TLS check against real TLS servers presenting openssl-made certificates:
-// the days left by the spec's thresholds, the chain, the name, and conditions
+// the days left (more than 30 healthy, more than 7 degraded), the chain, the name, and conditions
 // on [CERTIFICATE_EXPIRATION].
 import { createServer, type AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

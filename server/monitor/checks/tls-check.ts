@@ -1,6 +1,6 @@
 // TLS checks: a handshake with the host (SNI: serverName, else the host), the
 // chain judged against the system's roots (plus caFile's), the name, and the
-// days left by the spec's thresholds: more than 30 healthy, more than 7
+// days left: more than 30 healthy, more than 7
 // degraded, fewer or expired unhealthy. Conditions read the time left as
 // [CERTIFICATE_EXPIRATION] (`[CERTIFICATE_EXPIRATION] > 720h`).
 import { isIP } from "node:net";
