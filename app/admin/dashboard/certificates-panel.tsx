@@ -5,7 +5,8 @@ import { showToast } from "../../components/toast.ts";
 import { StatusBadge } from "./badges.tsx";
 import type { CertificatesData } from "./dashboard.server.ts";
 import { Panel, smallButton } from "./panel.tsx";
-import { postJson, type Polled } from "./use-polled.ts";
+import { postJson } from "./staff-api.ts";
+import type { Polled } from "./use-panel-query.ts";
 
 const date = (iso: string | null) => (iso ? new Date(iso).toLocaleDateString("en-GB", { day: "2-digit", month: "short", year: "numeric" }) : "–");
 

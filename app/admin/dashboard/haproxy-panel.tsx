@@ -4,7 +4,7 @@ import { formatBytes } from "#shared/monitor/format.ts";
 import { StatusBadge } from "./badges.tsx";
 import type { HaproxyData } from "./dashboard.server.ts";
 import { Panel } from "./panel.tsx";
-import type { Polled } from "./use-polled.ts";
+import type { Polled } from "./use-panel-query.ts";
 
 const th = "py-2 pr-3";
 const td = "py-1.5 pr-3";

@@ -4,7 +4,7 @@
 import { useEffect, useState } from "react";
 import { formatDuration } from "#shared/monitor/format.ts";
 import type { HealthData } from "./dashboard.server.ts";
-import { getJson } from "./use-polled.ts";
+import { getJson } from "./staff-api.ts";
 import { panelClass, Skeleton, smallButton } from "./panel.tsx";
 
 type Point = { at: number; checks: number; failures: number; meanMs: number | null; p95Ms: number | null };
