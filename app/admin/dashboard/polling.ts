@@ -6,7 +6,7 @@
 // "next check in" counts down to a round that really comes.
 
 /** Seconds between reads (the engine's own interval for service health, when it has one). */
-export const POLL_SECONDS = { health: 60, maintenance: 30, ai: 120, nginx: 60, haproxy: 30, certificates: 300 } as const;
+export const POLL_SECONDS = { health: 60, maintenance: 30, ai: 120, nginx: 60, haproxy: 30, certificates: 300, configuration: 60 } as const;
 
 /** Panels read while auto-refresh is off too. */
 export const ALWAYS_POLLED = new Set<keyof typeof POLL_SECONDS>(["maintenance", "ai", "certificates"]);

@@ -1,7 +1,7 @@
 // Every panel's data on the dashboard, and Refresh: a check of every service
 // now, then every panel read again.
 import { useCallback, useEffect, useRef, useState } from "react";
-import type { AiData, CertificatesData, DashboardData, HaproxyData, HealthData, IncidentsData, MaintenanceData, MaintenanceHistoryData, NginxData } from "./dashboard.server.ts";
+import type { AiData, CertificatesData, ConfigurationData, DashboardData, HaproxyData, HealthData, IncidentsData, MaintenanceData, MaintenanceHistoryData, NginxData } from "./dashboard.server.ts";
 import { ALWAYS_POLLED, fastestInterval, nextHealthRead, POLL_SECONDS } from "./polling.ts";
 import { postJson } from "./staff-api.ts";
 import { usePanelQuery } from "./use-panel-query.ts";
@@ -21,6 +21,7 @@ export function useDashboardData(data: DashboardData, autoRefresh: boolean) {
   });
   const checksEvery = health.data ? fastestInterval(health.data) : POLL_SECONDS.health;
   const incidents = usePanelQuery<IncidentsData>({ url: "/api/admin/incidents/open", every: () => (autoRefresh ? checksEvery * 1000 : null), enabled: data.monitoring, initial: data.incidents, failure: "Failed to load active alerts" });
+  const configuration = usePanelQuery<ConfigurationData>({ url: "/api/admin/monitoring-configuration", every: every("configuration"), enabled: data.monitoring, initial: data.configuration, failure: "Failed to load the monitoring configuration" });
   const maintenance = usePanelQuery<MaintenanceData>({ url: "/api/admin/maintenance", every: every("maintenance"), initial: data.maintenance, failure: "Failed to load maintenance status" });
   const maintenanceHistory = usePanelQuery<MaintenanceHistoryData>({ url: "/api/admin/maintenance/history", every: every("maintenance"), initial: data.maintenanceHistory, failure: "Failed to load maintenance history" });
   const certificates = usePanelQuery<CertificatesData>({ url: "/api/admin/certificates", every: every("certificates"), enabled: configured.certificates, initial: data.certificates, failure: "Failed to load certificates" });
@@ -43,7 +44,7 @@ export function useDashboardData(data: DashboardData, autoRefresh: boolean) {
     setRefreshing(true);
     try {
       const requested = postJson<{ requestedAt?: string }>("/api/admin/services/check");
-      const [answer] = await Promise.all([requested, maintenance.refresh(), maintenanceHistory.refresh(), certificates.refresh(), nginx.refresh(true), haproxy.refresh(true), ai.refresh(true)]);
+      const [answer] = await Promise.all([requested, configuration.refresh(), maintenance.refresh(), maintenanceHistory.refresh(), certificates.refresh(), nginx.refresh(true), haproxy.refresh(true), ai.refresh(true)]);
       // The requested round starts within a second and takes a few: read until the engine says it served this request
       // (a round already running when Refresh was pressed may not have seen what changed).
       const since = answer.body?.requestedAt ? Date.parse(answer.body.requestedAt) : Date.now();
@@ -56,7 +57,7 @@ export function useDashboardData(data: DashboardData, autoRefresh: boolean) {
     } finally {
       setRefreshing(false);
     }
-  }, [health, incidents, maintenance, maintenanceHistory, certificates, nginx, haproxy, ai]);
+  }, [health, incidents, configuration, maintenance, maintenanceHistory, certificates, nginx, haproxy, ai]);
 
-  return { health, incidents, maintenance, maintenanceHistory, certificates, nginx, haproxy, ai, refreshAll, refreshing };
+  return { health, incidents, configuration, maintenance, maintenanceHistory, certificates, nginx, haproxy, ai, refreshAll, refreshing };
 }

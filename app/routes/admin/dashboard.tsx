@@ -11,6 +11,7 @@ import { DashboardFooter } from "../../admin/dashboard/dashboard-footer.tsx";
 import { DashboardHeader } from "../../admin/dashboard/dashboard-header.tsx";
 import { HaproxyPanel } from "../../admin/dashboard/haproxy-panel.tsx";
 import { HealthCard } from "../../admin/dashboard/health-card.tsx";
+import { ConfigurationNotice } from "../../admin/dashboard/configuration-notice.tsx";
 import { MaintenanceBanner } from "../../admin/dashboard/maintenance-banner.tsx";
 import { MaintenancePanel } from "../../admin/dashboard/maintenance-panel.tsx";
 import { MetricsPanel } from "../../admin/dashboard/metrics-panel.tsx";
@@ -77,7 +78,7 @@ export default function DashboardPage({ loaderData }: Route.ComponentProps) {
 function Dashboard({ data, toSignIn }: { data: Route.ComponentProps["loaderData"]; toSignIn: () => void }) {
   const [autoRefresh, setAutoRefresh] = useState(true);
   const { configured } = data;
-  const { health, incidents, maintenance, maintenanceHistory, certificates, nginx, haproxy, ai, refreshAll, refreshing } = useDashboardData(data, autoRefresh);
+  const { health, incidents, configuration, maintenance, maintenanceHistory, certificates, nginx, haproxy, ai, refreshAll, refreshing } = useDashboardData(data, autoRefresh);
 
   const logout = async () => {
     try {
@@ -141,6 +142,7 @@ function Dashboard({ data, toSignIn }: { data: Route.ComponentProps["loaderData"
             Monitoring is not configured on this server.
           </p>
         ) : null}
+        {configuration.data ? <ConfigurationNotice configuration={configuration.data} /> : null}
         <HealthCard health={health} incidents={data.monitoring ? incidents : null} nginx={configured.nginx ? nginx : null} autoRefresh={autoRefresh} onAutoRefresh={setAutoRefresh} onRefresh={() => void refreshAll()} />
         <nav aria-label="Staff pages" className="flex flex-wrap gap-3 text-sm">
           <Link to="/admin/alerts" className="inline-flex items-center gap-1.5 font-medium text-brand-700 underline dark:text-brand-300">
