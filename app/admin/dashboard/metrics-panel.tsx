@@ -10,8 +10,7 @@ import type { HealthData } from "./dashboard.server.ts";
 import { panelClass, Skeleton, smallButton } from "./panel.tsx";
 import { ResponseTimeChart } from "./response-time-chart.tsx";
 import { getJson } from "./staff-api.ts";
-
-const percent = (value: number | null) => (value === null ? "–" : `${value.toFixed(2)}%`);
+import { UptimeTable } from "./uptime-table.tsx";
 
 export function MetricsPanel({ health }: { health: HealthData }) {
   const [serviceId, setServiceId] = useState(() => health.services.find((s) => s.reliabilityProfile !== "infrastructure")?.serviceId ?? health.services[0]?.serviceId ?? "");
@@ -88,29 +87,7 @@ export function MetricsPanel({ health }: { health: HealthData }) {
           <div id="metrics-table">{showTable ? <ChartTable history={shown} label={tableLabel} /> : null}</div>
         </div>
       ) : null}
-      <div className="mt-4 overflow-x-auto" tabIndex={0} role="region" aria-label="Uptime per service (scrolls)">
-        <table className="w-full min-w-[28rem] text-left text-sm">
-          <caption className="sr-only">Uptime per service</caption>
-          <thead>
-            <tr className="border-b border-slate-200 dark:border-slate-700">
-              <th scope="col" className="py-2 pr-2">Service</th>
-              <th scope="col" className="py-2 pr-2 text-right">24 h</th>
-              <th scope="col" className="py-2 pr-2 text-right">7 d</th>
-              <th scope="col" className="py-2 text-right">30 d</th>
-            </tr>
-          </thead>
-          <tbody>
-            {health.services.map((service) => (
-              <tr key={service.serviceId} className="border-b border-slate-100 dark:border-slate-800">
-                <th scope="row" className="py-1.5 pr-2 font-medium">{service.serviceName}</th>
-                <td className="py-1.5 pr-2 text-right tabular-nums">{percent(service.uptime24h)}</td>
-                <td className="py-1.5 pr-2 text-right tabular-nums">{percent(service.uptime7d)}</td>
-                <td className="py-1.5 text-right tabular-nums">{percent(service.uptime30d)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <UptimeTable services={health.services} />
     </section>
   );
 }
