@@ -1,8 +1,10 @@
 // The dashboard says what the monitoring configuration is: which entries are
 // placeholders (documentation hosts, never checked) and which file to edit, a
 // placeholder host as such rather than "not checked yet", and an edit of the
-// file that was refused, with its problems, while the last good one runs.
+// file that was refused, with its problems, while the last good one runs
+// (a screenshot of the notice in test-results/dashboard-configuration/).
 import { readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import { parse, stringify } from "yaml";
 import { freePort } from "../peers/ports.ts";
@@ -49,6 +51,7 @@ test("placeholders with the file to edit, a placeholder host not checked, and a 
     await expect(refused).toContainText(`${path}.url: Invalid URL`, { timeout: 30_000 });
     await expect(refused).toContainText("The last good configuration is still running");
     await expect(refused).toContainText(env.configFile);
+    await page.getByRole("region", { name: "Monitoring configuration" }).screenshot({ path: join("test-results", "dashboard-configuration", "refused.png") });
   } finally {
     writeFileSync(env.configFile, good);
   }

@@ -9,7 +9,7 @@ const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString("en-GB"
 
 function FileName({ file }: { file: string | null }) {
   return file ? (
-    <code className="break-all">{file}</code>
+    <code className="[overflow-wrap:anywhere]">{file}</code>
   ) : (
     <>
       the file <code>MONITORING_CONFIG</code> names
@@ -48,7 +48,7 @@ export function ConfigurationNotice({ configuration }: { configuration: Configur
         <>
           <p className="text-sm">
             <strong>{count === 1 ? "1 entry is a placeholder" : `${count} entries are placeholders`}</strong>: {count === 1 ? "it points" : "they point"} at a documentation
-            host (such as example.com), so {count === 1 ? "it is" : "they are"} not checked and never alert. Replace {count === 1 ? "it" : "them"} with your own hosts in{" "}
+            host (such as example.com), so {count === 1 ? "it is not checked and never alerts" : "they are not checked and never alert"}. Replace {count === 1 ? "it" : "them"} with your own hosts in{" "}
             <FileName file={file} />; a saved edit is picked up while the server runs.
           </p>
           <ul aria-label="Placeholder entries" tabIndex={0} className="max-h-40 space-y-1 overflow-y-auto rounded-md bg-white/60 p-2 text-sm dark:bg-black/20">

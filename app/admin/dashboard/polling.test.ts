@@ -14,6 +14,7 @@ describe("when service health is read next", () => {
     ["a round started but not stored: again in two seconds", health(T, T + 30_000), T + 16_000, T + 16_000, 2_000],
     ["the answer says the round is due: again in two seconds", health(T, T + 15_000), T + 15_500, T + 15_500, 2_000],
     ["a read already due: at once", health(T, T + 15_000), T + 2_000, T + 20_000, 100],
+    ["an engine that stopped: once an interval", health(T, T + 15_000), T + 40_000, T + 40_000, 15_000],
     ["never later than the interval", { ...health(T, T + 300_000), services: [{ intervalSeconds: 300 }] }, T, T, 300_000],
   ])("%s", (_name, answer, updatedAt, now, expected) => {
     expect(nextHealthRead(answer, updatedAt, now)).toBe(expected);

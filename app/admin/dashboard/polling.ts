@@ -42,7 +42,8 @@ function roundPendingPollMs(intervalMs: number): number {
  * Milliseconds from `now` until service health should be read again, given
  * the last answer and when it came (`updatedAt`): shortly after the next round
  * is due; every few seconds while a round that has started is not stored yet,
- * and until the first round ever.
+ * and until the first round ever; once an interval while the engine is not
+ * checking at all.
  */
 export function nextHealthRead(health: HealthTiming | undefined, updatedAt: number, now: number): number {
   // Aimed at a moment, not a delay from now: a re-render that asks again does not put the read off.
@@ -54,6 +55,8 @@ export function nextHealthRead(health: HealthTiming | undefined, updatedAt: numb
   // The engine moves nextCheckAt on when it starts a round and stores lastCheckedAt when the round ends:
   // more than an interval and a half between them means a round is running.
   const running = next - last > intervalMs * 1.5;
+  // A round overdue by more than an interval: the engine has stopped (the health card says Stale); read at its pace.
+  if (updatedAt - next > intervalMs) return at(updatedAt + intervalMs, intervalMs);
   const readAt = running || next <= updatedAt ? updatedAt + roundPendingPollMs(intervalMs) : next + ROUND_GRACE_MS;
   return at(readAt, intervalMs);
 }
