@@ -1,7 +1,8 @@
 // What the engine keeps: the current state per host, raw results for 48
-// hours, hourly rollups (checks, failures, mean and p95 response time) for 90
-// days, and the uptime figures read from them. Pruning deletes in small
-// batches, so it never holds the database long enough to delay a cycle.
+// hours, hourly rollups (checks, failures, mean and p95 response time of the
+// checks that passed) for 90 days, and the uptime figures read from them.
+// Pruning deletes in small batches, so it never holds the database long
+// enough to delay a cycle.
 import type { Kysely } from "kysely";
 import type { HealthStatus } from "../../shared/monitor/health.ts";
 import type { Database } from "../db/schema.ts";
@@ -22,6 +23,42 @@ function p95(values: number[]): number | null {
   if (values.length === 0) return null;
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.ceil(sorted.length * 0.95) - 1)]!;
+}
+
+type RawRow = { endpoint_id: number; checked_at: number | string; status: number; response_ms: number | null };
+type HourSummary = { checks: number; failures: number; mean_ms: number | null; p95_ms: number | null };
+
+/**
+ * Raw results summed up per endpoint and hour. Response times count only for
+ * checks that passed: a fast 503 or a timeout is a failure, not a latency, and
+ * would pull the mean of an outage towards zero or the timeout.
+ */
+function summarizeByHour(rows: readonly RawRow[]): Map<number, Map<number, HourSummary>> {
+  const collected = new Map<number, Map<number, { checks: number; failures: number; times: number[] }>>();
+  for (const row of rows) {
+    const hour = Math.floor(Number(row.checked_at) / HOUR_MS) * HOUR_MS;
+    const hours = collected.get(row.endpoint_id) ?? new Map<number, { checks: number; failures: number; times: number[] }>();
+    const entry = hours.get(hour) ?? { checks: 0, failures: 0, times: [] };
+    entry.checks += 1;
+    if (row.status === STATUS_CODES.unhealthy) entry.failures += 1;
+    else if (row.response_ms !== null) entry.times.push(row.response_ms);
+    hours.set(hour, entry);
+    collected.set(row.endpoint_id, hours);
+  }
+  const summaries = new Map<number, Map<number, HourSummary>>();
+  for (const [endpointId, hours] of collected) {
+    const summarized = new Map<number, HourSummary>();
+    for (const [hour, entry] of hours) {
+      summarized.set(hour, {
+        checks: entry.checks,
+        failures: entry.failures,
+        mean_ms: entry.times.length ? entry.times.reduce((a, b) => a + b, 0) / entry.times.length : null,
+        p95_ms: p95(entry.times),
+      });
+    }
+    summaries.set(endpointId, summarized);
+  }
+  return summaries;
 }
 
 export function createMonitorStore(db: Kysely<Database>) {
@@ -98,26 +135,11 @@ export function createMonitorStore(db: Kysely<Database>) {
       for (; hour < currentHour; hour += HOUR_MS) {
         const rows = await db
           .selectFrom("monitor_results")
-          .select(["endpoint_id", "status", "response_ms"])
+          .select(["endpoint_id", "checked_at", "status", "response_ms"])
           .where("checked_at", ">=", hour)
           .where("checked_at", "<", hour + HOUR_MS)
           .execute();
-        const byEndpoint = new Map<number, { checks: number; failures: number; times: number[] }>();
-        for (const row of rows) {
-          const entry = byEndpoint.get(row.endpoint_id) ?? { checks: 0, failures: 0, times: [] };
-          entry.checks += 1;
-          if (row.status === STATUS_CODES.unhealthy) entry.failures += 1;
-          if (row.response_ms !== null) entry.times.push(row.response_ms);
-          byEndpoint.set(row.endpoint_id, entry);
-        }
-        const values = [...byEndpoint].map(([endpointId, entry]) => ({
-          endpoint_id: endpointId,
-          hour,
-          checks: entry.checks,
-          failures: entry.failures,
-          mean_ms: entry.times.length ? entry.times.reduce((a, b) => a + b, 0) / entry.times.length : null,
-          p95_ms: p95(entry.times),
-        }));
+        const values = [...summarizeByHour(rows)].flatMap(([endpointId, hours]) => [...hours.values()].map((summary) => ({ endpoint_id: endpointId, hour, ...summary })));
         await db.transaction().execute(async (trx) => {
           for (let i = 0; i < values.length; i += 500) {
             await trx.insertInto("monitor_rollups").values(values.slice(i, i + 500)).onConflict((oc) => oc.columns(["endpoint_id", "hour"]).doNothing()).execute();
@@ -184,7 +206,11 @@ export function createMonitorStore(db: Kysely<Database>) {
       return result;
     },
 
-    /** Chart points: raw results for 24 h, hourly rollups for 7 and 30 days. */
+    /**
+     * Chart points: raw results for 24 h, hourly rollups for 7 and 30 days.
+     * Response times are those of the checks that passed (null for a failed
+     * check or an hour of failures only).
+     */
     async history(endpointId: number, range: "24h" | "7d" | "30d", time: number): Promise<HistoryPoint[]> {
       if (range === "24h") {
         const rows = await db
@@ -194,22 +220,26 @@ export function createMonitorStore(db: Kysely<Database>) {
           .where("checked_at", ">=", time - 24 * HOUR_MS)
           .orderBy("checked_at")
           .execute();
-        return rows.map((row) => ({
-          at: Number(row.checked_at),
-          checks: 1,
-          failures: row.status === STATUS_CODES.unhealthy ? 1 : 0,
-          meanMs: row.response_ms,
-          p95Ms: row.response_ms,
-        }));
+        return rows.map((row) => {
+          const failed = row.status === STATUS_CODES.unhealthy;
+          return { at: Number(row.checked_at), checks: 1, failures: failed ? 1 : 0, meanMs: failed ? null : row.response_ms, p95Ms: failed ? null : row.response_ms };
+        });
       }
-      const rows = await db
-        .selectFrom("monitor_rollups")
-        .selectAll()
+      const from = time - (range === "7d" ? 7 : 30) * 24 * HOUR_MS;
+      const rollups = await db.selectFrom("monitor_rollups").selectAll().where("endpoint_id", "=", endpointId).where("hour", ">=", from).orderBy("hour").execute();
+      const points: HistoryPoint[] = rollups.map((row) => ({ at: Number(row.hour), checks: row.checks, failures: row.failures, meanMs: row.mean_ms, p95Ms: row.p95_ms }));
+      // The hours not rolled up yet (the current one, and any the housekeeping has not reached) come from the raw
+      // results: a new installation's range shows the checks its uptime figures already count.
+      const rolledUntil = points.length > 0 ? points.at(-1)!.at + HOUR_MS : from;
+      const recent = await db
+        .selectFrom("monitor_results")
+        .select(["endpoint_id", "checked_at", "status", "response_ms"])
         .where("endpoint_id", "=", endpointId)
-        .where("hour", ">=", time - (range === "7d" ? 7 : 30) * 24 * HOUR_MS)
-        .orderBy("hour")
+        .where("checked_at", ">=", rolledUntil)
         .execute();
-      return rows.map((row) => ({ at: Number(row.hour), checks: row.checks, failures: row.failures, meanMs: row.mean_ms, p95Ms: row.p95_ms }));
+      const hours = [...(summarizeByHour(recent).get(endpointId) ?? [])].sort(([a], [b]) => a - b);
+      for (const [hour, summary] of hours) points.push({ at: hour, checks: summary.checks, failures: summary.failures, meanMs: summary.mean_ms, p95Ms: summary.p95_ms });
+      return points;
     },
   };
 }

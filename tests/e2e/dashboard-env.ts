@@ -48,6 +48,8 @@ export async function startDashboardEnv(port: number, options: DashboardEnvOptio
     origin,
     fleet,
     mail,
+    /** The monitoring configuration the server watches: a test may edit it. */
+    configFile: config,
     output: () => output,
     async stop() {
       server.kill("SIGTERM");

@@ -10,7 +10,8 @@ import { showToast } from "../../components/toast.ts";
 import { Badge, StatusBadge } from "./badges.tsx";
 import type { IncidentData, IncidentsData } from "./dashboard.server.ts";
 import { smallButton } from "./panel.tsx";
-import { postJson, type Polled } from "./use-polled.ts";
+import { postJson } from "./staff-api.ts";
+import type { Polled } from "./use-panel-query.ts";
 import { useNow } from "./use-now.ts";
 
 const field = "min-h-9 w-full min-w-0 rounded-md border border-slate-300 bg-white px-2 text-sm sm:w-auto sm:flex-1 dark:border-slate-600 dark:bg-slate-800";

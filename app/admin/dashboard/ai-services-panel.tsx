@@ -4,7 +4,7 @@ import { formatAgo, formatDuration } from "#shared/monitor/format.ts";
 import { Figures, StatusBadge } from "./badges.tsx";
 import type { AiData } from "./dashboard.server.ts";
 import { Panel } from "./panel.tsx";
-import type { Polled } from "./use-polled.ts";
+import type { Polled } from "./use-panel-query.ts";
 import { useNow } from "./use-now.ts";
 
 export const AI_MODELS_SHOWN = 3;

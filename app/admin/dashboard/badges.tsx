@@ -69,9 +69,9 @@ export function Figures({ items, className = "grid-cols-3" }: { items: readonly 
   return (
     <dl className={`mt-2 grid gap-2 text-sm ${className}`}>
       {items.map(([label, value]) => (
-        <div key={label}>
+        <div key={label} className="min-w-0">
           <dt className="text-xs text-slate-600 dark:text-slate-300">{label}</dt>
-          <dd className="font-medium tabular-nums">{value}</dd>
+          <dd className="font-medium break-words tabular-nums">{value}</dd>
         </div>
       ))}
     </dl>

@@ -1,13 +1,17 @@
 // SSL certificates: the summary counts and a table with a Check and a Renew
-// action per certificate.
+// action per certificate (on a phone, a card per certificate, status first).
 import { useState } from "react";
 import { showToast } from "../../components/toast.ts";
 import { StatusBadge } from "./badges.tsx";
 import type { CertificatesData } from "./dashboard.server.ts";
 import { Panel, smallButton } from "./panel.tsx";
-import { postJson, type Polled } from "./use-polled.ts";
+import { Domain, PhoneCard, PhoneCards, SHOWN } from "./phone-cards.tsx";
+import { postJson } from "./staff-api.ts";
+import type { Polled } from "./use-panel-query.ts";
 
 const date = (iso: string | null) => (iso ? new Date(iso).toLocaleDateString("en-GB", { day: "2-digit", month: "short", year: "numeric" }) : "–");
+type Certificate = CertificatesData["certificates"][number];
+const address = (cert: Certificate) => (cert.port === 443 ? cert.serverIP : `${cert.serverIP}:${cert.port}`);
 
 export function CertificatesPanel({ polled }: { polled: Polled<CertificatesData> }) {
   const [busy, setBusy] = useState<string | null>(null);
@@ -25,19 +29,33 @@ export function CertificatesPanel({ polled }: { polled: Polled<CertificatesData>
     await polled.refresh();
   };
 
+  const actions = (cert: Certificate) => (
+    <>
+      <button type="button" className={smallButton} disabled={busy !== null} onClick={() => void act("check", cert.domain, cert.serverIP)} aria-label={`Check ${cert.domain} at ${cert.serverIP}`}>
+        Check
+      </button>
+      {cert.renewal !== "none" ? (
+        <button type="button" className={smallButton} disabled={busy !== null} onClick={() => void act("renew", cert.domain, cert.serverIP)} aria-label={`Renew ${cert.domain} at ${cert.serverIP}`}>
+          Renew
+        </button>
+      ) : null}
+    </>
+  );
+
   return (
     <Panel id="certificates" title="SSL Certificates" polled={polled} sampledAt={(data) => data.lastUpdated} intervalSeconds={polled.data?.intervalSeconds}>
       {(data) => (
         <>
-          <p className="mb-3 flex flex-wrap gap-2 text-sm" data-testid="certificate-counts">
+          <p className="mb-3 flex flex-wrap gap-x-3 gap-y-2 text-sm" data-testid="certificate-counts">
             <span>{data.total} total</span>
-            <StatusBadge status="healthy" /> {data.healthy}
-            <StatusBadge status="warning" /> {data.warning}
-            <StatusBadge status="critical" /> {data.critical}
-            <StatusBadge status="error" /> {data.error}
+            {(["healthy", "warning", "critical", "error"] as const).map((status) => (
+              <span key={status} className="flex items-center gap-1.5">
+                <StatusBadge status={status} /> {data[status]}
+              </span>
+            ))}
           </p>
-          <div className="max-h-[28rem] overflow-auto" tabIndex={0} role="region" aria-label="Certificate table (scrolls)">
-            <table className="w-full min-w-[44rem] text-left text-sm">
+          <div className={`max-h-[28rem] overflow-auto ${SHOWN.md.table}`} tabIndex={0} role="region" aria-label="Certificate table (scrolls)">
+            <table className="w-full text-left text-sm">
               <caption className="sr-only">Certificates</caption>
               <thead className="sticky top-0 bg-white dark:bg-slate-900">
                 <tr className="border-b border-slate-200 dark:border-slate-700">
@@ -55,34 +73,42 @@ export function CertificatesPanel({ polled }: { polled: Polled<CertificatesData>
               <tbody>
                 {data.certificates.map((cert) => (
                   <tr key={`${cert.domain}@${cert.serverIP}:${cert.port}`} className="border-b border-slate-100 align-top dark:border-slate-800">
-                    <th scope="row" className="py-1.5 pr-2 font-medium break-all">
-                      {cert.domain}
-                      {cert.error ? <span className="block text-xs font-normal text-red-800 dark:text-red-300">{cert.error}</span> : null}
+                    <th scope="row" className="py-1.5 pr-2 font-medium">
+                      <Domain name={cert.domain} />
+                      {cert.error ? <span className="block text-xs font-normal break-words text-red-800 dark:text-red-300">{cert.error}</span> : null}
                     </th>
                     <td className="py-1.5 pr-2">{cert.server}</td>
-                    <td className="py-1.5 pr-2 tabular-nums">{cert.port === 443 ? cert.serverIP : `${cert.serverIP}:${cert.port}`}</td>
+                    <td className="py-1.5 pr-2 tabular-nums">{address(cert)}</td>
                     <td className="py-1.5 pr-2">
                       <StatusBadge status={cert.status} />
                     </td>
                     <td className="py-1.5 pr-2 text-right tabular-nums">{cert.daysRemaining ?? "–"}</td>
                     <td className="py-1.5 pr-2 whitespace-nowrap">{date(cert.expiryDate)}</td>
                     <td className="py-1.5">
-                      <span className="flex gap-1">
-                        <button type="button" className={smallButton} disabled={busy !== null} onClick={() => void act("check", cert.domain, cert.serverIP)} aria-label={`Check ${cert.domain} at ${cert.serverIP}`}>
-                          Check
-                        </button>
-                        {cert.renewal !== "none" ? (
-                          <button type="button" className={smallButton} disabled={busy !== null} onClick={() => void act("renew", cert.domain, cert.serverIP)} aria-label={`Renew ${cert.domain} at ${cert.serverIP}`}>
-                            Renew
-                          </button>
-                        ) : null}
-                      </span>
+                      <span className="flex gap-1">{actions(cert)}</span>
                     </td>
                   </tr>
                 ))}
               </tbody>
             </table>
           </div>
+          <PhoneCards label="Certificates" below="md">
+            {data.certificates.map((cert) => (
+              <PhoneCard
+                key={`${cert.domain}@${cert.serverIP}:${cert.port}`}
+                status={<StatusBadge status={cert.status} />}
+                title={<Domain name={cert.domain} />}
+                details={cert.error ? <p className="mt-1 text-sm break-words text-red-800 dark:text-red-300">{cert.error}</p> : null}
+                figures={[
+                  ["Days left", cert.daysRemaining ?? "–"],
+                  ["Expires", date(cert.expiryDate)],
+                  ["Server", cert.server],
+                  ["IP", address(cert)],
+                ]}
+                actions={actions(cert)}
+              />
+            ))}
+          </PhoneCards>
         </>
       )}
     </Panel>

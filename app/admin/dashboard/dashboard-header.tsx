@@ -7,7 +7,7 @@ import { useState } from "react";
 import { toggleTheme } from "../../components/theme-toggle.tsx";
 import { showToast } from "../../components/toast.ts";
 import { smallButton } from "./panel.tsx";
-import { postJson } from "./use-polled.ts";
+import { postJson } from "./staff-api.ts";
 
 export const VERSION_LABEL = "Advanced v2.1";
 

@@ -3,6 +3,7 @@
 // integrations' stored readings only; a panel without one fetches it itself).
 import type { Services } from "#server/services.ts";
 import { aiAnswer, haproxyAnswer, nginxAnswer } from "#server/integrations/integration-answers.ts";
+import { monitoringConfigurationStatus } from "#server/monitoring-configuration-status.ts";
 
 /** A panel's first data: what its API would answer, or its error. */
 export type Initial<T> = { ok: true; data: T } | { ok: false; error: string } | null;
@@ -23,7 +24,7 @@ async function settle<T>(work: () => Promise<T | null>, what: string): Promise<I
 export async function loadDashboard(services: Services) {
   const { monitor, integrations, alerting } = services;
   const intervals = integrations?.intervals();
-  const [health, maintenance, maintenanceHistory, certificates, nginx, haproxy, ai, pending, failed, incidents] = await Promise.all([
+  const [health, maintenance, maintenanceHistory, certificates, nginx, haproxy, ai, pending, failed, incidents, configuration] = await Promise.all([
     settle(async () => (monitor ? monitor.snapshot() : null), "Failed to load service health"),
     settle(async () => {
       if (!alerting) return null;
@@ -55,6 +56,7 @@ export async function loadDashboard(services: Services) {
     services.inbox.list({ status: "pending", page: 1 }),
     services.inbox.list({ status: "failed", page: 1 }),
     settle(async () => (alerting ? { incidents: await alerting.incidents.open() } : null), "Failed to load active alerts"),
+    settle(async () => monitoringConfigurationStatus(services), "Failed to load the monitoring configuration"),
   ]);
   return {
     renderedAt: services.now(),
@@ -68,6 +70,7 @@ export async function loadDashboard(services: Services) {
     haproxy,
     ai,
     incidents,
+    configuration,
     contact: { pending: pending.total, failed: failed.total, mailConfigured: services.mailConfigured },
   };
 }
@@ -85,3 +88,4 @@ export type HaproxyData = Data<DashboardData["haproxy"]>;
 export type AiData = Data<DashboardData["ai"]>;
 export type IncidentsData = Data<DashboardData["incidents"]>;
 export type IncidentData = IncidentsData["incidents"][number];
+export type ConfigurationData = Data<DashboardData["configuration"]>;

@@ -1,10 +1,12 @@
-// HAProxy Stats: frontends, backends and the servers table. The badge shows
-// the display status; HAProxy's own words ("UP 2/3", "no check") stay beside it.
+// HAProxy Stats: frontends, backends and the servers table (on a phone, a
+// card each, status first). The badge shows the display status; HAProxy's
+// own words ("UP 2/3", "no check") stay beside it.
 import { formatBytes } from "#shared/monitor/format.ts";
 import { StatusBadge } from "./badges.tsx";
 import type { HaproxyData } from "./dashboard.server.ts";
 import { Panel } from "./panel.tsx";
-import type { Polled } from "./use-polled.ts";
+import { PhoneCard, PhoneCards, SHOWN, type Breakpoint } from "./phone-cards.tsx";
+import type { Polled } from "./use-panel-query.ts";
 
 const th = "py-2 pr-3";
 const td = "py-1.5 pr-3";
@@ -18,10 +20,27 @@ function Status({ display, raw }: { display: string; raw: string }) {
   );
 }
 
-function Table({ caption, head, children, minWidth }: { caption: string; head: string[]; children: React.ReactNode; minWidth: string }) {
+/** A table from the breakpoint up, the same rows as cards below it. */
+function Table({ caption, head, children, cards, below }: { caption: string; head: string[]; children: React.ReactNode; cards: React.ReactNode; below: Breakpoint }) {
+  return (
+    <div>
+      <h3 className={`mb-1 font-bold ${below === "md" ? "md:hidden" : "sm:hidden"}`}>{caption}</h3>
+      <PhoneCards label={caption} below={below}>
+        {cards}
+      </PhoneCards>
+      <div className={SHOWN[below].table}>
+        <TableOnly caption={caption} head={head}>
+          {children}
+        </TableOnly>
+      </div>
+    </div>
+  );
+}
+
+function TableOnly({ caption, head, children }: { caption: string; head: string[]; children: React.ReactNode }) {
   return (
     <div className="overflow-x-auto" tabIndex={0} role="region" aria-label={`${caption} (scrolls)`}>
-      <table className={`w-full ${minWidth} text-left text-sm`}>
+      <table className="w-full text-left text-sm">
         <caption className="mb-1 text-left font-bold">{caption}</caption>
         <thead>
           <tr className="border-b border-slate-200 dark:border-slate-700">
@@ -38,13 +57,22 @@ function Table({ caption, head, children, minWidth }: { caption: string; head: s
   );
 }
 
+const lastCheck = (server: HaproxyData["servers"][number]) => [server.checkStatus, server.lastCheck].filter(Boolean).join(": ") || "–";
+
 export function HaproxyPanel({ polled }: { polled: Polled<HaproxyData> }) {
   return (
     <Panel id="haproxy" title="HAProxy Stats" polled={polled} skeletonLines={8} sampledAt={(data) => data.fetchedAt} intervalSeconds={polled.data?.intervalSeconds}>
       {(data) => (
         <div className="flex flex-col gap-6">
           <div className="grid gap-6 lg:grid-cols-2">
-            <Table caption="Frontends" head={["Name", "Status", "Sessions", "Requests"]} minWidth="min-w-[22rem]">
+            <Table
+              caption="Frontends"
+              head={["Name", "Status", "Sessions", "Requests"]}
+              below="sm"
+              cards={data.frontends.map((frontend) => (
+                <PhoneCard key={frontend.name} status={<Status display={frontend.display} raw={frontend.status} />} title={frontend.name} figures={[["Sessions", frontend.sessions], ["Requests", frontend.requests.toLocaleString("en")]]} />
+              ))}
+            >
               {data.frontends.map((frontend) => (
                 <tr key={frontend.name} className="border-b border-slate-100 dark:border-slate-800">
                   <th scope="row" className={`${td} font-medium`}>{frontend.name}</th>
@@ -54,7 +82,14 @@ export function HaproxyPanel({ polled }: { polled: Polled<HaproxyData> }) {
                 </tr>
               ))}
             </Table>
-            <Table caption="Backends" head={["Name", "Status", "Active", "Servers"]} minWidth="min-w-[22rem]">
+            <Table
+              caption="Backends"
+              head={["Name", "Status", "Active", "Servers"]}
+              below="sm"
+              cards={data.backends.map((backend) => (
+                <PhoneCard key={backend.name} status={<Status display={backend.display} raw={backend.status} />} title={backend.name} figures={[["Active", backend.activeServers], ["Servers", backend.servers]]} />
+              ))}
+            >
               {data.backends.map((backend) => (
                 <tr key={backend.name} className="border-b border-slate-100 dark:border-slate-800">
                   <th scope="row" className={`${td} font-medium`}>{backend.name}</th>
@@ -65,7 +100,26 @@ export function HaproxyPanel({ polled }: { polled: Polled<HaproxyData> }) {
               ))}
             </Table>
           </div>
-          <Table caption="Servers" head={["Name", "Status", "Backend", "Sessions", "Bytes in", "Bytes out", "Last check"]} minWidth="min-w-[44rem]">
+          <Table
+            caption="Servers"
+            head={["Name", "Status", "Backend", "Sessions", "Bytes in", "Bytes out", "Last check"]}
+            below="md"
+            cards={data.servers.map((server) => (
+              <PhoneCard
+                key={`${server.backend}/${server.name}`}
+                data={{ "data-server": server.name }}
+                status={<Status display={server.display} raw={server.status} />}
+                title={server.name}
+                figures={[
+                  ["Backend", server.backend],
+                  ["Sessions", server.sessions],
+                  ["Bytes in", formatBytes(server.bytesIn)],
+                  ["Bytes out", formatBytes(server.bytesOut)],
+                  ["Last check", lastCheck(server)],
+                ]}
+              />
+            ))}
+          >
             {data.servers.map((server) => (
               <tr key={`${server.backend}/${server.name}`} data-server={server.name} className="border-b border-slate-100 dark:border-slate-800">
                 <th scope="row" className={`${td} font-medium`}>{server.name}</th>
@@ -74,7 +128,7 @@ export function HaproxyPanel({ polled }: { polled: Polled<HaproxyData> }) {
                 <td className={`${td} text-right tabular-nums`}>{server.sessions}</td>
                 <td className={`${td} text-right tabular-nums`}>{formatBytes(server.bytesIn)}</td>
                 <td className={`${td} text-right tabular-nums`}>{formatBytes(server.bytesOut)}</td>
-                <td className={`${td} text-right`}>{[server.checkStatus, server.lastCheck].filter(Boolean).join(": ") || "–"}</td>
+                <td className={`${td} text-right`}>{lastCheck(server)}</td>
               </tr>
             ))}
           </Table>

@@ -1,13 +1,16 @@
 // The top card (service-health monitoring): overall health, refresh,
-// last update, the active alerts (open incidents), the reverse-proxy (nginx)
-// metrics, and the auto-refresh toggle.
+// last update and the next round, the active alerts (open incidents), the
+// reverse-proxy (nginx) metrics, and the auto-refresh toggle. Stale, like
+// every panel, once the engine has not checked for two of its intervals.
 import { RotateCw } from "lucide-react";
-import { formatAgo } from "#shared/monitor/format.ts";
+import { formatAgo, isStale } from "#shared/monitor/format.ts";
 import { ActiveAlerts } from "./active-alerts.tsx";
 import { Figures, StatusBadge } from "./badges.tsx";
 import type { HealthData, IncidentsData, NginxData } from "./dashboard.server.ts";
-import { Panel, panelClass, smallButton } from "./panel.tsx";
-import type { Polled } from "./use-polled.ts";
+import { Panel, panelClass, smallButton, StaleBadge } from "./panel.tsx";
+import { fastestInterval } from "./polling.ts";
+import { NextCheck } from "./next-check.tsx";
+import type { Polled } from "./use-panel-query.ts";
 import { useNow } from "./use-now.ts";
 
 function NginxMetrics({ polled }: { polled: Polled<NginxData> }) {
@@ -44,15 +47,20 @@ export function HealthCard(props: {
 }) {
   const now = useNow();
   const data = props.health.data;
+  const stale = data ? isStale(data.lastCheckedAt, fastestInterval(data), now) : false;
   return (
     <section aria-labelledby="health-heading" className={`${panelClass} flex flex-col gap-4`}>
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h2 id="health-heading" className="flex items-center gap-2 text-lg font-bold">
           Service Health Monitoring
           <StatusBadge status={data?.overall.status ?? "unknown"} />
+          {stale ? <StaleBadge /> : null}
         </h2>
         <div className="flex flex-wrap items-center gap-3 text-sm">
-          <span>Last updated: {formatAgo(data?.lastCheckedAt, now)}</span>
+          <span>
+            Last updated: {formatAgo(data?.lastCheckedAt, now)}
+            {props.autoRefresh && data ? <NextCheck nextCheckAt={data.nextCheckAt} now={now} prefix=" · " /> : null}
+          </span>
           <label className="flex cursor-pointer items-center gap-2 font-medium">
             <input type="checkbox" className="size-4" checked={props.autoRefresh} onChange={(event) => props.onAutoRefresh(event.target.checked)} />
             Auto-refresh

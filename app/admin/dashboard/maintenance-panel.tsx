@@ -7,7 +7,8 @@ import { showToast } from "../../components/toast.ts";
 import type { MaintenanceData, MaintenanceHistoryData } from "./dashboard.server.ts";
 import { Badge } from "./badges.tsx";
 import { Panel, smallButton } from "./panel.tsx";
-import { postJson, type Polled } from "./use-polled.ts";
+import { postJson } from "./staff-api.ts";
+import type { Polled } from "./use-panel-query.ts";
 
 export const MAINTENANCE_REQUIRED = "Reason and Enabled By are required when enabling maintenance mode";
 const field = "mt-1 w-full rounded-md border border-slate-300 bg-white px-3 py-2 dark:border-slate-600 dark:bg-slate-800";

@@ -5,7 +5,7 @@
 import { AlertTriangle, RotateCw } from "lucide-react";
 import type { ReactNode } from "react";
 import { formatAgo, isStale } from "#shared/monitor/format.ts";
-import type { Polled } from "./use-polled.ts";
+import type { Polled } from "./use-panel-query.ts";
 import { useNow } from "./use-now.ts";
 
 export const panelClass = "rounded-lg border border-slate-200 bg-white p-4 shadow-sm dark:border-slate-700 dark:bg-slate-900";

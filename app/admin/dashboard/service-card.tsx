@@ -10,6 +10,14 @@ const HOST_LABELS: Record<string, string> = { centron: "Central (centron)", loca
 
 /** When the host was last checked; an open circuit says it is not being checked, and until when. */
 function CheckedAt({ host, now }: { host: HostData; now: number }) {
+  if (host.placeholder) {
+    // A documentation host (example.com) is never checked: waiting would wait forever.
+    return (
+      <p className="mt-2 text-xs font-semibold text-amber-900 dark:text-amber-200" data-testid="placeholder">
+        Placeholder: not checked. Replace its address in the monitoring configuration.
+      </p>
+    );
+  }
   if (!host.lastChecked) {
     // A push monitor is not asked: it waits for its job's first call.
     return <p className="mt-2 text-xs text-slate-600 dark:text-slate-300">{host.checkType === "push" ? "Waiting for the first push" : "Not checked yet"}</p>;
@@ -32,6 +40,7 @@ function HostBlock({ label, host, now }: { label: string; host: HostData; now: n
     <div className="min-w-0 rounded-md border border-slate-200 p-3 dark:border-slate-700" data-host={host.host}>
       <div className="flex flex-wrap items-center justify-between gap-2">
         <span className="text-sm font-semibold">{label}</span>
+        {host.placeholder ? <Badge tone="amber">placeholder</Badge> : null}
         {checked ? (
           <span className="flex flex-wrap gap-1">
             <StatusBadge status={host.status} />

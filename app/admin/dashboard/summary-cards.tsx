@@ -2,6 +2,7 @@
 import { formatAgo } from "#shared/monitor/format.ts";
 import { StatusBadge } from "./badges.tsx";
 import type { HealthData } from "./dashboard.server.ts";
+import { NextCheck } from "./next-check.tsx";
 import { useNow } from "./use-now.ts";
 
 function SummaryCard({ label, children }: { label: string; children: React.ReactNode }) {
@@ -13,7 +14,7 @@ function SummaryCard({ label, children }: { label: string; children: React.React
   );
 }
 
-export function SummaryCards({ health }: { health: HealthData }) {
+export function SummaryCards({ health, autoRefresh }: { health: HealthData; autoRefresh: boolean }) {
   const now = useNow();
   const { overall } = health;
   return (
@@ -33,7 +34,14 @@ export function SummaryCards({ health }: { health: HealthData }) {
         {overall.endpoints.healthy}/{overall.endpoints.total}
         <span className="block text-xs font-normal text-slate-600 dark:text-slate-300">healthy</span>
       </SummaryCard>
-      <SummaryCard label="Last Update">{formatAgo(health.lastCheckedAt, now)}</SummaryCard>
+      <SummaryCard label="Last Update">
+        {formatAgo(health.lastCheckedAt, now)}
+        {autoRefresh ? (
+          <span className="block text-xs font-normal text-slate-600 dark:text-slate-300">
+            <NextCheck nextCheckAt={health.nextCheckAt} now={now} />
+          </span>
+        ) : null}
+      </SummaryCard>
     </div>
   );
 }

@@ -1,6 +1,8 @@
 // Tabs per the WAI-ARIA pattern: arrow keys, Home and End move between tabs;
 // only the selected tab is in the tab order. The chosen tab is kept in the
-// URL's hash, so a reload or a shared link opens the same one.
+// URL's hash, so a reload or a shared link opens the same one. On a phone the
+// tabs share the width (labels wrap) rather than scroll: a tab out of sight
+// would give no cue that it is there.
 import { useEffect, useRef, useState, type ReactNode } from "react";
 
 export type TabSpec = { id: string; label: string; content: () => ReactNode };
@@ -37,7 +39,7 @@ export function Tabs({ tabs, label }: { tabs: TabSpec[]; label: string }) {
 
   return (
     <div>
-      <div role="tablist" aria-label={label} className="flex gap-1 overflow-x-auto border-b border-slate-300 dark:border-slate-700" onKeyDown={onKeyDown}>
+      <div role="tablist" aria-label={label} className="grid auto-cols-fr grid-flow-col gap-1 border-b border-slate-300 sm:flex dark:border-slate-700" onKeyDown={onKeyDown}>
         {tabs.map((tab) => (
           <button
             key={tab.id}
@@ -51,7 +53,7 @@ export function Tabs({ tabs, label }: { tabs: TabSpec[]; label: string }) {
             aria-controls={`panel-${tab.id}`}
             tabIndex={selected === tab.id ? 0 : -1}
             onClick={() => choose(tab.id, false)}
-            className="-mb-px min-h-10 cursor-pointer border-b-2 border-transparent px-4 font-semibold whitespace-nowrap text-slate-700 hover:text-slate-950 aria-selected:border-brand-700 aria-selected:text-brand-700 dark:text-slate-300 dark:hover:text-white dark:aria-selected:border-brand-300 dark:aria-selected:text-brand-300"
+            className="-mb-px min-h-10 cursor-pointer border-b-2 border-transparent px-2 text-sm leading-tight font-semibold text-slate-700 sm:px-4 sm:text-base sm:whitespace-nowrap hover:text-slate-950 aria-selected:border-brand-700 aria-selected:text-brand-700 dark:text-slate-300 dark:hover:text-white dark:aria-selected:border-brand-300 dark:aria-selected:text-brand-300"
           >
             {tab.label}
           </button>

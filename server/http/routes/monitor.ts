@@ -3,6 +3,7 @@
 import { Hono, type Context } from "hono";
 import { z } from "zod";
 import type { Monitor } from "../../monitor/monitor.ts";
+import { monitoringConfigurationStatus } from "../../monitoring-configuration-status.ts";
 import type { Services } from "../../services.ts";
 import { readJson, type ApiEnv } from "../api-context.ts";
 
@@ -22,16 +23,8 @@ export function adminMonitorRoutes(services: Services) {
 
   // Which file runs (and an edit it refused), and the placeholders still in it.
   routes.get("/monitoring-configuration", (c) => {
-    const configuration = services.monitoringConfiguration?.();
-    if (!configuration) return c.json(NOT_CONFIGURED, 503);
-    const { file, placeholders } = configuration;
-    const iso = (ms: number) => new Date(ms).toISOString();
-    return c.json({
-      file: file?.file ?? null,
-      loadedAt: file ? iso(file.loadedAt) : null,
-      rejected: file?.rejected ? { at: iso(file.rejected.at), problems: file.rejected.problems } : null,
-      placeholders,
-    });
+    const status = monitoringConfigurationStatus(services);
+    return status ? c.json(status) : c.json(NOT_CONFIGURED, 503);
   });
 
   routes.get(
