@@ -95,12 +95,12 @@ test("the sitemap lists every page with its alternates and robots.txt points to 
   const sitemap = await request.get("/sitemap.xml");
   expect(sitemap.headers()["content-type"]).toContain("xml");
   const xml = await sitemap.text();
-  for (const path of ["/en/about", "/de/about", "/about", "/en/privacy-policy", "/de"]) {
+  for (const path of ["/en/about", "/de/about", "/about", "/en/privacy-policy", "/de", "/en/status", "/status"]) {
     expect(xml).toContain(`<loc>${E2E_SITE_URL}${path}</loc>`);
   }
-  // 11 pages and 15 articles, each at three URLs.
-  expect(xml.match(/<url>/g)?.length).toBe(26 * 3);
-  expect(xml.match(/hreflang="x-default"/g)?.length).toBe(26 * 3);
+  // 12 pages (the status page among them) and 15 articles, each at three URLs.
+  expect(xml.match(/<url>/g)?.length).toBe(27 * 3);
+  expect(xml.match(/hreflang="x-default"/g)?.length).toBe(27 * 3);
   expect(xml).toContain("/de/news/15</loc>");
   expect(xml).not.toContain("site-origin.invalid");
 });
