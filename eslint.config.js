@@ -8,6 +8,7 @@ import tseslint from "typescript-eslint";
 // "\\#": in these gitignore-style patterns a leading # would start a comment.
 const fromServer = ["\\#server/**", "**/server/**"];
 const fromApp = ["\\#app/**", "**/app/**"];
+const fromContent = ["\\#content/**", "**/content/**"];
 /** Imports of a folder of server/ ("monitor") from another folder of server/, relative or through #server (not shared/monitor/). */
 const serverFolder = (names) => `^(#server/|(\\.\\./)+)(${names.join("|")})/`;
 /** server/ boundaries: a folder never imports the others named (and nothing in server/ imports app/). */
@@ -45,7 +46,7 @@ export default tseslint.config(
         "error",
         {
           patterns: [
-            { group: [...fromServer, ...fromApp], message: "shared/ must not import from server/ or app/." },
+            { group: [...fromServer, ...fromApp, ...fromContent], message: "shared/ must not import from server/, app/ or content/." },
             { group: ["node:*", "react", "react-*", "react/*"], message: "shared/ is pure: no Node APIs, no React." },
           ],
         },
@@ -60,17 +61,30 @@ export default tseslint.config(
   },
   // Alerting is the one path every source of incidents uses; monitor/ and integrations/ share it, never each other.
   serverBoundary("alerting", ["monitor", "integrations", "http"], "alerting/ is used by monitor/ and integrations/; it imports neither, nor http/."),
-  serverBoundary("monitor", ["integrations", "http"], "monitor/ and integrations/ share helpers through neutral modules (alerting/, net/, scheduling/), never each other; neither imports http/."),
-  serverBoundary("integrations", ["monitor", "http"], "monitor/ and integrations/ share helpers through neutral modules (alerting/, net/, scheduling/), never each other; neither imports http/."),
+  serverBoundary(
+    "monitor",
+    ["integrations", "http"],
+    "monitor/ and integrations/ share helpers through neutral modules (alerting/, net/, scheduling/), never each other; neither imports http/.",
+  ),
+  serverBoundary(
+    "integrations",
+    ["monitor", "http"],
+    "monitor/ and integrations/ share helpers through neutral modules (alerting/, net/, scheduling/), never each other; neither imports http/.",
+  ),
   serverBoundary("auth", ["http"], "auth/ never imports http/."),
+  serverBoundary("status", ["http"], "status/ builds the public status; http/ renders and serves it, never the other way."),
+  // The copy is data in typed modules: it may use shared/ (company facts, types), nothing that runs.
+  {
+    files: ["content/**"],
+    rules: {
+      "no-restricted-imports": ["error", { patterns: [{ group: [...fromServer, ...fromApp], message: "content/ is copy: it imports only shared/ and content/." }] }],
+    },
+  },
   {
     files: ["app/**"],
     ignores: ["app/**/*.server.ts", "app/**/*.server.tsx", "app/entry.server.tsx"],
     rules: {
-      "no-restricted-imports": [
-        "error",
-        { patterns: [{ group: fromServer, message: "app/ reaches server/ only through a *.server.ts module." }] },
-      ],
+      "no-restricted-imports": ["error", { patterns: [{ group: fromServer, message: "app/ reaches server/ only through a *.server.ts module." }] }],
     },
   },
 );

@@ -13,15 +13,21 @@ import { serveClusterMetrics } from "#server/http/metrics.ts";
 import { createLimitedServer } from "#server/http/server-limits.ts";
 
 async function startWorker() {
-  const [{ bootServices }, { createApp }, { createNodeListener }, { compressForOrigin, defaultBuildLayout, describeSiteFiles, loadSiteFiles }, { createUnknownPathCheck }, { createStatusPages }] =
-    await Promise.all([
-      import("#server/boot.ts"),
-      import("#server/http/app.ts"),
-      import("#server/http/node-listener.ts"),
-      import("#server/http/site-files.ts"),
-      import("#server/http/unknown-paths.ts"),
-      import("#server/http/status-pages.ts"),
-    ]);
+  const [
+    { bootServices },
+    { createApp },
+    { createNodeListener },
+    { compressForOrigin, defaultBuildLayout, describeSiteFiles, loadSiteFiles },
+    { createUnknownPathCheck },
+    { createStatusPages },
+  ] = await Promise.all([
+    import("#server/boot.ts"),
+    import("#server/http/app.ts"),
+    import("#server/http/node-listener.ts"),
+    import("#server/http/site-files.ts"),
+    import("#server/http/unknown-paths.ts"),
+    import("#server/http/status-pages.ts"),
+  ]);
   const config = getConfig();
   const root = process.cwd();
   const build = (await import(pathToFileURL(join(root, "build/app/server/index.js")).href)) as ServerBuild;
@@ -29,7 +35,10 @@ async function startWorker() {
   const running = await bootServices(config);
   const app = createApp({ build, mode: config.NODE_ENV, services: running.services });
 
-  const isUnknownPath = createUnknownPathCheck(build, app.routes.map((route) => route.path));
+  const isUnknownPath = createUnknownPathCheck(
+    build,
+    app.routes.map((route) => route.path),
+  );
   // The status page is among the files in memory before the first visitor comes.
   const statusPages = createStatusPages({ build, services: running.services, siteFiles, logger: running.services.logger, siteUrl: () => config.SITE_URL });
   await statusPages.start();

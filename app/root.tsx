@@ -1,14 +1,4 @@
-import {
-  Links,
-  Meta,
-  Outlet,
-  Scripts,
-  ScrollRestoration,
-  useLoaderData,
-  useMatches,
-  useRouteLoaderData,
-  type ShouldRevalidateFunctionArgs,
-} from "react-router";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useMatches, useRouteLoaderData, type ShouldRevalidateFunctionArgs } from "react-router";
 import { useMemo } from "react";
 import { splitLanguagePrefix } from "#shared/site/paths.ts";
 import type { Route } from "./+types/root";
@@ -87,10 +77,7 @@ export default function App() {
   const { lang } = useLoaderData<typeof loader>();
   // Each route's loader sends the dictionary keys it needs; together they are the page's messages.
   const matches = useMatches();
-  const messages = useMemo(
-    () => Object.assign({}, ...matches.map((match) => (hasMessages(match.loaderData) ? match.loaderData.messages : {}))),
-    [matches],
-  );
+  const messages = useMemo(() => Object.assign({}, ...matches.map((match) => (hasMessages(match.loaderData) ? match.loaderData.messages : {}))), [matches]);
   return (
     <LanguageProvider lang={lang} messages={messages}>
       <Outlet />

@@ -1,6 +1,6 @@
 import { type RouteConfig, layout, route } from "@react-router/dev/routes";
-import { LANGUAGES } from "../shared/i18n/languages.ts";
-import { localizePath } from "../shared/site/paths.ts";
+import { LANGUAGES } from "#shared/i18n/languages.ts";
+import { localizePath } from "#shared/site/paths.ts";
 import { feedPath, PUBLIC_PAGES } from "./routing/pages.ts";
 
 // Each page is mounted three times: /en/..., /de/... and the unprefixed path

@@ -25,17 +25,17 @@ import { sql } from "kysely";
 import pg from "pg";
 import pino from "pino";
 import { stringify } from "yaml";
-import { createAlerting } from "../server/alerting/alerting.ts";
-import type { Observation } from "../server/alerting/incident-tracker.ts";
-import { createNotifier } from "../server/alerting/notifier.ts";
-import { openDatabase, type DatabaseHandle } from "../server/db/client.ts";
-import { createLeases } from "../server/db/leases.ts";
-import { migrate } from "../server/db/migrate.ts";
-import { configuredKeys, hostObservation } from "../server/monitor/service-targets.ts";
-import { parseMonitoringConfig } from "../server/monitoring-config.ts";
-import { createDelivery } from "../server/outbox/delivery.ts";
-import { createOutbox } from "../server/outbox/outbox.ts";
-import { startHttpReceiver } from "../tests/peers/http-receiver.ts";
+import { createAlerting } from "#server/alerting/alerting.ts";
+import type { Observation } from "#server/alerting/incident-tracker.ts";
+import { createNotifier } from "#server/alerting/notifier.ts";
+import { openDatabase, type DatabaseHandle } from "#server/db/client.ts";
+import { createLeases } from "#server/db/leases.ts";
+import { migrate } from "#server/db/migrate.ts";
+import { configuredKeys, hostObservation } from "#server/monitor/service-targets.ts";
+import { parseMonitoringConfig } from "#server/monitoring-config.ts";
+import { createDelivery } from "#server/outbox/delivery.ts";
+import { createOutbox } from "#server/outbox/outbox.ts";
+import { startHttpReceiver } from "#tests/peers/http-receiver.ts";
 
 const args = process.argv.slice(2);
 const option = (name: string): string | undefined => {
@@ -81,7 +81,12 @@ const targets = Array.from({ length: endpoints }, (_, e) => ({
 const flapping = targets.filter((target) => target.flaps).length;
 const cycleOf = (failing: boolean): Observation[] =>
   targets.map(({ service, host, flaps }) =>
-    hostObservation(service, config.defaults, host, failing && flaps ? { status: "unhealthy", errorMessage: "HTTP 503 Service Unavailable" } : { status: "healthy", errorMessage: null }),
+    hostObservation(
+      service,
+      config.defaults,
+      host,
+      failing && flaps ? { status: "unhealthy", errorMessage: "HTTP 503 Service Unavailable" } : { status: "healthy", errorMessage: null },
+    ),
   );
 const allOk = cycleOf(false);
 const someFailing = cycleOf(true);
@@ -91,7 +96,9 @@ type Step = { what: string; kind: "warm-up" | "flapping" | "steady"; observation
 const plan: Step[] = [
   { what: "warm-up, all ok (loads the tracker's memory)", kind: "warm-up", observations: allOk },
   ...Array.from({ length: flapCycles }, (_, i): Step =>
-    i % 2 === 0 ? { what: `flapping: ${flapping} fail`, kind: "flapping", observations: someFailing } : { what: `flapping: ${flapping} ok again`, kind: "flapping", observations: allOk },
+    i % 2 === 0
+      ? { what: `flapping: ${flapping} fail`, kind: "flapping", observations: someFailing }
+      : { what: `flapping: ${flapping} ok again`, kind: "flapping", observations: allOk },
   ),
   ...Array.from({ length: steadyCycles }, (): Step => ({ what: "steady: all ok, nothing changes", kind: "steady", observations: allOk })),
 ];
@@ -110,7 +117,17 @@ async function decide(handle: DatabaseHandle): Promise<Measured[]> {
   let clock = Date.parse("2025-01-06T08:00:00Z");
   const now = () => clock;
   // No kick: nothing is delivered while decisions are timed (part 3 delivers).
-  const alerting = createAlerting({ db, outbox: createOutbox(db, now), leases: createLeases(db, now), now, logger: pino({ level: "silent" }), config: () => config, dashboardUrl: "https://ops.example.net/dashboard", sendMail: undefined, kick: () => undefined });
+  const alerting = createAlerting({
+    db,
+    outbox: createOutbox(db, now),
+    leases: createLeases(db, now),
+    now,
+    logger: pino({ level: "silent" }),
+    config: () => config,
+    dashboardUrl: "https://ops.example.net/dashboard",
+    sendMail: undefined,
+    kick: () => undefined,
+  });
   const tracker = alerting.tracker(["service"]);
   // Kysely's SQLite dialect has one connection, so its total_changes() is every row we wrote.
   const changes = async () => (handle.dialect === "sqlite" ? (await sql<{ n: number }>`select total_changes() as n`.execute(db)).rows[0]!.n : null);
@@ -167,7 +184,9 @@ try {
   });
   const of = (measured: readonly Measured[], kind: Step["kind"]) => measured.filter((_, i) => plan[i]!.kind === kind);
   const summary = (name: string, measured: readonly Measured[]) =>
-    console.log(`  ${name.padEnd(10)} flapping ${fixed(mean(of(measured, "flapping").map((m) => m.ms))).padStart(8)} ms   steady ${fixed(mean(of(measured, "steady").map((m) => m.ms)), 2).padStart(8)} ms`);
+    console.log(
+      `  ${name.padEnd(10)} flapping ${fixed(mean(of(measured, "flapping").map((m) => m.ms))).padStart(8)} ms   steady ${fixed(mean(of(measured, "steady").map((m) => m.ms)), 2).padStart(8)} ms`,
+    );
   console.log(`\nMean decision time per cycle of ${endpoints} observations (observe + retire):`);
   summary("SQLite", onSqlite);
   if (onPostgres) summary("PostgreSQL", onPostgres);

@@ -11,11 +11,11 @@ import { get } from "node:http";
 import { gzipSync } from "node:zlib";
 import { chromium, type Page } from "@playwright/test";
 import { stringify } from "yaml";
-import { CHROMIUM_ARGS, findChromium } from "../tests/chromium.ts";
-import { DASHBOARD_USER, startDashboardEnv } from "../tests/e2e/dashboard-env.ts";
-import { startServer, waitUntilUp } from "../tests/e2e/server-process.ts";
-import { startSimulatedFleet } from "../scripts/simulated-fleet.ts";
-import { ensureTools, BROWSER_TOOLS, PEER_TOOLS } from "../scripts/test-tools.ts";
+import { CHROMIUM_ARGS, findChromium } from "#tests/chromium.ts";
+import { DASHBOARD_USER, startDashboardEnv } from "#tests/e2e/dashboard-env.ts";
+import { startServer, waitUntilUp } from "#tests/e2e/server-process.ts";
+import { startSimulatedFleet } from "#scripts/simulated-fleet.ts";
+import { ensureTools, BROWSER_TOOLS, PEER_TOOLS } from "#scripts/test-tools.ts";
 
 /** The body's bytes as sent (fetch would undo the compression before counting). */
 function bytesOnTheWire(url: string, headers: Record<string, string>): Promise<number> {
@@ -55,7 +55,12 @@ async function load(page: Page, url: string, ready: (page: Page) => Promise<unkn
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 function summarize(loads: Load[]): Load {
-  return { jsKb: median(loads.map((l) => l.jsKb)), cssKb: median(loads.map((l) => l.cssKb)), requests: median(loads.map((l) => l.requests)), msToData: median(loads.map((l) => l.msToData)) };
+  return {
+    jsKb: median(loads.map((l) => l.jsKb)),
+    cssKb: median(loads.map((l) => l.cssKb)),
+    requests: median(loads.map((l) => l.requests)),
+    msToData: median(loads.map((l) => l.msToData)),
+  };
 }
 
 const env = await startDashboardEnv(PORT, { intervalSeconds: 10 });
@@ -77,7 +82,14 @@ try {
     const context = await browser.newContext();
     await context.addCookies([{ name, value, url: env.origin }]);
     const page = await context.newPage();
-    dashboard.push(await load(page, `${env.origin}/admin/dashboard`, (p) => p.getByTestId("summary-cards").getByText(/\d+s ago/).waitFor()));
+    dashboard.push(
+      await load(page, `${env.origin}/admin/dashboard`, (p) =>
+        p
+          .getByTestId("summary-cards")
+          .getByText(/\d+s ago/)
+          .waitFor(),
+      ),
+    );
     await context.close();
     const publicContext = await browser.newContext();
     const publicPage = await publicContext.newPage();
@@ -86,7 +98,8 @@ try {
   }
   const d = summarize(dashboard);
   const h = summarize(home);
-  const row = (label: string, a: number, b: number, unit: string, digits = 1) => console.log(`  ${label.padEnd(26)} ${a.toFixed(digits).padStart(8)} ${b.toFixed(digits).padStart(10)} ${unit.padEnd(4)} ${(a / b).toFixed(2).padStart(7)}`);
+  const row = (label: string, a: number, b: number, unit: string, digits = 1) =>
+    console.log(`  ${label.padEnd(26)} ${a.toFixed(digits).padStart(8)} ${b.toFixed(digits).padStart(10)} ${unit.padEnd(4)} ${(a / b).toFixed(2).padStart(7)}`);
   console.log(`\nFirst load, cold cache, median of ${RUNS} (transferred bytes, compressed as served):`);
   console.log(`  ${"".padEnd(26)} ${"dashboard".padStart(8)} ${"home (/en)".padStart(10)} ${"".padEnd(4)} ${"ratio".padStart(7)}`);
   row("JavaScript", d.jsKb, h.jsKb, "KB");
@@ -113,12 +126,26 @@ try {
     profile: "standard",
     hosts: { centron: { url: fleet.url(`svc-${i}`, "centron") }, local: { url: fleet.url(`svc-${i}`, "local") } },
   }));
-  writeFileSync(join(dir, "monitoring.yaml"), stringify({ alerts: { to: "ops@example.com" }, defaults: { intervalSeconds: 30, timeoutMs: 3000, retries: 0, staggerSeconds: 2 }, services }));
-  const server = startServer(BIG_PORT, { DATA_DIR: join(dir, "data"), MONITORING_CONFIG: join(dir, "monitoring.yaml"), ADMIN_USERNAME: DASHBOARD_USER.username, ADMIN_PASSWORD: DASHBOARD_USER.password, LOG_LEVEL: "warn", WEB_CONCURRENCY: "1" });
+  writeFileSync(
+    join(dir, "monitoring.yaml"),
+    stringify({ alerts: { to: "ops@example.com" }, defaults: { intervalSeconds: 30, timeoutMs: 3000, retries: 0, staggerSeconds: 2 }, services }),
+  );
+  const server = startServer(BIG_PORT, {
+    DATA_DIR: join(dir, "data"),
+    MONITORING_CONFIG: join(dir, "monitoring.yaml"),
+    ADMIN_USERNAME: DASHBOARD_USER.username,
+    ADMIN_PASSWORD: DASHBOARD_USER.password,
+    LOG_LEVEL: "warn",
+    WEB_CONCURRENCY: "1",
+  });
   const origin = `http://127.0.0.1:${BIG_PORT}`;
   try {
     await waitUntilUp(origin);
-    const signIn = await fetch(`${origin}/api/auth/sign-in`, { method: "POST", headers: { "Content-Type": "application/json", Origin: origin }, body: JSON.stringify(DASHBOARD_USER) });
+    const signIn = await fetch(`${origin}/api/auth/sign-in`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Origin: origin },
+      body: JSON.stringify(DASHBOARD_USER),
+    });
     const cookie = signIn.headers.get("set-cookie")!.split(";")[0]!;
     let text = "";
     for (let i = 0; i < 60; i += 1) {
@@ -129,7 +156,9 @@ try {
     const started = performance.now();
     const wire = await bytesOnTheWire(`${origin}/api/admin/services`, { cookie, "Accept-Encoding": "gzip" });
     const ms = performance.now() - started;
-    console.log(`  1,000 services: ${(text.length / 1024).toFixed(1)} KB raw, ${(gzipSync(text).length / 1024).toFixed(1)} KB gzip (${(wire / 1024).toFixed(1)} KB as served), answered in ${ms.toFixed(0)} ms`);
+    console.log(
+      `  1,000 services: ${(text.length / 1024).toFixed(1)} KB raw, ${(gzipSync(text).length / 1024).toFixed(1)} KB gzip (${(wire / 1024).toFixed(1)} KB as served), answered in ${ms.toFixed(0)} ms`,
+    );
   } finally {
     server.kill("SIGTERM");
     await new Promise((resolve) => server.once("exit", resolve));

@@ -7,13 +7,13 @@
 //    bare TLS handshakes to the same server, in checks per second.
 import { connect } from "node:tls";
 import { parse as csvParse } from "csv-parse/sync";
-import { limiter } from "../server/scheduling/limiter.ts";
-import { makeTestCertificates, startTlsServer, TEST_DOMAIN } from "../tests/peers/certificates.ts";
-import { probeCertificate } from "../server/net/tls-probe.ts";
-import { parseHaproxyCsv } from "../server/integrations/haproxy/haproxy-csv.ts";
-import { readHaproxyStats } from "../server/integrations/haproxy/haproxy-stats.ts";
-import { startHaproxy } from "../tests/peers/haproxy.ts";
-import { ensureTools, PEER_TOOLS } from "../scripts/test-tools.ts";
+import { limiter } from "#server/scheduling/limiter.ts";
+import { makeTestCertificates, startTlsServer, TEST_DOMAIN } from "#tests/peers/certificates.ts";
+import { probeCertificate } from "#server/net/tls-probe.ts";
+import { parseHaproxyCsv } from "#server/integrations/haproxy/haproxy-csv.ts";
+import { readHaproxyStats } from "#server/integrations/haproxy/haproxy-stats.ts";
+import { startHaproxy } from "#tests/peers/haproxy.ts";
+import { ensureTools, PEER_TOOLS } from "#scripts/test-tools.ts";
 
 const SERVERS = 1000;
 const PARSE_SECONDS = 3;

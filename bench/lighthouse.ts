@@ -2,7 +2,7 @@
 // 4G link) for one URL at a time, in one Debian Chromium.
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
-import { CHROMIUM_ARGS, findChromium } from "../tests/chromium.ts";
+import { CHROMIUM_ARGS, findChromium } from "#tests/chromium.ts";
 
 export type Scores = { performance: number; accessibility: number; bestPractices: number; seo: number; lcpMs: number; tbtMs: number; cls: number };
 

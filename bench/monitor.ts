@@ -14,16 +14,16 @@ import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { stringify } from "yaml";
-import { openDatabase } from "../server/db/client.ts";
-import { migrate } from "../server/db/migrate.ts";
-import { judgeHealthBody } from "../server/monitor/checks/http-check.ts";
-import { createConditionContext, evaluateCondition } from "../server/monitor/conditions/condition-eval.ts";
-import { parseCondition } from "../server/monitor/conditions/condition-parser.ts";
-import { applyOutcome, initialHostState, type HostState } from "../server/monitor/host-state.ts";
-import { createMonitorStore } from "../server/monitor/monitor-store.ts";
-import { hostObservation } from "../server/monitor/service-targets.ts";
-import { parseMonitoringConfig } from "../server/monitoring-config.ts";
-import { startSimulatedFleet } from "../scripts/simulated-fleet.ts";
+import { openDatabase } from "#server/db/client.ts";
+import { migrate } from "#server/db/migrate.ts";
+import { judgeHealthBody } from "#server/monitor/checks/http-check.ts";
+import { createConditionContext, evaluateCondition } from "#server/monitor/conditions/condition-eval.ts";
+import { parseCondition } from "#server/monitor/conditions/condition-parser.ts";
+import { applyOutcome, initialHostState, type HostState } from "#server/monitor/host-state.ts";
+import { createMonitorStore } from "#server/monitor/monitor-store.ts";
+import { hostObservation } from "#server/monitor/service-targets.ts";
+import { parseMonitoringConfig } from "#server/monitoring-config.ts";
+import { startSimulatedFleet } from "#scripts/simulated-fleet.ts";
 import { waitForUrl } from "./throughput.ts";
 
 const args = process.argv.slice(2);
@@ -54,7 +54,9 @@ function cpuSeconds(pid: number): number {
   return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
 }
 function rssMb(pid: number): number {
-  const line = readFileSync(`/proc/${pid}/status`, "utf8").split("\n").find((l) => l.startsWith("VmRSS:"));
+  const line = readFileSync(`/proc/${pid}/status`, "utf8")
+    .split("\n")
+    .find((l) => l.startsWith("VmRSS:"));
   return Number(line?.replace(/\D+/g, "") ?? 0) / 1024;
 }
 function databaseMb(dir: string): number {
@@ -151,7 +153,13 @@ function perItem<T>(items: readonly T[], work: (item: T, index: number) => void)
 
 /** The parts of a check that run without waiting, timed on answers like the fleet's. */
 async function breakdown(count: number): Promise<Record<string, number>> {
-  const config = parseMonitoringConfig(stringify(fleetConfig(count, (service, host) => `http://fleet.test/${service}/${host}`), { aliasDuplicateObjects: false }), {});
+  const config = parseMonitoringConfig(
+    stringify(
+      fleetConfig(count, (service, host) => `http://fleet.test/${service}/${host}`),
+      { aliasDuplicateObjects: false },
+    ),
+    {},
+  );
   const conditions = CONDITIONS.map((text) => {
     const parsed = parseCondition(text);
     if (!parsed.ok) throw new Error(parsed.error);
@@ -184,7 +192,11 @@ async function breakdown(count: number): Promise<Record<string, number>> {
     const time = Date.now();
     const save = async (round: number) => {
       const at = time + round * interval * 1000;
-      await store.saveCycle(saved, saved.map(({ endpointId }) => ({ endpointId, checkedAt: at, status: "healthy" as const, responseTime: 80 })), at);
+      await store.saveCycle(
+        saved,
+        saved.map(({ endpointId }) => ({ endpointId, checkedAt: at, status: "healthy" as const, responseTime: 80 })),
+        at,
+      );
     };
     await save(0);
     const started = process.cpuUsage();

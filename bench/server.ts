@@ -52,8 +52,20 @@ try {
   let contact: ReturnType<typeof compare>;
   try {
     await waitForUrl(`${nginxOrigin}/en/about`);
-    pages = compare([{ label: "ours", url: `${ours}/en/about` }, { label: "nginx", url: `${nginxOrigin}/en/about` }], "gzip");
-    contact = compare([{ label: "ours", url: `${ours}/en/contact` }, { label: "nginx", url: `${nginxOrigin}/en/contact` }], "gzip");
+    pages = compare(
+      [
+        { label: "ours", url: `${ours}/en/about` },
+        { label: "nginx", url: `${nginxOrigin}/en/about` },
+      ],
+      "gzip",
+    );
+    contact = compare(
+      [
+        { label: "ours", url: `${ours}/en/contact` },
+        { label: "nginx", url: `${nginxOrigin}/en/contact` },
+      ],
+      "gzip",
+    );
   } finally {
     nginx.stop();
   }

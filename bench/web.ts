@@ -9,9 +9,9 @@ import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
-import { LANGUAGES } from "../shared/i18n/languages.ts";
-import { localizePath } from "../shared/site/paths.ts";
-import { sitePaths } from "../app/routing/pages.ts";
+import { LANGUAGES } from "#shared/i18n/languages.ts";
+import { localizePath } from "#shared/site/paths.ts";
+import { sitePaths } from "#app/routing/pages.ts";
 import { buildFileFor, measureFirstLoad } from "./first-load.ts";
 import { withLighthouse, type Scores } from "./lighthouse.ts";
 import { compare, startNginx, startOurServer, waitForUrl } from "./throughput.ts";
@@ -60,7 +60,10 @@ try {
     { path: "/en/status", file: statusFile },
   ];
   console.log(`\nThroughput, GET ${measured.map((page) => page.path).join(" and ")} (wrk, 1 thread, 50 connections, median of 3 × 5 s):`);
-  const nginx = startNginx(measured.map((page) => ({ file: page.file, urlPath: page.path })), NGINX_PORT);
+  const nginx = startNginx(
+    measured.map((page) => ({ file: page.file, urlPath: page.path })),
+    NGINX_PORT,
+  );
   const throughput: Record<string, ReturnType<typeof compare>> = {};
   try {
     await waitForUrl(`http://127.0.0.1:${NGINX_PORT}/en/about`);

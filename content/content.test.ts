@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { company } from "../shared/company.ts";
+import { company } from "#shared/company.ts";
 import { ARTICLES } from "./news/index.ts";
 import { about } from "./pages/about.ts";
 import { aiServices } from "./pages/ai-services.ts";

@@ -1,7 +1,7 @@
 // Shapes of the site's copy. Every content module exports one value per
 // language typed with the same shape, so English and German cannot drift
 // apart: a missing or extra field is a type error.
-import type { Language } from "../shared/i18n/languages.ts";
+import type { Language } from "#shared/i18n/languages.ts";
 
 export type Localized<T> = Record<Language, T>;
 
@@ -18,19 +18,7 @@ export type Block =
 
 export type Meta = { title: string; description: string };
 
-export type CardIcon =
-  | "brain"
-  | "shield"
-  | "server"
-  | "database"
-  | "activity"
-  | "rocket"
-  | "scale"
-  | "users"
-  | "graduation"
-  | "clock"
-  | "wallet"
-  | "heart";
+export type CardIcon = "brain" | "shield" | "server" | "database" | "activity" | "rocket" | "scale" | "users" | "graduation" | "clock" | "wallet" | "heart";
 
 export type HomeContent = {
   meta: Meta;

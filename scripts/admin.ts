@@ -7,11 +7,11 @@
 import { createInterface } from "node:readline";
 import { Writable } from "node:stream";
 import pino from "pino";
-import { StaffInputError } from "../server/auth/staff.ts";
-import { ConfigError, getConfig } from "../server/config.ts";
-import { openDatabase } from "../server/db/client.ts";
-import { migrate } from "../server/db/migrate.ts";
-import { createServices } from "../server/services.ts";
+import { StaffInputError } from "#server/auth/staff.ts";
+import { ConfigError, getConfig } from "#server/config.ts";
+import { openDatabase } from "#server/db/client.ts";
+import { migrate } from "#server/db/migrate.ts";
+import { createServices } from "#server/services.ts";
 
 const USAGE = `Usage: npm run admin -- <command>
   create <username> [--password-stdin]
@@ -22,7 +22,9 @@ const USAGE = `Usage: npm run admin -- <command>
 async function readStdin(): Promise<string> {
   const chunks: Buffer[] = [];
   for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString("utf8").replace(/\r?\n$/, "");
+  return Buffer.concat(chunks)
+    .toString("utf8")
+    .replace(/\r?\n$/, "");
 }
 
 /** Asks on the terminal without echoing what is typed. */

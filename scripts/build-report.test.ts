@@ -13,25 +13,32 @@ describe("the build's report of a tool's output", () => {
   });
 
   it("keeps everything else, colours included", () => {
-    expect(linesWorthShowing(`${ENV_FILE}\n${REAL_WARNING}\nError: prerendering /en answered 500\n`)).toEqual([
-      REAL_WARNING,
-      "Error: prerendering /en answered 500",
-    ]);
+    expect(linesWorthShowing(`${ENV_FILE}\n${REAL_WARNING}\nError: prerendering /en answered 500\n`)).toEqual([REAL_WARNING, "Error: prerendering /en answered 500"]);
   });
 });
 
 describe("the islands bundle's warnings", () => {
   const log = (code: string, message: string): Rolldown.RolldownLog => ({ code, message });
 
-  it("drops the module-level \"use client\" directive of every React library, and only that", () => {
+  it('drops the module-level "use client" directive of every React library, and only that', () => {
     const handler = vi.fn();
-    withoutUseClientWarnings("warn", log("MODULE_LEVEL_DIRECTIVE", 'The semantics of the module level directive "use client" in "node_modules/lucide-react/dist/esm/Icon.mjs" may not be preserved when bundling.'), handler);
+    withoutUseClientWarnings(
+      "warn",
+      log(
+        "MODULE_LEVEL_DIRECTIVE",
+        'The semantics of the module level directive "use client" in "node_modules/lucide-react/dist/esm/Icon.mjs" may not be preserved when bundling.',
+      ),
+      handler,
+    );
     expect(handler).not.toHaveBeenCalled();
     const other = log("MODULE_LEVEL_DIRECTIVE", 'The semantics of the module level directive "use strict-ish" may not be preserved.');
     withoutUseClientWarnings("warn", other, handler);
     const circular = log("CIRCULAR_DEPENDENCY", "Circular dependency: a.ts -> b.ts -> a.ts");
     withoutUseClientWarnings("warn", circular, handler);
-    expect(handler.mock.calls).toEqual([["warn", other], ["warn", circular]]);
+    expect(handler.mock.calls).toEqual([
+      ["warn", other],
+      ["warn", circular],
+    ]);
   });
 
   it("is what the islands build uses", () => {

@@ -5,10 +5,10 @@ import { dirname, join, sep } from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { pathToFileURL } from "node:url";
 import { createRequestHandler, type ServerBuild } from "react-router";
-import { LANGUAGE_COOKIE, LANGUAGES } from "../shared/i18n/languages.ts";
-import { builtPaths } from "../app/routing/pages.ts";
-import { localizePath } from "../shared/site/paths.ts";
-import { BUILD_ORIGIN } from "../server/http/site-origin.ts";
+import { LANGUAGE_COOKIE, LANGUAGES } from "#shared/i18n/languages.ts";
+import { builtPaths } from "#app/routing/pages.ts";
+import { localizePath } from "#shared/site/paths.ts";
+import { BUILD_ORIGIN } from "#server/http/site-origin.ts";
 
 /** Renders each unprefixed page once per language, as a visitor with that stored choice would get it. */
 export async function prerenderVariants(root: string): Promise<number> {
@@ -19,9 +19,7 @@ export async function prerenderVariants(root: string): Promise<number> {
   let count = 0;
   for (const lang of LANGUAGES) {
     for (const path of builtPaths()) {
-      const response = await handle(
-        new Request(`http://localhost${path}`, { headers: { cookie: `${LANGUAGE_COOKIE}=${lang}` } }),
-      );
+      const response = await handle(new Request(`http://localhost${path}`, { headers: { cookie: `${LANGUAGE_COOKIE}=${lang}` } }));
       if (response.status !== 200) throw new Error(`prerendering ${path} (${lang}) answered ${response.status}`);
       const file = join(root, "build/variants", lang, path === "/" ? "" : path, "index.html");
       mkdirSync(dirname(file), { recursive: true });
@@ -78,8 +76,19 @@ export function precompress(dirs: string[]): number {
   return count;
 }
 
-const INPUTS = ["app", "server", "shared", "public", "content", "index.ts", "package.json", "package-lock.json",
-  "vite.config.ts", "vite.islands.config.ts", "react-router.config.ts"];
+const INPUTS = [
+  "app",
+  "server",
+  "shared",
+  "public",
+  "content",
+  "index.ts",
+  "package.json",
+  "package-lock.json",
+  "vite.config.ts",
+  "vite.islands.config.ts",
+  "react-router.config.ts",
+];
 
 /**
  * A fingerprint of everything a build depends on: source files (path, size,

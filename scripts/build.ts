@@ -9,13 +9,13 @@ import { build } from "vite";
 // time, and the prerender step below imports them.
 process.env.NODE_ENV = "production";
 // Pages name a placeholder origin; the server that runs the build names its own (decision 024).
-const { BUILD_ORIGIN } = await import("../server/http/site-origin.ts");
+const { BUILD_ORIGIN } = await import("#server/http/site-origin.ts");
 process.env.SITE_URL = BUILD_ORIGIN;
-const { loadDotEnv } = await import("../server/config.ts");
+const { loadDotEnv } = await import("#server/config.ts");
 loadDotEnv();
 const { BUILD_INFO, inputsFingerprint, precompress, prerenderNotFound, prerenderVariants } = await import("./build-steps.ts");
 const { linesWorthShowing } = await import("./build-report.ts");
-const { prerenderPaths } = await import("../app/routing/pages.ts");
+const { prerenderPaths } = await import("#app/routing/pages.ts");
 
 const root = process.cwd();
 const started = Date.now();

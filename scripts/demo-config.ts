@@ -5,7 +5,7 @@
 // receivers.
 import { readFileSync } from "node:fs";
 import { parse, stringify } from "yaml";
-import type { ChannelConfig } from "../server/alerting/channels/registry.ts";
+import type { ChannelConfig } from "#server/alerting/channels/registry.ts";
 import { startSimulatedFleet, type SimulatedFleet } from "./simulated-fleet.ts";
 
 type Shipped = {
@@ -56,7 +56,10 @@ function showcaseServices(fleet: SimulatedFleet) {
       description: "Spring Boot service on three hosts, judged by conditions",
       profile: "standard",
       hosts: Object.fromEntries(
-        ["fra", "muc", "ber"].map((host) => [host, { url: fleet.url("search-api", host, "spring"), conditions: ["[STATUS] == 200", "[BODY].status == UP", "[RESPONSE_TIME] < 1000"] }]),
+        ["fra", "muc", "ber"].map((host) => [
+          host,
+          { url: fleet.url("search-api", host, "spring"), conditions: ["[STATUS] == 200", "[BODY].status == UP", "[RESPONSE_TIME] < 1000"] },
+        ]),
       ),
     },
     {
@@ -103,10 +106,18 @@ export function demoConfig(fleet: SimulatedFleet, options: DemoConfigOptions = {
         intervalSeconds: 300,
         timeoutMs: 3000,
         caFile: infra.caFile,
-        renewal: { centron: { method: "hook", url: fleet.renewalHookUrl, token: "demo-renewal-token-0123456789" }, local: { method: "hook", url: fleet.renewalHookUrl, token: "demo-renewal-token-0123456789" } },
+        renewal: {
+          centron: { method: "hook", url: fleet.renewalHookUrl, token: "demo-renewal-token-0123456789" },
+          local: { method: "hook", url: fleet.renewalHookUrl, token: "demo-renewal-token-0123456789" },
+        },
         domains: shipped.integrations.certificates.domains.map((entry) => ({ ...entry, serverIP: "127.0.0.1", port: infra.tlsPort })),
       },
-      nginx: { intervalSeconds: integrationIntervalSeconds ?? 60, timeoutMs: 2000, maxActiveConnections: 1000, sources: [{ name: "Reverse proxy (centron)", url: fleet.nginxStatusUrl }] },
+      nginx: {
+        intervalSeconds: integrationIntervalSeconds ?? 60,
+        timeoutMs: 2000,
+        maxActiveConnections: 1000,
+        sources: [{ name: "Reverse proxy (centron)", url: fleet.nginxStatusUrl }],
+      },
       haproxy: { intervalSeconds: integrationIntervalSeconds ?? 30, timeoutMs: 2000, source: { url: fleet.haproxyStatsUrl } },
       aiServices: {
         intervalSeconds: integrationIntervalSeconds === undefined ? 120 : Math.max(AI_MIN_INTERVAL_SECONDS, integrationIntervalSeconds),

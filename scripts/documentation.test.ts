@@ -7,14 +7,16 @@ import { execFileSync } from "node:child_process";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp } from "../tests/support/test-app.ts";
-import { testDatabases } from "../tests/support/test-databases.ts";
+import { createTestApp } from "#tests/support/test-app.ts";
+import { testDatabases } from "#tests/support/test-databases.ts";
 
 const DECISIONS = "docs/decisions";
 
 /** Tracked files under the given paths. */
 function tracked(...paths: string[]): string[] {
-  return execFileSync("git", ["ls-files", ...paths], { encoding: "utf8" }).split("\n").filter(Boolean);
+  return execFileSync("git", ["ls-files", ...paths], { encoding: "utf8" })
+    .split("\n")
+    .filter(Boolean);
 }
 
 describe("decisions", () => {

@@ -3,7 +3,7 @@
 import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { loadDotEnv } from "../server/config.ts";
+import { loadDotEnv } from "#server/config.ts";
 import { BUILD_INFO, inputsFingerprint } from "./build-steps.ts";
 
 loadDotEnv();

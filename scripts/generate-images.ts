@@ -5,9 +5,9 @@ import { createHash } from "node:crypto";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import sharp from "sharp";
-import { CATEGORY_HUES } from "../content/news/categories.ts";
-import { ARTICLES } from "../content/news/index.ts";
-import { coverName, IMAGE_FORMATS, IMAGE_KINDS, imageUrl, OG_IMAGE, type ImageKind } from "../content/images.ts";
+import { CATEGORY_HUES } from "#content/news/categories.ts";
+import { ARTICLES } from "#content/news/index.ts";
+import { coverName, IMAGE_FORMATS, IMAGE_KINDS, imageUrl, OG_IMAGE, type ImageKind } from "#content/images.ts";
 import { coverArt, ogArt, portraitArt, projectArt } from "./image-art.ts";
 
 const root = process.cwd();
@@ -57,7 +57,9 @@ export async function generateImages(): Promise<string> {
   count += await write("portrait", "founder", portraitArt(IMAGE_KINDS.portrait.width));
   const og = join(root, "public", OG_IMAGE.url);
   mkdirSync(dirname(og), { recursive: true });
-  await sharp(Buffer.from(ogArt(OG_IMAGE.width, OG_IMAGE.height))).png({ compressionLevel: 9 }).toFile(og);
+  await sharp(Buffer.from(ogArt(OG_IMAGE.width, OG_IMAGE.height)))
+    .png({ compressionLevel: 9 })
+    .toFile(og);
   writeFileSync(stampFile, stamp);
   return `${count + 1} images written`;
 }

@@ -75,11 +75,7 @@ export function projectArt(name: "summarizer" | "playgrounds-de" | "playgrounds-
     name === "playgrounds-de"
       ? `<g fill="none" stroke="hsl(140 40% 85%)" stroke-opacity="0.5" stroke-width="3"><path d="M0 300c150-60 260 40 400-20s260-80 400-10"/><path d="M0 160c180 40 300-60 480 0s220 40 320 10"/></g>`
       : `<circle cx="${width / 2}" cy="${height / 2}" r="${height * 0.42}" fill="hsl(200 60% 55%)" fill-opacity="0.35"/><g fill="none" stroke="#fff" stroke-opacity="0.35" stroke-width="2"><ellipse cx="${width / 2}" cy="${height / 2}" rx="${height * 0.42}" ry="${height * 0.16}"/><ellipse cx="${width / 2}" cy="${height / 2}" rx="${height * 0.16}" ry="${height * 0.42}"/></g>`;
-  return svg(
-    width,
-    height,
-    `${background(width, height, name === "playgrounds-de" ? 140 : 200, "bg")}${ground}<g fill="hsl(20 90% 60%)">${pins}</g>`,
-  );
+  return svg(width, height, `${background(width, height, name === "playgrounds-de" ? 140 : 200, "bg")}${ground}<g fill="hsl(20 90% 60%)">${pins}</g>`);
 }
 
 /** An illustrated head-and-shoulders portrait. */

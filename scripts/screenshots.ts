@@ -4,10 +4,10 @@ import { spawn } from "node:child_process";
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { chromium } from "@playwright/test";
-import { sitePaths } from "../app/routing/pages.ts";
-import { LANGUAGES } from "../shared/i18n/languages.ts";
-import { localizePath } from "../shared/site/paths.ts";
-import { CHROMIUM_ARGS, findChromium } from "../tests/chromium.ts";
+import { sitePaths } from "#app/routing/pages.ts";
+import { LANGUAGES } from "#shared/i18n/languages.ts";
+import { localizePath } from "#shared/site/paths.ts";
+import { CHROMIUM_ARGS, findChromium } from "#tests/chromium.ts";
 
 // Another worktree may be taking screenshots at the same time: SCREENSHOTS_PORT moves this one.
 const port = Number(process.env.SCREENSHOTS_PORT ?? 3501);
@@ -21,7 +21,10 @@ try {
   for (const path of only ?? sitePaths()) {
     for (const lang of LANGUAGES) {
       for (const scheme of ["light", "dark"] as const) {
-        for (const [device, width] of [["desktop", 1280], ["phone", 390]] as const) {
+        for (const [device, width] of [
+          ["desktop", 1280],
+          ["phone", 390],
+        ] as const) {
           const context = await browser.newContext({ colorScheme: scheme, viewport: { width, height: 900 } });
           const page = await context.newPage();
           await page.goto(`http://127.0.0.1:${port}${localizePath(lang, path)}`);

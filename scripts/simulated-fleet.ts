@@ -9,9 +9,9 @@
 // fleet quiet (no chance failures or degradation) to count notices exactly.
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
-import { formatHaproxyCsv } from "../server/integrations/haproxy/haproxy-csv.ts";
-import { startOllamaCompatible, type OllamaCompatible } from "../tests/peers/ollama.ts";
-import { createTestCa, startSniTlsServer, type TestServer } from "../tests/peers/certificates.ts";
+import { formatHaproxyCsv } from "#server/integrations/haproxy/haproxy-csv.ts";
+import { startOllamaCompatible, type OllamaCompatible } from "#tests/peers/ollama.ts";
+import { createTestCa, startSniTlsServer, type TestServer } from "#tests/peers/certificates.ts";
 
 export type FleetOptions = {
   port?: number;
@@ -38,7 +38,20 @@ function haproxyCsv(started: number): string {
   const grow = (base: number, perSecond: number) => String(Math.round(base + uptime * perSecond));
   const row = (values: Partial<Record<(typeof HAPROXY_COLUMNS)[number], string>>) => Object.fromEntries(HAPROXY_COLUMNS.map((column) => [column, values[column] ?? ""]));
   const server = (pxname: string, svname: string, status: string, check: string, traffic: number, lastChk = "") =>
-    row({ pxname, svname, scur: String(Math.round(traffic * 3)), stot: grow(1000 * traffic, traffic), bin: grow(5e6 * traffic, 4096 * traffic), bout: grow(4e7 * traffic, 32768 * traffic), status, act: "1", lastchg: String(uptime + 3600), type: "2", check_status: check, last_chk: lastChk });
+    row({
+      pxname,
+      svname,
+      scur: String(Math.round(traffic * 3)),
+      stot: grow(1000 * traffic, traffic),
+      bin: grow(5e6 * traffic, 4096 * traffic),
+      bout: grow(4e7 * traffic, 32768 * traffic),
+      status,
+      act: "1",
+      lastchg: String(uptime + 3600),
+      type: "2",
+      check_status: check,
+      last_chk: lastChk,
+    });
   return formatHaproxyCsv(HAPROXY_COLUMNS, [
     row({ pxname: "https-in", svname: "FRONTEND", scur: "42", stot: grow(250_000, 40), status: "OPEN", type: "0", req_tot: grow(900_000, 55) }),
     row({ pxname: "http-in", svname: "FRONTEND", scur: "3", stot: grow(12_000, 2), status: "OPEN", type: "0", req_tot: grow(12_500, 2) }),
@@ -132,7 +145,10 @@ export async function startSimulatedFleet(options: FleetOptions = {}) {
     if (second) byName[second] = served("urgent", 5, [second]);
     if (third) byName[third] = served("fine", 60, [third]);
     const tls = await startSniTlsServer(byName, main);
-    const ollama = [await startOllamaCompatible({ models: ["llama3.2:3b", "mistral:7b", "qwen2.5:7b", "nomic-embed-text:latest", "phi3:mini"] }), await startOllamaCompatible({ models: ["llama3.2:1b"] })];
+    const ollama = [
+      await startOllamaCompatible({ models: ["llama3.2:3b", "mistral:7b", "qwen2.5:7b", "nomic-embed-text:latest", "phi3:mini"] }),
+      await startOllamaCompatible({ models: ["llama3.2:1b"] }),
+    ];
     infrastructure = { tls, caFile: ca.ca.certFile, ollama, cleanup: ca.cleanup };
   }
 

@@ -4,12 +4,11 @@
 // otherwise the run stops with the one command that fixes it.
 import { execFileSync, spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
-import { findChromium } from "../tests/chromium.ts";
+import { findChromium } from "#tests/chromium.ts";
 
 type Tool = { name: string; found: () => boolean; packages: string[] };
 
-const onPath = (command: string) => () =>
-  ["/usr/sbin", "/usr/bin", "/sbin", "/bin", ...(process.env.PATH ?? "").split(":")].some((dir) => dir && existsSync(`${dir}/${command}`));
+const onPath = (command: string) => () => ["/usr/sbin", "/usr/bin", "/sbin", "/bin", ...(process.env.PATH ?? "").split(":")].some((dir) => dir && existsSync(`${dir}/${command}`));
 
 export const BROWSER_TOOLS: Tool[] = [{ name: "Chromium", found: () => findChromium() !== undefined, packages: ["chromium"] }];
 

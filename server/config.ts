@@ -3,7 +3,7 @@
 import { existsSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { z } from "zod";
-import { company } from "../shared/company.ts";
+import { company } from "#shared/company.ts";
 
 const flag = z
   .enum(["true", "false", "1", "0", "yes", "no", ""])

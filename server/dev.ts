@@ -11,7 +11,7 @@ import { createApp } from "./http/app.ts";
 
 const config = getConfig();
 // Images are drawn at build time; development needs them too.
-const { generateImages } = await import("../scripts/generate-images.ts");
+const { generateImages } = await import("#scripts/generate-images.ts");
 console.log(await generateImages());
 // Hot reload's websocket shares the HTTP server, so the CSP's connect-src 'self' allows it.
 let handle: (req: IncomingMessage, res: ServerResponse) => void = (_req, res) => res.end();

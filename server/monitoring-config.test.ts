@@ -109,7 +109,10 @@ integrations:
       - { domain: a.example.com, server: centron, serverIP: 10.0.0.1 }
       - { domain: a.example.com, server: centron, serverIP: 10.0.0.1 }
 `),
-    ).toEqual(['integrations.certificates.domains[1].domain: duplicate certificate "a.example.com@10.0.0.1:443"', 'integrations.certificates.renewal.centron: method "acme" needs an "acme" section']);
+    ).toEqual([
+      'integrations.certificates.domains[1].domain: duplicate certificate "a.example.com@10.0.0.1:443"',
+      'integrations.certificates.renewal.centron: method "acme" needs an "acme" section',
+    ]);
   });
 
   it("check types, conditions and any hosts: every error names its path, and nothing loads", () => {
@@ -160,7 +163,9 @@ integrations:
 
   it("any host names, in the configuration's order, with per-service interval and timeout", () => {
     const config = parseMonitoringConfig(
-      base(`  - { id: a, name: A, intervalSeconds: 15, timeoutMs: 2000, hosts: { fra: { url: "http://x/", conditions: ["[BODY].status == UP"] }, muc: { tcp: "x:22" }, ber: { url: "http://y/" } }, subServices: [{ name: Part, muc: { url: "http://z/" } }] }`),
+      base(
+        `  - { id: a, name: A, intervalSeconds: 15, timeoutMs: 2000, hosts: { fra: { url: "http://x/", conditions: ["[BODY].status == UP"] }, muc: { tcp: "x:22" }, ber: { url: "http://y/" } }, subServices: [{ name: Part, muc: { url: "http://z/" } }] }`,
+      ),
       {},
     );
     const service = config.services[0]!;
@@ -247,10 +252,11 @@ services:
     const alerts = blocks.find((block) => block.startsWith("alerts:"));
     expect(alerts, "an alerts: example").toBeDefined();
     // What an operator would put in the environment: URLs for *_URL, a bot token for Telegram, long secrets otherwise.
-    const value = (name: string) => (name.endsWith("_URL") ? "https://hooks.example.com/T000/B000/secret" : name.startsWith("TELEGRAM") ? "123456:ABC-def_1" : `${name.toLowerCase()}-0123456789abcdef`);
+    const value = (name: string) =>
+      name.endsWith("_URL") ? "https://hooks.example.com/T000/B000/secret" : name.startsWith("TELEGRAM") ? "123456:ABC-def_1" : `${name.toLowerCase()}-0123456789abcdef`;
     const env = new Proxy({}, { get: (_target, name) => (typeof name === "string" ? value(name) : undefined) });
     for (const block of blocks.filter((text) => /^(alerts|maintenance):/.test(text))) {
-      const services = "services:\n  - { id: mail-relay, name: Mail relay, profile: critical, hosts: { centron: { url: \"http://x/\" } } }\n";
+      const services = 'services:\n  - { id: mail-relay, name: Mail relay, profile: critical, hosts: { centron: { url: "http://x/" } } }\n';
       expect(problems(`${block}\n${services}`, env as Record<string, string>), block).toEqual([]);
     }
     const types = parseMonitoringConfig(`${alerts}\nservices: []\n`, env as Record<string, string>).alerts.channels.map((channel) => channel.type);

@@ -31,7 +31,10 @@ const schema = z
     const tokens = new Map<string, string>();
     config.services.forEach((service, index) => {
       const interval = intervalOf(service, config.defaults);
-      const targets = [...Object.entries(service.hosts).map(([host, target]) => ({ path: ["hosts", host], target })), ...service.subServices.map((sub, position) => ({ path: ["subServices", position, sub.host], target: sub.target }))];
+      const targets = [
+        ...Object.entries(service.hosts).map(([host, target]) => ({ path: ["hosts", host], target })),
+        ...service.subServices.map((sub, position) => ({ path: ["subServices", position, sub.host], target: sub.target })),
+      ];
       for (const { path, target } of targets) {
         if (timeoutOf(target, service, config.defaults) >= interval) {
           context.addIssue({ code: "custom", path: ["services", index, ...path], message: `its timeout must be shorter than the service's interval (${interval / 1000} s)` });
@@ -39,7 +42,12 @@ const schema = z
         if (target.type !== "push") continue;
         const token = (target.push as { token: string }).token;
         const where = formatPath(["services", index, ...path, "push", "token"]);
-        if (tokens.has(token)) context.addIssue({ code: "custom", path: ["services", index, ...path, "push", "token"], message: `the same token as ${tokens.get(token)}: each push monitor needs its own` });
+        if (tokens.has(token))
+          context.addIssue({
+            code: "custom",
+            path: ["services", index, ...path, "push", "token"],
+            message: `the same token as ${tokens.get(token)}: each push monitor needs its own`,
+          });
         else tokens.set(token, where);
       }
     });

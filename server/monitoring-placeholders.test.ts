@@ -6,8 +6,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import pino from "pino";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { browserHeaders, cookieFrom, createTestApp } from "../tests/support/test-app.ts";
-import { testDatabases } from "../tests/support/test-databases.ts";
+import { browserHeaders, cookieFrom, createTestApp } from "#tests/support/test-app.ts";
+import { testDatabases } from "#tests/support/test-databases.ts";
 import { placeholderKeys } from "./integrations/integration-targets.ts";
 import type { CheckTarget } from "./monitor/checks/check-types.ts";
 import { loadMonitoringConfig, parseMonitoringConfig, watchMonitoringConfig } from "./monitoring-config.ts";
@@ -79,11 +79,20 @@ services:
     expect(incidents.map((row) => row.target)).toEqual(["service:real/fra"]);
 
     await t.services.staff.create("ops", PASSWORD);
-    const cookie = cookieFrom(await t.app.request("http://localhost/api/auth/sign-in", { method: "POST", headers: browserHeaders(), body: JSON.stringify({ username: "ops", password: PASSWORD }) }));
-    const get = async (path: string) => (await t.app.request(`http://localhost/api/admin${path}`, { headers: browserHeaders({ cookie }) })).json() as Promise<Record<string, unknown>>;
+    const cookie = cookieFrom(
+      await t.app.request("http://localhost/api/auth/sign-in", { method: "POST", headers: browserHeaders(), body: JSON.stringify({ username: "ops", password: PASSWORD }) }),
+    );
+    const get = async (path: string) =>
+      (await t.app.request(`http://localhost/api/admin${path}`, { headers: browserHeaders({ cookie }) })).json() as Promise<Record<string, unknown>>;
     const services = (await get("/services")).services as { serviceId: string; hosts: { host: string; placeholder: boolean; lastChecked: string | null }[] }[];
     expect(services.map((service) => [service.serviceId, service.hosts.map((host) => [host.host, host.placeholder, host.lastChecked !== null])])).toEqual([
-      ["placeholder", [["centron", true, false], ["local", true, false]]],
+      [
+        "placeholder",
+        [
+          ["centron", true, false],
+          ["local", true, false],
+        ],
+      ],
       ["real", [["fra", false, true]]],
     ]);
     expect(await get("/monitoring-configuration")).toEqual({

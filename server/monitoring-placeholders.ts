@@ -2,7 +2,7 @@
 // hosts (example.com, 192.0.2.x): the shipped file's placeholders. They are
 // not checked or alerted on; the dashboard lists them with their paths, so
 // whoever installs the site knows what to edit.
-import { isDocumentationHost, urlHost } from "../shared/monitor/placeholders.ts";
+import { isDocumentationHost, urlHost } from "#shared/monitor/placeholders.ts";
 import { describeTarget, isPlaceholderTarget } from "./monitor/checks/check-types.ts";
 import type { MonitoringConfig } from "./monitoring-config.ts";
 

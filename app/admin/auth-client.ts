@@ -4,11 +4,7 @@
 export type StaffUser = { id: number; username: string; email: string };
 export type SessionInfo = { user: StaffUser; expiresAt: number };
 
-export type SignInOutcome =
-  | { kind: "ok"; session: SessionInfo }
-  | { kind: "invalid" }
-  | { kind: "throttled"; retryAfterSeconds: number }
-  | { kind: "error" };
+export type SignInOutcome = { kind: "ok"; session: SessionInfo } | { kind: "invalid" } | { kind: "throttled"; retryAfterSeconds: number } | { kind: "error" };
 
 const json = { "Content-Type": "application/json" };
 

@@ -1,6 +1,6 @@
 // The signed-in staff member of a request, for the staff area's loaders.
 import type { RouterContextProvider } from "react-router";
-import { servicesFrom } from "../services.server.ts";
+import { servicesFrom } from "#app/services.server.ts";
 import { readSessionToken } from "#server/http/session-cookie.ts";
 
 export async function currentSession(request: Request, context: Readonly<RouterContextProvider>) {

@@ -1,5 +1,5 @@
 import { Activity, Brain, Clock, Database, GraduationCap, Heart, Rocket, Scale, Server, Shield, Users, Wallet } from "lucide-react";
-import type { CardIcon as CardIconName } from "../../content/types.ts";
+import type { CardIcon as CardIconName } from "#content/types.ts";
 
 const ICONS = {
   brain: Brain,

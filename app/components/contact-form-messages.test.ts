@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { CONTACT_ERRORS_EN } from "#shared/contact/contact-limits.ts";
-import { de } from "../i18n/de.ts";
-import { en } from "../i18n/en.ts";
-import { translate } from "../i18n/language.tsx";
+import { de } from "#app/i18n/de.ts";
+import { en } from "#app/i18n/en.ts";
+import { translate } from "#app/i18n/language.tsx";
 import { contactErrorMessages } from "./contact-form-messages.ts";
 
 describe("contact form messages", () => {

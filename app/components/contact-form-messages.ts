@@ -1,6 +1,6 @@
 // The schema's messages in the visitor's language, from the dictionary.
 import type { ContactErrorMessages } from "#shared/contact/contact-limits.ts";
-import type { MessageKey } from "../i18n/en.ts";
+import type { MessageKey } from "#app/i18n/en.ts";
 
 const KEYS: Record<keyof ContactErrorMessages, MessageKey> = {
   nameMin: "contact.errors.nameMin",

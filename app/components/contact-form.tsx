@@ -1,8 +1,8 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { CONTACT_FIELDS, CONTACT_LIMITS, type ContactField } from "#shared/contact/contact-limits.ts";
 import { fieldErrors } from "#shared/field-errors.ts";
-import type { MessageKey } from "../i18n/en.ts";
-import { useLanguage } from "../i18n/language.tsx";
+import type { MessageKey } from "#app/i18n/en.ts";
+import { useLanguage } from "#app/i18n/language.tsx";
 import { contactErrorMessages } from "./contact-form-messages.ts";
 import { pageAgeMs, recordSubmission, submissionsLeft } from "./contact-submissions.ts";
 import { showToast } from "./toast.ts";

@@ -1,7 +1,7 @@
 import { company } from "#shared/company.ts";
-import type { MessageKey } from "../i18n/en.ts";
-import { useLanguage } from "../i18n/language.tsx";
-import { Island } from "../islands/island.tsx";
+import type { MessageKey } from "#app/i18n/en.ts";
+import { useLanguage } from "#app/i18n/language.tsx";
+import { Island } from "#app/islands/island.tsx";
 import { Logo } from "./logo.tsx";
 import { SERVICE_LINKS, type NavItem } from "./nav-items.ts";
 import { DiscordIcon, LinkedinIcon, XIcon } from "./social-icons.tsx";

@@ -1,6 +1,6 @@
 import { LANGUAGE_COOKIE, LANGUAGE_COOKIE_ATTRIBUTES, LANGUAGE_STORAGE_KEY, otherLanguage, type Language } from "#shared/i18n/languages.ts";
 import { switchLanguageHref } from "#shared/site/paths.ts";
-import { useLanguage } from "../i18n/language.tsx";
+import { useLanguage } from "#app/i18n/language.tsx";
 import { writeStorage } from "./browser-storage.ts";
 
 /** Stores an explicit language choice: in local storage, which decides, and in

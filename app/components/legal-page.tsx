@@ -1,8 +1,8 @@
 import { ArrowLeft } from "lucide-react";
-import type { LegalDocument } from "../../content/types.ts";
-import { useLanguage } from "../i18n/language.tsx";
-import { Island } from "../islands/island.tsx";
-import { usePageLocation } from "../routing/page-location.ts";
+import type { LegalDocument } from "#content/types.ts";
+import { useLanguage } from "#app/i18n/language.tsx";
+import { Island } from "#app/islands/island.tsx";
+import { usePageLocation } from "#app/routing/page-location.ts";
 import type { NavItem } from "./nav-items.ts";
 import { PageMeta } from "./page-meta.tsx";
 import { RichText } from "./rich-text.tsx";
@@ -29,9 +29,7 @@ export function LegalPage({ document, path }: { document: LegalDocument; path: s
       </div>
       <h1 className="mt-8 text-4xl font-extrabold tracking-tight">{document.heading}</h1>
       <p className="mt-4 text-lg text-slate-700 dark:text-slate-300">{document.intro}</p>
-      {document.lastUpdated ? (
-        <p className="mt-2 text-sm text-slate-700 dark:text-slate-300">{t("legal.lastUpdated", { date: document.lastUpdated })}</p>
-      ) : null}
+      {document.lastUpdated ? <p className="mt-2 text-sm text-slate-700 dark:text-slate-300">{t("legal.lastUpdated", { date: document.lastUpdated })}</p> : null}
       {document.sections.map((section) => (
         <section key={section.heading}>
           <h2 className="mt-10 text-2xl font-bold tracking-tight">{section.heading}</h2>

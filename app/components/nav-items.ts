@@ -1,4 +1,4 @@
-import type { MessageKey } from "../i18n/en.ts";
+import type { MessageKey } from "#app/i18n/en.ts";
 
 export type NavItem = { path: string; label: MessageKey };
 

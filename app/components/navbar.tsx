@@ -1,6 +1,6 @@
 import { ChevronDown, Menu, X } from "lucide-react";
 import { useCallback, useRef, useState } from "react";
-import { useLanguage } from "../i18n/language.tsx";
+import { useLanguage } from "#app/i18n/language.tsx";
 import { LanguageSwitch } from "./language-switch.tsx";
 import { Logo } from "./logo.tsx";
 import { MAIN_LINKS, SERVICE_LINKS, type NavItem } from "./nav-items.ts";
@@ -68,12 +68,7 @@ function MobileMenu({ current }: { current: string }) {
   useDismiss(ref, close);
   const itemClass = `${linkClass} w-full text-base`;
   return (
-    <details
-      ref={ref}
-      open={open}
-      onToggle={(event) => (event.currentTarget.open ? setOpen(true) : close())}
-      className="md:hidden"
-    >
+    <details ref={ref} open={open} onToggle={(event) => (event.currentTarget.open ? setOpen(true) : close())} className="md:hidden">
       <summary className="inline-flex size-10 cursor-pointer items-center justify-center rounded-md hover:bg-slate-100 dark:hover:bg-slate-800">
         {open ? <X aria-hidden="true" className="size-6" /> : <Menu aria-hidden="true" className="size-6" />}
         <span className="sr-only">{t("nav.menu")}</span>

@@ -1,7 +1,7 @@
 import { Pause, Play } from "lucide-react";
 import { useEffect, useId, useState } from "react";
-import { useLanguage } from "../i18n/language.tsx";
-import type { TickerHeadline } from "../news/summaries.ts";
+import { useLanguage } from "#app/i18n/language.tsx";
+import type { TickerHeadline } from "#app/news/summaries.ts";
 import { KEEP_CLEAR_ATTRIBUTE } from "./consent/use-corner-covers.ts";
 
 export const TICKER_LOAD_MS = 1_000;

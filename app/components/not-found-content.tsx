@@ -1,5 +1,5 @@
-import { Island } from "../islands/island.tsx";
-import { useLanguage } from "../i18n/language.tsx";
+import { Island } from "#app/islands/island.tsx";
+import { useLanguage } from "#app/i18n/language.tsx";
 import { PageMeta } from "./page-meta.tsx";
 import { buttonPrimary } from "./ui.tsx";
 

@@ -1,10 +1,10 @@
 import { useRouteLoaderData } from "react-router";
 import { LANGUAGES } from "#shared/i18n/languages.ts";
 import { localizePath } from "#shared/site/paths.ts";
-import { OG_IMAGE } from "../../content/images.ts";
-import { useLanguage } from "../i18n/language.tsx";
-import type { loader as rootLoader } from "../root.tsx";
-import { usePageLocation } from "../routing/page-location.ts";
+import { OG_IMAGE } from "#content/images.ts";
+import { useLanguage } from "#app/i18n/language.tsx";
+import type { loader as rootLoader } from "#app/root.tsx";
+import { usePageLocation } from "#app/routing/page-location.ts";
 
 /** Query parameters that make a distinct, indexable page (news pagination). */
 const CANONICAL_PARAMS = ["page"];

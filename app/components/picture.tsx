@@ -1,4 +1,4 @@
-import { IMAGE_FORMATS, IMAGE_KINDS, imageUrl, type ImageKind } from "../../content/images.ts";
+import { IMAGE_FORMATS, IMAGE_KINDS, imageUrl, type ImageKind } from "#content/images.ts";
 
 /**
  * A generated image as <picture>: AVIF and WebP at every width it is made in,
@@ -14,8 +14,7 @@ export function Picture(props: {
   priority?: boolean;
 }) {
   const { width, height, widths } = IMAGE_KINDS[props.kind];
-  const srcSet = (format: (typeof IMAGE_FORMATS)[number]) =>
-    widths.map((w) => `${imageUrl(props.kind, props.name, w, format)} ${w}w`).join(", ");
+  const srcSet = (format: (typeof IMAGE_FORMATS)[number]) => widths.map((w) => `${imageUrl(props.kind, props.name, w, format)} ${w}w`).join(", ");
   return (
     <picture>
       {IMAGE_FORMATS.map((format) => (

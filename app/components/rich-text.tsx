@@ -1,4 +1,4 @@
-import type { Block, Inline } from "../../content/types.ts";
+import type { Block, Inline } from "#content/types.ts";
 
 const linkClass = "font-medium text-brand-700 underline hover:no-underline dark:text-brand-300";
 
@@ -12,12 +12,7 @@ export function InlineText({ content }: { content: string | Inline[] }) {
     typeof part === "string" ? (
       part
     ) : (
-      <a
-        key={index}
-        href={part.href}
-        className={linkClass}
-        {...(isExternal(part.href) ? { target: "_blank", rel: "noopener noreferrer" } : {})}
-      >
+      <a key={index} href={part.href} className={linkClass} {...(isExternal(part.href) ? { target: "_blank", rel: "noopener noreferrer" } : {})}>
         {part.text}
       </a>
     ),

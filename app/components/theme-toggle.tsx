@@ -1,6 +1,6 @@
 import { Moon, Sun } from "lucide-react";
 import { useEffect } from "react";
-import { useLanguage } from "../i18n/language.tsx";
+import { useLanguage } from "#app/i18n/language.tsx";
 import { THEME_STORAGE_KEY } from "#shared/site/storage-keys.ts";
 import { readStorage, writeStorage } from "./browser-storage.ts";
 
@@ -36,11 +36,7 @@ export function ThemeToggle() {
   }, []);
 
   return (
-    <button
-      type="button"
-      onClick={toggleTheme}
-      className="inline-flex size-10 items-center justify-center rounded-md hover:bg-slate-100 dark:hover:bg-slate-800"
-    >
+    <button type="button" onClick={toggleTheme} className="inline-flex size-10 items-center justify-center rounded-md hover:bg-slate-100 dark:hover:bg-slate-800">
       <Moon aria-hidden="true" className="size-5 dark:hidden" />
       <Sun aria-hidden="true" className="hidden size-5 dark:block" />
       <span className="sr-only dark:hidden">{t("nav.themeDark")}</span>

@@ -4,11 +4,7 @@ import { LanguageProvider, useLanguage } from "./language.tsx";
 
 function Greeting() {
   const { t, href } = useLanguage();
-  return (
-    <a href={href("/about")}>
-      {`${t("nav.about")}|${t("footer.socialX")}`}
-    </a>
-  );
+  return <a href={href("/about")}>{`${t("nav.about")}|${t("footer.socialX")}`}</a>;
 }
 
 describe("useLanguage", () => {

@@ -1,6 +1,6 @@
 // Picks the dictionary entries a response needs, in the request's language.
 import { type Language, negotiateLanguage } from "#shared/i18n/languages.ts";
-import type { Localized } from "../../content/types.ts";
+import type { Localized } from "#content/types.ts";
 import { splitLanguagePrefix } from "#shared/site/paths.ts";
 import { de } from "./de.ts";
 import { en, type Messages } from "./en.ts";

@@ -1,7 +1,7 @@
 // The only script of a public page: hydrates each island as its own root.
 import { useEffect, type ReactNode } from "react";
 import { hydrateRoot } from "react-dom/client";
-import { LanguageProvider } from "../i18n/language.tsx";
+import { LanguageProvider } from "#app/i18n/language.tsx";
 import { ISLAND_ATTRIBUTE, PAYLOAD_ATTRIBUTE, type AnyIsland, type IslandPayload } from "./island.tsx";
 import { ISLANDS, type IslandName } from "./registry.ts";
 

@@ -1,7 +1,7 @@
 import { useContext, type ComponentProps, type ComponentType } from "react";
 import type { Language } from "#shared/i18n/languages.ts";
-import type { Messages } from "../i18n/en.ts";
-import { LanguageProvider, pickByPrefix, useLanguage } from "../i18n/language.tsx";
+import type { Messages } from "#app/i18n/en.ts";
+import { LanguageProvider, pickByPrefix, useLanguage } from "#app/i18n/language.tsx";
 import { IslandRendererContext } from "./island-renderer.ts";
 import { ISLANDS, type IslandName } from "./registry.ts";
 
@@ -18,13 +18,7 @@ export const PAYLOAD_ATTRIBUTE = "data-island-payload";
  * Server-renders an island inside a <div data-island>, with the props and the
  * dictionary entries its browser copy needs.
  */
-export function Island<N extends IslandName>({
-  name,
-  props,
-}: {
-  name: N;
-  props: ComponentProps<(typeof ISLANDS)[N]["component"]>;
-}) {
+export function Island<N extends IslandName>({ name, props }: { name: N; props: ComponentProps<(typeof ISLANDS)[N]["component"]> }) {
   const islandProps = props as Record<string, unknown>;
   const { lang, messages } = useLanguage();
   const render = useContext(IslandRendererContext);

@@ -2,16 +2,16 @@
 // server renders them whole, and the browser hydrates only these islands
 // (app/islands/client.tsx), each as its own React root.
 import type { ComponentType } from "react";
-import { ConsentBanner } from "../components/consent/consent-banner.tsx";
-import { ContactForm } from "../components/contact-form.tsx";
-import { CookieSettingsButton } from "../components/consent/cookie-settings-button.tsx";
-import { LanguageSwitch } from "../components/language-switch.tsx";
-import { MapEmbed } from "../components/map-embed.tsx";
-import { Navbar } from "../components/navbar.tsx";
-import { NewsList } from "../components/news-list.tsx";
-import { NewsTicker } from "../components/news-ticker.tsx";
-import { NotFoundLogger } from "../components/not-found-logger.tsx";
-import { SiteTools } from "../components/site-tools.tsx";
+import { ConsentBanner } from "#app/components/consent/consent-banner.tsx";
+import { ContactForm } from "#app/components/contact-form.tsx";
+import { CookieSettingsButton } from "#app/components/consent/cookie-settings-button.tsx";
+import { LanguageSwitch } from "#app/components/language-switch.tsx";
+import { MapEmbed } from "#app/components/map-embed.tsx";
+import { Navbar } from "#app/components/navbar.tsx";
+import { NewsList } from "#app/components/news-list.tsx";
+import { NewsTicker } from "#app/components/news-ticker.tsx";
+import { NotFoundLogger } from "#app/components/not-found-logger.tsx";
+import { SiteTools } from "#app/components/site-tools.tsx";
 
 type IslandDefinition = {
   // Props arrive as JSON, so any serialisable shape is fine here.

@@ -1,9 +1,9 @@
 // What the news list and feed show of an article, in one language.
 import type { Language } from "#shared/i18n/languages.ts";
 import { localizePath } from "#shared/site/paths.ts";
-import { CATEGORY_LABELS } from "../../content/news/categories.ts";
-import { ARTICLES } from "../../content/news/index.ts";
-import type { NewsArticle } from "../../content/types.ts";
+import { CATEGORY_LABELS } from "#content/news/categories.ts";
+import { ARTICLES } from "#content/news/index.ts";
+import type { NewsArticle } from "#content/types.ts";
 
 export type ArticleSummary = {
   id: number;

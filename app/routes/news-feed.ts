@@ -1,13 +1,12 @@
-import { ARTICLES } from "../../content/news/index.ts";
-import { news } from "../../content/pages/news.ts";
-import { pickMessages, requestLanguage } from "../i18n/messages.server.ts";
-import { translate } from "../i18n/language.tsx";
-import { summarize } from "../news/summaries.ts";
-import { siteUrl } from "../settings.server.ts";
+import { ARTICLES } from "#content/news/index.ts";
+import { news } from "#content/pages/news.ts";
+import { pickMessages, requestLanguage } from "#app/i18n/messages.server.ts";
+import { translate } from "#app/i18n/language.tsx";
+import { summarize } from "#app/news/summaries.ts";
+import { siteUrl } from "#app/settings.server.ts";
 import { localizePath } from "#shared/site/paths.ts";
 
-const escapeXml = (text: string) =>
-  text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+const escapeXml = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 
 /** RSS 2.0 feed of the news, one per language (/en/news/rss.xml, /de/news/rss.xml). */
 export function loader({ request }: { request: Request }) {

@@ -1,4 +1,4 @@
-import { siteUrl } from "../settings.server.ts";
+import { siteUrl } from "#app/settings.server.ts";
 
 export function loader() {
   const body = `User-agent: *

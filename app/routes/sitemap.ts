@@ -1,20 +1,15 @@
 import { LANGUAGES } from "#shared/i18n/languages.ts";
 import { localizePath } from "#shared/site/paths.ts";
-import { sitePaths } from "../routing/pages.ts";
-import { siteUrl } from "../settings.server.ts";
+import { sitePaths } from "#app/routing/pages.ts";
+import { siteUrl } from "#app/settings.server.ts";
 
 // Every page at each of its URLs (en, de, and the unprefixed x-default), each
 // entry listing all alternates, as Google's sitemap format for hreflang asks.
 export function loader() {
   const origin = siteUrl();
   const entries = sitePaths().flatMap((path) => {
-    const alternates = [
-      ...LANGUAGES.map((lang) => ({ hreflang: lang, href: origin + localizePath(lang, path) })),
-      { hreflang: "x-default", href: origin + path },
-    ];
-    const links = alternates
-      .map((alt) => `    <xhtml:link rel="alternate" hreflang="${alt.hreflang}" href="${alt.href}"/>`)
-      .join("\n");
+    const alternates = [...LANGUAGES.map((lang) => ({ hreflang: lang, href: origin + localizePath(lang, path) })), { hreflang: "x-default", href: origin + path }];
+    const links = alternates.map((alt) => `    <xhtml:link rel="alternate" hreflang="${alt.hreflang}" href="${alt.href}"/>`).join("\n");
     return alternates.map((url) => `  <url>\n    <loc>${url.href}</loc>\n${links}\n  </url>`);
   });
   const xml = `<?xml version="1.0" encoding="UTF-8"?>

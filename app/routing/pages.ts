@@ -1,9 +1,9 @@
 // The public pages of the site: one entry per page, from which the route
 // table, the prerender list and the sitemap are all derived.
-import { ARTICLES } from "../../content/news/index.ts";
-import { CONTACT_PATH } from "../../shared/contact/contact-page.ts";
-import { LANGUAGES } from "../../shared/i18n/languages.ts";
-import { localizePath } from "../../shared/site/paths.ts";
+import { ARTICLES } from "#content/news/index.ts";
+import { CONTACT_PATH } from "#shared/contact/contact-page.ts";
+import { LANGUAGES } from "#shared/i18n/languages.ts";
+import { localizePath } from "#shared/site/paths.ts";
 
 export type PublicPage = {
   id: string;

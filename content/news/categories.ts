@@ -1,4 +1,4 @@
-import type { Localized, NewsCategory } from "../types.ts";
+import type { Localized, NewsCategory } from "#content/types.ts";
 
 export const CATEGORY_LABELS: Localized<Record<NewsCategory, string>> = {
   en: {

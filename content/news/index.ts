@@ -1,5 +1,5 @@
 // The news articles, newest first. Ids are unique (checked by news.test.ts).
-import type { NewsArticle } from "../types.ts";
+import type { NewsArticle } from "#content/types.ts";
 import { article as a01 } from "./articles/01.ts";
 import { article as a02 } from "./articles/02.ts";
 import { article as a03 } from "./articles/03.ts";

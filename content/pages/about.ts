@@ -1,12 +1,11 @@
-import { company } from "../../shared/company.ts";
-import type { AboutContent, Localized } from "../types.ts";
+import { company } from "#shared/company.ts";
+import type { AboutContent, Localized } from "#content/types.ts";
 
 export const about: Localized<AboutContent> = {
   en: {
     meta: {
       title: "About us – " + company.brand,
-      description:
-        "Who we are: a Munich team building practical, GDPR-compliant AI solutions, led by a founder with more than 25 years of experience in software and data.",
+      description: "Who we are: a Munich team building practical, GDPR-compliant AI solutions, led by a founder with more than 25 years of experience in software and data.",
     },
     heading: "About us",
     intro:
@@ -32,8 +31,7 @@ export const about: Localized<AboutContent> = {
     },
     team: {
       heading: "Our team",
-      intro:
-        "A small team of engineers, data specialists and consultants who prefer to build things that work rather than talk about them.",
+      intro: "A small team of engineers, data specialists and consultants who prefer to build things that work rather than talk about them.",
       ceo: {
         position: "Founder & CEO",
         description: [
@@ -47,8 +45,7 @@ export const about: Localized<AboutContent> = {
   de: {
     meta: {
       title: "Über uns – " + company.brand,
-      description:
-        "Wer wir sind: ein Münchner Team für praxisnahe, DSGVO-konforme KI-Lösungen, geführt von einem Gründer mit über 25 Jahren Erfahrung in Software und Daten.",
+      description: "Wer wir sind: ein Münchner Team für praxisnahe, DSGVO-konforme KI-Lösungen, geführt von einem Gründer mit über 25 Jahren Erfahrung in Software und Daten.",
     },
     heading: "Über uns",
     intro:
@@ -74,8 +71,7 @@ export const about: Localized<AboutContent> = {
     },
     team: {
       heading: "Unser Team",
-      intro:
-        "Ein kleines Team aus Entwicklern, Datenspezialisten und Beratern, das lieber Dinge baut, die funktionieren, als darüber zu reden.",
+      intro: "Ein kleines Team aus Entwicklern, Datenspezialisten und Beratern, das lieber Dinge baut, die funktionieren, als darüber zu reden.",
       ceo: {
         position: "Gründer & Geschäftsführer",
         description: [

@@ -1,12 +1,11 @@
-import { company } from "../../shared/company.ts";
-import type { CareersContent, Localized } from "../types.ts";
+import { company } from "#shared/company.ts";
+import type { CareersContent, Localized } from "#content/types.ts";
 
 export const careers: Localized<CareersContent> = {
   en: {
     meta: {
       title: "Careers – " + company.brand,
-      description:
-        "Work on real AI projects in Munich or remotely: open full-time positions for AI engineers, prompt engineers, AI server specialists and AI architects.",
+      description: "Work on real AI projects in Munich or remotely: open full-time positions for AI engineers, prompt engineers, AI server specialists and AI architects.",
     },
     heading: "Join Our Team",
     intro:
@@ -16,18 +15,15 @@ export const careers: Localized<CareersContent> = {
       items: [
         {
           title: "Projects with real impact",
-          description:
-            "You work on systems that our clients use every day, from data pipelines to language model applications, and not on prototypes that end up in a drawer.",
+          description: "You work on systems that our clients use every day, from data pipelines to language model applications, and not on prototypes that end up in a drawer.",
         },
         {
           title: "Short decision paths",
-          description:
-            "As a small team we decide quickly and together. Your ideas are heard and can be implemented in a matter of days.",
+          description: "As a small team we decide quickly and together. Your ideas are heard and can be implemented in a matter of days.",
         },
         {
           title: "Technology with substance",
-          description:
-            "Open-source models, GPU infrastructure, modern data stacks: you work with current technology on our own infrastructure in Germany.",
+          description: "Open-source models, GPU infrastructure, modern data stacks: you work with current technology on our own infrastructure in Germany.",
         },
       ],
     },
@@ -66,8 +62,7 @@ export const careers: Localized<CareersContent> = {
       jobs: [
         {
           title: "AI Engineer",
-          description:
-            "You develop and integrate AI applications based on large language models, from the first prototype to stable production operation.",
+          description: "You develop and integrate AI applications based on large language models, from the first prototype to stable production operation.",
           requirements: [
             "At least 3 years of professional experience in software development, ideally with a focus on machine learning",
             "Very good knowledge of Python and experience with frameworks such as FastAPI or PyTorch",
@@ -84,8 +79,7 @@ export const careers: Localized<CareersContent> = {
         },
         {
           title: "AI Prompt Engineer",
-          description:
-            "You design, test and refine the prompts and evaluation methods that make our language model applications reliable.",
+          description: "You design, test and refine the prompts and evaluation methods that make our language model applications reliable.",
           requirements: [
             "At least 1 year of experience working with large language models",
             "Excellent written German and English",
@@ -101,8 +95,7 @@ export const careers: Localized<CareersContent> = {
         },
         {
           title: "AI Server Specialist",
-          description:
-            "You operate and scale the GPU and server infrastructure on which our AI solutions run for our clients.",
+          description: "You operate and scale the GPU and server infrastructure on which our AI solutions run for our clients.",
           requirements: [
             "At least 2 years of experience in Linux system administration or DevOps",
             "Experience with Docker and Kubernetes",
@@ -119,8 +112,7 @@ export const careers: Localized<CareersContent> = {
         },
         {
           title: "AI Architect",
-          description:
-            "You design AI solutions for our clients end to end and are their technical point of contact from the first workshop to go-live.",
+          description: "You design AI solutions for our clients end to end and are their technical point of contact from the first workshop to go-live.",
           requirements: [
             "At least 5 years of experience in software or data architecture",
             "In-depth knowledge of LLMs, vector databases and retrieval architectures",
@@ -140,16 +132,14 @@ export const careers: Localized<CareersContent> = {
     },
     openApplication: {
       heading: "No suitable position?",
-      text:
-        "We are always interested in talented people. Send us a short message about yourself and what you would like to work on, and we will get back to you.",
+      text: "We are always interested in talented people. Send us a short message about yourself and what you would like to work on, and we will get back to you.",
       button: "Submit Open Application",
     },
   },
   de: {
     meta: {
       title: "Karriere – " + company.brand,
-      description:
-        "Echte KI-Projekte in München oder remote: offene Vollzeitstellen für AI Engineers, Prompt Engineers, KI-Serverspezialisten und KI-Architekten.",
+      description: "Echte KI-Projekte in München oder remote: offene Vollzeitstellen für AI Engineers, Prompt Engineers, KI-Serverspezialisten und KI-Architekten.",
     },
     heading: "Werden Sie Teil unseres Teams",
     intro:
@@ -164,13 +154,11 @@ export const careers: Localized<CareersContent> = {
         },
         {
           title: "Kurze Entscheidungswege",
-          description:
-            "Als kleines Team entscheiden wir schnell und gemeinsam. Ihre Ideen werden gehört und lassen sich innerhalb weniger Tage umsetzen.",
+          description: "Als kleines Team entscheiden wir schnell und gemeinsam. Ihre Ideen werden gehört und lassen sich innerhalb weniger Tage umsetzen.",
         },
         {
           title: "Technik mit Substanz",
-          description:
-            "Open-Source-Modelle, GPU-Infrastruktur, moderne Datenplattformen: Sie arbeiten mit aktueller Technik auf unserer eigenen Infrastruktur in Deutschland.",
+          description: "Open-Source-Modelle, GPU-Infrastruktur, moderne Datenplattformen: Sie arbeiten mit aktueller Technik auf unserer eigenen Infrastruktur in Deutschland.",
         },
       ],
     },
@@ -209,8 +197,7 @@ export const careers: Localized<CareersContent> = {
       jobs: [
         {
           title: "AI Engineer (m/w/d)",
-          description:
-            "Sie entwickeln und integrieren KI-Anwendungen auf Basis großer Sprachmodelle – vom ersten Prototyp bis zum stabilen Produktivbetrieb.",
+          description: "Sie entwickeln und integrieren KI-Anwendungen auf Basis großer Sprachmodelle – vom ersten Prototyp bis zum stabilen Produktivbetrieb.",
           requirements: [
             "Mindestens 3 Jahre Berufserfahrung in der Softwareentwicklung, idealerweise mit Schwerpunkt maschinelles Lernen",
             "Sehr gute Python-Kenntnisse und Erfahrung mit Frameworks wie FastAPI oder PyTorch",
@@ -227,8 +214,7 @@ export const careers: Localized<CareersContent> = {
         },
         {
           title: "AI Prompt Engineer (m/w/d)",
-          description:
-            "Sie entwerfen, testen und verfeinern die Prompts und Bewertungsverfahren, die unsere Anwendungen mit Sprachmodellen zuverlässig machen.",
+          description: "Sie entwerfen, testen und verfeinern die Prompts und Bewertungsverfahren, die unsere Anwendungen mit Sprachmodellen zuverlässig machen.",
           requirements: [
             "Mindestens 1 Jahr Erfahrung in der Arbeit mit großen Sprachmodellen",
             "Ausgezeichnetes schriftliches Deutsch und Englisch",
@@ -244,8 +230,7 @@ export const careers: Localized<CareersContent> = {
         },
         {
           title: "AI Server Specialist (m/w/d)",
-          description:
-            "Sie betreiben und skalieren die GPU- und Serverinfrastruktur, auf der unsere KI-Lösungen für unsere Kunden laufen.",
+          description: "Sie betreiben und skalieren die GPU- und Serverinfrastruktur, auf der unsere KI-Lösungen für unsere Kunden laufen.",
           requirements: [
             "Mindestens 2 Jahre Erfahrung in der Linux-Systemadministration oder im DevOps-Umfeld",
             "Erfahrung mit Docker und Kubernetes",
@@ -262,8 +247,7 @@ export const careers: Localized<CareersContent> = {
         },
         {
           title: "AI Architect (m/w/d)",
-          description:
-            "Sie konzipieren KI-Lösungen für unsere Kunden von Anfang bis Ende und sind vom ersten Workshop bis zum Go-live deren technische Ansprechperson.",
+          description: "Sie konzipieren KI-Lösungen für unsere Kunden von Anfang bis Ende und sind vom ersten Workshop bis zum Go-live deren technische Ansprechperson.",
           requirements: [
             "Mindestens 5 Jahre Erfahrung in Software- oder Datenarchitektur",
             "Fundierte Kenntnisse zu LLMs, Vektordatenbanken und Retrieval-Architekturen",
@@ -283,8 +267,7 @@ export const careers: Localized<CareersContent> = {
     },
     openApplication: {
       heading: "Keine passende Stelle dabei?",
-      text:
-        "Wir freuen uns immer über talentierte Menschen. Schreiben Sie uns kurz, wer Sie sind und woran Sie gern arbeiten möchten – wir melden uns bei Ihnen.",
+      text: "Wir freuen uns immer über talentierte Menschen. Schreiben Sie uns kurz, wer Sie sind und woran Sie gern arbeiten möchten – wir melden uns bei Ihnen.",
       button: "Initiativbewerbung senden",
     },
   },

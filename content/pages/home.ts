@@ -1,5 +1,5 @@
-import { company } from "../../shared/company.ts";
-import type { HomeContent, Localized } from "../types.ts";
+import { company } from "#shared/company.ts";
+import type { HomeContent, Localized } from "#content/types.ts";
 
 const aiHost = new URL(company.subdomains.aiServices).host;
 const projectsHost = new URL(company.subdomains.projects).host;
@@ -8,14 +8,12 @@ export const home: Localized<HomeContent> = {
   en: {
     meta: {
       title: company.brand + " – AI and Digital Consulting from Munich",
-      description:
-        "AI systems, LLM solutions and digital consulting from Munich: GDPR-compliant, hosted in Germany and built for daily use in small and mid-sized companies.",
+      description: "AI systems, LLM solutions and digital consulting from Munich: GDPR-compliant, hosted in Germany and built for daily use in small and mid-sized companies.",
     },
     hero: {
       eyebrow: "AI & digital consulting from Munich",
       title: "Artificial intelligence that works in your business, not just in a demo",
-      text:
-        "We help companies turn AI and language models into reliable tools: from the first assessment to a GDPR-compliant system running on infrastructure in Germany.",
+      text: "We help companies turn AI and language models into reliable tools: from the first assessment to a GDPR-compliant system running on infrastructure in Germany.",
       primaryCta: "Get started",
       secondaryCta: "About us",
     },
@@ -38,14 +36,12 @@ export const home: Localized<HomeContent> = {
       cards: [
         {
           title: "AI services",
-          description:
-            "Architecture, hosting and operation of language models and data pipelines, with GDPR-compliant infrastructure in Germany and a 99.99% uptime SLA.",
+          description: "Architecture, hosting and operation of language models and data pipelines, with GDPR-compliant infrastructure in Germany and a 99.99% uptime SLA.",
           linkLabel: "Visit " + aiHost,
         },
         {
           title: "Projects",
-          description:
-            "See what we build: our own applications, from a text summariser to playground finders for Germany and the whole world.",
+          description: "See what we build: our own applications, from a text summariser to playground finders for Germany and the whole world.",
           linkLabel: "Visit " + projectsHost,
         },
       ],
@@ -66,8 +62,7 @@ export const home: Localized<HomeContent> = {
           position: "CTO, software company for the healthcare sector",
         },
         {
-          quote:
-            "Instead of a glossy strategy paper we got a clear plan, a working prototype after four weeks and honest advice about what AI cannot do for us yet.",
+          quote: "Instead of a glossy strategy paper we got a clear plan, a working prototype after four weeks and honest advice about what AI cannot do for us yet.",
           author: "Sophie Brandt",
           position: "Managing Director, industrial manufacturer",
         },
@@ -75,22 +70,19 @@ export const home: Localized<HomeContent> = {
     },
     cta: {
       heading: "Let's talk about your project",
-      text:
-        "Tell us where you stand and what you want to achieve. In a free initial conversation we will show you where AI can help and what a realistic first step looks like.",
+      text: "Tell us where you stand and what you want to achieve. In a free initial conversation we will show you where AI can help and what a realistic first step looks like.",
       button: "Contact us",
     },
   },
   de: {
     meta: {
       title: company.brand + " – KI und Digitalberatung aus München",
-      description:
-        "KI-Systeme, LLM-Lösungen und Digitalberatung aus München: DSGVO-konform, in Deutschland gehostet und gebaut für den Alltag im Mittelstand.",
+      description: "KI-Systeme, LLM-Lösungen und Digitalberatung aus München: DSGVO-konform, in Deutschland gehostet und gebaut für den Alltag im Mittelstand.",
     },
     hero: {
       eyebrow: "KI & Digitalberatung aus München",
       title: "Künstliche Intelligenz, die in Ihrem Unternehmen arbeitet – nicht nur in der Demo",
-      text:
-        "Wir helfen Unternehmen, KI und Sprachmodelle zu verlässlichen Werkzeugen zu machen: von der ersten Bestandsaufnahme bis zum DSGVO-konformen System auf Infrastruktur in Deutschland.",
+      text: "Wir helfen Unternehmen, KI und Sprachmodelle zu verlässlichen Werkzeugen zu machen: von der ersten Bestandsaufnahme bis zum DSGVO-konformen System auf Infrastruktur in Deutschland.",
       primaryCta: "Jetzt starten",
       secondaryCta: "Über uns",
     },
@@ -119,8 +111,7 @@ export const home: Localized<HomeContent> = {
         },
         {
           title: "Projekte",
-          description:
-            "Sehen Sie, was wir bauen: unsere eigenen Anwendungen, vom Textzusammenfasser bis zur Spielplatzsuche für Deutschland und die ganze Welt.",
+          description: "Sehen Sie, was wir bauen: unsere eigenen Anwendungen, vom Textzusammenfasser bis zur Spielplatzsuche für Deutschland und die ganze Welt.",
           linkLabel: projectsHost + " besuchen",
         },
       ],
@@ -150,8 +141,7 @@ export const home: Localized<HomeContent> = {
     },
     cta: {
       heading: "Sprechen wir über Ihr Vorhaben",
-      text:
-        "Erzählen Sie uns, wo Sie stehen und was Sie erreichen möchten. In einem kostenlosen Erstgespräch zeigen wir Ihnen, wo KI helfen kann und wie ein realistischer erster Schritt aussieht.",
+      text: "Erzählen Sie uns, wo Sie stehen und was Sie erreichen möchten. In einem kostenlosen Erstgespräch zeigen wir Ihnen, wo KI helfen kann und wie ein realistischer erster Schritt aussieht.",
       button: "Kontakt aufnehmen",
     },
   },

@@ -1,8 +1,8 @@
 // The imprint (Impressum) required by § 5 DDG and § 18 (2) MStV. Every value
 // that identifies the company comes from shared/company.ts.
-import { company } from "../../shared/company.ts";
-import type { Language } from "../../shared/i18n/languages.ts";
-import type { Inline, LegalDocument, Localized } from "../types.ts";
+import { company } from "#shared/company.ts";
+import type { Language } from "#shared/i18n/languages.ts";
+import type { Inline, LegalDocument, Localized } from "#content/types.ts";
 
 /** The country of the company's address in the given language, e.g. "Germany". */
 function countryName(lang: Language): string {
@@ -14,12 +14,7 @@ function countryName(lang: Language): string {
 }
 
 function addressLines(lang: Language, firstLines: string[]): string[] {
-  return [
-    ...firstLines,
-    company.address.street,
-    `${company.address.postalCode} ${company.address.city}`,
-    countryName(lang),
-  ];
+  return [...firstLines, company.address.street, `${company.address.postalCode} ${company.address.city}`, countryName(lang)];
 }
 
 const emailLink: Inline = { text: company.email.info, href: `mailto:${company.email.info}` };
@@ -59,11 +54,7 @@ export const imprint: Localized<LegalDocument> = {
         blocks: [
           {
             type: "ul",
-            items: [
-              "Entered in the commercial register (Handelsregister)",
-              `Register court: ${company.register.court}`,
-              `Register number: ${company.register.number}`,
-            ],
+            items: ["Entered in the commercial register (Handelsregister)", `Register court: ${company.register.court}`, `Register number: ${company.register.number}`],
           },
         ],
       },
@@ -149,11 +140,7 @@ export const imprint: Localized<LegalDocument> = {
         blocks: [
           {
             type: "ul",
-            items: [
-              "Eintragung im Handelsregister",
-              `Registergericht: ${company.register.court}`,
-              `Registernummer: ${company.register.number}`,
-            ],
+            items: ["Eintragung im Handelsregister", `Registergericht: ${company.register.court}`, `Registernummer: ${company.register.number}`],
           },
         ],
       },

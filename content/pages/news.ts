@@ -1,5 +1,5 @@
-import { company } from "../../shared/company.ts";
-import type { Localized, Meta } from "../types.ts";
+import { company } from "#shared/company.ts";
+import type { Localized, Meta } from "#content/types.ts";
 
 export type NewsPageContent = { meta: Meta; heading: string; intro: string };
 

@@ -1,7 +1,19 @@
-import { CONSENT_STORAGE_KEY, CONTACT_SUBMISSIONS_KEY, THEME_STORAGE_KEY, WELCOME_SESSION_KEY } from "../../shared/site/storage-keys.ts";
-import { company } from "../../shared/company.ts";
-import type { LegalDocument } from "../types.ts";
-import { DEVICE_COOKIE, FORM_TOKEN_COOKIE, SESSION_COOKIE, languageKey, emailLink, phoneLink, osmPolicyLink, bayldaLink, osmAddress, bayldaAddress, companyAddress } from "./privacy-policy-facts.ts";
+import { CONSENT_STORAGE_KEY, CONTACT_SUBMISSIONS_KEY, THEME_STORAGE_KEY, WELCOME_SESSION_KEY } from "#shared/site/storage-keys.ts";
+import { company } from "#shared/company.ts";
+import type { LegalDocument } from "#content/types.ts";
+import {
+  DEVICE_COOKIE,
+  FORM_TOKEN_COOKIE,
+  SESSION_COOKIE,
+  languageKey,
+  emailLink,
+  phoneLink,
+  osmPolicyLink,
+  bayldaLink,
+  osmAddress,
+  bayldaAddress,
+  companyAddress,
+} from "./privacy-policy-facts.ts";
 
 export function privacyPolicyDe(options: { contactRetentionDays: number }): LegalDocument {
   const days = options.contactRetentionDays;
@@ -191,11 +203,7 @@ export function privacyPolicyDe(options: { contactRetentionDays: number }): Lega
           },
           {
             type: "p",
-            text: [
-              "Weitere Informationen finden Sie in der ",
-              osmPolicyLink("Datenschutzerklärung der OpenStreetMap Foundation"),
-              " (englisch).",
-            ],
+            text: ["Weitere Informationen finden Sie in der ", osmPolicyLink("Datenschutzerklärung der OpenStreetMap Foundation"), " (englisch)."],
           },
         ],
       },
@@ -234,11 +242,7 @@ export function privacyPolicyDe(options: { contactRetentionDays: number }): Lega
           },
           {
             type: "p",
-            text: [
-              "Um Ihre Rechte auszuüben, schreiben Sie uns einfach an ",
-              emailLink,
-              " oder per Post an die oben genannte Anschrift. Das ist für Sie kostenlos.",
-            ],
+            text: ["Um Ihre Rechte auszuüben, schreiben Sie uns einfach an ", emailLink, " oder per Post an die oben genannte Anschrift. Das ist für Sie kostenlos."],
           },
         ],
       },

@@ -1,5 +1,5 @@
-import { company } from "../../shared/company.ts";
-import type { Localized, ProjectsContent } from "../types.ts";
+import { company } from "#shared/company.ts";
+import type { Localized, ProjectsContent } from "#content/types.ts";
 
 const summarizerTech = ["Python", "FastAPI", "Ollama", "React", "Docker"];
 const playgroundsDeTech = ["TypeScript", "React", "PostgreSQL", "PostGIS", "OpenStreetMap", "Docker"];
@@ -9,12 +9,10 @@ export const projects: Localized<ProjectsContent> = {
   en: {
     meta: {
       title: "Projects – " + company.brand,
-      description:
-        "Our own applications: an AI text summariser running on private infrastructure and playground finders for Germany and the world, built on OpenStreetMap.",
+      description: "Our own applications: an AI text summariser running on private infrastructure and playground finders for Germany and the world, built on OpenStreetMap.",
     },
     heading: "Latest Projects",
-    intro:
-      "We don't just advise, we build. These applications were developed and are operated by our team, using the same technologies and standards we bring to client projects.",
+    intro: "We don't just advise, we build. These applications were developed and are operated by our team, using the same technologies and standards we bring to client projects.",
     visitLabel: "Visit project",
     technologiesLabel: "Technologies",
     projects: [
@@ -50,8 +48,7 @@ export const projects: Localized<ProjectsContent> = {
   de: {
     meta: {
       title: "Projekte – " + company.brand,
-      description:
-        "Unsere eigenen Anwendungen: ein KI-Textzusammenfasser auf eigener Infrastruktur und Spielplatzsuchen für Deutschland und die Welt auf Basis von OpenStreetMap.",
+      description: "Unsere eigenen Anwendungen: ein KI-Textzusammenfasser auf eigener Infrastruktur und Spielplatzsuchen für Deutschland und die Welt auf Basis von OpenStreetMap.",
     },
     heading: "Aktuelle Projekte",
     intro:

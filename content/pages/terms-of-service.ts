@@ -1,9 +1,9 @@
 // The terms of use of the website. Consulting and development projects are
 // governed by separate contracts (section 5). Every value that identifies the
 // company comes from shared/company.ts.
-import { company } from "../../shared/company.ts";
-import { localizePath } from "../../shared/site/paths.ts";
-import type { LegalDocument, Localized } from "../types.ts";
+import { company } from "#shared/company.ts";
+import { localizePath } from "#shared/site/paths.ts";
+import type { LegalDocument, Localized } from "#content/types.ts";
 
 const address = `${company.address.street}, ${company.address.postalCode} ${company.address.city}`;
 

@@ -7,8 +7,8 @@
 // so the person who pressed the button hears how it went.
 import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
-import type { Database } from "../db/schema.ts";
-import type { Leases } from "../db/leases.ts";
+import type { Database } from "#server/db/schema.ts";
+import type { Leases } from "#server/db/leases.ts";
 import type { NamedChannel } from "./alerts-config.ts";
 import type { Notice } from "./notice.ts";
 import type { Notifier } from "./notifier.ts";
@@ -34,7 +34,15 @@ export function createAlertTests(options: {
   async function outcomes(rows: { id: number; channel: NamedChannel }[]): Promise<ChannelOutcome[]> {
     const deadline = Date.now() + options.waitMs;
     for (;;) {
-      const found = await db.selectFrom("outbox").select(["id", "status", "attempts", "last_error"]).where("id", "in", rows.map((row) => row.id)).execute();
+      const found = await db
+        .selectFrom("outbox")
+        .select(["id", "status", "attempts", "last_error"])
+        .where(
+          "id",
+          "in",
+          rows.map((row) => row.id),
+        )
+        .execute();
       const byId = new Map(found.map((row) => [row.id, row]));
       const done = rows.every(({ id, channel }) => notifier.blocked(channel) !== null || byId.get(id)?.status === "sent" || (byId.get(id)?.attempts ?? 0) > 0);
       if (done || Date.now() >= deadline) {

@@ -6,11 +6,11 @@
 // history, Test Email and Test Failure).
 import type { Kysely } from "kysely";
 import type { Logger } from "pino";
-import type { Database } from "../db/schema.ts";
-import type { Leases } from "../db/leases.ts";
-import type { SendMail } from "../mail/smtp-sender.ts";
-import type { Outbox } from "../outbox/outbox.ts";
-import { createTicker } from "../scheduling/ticker.ts";
+import type { Database } from "#server/db/schema.ts";
+import type { Leases } from "#server/db/leases.ts";
+import type { SendMail } from "#server/mail/smtp-sender.ts";
+import type { Outbox } from "#server/outbox/outbox.ts";
+import { createTicker } from "#server/scheduling/ticker.ts";
 import { createAlertTests } from "./alert-tests.ts";
 import type { AlertsConfig } from "./alerts-config.ts";
 import { createIncidentTracker, type ObserveContext, type Observation } from "./incident-tracker.ts";

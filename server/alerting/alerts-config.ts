@@ -2,7 +2,7 @@
 // notification channels and the routes that pick channels per notice.
 // `alerts.to` stays a shorthand for one e-mail channel named "email".
 import { z } from "zod";
-import { PROFILES } from "../../shared/monitor/health.ts";
+import { PROFILES } from "#shared/monitor/health.ts";
 import { channelConfigSchema, type ChannelConfig } from "./channels/registry.ts";
 import { SOURCES } from "./notice.ts";
 
@@ -23,9 +23,17 @@ export const alertsSchema = z
   .object({
     /** Shorthand for `channels: [{ type: email, to }]`. */
     to: z.email().optional(),
-    cooldownMinutes: z.number().min(0).max(24 * 60).default(5),
+    cooldownMinutes: z
+      .number()
+      .min(0)
+      .max(24 * 60)
+      .default(5),
     /** How often a still-open, unacknowledged incident is told again; default: the cooldown (a failure still there after it is told again); 0: never. */
-    reminderMinutes: z.number().min(0).max(7 * 24 * 60).optional(),
+    reminderMinutes: z
+      .number()
+      .min(0)
+      .max(7 * 24 * 60)
+      .optional(),
     channels: z.array(channelConfigSchema).max(50).default([]),
     routes: z.array(route).max(100).default([]),
   })
@@ -39,7 +47,11 @@ export const alertsSchema = z
     channels.forEach((channel, index) => {
       if (seen.has(channel.name)) {
         const made = alerts.to && channel.name === "email" ? ' (alerts.to makes a channel named "email")' : "";
-        context.addIssue({ code: "custom", path: ["channels", index - offset, "name"], message: `duplicate channel name "${channel.name}"${made}: give each channel its own name` });
+        context.addIssue({
+          code: "custom",
+          path: ["channels", index - offset, "name"],
+          message: `duplicate channel name "${channel.name}"${made}: give each channel its own name`,
+        });
       }
       seen.add(channel.name);
     });

@@ -30,12 +30,7 @@ export type OpenIncident = { id: number; severity: Severity; announced: boolean;
 
 export type TargetState = { streak: number; open: OpenIncident | null };
 
-export type TargetEvent =
-  | { type: "open" }
-  | { type: "failing" }
-  | { type: "escalate" }
-  | { type: "resolve"; resolution: Resolution }
-  | null;
+export type TargetEvent = { type: "open" } | { type: "failing" } | { type: "escalate" } | { type: "resolve"; resolution: Resolution } | null;
 
 const RANK: Record<Severity, number> = { warning: 1, critical: 2 };
 

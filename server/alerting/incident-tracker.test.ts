@@ -3,13 +3,13 @@
 // new lease holder, and an incident acknowledged before it was told.
 import pino from "pino";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { queuedTitles } from "../../tests/support/queued-notices.ts";
-import { testDatabases } from "../../tests/support/test-databases.ts";
-import type { DatabaseHandle } from "../db/client.ts";
-import { createLeases } from "../db/leases.ts";
-import { migrate } from "../db/migrate.ts";
-import { parseMonitoringConfig } from "../monitoring-config.ts";
-import { createOutbox } from "../outbox/outbox.ts";
+import { queuedTitles } from "#tests/support/queued-notices.ts";
+import { testDatabases } from "#tests/support/test-databases.ts";
+import type { DatabaseHandle } from "#server/db/client.ts";
+import { createLeases } from "#server/db/leases.ts";
+import { migrate } from "#server/db/migrate.ts";
+import { parseMonitoringConfig } from "#server/monitoring-config.ts";
+import { createOutbox } from "#server/outbox/outbox.ts";
 import { createAlerting } from "./alerting.ts";
 import type { Observation } from "./incident-tracker.ts";
 
@@ -20,7 +20,20 @@ function certificate(days: number): Observation {
   const key = "certificate:example.com@192.0.2.10:443";
   const name = "Certificate example.com at 192.0.2.10";
   const status = days > 30 ? "ok" : "failing";
-  return { key, source: "certificate", group: { key, name }, name, label: "", serviceId: null, profile: null, thresholds: { failure: 1, success: 1 }, status, severity: days > 7 ? "warning" : "critical", summary: `expires in ${days} days`, message: null };
+  return {
+    key,
+    source: "certificate",
+    group: { key, name },
+    name,
+    label: "",
+    serviceId: null,
+    profile: null,
+    thresholds: { failure: 1, success: 1 },
+    status,
+    severity: days > 7 ? "warning" : "critical",
+    summary: `expires in ${days} days`,
+    message: null,
+  };
 }
 
 function host(status: Observation["status"], failure = 1): Observation {
@@ -55,7 +68,17 @@ describe.each(testDatabases())("the incident tracker on $dialect", ({ open }) =>
   /** One process's alerting on the shared database. */
   function process() {
     const now = () => clock.now;
-    return createAlerting({ db: handle.db, outbox: createOutbox(handle.db, now), leases: createLeases(handle.db, now), now, logger: pino({ level: "silent" }), config: () => config, dashboardUrl: "http://localhost/admin/dashboard", sendMail: undefined, kick: () => undefined });
+    return createAlerting({
+      db: handle.db,
+      outbox: createOutbox(handle.db, now),
+      leases: createLeases(handle.db, now),
+      now,
+      logger: pino({ level: "silent" }),
+      config: () => config,
+      dashboardUrl: "http://localhost/admin/dashboard",
+      sendMail: undefined,
+      kick: () => undefined,
+    });
   }
   const titles = () => queuedTitles(handle.db);
 
@@ -122,7 +145,10 @@ describe.each(testDatabases())("the incident tracker on $dialect", ({ open }) =>
     await tracker.observe([host("failing")]);
     const [open] = await alerting.incidents.open();
     expect(open).toMatchObject({ announced: false });
-    expect(await alerting.incidents.acknowledge(open!.id, "ops", "Looking at it")).toMatchObject({ ok: true, incident: { acknowledgedBy: "ops", acknowledgementNote: "Looking at it" } });
+    expect(await alerting.incidents.acknowledge(open!.id, "ops", "Looking at it")).toMatchObject({
+      ok: true,
+      incident: { acknowledgedBy: "ops", acknowledgementNote: "Looking at it" },
+    });
     expect(await alerting.incidents.acknowledge(open!.id, "ops", null)).toEqual({ ok: false, status: 409, message: "The incident was already acknowledged by ops" });
     clock.now += 10 * MINUTE;
     await tracker.observe([host("failing")]);
@@ -136,7 +162,10 @@ describe.each(testDatabases())("the incident tracker on $dialect", ({ open }) =>
   it("a steady fleet writes nothing", async () => {
     const tracker = process().tracker(["service"]);
     await tracker.observe([host("failing")]);
-    const rows = async () => (await Promise.all((["incidents", "incident_notices", "outbox", "alert_targets"] as const).map((table) => handle.db.selectFrom(table).selectAll().execute()))).map((list) => JSON.stringify(list));
+    const rows = async () =>
+      (await Promise.all((["incidents", "incident_notices", "outbox", "alert_targets"] as const).map((table) => handle.db.selectFrom(table).selectAll().execute()))).map((list) =>
+        JSON.stringify(list),
+      );
     const before = await rows();
     for (let i = 0; i < 3; i += 1) {
       clock.now += MINUTE;

@@ -12,7 +12,7 @@
 // reminder or a late opening could go out.
 import { randomUUID } from "node:crypto";
 import type { Kysely, Transaction } from "kysely";
-import type { Database } from "../db/schema.ts";
+import type { Database } from "#server/db/schema.ts";
 import { decideGroup, stepTarget, type GroupItem, type ObservedStatus, type Resolution, type Severity, type TargetEvent } from "./incident-rules.ts";
 import type { NoticeKind, Source } from "./notice.ts";
 import { composeNotice, type ToldIncident } from "./notice-text.ts";
@@ -167,7 +167,25 @@ export function createIncidentTracker(options: {
         const ids = new Map(rows.map((row) => [row.target, row.id]));
         for (const item of part) {
           const o = item.observation!;
-          item.incident = { id: ids.get(o.key)!, target: o.key, name: o.name, label: o.label, summary: o.summary, state: "failing", severity: o.severity, message: o.message, openedAt: time, resolvedAt: null, groupKey: o.group.key, groupName: o.group.name, source: o.source, serviceId: o.serviceId, profile: o.profile, announced: false, suppressed: false };
+          item.incident = {
+            id: ids.get(o.key)!,
+            target: o.key,
+            name: o.name,
+            label: o.label,
+            summary: o.summary,
+            state: "failing",
+            severity: o.severity,
+            message: o.message,
+            openedAt: time,
+            resolvedAt: null,
+            groupKey: o.group.key,
+            groupName: o.group.name,
+            source: o.source,
+            serviceId: o.serviceId,
+            profile: o.profile,
+            announced: false,
+            suppressed: false,
+          };
           opened.set(o.key, item.incident);
         }
       }
@@ -179,7 +197,14 @@ export function createIncidentTracker(options: {
           members.map((item): GroupItem => {
             const incident = item.incident!;
             const event = item.event.type === "remove" ? { type: "resolve" as const, resolution: "healthy" as const } : item.event;
-            return { incidentId: incident.id, event, announced: incident.announced, acknowledged: acked.has(incident.id), suppressed: incident.suppressed, held: item.observation ? context.held(item.observation) : false };
+            return {
+              incidentId: incident.id,
+              event,
+              announced: incident.announced,
+              acknowledged: acked.has(incident.id),
+              suppressed: incident.suppressed,
+              held: item.observation ? context.held(item.observation) : false,
+            };
           }),
           { now: time, cooldownMs: context.cooldownMs, reminderMs: context.reminderMs(members[0]!.incident!.source), lastNoticeAt: c.groupNoticeAt.get(groupKey) ?? null },
         );
@@ -195,7 +220,11 @@ export function createIncidentTracker(options: {
             resolved.set(incident.target, resolution);
             await trx.updateTable("incidents").set({ resolved_at: time, resolution }).where("id", "=", incident.id).execute();
           } else if (o && item.event.type !== "open" && (o.message !== incident.message || o.summary !== incident.summary || item.event.type === "escalate")) {
-            await trx.updateTable("incidents").set({ message: o.message, summary: o.summary, ...(item.event.type === "escalate" ? { severity: o.severity } : {}) }).where("id", "=", incident.id).execute();
+            await trx
+              .updateTable("incidents")
+              .set({ message: o.message, summary: o.summary, ...(item.event.type === "escalate" ? { severity: o.severity } : {}) })
+              .where("id", "=", incident.id)
+              .execute();
             Object.assign(incident, { message: o.message, summary: o.summary, ...(item.event.type === "escalate" ? { severity: o.severity } : {}) });
           }
         }
@@ -209,7 +238,12 @@ export function createIncidentTracker(options: {
         const first = members[0]!.incident!;
         const group = { key: groupKey, name: first.groupName, source: first.source, serviceId: first.serviceId };
         const channels = notifier.channelsFor({ source: first.source, serviceId: first.serviceId, profile: first.profile });
-        for (const [kind, ids] of [["opened", decided.opened], ["escalated", decided.escalated], ["reminder", decided.reminded], ["resolved", decided.resolved]] as [NoticeKind, number[]][]) {
+        for (const [kind, ids] of [
+          ["opened", decided.opened],
+          ["escalated", decided.escalated],
+          ["reminder", decided.reminded],
+          ["resolved", decided.resolved],
+        ] as [NoticeKind, number[]][]) {
           if (ids.length === 0) continue;
           const incidents = ids.map((id): ToldIncident => {
             const incident = byId.get(id)!.incident!;
@@ -263,7 +297,10 @@ export function createIncidentTracker(options: {
       for (const observation of [...observations].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0))) {
         const incident = c.open.get(observation.key) ?? null;
         const before = c.streaks.get(observation.key) ?? 0;
-        const state = { streak: before, open: incident && { id: incident.id, severity: incident.severity, announced: incident.announced, acknowledged: false, suppressed: incident.suppressed } };
+        const state = {
+          streak: before,
+          open: incident && { id: incident.id, severity: incident.severity, announced: incident.announced, acknowledged: false, suppressed: incident.suppressed },
+        };
         const { streak, event } = stepTarget(state, observation, observation.thresholds);
         if (streak !== before) streaks.set(observation.key, streak);
         if (event) items.push({ observation, event, incident });
@@ -276,7 +313,9 @@ export function createIncidentTracker(options: {
     async retire(source: Source, live: ReadonlySet<string>): Promise<number> {
       const c = await load();
       const prefix = `${source}:`;
-      const items: Item[] = [...c.open.values()].filter((incident) => incident.target.startsWith(prefix) && !live.has(incident.target)).map((incident) => ({ observation: null, event: { type: "remove" }, incident }));
+      const items: Item[] = [...c.open.values()]
+        .filter((incident) => incident.target.startsWith(prefix) && !live.has(incident.target))
+        .map((incident) => ({ observation: null, event: { type: "remove" }, incident }));
       const streaks = new Map([...c.streaks.keys()].filter((key) => key.startsWith(prefix) && !live.has(key)).map((key) => [key, 0]));
       if (items.length === 0 && streaks.size === 0) return 0;
       return run(() => apply(c, items, streaks));

@@ -3,7 +3,7 @@
 // channel (/admin/alerts), and acknowledging. The tracker writes incidents;
 // this module reads them and records acknowledgements, from any process.
 import { sql, type Kysely } from "kysely";
-import type { Database } from "../db/schema.ts";
+import type { Database } from "#server/db/schema.ts";
 import type { Source } from "./notice.ts";
 
 export const INCIDENTS_PAGE_SIZE = 25;

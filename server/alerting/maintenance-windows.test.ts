@@ -64,7 +64,12 @@ describe("activeWindows", () => {
     ["...ends on Monday", weekend, "2026-01-19T09:00+01:00", null],
     ["7 days long, on its last morning", weekly("12:00", { duration: "168h" }), "2026-01-18T11:59+01:00", ["2026-01-11T12:00+01:00", "2026-01-18T12:00+01:00"]],
     ["7 days across spring: the later of two", weekly("23:30", { duration: "168h" }, ["sat"]), "2026-04-05T00:15+02:00", ["2026-04-04T23:30+02:00", "2026-04-11T23:30+02:00"]],
-    ["overlapping occurrences: the one ending last", weekly("12:00", { duration: "48h" }, ["mon", "tue"]), "2026-01-13T13:00+01:00", ["2026-01-13T12:00+01:00", "2026-01-15T12:00+01:00"]],
+    [
+      "overlapping occurrences: the one ending last",
+      weekly("12:00", { duration: "48h" }, ["mon", "tue"]),
+      "2026-01-13T13:00+01:00",
+      ["2026-01-13T12:00+01:00", "2026-01-15T12:00+01:00"],
+    ],
     ["spring: 02:30 starts when the clocks jump to 03:00", weekly("02:30", { duration: "1h" }), "2026-03-29T03:00+02:00", ["2026-03-29T03:00+02:00", "2026-03-29T04:00+02:00"]],
     ["spring: not before", weekly("02:30", { duration: "1h" }), "2026-03-29T01:59+01:00", null],
     ["spring: an end as a wall time, 2 real hours", weekly("01:00", { end: "04:00" }), "2026-03-29T03:59+02:00", ["2026-03-29T01:00+01:00", "2026-03-29T04:00+02:00"]],
@@ -74,14 +79,29 @@ describe("activeWindows", () => {
     ["autumn: over at the second 02:30", weekly("02:30", { duration: "1h" }), "2026-10-25T02:30+01:00", null],
     ["autumn: 90 real minutes across the change", weekly("01:30", { duration: "90m" }), "2026-10-25T01:59+01:00", ["2026-10-25T01:30+02:00", "2026-10-25T02:00+01:00"]],
     ["autumn: an end as a wall time, 2.5 real hours", weekly("01:30", { end: "03:00" }), "2026-10-25T02:30+01:00", ["2026-10-25T01:30+02:00", "2026-10-25T03:00+01:00"]],
-    ["New York autumn: the first 01:30", weekly("01:30", { duration: "1h" }, ["sun"], "America/New_York"), "2026-11-01T01:30-04:00", ["2026-11-01T01:30-04:00", "2026-11-01T01:30-05:00"]],
-    ["New York spring: 02:30 starts at 03:00", weekly("02:30", { duration: "30m" }, ["sun"], "America/New_York"), "2026-03-08T03:15-04:00", ["2026-03-08T03:00-04:00", "2026-03-08T03:30-04:00"]],
+    [
+      "New York autumn: the first 01:30",
+      weekly("01:30", { duration: "1h" }, ["sun"], "America/New_York"),
+      "2026-11-01T01:30-04:00",
+      ["2026-11-01T01:30-04:00", "2026-11-01T01:30-05:00"],
+    ],
+    [
+      "New York spring: 02:30 starts at 03:00",
+      weekly("02:30", { duration: "30m" }, ["sun"], "America/New_York"),
+      "2026-03-08T03:15-04:00",
+      ["2026-03-08T03:00-04:00", "2026-03-08T03:30-04:00"],
+    ],
     ["UTC keeps no daylight saving", weekly("23:00", { end: "01:00" }, ["sat"], "UTC"), "2026-03-29T00:30Z", ["2026-03-28T23:00Z", "2026-03-29T01:00Z"]],
     ["a one-off from its start", move, "2026-12-05T22:00+01:00", ["2026-12-05T22:00+01:00", "2026-12-06T04:00+01:00"]],
     ["a one-off not before", move, "2026-12-05T21:59:59.999+01:00", null],
     ["a one-off not from its end", move, "2026-12-06T04:00+01:00", null],
     ["a one-off with T and a duration", { start: "2026-12-05T22:00", duration: "6h" }, "2026-12-06T03:59+01:00", ["2026-12-05T22:00+01:00", "2026-12-06T04:00+01:00"]],
-    ["a one-off starting in the spring gap", { start: "2026-03-29 02:30", end: "2026-03-29 03:30" }, "2026-03-29T03:00+02:00", ["2026-03-29T03:00+02:00", "2026-03-29T03:30+02:00"]],
+    [
+      "a one-off starting in the spring gap",
+      { start: "2026-03-29 02:30", end: "2026-03-29 03:30" },
+      "2026-03-29T03:00+02:00",
+      ["2026-03-29T03:00+02:00", "2026-03-29T03:30+02:00"],
+    ],
   ])("%s", (_label, window, now, expected) => {
     expect(spans(activeWindows(config({ name: "W", ...window }), at(now)))).toEqual(expected ? [expected.map(at)] : []);
   });
@@ -197,7 +217,11 @@ windows:
     ["2:7", { windows: [{ ...weekly, start: "2:7" }] }, `windows[0].start: ${weeklyStart("2:7")}`],
     ["a date-time with every", { windows: [{ ...weekly, start: "2026-12-05 22:00" }] }, `windows[0].start: ${weeklyStart("2026-12-05 22:00")}`],
     ["a weekly end 12:60", { windows: [{ ...once, start: "02:00", every: ["sun"], end: "12:60" }] }, `windows[0].end: ${weeklyStart("12:60")}`],
-    ["a weekly end at its start", { windows: [{ ...once, start: "02:00", every: ["sun"], end: "02:00" }] }, "windows[0].end: must differ from start (for a whole day, use duration: 24h)"],
+    [
+      "a weekly end at its start",
+      { windows: [{ ...once, start: "02:00", every: ["sun"], end: "02:00" }] },
+      "windows[0].end: must differ from start (for a whole day, use duration: 24h)",
+    ],
     ["a time of day without every", { windows: [{ ...once, start: "22:00" }] }, `windows[0].start: ${onceStart("22:00")}`],
     ["a day the calendar lacks", { windows: [{ ...once, start: "2026-02-30 22:00" }] }, `windows[0].start: ${onceStart("2026-02-30 22:00")}`],
     ["a one-off end before its start", { windows: [{ ...once, end: "2026-12-05 21:00" }] }, "windows[0].end: must be after start"],
@@ -208,7 +232,11 @@ windows:
     ["duration -5", { windows: [{ ...weekly, duration: -5 }] }, "windows[0].duration: must be longer than 0"],
     ["duration 1.5", { windows: [{ ...weekly, duration: 1.5 }] }, "windows[0].duration: must be a whole number of minutes"],
     ["duration over 7 days", { windows: [{ ...weekly, duration: 10081 }] }, "windows[0].duration: must be at most 7 days (10080 minutes)"],
-    ...["7d", "1.5h", "90", "1h 30m", ""].map((text): [string, unknown, string] => [`duration "${text}"`, { windows: [{ ...weekly, duration: text }] }, 'windows[0].duration: must be like "90m", "2h", "1h30m" or a number of minutes']),
+    ...["7d", "1.5h", "90", "1h 30m", ""].map((text): [string, unknown, string] => [
+      `duration "${text}"`,
+      { windows: [{ ...weekly, duration: text }] },
+      'windows[0].duration: must be like "90m", "2h", "1h30m" or a number of minutes',
+    ]),
     ["duration true", { windows: [{ ...weekly, duration: true }] }, 'windows[0].duration: must be like "90m", "2h", "1h30m" or a number of minutes'],
     ["no name", { windows: [{ ...weekly, name: undefined }] }, "windows[0].name: needs a name"],
     ["a long name", { windows: [{ ...weekly, name: "x".repeat(101) }] }, "windows[0].name: at most 100 characters"],
@@ -281,7 +309,10 @@ describe("activeWindows agrees with a minute-by-minute reading of the wall clock
   it.each(weeks.map((week) => [new Date(week).toISOString().slice(0, 10), week]))("in the week of %s", (_label, week) => {
     const windows = config(...rules);
     const scanned = rules.map((rule) => occurrencesByScan(rule, week - 9 * DAY, week + 9 * DAY));
-    const edges = scanned.flat(2).flatMap((edge) => [edge - 1, edge]).filter((instant) => instant >= week && instant < week + 7 * DAY);
+    const edges = scanned
+      .flat(2)
+      .flatMap((edge) => [edge - 1, edge])
+      .filter((instant) => instant >= week && instant < week + 7 * DAY);
     const instants = [...edges, ...Array.from({ length: 300 }, () => week + Math.floor(random() * 7 * DAY))];
     const mismatches: string[] = [];
     for (const now of instants) {
@@ -290,7 +321,8 @@ describe("activeWindows agrees with a minute-by-minute reading of the wall clock
         const running = scanned[index]!.filter(([startsAt, endsAt]) => startsAt <= now && now < endsAt);
         const expected = running.length === 0 ? [] : [running.reduce((last, entry) => (entry[1] > last[1] ? entry : last))];
         const got = spans(active.filter((window) => window.name === rule.name));
-        if (JSON.stringify(got) !== JSON.stringify(expected)) mismatches.push(`${rule.name} at ${new Date(now).toISOString()}: ${JSON.stringify(got)} != ${JSON.stringify(expected)}`);
+        if (JSON.stringify(got) !== JSON.stringify(expected))
+          mismatches.push(`${rule.name} at ${new Date(now).toISOString()}: ${JSON.stringify(got)} != ${JSON.stringify(expected)}`);
       });
     }
     expect(mismatches).toEqual([]);

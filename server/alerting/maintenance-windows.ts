@@ -99,9 +99,7 @@ function occurrenceOn(window: WeeklyWindow, day: number): ActiveWindow {
   const startsAt = wallMsToEpoch(day + window.startMinute * MINUTE, window.timezone);
   const { until } = window;
   const endsAt =
-    "durationMs" in until
-      ? startsAt + until.durationMs
-      : wallMsToEpoch(day + (until.endMinute > window.startMinute ? 0 : DAY) + until.endMinute * MINUTE, window.timezone);
+    "durationMs" in until ? startsAt + until.durationMs : wallMsToEpoch(day + (until.endMinute > window.startMinute ? 0 : DAY) + until.endMinute * MINUTE, window.timezone);
   return { name: window.name, startsAt, endsAt, services: window.services };
 }
 

@@ -7,7 +7,7 @@
 // history.
 import type { Kysely } from "kysely";
 import { z } from "zod";
-import type { Database } from "../db/schema.ts";
+import type { Database } from "#server/db/schema.ts";
 import { activeWindows, coversService, nextWindows, type ActiveWindow, type MaintenanceConfig } from "./maintenance-windows.ts";
 
 export const MAINTENANCE_REQUIRED = "Reason and Enabled By are required when enabling maintenance mode";
@@ -71,7 +71,16 @@ export function holdOf(current: InForce): Hold {
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 const windowView = (window: ActiveWindow): WindowView => ({ name: window.name, startsAt: iso(window.startsAt)!, endsAt: iso(window.endsAt)!, services: window.services });
-const INACTIVE: MaintenanceStatus = { is_active: false, reason: null, enabled_at: null, enabled_by: null, estimated_duration_minutes: null, notes: null, updated_at: null, ends_at: null };
+const INACTIVE: MaintenanceStatus = {
+  is_active: false,
+  reason: null,
+  enabled_at: null,
+  enabled_by: null,
+  estimated_duration_minutes: null,
+  notes: null,
+  updated_at: null,
+  ends_at: null,
+};
 
 export function createMaintenance(options: {
   db: Kysely<Database>;
@@ -94,7 +103,10 @@ export function createMaintenance(options: {
       const result = await update.executeTakeFirst();
       if (onlyIfEnabledAt !== undefined && Number(result.numUpdatedRows) === 0) return false;
       if (Number(result.numUpdatedRows) === 0) {
-        await trx.insertInto("maintenance_state").values({ id: 1, is_active: 0, reason: null, enabled_at: null, enabled_by: null, estimated_duration_minutes: null, notes: null, updated_at: time }).execute();
+        await trx
+          .insertInto("maintenance_state")
+          .values({ id: 1, is_active: 0, reason: null, enabled_at: null, enabled_by: null, estimated_duration_minutes: null, notes: null, updated_at: time })
+          .execute();
       }
       await trx.insertInto("maintenance_history").values({ at: time, action: "disable", by_user: by, reason, notes: null, estimated_duration_minutes: null }).execute();
       return true;
@@ -152,7 +164,11 @@ export function createMaintenance(options: {
         const estimated = request.estimatedDurationMinutes ?? null;
         await db.transaction().execute(async (trx) => {
           const values = { is_active: 1, reason, enabled_at: time, enabled_by: by, estimated_duration_minutes: estimated, notes, updated_at: time };
-          await trx.insertInto("maintenance_state").values({ id: 1, ...values }).onConflict((oc) => oc.column("id").doUpdateSet(values)).execute();
+          await trx
+            .insertInto("maintenance_state")
+            .values({ id: 1, ...values })
+            .onConflict((oc) => oc.column("id").doUpdateSet(values))
+            .execute();
           await trx.insertInto("maintenance_history").values({ at: time, action: "enable", by_user: by, reason, notes, estimated_duration_minutes: estimated }).execute();
         });
         return { ok: true, status: await status(), message: "Maintenance mode enabled" };

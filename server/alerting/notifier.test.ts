@@ -4,13 +4,13 @@
 // matches decides; a notice that matches none goes to every channel.
 import pino from "pino";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { startHttpReceiver, type HttpReceiver } from "../../tests/peers/http-receiver.ts";
-import { testDatabases } from "../../tests/support/test-databases.ts";
-import type { DatabaseHandle } from "../db/client.ts";
-import { createLeases } from "../db/leases.ts";
-import { migrate } from "../db/migrate.ts";
-import { createDelivery } from "../outbox/delivery.ts";
-import { createOutbox } from "../outbox/outbox.ts";
+import { startHttpReceiver, type HttpReceiver } from "#tests/peers/http-receiver.ts";
+import { testDatabases } from "#tests/support/test-databases.ts";
+import type { DatabaseHandle } from "#server/db/client.ts";
+import { createLeases } from "#server/db/leases.ts";
+import { migrate } from "#server/db/migrate.ts";
+import { createDelivery } from "#server/outbox/delivery.ts";
+import { createOutbox } from "#server/outbox/outbox.ts";
 import { createAlerting } from "./alerting.ts";
 import { alertsSchema } from "./alerts-config.ts";
 import type { Observation } from "./incident-tracker.ts";
@@ -27,7 +27,13 @@ type Scenario = { name: string; source: Source; serviceId?: string; profile?: st
 
 const SCENARIOS: Scenario[] = [
   { name: "by profile", source: "service", serviceId: "shop", profile: "critical", channels: ["oncall"] },
-  { name: "the first match wins: billing is critical, so its profile's route decides, not its service's", source: "service", serviceId: "billing", profile: "critical", channels: ["oncall"] },
+  {
+    name: "the first match wins: billing is critical, so its profile's route decides, not its service's",
+    source: "service",
+    serviceId: "billing",
+    profile: "critical",
+    channels: ["oncall"],
+  },
   { name: "by service", source: "service", serviceId: "billing", profile: "standard", channels: ["ops"] },
   { name: "by source", source: "certificate", channels: ["certs"] },
   { name: "every matcher of a route must match", source: "service", serviceId: "crm", profile: "external", channels: ["certs", "ops"] },
@@ -78,7 +84,17 @@ describe.each(testDatabases())("routes on $dialect", ({ open }) => {
     const config = { alerts: alertsSchema.parse({ channels, routes: ROUTES }), maintenance: { timezone: "Europe/Berlin", windows: [] } };
     const outbox = createOutbox(handle.db, now);
     const logger = pino({ level: "silent" });
-    const alerting = createAlerting({ db: handle.db, outbox, leases: createLeases(handle.db, now), now, logger, config: () => config, dashboardUrl: "http://localhost/admin/dashboard", sendMail: undefined, kick: () => undefined });
+    const alerting = createAlerting({
+      db: handle.db,
+      outbox,
+      leases: createLeases(handle.db, now),
+      now,
+      logger,
+      config: () => config,
+      dashboardUrl: "http://localhost/admin/dashboard",
+      sendMail: undefined,
+      kick: () => undefined,
+    });
     const delivery = createDelivery({ outbox, senderFor: alerting.notifier.senderFor, logger });
 
     await alerting.tracker([scenario.source]).observe([failing(scenario)]);

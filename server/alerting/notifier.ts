@@ -3,10 +3,10 @@
 // record of each row against the incidents it is about. The outbox's
 // delivery asks here for each alert channel's sender.
 import type { Kysely, Transaction } from "kysely";
-import type { Database } from "../db/schema.ts";
-import type { SendMail } from "../mail/smtp-sender.ts";
-import type { SenderFor } from "../outbox/delivery.ts";
-import { DeliveryError, type Outbox } from "../outbox/outbox.ts";
+import type { Database } from "#server/db/schema.ts";
+import type { SendMail } from "#server/mail/smtp-sender.ts";
+import type { SenderFor } from "#server/outbox/delivery.ts";
+import { DeliveryError, type Outbox } from "#server/outbox/outbox.ts";
 import type { AlertsConfig, NamedChannel } from "./alerts-config.ts";
 import { channelFor } from "./channels/registry.ts";
 import type { Notice, Source } from "./notice.ts";

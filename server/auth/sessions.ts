@@ -3,7 +3,7 @@
 // and, in any case, 12 hours after sign-in.
 import { createHash, randomBytes } from "node:crypto";
 import type { Kysely } from "kysely";
-import type { Database } from "../db/schema.ts";
+import type { Database } from "#server/db/schema.ts";
 import { toStaffUser, type StaffUser } from "./staff.ts";
 
 export const IDLE_TIMEOUT_MS = 30 * 60_000;
@@ -41,7 +41,10 @@ export function createSessionStore(db: Kysely<Database>, now: () => number = Dat
     async create(userId: number): Promise<{ token: string; expiresAt: number }> {
       const token = randomBytes(32).toString("base64url");
       const time = now();
-      await db.insertInto("sessions").values({ token_hash: hashToken(token), user_id: userId, created_at: time, last_seen_at: time }).execute();
+      await db
+        .insertInto("sessions")
+        .values({ token_hash: hashToken(token), user_id: userId, created_at: time, last_seen_at: time })
+        .execute();
       return { token, expiresAt: expiresAt({ created_at: time, last_seen_at: time }) };
     },
 

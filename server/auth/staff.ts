@@ -2,7 +2,7 @@
 // staff domain; sign-in accepts either form.
 import type { Kysely } from "kysely";
 import { company } from "#shared/company.ts";
-import type { Database } from "../db/schema.ts";
+import type { Database } from "#server/db/schema.ts";
 import { hashPassword, passwordProblem, type HashOptions } from "./passwords.ts";
 
 export type StaffUser = { id: number; username: string; email: string };
@@ -68,11 +68,7 @@ export function createStaffStore(db: Kysely<Database>, hashOptions: HashOptions,
     },
 
     async findWithHash(login: string) {
-      return db
-        .selectFrom("staff_users")
-        .select(["id", "username", "password_hash"])
-        .where("username", "=", usernameFromLogin(login))
-        .executeTakeFirst();
+      return db.selectFrom("staff_users").select(["id", "username", "password_hash"]).where("username", "=", usernameFromLogin(login)).executeTakeFirst();
     },
 
     async list(): Promise<(StaffUser & { createdAt: number })[]> {
@@ -81,7 +77,10 @@ export function createStaffStore(db: Kysely<Database>, hashOptions: HashOptions,
     },
 
     async count(): Promise<number> {
-      const row = await db.selectFrom("staff_users").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+      const row = await db
+        .selectFrom("staff_users")
+        .select((eb) => eb.fn.countAll<number>().as("n"))
+        .executeTakeFirstOrThrow();
       return Number(row.n);
     },
 

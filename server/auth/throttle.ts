@@ -11,7 +11,7 @@
 // and per account from all untrusted clients, none longer than an hour.
 import { randomUUID } from "node:crypto";
 import { sql, type Kysely } from "kysely";
-import type { Database } from "../db/schema.ts";
+import type { Database } from "#server/db/schema.ts";
 
 export type ThrottleRule = {
   /** Attempts admitted in the window before delays start. */
@@ -102,7 +102,15 @@ export function createThrottle(db: Kysely<Database>, now: () => number = Date.no
     async reserve(keys: ThrottleKey[]): Promise<Reservation> {
       const time = now();
       // Most refusals are seen by this cheap read, without a write.
-      const rows = await db.selectFrom("auth_failures").select("blocked_until").where("key", "in", keys.map((k) => k.key)).execute();
+      const rows = await db
+        .selectFrom("auth_failures")
+        .select("blocked_until")
+        .where(
+          "key",
+          "in",
+          keys.map((k) => k.key),
+        )
+        .execute();
       const waiting = Math.max(0, ...rows.map((row) => Number(row.blocked_until) - time));
       if (waiting > 0) return { ok: false, retryAfterMs: waiting };
       const reserved: ThrottleKey[] = [];

@@ -3,9 +3,9 @@
 // delivery status is its outbox row's; a spam-flagged or quarantined one
 // never had one until staff release it.
 import { sql, type Kysely } from "kysely";
-import type { Database } from "../db/schema.ts";
-import type { Outbox } from "../outbox/outbox.ts";
-import type { ContactDetail, ContactStatus, ContactSummary } from "../../shared/contact/contact-status.ts";
+import type { Database } from "#server/db/schema.ts";
+import type { Outbox } from "#server/outbox/outbox.ts";
+import type { ContactDetail, ContactStatus, ContactSummary } from "#shared/contact/contact-status.ts";
 import { contactMail } from "./contact-mail.ts";
 
 export const INBOX_PAGE_SIZE = 20;
@@ -15,20 +15,7 @@ export function createContactInbox(db: Kysely<Database>, outbox: Outbox, options
     db
       .selectFrom("contact_messages as m")
       .leftJoin("outbox as o", "o.id", "m.outbox_id")
-      .select([
-        "m.id",
-        "m.received_at",
-        "m.name",
-        "m.email",
-        "m.subject",
-        "m.language",
-        "m.spam",
-        "m.quarantined",
-        "o.status",
-        "o.attempts",
-        "o.last_error",
-        "o.sent_at",
-      ]);
+      .select(["m.id", "m.received_at", "m.name", "m.email", "m.subject", "m.language", "m.spam", "m.quarantined", "o.status", "o.attempts", "o.last_error", "o.sent_at"]);
   type Row = Awaited<ReturnType<ReturnType<typeof base>["executeTakeFirstOrThrow"]>>;
   const summary = (row: Row): ContactSummary => ({
     id: row.id,
@@ -49,7 +36,10 @@ export function createContactInbox(db: Kysely<Database>, outbox: Outbox, options
       if (filter.status === "spam") query = query.where("m.spam", "=", 1);
       else if (filter.status === "quarantined") query = query.where("m.spam", "=", 0).where("m.quarantined", "=", 1);
       else if (filter.status) {
-        query = query.where("m.spam", "=", 0).where("m.quarantined", "=", 0).where(sql<string>`coalesce(o.status, 'pending')`, "=", filter.status);
+        query = query
+          .where("m.spam", "=", 0)
+          .where("m.quarantined", "=", 0)
+          .where(sql<string>`coalesce(o.status, 'pending')`, "=", filter.status);
       }
       const counted = await query
         .clearSelect()
@@ -109,7 +99,11 @@ export function createContactInbox(db: Kysely<Database>, outbox: Outbox, options
       return db.transaction().execute(async (trx) => {
         const old = await trx.deleteFrom("contact_messages").where("received_at", "<", cutoff).returning("outbox_id").execute();
         const mailIds = old.map((row) => row.outbox_id).filter((id): id is number => id !== null);
-        for (let i = 0; i < mailIds.length; i += 500) await trx.deleteFrom("outbox").where("id", "in", mailIds.slice(i, i + 500)).execute();
+        for (let i = 0; i < mailIds.length; i += 500)
+          await trx
+            .deleteFrom("outbox")
+            .where("id", "in", mailIds.slice(i, i + 500))
+            .execute();
         return old.length;
       });
     },

@@ -10,12 +10,12 @@
 // database write.
 import { createHmac } from "node:crypto";
 import type { Insertable, Kysely } from "kysely";
-import type { ContactErrorMessages } from "../../shared/contact/contact-limits.ts";
-import { contactSubmissionSchema } from "../../shared/contact/contact-schema.ts";
-import { fieldErrors } from "../../shared/field-errors.ts";
-import type { Language } from "../../shared/i18n/languages.ts";
-import type { ContactMessagesTable, Database } from "../db/schema.ts";
-import type { Outbox } from "../outbox/outbox.ts";
+import type { ContactErrorMessages } from "#shared/contact/contact-limits.ts";
+import { contactSubmissionSchema } from "#shared/contact/contact-schema.ts";
+import { fieldErrors } from "#shared/field-errors.ts";
+import type { Language } from "#shared/i18n/languages.ts";
+import type { ContactMessagesTable, Database } from "#server/db/schema.ts";
+import type { Outbox } from "#server/outbox/outbox.ts";
 import { contactMail } from "./contact-mail.ts";
 import type { FormTokens } from "./form-token.ts";
 import { countSubmission, RATE_WINDOW_MS, RateLimited, waitForKey, type ContactRateLimits } from "./rate-limits.ts";
@@ -58,7 +58,11 @@ export function createContactIntake(options: IntakeOptions) {
     if (time - spamKept.windowStart >= RATE_WINDOW_MS) Object.assign(spamKept, { windowStart: time, count: 0 });
     if (spamKept.count >= SPAM_KEPT_PER_HOUR) return { kind: "accepted", id: null, spam: true, quarantined: false };
     spamKept.count += 1;
-    const row = await db.insertInto("contact_messages").values({ ...message, received_at: time, spam: 1, outbox_id: null }).returning("id").executeTakeFirstOrThrow();
+    const row = await db
+      .insertInto("contact_messages")
+      .values({ ...message, received_at: time, spam: 1, outbox_id: null })
+      .returning("id")
+      .executeTakeFirstOrThrow();
     return { kind: "accepted", id: row.id, spam: true, quarantined: false };
   }
 

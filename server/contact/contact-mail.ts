@@ -1,9 +1,9 @@
 // The mail a contact message becomes. Every visitor-supplied value is plain
 // text in the text part and escaped in the HTML part; the schema has already
 // kept line breaks out of everything that reaches a header.
-import type { ContactFields } from "../../shared/contact/contact-schema.ts";
-import type { OutboxItem } from "../outbox/outbox.ts";
-import type { EmailMessage } from "../mail/smtp-sender.ts";
+import type { ContactFields } from "#shared/contact/contact-schema.ts";
+import type { OutboxItem } from "#server/outbox/outbox.ts";
+import type { EmailMessage } from "#server/mail/smtp-sender.ts";
 
 /** The outbox channel of contact mail (alert channels are "alert:<name>"). */
 export const CONTACT_CHANNEL = "contact";

@@ -5,7 +5,7 @@
 // every worker and instance sees the same numbers, with one atomic upsert per
 // key, so concurrent requests cannot slip past the limit between a read and a write.
 import { sql, type Kysely, type Transaction } from "kysely";
-import type { Database } from "../db/schema.ts";
+import type { Database } from "#server/db/schema.ts";
 
 export const RATE_WINDOW_MS = 60 * 60_000;
 
@@ -58,5 +58,8 @@ export async function countSubmission(trx: Transaction<Database>, key: string, l
 
 /** Windows that ended no longer limit anyone. */
 export async function purgeRateWindows(db: Kysely<Database>, time: number): Promise<void> {
-  await db.deleteFrom("contact_rate_limits").where("window_start", "<=", time - RATE_WINDOW_MS).execute();
+  await db
+    .deleteFrom("contact_rate_limits")
+    .where("window_start", "<=", time - RATE_WINDOW_MS)
+    .execute();
 }

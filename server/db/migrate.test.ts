@@ -3,7 +3,7 @@ import { dirname } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "./client.ts";
 import { migrate, MIGRATIONS, type Migration } from "./migrate.ts";
-import { testDatabases } from "../../tests/support/test-databases.ts";
+import { testDatabases } from "#tests/support/test-databases.ts";
 
 describe.each(testDatabases())("migrations on $dialect", ({ open }) => {
   let cleanup: (() => Promise<void>) | undefined;
@@ -37,7 +37,12 @@ describe.each(testDatabases())("migrations on $dialect", ({ open }) => {
     const names = await db.handle.db.selectFrom("schema_migrations").select("name").execute();
     expect(names.map((n) => n.name)).toEqual(MIGRATIONS.map((m) => m.name));
     // The table the failed migration created is gone with its transaction (transactional DDL).
-    await expect(db.handle.db.selectFrom("half_done" as "staff_users").selectAll().execute()).rejects.toThrow();
+    await expect(
+      db.handle.db
+        .selectFrom("half_done" as "staff_users")
+        .selectAll()
+        .execute(),
+    ).rejects.toThrow();
   });
 
   it("are safe when two instances start at once", async () => {
@@ -49,9 +54,15 @@ describe.each(testDatabases())("migrations on $dialect", ({ open }) => {
         ? { DATABASE_URL: withSearchPath(process.env.TEST_DATABASE_URL!, await currentSchema(db.handle)) }
         : { DATA_DIR: dirname(db.handle.description.replace(/^sqlite:/, "")) };
     const results = await Promise.all([runMigrateScript(env), runMigrateScript(env)]);
-    expect(results.map((r) => r.code), results.map((r) => r.output).join("\n")).toEqual([0, 0]);
+    expect(
+      results.map((r) => r.code),
+      results.map((r) => r.output).join("\n"),
+    ).toEqual([0, 0]);
     expect(results.filter((r) => r.output.includes("Applied"))).toHaveLength(1);
-    const count = await db.handle.db.selectFrom("schema_migrations").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+    const count = await db.handle.db
+      .selectFrom("schema_migrations")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .executeTakeFirstOrThrow();
     expect(Number(count.n)).toBe(MIGRATIONS.length);
   });
 });

@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { MIN_FORM_AGE_MS } from "../contact/form-token.ts";
-import { INBOX_PAGE_SIZE } from "../contact/contact-inbox.ts";
-import { testDatabases } from "../../tests/support/test-databases.ts";
-import { browserHeaders, cookieFrom, createTestApp } from "../../tests/support/test-app.ts";
+import { MIN_FORM_AGE_MS } from "#server/contact/form-token.ts";
+import { INBOX_PAGE_SIZE } from "#server/contact/contact-inbox.ts";
+import { testDatabases } from "#tests/support/test-databases.ts";
+import { browserHeaders, cookieFrom, createTestApp } from "#tests/support/test-app.ts";
 
 const PASSWORD = "correct horse battery staple";
 
@@ -39,7 +39,12 @@ describe.each(testDatabases())("the staff inbox API on $dialect", ({ open }) => 
   };
 
   it("answers 401 without a session, for every route", async () => {
-    for (const [method, path] of [["GET", ""], ["GET", "/1"], ["POST", "/1/retry"], ["DELETE", "/1"]] as const) {
+    for (const [method, path] of [
+      ["GET", ""],
+      ["GET", "/1"],
+      ["POST", "/1/retry"],
+      ["DELETE", "/1"],
+    ] as const) {
       const response = await call(method, path, false);
       expect(response.status, `${method} ${path}`).toBe(401);
     }
@@ -85,7 +90,12 @@ describe.each(testDatabases())("the staff inbox API on $dialect", ({ open }) => 
     expect((await call("DELETE", `/${id}`)).status).toBe(204);
     expect((await call("GET", `/${id}`)).status).toBe(404);
     expect(await t.services.database.db.selectFrom("outbox").selectAll().execute()).toEqual([]);
-    for (const [method, path] of [["DELETE", `/${id}`], ["POST", `/${id}/retry`], ["GET", "/abc"], ["GET", "/-1"]] as const) {
+    for (const [method, path] of [
+      ["DELETE", `/${id}`],
+      ["POST", `/${id}/retry`],
+      ["GET", "/abc"],
+      ["GET", "/-1"],
+    ] as const) {
       const response = await call(method, path);
       expect(response.status, `${method} ${path}`).toBe(404);
       expect(await response.json()).toEqual({ error: "Message not found" });

@@ -2,8 +2,8 @@
 import type { Context } from "hono";
 import type { Logger } from "pino";
 import type { z } from "zod";
-import { fieldErrors } from "../../shared/field-errors.ts";
-import type { Session } from "../auth/sessions.ts";
+import { fieldErrors } from "#shared/field-errors.ts";
+import type { Session } from "#server/auth/sessions.ts";
 import type { CookieRequest } from "./session-cookie.ts";
 
 export type ApiEnv = {

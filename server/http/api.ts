@@ -3,7 +3,7 @@
 import { Hono, type MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { compress } from "hono/compress";
-import type { Services } from "../services.ts";
+import type { Services } from "#server/services.ts";
 import type { ApiEnv } from "./api-context.ts";
 import { isSameOriginWrite } from "./same-origin.ts";
 import { readSessionToken } from "./session-cookie.ts";

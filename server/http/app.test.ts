@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { testDatabases } from "../../tests/support/test-databases.ts";
+import { testDatabases } from "#tests/support/test-databases.ts";
 import { HEAD_SCRIPT_HASH } from "./security-headers.ts";
-import { browserHeaders, createTestApp } from "../../tests/support/test-app.ts";
+import { browserHeaders, createTestApp } from "#tests/support/test-app.ts";
 
 const [sqlite] = testDatabases();
 

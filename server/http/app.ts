@@ -5,8 +5,8 @@ import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { compress } from "hono/compress";
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
-import { createAdmission } from "../scheduling/admission.ts";
-import type { Services } from "../services.ts";
+import { createAdmission } from "#server/scheduling/admission.ts";
+import type { Services } from "#server/services.ts";
 import { createApi, MAX_BODY_BYTES } from "./api.ts";
 import { bearerMatches } from "./bearer.ts";
 import type { ApiEnv } from "./api-context.ts";
@@ -76,9 +76,7 @@ export function createApp({ build, mode, services }: AppOptions) {
   });
 
   app.get("/healthz", (c) => c.json({ status: "ok" }));
-  app.get("/readyz", async (c) =>
-    (await services.database.ping()) ? c.json({ status: "ready" }) : c.json({ status: "unavailable", database: "unreachable" }, 503),
-  );
+  app.get("/readyz", async (c) => ((await services.database.ping()) ? c.json({ status: "ready" }) : c.json({ status: "unavailable", database: "unreachable" }, 503)));
   app.get("/metrics", async (c) => {
     if (!config.METRICS_TOKEN) return c.text("Not found", 404);
     if (!bearerMatches(c.req.header("authorization"), config.METRICS_TOKEN)) {

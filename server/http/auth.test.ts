@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { ABSOLUTE_TIMEOUT_MS, IDLE_TIMEOUT_MS } from "../auth/sessions.ts";
-import { testDatabases } from "../../tests/support/test-databases.ts";
-import { browserHeaders, cookieFrom, createTestApp } from "../../tests/support/test-app.ts";
+import { ABSOLUTE_TIMEOUT_MS, IDLE_TIMEOUT_MS } from "#server/auth/sessions.ts";
+import { testDatabases } from "#tests/support/test-databases.ts";
+import { browserHeaders, cookieFrom, createTestApp } from "#tests/support/test-app.ts";
 
 const PASSWORD = "correct horse battery staple";
 
@@ -23,8 +23,7 @@ describe.each(testDatabases())("staff sign-in on $dialect", ({ open }) => {
       headers: browserHeaders(headers),
       body: JSON.stringify({ username, password }),
     });
-  const get = (path: string, cookie = "", headers: Record<string, string> = {}) =>
-    t.app.request(`http://localhost${path}`, { headers: browserHeaders({ cookie, ...headers }) });
+  const get = (path: string, cookie = "", headers: Record<string, string> = {}) => t.app.request(`http://localhost${path}`, { headers: browserHeaders({ cookie, ...headers }) });
   const post = (path: string, cookie = "") => t.app.request(`http://localhost${path}`, { method: "POST", headers: browserHeaders({ cookie }) });
 
   it("signs in with the username or its e-mail form and returns the user and expiry", async () => {

@@ -3,10 +3,10 @@
 // refusal must cost the database nothing.
 import { sql } from "kysely";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { SPAM_KEPT_PER_HOUR } from "../contact/contact-intake.ts";
-import { MIN_FORM_AGE_MS } from "../contact/form-token.ts";
-import { testDatabases } from "../../tests/support/test-databases.ts";
-import { browserHeaders, createTestApp } from "../../tests/support/test-app.ts";
+import { SPAM_KEPT_PER_HOUR } from "#server/contact/contact-intake.ts";
+import { MIN_FORM_AGE_MS } from "#server/contact/form-token.ts";
+import { testDatabases } from "#tests/support/test-databases.ts";
+import { browserHeaders, createTestApp } from "#tests/support/test-app.ts";
 
 const VALID = {
   name: "Erika Mustermann",
@@ -44,8 +44,7 @@ describe.each(testDatabases())("contact form under a flood on $dialect", ({ open
     ]);
   };
   /** SQLite counts every row a statement changed, rolled back or not. */
-  const sqliteChanges = async () =>
-    dialect === "sqlite" ? (await sql<{ n: number }>`select total_changes() as n`.execute(t.services.database.db)).rows[0]!.n : 0;
+  const sqliteChanges = async () => (dialect === "sqlite" ? (await sql<{ n: number }>`select total_changes() as n`.execute(t.services.database.db)).rows[0]!.n : 0);
 
   it("91 honeypot posts from 34 addresses use nobody's quota: the next real visitor is mailed at once", async () => {
     const token = readyToken();

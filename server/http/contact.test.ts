@@ -3,11 +3,11 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { sql } from "kysely";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { MIN_FORM_AGE_MS, MAX_FORM_AGE_MS } from "../contact/form-token.ts";
-import { testDatabases } from "../../tests/support/test-databases.ts";
-import { createSmtpSender } from "../mail/smtp-sender.ts";
-import { parseMail, startTestMailServer, type TestMailServer } from "../../tests/peers/mail-server.ts";
-import { browserHeaders, createTestApp } from "../../tests/support/test-app.ts";
+import { MIN_FORM_AGE_MS, MAX_FORM_AGE_MS } from "#server/contact/form-token.ts";
+import { testDatabases } from "#tests/support/test-databases.ts";
+import { createSmtpSender } from "#server/mail/smtp-sender.ts";
+import { parseMail, startTestMailServer, type TestMailServer } from "#tests/peers/mail-server.ts";
+import { browserHeaders, createTestApp } from "#tests/support/test-app.ts";
 
 const VALID = {
   name: "Erika Mustermann",
@@ -131,7 +131,11 @@ describe.each(testDatabases())("POST /api/contact on $dialect", ({ open, dialect
     ["oversize e-mail", { email: `${"a".repeat(250)}@example.org` }, { email: "Email address must be at most 254 characters" }],
     ["oversize subject", { subject: "s".repeat(201) }, { subject: "Subject must be at most 200 characters" }],
     ["oversize message", { message: "m".repeat(5001) }, { message: "Message must be at most 5000 characters" }],
-    ["wrong types", { name: 42, email: ["a@b.de"], subject: null, message: { text: "hi" } }, { name: "Must be text", email: "Must be text", subject: "Subject must be at least 5 characters", message: "Must be text" }],
+    [
+      "wrong types",
+      { name: 42, email: ["a@b.de"], subject: null, message: { text: "hi" } },
+      { name: "Must be text", email: "Must be text", subject: "Subject must be at least 5 characters", message: "Must be text" },
+    ],
     ["missing fields", { name: undefined, email: undefined }, { name: "Name must be at least 2 characters", email: "Please enter a valid email address" }],
     ["missing token", { token: undefined }, { token: "Missing form token. Please reload the page." }],
   ];
@@ -219,8 +223,7 @@ describe.each(testDatabases())("POST /api/contact on $dialect", ({ open, dialect
   });
 
   it("refused tokens cost no database write", async () => {
-    const changes = async () =>
-      dialect === "sqlite" ? Number((await sql<{ n: number }>`select total_changes() as n`.execute(t.services.database.db)).rows[0]!.n) : 0;
+    const changes = async () => (dialect === "sqlite" ? Number((await sql<{ n: number }>`select total_changes() as n`.execute(t.services.database.db)).rows[0]!.n) : 0);
     const before = await changes();
     const early = t.services.formTokens.issue();
     const old = t.services.formTokens.issue();
@@ -247,7 +250,11 @@ describe.each(testDatabases())("POST /api/contact on $dialect", ({ open, dialect
     const token = local.services.formTokens.issue();
     local.advance(MIN_FORM_AGE_MS);
     const send = (ip: string) =>
-      local.app.request("http://localhost/api/contact", { method: "POST", headers: browserHeaders({ "x-forwarded-for": `10.0.0.1, ${ip}` }), body: JSON.stringify({ ...VALID, token }) });
+      local.app.request("http://localhost/api/contact", {
+        method: "POST",
+        headers: browserHeaders({ "x-forwarded-for": `10.0.0.1, ${ip}` }),
+        body: JSON.stringify({ ...VALID, token }),
+      });
     for (let i = 0; i < 20; i += 1) expect((await send("198.51.100.1")).status).toBe(202);
     local.advance(10 * 60_000);
     const limited = await send("198.51.100.1");
@@ -300,14 +307,22 @@ describe.each(testDatabases())("POST /api/contact on $dialect", ({ open, dialect
     // While the server is down only the oldest is tried: the others wait behind it, untried.
     await rounds();
     let rows = await outboxRows();
-    expect(rows.map((row) => [row.status, row.attempts])).toEqual([["pending", 1], ["pending", 0], ["pending", 0]]);
+    expect(rows.map((row) => [row.status, row.attempts])).toEqual([
+      ["pending", 1],
+      ["pending", 0],
+      ["pending", 0],
+    ]);
     expect(rows[0]!.next_attempt_at - t.clock.now).toBe(60_000);
     expect(rows[0]!.last_error).toMatch(/ECONNREFUSED|connect/i);
 
     t.advance(60_000);
     await rounds();
     rows = await outboxRows();
-    expect(rows.map((row) => [row.status, row.attempts])).toEqual([["pending", 2], ["pending", 0], ["pending", 0]]);
+    expect(rows.map((row) => [row.status, row.attempts])).toEqual([
+      ["pending", 2],
+      ["pending", 0],
+      ["pending", 0],
+    ]);
     expect(rows[0]!.next_attempt_at - t.clock.now).toBe(120_000);
     expect(mail.received).toEqual([]);
 
@@ -350,7 +365,7 @@ describe.each(testDatabases())("POST /api/contact on $dialect", ({ open, dialect
   });
 
   it("retention: messages older than CONTACT_RETENTION_DAYS are purged with their mail", async () => {
-    const { purgeOldMessages } = await import("../boot.ts");
+    const { purgeOldMessages } = await import("#server/boot.ts");
     expect((await submit({ ...VALID, token: readyToken() })).status).toBe(202);
     t.advance(100 * 24 * 60 * 60_000);
     expect((await submit({ ...VALID, token: readyToken() })).status).toBe(202);

@@ -7,7 +7,7 @@
 import { CONTACT_PATH, FORM_TOKEN_COOKIE, FORM_TOKEN_COOKIE_LOCAL } from "#shared/contact/contact-page.ts";
 import { LANGUAGES, readCookie } from "#shared/i18n/languages.ts";
 import { localizePath } from "#shared/site/paths.ts";
-import { MAX_FORM_AGE_MS } from "../contact/form-token.ts";
+import { MAX_FORM_AGE_MS } from "#server/contact/form-token.ts";
 import { isHttps, isLocalhost } from "./request-info.ts";
 import type { CookieRequest } from "./session-cookie.ts";
 

@@ -1,7 +1,7 @@
 // Odd URL spellings, cross-scheme origins and caches, as an attacker would try them.
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { testDatabases } from "../../tests/support/test-databases.ts";
-import { browserHeaders, cookieFrom, createTestApp } from "../../tests/support/test-app.ts";
+import { testDatabases } from "#tests/support/test-databases.ts";
+import { browserHeaders, cookieFrom, createTestApp } from "#tests/support/test-app.ts";
 import { canonicalPath, staysOnOrigin } from "./local-redirect.ts";
 
 const [sqlite] = testDatabases();
@@ -93,7 +93,11 @@ describe("hardening of the HTTP surface", () => {
   });
 
   it("marks every staff answer no-store, errors included", async () => {
-    const signIn = await t.app.request("http://localhost/api/auth/sign-in", { method: "POST", headers: browserHeaders(), body: JSON.stringify({ username: "ops", password: PASSWORD }) });
+    const signIn = await t.app.request("http://localhost/api/auth/sign-in", {
+      method: "POST",
+      headers: browserHeaders(),
+      body: JSON.stringify({ username: "ops", password: PASSWORD }),
+    });
     expect(signIn.headers.get("cache-control")).toBe("no-store");
     const cookie = cookieFrom(signIn);
     for (const path of ["/api/auth/session", "/api/admin/staff", "/api/admin/contact-messages"]) {

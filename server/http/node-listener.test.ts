@@ -2,7 +2,7 @@ import { createServer, get, type IncomingMessage, type Server } from "node:http"
 import type { AddressInfo } from "node:net";
 import { Hono } from "hono";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { createFormTokens, MIN_FORM_AGE_MS } from "../contact/form-token.ts";
+import { createFormTokens, MIN_FORM_AGE_MS } from "#server/contact/form-token.ts";
 import type { App } from "./app.ts";
 import { createNodeListener } from "./node-listener.ts";
 import type { SiteFile, SiteFiles } from "./site-files.ts";
@@ -50,7 +50,10 @@ beforeAll(async () => {
     appHits.push(new URL(c.req.url).pathname);
     return c.text("rendered by the app");
   });
-  const isUnknownPath = createUnknownPathCheck(routerBuild, app.routes.map((route) => route.path));
+  const isUnknownPath = createUnknownPathCheck(
+    routerBuild,
+    app.routes.map((route) => route.path),
+  );
   server = createServer(createNodeListener(app as unknown as App, files, { trustProxy: false, formTokens: tokens, isUnknownPath }));
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

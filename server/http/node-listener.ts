@@ -4,7 +4,7 @@
 // page for paths no route answers. Everything else goes to the Hono app.
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { getRequestListener } from "@hono/node-server";
-import type { FormTokens } from "../contact/form-token.ts";
+import type { FormTokens } from "#server/contact/form-token.ts";
 import type { App } from "./app.ts";
 import { FORM_PAGES, formTokenCookie } from "./form-token-cookie.ts";
 import { isHttps } from "./request-info.ts";
@@ -32,7 +32,14 @@ export function createNodeListener(app: App, siteFiles: SiteFiles, { trustProxy,
   const merged = new WeakMap<Readonly<Record<string, string>>, Record<string, string>[]>();
   const withSecurityHeaders = (headers: Readonly<Record<string, string>>, https: boolean) => {
     let pair = merged.get(headers);
-    if (!pair) merged.set(headers, (pair = [{ ...plain, ...headers }, { ...encrypted, ...headers }]));
+    if (!pair)
+      merged.set(
+        headers,
+        (pair = [
+          { ...plain, ...headers },
+          { ...encrypted, ...headers },
+        ]),
+      );
     return pair[https ? 1 : 0]!;
   };
   return (req: IncomingMessage, res: ServerResponse) => {

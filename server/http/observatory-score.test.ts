@@ -6,9 +6,9 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { browserHeaders, createTestApp } from "../../tests/support/test-app.ts";
-import { testDatabases } from "../../tests/support/test-databases.ts";
-import { createFormTokens } from "../contact/form-token.ts";
+import { browserHeaders, createTestApp } from "#tests/support/test-app.ts";
+import { testDatabases } from "#tests/support/test-databases.ts";
+import { createFormTokens } from "#server/contact/form-token.ts";
 import type { App } from "./app.ts";
 import { createNodeListener } from "./node-listener.ts";
 import type { SiteFile } from "./site-files.ts";
@@ -63,7 +63,16 @@ describe("HTTP Observatory score of the server's answers over HTTPS", () => {
   let origin: string;
   beforeAll(async () => {
     const page = (text: string): SiteFile => ({ body: Buffer.from(text), etag: `"${text.length}"`, contentType: "text/html; charset=utf-8", cacheControl: "public, max-age=0" });
-    const files = { assets: new Map(), pages: new Map([["/en", page("home")], ["/en/contact", page("contact")]]), variants: { en: new Map(), de: new Map() }, notFound: {}, madeForOrigin: [] };
+    const files = {
+      assets: new Map(),
+      pages: new Map([
+        ["/en", page("home")],
+        ["/en/contact", page("contact")],
+      ]),
+      variants: { en: new Map(), de: new Map() },
+      notFound: {},
+      madeForOrigin: [],
+    };
     const listener = createNodeListener({} as App, files, { trustProxy: true, formTokens: createFormTokens(Buffer.alloc(32, 1)), isUnknownPath: () => false });
     server = createServer(listener);
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));

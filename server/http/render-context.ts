@@ -2,7 +2,7 @@
 // server-rendered scripts, the services loaders and actions use, and the
 // client's address (as TRUST_PROXY allows it) for the contact form's limits.
 import { createContext, type RouterContext } from "react-router";
-import type { Services } from "../services.ts";
+import type { Services } from "#server/services.ts";
 
 type Keys = { nonceContext: RouterContext<string>; servicesContext: RouterContext<Services | null>; clientIpContext: RouterContext<string> };
 

@@ -6,8 +6,8 @@ import { connect, type AddressInfo, type Socket } from "node:net";
 import { getRequestListener } from "@hono/node-server";
 import type { ServerBuild } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { testDatabases } from "../../tests/support/test-databases.ts";
-import { createTestApp } from "../../tests/support/test-app.ts";
+import { testDatabases } from "#tests/support/test-databases.ts";
+import { createTestApp } from "#tests/support/test-app.ts";
 import { createApp } from "./app.ts";
 import { RENDER_LIMITS } from "./render-limits.ts";
 

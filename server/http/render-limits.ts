@@ -7,7 +7,7 @@
 // get 503 at once: a flood of renders costs bounded memory, and /healthz,
 // the API and files from memory stay fast beside it (decision 022).
 import type { Context } from "hono";
-import type { AdmissionLimits } from "../scheduling/admission.ts";
+import type { AdmissionLimits } from "#server/scheduling/admission.ts";
 
 export const RENDER_LIMITS: AdmissionLimits = { concurrency: 2, queueLimit: 16, maxWaitMs: 5_000 };
 

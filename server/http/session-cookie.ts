@@ -3,8 +3,8 @@
 // client at its next sign-in ("__Host-device", SameSite=Strict, kept for
 // months). On plain-HTTP localhost, where browsers refuse Secure cookies,
 // they are "session" and "device" without Secure; nowhere else.
-import { DEVICE_TOKEN_MAX_AGE_MS } from "../auth/device-token.ts";
-import { ABSOLUTE_TIMEOUT_MS } from "../auth/sessions.ts";
+import { DEVICE_TOKEN_MAX_AGE_MS } from "#server/auth/device-token.ts";
+import { ABSOLUTE_TIMEOUT_MS } from "#server/auth/sessions.ts";
 import { readCookie } from "#shared/i18n/languages.ts";
 import { isHttps, isLocalhost } from "./request-info.ts";
 

@@ -2,8 +2,8 @@
 // guessing one account, forty guesses at once, hours of slow guessing. The
 // real admin's browser, which signed in before, must always get through.
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { testDatabases } from "../../tests/support/test-databases.ts";
-import { browserHeaders, createTestApp } from "../../tests/support/test-app.ts";
+import { testDatabases } from "#tests/support/test-databases.ts";
+import { browserHeaders, createTestApp } from "#tests/support/test-app.ts";
 
 const PASSWORD = "correct horse battery staple";
 const HOUR = 60 * 60_000;

@@ -70,8 +70,7 @@ describe("loadSiteFiles", () => {
 });
 
 describe("loadSiteFiles for the origin it runs at", () => {
-  const page = (origin: string) =>
-    `<link rel="canonical" href="${origin}/en/news"><link rel="alternate" hreflang="de" href="${origin}/de/news">${"<p>News</p>".repeat(200)}`;
+  const page = (origin: string) => `<link rel="canonical" href="${origin}/en/news"><link rel="alternate" hreflang="de" href="${origin}/de/news">${"<p>News</p>".repeat(200)}`;
   write("origin/client/en/news/index.html", page(BUILD_ORIGIN));
   // Copies the build made before (an older build): they name the placeholder and must not be served.
   write("origin/client/en/news/index.html.br", "stale");

@@ -22,8 +22,14 @@ const files: SiteFiles = {
     ["/de/contact", file("contact de")],
   ]),
   variants: {
-    en: new Map([["/about", file("auto en")], ["/contact", file("auto contact en")]]),
-    de: new Map([["/about", file("auto de")], ["/contact", file("auto contact de")]]),
+    en: new Map([
+      ["/about", file("auto en")],
+      ["/contact", file("auto contact en")],
+    ]),
+    de: new Map([
+      ["/about", file("auto de")],
+      ["/contact", file("auto contact de")],
+    ]),
   },
   notFound: { en: file("not found", "no-store"), de: file("nicht gefunden", "no-store") },
   madeForOrigin: [],

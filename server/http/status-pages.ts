@@ -5,12 +5,12 @@
 // query and no rendering. Each worker keeps its own copy.
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
 import type { Logger } from "pino";
-import { company } from "../../shared/company.ts";
-import { LANGUAGE_COOKIE, LANGUAGES } from "../../shared/i18n/languages.ts";
-import { localizePath } from "../../shared/site/paths.ts";
-import { statusFeedPath, type PublicStatus } from "../../shared/status/public-status.ts";
-import type { Services } from "../services.ts";
-import { statusBadge, statusFeed, statusJson } from "../status/status-feeds.ts";
+import { company } from "#shared/company.ts";
+import { LANGUAGE_COOKIE, LANGUAGES } from "#shared/i18n/languages.ts";
+import { localizePath } from "#shared/site/paths.ts";
+import { statusFeedPath, type PublicStatus } from "#shared/status/public-status.ts";
+import type { Services } from "#server/services.ts";
+import { statusBadge, statusFeed, statusJson } from "#server/status/status-feeds.ts";
 import { servicesContext } from "./render-context.ts";
 import { siteFileFrom, type SiteFiles } from "./site-files.ts";
 

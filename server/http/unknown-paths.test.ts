@@ -20,13 +20,7 @@ const serverPaths = ["*", "/*", "/healthz", "/api/*", "/api/contact", "/.well-kn
 const isUnknown = createUnknownPathCheck(build, serverPaths);
 
 describe("createUnknownPathCheck", () => {
-  it.each([
-    ["/en/no-such-page"],
-    ["/wp-login.php"],
-    ["/en/about/more"],
-    ["/healthzz"],
-    ["/%E2%82%AC"],
-  ])("%s is answered by nothing but the not-found page", (path) => {
+  it.each([["/en/no-such-page"], ["/wp-login.php"], ["/en/about/more"], ["/healthzz"], ["/%E2%82%AC"]])("%s is answered by nothing but the not-found page", (path) => {
     expect(isUnknown(path)).toBe(true);
   });
 

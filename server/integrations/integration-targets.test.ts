@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { AiServiceHealth } from "./ai/ai-health.ts";
-import type { CertificateReading } from "../net/tls-probe.ts";
+import type { CertificateReading } from "#server/net/tls-probe.ts";
 import type { HaproxyServer } from "./haproxy/haproxy-stats.ts";
 import { aiObservations, certificateObservation, haproxyObservations, nginxObservations } from "./integration-targets.ts";
 import { buildNginxReport } from "./nginx/nginx-report.ts";
@@ -15,7 +15,11 @@ describe("nginx sources", () => {
   it.each([
     ["answers", [{ source: "edge", at: 0, status: counters }], ["nginx:edge ok: is healthy"]],
     ["does not answer", [{ source: "edge", at: 0, error: "connect ECONNREFUSED" }], ["nginx:edge failing/critical: does not answer (connect ECONNREFUSED)"]],
-    ["too many connections", [{ source: "edge", at: 0, status: { ...counters, active: 5000 } }], ["nginx:edge failing/warning: needs attention (5000 active connections (limit 1000))"]],
+    [
+      "too many connections",
+      [{ source: "edge", at: 0, status: { ...counters, active: 5000 } }],
+      ["nginx:edge failing/warning: needs attention (5000 active connections (limit 1000))"],
+    ],
     [
       "two sources of one name are two targets",
       [
@@ -44,7 +48,17 @@ describe("HAProxy", () => {
   });
 
   it("DOWN servers fail; UP, MAINT, DRAIN and NO CHECK do not; a backend's servers are one group", () => {
-    const observed = haproxyObservations({ ok: true, stats: { frontends: [], backends: [], servers: [server("web1", "UP"), server("web2", "DOWN"), server("web3", "MAINT"), server("web4", "DRAIN"), server("web5", "NO CHECK", "no check")] } }, thresholds);
+    const observed = haproxyObservations(
+      {
+        ok: true,
+        stats: {
+          frontends: [],
+          backends: [],
+          servers: [server("web1", "UP"), server("web2", "DOWN"), server("web3", "MAINT"), server("web4", "DRAIN"), server("web5", "NO CHECK", "no check")],
+        },
+      },
+      thresholds,
+    );
     expect(told(observed)).toEqual([
       "haproxy:stats ok: is healthy",
       "haproxy:web/web1 ok: is healthy",
@@ -58,7 +72,9 @@ describe("HAProxy", () => {
   });
 
   it("stats that cannot be read fail the source and say nothing about the servers", () => {
-    expect(told(haproxyObservations({ ok: false, error: "Timed out after 1000 ms" }, thresholds))).toEqual(["haproxy:stats failing/critical: cannot be read (Timed out after 1000 ms)"]);
+    expect(told(haproxyObservations({ ok: false, error: "Timed out after 1000 ms" }, thresholds))).toEqual([
+      "haproxy:stats failing/critical: cannot be read (Timed out after 1000 ms)",
+    ]);
   });
 });
 
@@ -72,8 +88,17 @@ describe("AI services", () => {
     details: { model: null, tokensPerSec: null, models: [], error },
   });
   it("unhealthy fails; degraded answers and does not", () => {
-    const health = { timestamp: "", overallStatus: "unhealthy" as const, services: [service("Ollama", "unhealthy", "connect ECONNREFUSED"), service("Sentiment", "degraded", "No models installed"), service("Normalizer", "healthy")], summary: { totalServices: 3, healthyServices: 1, unhealthyServices: 1, degradedServices: 1, averageResponseTime: 0 } };
-    expect(told(aiObservations(health, thresholds))).toEqual(["ai:Ollama failing/critical: is unhealthy (connect ECONNREFUSED)", "ai:Sentiment degraded: is healthy", "ai:Normalizer ok: is healthy"]);
+    const health = {
+      timestamp: "",
+      overallStatus: "unhealthy" as const,
+      services: [service("Ollama", "unhealthy", "connect ECONNREFUSED"), service("Sentiment", "degraded", "No models installed"), service("Normalizer", "healthy")],
+      summary: { totalServices: 3, healthyServices: 1, unhealthyServices: 1, degradedServices: 1, averageResponseTime: 0 },
+    };
+    expect(told(aiObservations(health, thresholds))).toEqual([
+      "ai:Ollama failing/critical: is unhealthy (connect ECONNREFUSED)",
+      "ai:Sentiment degraded: is healthy",
+      "ai:Normalizer ok: is healthy",
+    ]);
   });
 });
 
@@ -86,7 +111,10 @@ describe("certificates", () => {
     [reading("critical", 5), "certificate:example.com@192.0.2.10:443 failing/critical: expires in 5 days (valid until 2026-12-01)"],
     [reading("critical", 0), "certificate:example.com@192.0.2.10:443 failing/critical: expires today (valid until 2026-12-01)"],
     [reading("critical", -2), "certificate:example.com@192.0.2.10:443 failing/critical: expired 2 days ago (valid until 2026-12-01)"],
-    [reading("error", null, "unable to verify the first certificate"), "certificate:example.com@192.0.2.10:443 failing/critical: cannot be verified (unable to verify the first certificate)"],
+    [
+      reading("error", null, "unable to verify the first certificate"),
+      "certificate:example.com@192.0.2.10:443 failing/critical: cannot be verified (unable to verify the first certificate)",
+    ],
   ])("%#: %s", (entry, expected) => {
     expect(told([certificateObservation(entry, thresholds)])).toEqual([expected]);
     expect(certificateObservation(entry, thresholds).name).toBe("Certificate example.com at 192.0.2.10");

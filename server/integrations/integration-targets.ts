@@ -3,13 +3,13 @@
 // reading in, observations out, so what opens an incident is a table in the
 // tests. A source that could not be read says nothing about what is behind it
 // (HAProxy's servers when the stats page is down): only fresh evidence counts.
-import { isDocumentationHost, urlHost } from "../../shared/monitor/placeholders.ts";
+import { isDocumentationHost, urlHost } from "#shared/monitor/placeholders.ts";
 import type { IntegrationsConfig } from "./integrations-config.ts";
-import type { AlertTarget, Observation } from "../alerting/incident-tracker.ts";
-import type { ObservedStatus, Severity } from "../alerting/incident-rules.ts";
-import type { Source } from "../alerting/notice.ts";
+import type { AlertTarget, Observation } from "#server/alerting/incident-tracker.ts";
+import type { ObservedStatus, Severity } from "#server/alerting/incident-rules.ts";
+import type { Source } from "#server/alerting/notice.ts";
 import type { AiServicesHealth } from "./ai/ai-health.ts";
-import type { CertificateReading } from "../net/tls-probe.ts";
+import type { CertificateReading } from "#server/net/tls-probe.ts";
 import type { HaproxySnapshot } from "./haproxy/haproxy-stats.ts";
 import type { NginxReport } from "./nginx/nginx-report.ts";
 
@@ -40,12 +40,17 @@ function keysOf(prefix: string, names: readonly string[]): string[] {
 
 /** Each nginx source: critical when it does not answer, a warning for dropped connections or too many. */
 export function nginxObservations(report: NginxReport, thresholds: Thresholds): Observation[] {
-  const keys = keysOf("nginx", report.sources.map((source) => source.name));
+  const keys = keysOf(
+    "nginx",
+    report.sources.map((source) => source.name),
+  );
   return report.sources.map((source, index) => {
     const name = `nginx ${source.name}`;
-    if (source.error !== null) return single("nginx", keys[index]!, name, thresholds, { status: "failing", severity: "critical", summary: "does not answer", message: source.error });
+    if (source.error !== null)
+      return single("nginx", keys[index]!, name, thresholds, { status: "failing", severity: "critical", summary: "does not answer", message: source.error });
     const warnings = report.alerts.filter((alert) => alert.message.startsWith(`${source.name}: `)).map((alert) => alert.message.slice(source.name.length + 2));
-    if (source.status === "warning") return single("nginx", keys[index]!, name, thresholds, { status: "failing", severity: "warning", summary: "needs attention", message: warnings.join("; ") || null });
+    if (source.status === "warning")
+      return single("nginx", keys[index]!, name, thresholds, { status: "failing", severity: "warning", summary: "needs attention", message: warnings.join("; ") || null });
     return single("nginx", keys[index]!, name, thresholds, OK);
   });
 }
@@ -64,7 +69,9 @@ export const haproxyServerKey = (backend: string, server: string) => `haproxy:${
  */
 export function haproxyObservations(snapshot: HaproxySnapshot, thresholds: Thresholds): Observation[] {
   if (!snapshot.ok) {
-    return [single("haproxy", HAPROXY_STATS_KEY, "HAProxy stats source", thresholds, { status: "failing", severity: "critical", summary: "cannot be read", message: snapshot.error })];
+    return [
+      single("haproxy", HAPROXY_STATS_KEY, "HAProxy stats source", thresholds, { status: "failing", severity: "critical", summary: "cannot be read", message: snapshot.error }),
+    ];
   }
   const servers = snapshot.stats.servers.map((server) => {
     const group = { key: `haproxy:${server.backend}`, name: `HAProxy backend ${server.backend}` };
@@ -79,7 +86,10 @@ export function haproxyObservations(snapshot: HaproxySnapshot, thresholds: Thres
 
 /** Each AI service: unhealthy is a failure, degraded is not (it answers). */
 export function aiObservations(health: AiServicesHealth, thresholds: Thresholds): Observation[] {
-  const keys = keysOf("ai", health.services.map((service) => service.service));
+  const keys = keysOf(
+    "ai",
+    health.services.map((service) => service.service),
+  );
   return health.services.map((service, index) => {
     const finding: Finding =
       service.status === "unhealthy"
@@ -100,7 +110,12 @@ function certificateFinding(reading: CertificateReading): Finding {
   if (reading.status === "error") return { status: "failing", severity: "critical", summary: "cannot be verified", message: reading.error ?? "unknown error" };
   const days = reading.daysRemaining ?? 0;
   const summary = days < 0 ? `expired ${-days} days ago` : days === 0 ? "expires today" : `expires in ${days} days`;
-  return { status: "failing", severity: reading.status === "warning" ? "warning" : "critical", summary, message: reading.expiryDate ? `valid until ${reading.expiryDate.slice(0, 10)}` : null };
+  return {
+    status: "failing",
+    severity: reading.status === "warning" ? "warning" : "critical",
+    summary,
+    message: reading.expiryDate ? `valid until ${reading.expiryDate.slice(0, 10)}` : null,
+  };
 }
 
 /** A certificate: a warning 30 days before it expires, critical at 7, and critical when it cannot be verified. */

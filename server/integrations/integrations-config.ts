@@ -11,7 +11,11 @@ const domainName = z
   .string()
   .max(253)
   .regex(/^(?=.{1,253}$)([a-zA-Z0-9_](?:[a-zA-Z0-9_-]{0,61}[a-zA-Z0-9])?)(\.[a-zA-Z0-9_](?:[a-zA-Z0-9_-]{0,61}[a-zA-Z0-9])?)*$/, "must be a domain name");
-const ipOrHost = z.string().min(1).max(253).regex(/^[A-Za-z0-9.:_-]+$/, "must be an IP address or a host name");
+const ipOrHost = z
+  .string()
+  .min(1)
+  .max(253)
+  .regex(/^[A-Za-z0-9.:_-]+$/, "must be an IP address or a host name");
 
 const certificate = z
   .object({
@@ -93,10 +97,7 @@ const nginx = z
 export type NginxConfig = z.infer<typeof nginx>;
 
 const haproxySource = z.union(
-  [
-    z.object({ url: httpUrl, username: z.string().min(1).optional(), password: z.string().optional() }).strict(),
-    z.object({ socket: z.string().min(1) }).strict(),
-  ],
+  [z.object({ url: httpUrl, username: z.string().min(1).optional(), password: z.string().optional() }).strict(), z.object({ socket: z.string().min(1) }).strict()],
   { error: 'needs "url" (the stats page) or "socket" (the stats socket path)' },
 );
 export type HaproxySource = z.infer<typeof haproxySource>;
@@ -117,7 +118,10 @@ const aiService = z.discriminatedUnion("type", [
       name: z.string().min(1).max(100),
       url: httpUrl,
       /** A tiny generate call that measures tokens per second; off by default (it loads the model). */
-      probe: z.object({ model: z.string().min(1), prompt: z.string().min(1).max(200).default("Say OK.") }).strict().optional(),
+      probe: z
+        .object({ model: z.string().min(1), prompt: z.string().min(1).max(200).default("Say OK.") })
+        .strict()
+        .optional(),
     })
     .strict(),
   z.object({ type: z.literal("http"), name: z.string().min(1).max(100), url: httpUrl, model: z.string().max(100).optional() }).strict(),

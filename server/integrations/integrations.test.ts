@@ -12,15 +12,15 @@ import { gunzipSync } from "node:zlib";
 import { join } from "node:path";
 import { serve, type ServerType } from "@hono/node-server";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { testDatabases } from "../../tests/support/test-databases.ts";
-import { browserHeaders, cookieFrom, createTestApp } from "../../tests/support/test-app.ts";
-import { parseMonitoringConfig, type MonitoringConfig } from "../monitoring-config.ts";
-import { startOllamaCompatible, type OllamaCompatible } from "../../tests/peers/ollama.ts";
-import { makeTestCertificates, startTlsServer, TEST_DOMAIN, type TestCertificates, type TestServer } from "../../tests/peers/certificates.ts";
-import { startPebble, type Pebble } from "../../tests/peers/pebble.ts";
-import { startHaproxy, type TestHaproxy } from "../../tests/peers/haproxy.ts";
-import { startNginx, type TestNginx } from "../../tests/peers/nginx.ts";
-import { queuedTitles } from "../../tests/support/queued-notices.ts";
+import { testDatabases } from "#tests/support/test-databases.ts";
+import { browserHeaders, cookieFrom, createTestApp } from "#tests/support/test-app.ts";
+import { parseMonitoringConfig, type MonitoringConfig } from "#server/monitoring-config.ts";
+import { startOllamaCompatible, type OllamaCompatible } from "#tests/peers/ollama.ts";
+import { makeTestCertificates, startTlsServer, TEST_DOMAIN, type TestCertificates, type TestServer } from "#tests/peers/certificates.ts";
+import { startPebble, type Pebble } from "#tests/peers/pebble.ts";
+import { startHaproxy, type TestHaproxy } from "#tests/peers/haproxy.ts";
+import { startNginx, type TestNginx } from "#tests/peers/nginx.ts";
+import { queuedTitles } from "#tests/support/queued-notices.ts";
 
 const PASSWORD = "correct horse battery staple";
 const HOOK_TOKEN = "hook-token-0123456789abcdef";
@@ -57,7 +57,12 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => dead.listen(0, "127.0.0.1", resolve));
   deadPort = portOf(dead);
   await new Promise((resolve) => dead.close(resolve));
-  haproxy = await startHaproxy({ servers: [{ name: "web1", port: portOf(live) }, { name: "web2", port: deadPort }] });
+  haproxy = await startHaproxy({
+    servers: [
+      { name: "web1", port: portOf(live) },
+      { name: "web2", port: deadPort },
+    ],
+  });
   silent = createTcpServer(() => undefined); // accepts, never answers
   await new Promise<void>((resolve) => silent.listen(0, "127.0.0.1", resolve));
   hook = createServer(async (request, response) => {
@@ -162,7 +167,16 @@ describe.each(testDatabases())("integrations through the API on $dialect", ({ op
     ({ body } = await api("GET", "/certificates"));
     expect(body).toMatchObject({ total: 4, healthy: 1, warning: 1, critical: 1, error: 1 });
     const [valid90, valid20, valid3, selfSigned] = body.certificates!;
-    expect(valid90).toMatchObject({ domain: TEST_DOMAIN, server: "centron", serverIP: "127.0.0.1", status: "healthy", daysRemaining: 90, chainValid: true, nameMatches: true, renewal: "acme" });
+    expect(valid90).toMatchObject({
+      domain: TEST_DOMAIN,
+      server: "centron",
+      serverIP: "127.0.0.1",
+      status: "healthy",
+      daysRemaining: 90,
+      chainValid: true,
+      nameMatches: true,
+      renewal: "acme",
+    });
     expect(valid90!.expiryDate).toBe(certs.valid90.notAfter.toISOString());
     expect(valid20).toMatchObject({ status: "warning", daysRemaining: 20 });
     expect(valid3).toMatchObject({ status: "critical", daysRemaining: 3, renewal: "hook" });
@@ -328,7 +342,9 @@ describe.each(testDatabases())("integrations through the API on $dialect", ({ op
       expect((await alertSubjects(infrastructure)).slice(1).sort()).toEqual(
         ["[ALERT] AI service Ollama is unhealthy", "[ALERT] HAProxy stats source cannot be read", "[ALERT] nginx proxy does not answer"].sort(),
       );
-      const open = ((await api("GET", "/incidents/open")).body.incidents as { source: string; name: string; message: string }[]).filter((incident) => incident.source !== "certificate");
+      const open = ((await api("GET", "/incidents/open")).body.incidents as { source: string; name: string; message: string }[]).filter(
+        (incident) => incident.source !== "certificate",
+      );
       expect(open.map((incident) => `${incident.source}:${incident.name}`).sort()).toEqual(
         ["ai:AI service Ollama", "haproxy:HAProxy stats source", `haproxy:HAProxy server ${haproxy.backendName}/web2`, "nginx:nginx proxy"].sort(),
       );
@@ -379,15 +395,17 @@ describe.each(testDatabases())("integrations through the API on $dialect", ({ op
   });
 
   describe("when maintenance ends", () => {
-    const failing = () => [
-      `[ALERT] Certificate ${TEST_DOMAIN} at 127.0.0.1:${tls.valid3.port} expires in 3 days`,
-      `[ALERT] Certificate self.test.internal at 127.0.0.1:${tls.selfSigned.port} cannot be verified`,
-      `[ALERT] HAProxy backend ${haproxy.backendName} has a server down (web2)`,
-      "[ALERT] nginx proxy does not answer",
-      `[WARNING] Certificate ${TEST_DOMAIN} at 127.0.0.1:${tls.valid20.port} expires in 20 days`,
-    ].sort();
+    const failing = () =>
+      [
+        `[ALERT] Certificate ${TEST_DOMAIN} at 127.0.0.1:${tls.valid3.port} expires in 3 days`,
+        `[ALERT] Certificate self.test.internal at 127.0.0.1:${tls.selfSigned.port} cannot be verified`,
+        `[ALERT] HAProxy backend ${haproxy.backendName} has a server down (web2)`,
+        "[ALERT] nginx proxy does not answer",
+        `[WARNING] Certificate ${TEST_DOMAIN} at 127.0.0.1:${tls.valid20.port} expires in 20 days`,
+      ].sort();
     const told = async () => (await alertSubjects(/./)).sort();
-    const sampledAt = async () => (await t.services.database.db.selectFrom("integration_snapshots").select(["name", "sampled_at"]).orderBy("name").execute()).map((row) => [row.name, row.sampled_at]);
+    const sampledAt = async () =>
+      (await t.services.database.db.selectFrom("integration_snapshots").select(["name", "sampled_at"]).orderBy("name").execute()).map((row) => [row.name, row.sampled_at]);
     const certificatesCheckedAt = async () => [...new Set((await t.services.database.db.selectFrom("certificates").select("checked_at").execute()).map((row) => row.checked_at))];
 
     /** nginx is dead; maintenance holds every incident back. */
@@ -411,7 +429,11 @@ describe.each(testDatabases())("integrations through the API on $dialect", ({ op
       expect((await api("POST", "/maintenance", { enable: false })).status).toBe(200);
       await integrations().idle();
       expect(await told()).toEqual(failing());
-      expect(await sampledAt()).toEqual([["ai-services", t.clock.now], ["haproxy", t.clock.now], ["nginx", t.clock.now]]);
+      expect(await sampledAt()).toEqual([
+        ["ai-services", t.clock.now],
+        ["haproxy", t.clock.now],
+        ["nginx", t.clock.now],
+      ]);
       expect(await certificatesCheckedAt()).toEqual([t.clock.now]);
       // Told once: the next reading on schedule adds nothing.
       t.advance(60_000);
@@ -424,18 +446,30 @@ describe.each(testDatabases())("integrations through the API on $dialect", ({ op
       const other = await createTestApp(t.services.database, { DATA_DIR: dataDir }, { monitoring: { config: () => config() } });
       try {
         other.clock.now = t.clock.now;
-        const ended = await other.app.request("http://localhost/api/admin/maintenance", { method: "POST", headers: browserHeaders({ cookie }), body: JSON.stringify({ enable: false }) });
+        const ended = await other.app.request("http://localhost/api/admin/maintenance", {
+          method: "POST",
+          headers: browserHeaders({ cookie }),
+          body: JSON.stringify({ enable: false }),
+        });
         expect(ended.status).toBe(200);
         await other.services.integrations!.idle();
         // It does not hold the lease: it read, but decides nothing.
         const endedAt = t.clock.now;
-        expect(await sampledAt()).toEqual([["ai-services", endedAt], ["haproxy", endedAt], ["nginx", endedAt]]);
+        expect(await sampledAt()).toEqual([
+          ["ai-services", endedAt],
+          ["haproxy", endedAt],
+          ["nginx", endedAt],
+        ]);
         expect(await told()).toEqual([]);
         // The holder's next tick decides on those readings; it sees the same end, finds everything read since, and reads nothing again.
         t.advance(2_000);
         await tick();
         expect(await told()).toEqual(failing());
-        expect(await sampledAt()).toEqual([["ai-services", endedAt], ["haproxy", endedAt], ["nginx", endedAt]]);
+        expect(await sampledAt()).toEqual([
+          ["ai-services", endedAt],
+          ["haproxy", endedAt],
+          ["nginx", endedAt],
+        ]);
         expect(await certificatesCheckedAt()).toEqual([endedAt]);
       } finally {
         await other.services.integrations!.stop();

@@ -12,12 +12,12 @@
 // Retry would, by whichever process sees the end first, so what maintenance
 // held back and is still failing is told then, not at its next interval.
 import { randomUUID } from "node:crypto";
-import type { Tracker } from "../alerting/alerting.ts";
-import type { Observation } from "../alerting/incident-tracker.ts";
-import { createTicker, waitAtMost } from "../scheduling/ticker.ts";
+import type { Tracker } from "#server/alerting/alerting.ts";
+import type { Observation } from "#server/alerting/incident-tracker.ts";
+import { createTicker, waitAtMost } from "#server/scheduling/ticker.ts";
 import { emptyAiHealth, readAiServices, type AiServicesHealth } from "./ai/ai-health.ts";
 import { createCertificates, type CertificatesOptions } from "./certificates/certificates.ts";
-import type { CertificateReading } from "../net/tls-probe.ts";
+import type { CertificateReading } from "#server/net/tls-probe.ts";
 import { readHaproxyStats, type HaproxySnapshot } from "./haproxy/haproxy-stats.ts";
 import type { IntegrationsConfig } from "./integrations-config.ts";
 import {
@@ -156,7 +156,12 @@ export function createIntegrations(options: IntegrationsOptions) {
       const real = found.filter((observation) => !isPlaceholder(observation.key));
       if (real.length > 0) await tracker.observe(real);
       // A placeholder is not monitored: an incident it had (from before it was known as one) is closed.
-      for (const [source, keys] of [["nginx", live.nginx], ["haproxy", live.haproxy], ["ai", live.ai], ["certificate", live.certificate]] as const) {
+      for (const [source, keys] of [
+        ["nginx", live.nginx],
+        ["haproxy", live.haproxy],
+        ["ai", live.ai],
+        ["certificate", live.certificate],
+      ] as const) {
         if (keys) await tracker.retire(source, new Set([...keys].filter((key) => !isPlaceholder(key))));
       }
     });
@@ -170,7 +175,10 @@ export function createIntegrations(options: IntegrationsOptions) {
     tracker.reset();
     observedAt.clear();
     for (const row of await db.selectFrom("integration_snapshots").select(["name", "sampled_at"]).execute()) observedAt.set(row.name, row.sampled_at);
-    const newest = await db.selectFrom("certificates").select((eb) => eb.fn.max("checked_at").as("at")).executeTakeFirst();
+    const newest = await db
+      .selectFrom("certificates")
+      .select((eb) => eb.fn.max("checked_at").as("at"))
+      .executeTakeFirst();
     if (newest?.at !== null && newest?.at !== undefined) observedAt.set("certificates", Number(newest.at));
   }
 
@@ -249,7 +257,8 @@ export function createIntegrations(options: IntegrationsOptions) {
     for (const name of ["nginx", "haproxy", "ai-services"] as const) {
       if (!configured(name) || inFlight.has(name)) continue;
       const last = sampledAt.get(name);
-      if (last === undefined || time - last >= intervalMs(name)) void sample(name).catch((error: unknown) => logger.error({ err: error, integration: name }, "integration sample failed"));
+      if (last === undefined || time - last >= intervalMs(name))
+        void sample(name).catch((error: unknown) => logger.error({ err: error, integration: name }, "integration sample failed"));
     }
     if (!inFlight.has("certificates")) {
       const work = certificates

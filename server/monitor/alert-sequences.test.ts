@@ -5,10 +5,10 @@
 // runs the cycle the engine would run then, and names exactly the notices
 // queued (their titles), on SQLite and PostgreSQL.
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import type { HealthStatus } from "../../shared/monitor/health.ts";
-import { testDatabases } from "../../tests/support/test-databases.ts";
-import { browserHeaders, cookieFrom, createTestApp } from "../../tests/support/test-app.ts";
-import { parseMonitoringConfig } from "../monitoring-config.ts";
+import type { HealthStatus } from "#shared/monitor/health.ts";
+import { testDatabases } from "#tests/support/test-databases.ts";
+import { browserHeaders, cookieFrom, createTestApp } from "#tests/support/test-app.ts";
+import { parseMonitoringConfig } from "#server/monitoring-config.ts";
 import type { CheckTarget } from "./checks/check-types.ts";
 
 type Answer = HealthStatus;
@@ -266,10 +266,18 @@ describe.each(testDatabases())("alert sequences on $dialect", ({ open }) => {
     const t = await createTestApp(handle, {}, { monitoring: { config: () => config, check } });
     const start = t.clock.now;
     await t.services.staff.create("ops", PASSWORD);
-    const session = await t.app.request("http://localhost/api/auth/sign-in", { method: "POST", headers: browserHeaders(), body: JSON.stringify({ username: "ops", password: PASSWORD }) });
+    const session = await t.app.request("http://localhost/api/auth/sign-in", {
+      method: "POST",
+      headers: browserHeaders(),
+      body: JSON.stringify({ username: "ops", password: PASSWORD }),
+    });
     const cookie = cookieFrom(session);
     const api = async (method: string, path: string, body?: unknown) => {
-      const response = await t.app.request(`http://localhost/api/admin${path}`, { method, headers: browserHeaders({ cookie }), ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
+      const response = await t.app.request(`http://localhost/api/admin${path}`, {
+        method,
+        headers: browserHeaders({ cookie }),
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      });
       expect(response.status, `${method} ${path}`).toBeLessThan(300);
       return (await response.json()) as Record<string, unknown>;
     };
@@ -321,7 +329,13 @@ describe.each(testDatabases())("alert sequences on $dialect", ({ open }) => {
 
   it("maintenance records its hold once per incident, not once per cycle, and ends by itself in the history", async () => {
     const answers = { status: "healthy" as Answer };
-    const check: CheckTarget = async () => ({ status: answers.status, responseTime: 20, errorMessage: answers.status === "unhealthy" ? "HTTP 503" : null, retryAttempt: 0, basic: false });
+    const check: CheckTarget = async () => ({
+      status: answers.status,
+      responseTime: 20,
+      errorMessage: answers.status === "unhealthy" ? "HTTP 503" : null,
+      retryAttempt: 0,
+      basic: false,
+    });
     const config = parseMonitoringConfig(configText({ name: "", steps: [] }), {});
     const t = await createTestApp(handle, {}, { monitoring: { config: () => config, check } });
     const { maintenance } = t.services.alerting!;

@@ -12,13 +12,13 @@
 import { randomUUID } from "node:crypto";
 import { setMaxListeners } from "node:events";
 import type { Logger } from "pino";
-import type { Observation } from "../alerting/incident-tracker.ts";
-import type { Tracker } from "../alerting/alerting.ts";
+import type { Observation } from "#server/alerting/incident-tracker.ts";
+import type { Tracker } from "#server/alerting/alerting.ts";
 import { isPlaceholderTarget, type CheckTarget, type Target } from "./checks/check-types.ts";
 import { applyOutcome, initialHostState, shouldCheck, type HostState, type SubServiceResult } from "./host-state.ts";
-import type { Leases } from "../db/leases.ts";
-import { limiter } from "../scheduling/limiter.ts";
-import { createTicker, waitAtMost } from "../scheduling/ticker.ts";
+import type { Leases } from "#server/db/leases.ts";
+import { limiter } from "#server/scheduling/limiter.ts";
+import { createTicker, waitAtMost } from "#server/scheduling/ticker.ts";
 import type { createMeta } from "./monitor-meta.ts";
 import type { MonitorStore, StoredResult } from "./monitor-store.ts";
 import type { PushLedger, PushWatch } from "./push-ledger.ts";
@@ -153,7 +153,12 @@ export function createEngine(options: EngineOptions) {
           if (result.pending) return;
           const state = applyOutcome(initialHostState(host), result, now(), circuit);
           subResults.push({ name: sub.name, status: state.status, responseTime: state.responseTime, healthScore: state.healthScore, errorMessage: state.errorMessage });
-          results.push({ endpointId: endpointIds.get(endpointKey(service.id, host, sub.name))!, checkedAt: state.lastChecked!, status: state.status, responseTime: state.responseTime });
+          results.push({
+            endpointId: endpointIds.get(endpointKey(service.id, host, sub.name))!,
+            checkedAt: state.lastChecked!,
+            status: state.status,
+            responseTime: state.responseTime,
+          });
           observations.push(subServiceObservation(service, defaults, sub.name, state));
         });
         if (outcome!.pending) return; // nothing to judge yet: the host keeps its state

@@ -2,7 +2,7 @@
 // and how a check result moves it on: counters, score and the circuit
 // breaker (closed; open after N failures in a row, probed again after a
 // back-off that doubles; half-open until the probe's answer).
-import { hostScore, type CircuitState, type HealthStatus, type HostName } from "../../shared/monitor/health.ts";
+import { hostScore, type CircuitState, type HealthStatus, type HostName } from "#shared/monitor/health.ts";
 import type { CheckOutcome } from "./checks/check-types.ts";
 
 export type SubServiceResult = { name: string; status: HealthStatus; responseTime: number | null; healthScore: number; errorMessage: string | null };

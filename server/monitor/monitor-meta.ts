@@ -1,7 +1,7 @@
 // Small numbers the cycle runner shares with every process: when the last
 // cycle ran, when the next is due, and a pending "run now".
 import { sql, type Kysely } from "kysely";
-import type { Database } from "../db/schema.ts";
+import type { Database } from "#server/db/schema.ts";
 
 export function createMeta(db: Kysely<Database>) {
   return {

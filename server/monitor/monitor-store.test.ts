@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { testDatabases } from "../../tests/support/test-databases.ts";
-import { migrate } from "../db/migrate.ts";
+import { testDatabases } from "#tests/support/test-databases.ts";
+import { migrate } from "#server/db/migrate.ts";
 import { createMonitorStore, type MonitorStore, type StoredResult } from "./monitor-store.ts";
 
 const HOUR = 60 * 60_000;

@@ -4,8 +4,8 @@
 // Pruning deletes in small batches, so it never holds the database long
 // enough to delay a cycle.
 import type { Kysely } from "kysely";
-import type { HealthStatus } from "../../shared/monitor/health.ts";
-import type { Database } from "../db/schema.ts";
+import type { HealthStatus } from "#shared/monitor/health.ts";
+import type { Database } from "#server/db/schema.ts";
 import type { HostState } from "./host-state.ts";
 
 export const RAW_RETENTION_MS = 48 * 60 * 60_000;
@@ -70,7 +70,11 @@ export function createMonitorStore(db: Kysely<Database>) {
       const key = `${serviceId}/${host}`;
       const known = endpointIds.get(key);
       if (known !== undefined) return known;
-      await db.insertInto("monitor_endpoints").values({ service_id: serviceId, host }).onConflict((oc) => oc.columns(["service_id", "host"]).doNothing()).execute();
+      await db
+        .insertInto("monitor_endpoints")
+        .values({ service_id: serviceId, host })
+        .onConflict((oc) => oc.columns(["service_id", "host"]).doNothing())
+        .execute();
       const row = await db.selectFrom("monitor_endpoints").select("id").where("service_id", "=", serviceId).where("host", "=", host).executeTakeFirstOrThrow();
       endpointIds.set(key, row.id);
       return row.id;
@@ -86,7 +90,11 @@ export function createMonitorStore(db: Kysely<Database>) {
       if (missing.length > 0) {
         for (let i = 0; i < missing.length; i += 500) {
           const values = missing.slice(i, i + 500).map((endpoint) => ({ service_id: endpoint.serviceId, host: endpoint.host }));
-          await db.insertInto("monitor_endpoints").values(values).onConflict((oc) => oc.columns(["service_id", "host"]).doNothing()).execute();
+          await db
+            .insertInto("monitor_endpoints")
+            .values(values)
+            .onConflict((oc) => oc.columns(["service_id", "host"]).doNothing())
+            .execute();
         }
         for (const row of await db.selectFrom("monitor_endpoints").select(["id", "service_id", "host"]).execute()) endpointIds.set(`${row.service_id}/${row.host}`, row.id);
       }
@@ -127,8 +135,14 @@ export function createMonitorStore(db: Kysely<Database>) {
     /** Rolls up every complete hour since the last rollup (up to now), once. */
     async rollUp(time: number): Promise<number> {
       const currentHour = Math.floor(time / HOUR_MS) * HOUR_MS;
-      const last = await db.selectFrom("monitor_rollups").select((eb) => eb.fn.max("hour").as("hour")).executeTakeFirst();
-      const first = await db.selectFrom("monitor_results").select((eb) => eb.fn.min("checked_at").as("at")).executeTakeFirst();
+      const last = await db
+        .selectFrom("monitor_rollups")
+        .select((eb) => eb.fn.max("hour").as("hour"))
+        .executeTakeFirst();
+      const first = await db
+        .selectFrom("monitor_results")
+        .select((eb) => eb.fn.min("checked_at").as("at"))
+        .executeTakeFirst();
       if (first?.at === null || first?.at === undefined) return 0;
       let hour = last?.hour !== null && last?.hour !== undefined ? Number(last.hour) + HOUR_MS : Math.floor(Number(first.at) / HOUR_MS) * HOUR_MS;
       let done = 0;
@@ -142,7 +156,11 @@ export function createMonitorStore(db: Kysely<Database>) {
         const values = [...summarizeByHour(rows)].flatMap(([endpointId, hours]) => [...hours.values()].map((summary) => ({ endpoint_id: endpointId, hour, ...summary })));
         await db.transaction().execute(async (trx) => {
           for (let i = 0; i < values.length; i += 500) {
-            await trx.insertInto("monitor_rollups").values(values.slice(i, i + 500)).onConflict((oc) => oc.columns(["endpoint_id", "hour"]).doNothing()).execute();
+            await trx
+              .insertInto("monitor_rollups")
+              .values(values.slice(i, i + 500))
+              .onConflict((oc) => oc.columns(["endpoint_id", "hour"]).doNothing())
+              .execute();
           }
         });
         done += 1;
@@ -160,7 +178,10 @@ export function createMonitorStore(db: Kysely<Database>) {
           // The PRUNE_BATCH-th oldest time bounds this batch's delete.
           const doomed = await db.selectFrom(table).select(`${column} as at`).where(column, "<", cutoff).orderBy(column).limit(PRUNE_BATCH).execute();
           if (doomed.length === 0) break;
-          await db.deleteFrom(table).where(column, "<", Math.min(cutoff, Number(doomed.at(-1)!.at) + 1)).execute();
+          await db
+            .deleteFrom(table)
+            .where(column, "<", Math.min(cutoff, Number(doomed.at(-1)!.at) + 1))
+            .execute();
           await new Promise((resolve) => setImmediate(resolve));
           if (doomed.length < PRUNE_BATCH) break;
         }

@@ -1,9 +1,9 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { testDatabases } from "../../tests/support/test-databases.ts";
-import { browserHeaders, cookieFrom, createTestApp } from "../../tests/support/test-app.ts";
-import { parseMonitoringConfig, type MonitoringConfig } from "../monitoring-config.ts";
+import { testDatabases } from "#tests/support/test-databases.ts";
+import { browserHeaders, cookieFrom, createTestApp } from "#tests/support/test-app.ts";
+import { parseMonitoringConfig, type MonitoringConfig } from "#server/monitoring-config.ts";
 
 const PASSWORD = "correct horse battery staple";
 /** What each fake service answers; tests change it between cycles. */
@@ -96,7 +96,13 @@ describe.each(testDatabases())("the monitor on $dialect", ({ open }) => {
       overallHealthScore: 85,
       status: "healthy",
       local: null,
-      centron: { status: "healthy", healthScore: 85, circuitBreakerState: "closed", consecutiveSuccesses: 1, subServices: [{ name: "Reverse proxy", centron: { status: "healthy" } }] },
+      centron: {
+        status: "healthy",
+        healthScore: 85,
+        circuitBreakerState: "closed",
+        consecutiveSuccesses: 1,
+        subServices: [{ name: "Reverse proxy", centron: { status: "healthy" } }],
+      },
     });
     expect(services[1]).toMatchObject({ status: "degraded", centron: { status: "healthy" }, local: { status: "degraded", healthScore: 70 }, alertCooldownActive: false });
     expect(body.overall).toEqual({
@@ -117,7 +123,9 @@ describe.each(testDatabases())("the monitor on $dialect", ({ open }) => {
     t.advance(60_000);
     await cycle();
     expect(await alertMail()).toHaveLength(1); // cooldown
-    expect(((await api("GET", "/services")).body.services as { serviceId: string; alertCooldownActive: boolean }[]).find((s) => s.serviceId === "sentiment-service")).toMatchObject({ alertCooldownActive: true });
+    expect(((await api("GET", "/services")).body.services as { serviceId: string; alertCooldownActive: boolean }[]).find((s) => s.serviceId === "sentiment-service")).toMatchObject(
+      { alertCooldownActive: true },
+    );
 
     // A restart: a new server on the same database.
     const restarted = await createTestApp(t.services.database, {}, { monitoring: { config } });
@@ -149,7 +157,14 @@ describe.each(testDatabases())("the monitor on $dialect", ({ open }) => {
     const enabled = await api("POST", "/maintenance", { enable: true, reason: "Kernel update", enabledBy: "ops", notes: "Both hosts", estimatedDurationMinutes: 30 });
     expect(enabled.body).toMatchObject({
       success: true,
-      maintenance: { is_active: true, reason: "Kernel update", enabled_by: "ops", estimated_duration_minutes: 30, notes: "Both hosts", ends_at: new Date(t.clock.now + 30 * 60_000).toISOString() },
+      maintenance: {
+        is_active: true,
+        reason: "Kernel update",
+        enabled_by: "ops",
+        estimated_duration_minutes: 30,
+        notes: "Both hosts",
+        ends_at: new Date(t.clock.now + 30 * 60_000).toISOString(),
+      },
     });
     answers["/sentiment/local"] = { status: 500, body: "" };
     await cycle();
@@ -194,7 +209,10 @@ describe.each(testDatabases())("the monitor on $dialect", ({ open }) => {
     await cycle();
     expect((await alertMail()).map((m) => m.subject)).toEqual(["[ALERT] Sentiment analysis is unhealthy (centron)"]);
 
-    await t.services.database.db.insertInto("monitor_leases").values({ name: "alert-test", holder: "someone else", expires_at: t.clock.now + 10_000 }).execute();
+    await t.services.database.db
+      .insertInto("monitor_leases")
+      .values({ name: "alert-test", holder: "someone else", expires_at: t.clock.now + 10_000 })
+      .execute();
     expect((await api("POST", "/alerts/test-email")).status).toBe(409);
     expect((await api("POST", "/alerts/test-failure", {})).status).toBe(409);
   });

@@ -4,13 +4,13 @@
 // checks to a tracker of the "service" source.
 import type { Kysely } from "kysely";
 import type { Logger } from "pino";
-import { combineStatus, endpointCount, overallScore, type HealthStatus } from "../../shared/monitor/health.ts";
-import { channelNames, problems } from "../alerting/alert-tests.ts";
-import type { Alerting } from "../alerting/alerting.ts";
-import type { AlertsConfig } from "../alerting/alerts-config.ts";
-import { composeNotice, composeTestMessage } from "../alerting/notice-text.ts";
-import type { Database } from "../db/schema.ts";
-import { createLeases } from "../db/leases.ts";
+import { combineStatus, endpointCount, overallScore, type HealthStatus } from "#shared/monitor/health.ts";
+import { channelNames, problems } from "#server/alerting/alert-tests.ts";
+import type { Alerting } from "#server/alerting/alerting.ts";
+import type { AlertsConfig } from "#server/alerting/alerts-config.ts";
+import { composeNotice, composeTestMessage } from "#server/alerting/notice-text.ts";
+import type { Database } from "#server/db/schema.ts";
+import { createLeases } from "#server/db/leases.ts";
 import { describeTarget, isPlaceholderTarget, type CheckTarget, type Target } from "./checks/check-types.ts";
 import { createEngine, endpointKey } from "./engine.ts";
 import { initialHostState, type HostState } from "./host-state.ts";
@@ -120,7 +120,10 @@ export function createMonitor(options: MonitorOptions) {
       const services = config.services.map((service) => {
         const names = hostNames(service);
         const checked = names.map((host) => states.get(endpointKey(service.id, host))).filter((state): state is HostState => !!state?.lastChecked);
-        const score = overallScore(service.profile, checked.map((state) => state.healthScore));
+        const score = overallScore(
+          service.profile,
+          checked.map((state) => state.healthScore),
+        );
         const status = combineStatus(checked.map((state) => state.status));
         allStatuses.push(...checked.map((state) => state.status));
         if (checked.length > 0) scores.push(score);
@@ -204,7 +207,9 @@ export function createMonitor(options: MonitorOptions) {
      */
     async testFailure(serviceId: string | undefined, by: string): Promise<{ success: boolean; message: string; channels: unknown[] } | null | undefined> {
       const config = options.config();
-      const service = serviceId ? config.services.find((entry) => entry.id === serviceId) : (config.services.find((entry) => entry.profile !== "infrastructure") ?? config.services[0]);
+      const service = serviceId
+        ? config.services.find((entry) => entry.id === serviceId)
+        : (config.services.find((entry) => entry.profile !== "infrastructure") ?? config.services[0]);
       if (!service) return undefined;
       const host = hostNames(service)[0]!;
       const channels = alerting.notifier.channelsFor({ source: "service", serviceId: service.id, profile: service.profile });
@@ -214,7 +219,20 @@ export function createMonitor(options: MonitorOptions) {
             id,
             kind: "opened",
             group: { key: `service:${service.id}`, name: service.name, source: "service", serviceId: service.id },
-            incidents: [{ id: 0, target: hostKey(service.id, host), name: `${service.name} on ${host}`, label: host, summary: "is unhealthy", state: "failing", severity: "critical", message: "Simulated failure (Test Failure)", openedAt: at, resolvedAt: null }],
+            incidents: [
+              {
+                id: 0,
+                target: hostKey(service.id, host),
+                name: `${service.name} on ${host}`,
+                label: host,
+                summary: "is unhealthy",
+                state: "failing",
+                severity: "critical",
+                message: "Simulated failure (Test Failure)",
+                openedAt: at,
+                resolvedAt: null,
+              },
+            ],
             at,
             dashboardUrl: alerting.dashboardUrl,
             test: { by },

@@ -4,7 +4,7 @@
 // round for all of that round's push monitors.
 import { createHash } from "node:crypto";
 import type { Kysely } from "kysely";
-import type { Database } from "../db/schema.ts";
+import type { Database } from "#server/db/schema.ts";
 import type { PushReceipt } from "./checks/check-type.ts";
 
 export const tokenHash = (token: string) => createHash("sha256").update(token).digest("hex");
@@ -36,11 +36,20 @@ export function createPushLedger(db: Kysely<Database>) {
       const all = [...hashes.values()];
       for (let i = 0; i < all.length; i += BATCH) {
         const values = all.slice(i, i + BATCH).map((hash) => ({ token_hash: hash, watched_since: time }));
-        await db.insertInto("monitor_pushes").values(values).onConflict((oc) => oc.column("token_hash").doNothing()).execute();
+        await db
+          .insertInto("monitor_pushes")
+          .values(values)
+          .onConflict((oc) => oc.column("token_hash").doNothing())
+          .execute();
       }
       const rows = new Map<string, Database["monitor_pushes"]>();
       for (let i = 0; i < all.length; i += BATCH) {
-        for (const row of await db.selectFrom("monitor_pushes").selectAll().where("token_hash", "in", all.slice(i, i + BATCH)).execute()) rows.set(row.token_hash, row);
+        for (const row of await db
+          .selectFrom("monitor_pushes")
+          .selectAll()
+          .where("token_hash", "in", all.slice(i, i + BATCH))
+          .execute())
+          rows.set(row.token_hash, row);
       }
       const found = new Map<string, PushWatch>();
       for (const [token, hash] of hashes) {
@@ -48,7 +57,12 @@ export function createPushLedger(db: Kysely<Database>) {
         const receipt: PushReceipt | undefined =
           row?.received_at === null || row?.received_at === undefined
             ? undefined
-            : { receivedAt: Number(row.received_at), status: row.status === "down" ? "down" : "up", message: row.message, pingMs: row.ping_ms === null ? null : Number(row.ping_ms) };
+            : {
+                receivedAt: Number(row.received_at),
+                status: row.status === "down" ? "down" : "up",
+                message: row.message,
+                pingMs: row.ping_ms === null ? null : Number(row.ping_ms),
+              };
         found.set(token, { receipt, watchedSince: Number(row?.watched_since ?? time) });
       }
       return found;

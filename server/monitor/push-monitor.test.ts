@@ -4,9 +4,9 @@
 import type { AddressInfo } from "node:net";
 import { serve, type ServerType } from "@hono/node-server";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { testDatabases } from "../../tests/support/test-databases.ts";
-import { createTestApp } from "../../tests/support/test-app.ts";
-import { parseMonitoringConfig } from "../monitoring-config.ts";
+import { testDatabases } from "#tests/support/test-databases.ts";
+import { createTestApp } from "#tests/support/test-app.ts";
+import { parseMonitoringConfig } from "#server/monitoring-config.ts";
 
 const TOKEN = "backup-job-9f8e7d6c5b4a";
 const config = parseMonitoringConfig(

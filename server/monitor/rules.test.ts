@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { combineStatus, endpointCount, hostScore, normalizeStatus, overallScore, scoreBand } from "../../shared/monitor/health.ts";
+import { combineStatus, endpointCount, hostScore, normalizeStatus, overallScore, scoreBand } from "#shared/monitor/health.ts";
 import type { CheckOutcome } from "./checks/check-types.ts";
 import { applyOutcome, initialHostState, shouldCheck, type HostState } from "./host-state.ts";
 

@@ -3,9 +3,9 @@
 // holding a fast one back, Refresh served only once every service has run,
 // and sub-services keeping history like hosts. On SQLite and PostgreSQL.
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { testDatabases } from "../../tests/support/test-databases.ts";
-import { createTestApp } from "../../tests/support/test-app.ts";
-import { parseMonitoringConfig } from "../monitoring-config.ts";
+import { testDatabases } from "#tests/support/test-databases.ts";
+import { createTestApp } from "#tests/support/test-app.ts";
+import { parseMonitoringConfig } from "#server/monitoring-config.ts";
 import type { CheckOutcome, CheckTarget } from "./checks/check-types.ts";
 
 const config = parseMonitoringConfig(

@@ -2,9 +2,9 @@
 // what a check just said about them. A service is one group, so its hosts
 // share one cooldown and one notice ("Mail relay is unhealthy (centron,
 // local)").
-import type { HealthStatus, HostName } from "../../shared/monitor/health.ts";
-import type { AlertTarget, Observation } from "../alerting/incident-tracker.ts";
-import type { ObservedStatus } from "../alerting/incident-rules.ts";
+import type { HealthStatus, HostName } from "#shared/monitor/health.ts";
+import type { AlertTarget, Observation } from "#server/alerting/incident-tracker.ts";
+import type { ObservedStatus } from "#server/alerting/incident-rules.ts";
 import { hostNames, thresholdsOf, type Defaults, type ServiceConfig } from "./services-config.ts";
 
 export const hostKey = (serviceId: string, host: HostName) => `service:${serviceId}/${host}`;

@@ -4,7 +4,7 @@
 // retries, concurrency, circuit breaker, alert thresholds), which a service
 // may override for itself.
 import { z } from "zod";
-import { PROFILES } from "../../shared/monitor/health.ts";
+import { PROFILES } from "#shared/monitor/health.ts";
 import { targetSchema, type Target } from "./checks/check-types.ts";
 
 export type { Target } from "./checks/check-types.ts";
@@ -17,14 +17,20 @@ const MAX_HOSTS = 10;
 const threshold = z.number({ error: "must be a number of checks" }).int("must be a whole number of checks").min(1, "must be at least 1").max(100, "must be at most 100");
 const intervalSeconds = z.number().int().min(5).max(3600);
 /** A service may be checked less often than the engine's default allows: a push monitor of a weekly backup. */
-const serviceIntervalSeconds = z.number().int().min(5).max(7 * 86_400);
+const serviceIntervalSeconds = z
+  .number()
+  .int()
+  .min(5)
+  .max(7 * 86_400);
 const timeoutMs = z.number().int().min(100).max(60_000);
 
-const hostsSchema = z.record(z.string().regex(HOST_NAME, "a host name is lower-case letters, digits and dashes, starting with a letter"), targetSchema).superRefine((hosts, context) => {
-  const count = Object.keys(hosts).length;
-  if (count === 0) context.addIssue({ code: "custom", message: "needs at least one host" });
-  if (count > MAX_HOSTS) context.addIssue({ code: "custom", message: `at most ${MAX_HOSTS} hosts` });
-});
+const hostsSchema = z
+  .record(z.string().regex(HOST_NAME, "a host name is lower-case letters, digits and dashes, starting with a letter"), targetSchema)
+  .superRefine((hosts, context) => {
+    const count = Object.keys(hosts).length;
+    if (count === 0) context.addIssue({ code: "custom", message: "needs at least one host" });
+    if (count > MAX_HOSTS) context.addIssue({ code: "custom", message: `at most ${MAX_HOSTS} hosts` });
+  });
 
 /** `{ name: Reverse proxy, centron: { url: ... } }`: a part of the service, checked on one of its hosts. */
 const subServiceSchema = z.object({ name: z.string().min(1).max(100) }).catchall(targetSchema);
@@ -41,7 +47,10 @@ export const serviceSchema = z
     subServices: z.array(subServiceSchema).max(20).default([]),
     /** Shown on the public status page (under publicName when given); nothing of a private service is. */
     public: z.boolean().default(false),
-    publicName: z.object({ en: z.string().min(1).max(80), de: z.string().min(1).max(80) }).strict().optional(),
+    publicName: z
+      .object({ en: z.string().min(1).max(80), de: z.string().min(1).max(80) })
+      .strict()
+      .optional(),
     intervalSeconds: serviceIntervalSeconds.optional(),
     timeoutMs: timeoutMs.optional(),
     failureThreshold: threshold.optional(),

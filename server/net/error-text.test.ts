@@ -12,7 +12,11 @@ beforeAll(async () => {
 });
 afterAll(() => closing.close());
 
-const failure = (url: string, init?: RequestInit) => fetch(url, init).then(() => undefined, (error: unknown) => error);
+const failure = (url: string, init?: RequestInit) =>
+  fetch(url, init).then(
+    () => undefined,
+    (error: unknown) => error,
+  );
 
 it("says in words what fetch's own codes mean, and keeps the system's codes", async () => {
   expect(describeError(await failure(`${base}/nginx_status`))).toBe("the connection was closed before an answer");

@@ -11,7 +11,7 @@ import { X509Certificate } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { isIP } from "node:net";
 import tls, { type DetailedPeerCertificate, type PeerCertificate } from "node:tls";
-import { certificateStatus, daysUntil, type CertificateStatus } from "../../shared/monitor/certificate-status.ts";
+import { certificateStatus, daysUntil, type CertificateStatus } from "#shared/monitor/certificate-status.ts";
 import { IntegrationError } from "./fetch-text.ts";
 
 export type ProbeTarget = { domain: string; serverIP: string; port: number };
@@ -54,9 +54,7 @@ export type CertificateReading = {
   checkedAt: string;
 };
 
-type Handshake =
-  | { ok: true; cert: DetailedPeerCertificate; authorizationError: string | null }
-  | { ok: false; error: string };
+type Handshake = { ok: true; cert: DetailedPeerCertificate; authorizationError: string | null } | { ok: false; error: string };
 
 export async function probeCertificate(target: ProbeTarget, options: ProbeOptions): Promise<CertificateReading> {
   const now = options.now ?? Date.now;

@@ -50,10 +50,19 @@ export function createDelivery(options: {
       turn = result.catch(() => undefined);
       return result;
     };
-    const handBack = () => inTurn(() => outbox.release(left.map((item) => item.id), lease));
+    const handBack = () =>
+      inTurn(() =>
+        outbox.release(
+          left.map((item) => item.id),
+          lease,
+        ),
+      );
     const renewal = setInterval(() => {
       inTurn(async () => {
-        const renewed = await outbox.renewLease(left.map((item) => item.id), lease);
+        const renewed = await outbox.renewLease(
+          left.map((item) => item.id),
+          lease,
+        );
         lease = renewed.lease;
         lost ||= renewed.lost;
       }).catch((error: unknown) => logger.warn({ err: error, channel }, "outbox lease renewal failed"));
@@ -76,7 +85,10 @@ export function createDelivery(options: {
             return result;
           });
           const log = status === "failed" ? logger.error.bind(logger) : logger.warn.bind(logger);
-          log({ outboxId: item.id, kind: item.kind, channel, attempt: item.attempts + 1, err: reason }, status === "failed" ? "delivery failed for good" : "delivery failed; will retry");
+          log(
+            { outboxId: item.id, kind: item.kind, channel, attempt: item.attempts + 1, err: reason },
+            status === "failed" ? "delivery failed for good" : "delivery failed; will retry",
+          );
           // Refused for good: the next rows may go now. Otherwise the channel waits for its retry.
           if (status === "failed") continue;
           await handBack();

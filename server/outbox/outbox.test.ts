@@ -8,14 +8,14 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import pino from "pino";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { startHttpReceiver, type HttpReceiver } from "../../tests/peers/http-receiver.ts";
-import { parseMail, startTestMailServer, type TestMailServer } from "../../tests/peers/mail-server.ts";
-import { testDatabases } from "../../tests/support/test-databases.ts";
-import { alertsSchema } from "../alerting/alerts-config.ts";
-import { createNotifier } from "../alerting/notifier.ts";
-import type { DatabaseHandle } from "../db/client.ts";
-import { migrate } from "../db/migrate.ts";
-import { createSmtpSender } from "../mail/smtp-sender.ts";
+import { startHttpReceiver, type HttpReceiver } from "#tests/peers/http-receiver.ts";
+import { parseMail, startTestMailServer, type TestMailServer } from "#tests/peers/mail-server.ts";
+import { testDatabases } from "#tests/support/test-databases.ts";
+import { alertsSchema } from "#server/alerting/alerts-config.ts";
+import { createNotifier } from "#server/alerting/notifier.ts";
+import type { DatabaseHandle } from "#server/db/client.ts";
+import { migrate } from "#server/db/migrate.ts";
+import { createSmtpSender } from "#server/mail/smtp-sender.ts";
 import { createDelivery } from "./delivery.ts";
 import { ALERT_RETRY_POLICY, createOutbox } from "./outbox.ts";
 
@@ -59,12 +59,30 @@ describe.each(testDatabases())("the outbox on $dialect", ({ open }) => {
 
   /** A sender process: its own outbox, notifier and delivery on the shared database; `more` adds channels. */
   function sender(more: object[] = []) {
-    const config = alertsSchema.parse({ channels: [{ type: "webhook", name: "first", url: `${first.url}/hook` }, { type: "webhook", name: "second", url: `${second.url}/hook` }, ...more] });
+    const config = alertsSchema.parse({
+      channels: [{ type: "webhook", name: "first", url: `${first.url}/hook` }, { type: "webhook", name: "second", url: `${second.url}/hook` }, ...more],
+    });
     const outbox = createOutbox(handle.db, () => clock.now);
     const notifier = createNotifier({ outbox, config: () => config, sendMail: smtp.send });
     const delivery = createDelivery({ outbox, senderFor: notifier.senderFor, logger });
     const queue = async (title: string, channels = config.channels) =>
-      notifier.queue(handle.db, { id: title, kind: "opened", test: false, severity: "critical", title, text: title, group: { key: "g", name: "G", source: "service", serviceId: null }, incidents: [], dashboardUrl: "http://localhost/admin/dashboard", at: clock.now }, channels, []);
+      notifier.queue(
+        handle.db,
+        {
+          id: title,
+          kind: "opened",
+          test: false,
+          severity: "critical",
+          title,
+          text: title,
+          group: { key: "g", name: "G", source: "service", serviceId: null },
+          incidents: [],
+          dashboardUrl: "http://localhost/admin/dashboard",
+          at: clock.now,
+        },
+        channels,
+        [],
+      );
     return { outbox, notifier, delivery, queue, channel: (name: string) => config.channels.filter((channel) => channel.name === name) };
   }
   const titles = (receiver: HttpReceiver) => receiver.received.map((request) => (request.json as { title: string }).title);
@@ -81,7 +99,11 @@ describe.each(testDatabases())("the outbox on $dialect", ({ open }) => {
 
     // Down for a minute: retried after 10 s, 20 s, 40 s (only the oldest is tried meanwhile).
     const firstRows = async () => handle.db.selectFrom("outbox").select(["status", "attempts", "next_attempt_at"]).where("channel", "=", "alert:first").orderBy("id").execute();
-    expect((await firstRows()).map((row) => [row.attempts, Number(row.next_attempt_at) - clock.now])).toEqual([[1, 10_000], [0, 0], [0, 0]]);
+    expect((await firstRows()).map((row) => [row.attempts, Number(row.next_attempt_at) - clock.now])).toEqual([
+      [1, 10_000],
+      [0, 0],
+      [0, 0],
+    ]);
     for (const wait of [10_000, 20_000, 40_000]) {
       clock.now += wait;
       await queue(`at +${wait / 1000}s`, []);
@@ -141,7 +163,10 @@ describe.each(testDatabases())("the outbox on $dialect", ({ open }) => {
     delivery.kick();
     await vi.waitFor(() => expect([titles(second), subjects()]).toEqual([["two"], ["two"]]), { timeout: 5_000 });
     // The bound: first's send has not even timed out yet, its rows are untried.
-    expect(await rows("first")).toEqual([{ status: "pending", attempts: 0 }, { status: "pending", attempts: 0 }]);
+    expect(await rows("first")).toEqual([
+      { status: "pending", attempts: 0 },
+      { status: "pending", attempts: 0 },
+    ]);
     expect(await rows("second")).toEqual([{ status: "sent", attempts: 1 }]);
     expect(titles(first)).toEqual(["one"]);
 

@@ -13,7 +13,7 @@
 // a loss (each row has a fixed key for receivers to recognise a repeat).
 import { randomBytes } from "node:crypto";
 import type { Kysely, Transaction } from "kysely";
-import type { Database, OutboxStatus } from "../db/schema.ts";
+import type { Database, OutboxStatus } from "#server/db/schema.ts";
 
 export type OutboxItem = {
   /** What it is: "contact", "alert", "test". */
@@ -112,21 +112,18 @@ export function createOutbox(db: Kysely<Database>, now: () => number, policies: 
     async claimLane(channel: string, limit: number): Promise<Claim> {
       const time = now();
       const lease = time + LEASE_MS;
-      const head = await db
-        .selectFrom("outbox")
-        .selectAll()
-        .where("channel", "=", channel)
-        .where("status", "=", "pending")
-        .orderBy("id")
-        .limit(limit)
-        .execute();
+      const head = await db.selectFrom("outbox").selectAll().where("channel", "=", channel).where("status", "=", "pending").orderBy("id").limit(limit).execute();
       const due = leadingWhile(head, (row) => row.next_attempt_at <= time && row.lease_until <= time);
       if (due.length === 0) return { items: [], lease };
       // One write leases them all (each commit waits for the disk); a row another sender took meanwhile ends the run there.
       const leased = await db
         .updateTable("outbox")
         .set({ lease_until: lease })
-        .where("id", "in", due.map((row) => row.id))
+        .where(
+          "id",
+          "in",
+          due.map((row) => row.id),
+        )
         .where("status", "=", "pending")
         .where("lease_until", "<=", time)
         .returning("id")
@@ -134,8 +131,18 @@ export function createOutbox(db: Kysely<Database>, now: () => number, policies: 
       const ours = new Set(leased.map((row) => row.id));
       const run = leadingWhile(due, (row) => ours.has(row.id));
       const beyond = due.slice(run.length).filter((row) => ours.has(row.id));
-      await release(beyond.map((row) => row.id), lease);
-      const items = run.map((row) => ({ id: row.id, kind: row.kind, channel: row.channel, payload: JSON.parse(row.payload) as unknown, key: row.message_id, attempts: row.attempts }));
+      await release(
+        beyond.map((row) => row.id),
+        lease,
+      );
+      const items = run.map((row) => ({
+        id: row.id,
+        kind: row.kind,
+        channel: row.channel,
+        payload: JSON.parse(row.payload) as unknown,
+        key: row.message_id,
+        attempts: row.attempts,
+      }));
       return { items, lease };
     },
 
@@ -147,7 +154,13 @@ export function createOutbox(db: Kysely<Database>, now: () => number, policies: 
     async renewLease(ids: number[], lease: number): Promise<{ lease: number; lost: boolean }> {
       const renewed = now() + LEASE_MS;
       if (ids.length === 0) return { lease: renewed, lost: false };
-      const result = await db.updateTable("outbox").set({ lease_until: renewed }).where("id", "in", ids).where("status", "=", "pending").where("lease_until", "=", lease).executeTakeFirst();
+      const result = await db
+        .updateTable("outbox")
+        .set({ lease_until: renewed })
+        .where("id", "in", ids)
+        .where("status", "=", "pending")
+        .where("lease_until", "=", lease)
+        .executeTakeFirst();
       return { lease: renewed, lost: Number(result.numUpdatedRows) < ids.length };
     },
 
@@ -155,7 +168,14 @@ export function createOutbox(db: Kysely<Database>, now: () => number, policies: 
       const time = now();
       await db
         .updateTable("outbox")
-        .set((eb) => ({ status: "sent", sent_at: time, attempts: eb("attempts", "+", 1), lease_until: 0, last_error: null, first_attempt_at: eb.fn.coalesce("first_attempt_at", eb.val(time)) }))
+        .set((eb) => ({
+          status: "sent",
+          sent_at: time,
+          attempts: eb("attempts", "+", 1),
+          lease_until: 0,
+          last_error: null,
+          first_attempt_at: eb.fn.coalesce("first_attempt_at", eb.val(time)),
+        }))
         .where("id", "=", id)
         .execute();
     },

@@ -3,10 +3,10 @@
 // public about it in both languages; bad input, a private service's incident
 // and a test change nothing; the status is built again only when its data changed.
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { testDatabases } from "../../tests/support/test-databases.ts";
-import { browserHeaders, cookieFrom, createTestApp } from "../../tests/support/test-app.ts";
-import type { CheckTarget } from "../monitor/checks/check-types.ts";
-import { parseMonitoringConfig } from "../monitoring-config.ts";
+import { testDatabases } from "#tests/support/test-databases.ts";
+import { browserHeaders, cookieFrom, createTestApp } from "#tests/support/test-app.ts";
+import type { CheckTarget } from "#server/monitor/checks/check-types.ts";
+import { parseMonitoringConfig } from "#server/monitoring-config.ts";
 import { createStatusSource } from "./status-source.ts";
 import { createStatusStore } from "./status-store.ts";
 
@@ -39,7 +39,9 @@ describe.each(testDatabases())("the public status on $dialect", ({ open }) => {
     };
     t = await createTestApp(db.handle, {}, { monitoring: { config: () => config, check } });
     await t.services.staff.create("ops", PASSWORD);
-    cookie = cookieFrom(await t.app.request("http://localhost/api/auth/sign-in", { method: "POST", headers: browserHeaders(), body: JSON.stringify({ username: "ops", password: PASSWORD }) }));
+    cookie = cookieFrom(
+      await t.app.request("http://localhost/api/auth/sign-in", { method: "POST", headers: browserHeaders(), body: JSON.stringify({ username: "ops", password: PASSWORD }) }),
+    );
   });
   afterEach(() => cleanup());
 
@@ -49,7 +51,8 @@ describe.each(testDatabases())("the public status on $dialect", ({ open }) => {
   };
   const get = async (path: string) => t.app.request(`http://localhost${path}`, { headers: browserHeaders({ cookie }) });
   const post = async (path: string, body: unknown) => t.app.request(`http://localhost${path}`, { method: "POST", headers: browserHeaders({ cookie }), body: JSON.stringify(body) });
-  const incidentOf = async (serviceId: string) => (await t.services.database.db.selectFrom("incidents").select("id").where("service_id", "=", serviceId).executeTakeFirstOrThrow()).id;
+  const incidentOf = async (serviceId: string) =>
+    (await t.services.database.db.selectFrom("incidents").select("id").where("service_id", "=", serviceId).executeTakeFirstOrThrow()).id;
 
   it("a failing public service shows as down in the status and its badge, in staff's words once they write; the private one never shows", async () => {
     await round();
@@ -61,7 +64,11 @@ describe.each(testDatabases())("the public status on $dialect", ({ open }) => {
     t.advance(60_000);
     await round();
     status = (await (await get("/api/status")).json()) as typeof status;
-    expect(status).toMatchObject({ overall: "major-outage", services: [{ id: "api", state: "outage" }], incidents: [{ title: { en: "Disruption of Public API" }, state: "investigating" }] });
+    expect(status).toMatchObject({
+      overall: "major-outage",
+      services: [{ id: "api", state: "outage" }],
+      incidents: [{ title: { en: "Disruption of Public API" }, state: "investigating" }],
+    });
     const badge = await (await get("/api/status/badge/api.svg")).text();
     expect(badge).toContain("Public API: down");
     expect((await get("/api/status/badge/billing.svg")).status).toBe(404);
@@ -69,7 +76,9 @@ describe.each(testDatabases())("the public status on $dialect", ({ open }) => {
     const posted = await post(`/api/admin/incidents/${await incidentOf("api")}/status-updates`, UPDATE);
     expect(posted.status).toBe(201);
     status = (await (await get("/api/status")).json()) as typeof status;
-    expect(status.incidents).toMatchObject([{ title: { en: "Slow answers", de: "Langsame Antworten" }, state: "identified", updates: [{ message: { de: "Ein Index wird neu aufgebaut." } }] }]);
+    expect(status.incidents).toMatchObject([
+      { title: { en: "Slow answers", de: "Langsame Antworten" }, state: "identified", updates: [{ message: { de: "Ein Index wird neu aufgebaut." } }] },
+    ]);
     const listed = (await (await get(`/api/admin/incidents/${await incidentOf("api")}/status-updates`)).json()) as { public: boolean; updates: { by: string }[] };
     expect(listed).toMatchObject({ public: true, updates: [{ by: "ops", titleEn: "Slow answers" }] });
 
@@ -92,14 +101,24 @@ describe.each(testDatabases())("the public status on $dialect", ({ open }) => {
     expect(privateOne.status).toBe(409);
     expect((await post("/api/admin/incidents/99999/status-updates", UPDATE)).status).toBe(404);
     expect((await post("/api/admin/incidents/abc/status-updates", UPDATE)).status).toBe(400);
-    const signedOut = await t.app.request(`http://localhost/api/admin/incidents/${api}/status-updates`, { method: "POST", headers: browserHeaders(), body: JSON.stringify(UPDATE) });
+    const signedOut = await t.app.request(`http://localhost/api/admin/incidents/${api}/status-updates`, {
+      method: "POST",
+      headers: browserHeaders(),
+      body: JSON.stringify(UPDATE),
+    });
     expect(signedOut.status).toBe(401);
     expect(await t.services.database.db.selectFrom("status_updates").selectAll().execute()).toEqual([]);
   });
 
   it("is built again only when its data changed, however often it is asked", async () => {
     let built = 0;
-    const store = createStatusStore({ db: t.services.database.db, monitorStore: t.services.monitor!.store, maintenance: t.services.alerting!.maintenance, now: () => t.clock.now, timeZone: () => "Europe/Berlin" });
+    const store = createStatusStore({
+      db: t.services.database.db,
+      monitorStore: t.services.monitor!.store,
+      maintenance: t.services.alerting!.maintenance,
+      now: () => t.clock.now,
+      timeZone: () => "Europe/Berlin",
+    });
     const counting = { ...store, inputs: async (...args: Parameters<typeof store.inputs>) => ((built += 1), store.inputs(...args)) };
     const source = createStatusSource({ store: counting, services: () => config.services, now: () => t.clock.now });
     await round();

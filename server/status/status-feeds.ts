@@ -1,8 +1,8 @@
 // The status page's machine-readable sides, made from the same public status:
 // /api/status (JSON), an RSS feed of incidents per language, and an SVG badge
 // per public service. Each is rendered when the status changes, never per request.
-import type { Language } from "../../shared/i18n/languages.ts";
-import type { PublicIncident, PublicService, PublicStatus, ServiceState } from "../../shared/status/public-status.ts";
+import type { Language } from "#shared/i18n/languages.ts";
+import type { PublicIncident, PublicService, PublicStatus, ServiceState } from "#shared/status/public-status.ts";
 
 const escapeXml = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&apos;");
 
@@ -18,8 +18,16 @@ export function statusJson(status: PublicStatus) {
 }
 
 const FEED_TEXT = {
-  en: { title: (brand: string) => `${brand} system status`, description: "Incidents and maintenance of our public services", state: { investigating: "Investigating", identified: "Identified", monitoring: "Monitoring", resolved: "Resolved" } },
-  de: { title: (brand: string) => `${brand} Systemstatus`, description: "Störungen und Wartungen unserer öffentlichen Dienste", state: { investigating: "Untersuchung", identified: "Ursache gefunden", monitoring: "Beobachtung", resolved: "Behoben" } },
+  en: {
+    title: (brand: string) => `${brand} system status`,
+    description: "Incidents and maintenance of our public services",
+    state: { investigating: "Investigating", identified: "Identified", monitoring: "Monitoring", resolved: "Resolved" },
+  },
+  de: {
+    title: (brand: string) => `${brand} Systemstatus`,
+    description: "Störungen und Wartungen unserer öffentlichen Dienste",
+    state: { investigating: "Untersuchung", identified: "Ursache gefunden", monitoring: "Beobachtung", resolved: "Behoben" },
+  },
 } as const;
 
 /** RSS 2.0 of the incidents shown on the page, newest first, in one language. */

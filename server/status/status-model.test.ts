@@ -2,9 +2,9 @@
 // company's time zone (daylight saving included), incidents merged and told
 // in staff's words or a neutral line, maintenance, and nothing private.
 import { describe, expect, it } from "vitest";
-import { overallState, type ServiceState } from "../../shared/status/public-status.ts";
-import { initialHostState, type HostState } from "../monitor/host-state.ts";
-import { parseMonitoringConfig } from "../monitoring-config.ts";
+import { overallState, type ServiceState } from "#shared/status/public-status.ts";
+import { initialHostState, type HostState } from "#server/monitor/host-state.ts";
+import { parseMonitoringConfig } from "#server/monitoring-config.ts";
 import { buildPublicStatus, dayOf, type StatusInputs } from "./status-model.ts";
 
 const config = parseMonitoringConfig(
@@ -63,7 +63,9 @@ describe("the public status", () => {
     const held = buildPublicStatus(inputs({ maintenance: { manual: { active: false, since: null, until: null }, active: [window], upcoming: [] } }));
     expect(held.services.map((service) => service.state)).toEqual(["operational", "maintenance"]);
     // The window is announced for the public service only.
-    expect(held.maintenance.active).toEqual([{ name: "Sunday patching", startsAt: new Date(NOW - HOUR).toISOString(), endsAt: new Date(NOW + HOUR).toISOString(), serviceIds: ["mail"] }]);
+    expect(held.maintenance.active).toEqual([
+      { name: "Sunday patching", startsAt: new Date(NOW - HOUR).toISOString(), endsAt: new Date(NOW + HOUR).toISOString(), serviceIds: ["mail"] },
+    ]);
     const manual = buildPublicStatus(inputs({ maintenance: { manual: { active: true, since: NOW - HOUR, until: null }, active: [], upcoming: [] } }));
     expect(manual.maintenance.active).toEqual([{ name: null, startsAt: new Date(NOW - HOUR).toISOString(), endsAt: null, serviceIds: null }]);
     expect(manual.overall).toBe("maintenance");
@@ -104,8 +106,20 @@ describe("the public status", () => {
       { id: 10, serviceId: "secret-billing", openedAt: NOW - HOUR, resolvedAt: null },
     ];
     const updates = [
-      { incidentId: 8, postedAt: NOW - 90 * 60_000, state: "identified" as const, title: { en: "Slow answers", de: "Langsame Antworten" }, message: { en: "A database index is rebuilt.", de: "Ein Datenbankindex wird neu aufgebaut." } },
-      { incidentId: 7, postedAt: NOW - 150 * 60_000, state: "investigating" as const, title: { en: "Errors", de: "Fehler" }, message: { en: "We look into it.", de: "Wir sehen nach." } },
+      {
+        incidentId: 8,
+        postedAt: NOW - 90 * 60_000,
+        state: "identified" as const,
+        title: { en: "Slow answers", de: "Langsame Antworten" },
+        message: { en: "A database index is rebuilt.", de: "Ein Datenbankindex wird neu aufgebaut." },
+      },
+      {
+        incidentId: 7,
+        postedAt: NOW - 150 * 60_000,
+        state: "investigating" as const,
+        title: { en: "Errors", de: "Fehler" },
+        message: { en: "We look into it.", de: "Wir sehen nach." },
+      },
     ];
     const status = buildPublicStatus(inputs({ incidents, updates }));
     expect(status.incidents.open).toEqual([
@@ -116,11 +130,23 @@ describe("the public status", () => {
         state: "investigating",
         startedAt: new Date(NOW - 10 * 60_000).toISOString(),
         resolvedAt: null,
-        updates: [{ at: new Date(NOW - 10 * 60_000).toISOString(), state: "investigating", message: { en: "We are looking into a disruption of Mail.", de: "Wir gehen einer Störung von Mail nach." } }],
+        updates: [
+          {
+            at: new Date(NOW - 10 * 60_000).toISOString(),
+            state: "investigating",
+            message: { en: "We are looking into a disruption of Mail.", de: "Wir gehen einer Störung von Mail nach." },
+          },
+        ],
       },
     ]);
     const [merged] = status.incidents.resolved;
-    expect(merged).toMatchObject({ id: 7, serviceIds: ["api"], title: { en: "Slow answers", de: "Langsame Antworten" }, state: "resolved", resolvedAt: new Date(NOW - 30 * 60_000).toISOString() });
+    expect(merged).toMatchObject({
+      id: 7,
+      serviceIds: ["api"],
+      title: { en: "Slow answers", de: "Langsame Antworten" },
+      state: "resolved",
+      resolvedAt: new Date(NOW - 30 * 60_000).toISOString(),
+    });
     expect(merged!.updates.map((update) => [update.state, update.message.en])).toEqual([
       ["resolved", "Public API is working normally again."],
       ["identified", "A database index is rebuilt."],

@@ -14,9 +14,9 @@ import {
   type PublicStatus,
   type ServiceState,
   type StatusDay,
-} from "../../shared/status/public-status.ts";
-import type { HostState } from "../monitor/host-state.ts";
-import type { ServiceConfig } from "../monitor/services-config.ts";
+} from "#shared/status/public-status.ts";
+import type { HostState } from "#server/monitor/host-state.ts";
+import type { ServiceConfig } from "#server/monitor/services-config.ts";
 
 export const STATUS_DAYS = 90;
 /** Resolved incidents stay on the page this long. */
@@ -176,7 +176,11 @@ export function buildPublicStatus(inputs: StatusInputs): PublicStatus {
         perDay[index]!.failures += bucket.failures;
       }
       const age = now - bucket.hour;
-      for (const [key, span] of [["h24", 86_400_000], ["d30", 30 * 86_400_000], ["d90", STATUS_DAYS * 86_400_000]] as const) {
+      for (const [key, span] of [
+        ["h24", 86_400_000],
+        ["d30", 30 * 86_400_000],
+        ["d90", STATUS_DAYS * 86_400_000],
+      ] as const) {
         if (age < span) {
           windows[key].checks += bucket.checks;
           windows[key].failures += bucket.failures;
@@ -195,7 +199,11 @@ export function buildPublicStatus(inputs: StatusInputs): PublicStatus {
       id: service.id,
       name: publicName(service),
       state: serviceState(service, inputs.states, maintenance),
-      uptime: { h24: percent(windows.h24.checks, windows.h24.failures), d30: percent(windows.d30.checks, windows.d30.failures), d90: percent(windows.d90.checks, windows.d90.failures) },
+      uptime: {
+        h24: percent(windows.h24.checks, windows.h24.failures),
+        d30: percent(windows.d30.checks, windows.d30.failures),
+        d90: percent(windows.d90.checks, windows.d90.failures),
+      },
       days: statusDays,
     };
   });

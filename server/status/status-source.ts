@@ -1,8 +1,8 @@
 // The public status as the rest of the server sees it: built from the store
 // when its version changed (asked every few seconds by the page renderer, not
 // per visitor), and kept in memory for the page, its JSON, feeds and badges.
-import type { PublicStatus } from "../../shared/status/public-status.ts";
-import type { ServiceConfig } from "../monitor/services-config.ts";
+import type { PublicStatus } from "#shared/status/public-status.ts";
+import type { ServiceConfig } from "#server/monitor/services-config.ts";
 import { buildPublicStatus } from "./status-model.ts";
 import type { StatusStore } from "./status-store.ts";
 

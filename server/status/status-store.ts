@@ -3,18 +3,24 @@
 // rolled up), their incidents and staff's words, and maintenance. Also a cheap
 // version of it all, so a page is rendered again only when something changed.
 import type { Kysely } from "kysely";
-import type { Maintenance } from "../alerting/maintenance.ts";
-import type { Database } from "../db/schema.ts";
-import type { MonitorStore } from "../monitor/monitor-store.ts";
-import type { ServiceConfig } from "../monitor/services-config.ts";
-import { INCIDENT_STATES, type IncidentState } from "../../shared/status/public-status.ts";
+import type { Maintenance } from "#server/alerting/maintenance.ts";
+import type { Database } from "#server/db/schema.ts";
+import type { MonitorStore } from "#server/monitor/monitor-store.ts";
+import type { ServiceConfig } from "#server/monitor/services-config.ts";
+import { INCIDENT_STATES, type IncidentState } from "#shared/status/public-status.ts";
 import { publicServices, STATUS_DAYS, type HourBucket, type IncidentRow, type MaintenanceInput, type StatusInputs, type UpdateRow } from "./status-model.ts";
 
 const HOUR_MS = 3_600_000;
 /** Raw results are kept 48 hours: hours not rolled up yet are never older. */
 const RAW_LOOKBACK_MS = 48 * HOUR_MS;
 
-export function createStatusStore(options: { db: Kysely<Database>; monitorStore: MonitorStore; maintenance: Pick<Maintenance, "current">; now: () => number; timeZone: () => string }) {
+export function createStatusStore(options: {
+  db: Kysely<Database>;
+  monitorStore: MonitorStore;
+  maintenance: Pick<Maintenance, "current">;
+  now: () => number;
+  timeZone: () => string;
+}) {
   const { db, monitorStore, now } = options;
 
   async function hourBuckets(services: readonly ServiceConfig[], time: number): Promise<HourBucket[]> {
@@ -69,7 +75,11 @@ export function createStatusStore(options: { db: Kysely<Database>; monitorStore:
 
   async function updates(incidentIds: readonly number[]): Promise<UpdateRow[]> {
     if (incidentIds.length === 0) return [];
-    const rows = await db.selectFrom("status_updates").selectAll().where("incident_id", "in", [...incidentIds]).execute();
+    const rows = await db
+      .selectFrom("status_updates")
+      .selectAll()
+      .where("incident_id", "in", [...incidentIds])
+      .execute();
     return rows.map((row) => ({
       incidentId: row.incident_id,
       postedAt: Number(row.posted_at),
@@ -118,11 +128,15 @@ export function createStatusStore(options: { db: Kysely<Database>; monitorStore:
           .select((eb) => [eb.fn.max("id").as("id"), eb.fn.max("resolved_at").as("resolved"), eb.fn.count<number>("id").as("count")])
           .where("source", "=", "service")
           .executeTakeFirst(),
-        db.selectFrom("status_updates").select((eb) => [eb.fn.max("id").as("id"), eb.fn.count<number>("id").as("count")]).executeTakeFirst(),
+        db
+          .selectFrom("status_updates")
+          .select((eb) => [eb.fn.max("id").as("id"), eb.fn.count<number>("id").as("count")])
+          .executeTakeFirst(),
         db.selectFrom("maintenance_state").select("updated_at").executeTakeFirst(),
       ]);
-      return JSON.stringify([cycle?.value ?? null, incident, update, held?.updated_at ?? null].map((value) => (value === undefined ? null : value)), (_key, value: unknown) =>
-        typeof value === "bigint" ? String(value) : value,
+      return JSON.stringify(
+        [cycle?.value ?? null, incident, update, held?.updated_at ?? null].map((value) => (value === undefined ? null : value)),
+        (_key, value: unknown) => (typeof value === "bigint" ? String(value) : value),
       );
     },
   };

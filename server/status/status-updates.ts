@@ -2,9 +2,9 @@
 // each update has a state and a title and message in English and German. An
 // incident of a private service, a test or another source has no public side.
 import type { Kysely, Selectable } from "kysely";
-import type { StatusUpdateInput } from "../../shared/status/status-update-schema.ts";
-import type { Database } from "../db/schema.ts";
-import type { ServiceConfig } from "../monitor/services-config.ts";
+import type { StatusUpdateInput } from "#shared/status/status-update-schema.ts";
+import type { Database } from "#server/db/schema.ts";
+import type { ServiceConfig } from "#server/monitor/services-config.ts";
 
 export type StatusUpdateView = { id: number; at: string; by: string; state: string; titleEn: string; titleDe: string; messageEn: string; messageDe: string };
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { CONTACT_ERRORS_EN } from "./contact-limits.ts";
-import { fieldErrors } from "../field-errors.ts";
+import { fieldErrors } from "#shared/field-errors.ts";
 import { contactFieldsSchema } from "./contact-schema.ts";
 
 const valid = { name: "Erika", email: "erika@example.org", subject: "Project", message: "Ten chars or more." };

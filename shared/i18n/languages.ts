@@ -65,10 +65,7 @@ export function languageFromAcceptLanguage(header: string | null | undefined): L
  * The language for an unprefixed URL: the stored choice (cookie) first, then
  * Accept-Language, then English.
  */
-export function negotiateLanguage(headers: {
-  cookie?: string | null;
-  acceptLanguage?: string | null;
-}): Language {
+export function negotiateLanguage(headers: { cookie?: string | null; acceptLanguage?: string | null }): Language {
   const stored = readCookie(headers.cookie, LANGUAGE_COOKIE);
   if (isLanguage(stored)) return stored;
   return languageFromAcceptLanguage(headers.acceptLanguage);

@@ -10,7 +10,10 @@ const TEST_NETS = ["192.0.2.", "198.51.100.", "203.0.113."];
 
 /** True for a documentation host name or address (a URL's hostname, "[2001:db8::1]" included). */
 export function isDocumentationHost(host: string): boolean {
-  const name = host.toLowerCase().replace(/^\[|\]$/g, "").replace(/\.$/, "");
+  const name = host
+    .toLowerCase()
+    .replace(/^\[|\]$/g, "")
+    .replace(/\.$/, "");
   if (name === "example" || name.endsWith(".example")) return true;
   if (DOCUMENTATION_DOMAINS.some((domain) => name === domain || name.endsWith(`.${domain}`))) return true;
   if (TEST_NETS.some((prefix) => name.startsWith(prefix)) && /^\d+\.\d+\.\d+\.\d+$/.test(name)) return true;

@@ -62,9 +62,7 @@ describe("the head script and the stored language", () => {
   });
 
   it("marks the cookie Secure over HTTPS", () => {
-    expect(run({ stored: { preferredLanguage: "de" }, protocol: "https:" }).written).toEqual([
-      "preferredLanguage=de; Path=/; Max-Age=31536000; SameSite=Lax; Secure",
-    ]);
+    expect(run({ stored: { preferredLanguage: "de" }, protocol: "https:" }).written).toEqual(["preferredLanguage=de; Path=/; Max-Age=31536000; SameSite=Lax; Secure"]);
   });
 
   it("keeps the cookie in step on any page, but leaves a page whose URL names its language as it is", () => {

@@ -1,6 +1,6 @@
 // Language-prefixed URLs: every public page lives at /en/... and /de/..., and
 // at its unprefixed path, which serves the visitor's language.
-import { LANGUAGES, type Language } from "../i18n/languages.ts";
+import { LANGUAGES, type Language } from "#shared/i18n/languages.ts";
 
 /** Splits a pathname into its language prefix (if any) and the neutral path. */
 export function splitLanguagePrefix(pathname: string): { lang: Language | null; path: string } {

@@ -11,10 +11,10 @@
 // Notices about other targets (the demo's expiring certificates, the HAProxy
 // server ai-local that is always DOWN) arrive too: they are told apart by title.
 import { expect, test, type Page } from "@playwright/test";
-import type { ChannelConfig } from "../../server/alerting/channels/registry.ts";
-import { startHttpReceiver, type HttpReceiver } from "../peers/http-receiver.ts";
-import { parseMail } from "../peers/mail-server.ts";
-import { freePort } from "../peers/ports.ts";
+import type { ChannelConfig } from "#server/alerting/channels/registry.ts";
+import { startHttpReceiver, type HttpReceiver } from "#tests/peers/http-receiver.ts";
+import { parseMail } from "#tests/peers/mail-server.ts";
+import { freePort } from "#tests/peers/ports.ts";
 import { DASHBOARD_USER, holdNextRequest, signInToDashboard, startDashboardEnv } from "./dashboard-env.ts";
 
 const INTERVAL_S = 5;
@@ -157,10 +157,13 @@ test.describe("notices on every channel", () => {
       await expect.poll(() => perChannel(setup, titled("[RESOLVED] Google Trends is healthy again (local)")).email, { timeout: NOTICE_WAIT_MS }).toBe(1);
       // Down through three attempts (about 0, 10 and 30 s after the opening): the resolution waits behind the opening, untried.
       await expect
-        .poll(async () => (await incidentOf(page, env, "Google Trends on local"))?.notices.find((notice) => notice.kind === "opened" && notice.channel === WEBHOOK)?.attempts ?? 0, {
-          timeout: 90_000,
-          message: "the webhook's opening notice refused three times",
-        })
+        .poll(
+          async () => (await incidentOf(page, env, "Google Trends on local"))?.notices.find((notice) => notice.kind === "opened" && notice.channel === WEBHOOK)?.attempts ?? 0,
+          {
+            timeout: 90_000,
+            message: "the webhook's opening notice refused three times",
+          },
+        )
         .toBeGreaterThanOrEqual(3);
       const waiting = (await incidentOf(page, env, "Google Trends on local"))!.notices.filter((notice) => notice.channel === WEBHOOK);
       expect(waiting.map(({ kind, delivery }) => ({ kind, delivery }))).toEqual([
@@ -202,7 +205,9 @@ test.describe("notices on every channel", () => {
     for (const peer of peers) env.fleet.setStopped(peer, true);
     try {
       for (const target of targets) {
-        await expect.poll(() => perChannel(setup, titled(`[ALERT] ${target.name} ${target.opened}`)), { timeout: NOTICE_WAIT_MS, message: target.name }).toEqual({ email: 1, webhook: 1 });
+        await expect
+          .poll(() => perChannel(setup, titled(`[ALERT] ${target.name} ${target.opened}`)), { timeout: NOTICE_WAIT_MS, message: target.name })
+          .toEqual({ email: 1, webhook: 1 });
       }
       await page.reload();
       for (const target of targets) await expect(activeAlert(page, target.name)).toContainText(target.opened);
@@ -211,7 +216,9 @@ test.describe("notices on every channel", () => {
     }
 
     for (const target of targets) {
-      await expect.poll(() => perChannel(setup, titled(`[RESOLVED] ${target.name} is healthy again`)), { timeout: NOTICE_WAIT_MS, message: target.name }).toEqual({ email: 1, webhook: 1 });
+      await expect
+        .poll(() => perChannel(setup, titled(`[RESOLVED] ${target.name} is healthy again`)), { timeout: NOTICE_WAIT_MS, message: target.name })
+        .toEqual({ email: 1, webhook: 1 });
       expect(perChannel(setup, about(target.name)), target.name).toEqual({ email: 2, webhook: 2 });
     }
     await page.reload();

@@ -75,10 +75,7 @@ test("Save preferences stores the chosen categories; reopening preloads them", a
 
 test("asks again only when the stored record has another version", async ({ page }) => {
   await page.addInitScript(() =>
-    localStorage.setItem(
-      "cookieConsent",
-      JSON.stringify({ necessary: true, analytics: true, marketing: true, timestamp: "2025-01-01T00:00:00.000Z", version: 0 }),
-    ),
+    localStorage.setItem("cookieConsent", JSON.stringify({ necessary: true, analytics: true, marketing: true, timestamp: "2025-01-01T00:00:00.000Z", version: 0 })),
   );
   await page.goto("/en");
   await expect(banner(page)).toBeVisible();
@@ -89,10 +86,7 @@ test("the banner is in the first paint: shown by the head script before the isla
   await page.goto("/en/contact");
   await expect(banner(page)).toBeVisible();
   await page.evaluate(() =>
-    localStorage.setItem(
-      "cookieConsent",
-      JSON.stringify({ necessary: true, analytics: false, marketing: false, timestamp: new Date().toISOString(), version: 1 }),
-    ),
+    localStorage.setItem("cookieConsent", JSON.stringify({ necessary: true, analytics: false, marketing: false, timestamp: new Date().toISOString(), version: 1 })),
   );
   await page.reload();
   await expect(banner(page)).toBeHidden();
@@ -107,7 +101,10 @@ test("says the optional categories are not in use, and names everything the site
   await banner(page).getByRole("button", { name: "Save preferences" }).click();
 
   // Use the site as a visitor does: theme, language, a contact message.
-  await page.getByRole("button", { name: /Switch to (dark|light) theme/ }).first().click();
+  await page
+    .getByRole("button", { name: /Switch to (dark|light) theme/ })
+    .first()
+    .click();
   await page.getByRole("navigation", { name: "Main navigation" }).getByRole("link", { name: "Deutsch" }).click();
   await expect(page).toHaveURL(/\/de$/);
   await page.goto("/de/contact");

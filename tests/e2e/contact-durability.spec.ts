@@ -7,7 +7,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import SQLite from "better-sqlite3";
 import { expect, test } from "@playwright/test";
-import { parseMail, startTestMailServer } from "../peers/mail-server.ts";
+import { parseMail, startTestMailServer } from "#tests/peers/mail-server.ts";
 import { startServer as startProcess, waitUntilUp as waitForServer } from "./server-process.ts";
 
 const PORT = 3199;
@@ -17,7 +17,15 @@ function startServer(dataDir: string, env: Record<string, string> = {}): ChildPr
   // Nothing monitored: the shipped placeholders would send alert mail to the same mail server.
   const monitoring = join(dataDir, "monitoring.yaml");
   writeFileSync(monitoring, "alerts: { to: ops@example.com }\nservices: []\n");
-  const settings = { WEB_CONCURRENCY: "1", DATA_DIR: dataDir, LOG_LEVEL: "warn", CONTACT_LIMIT_PER_IP: "0", CONTACT_LIMIT_GLOBAL: "0", CONTACT_TO: "inbox@example.com", MONITORING_CONFIG: monitoring };
+  const settings = {
+    WEB_CONCURRENCY: "1",
+    DATA_DIR: dataDir,
+    LOG_LEVEL: "warn",
+    CONTACT_LIMIT_PER_IP: "0",
+    CONTACT_LIMIT_GLOBAL: "0",
+    CONTACT_TO: "inbox@example.com",
+    MONITORING_CONFIG: monitoring,
+  };
   return startProcess(PORT, { ...settings, ...env }, ["ignore", "ignore", "inherit"]);
 }
 

@@ -5,7 +5,7 @@
 // (screenshots in test-results/dashboard-chart/).
 import { join } from "node:path";
 import { expect, test } from "@playwright/test";
-import { freePort } from "../peers/ports.ts";
+import { freePort } from "#tests/peers/ports.ts";
 import { signInToDashboard, startDashboardEnv } from "./dashboard-env.ts";
 
 let env: Awaited<ReturnType<typeof startDashboardEnv>>;
@@ -53,7 +53,10 @@ test("failures marked, a tooltip with time and hosts, a table by keyboard, and 7
   await page.keyboard.press("Tab");
   await expect(panel.getByRole("region", { name: /^Response time of Twitter antispam over 24 h/ })).toBeFocused();
 
-  const uptime7d = panel.getByRole("row", { name: /^Twitter antispam/ }).getByRole("cell").nth(1);
+  const uptime7d = panel
+    .getByRole("row", { name: /^Twitter antispam/ })
+    .getByRole("cell")
+    .nth(1);
   await expect(uptime7d).toHaveText(/\d+\.\d{2}%/);
   await panel.getByRole("button", { name: "7d", exact: true }).click();
   await expect(panel.getByRole("img", { name: /^Response time of Twitter antispam over 7 d: centron and local, [1-9]\d* failed checks?/ })).toBeVisible({ timeout: 30_000 });

@@ -7,7 +7,7 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import { parse, stringify } from "yaml";
-import { freePort } from "../peers/ports.ts";
+import { freePort } from "#tests/peers/ports.ts";
 import { signInToDashboard, startDashboardEnv } from "./dashboard-env.ts";
 
 let env: Awaited<ReturnType<typeof startDashboardEnv>>;

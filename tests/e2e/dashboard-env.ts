@@ -10,8 +10,8 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Page } from "@playwright/test";
-import { demoConfig, startDemoFleet, type DemoConfigOptions } from "../../scripts/demo-config.ts";
-import { startTestMailServer } from "../peers/mail-server.ts";
+import { demoConfig, startDemoFleet, type DemoConfigOptions } from "#scripts/demo-config.ts";
+import { startTestMailServer } from "#tests/peers/mail-server.ts";
 import { startServer, waitUntilUp } from "./server-process.ts";
 
 export const DASHBOARD_USER = { username: "ops-lead", password: "a long dashboard passphrase 7" };

@@ -4,8 +4,8 @@
 // screenshots to look at (test-results/dashboard-hosts/).
 import { join } from "node:path";
 import { expect, test, type Page } from "@playwright/test";
-import { DEMO_PUSH_TOKEN } from "../../scripts/demo-config.ts";
-import { freePort } from "../peers/ports.ts";
+import { DEMO_PUSH_TOKEN } from "#scripts/demo-config.ts";
+import { freePort } from "#tests/peers/ports.ts";
 import { signInToDashboard, startDashboardEnv } from "./dashboard-env.ts";
 
 let env: Awaited<ReturnType<typeof startDashboardEnv>>;

@@ -4,7 +4,7 @@
 // screenshots to look at (test-results/dashboard-screens/).
 import { join } from "node:path";
 import { expect, test, type Locator, type Page } from "@playwright/test";
-import { freePort } from "../peers/ports.ts";
+import { freePort } from "#tests/peers/ports.ts";
 import { signInToDashboard, startDashboardEnv } from "./dashboard-env.ts";
 
 let env: Awaited<ReturnType<typeof startDashboardEnv>>;
@@ -74,7 +74,12 @@ test("at 390 px: every tab in view, tables as cards with the status first, nothi
     const certificates = page.getByRole("list", { name: "Certificates" });
     await expect(certificates.getByRole("listitem")).toHaveCount(22);
     for (const card of await certificates.getByRole("listitem").all()) await expect(card).toHaveText(STATUSES);
-    await withinWidth(certificates.getByRole("listitem").first().getByRole("button", { name: /^Check / }));
+    await withinWidth(
+      certificates
+        .getByRole("listitem")
+        .first()
+        .getByRole("button", { name: /^Check / }),
+    );
     await withinWidth(certificates.getByRole("listitem").first().getByText("Days left"));
     const uptime = page.getByRole("list", { name: "Uptime per service" }).getByRole("listitem").filter({ hasText: "Sentiment analysis" });
     await withinWidth(uptime.getByText("30 d"));

@@ -4,7 +4,7 @@
 // services, nginx and HAProxy stop being read (maintenance, AI health and
 // certificates go on).
 import { expect, test, type Page } from "@playwright/test";
-import { freePort } from "../peers/ports.ts";
+import { freePort } from "#tests/peers/ports.ts";
 import { signInToDashboard, startDashboardEnv } from "./dashboard-env.ts";
 
 const INTERVAL_SECONDS = 30;

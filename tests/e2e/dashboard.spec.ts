@@ -116,7 +116,11 @@ test("a stopped peer gives its panel the error state; Retry recovers once it is 
   await expect(panel.getByRole("table", { name: "Servers" })).toBeVisible({ timeout: 15_000 });
   env.fleet.setStopped("haproxy", true);
   try {
-    await panel.getByRole("button", { name: "Retry" }).or(page.getByRole("navigation", { name: "Dashboard actions" }).getByRole("button", { name: "Refresh", exact: true })).first().click();
+    await panel
+      .getByRole("button", { name: "Retry" })
+      .or(page.getByRole("navigation", { name: "Dashboard actions" }).getByRole("button", { name: "Refresh", exact: true }))
+      .first()
+      .click();
     await expect(panel.getByRole("alert")).toContainText("Failed to load HAProxy statistics", { timeout: 15_000 });
   } finally {
     env.fleet.setStopped("haproxy", false);
@@ -147,7 +151,10 @@ test("tabs work by keyboard", async ({ page }) => {
   await expect(tab(page, "System Overview")).toHaveAttribute("aria-selected", "true");
 });
 
-for (const [scheme, width] of [["light", 1280], ["dark", 390]] as const) {
+for (const [scheme, width] of [
+  ["light", 1280],
+  ["dark", 390],
+] as const) {
   test(`no axe violations on the incident history (${scheme}, ${width} px), and nothing wider than the screen`, async ({ browser }) => {
     test.setTimeout(60_000);
     const context = await browser.newContext({ colorScheme: scheme, viewport: { width, height: 900 } });
@@ -166,7 +173,11 @@ for (const [scheme, width] of [["light", 1280], ["dark", 390]] as const) {
   });
 }
 
-for (const [scheme, width] of [["light", 1280], ["dark", 1280], ["dark", 390]] as const) {
+for (const [scheme, width] of [
+  ["light", 1280],
+  ["dark", 1280],
+  ["dark", 390],
+] as const) {
   test(`no axe violations on any tab (${scheme}, ${width} px), and nothing wider than the screen`, async ({ browser }) => {
     // Three axe runs take 15 s on an idle machine, far more on a busy one.
     test.setTimeout(90_000);
@@ -178,7 +189,10 @@ for (const [scheme, width] of [["light", 1280], ["dark", 1280], ["dark", 390]] a
         await tab(page, name).click();
         await page.waitForTimeout(300);
         const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).analyze();
-        expect(results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`), name).toEqual([]);
+        expect(
+          results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`),
+          name,
+        ).toEqual([]);
         expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
       }
     } finally {

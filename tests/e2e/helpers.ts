@@ -41,10 +41,7 @@ export function watchPage(page: Page, origin: string) {
 export async function skipDialogs(page: Page) {
   await page.addInitScript(() => {
     if (!localStorage.getItem("cookieConsent")) {
-      localStorage.setItem(
-        "cookieConsent",
-        JSON.stringify({ necessary: true, analytics: false, marketing: false, timestamp: new Date().toISOString(), version: 1 }),
-      );
+      localStorage.setItem("cookieConsent", JSON.stringify({ necessary: true, analytics: false, marketing: false, timestamp: new Date().toISOString(), version: 1 }));
     }
     sessionStorage.setItem("welcomePopupShown", "true");
   });

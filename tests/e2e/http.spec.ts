@@ -12,7 +12,7 @@ test("prerendered pages are served precompressed with validators", async ({ requ
   expect(gzip.headers()["content-encoding"]).toBe("gzip");
   const identity = await request.get("/en/about", { headers: { "Accept-Encoding": "identity" } });
   expect(identity.headers()["content-encoding"]).toBeUndefined();
-  expect(await identity.text()).toContain("<html lang=\"en\"");
+  expect(await identity.text()).toContain('<html lang="en"');
 });
 
 test("unprefixed pages vary by language and are not shared by caches", async ({ request }) => {

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { ARTICLES } from "../../content/news/index.ts";
+import { ARTICLES } from "#content/news/index.ts";
 import { skipDialogs, waitForIslands } from "./helpers.ts";
 
 test.beforeEach(async ({ page }) => skipDialogs(page));

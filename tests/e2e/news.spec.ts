@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
-import { ARTICLES } from "../../content/news/index.ts";
-import { news } from "../../content/pages/news.ts";
+import { ARTICLES } from "#content/news/index.ts";
+import { news } from "#content/pages/news.ts";
 import { skipDialogs } from "./helpers.ts";
 
 test.beforeEach(async ({ page }) => skipDialogs(page));
@@ -82,9 +82,7 @@ test("the article page: back link, badge, date, read time, 400 px cover, body, p
   await expect(page.locator("main article h2").first()).toBeVisible();
   await expect(page.locator("main article ul li").first()).toBeVisible();
   await expect(page.getByRole("heading", { name: "Ready to Transform Your Business?" })).toBeVisible();
-  await expect(
-    page.getByText("Talk to our experts about how AI-powered solutions can help your organization stay ahead of the competition."),
-  ).toBeVisible();
+  await expect(page.getByText("Talk to our experts about how AI-powered solutions can help your organization stay ahead of the competition.")).toBeVisible();
   await expect(page.getByRole("link", { name: "Schedule a Consultation" })).toHaveAttribute("href", "/en/contact");
 });
 

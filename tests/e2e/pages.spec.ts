@@ -44,11 +44,13 @@ test("at 1280 px the pages' headings line up with the logo", async ({ page }) =>
     await page.goto(localized("en", path));
     const logo = await page.getByRole("link", { name: "Muster Digital home" }).boundingBox();
     // Every left-aligned page heading and section heading (centred ones have no left edge to keep).
-    const edges = await page.locator("main h1, main section > div > h2").evaluateAll((headings) =>
-      headings
-        .filter((heading) => getComputedStyle(heading).textAlign !== "center")
-        .map((heading) => `${heading.textContent}: ${Math.round(heading.getBoundingClientRect().left)}`),
-    );
+    const edges = await page
+      .locator("main h1, main section > div > h2")
+      .evaluateAll((headings) =>
+        headings
+          .filter((heading) => getComputedStyle(heading).textAlign !== "center")
+          .map((heading) => `${heading.textContent}: ${Math.round(heading.getBoundingClientRect().left)}`),
+      );
     expect(edges.length, path).toBeGreaterThan(0);
     for (const edge of edges) expect(edge, path).toMatch(new RegExp(`: ${Math.round(logo!.x)}$`));
   }

@@ -1,16 +1,16 @@
 import { expect, test } from "@playwright/test";
-import { ARTICLES } from "../../content/news/index.ts";
-import { about } from "../../content/pages/about.ts";
-import { aiServices } from "../../content/pages/ai-services.ts";
-import { careers } from "../../content/pages/careers.ts";
-import { contact } from "../../content/pages/contact.ts";
-import { digitalConsulting } from "../../content/pages/digital-consulting.ts";
-import { home } from "../../content/pages/home.ts";
-import { imprint } from "../../content/pages/imprint.ts";
-import { news } from "../../content/pages/news.ts";
-import { privacyPolicy } from "../../content/pages/privacy-policy.ts";
-import { projects } from "../../content/pages/projects.ts";
-import { termsOfService } from "../../content/pages/terms-of-service.ts";
+import { ARTICLES } from "#content/news/index.ts";
+import { about } from "#content/pages/about.ts";
+import { aiServices } from "#content/pages/ai-services.ts";
+import { careers } from "#content/pages/careers.ts";
+import { contact } from "#content/pages/contact.ts";
+import { digitalConsulting } from "#content/pages/digital-consulting.ts";
+import { home } from "#content/pages/home.ts";
+import { imprint } from "#content/pages/imprint.ts";
+import { news } from "#content/pages/news.ts";
+import { privacyPolicy } from "#content/pages/privacy-policy.ts";
+import { projects } from "#content/pages/projects.ts";
+import { termsOfService } from "#content/pages/terms-of-service.ts";
 import { LANGS, localized, skipDialogs, watchPage } from "./helpers.ts";
 
 type Lang = (typeof LANGS)[number];
@@ -45,7 +45,12 @@ for (const lang of LANGS) {
       for (const href of await page.locator('a[href^="/"]').evaluateAll((as) => as.map((a) => a.getAttribute("href")!))) links.add(href);
       const sources = await page.evaluate(() => [
         ...[...document.images].map((img) => img.getAttribute("src")!),
-        ...[...document.querySelectorAll("source[srcset]")].flatMap((s) => s.getAttribute("srcset")!.split(",").map((part) => part.trim().split(" ")[0]!)),
+        ...[...document.querySelectorAll("source[srcset]")].flatMap((s) =>
+          s
+            .getAttribute("srcset")!
+            .split(",")
+            .map((part) => part.trim().split(" ")[0]!),
+        ),
       ]);
       for (const source of sources) images.add(source);
     }

@@ -6,7 +6,7 @@
 import { join } from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
-import { freePort } from "../peers/ports.ts";
+import { freePort } from "#tests/peers/ports.ts";
 import { signInToDashboard, startDashboardEnv } from "./dashboard-env.ts";
 import { skipDialogs, watchPage } from "./helpers.ts";
 
@@ -43,7 +43,9 @@ for (const lang of ["en", "de"] as const) {
         await expect(page.locator("[data-overall]")).toContainText(lang === "en" ? "All systems operational" : "Alle Systeme betriebsbereit");
         await expect(page.locator("[data-status-service]")).toHaveCount(4);
         await expect(page.locator('[data-status-service="mail-relay"]')).toContainText(lang === "en" ? "E-mail delivery" : "E-Mail-Zustellung");
-        await expect(page.getByRole("navigation", { name: lang === "en" ? "Main navigation" : "Hauptnavigation" }).getByRole("link", { name: lang === "en" ? "Status" : "Systemstatus" })).toHaveCount(width > 768 ? 1 : 0);
+        await expect(
+          page.getByRole("navigation", { name: lang === "en" ? "Main navigation" : "Hauptnavigation" }).getByRole("link", { name: lang === "en" ? "Status" : "Systemstatus" }),
+        ).toHaveCount(width > 768 ? 1 : 0);
         expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
         const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).analyze();
         expect(results.violations, JSON.stringify(results.violations, null, 2)).toEqual([]);
@@ -65,9 +67,7 @@ test("a public service stopped: the page, the JSON, the feed and the badge say s
   await expect.poll(async () => (await json(page)).overall, { timeout: SHOWN_WITHIN_MS }).toBe("operational");
   env.fleet.setStopped("mail-relay", true);
   try {
-    await expect
-      .poll(async () => (await json(page)).services.find((service) => service.id === "mail-relay")?.state, { timeout: SHOWN_WITHIN_MS })
-      .toBe("outage");
+    await expect.poll(async () => (await json(page)).services.find((service) => service.id === "mail-relay")?.state, { timeout: SHOWN_WITHIN_MS }).toBe("outage");
     await page.goto(`${env.origin}/en/status`);
     await expect(page.locator("[data-overall]")).toContainText("Partial outage");
     await expect(page.locator('[data-status-service="mail-relay"]')).toContainText("Outage");
@@ -84,7 +84,8 @@ test("a public service stopped: the page, the JSON, the feed and the badge say s
   await page.goto(`${env.origin}/en/status`);
   await expect(page.locator("#status-resolved")).toContainText("E-mail delivery is working normally again.");
   for (const secret of NEVER_SHOWN) {
-    for (const path of ["/api/status", "/en/status/rss.xml", "/de/status/rss.xml", "/api/status/badge/mail-relay.svg"]) expect(await text(page, path), `${secret} in ${path}`).not.toContain(secret);
+    for (const path of ["/api/status", "/en/status/rss.xml", "/de/status/rss.xml", "/api/status/badge/mail-relay.svg"])
+      expect(await text(page, path), `${secret} in ${path}`).not.toContain(secret);
   }
   expect((await page.request.get(`${env.origin}/api/status/badge/twitter-antispam.svg`)).status()).toBe(404);
 });

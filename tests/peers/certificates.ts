@@ -124,11 +124,24 @@ export function createTestCa(): TestCa {
 
     newKey("ca.key");
     openssl(
-      "req", "-config", "openssl.cnf", "-x509", "-new", "-key", "ca.key", "-sha256", "-days", "3650",
-      "-subj", `/CN=${TEST_CA_NAME}/O=${TEST_CA_ORGANIZATION}`,
-      "-addext", "basicConstraints=critical,CA:TRUE",
-      "-addext", "keyUsage=critical,keyCertSign,cRLSign",
-      "-out", "ca.pem",
+      "req",
+      "-config",
+      "openssl.cnf",
+      "-x509",
+      "-new",
+      "-key",
+      "ca.key",
+      "-sha256",
+      "-days",
+      "3650",
+      "-subj",
+      `/CN=${TEST_CA_NAME}/O=${TEST_CA_ORGANIZATION}`,
+      "-addext",
+      "basicConstraints=critical,CA:TRUE",
+      "-addext",
+      "keyUsage=critical,keyCertSign,cRLSign",
+      "-out",
+      "ca.pem",
     );
   } catch (error) {
     cleanup();
@@ -156,10 +169,27 @@ export function createTestCa(): TestCa {
     openssl("req", "-config", "openssl.cnf", "-new", "-key", `${name}.key`, "-subj", `/CN=${names[0]}`, "-out", `${name}.csr`);
     writeFileSync(join(dir, `${name}.ext`), leafExtensions(names));
     openssl(
-      "ca", "-config", "openssl.cnf", "-batch", "-notext", "-in", `${name}.csr`, "-out", `${name}.pem`,
-      "-cert", "ca.pem", "-keyfile", "ca.key",
-      "-startdate", asn1Time(notBefore), "-enddate", asn1Time(notAfter),
-      "-extfile", `${name}.ext`, "-extensions", "leaf",
+      "ca",
+      "-config",
+      "openssl.cnf",
+      "-batch",
+      "-notext",
+      "-in",
+      `${name}.csr`,
+      "-out",
+      `${name}.pem`,
+      "-cert",
+      "ca.pem",
+      "-keyfile",
+      "ca.key",
+      "-startdate",
+      asn1Time(notBefore),
+      "-enddate",
+      asn1Time(notAfter),
+      "-extfile",
+      `${name}.ext`,
+      "-extensions",
+      "leaf",
     );
     return describe(name, names, daysRemaining);
   };
@@ -196,9 +226,22 @@ export function makeTestCertificates(): TestCertificates {
 
     openssl("genpkey", "-algorithm", "EC", "-pkeyopt", "ec_paramgen_curve:P-256", "-out", "self-signed.key");
     openssl(
-      "req", "-config", "openssl.cnf", "-x509", "-new", "-key", "self-signed.key", "-sha256", "-days", "90",
-      "-subj", `/CN=${TEST_DOMAIN}`, "-addext", `subjectAltName=DNS:${TEST_DOMAIN}`,
-      "-out", "self-signed.pem",
+      "req",
+      "-config",
+      "openssl.cnf",
+      "-x509",
+      "-new",
+      "-key",
+      "self-signed.key",
+      "-sha256",
+      "-days",
+      "90",
+      "-subj",
+      `/CN=${TEST_DOMAIN}`,
+      "-addext",
+      `subjectAltName=DNS:${TEST_DOMAIN}`,
+      "-out",
+      "self-signed.pem",
     );
     // `-days 90` counts from now: 89 whole days and some hours remain by the time it is probed.
     const selfSigned = describe("self-signed", [TEST_DOMAIN], 89);

@@ -11,7 +11,6 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { freePort } from "./ports.ts";
 
-
 export type TestHaproxy = {
   /** The stats page (without ";csv") and its credentials. */
   statsUrl: string;

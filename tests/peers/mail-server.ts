@@ -14,7 +14,15 @@ export async function startTestMailServer(options: { dir: string; port?: number 
   const pems = await generate([{ name: "commonName", value: "localhost" }], {
     notAfterDate: new Date(Date.now() + 24 * 60 * 60_000),
     keyType: "ec",
-    extensions: [{ name: "subjectAltName", altNames: [{ type: 2, value: "localhost" }, { type: 7, ip: "127.0.0.1" }] }],
+    extensions: [
+      {
+        name: "subjectAltName",
+        altNames: [
+          { type: 2, value: "localhost" },
+          { type: 7, ip: "127.0.0.1" },
+        ],
+      },
+    ],
   });
   const caFile = join(options.dir, "smtp-ca.pem");
   writeFileSync(caFile, pems.cert);

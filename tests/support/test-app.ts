@@ -1,12 +1,12 @@
 // An app for API tests: a real database, a fake clock, cheap password hashing
 // and no pages (React Router is never reached by /api requests).
 import pino from "pino";
-import { parseConfig, type Config } from "../../server/config.ts";
-import type { DatabaseHandle } from "../../server/db/client.ts";
-import type { SendMail } from "../../server/mail/smtp-sender.ts";
-import { migrate } from "../../server/db/migrate.ts";
-import { createServices } from "../../server/services.ts";
-import { createApp } from "../../server/http/app.ts";
+import { parseConfig, type Config } from "#server/config.ts";
+import type { DatabaseHandle } from "#server/db/client.ts";
+import type { SendMail } from "#server/mail/smtp-sender.ts";
+import { migrate } from "#server/db/migrate.ts";
+import { createServices } from "#server/services.ts";
+import { createApp } from "#server/http/app.ts";
 
 export const TEST_HASH_OPTIONS = { memoryCost: 1024, timeCost: 1, parallelism: 1 };
 

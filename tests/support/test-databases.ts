@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import pg from "pg";
-import { openDatabase, type DatabaseHandle, type Dialect } from "../../server/db/client.ts";
+import { openDatabase, type DatabaseHandle, type Dialect } from "#server/db/client.ts";
 
 export type TestDatabase = { dialect: Dialect; open: () => Promise<{ handle: DatabaseHandle; cleanup: () => Promise<void> }> };
 

@@ -79,7 +79,13 @@ export function StatusUpdateForm({ incidentId }: { incidentId: number }) {
             {kind === "input" ? (
               <input name={name} className={input} aria-invalid={errors[name] ? true : undefined} aria-describedby={errors[name] ? `${incidentId}-${name}-error` : undefined} />
             ) : (
-              <textarea name={name} rows={2} className={input} aria-invalid={errors[name] ? true : undefined} aria-describedby={errors[name] ? `${incidentId}-${name}-error` : undefined} />
+              <textarea
+                name={name}
+                rows={2}
+                className={input}
+                aria-invalid={errors[name] ? true : undefined}
+                aria-describedby={errors[name] ? `${incidentId}-${name}-error` : undefined}
+              />
             )}
             {errors[name] ? (
               <span id={`${incidentId}-${name}-error`} className="block text-xs text-red-800 dark:text-red-300">
@@ -88,7 +94,11 @@ export function StatusUpdateForm({ incidentId }: { incidentId: number }) {
             ) : null}
           </label>
         ))}
-        <button type="submit" disabled={busy} className="inline-flex min-h-10 w-fit items-center rounded-md bg-brand-700 px-4 font-semibold text-white hover:bg-brand-800 disabled:opacity-60">
+        <button
+          type="submit"
+          disabled={busy}
+          className="inline-flex min-h-10 w-fit items-center rounded-md bg-brand-700 px-4 font-semibold text-white hover:bg-brand-800 disabled:opacity-60"
+        >
           Publish update
         </button>
         {note ? (

@@ -6,7 +6,7 @@ import { Check } from "lucide-react";
 import { useId, useState } from "react";
 import { Link } from "react-router";
 import { formatAgo } from "#shared/monitor/format.ts";
-import { showToast } from "../../components/toast.ts";
+import { showToast } from "#app/components/toast.ts";
 import { Badge, StatusBadge } from "./badges.tsx";
 import type { IncidentData, IncidentsData } from "./dashboard.server.ts";
 import { smallButton } from "./panel.tsx";
@@ -83,7 +83,11 @@ export function ActiveAlerts({ polled, checked }: { polled: Polled<IncidentsData
       ) : (
         <ul className="mt-2 space-y-2 text-sm" data-testid="active-alerts" aria-label="Active alerts">
           {incidents.slice(0, SHOWN).map((incident) => (
-            <li key={incident.id} data-incident={incident.id} className="flex flex-wrap items-center gap-x-2 gap-y-1 border-b border-slate-100 pb-2 last:border-0 dark:border-slate-800">
+            <li
+              key={incident.id}
+              data-incident={incident.id}
+              className="flex flex-wrap items-center gap-x-2 gap-y-1 border-b border-slate-100 pb-2 last:border-0 dark:border-slate-800"
+            >
               <StatusBadge status={incident.severity} />
               <span className="font-semibold">{incident.name}</span>
               <span className="min-w-0 break-words text-slate-700 dark:text-slate-200">

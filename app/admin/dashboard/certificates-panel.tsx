@@ -1,7 +1,7 @@
 // SSL certificates: the summary counts and a table with a Check and a Renew
 // action per certificate (on a phone, a card per certificate, status first).
 import { useState } from "react";
-import { showToast } from "../../components/toast.ts";
+import { showToast } from "#app/components/toast.ts";
 import { StatusBadge } from "./badges.tsx";
 import type { CertificatesData } from "./dashboard.server.ts";
 import { Panel, smallButton } from "./panel.tsx";
@@ -31,11 +31,23 @@ export function CertificatesPanel({ polled }: { polled: Polled<CertificatesData>
 
   const actions = (cert: Certificate) => (
     <>
-      <button type="button" className={smallButton} disabled={busy !== null} onClick={() => void act("check", cert.domain, cert.serverIP)} aria-label={`Check ${cert.domain} at ${cert.serverIP}`}>
+      <button
+        type="button"
+        className={smallButton}
+        disabled={busy !== null}
+        onClick={() => void act("check", cert.domain, cert.serverIP)}
+        aria-label={`Check ${cert.domain} at ${cert.serverIP}`}
+      >
         Check
       </button>
       {cert.renewal !== "none" ? (
-        <button type="button" className={smallButton} disabled={busy !== null} onClick={() => void act("renew", cert.domain, cert.serverIP)} aria-label={`Renew ${cert.domain} at ${cert.serverIP}`}>
+        <button
+          type="button"
+          className={smallButton}
+          disabled={busy !== null}
+          onClick={() => void act("renew", cert.domain, cert.serverIP)}
+          aria-label={`Renew ${cert.domain} at ${cert.serverIP}`}
+        >
           Renew
         </button>
       ) : null}
@@ -59,12 +71,24 @@ export function CertificatesPanel({ polled }: { polled: Polled<CertificatesData>
               <caption className="sr-only">Certificates</caption>
               <thead className="sticky top-0 bg-white dark:bg-slate-900">
                 <tr className="border-b border-slate-200 dark:border-slate-700">
-                  <th scope="col" className="py-2 pr-2">Domain</th>
-                  <th scope="col" className="py-2 pr-2">Server</th>
-                  <th scope="col" className="py-2 pr-2">IP</th>
-                  <th scope="col" className="py-2 pr-2">Status</th>
-                  <th scope="col" className="py-2 pr-2 text-right">Days</th>
-                  <th scope="col" className="py-2 pr-2">Expires</th>
+                  <th scope="col" className="py-2 pr-2">
+                    Domain
+                  </th>
+                  <th scope="col" className="py-2 pr-2">
+                    Server
+                  </th>
+                  <th scope="col" className="py-2 pr-2">
+                    IP
+                  </th>
+                  <th scope="col" className="py-2 pr-2">
+                    Status
+                  </th>
+                  <th scope="col" className="py-2 pr-2 text-right">
+                    Days
+                  </th>
+                  <th scope="col" className="py-2 pr-2">
+                    Expires
+                  </th>
                   <th scope="col" className="py-2">
                     <span className="sr-only">Actions</span>
                   </th>

@@ -43,7 +43,11 @@ describe("the response-time chart's data", () => {
   });
 
   it("the table: per host and hour, newest first, mean over the checks that passed", () => {
-    const history: History = { serviceId: "api", range: "24h", hosts: { fra: [check(T, 100), check(T + 60_000, 300), check(T + 120_000, null, true), check(T + HOUR, 50)], muc: [check(T, 70)] } };
+    const history: History = {
+      serviceId: "api",
+      range: "24h",
+      hosts: { fra: [check(T, 100), check(T + 60_000, 300), check(T + 120_000, null, true), check(T + HOUR, 50)], muc: [check(T, 70)] },
+    };
     expect(tableRows(history)).toEqual([
       { from: T + HOUR, host: "fra", checks: 1, failures: 0, meanMs: 50, p95Ms: 50 },
       { from: T, host: "fra", checks: 3, failures: 1, meanMs: 200, p95Ms: 300 },

@@ -15,17 +15,29 @@ export function ChartTable({ history, label }: { history: History; label: string
         <caption className="sr-only">{label}</caption>
         <thead className="sticky top-0 bg-white dark:bg-slate-900">
           <tr className="border-b border-slate-200 dark:border-slate-700">
-            <th scope="col" className={th}>Time</th>
-            <th scope="col" className={th}>Host</th>
-            <th scope="col" className={`${th} text-right`}>Mean</th>
-            <th scope="col" className={`${th} text-right`}>p95</th>
-            <th scope="col" className={`${th} text-right`}>Failed</th>
+            <th scope="col" className={th}>
+              Time
+            </th>
+            <th scope="col" className={th}>
+              Host
+            </th>
+            <th scope="col" className={`${th} text-right`}>
+              Mean
+            </th>
+            <th scope="col" className={`${th} text-right`}>
+              p95
+            </th>
+            <th scope="col" className={`${th} text-right`}>
+              Failed
+            </th>
           </tr>
         </thead>
         <tbody>
           {rows.length === 0 ? (
             <tr>
-              <td colSpan={5} className={td}>No checks in this range yet.</td>
+              <td colSpan={5} className={td}>
+                No checks in this range yet.
+              </td>
             </tr>
           ) : (
             rows.map((row) => (

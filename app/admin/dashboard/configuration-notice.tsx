@@ -22,7 +22,10 @@ export function ConfigurationNotice({ configuration }: { configuration: Configur
   if (placeholders.length === 0 && !rejected) return null;
   const count = placeholders.length;
   return (
-    <section aria-labelledby="configuration-heading" className="flex flex-col gap-3 rounded-lg border border-amber-300 bg-amber-50 p-4 text-amber-950 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-50">
+    <section
+      aria-labelledby="configuration-heading"
+      className="flex flex-col gap-3 rounded-lg border border-amber-300 bg-amber-50 p-4 text-amber-950 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-50"
+    >
       <h2 id="configuration-heading" className="flex items-center gap-2 text-lg font-bold">
         <FileWarning aria-hidden="true" className="size-5 shrink-0" />
         Monitoring configuration
@@ -47,9 +50,9 @@ export function ConfigurationNotice({ configuration }: { configuration: Configur
       {count > 0 ? (
         <>
           <p className="text-sm">
-            <strong>{count === 1 ? "1 entry is a placeholder" : `${count} entries are placeholders`}</strong>: {count === 1 ? "it points" : "they point"} at a documentation
-            host (such as example.com), so {count === 1 ? "it is not checked and never alerts" : "they are not checked and never alert"}. Replace {count === 1 ? "it" : "them"} with your own hosts in{" "}
-            <FileName file={file} />; a saved edit is picked up while the server runs.
+            <strong>{count === 1 ? "1 entry is a placeholder" : `${count} entries are placeholders`}</strong>: {count === 1 ? "it points" : "they point"} at a documentation host
+            (such as example.com), so {count === 1 ? "it is not checked and never alerts" : "they are not checked and never alert"}. Replace {count === 1 ? "it" : "them"} with your
+            own hosts in <FileName file={file} />; a saved edit is picked up while the server runs.
           </p>
           <ul aria-label="Placeholder entries" tabIndex={0} className="max-h-40 space-y-1 overflow-y-auto rounded-md bg-white/60 p-2 text-sm dark:bg-black/20">
             {placeholders.map((entry) => (

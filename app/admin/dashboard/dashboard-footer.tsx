@@ -22,7 +22,9 @@ export function DashboardFooter({ health, autoRefresh, user }: { health: HealthD
           </span>
         ) : null}
       </p>
-      <p className="mt-1">Signed in as {user}.{health?.demo ? " Demo mode: the fleet is simulated." : ""}</p>
+      <p className="mt-1">
+        Signed in as {user}.{health?.demo ? " Demo mode: the fleet is simulated." : ""}
+      </p>
     </footer>
   );
 }

@@ -4,8 +4,8 @@
 // nothing else; a button waits while a test runs.
 import { FlaskConical, LogOut, Mail, Moon, RotateCw, Sun } from "lucide-react";
 import { useState } from "react";
-import { toggleTheme } from "../../components/theme-toggle.tsx";
-import { showToast } from "../../components/toast.ts";
+import { toggleTheme } from "#app/components/theme-toggle.tsx";
+import { showToast } from "#app/components/toast.ts";
 import { smallButton } from "./panel.tsx";
 import { postJson } from "./staff-api.ts";
 
@@ -53,7 +53,13 @@ export function DashboardHeader(props: { autoRefresh: boolean; onAutoRefresh: (o
             <Mail aria-hidden="true" className="size-4" />
             {testing === "email" ? "Sending…" : "Test Email"}
           </button>
-          <button type="button" className={smallButton} onClick={() => void runTest("failure")} disabled={testing !== null} title="Sends the notice a failing service would give, marked TEST, on its channels; nothing else changes">
+          <button
+            type="button"
+            className={smallButton}
+            onClick={() => void runTest("failure")}
+            disabled={testing !== null}
+            title="Sends the notice a failing service would give, marked TEST, on its channels; nothing else changes"
+          >
             <FlaskConical aria-hidden="true" className="size-4" />
             {testing === "failure" ? "Simulating…" : "Test Failure"}
           </button>

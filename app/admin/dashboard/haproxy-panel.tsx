@@ -70,13 +70,25 @@ export function HaproxyPanel({ polled }: { polled: Polled<HaproxyData> }) {
               head={["Name", "Status", "Sessions", "Requests"]}
               below="sm"
               cards={data.frontends.map((frontend) => (
-                <PhoneCard key={frontend.name} status={<Status display={frontend.display} raw={frontend.status} />} title={frontend.name} figures={[["Sessions", frontend.sessions], ["Requests", frontend.requests.toLocaleString("en")]]} />
+                <PhoneCard
+                  key={frontend.name}
+                  status={<Status display={frontend.display} raw={frontend.status} />}
+                  title={frontend.name}
+                  figures={[
+                    ["Sessions", frontend.sessions],
+                    ["Requests", frontend.requests.toLocaleString("en")],
+                  ]}
+                />
               ))}
             >
               {data.frontends.map((frontend) => (
                 <tr key={frontend.name} className="border-b border-slate-100 dark:border-slate-800">
-                  <th scope="row" className={`${td} font-medium`}>{frontend.name}</th>
-                  <td className={td}><Status display={frontend.display} raw={frontend.status} /></td>
+                  <th scope="row" className={`${td} font-medium`}>
+                    {frontend.name}
+                  </th>
+                  <td className={td}>
+                    <Status display={frontend.display} raw={frontend.status} />
+                  </td>
                   <td className={`${td} text-right tabular-nums`}>{frontend.sessions}</td>
                   <td className={`${td} text-right tabular-nums`}>{frontend.requests.toLocaleString("en")}</td>
                 </tr>
@@ -87,13 +99,25 @@ export function HaproxyPanel({ polled }: { polled: Polled<HaproxyData> }) {
               head={["Name", "Status", "Active", "Servers"]}
               below="sm"
               cards={data.backends.map((backend) => (
-                <PhoneCard key={backend.name} status={<Status display={backend.display} raw={backend.status} />} title={backend.name} figures={[["Active", backend.activeServers], ["Servers", backend.servers]]} />
+                <PhoneCard
+                  key={backend.name}
+                  status={<Status display={backend.display} raw={backend.status} />}
+                  title={backend.name}
+                  figures={[
+                    ["Active", backend.activeServers],
+                    ["Servers", backend.servers],
+                  ]}
+                />
               ))}
             >
               {data.backends.map((backend) => (
                 <tr key={backend.name} className="border-b border-slate-100 dark:border-slate-800">
-                  <th scope="row" className={`${td} font-medium`}>{backend.name}</th>
-                  <td className={td}><Status display={backend.display} raw={backend.status} /></td>
+                  <th scope="row" className={`${td} font-medium`}>
+                    {backend.name}
+                  </th>
+                  <td className={td}>
+                    <Status display={backend.display} raw={backend.status} />
+                  </td>
                   <td className={`${td} text-right tabular-nums`}>{backend.activeServers}</td>
                   <td className={`${td} text-right tabular-nums`}>{backend.servers}</td>
                 </tr>
@@ -122,8 +146,12 @@ export function HaproxyPanel({ polled }: { polled: Polled<HaproxyData> }) {
           >
             {data.servers.map((server) => (
               <tr key={`${server.backend}/${server.name}`} data-server={server.name} className="border-b border-slate-100 dark:border-slate-800">
-                <th scope="row" className={`${td} font-medium`}>{server.name}</th>
-                <td className={td}><Status display={server.display} raw={server.status} /></td>
+                <th scope="row" className={`${td} font-medium`}>
+                  {server.name}
+                </th>
+                <td className={td}>
+                  <Status display={server.display} raw={server.status} />
+                </td>
                 <td className={`${td} text-right`}>{server.backend}</td>
                 <td className={`${td} text-right tabular-nums`}>{server.sessions}</td>
                 <td className={`${td} text-right tabular-nums`}>{formatBytes(server.bytesIn)}</td>

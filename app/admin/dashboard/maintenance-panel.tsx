@@ -3,7 +3,7 @@
 // minutes), the completion reason to disable it, and the change history.
 import { Wrench } from "lucide-react";
 import { useId, useState } from "react";
-import { showToast } from "../../components/toast.ts";
+import { showToast } from "#app/components/toast.ts";
 import type { MaintenanceData, MaintenanceHistoryData } from "./dashboard.server.ts";
 import { Badge } from "./badges.tsx";
 import { Panel, smallButton } from "./panel.tsx";
@@ -13,7 +13,8 @@ import type { Polled } from "./use-panel-query.ts";
 export const MAINTENANCE_REQUIRED = "Reason and Enabled By are required when enabling maintenance mode";
 const field = "mt-1 w-full rounded-md border border-slate-300 bg-white px-3 py-2 dark:border-slate-600 dark:bg-slate-800";
 /** A window's times in the configuration's zone, the same on the server and in any browser. */
-const inZone = (iso: string, timeZone: string) => new Date(iso).toLocaleString("en-GB", { weekday: "short", day: "numeric", month: "short", hour: "2-digit", minute: "2-digit", timeZone });
+const inZone = (iso: string, timeZone: string) =>
+  new Date(iso).toLocaleString("en-GB", { weekday: "short", day: "numeric", month: "short", hour: "2-digit", minute: "2-digit", timeZone });
 const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString("en-GB", { dateStyle: "medium", timeStyle: "short" }) : "–");
 
 export function MaintenancePanel({ polled, history, onChanged }: { polled: Polled<MaintenanceData>; history: Polled<MaintenanceHistoryData>; onChanged: () => void }) {
@@ -40,7 +41,13 @@ export function MaintenancePanel({ polled, history, onChanged }: { polled: Polle
     }
     setUpdating(true);
     const body = enable
-      ? { enable, reason: reason.trim(), enabledBy: enabledBy.trim(), ...(notes.trim() ? { notes: notes.trim() } : {}), ...(minutes !== undefined ? { estimatedDurationMinutes: minutes } : {}) }
+      ? {
+          enable,
+          reason: reason.trim(),
+          enabledBy: enabledBy.trim(),
+          ...(notes.trim() ? { notes: notes.trim() } : {}),
+          ...(minutes !== undefined ? { estimatedDurationMinutes: minutes } : {}),
+        }
       : { enable, reason: completion.trim() || "Maintenance completed" };
     const result = await postJson<{ success?: boolean; message?: string }>("/api/admin/maintenance", body);
     setUpdating(false);
@@ -74,7 +81,9 @@ export function MaintenancePanel({ polled, history, onChanged }: { polled: Polle
               {maintenance.is_active ? (
                 <p>
                   {maintenance.reason} — by {maintenance.enabled_by}, since {when(maintenance.enabled_at)}
-                  {maintenance.ends_at ? `, ends by itself at ${inZone(maintenance.ends_at, timezone)} (estimate: ${maintenance.estimated_duration_minutes} min)` : ", until it is disabled"}
+                  {maintenance.ends_at
+                    ? `, ends by itself at ${inZone(maintenance.ends_at, timezone)} (estimate: ${maintenance.estimated_duration_minutes} min)`
+                    : ", until it is disabled"}
                   {maintenance.notes ? `. ${maintenance.notes}` : ""}
                 </p>
               ) : (
@@ -99,7 +108,14 @@ export function MaintenancePanel({ polled, history, onChanged }: { polled: Polle
               <>
                 <label className="text-sm font-medium" htmlFor={`${id}-reason`}>
                   Reason
-                  <input id={`${id}-reason`} className={field} value={reason} onChange={(event) => setReason(event.target.value)} maxLength={500} aria-invalid={problem === MAINTENANCE_REQUIRED && !reason.trim()} />
+                  <input
+                    id={`${id}-reason`}
+                    className={field}
+                    value={reason}
+                    onChange={(event) => setReason(event.target.value)}
+                    maxLength={500}
+                    aria-invalid={problem === MAINTENANCE_REQUIRED && !reason.trim()}
+                  />
                 </label>
                 <label className="text-sm font-medium" htmlFor={`${id}-by`}>
                   Enabled By
@@ -111,7 +127,16 @@ export function MaintenancePanel({ polled, history, onChanged }: { polled: Polle
                 </label>
                 <label className="text-sm font-medium" htmlFor={`${id}-duration`}>
                   Estimated duration (minutes)
-                  <input id={`${id}-duration`} type="number" inputMode="numeric" min={1} step={1} className={field} value={duration} onChange={(event) => setDuration(event.target.value)} />
+                  <input
+                    id={`${id}-duration`}
+                    type="number"
+                    inputMode="numeric"
+                    min={1}
+                    step={1}
+                    className={field}
+                    value={duration}
+                    onChange={(event) => setDuration(event.target.value)}
+                  />
                 </label>
               </>
             )}

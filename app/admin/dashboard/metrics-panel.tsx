@@ -34,7 +34,9 @@ export function MetricsPanel({ health }: { health: HealthData }) {
   const shown = current?.history;
   const series = current?.series;
   const label = shown && series && service ? chartSummary(service.serviceName, range, series) : "";
-  const tableLabel = service ? `Response time of ${service.serviceName} over ${RANGE_LABELS[range]}, per ${range === "30d" ? "day" : range === "7d" ? "six hours" : "hour"} and host` : "";
+  const tableLabel = service
+    ? `Response time of ${service.serviceName} over ${RANGE_LABELS[range]}, per ${range === "30d" ? "day" : range === "7d" ? "six hours" : "hour"} and host`
+    : "";
 
   return (
     <section aria-labelledby="metrics-heading" className={panelClass}>
@@ -58,7 +60,13 @@ export function MetricsPanel({ health }: { health: HealthData }) {
         </label>
         <div role="group" aria-label="Range" className="flex gap-1">
           {RANGES.map((option) => (
-            <button key={option} type="button" aria-pressed={range === option} onClick={() => setRange(option)} className={`${smallButton} aria-pressed:bg-slate-800 aria-pressed:text-white dark:aria-pressed:bg-slate-200 dark:aria-pressed:text-slate-900`}>
+            <button
+              key={option}
+              type="button"
+              aria-pressed={range === option}
+              onClick={() => setRange(option)}
+              className={`${smallButton} aria-pressed:bg-slate-800 aria-pressed:text-white dark:aria-pressed:bg-slate-200 dark:aria-pressed:text-slate-900`}
+            >
               {option}
             </button>
           ))}

@@ -81,10 +81,11 @@ export function Panel<T>(props: {
       ) : (
         <>
           {polled.error ? (
-            <div role="alert" className="mb-3 flex flex-wrap items-center justify-between gap-2 rounded-md bg-amber-50 p-3 text-sm text-amber-950 dark:bg-amber-950 dark:text-amber-50">
-              <span>
-                {polled.error}. Showing the last data.
-              </span>
+            <div
+              role="alert"
+              className="mb-3 flex flex-wrap items-center justify-between gap-2 rounded-md bg-amber-50 p-3 text-sm text-amber-950 dark:bg-amber-950 dark:text-amber-50"
+            >
+              <span>{polled.error}. Showing the last data.</span>
               <RetryButton onRetry={retry} label={props.retryLabel} busy={polled.busy} />
             </div>
           ) : null}

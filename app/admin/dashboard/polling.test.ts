@@ -4,7 +4,12 @@ import { fastestInterval, FIRST_ROUND_POLL_MS, nextHealthRead, ROUND_GRACE_MS, s
 const T = Date.UTC(2026, 2, 2, 10);
 const iso = (ms: number) => new Date(ms).toISOString();
 /** An engine on a 15 s interval whose last stored round started at `last` and whose next is due at `next`. */
-const health = (last: number | null, next: number | null): HealthTiming => ({ lastCheckedAt: last === null ? null : iso(last), nextCheckAt: next === null ? null : iso(next), intervalSeconds: 60, services: [{ intervalSeconds: 15 }, { intervalSeconds: 60 }] });
+const health = (last: number | null, next: number | null): HealthTiming => ({
+  lastCheckedAt: last === null ? null : iso(last),
+  nextCheckAt: next === null ? null : iso(next),
+  intervalSeconds: 60,
+  services: [{ intervalSeconds: 15 }, { intervalSeconds: 60 }],
+});
 
 describe("when service health is read next", () => {
   it.each([

@@ -16,7 +16,14 @@ const PALETTES = {
   dark: { hosts: ["#38bdf8", "#a78bfa", "#34d399", "#fbbf24", "#f472b6", "#cbd5e1"], failed: "#f87171", band: "rgb(248, 113, 113)", text: "#cbd5e1", grid: "#334155" },
 } as const;
 /** The legend's swatches, in the palettes' order. */
-const SWATCHES = ["bg-sky-600 dark:bg-sky-400", "bg-violet-600 dark:bg-violet-400", "bg-emerald-600 dark:bg-emerald-400", "bg-amber-600 dark:bg-amber-400", "bg-pink-600 dark:bg-pink-400", "bg-slate-600 dark:bg-slate-300"];
+const SWATCHES = [
+  "bg-sky-600 dark:bg-sky-400",
+  "bg-violet-600 dark:bg-violet-400",
+  "bg-emerald-600 dark:bg-emerald-400",
+  "bg-amber-600 dark:bg-amber-400",
+  "bg-pink-600 dark:bg-pink-400",
+  "bg-slate-600 dark:bg-slate-300",
+];
 
 function subscribeToTheme(onChange: () => void) {
   const observer = new MutationObserver(onChange);
@@ -121,7 +128,9 @@ function chartOptions(latest: { current: Latest }, width: number, dark: boolean,
           }
           const current = latest.current;
           const at = chart.data[0][idx]! * 1000;
-          const lines = current.series.hosts.map((host) => `${host}: ${describePoint(pointNear(current.history.hosts[host] ?? [], at, current.series.spanMs), current.history.range)}`);
+          const lines = current.series.hosts.map(
+            (host) => `${host}: ${describePoint(pointNear(current.history.hosts[host] ?? [], at, current.series.spanMs), current.history.range)}`,
+          );
           const heading = document.createElement("strong");
           heading.textContent = formatPointTime(at, current.history.range, current.series.spanMs);
           tooltip.replaceChildren(

@@ -87,7 +87,11 @@ export function ServiceCard({ service }: { service: ServiceData }) {
   const times = hosts.map((host) => host.lastChecked);
   const lastChecked = times.includes(null) ? null : (times.sort()[0] ?? null);
   return (
-    <article aria-labelledby={`service-${service.serviceId}`} data-service={service.serviceId} className="flex min-w-0 flex-col gap-3 rounded-lg border border-slate-200 bg-white p-4 shadow-sm dark:border-slate-700 dark:bg-slate-900">
+    <article
+      aria-labelledby={`service-${service.serviceId}`}
+      data-service={service.serviceId}
+      className="flex min-w-0 flex-col gap-3 rounded-lg border border-slate-200 bg-white p-4 shadow-sm dark:border-slate-700 dark:bg-slate-900"
+    >
       <header className="flex flex-wrap items-start justify-between gap-2">
         <h3 id={`service-${service.serviceId}`} className="font-bold">
           {service.serviceName}

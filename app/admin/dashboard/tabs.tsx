@@ -60,7 +60,15 @@ export function Tabs({ tabs, label }: { tabs: TabSpec[]; label: string }) {
         ))}
       </div>
       {tabs.map((tab) => (
-        <div key={tab.id} role="tabpanel" id={`panel-${tab.id}`} aria-labelledby={`tab-${tab.id}`} hidden={selected !== tab.id} tabIndex={0} className="pt-4 focus-visible:outline-2">
+        <div
+          key={tab.id}
+          role="tabpanel"
+          id={`panel-${tab.id}`}
+          aria-labelledby={`tab-${tab.id}`}
+          hidden={selected !== tab.id}
+          tabIndex={0}
+          className="pt-4 focus-visible:outline-2"
+        >
           {selected === tab.id ? tab.content() : null}
         </div>
       ))}

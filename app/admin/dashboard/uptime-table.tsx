@@ -14,16 +14,26 @@ export function UptimeTable({ services }: { services: HealthData["services"] }) 
           <caption className="sr-only">Uptime per service</caption>
           <thead>
             <tr className="border-b border-slate-200 dark:border-slate-700">
-              <th scope="col" className="py-2 pr-2">Service</th>
-              <th scope="col" className="py-2 pr-2 text-right">24 h</th>
-              <th scope="col" className="py-2 pr-2 text-right">7 d</th>
-              <th scope="col" className="py-2 text-right">30 d</th>
+              <th scope="col" className="py-2 pr-2">
+                Service
+              </th>
+              <th scope="col" className="py-2 pr-2 text-right">
+                24 h
+              </th>
+              <th scope="col" className="py-2 pr-2 text-right">
+                7 d
+              </th>
+              <th scope="col" className="py-2 text-right">
+                30 d
+              </th>
             </tr>
           </thead>
           <tbody>
             {services.map((service) => (
               <tr key={service.serviceId} className="border-b border-slate-100 dark:border-slate-800">
-                <th scope="row" className="py-1.5 pr-2 font-medium">{service.serviceName}</th>
+                <th scope="row" className="py-1.5 pr-2 font-medium">
+                  {service.serviceName}
+                </th>
                 <td className="py-1.5 pr-2 text-right tabular-nums">{percent(service.uptime24h)}</td>
                 <td className="py-1.5 pr-2 text-right tabular-nums">{percent(service.uptime7d)}</td>
                 <td className="py-1.5 text-right tabular-nums">{percent(service.uptime30d)}</td>

@@ -1,7 +1,18 @@
 // Every panel's data on the dashboard, and Refresh: a check of every service
 // now, then every panel read again.
 import { useCallback, useEffect, useRef, useState } from "react";
-import type { AiData, CertificatesData, ConfigurationData, DashboardData, HaproxyData, HealthData, IncidentsData, MaintenanceData, MaintenanceHistoryData, NginxData } from "./dashboard.server.ts";
+import type {
+  AiData,
+  CertificatesData,
+  ConfigurationData,
+  DashboardData,
+  HaproxyData,
+  HealthData,
+  IncidentsData,
+  MaintenanceData,
+  MaintenanceHistoryData,
+  NginxData,
+} from "./dashboard.server.ts";
 import { ALWAYS_POLLED, fastestInterval, nextHealthRead, POLL_SECONDS } from "./polling.ts";
 import { postJson } from "./staff-api.ts";
 import { usePanelQuery } from "./use-panel-query.ts";
@@ -20,14 +31,63 @@ export function useDashboardData(data: DashboardData, autoRefresh: boolean) {
     failure: "Failed to load service health",
   });
   const checksEvery = health.data ? fastestInterval(health.data) : POLL_SECONDS.health;
-  const incidents = usePanelQuery<IncidentsData>({ url: "/api/admin/incidents/open", every: () => (autoRefresh ? checksEvery * 1000 : null), enabled: data.monitoring, initial: data.incidents, failure: "Failed to load active alerts" });
-  const configuration = usePanelQuery<ConfigurationData>({ url: "/api/admin/monitoring-configuration", every: every("configuration"), enabled: data.monitoring, initial: data.configuration, failure: "Failed to load the monitoring configuration" });
-  const maintenance = usePanelQuery<MaintenanceData>({ url: "/api/admin/maintenance", every: every("maintenance"), initial: data.maintenance, failure: "Failed to load maintenance status" });
-  const maintenanceHistory = usePanelQuery<MaintenanceHistoryData>({ url: "/api/admin/maintenance/history", every: every("maintenance"), initial: data.maintenanceHistory, failure: "Failed to load maintenance history" });
-  const certificates = usePanelQuery<CertificatesData>({ url: "/api/admin/certificates", every: every("certificates"), enabled: configured.certificates, initial: data.certificates, failure: "Failed to load certificates" });
-  const nginx = usePanelQuery<NginxData>({ url: "/api/admin/nginx", freshUrl: "/api/admin/nginx?refresh=1", every: every("nginx"), enabled: configured.nginx, initial: data.nginx, failure: "Failed to load monitoring data" });
-  const haproxy = usePanelQuery<HaproxyData>({ url: "/api/admin/haproxy", freshUrl: "/api/admin/haproxy?refresh=1", every: every("haproxy"), enabled: configured.haproxy, initial: data.haproxy, failure: "Failed to load HAProxy statistics" });
-  const ai = usePanelQuery<AiData>({ url: "/api/admin/ai-services-health", freshUrl: "/api/admin/ai-services-health?refresh=1", every: every("ai"), enabled: configured.aiServices, initial: data.ai, failure: "Failed to load AI services health data" });
+  const incidents = usePanelQuery<IncidentsData>({
+    url: "/api/admin/incidents/open",
+    every: () => (autoRefresh ? checksEvery * 1000 : null),
+    enabled: data.monitoring,
+    initial: data.incidents,
+    failure: "Failed to load active alerts",
+  });
+  const configuration = usePanelQuery<ConfigurationData>({
+    url: "/api/admin/monitoring-configuration",
+    every: every("configuration"),
+    enabled: data.monitoring,
+    initial: data.configuration,
+    failure: "Failed to load the monitoring configuration",
+  });
+  const maintenance = usePanelQuery<MaintenanceData>({
+    url: "/api/admin/maintenance",
+    every: every("maintenance"),
+    initial: data.maintenance,
+    failure: "Failed to load maintenance status",
+  });
+  const maintenanceHistory = usePanelQuery<MaintenanceHistoryData>({
+    url: "/api/admin/maintenance/history",
+    every: every("maintenance"),
+    initial: data.maintenanceHistory,
+    failure: "Failed to load maintenance history",
+  });
+  const certificates = usePanelQuery<CertificatesData>({
+    url: "/api/admin/certificates",
+    every: every("certificates"),
+    enabled: configured.certificates,
+    initial: data.certificates,
+    failure: "Failed to load certificates",
+  });
+  const nginx = usePanelQuery<NginxData>({
+    url: "/api/admin/nginx",
+    freshUrl: "/api/admin/nginx?refresh=1",
+    every: every("nginx"),
+    enabled: configured.nginx,
+    initial: data.nginx,
+    failure: "Failed to load monitoring data",
+  });
+  const haproxy = usePanelQuery<HaproxyData>({
+    url: "/api/admin/haproxy",
+    freshUrl: "/api/admin/haproxy?refresh=1",
+    every: every("haproxy"),
+    enabled: configured.haproxy,
+    initial: data.haproxy,
+    failure: "Failed to load HAProxy statistics",
+  });
+  const ai = usePanelQuery<AiData>({
+    url: "/api/admin/ai-services-health",
+    freshUrl: "/api/admin/ai-services-health?refresh=1",
+    every: every("ai"),
+    enabled: configured.aiServices,
+    initial: data.ai,
+    failure: "Failed to load AI services health data",
+  });
 
   // A new round may open or resolve incidents: read them when it lands, not a round later.
   const lastCheckedAt = health.data?.lastCheckedAt;
@@ -44,7 +104,16 @@ export function useDashboardData(data: DashboardData, autoRefresh: boolean) {
     setRefreshing(true);
     try {
       const requested = postJson<{ requestedAt?: string }>("/api/admin/services/check");
-      const [answer] = await Promise.all([requested, configuration.refresh(), maintenance.refresh(), maintenanceHistory.refresh(), certificates.refresh(), nginx.refresh(true), haproxy.refresh(true), ai.refresh(true)]);
+      const [answer] = await Promise.all([
+        requested,
+        configuration.refresh(),
+        maintenance.refresh(),
+        maintenanceHistory.refresh(),
+        certificates.refresh(),
+        nginx.refresh(true),
+        haproxy.refresh(true),
+        ai.refresh(true),
+      ]);
       // The requested round starts within a second and takes a few: read until the engine says it served this request
       // (a round already running when Refresh was pressed may not have seen what changed).
       const since = answer.body?.requestedAt ? Date.parse(answer.body.requestedAt) : Date.now();

@@ -1,27 +1,19 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from "react";
-import type { MessageKey } from "../../i18n/en.ts";
-import { useLanguage } from "../../i18n/language.tsx";
-import { showToast } from "../toast.ts";
+import type { MessageKey } from "#app/i18n/en.ts";
+import { useLanguage } from "#app/i18n/language.tsx";
+import { showToast } from "#app/components/toast.ts";
 import type { ConsentChoices } from "./consent-record.ts";
 import { answerConsent, closeConsentSettings, useConsentState } from "./consent-store.ts";
 import { STORED_ENTRIES } from "./stored-entries.ts";
 
 const NO_CHOICES: ConsentChoices = { analytics: false, marketing: false };
 
-const button =
-  "inline-flex min-h-11 flex-1 cursor-pointer items-center justify-center rounded-md px-4 text-sm font-semibold whitespace-nowrap sm:flex-none";
+const button = "inline-flex min-h-11 flex-1 cursor-pointer items-center justify-center rounded-md px-4 text-sm font-semibold whitespace-nowrap sm:flex-none";
 // Accept and reject look the same: neither is the "easy" path (OLG Köln 6 U 80/23).
 const primary = `${button} bg-brand-700 text-white hover:bg-brand-900`;
 const secondary = `${button} border border-slate-400 hover:bg-slate-100 dark:border-slate-500 dark:hover:bg-slate-800`;
 
-function Category(props: {
-  name: MessageKey;
-  description: MessageKey;
-  checked: boolean;
-  disabled?: boolean;
-  onChange?: (checked: boolean) => void;
-  children?: ReactNode;
-}) {
+function Category(props: { name: MessageKey; description: MessageKey; checked: boolean; disabled?: boolean; onChange?: (checked: boolean) => void; children?: ReactNode }) {
   const { t } = useLanguage();
   const id = useId();
   return (

@@ -1,5 +1,5 @@
 import { Cookie } from "lucide-react";
-import { useLanguage } from "../../i18n/language.tsx";
+import { useLanguage } from "#app/i18n/language.tsx";
 import { openConsentSettings, useConsentState } from "./consent-store.ts";
 import { useCornerCovers } from "./use-corner-covers.ts";
 

@@ -3,7 +3,7 @@
 // older version counts as no answer, so the dialog asks again only when the
 // categories or their purposes change.
 import { CONSENT_STORAGE_KEY, CONSENT_VERSION } from "#shared/site/storage-keys.ts";
-import { readStorage, writeStorage } from "../browser-storage.ts";
+import { readStorage, writeStorage } from "#app/components/browser-storage.ts";
 
 export type ConsentChoices = { analytics: boolean; marketing: boolean };
 

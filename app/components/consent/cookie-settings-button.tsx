@@ -1,4 +1,4 @@
-import { useLanguage } from "../../i18n/language.tsx";
+import { useLanguage } from "#app/i18n/language.tsx";
 import { openConsentSettings } from "./consent-store.ts";
 
 /** The footer's "Cookie settings" link: reopens the consent dialog. */

@@ -1,7 +1,7 @@
 // Incidents as the public sees them: staff's title and updates (or the
 // page's neutral line), the services they touch and when, newest first.
 import type { PublicIncident, PublicService } from "#shared/status/public-status.ts";
-import { useLanguage } from "../../i18n/language.tsx";
+import { useLanguage } from "#app/i18n/language.tsx";
 import { IncidentStateBadge } from "./state-badge.tsx";
 import { formatStatusTime } from "./status-time.ts";
 
@@ -17,7 +17,9 @@ function Incident({ incident, services, timeZone }: { incident: PublicIncident; 
       </div>
       <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">
         {t("status.affects", { names: names.join(", ") })} ·{" "}
-        {incident.resolvedAt ? t("status.incidentLasted", { start: time(incident.startedAt), end: time(incident.resolvedAt) }) : t("status.incidentSince", { time: time(incident.startedAt) })}
+        {incident.resolvedAt
+          ? t("status.incidentLasted", { start: time(incident.startedAt), end: time(incident.resolvedAt) })
+          : t("status.incidentSince", { time: time(incident.startedAt) })}
       </p>
       <ol className="mt-3 space-y-2 border-l-2 border-slate-200 pl-4 dark:border-slate-700">
         {incident.updates.map((update) => (

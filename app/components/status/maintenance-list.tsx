@@ -1,7 +1,7 @@
 // Maintenance in progress and announced: a scheduled window by its name, one
 // started by hand as "Maintenance" (its reason stays internal).
 import type { PublicMaintenance, PublicService, PublicStatus } from "#shared/status/public-status.ts";
-import { useLanguage } from "../../i18n/language.tsx";
+import { useLanguage } from "#app/i18n/language.tsx";
 import { formatStatusTime } from "./status-time.ts";
 
 function Entry({ entry, label, services, timeZone }: { entry: PublicMaintenance; label: string; services: readonly PublicService[]; timeZone: string }) {

@@ -3,7 +3,7 @@
 // uptime and incidents (CSS alone); the same words are the day's accessible
 // name, so the page reads right without JavaScript and without a mouse.
 import type { PublicIncident, PublicService, StatusDay } from "#shared/status/public-status.ts";
-import { useLanguage } from "../../i18n/language.tsx";
+import { useLanguage } from "#app/i18n/language.tsx";
 import { ServiceStateBadge } from "./state-badge.tsx";
 import { formatStatusDay, formatUptime } from "./status-time.ts";
 

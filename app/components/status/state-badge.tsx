@@ -1,5 +1,5 @@
 import type { IncidentState, ServiceState } from "#shared/status/public-status.ts";
-import { useLanguage } from "../../i18n/language.tsx";
+import { useLanguage } from "#app/i18n/language.tsx";
 
 const SERVICE_TONES: Record<ServiceState, string> = {
   operational: "bg-green-100 text-green-950 dark:bg-green-900 dark:text-green-50",

@@ -1,6 +1,6 @@
 import { CircleAlert, CircleCheck, CircleHelp, CircleX, Wrench } from "lucide-react";
 import type { OverallState } from "#shared/status/public-status.ts";
-import { useLanguage } from "../../i18n/language.tsx";
+import { useLanguage } from "#app/i18n/language.tsx";
 import { Interpolated } from "./interpolated.tsx";
 import { formatStatusTime } from "./status-time.ts";
 

@@ -5,7 +5,9 @@ import type { Language } from "#shared/i18n/languages.ts";
 const LOCALES: Record<Language, string> = { en: "en-GB", de: "de-DE" };
 
 export function formatStatusTime(iso: string, lang: Language, timeZone: string): string {
-  return new Intl.DateTimeFormat(LOCALES[lang], { year: "numeric", month: "short", day: "numeric", hour: "2-digit", minute: "2-digit", timeZone, timeZoneName: "short" }).format(new Date(iso));
+  return new Intl.DateTimeFormat(LOCALES[lang], { year: "numeric", month: "short", day: "numeric", hour: "2-digit", minute: "2-digit", timeZone, timeZoneName: "short" }).format(
+    new Date(iso),
+  );
 }
 
 /** "24 Nov 2026" for a day given as "2026-11-24" (noon UTC, so no zone moves it to another day). */

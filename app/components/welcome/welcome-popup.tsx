@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useState } from "react";
 import { WELCOME_SESSION_KEY } from "#shared/site/storage-keys.ts";
-import { readStorage, writeStorage } from "../browser-storage.ts";
-import { useConsentState } from "../consent/consent-store.ts";
+import { readStorage, writeStorage } from "#app/components/browser-storage.ts";
+import { useConsentState } from "#app/components/consent/consent-store.ts";
 
 export const WELCOME_DELAY_MS = 1_000;
 export const WELCOME_AUTO_CLOSE_MS = 10_000;

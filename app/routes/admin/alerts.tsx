@@ -1,10 +1,10 @@
 import { ArrowLeft } from "lucide-react";
 import { Link, redirect } from "react-router";
 import { formatSpan } from "#shared/monitor/format.ts";
-import { Badge, StatusBadge, type Tone } from "../../admin/dashboard/badges.tsx";
-import { StatusUpdateForm } from "../../admin/alerts/status-update-form.tsx";
-import { RouteGuard } from "../../admin/route-guard.tsx";
-import { currentSession } from "../../admin/session.server.ts";
+import { Badge, StatusBadge, type Tone } from "#app/admin/dashboard/badges.tsx";
+import { StatusUpdateForm } from "#app/admin/alerts/status-update-form.tsx";
+import { RouteGuard } from "#app/admin/route-guard.tsx";
+import { currentSession } from "#app/admin/session.server.ts";
 import type { Route } from "./+types/alerts";
 
 const STATES = ["open", "resolved"] as const;
@@ -51,7 +51,11 @@ function Resolution({ incident }: { incident: Incident }) {
 /** Each notice on one line: its kind and time, then every channel it went to with its delivery. */
 function Notices({ incident }: { incident: Incident }) {
   if (incident.notices.length === 0) {
-    const why = incident.suppressedAt ? `held back by maintenance (${when(incident.suppressedAt)})` : incident.acknowledgedAt && !incident.announced ? "acknowledged before it was told" : "not told (cooldown, or resolved before it was)";
+    const why = incident.suppressedAt
+      ? `held back by maintenance (${when(incident.suppressedAt)})`
+      : incident.acknowledgedAt && !incident.announced
+        ? "acknowledged before it was told"
+        : "not told (cooldown, or resolved before it was)";
     return <span className="text-xs text-slate-600 dark:text-slate-300">None: {why}</span>;
   }
   const told = new Map<string, Incident["notices"]>();
@@ -95,29 +99,54 @@ export default function AlertsPage({ loaderData }: Route.ComponentProps) {
         </Link>
         <h1 className="mt-4 text-2xl font-bold">Incidents</h1>
         <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">
-          {total} {state ?? ""} incidents, newest first. An incident opens after its failure threshold and resolves after its success threshold; each notice is listed per channel with its delivery.
+          {total} {state ?? ""} incidents, newest first. An incident opens after its failure threshold and resolves after its success threshold; each notice is listed per channel
+          with its delivery.
         </p>
         <nav aria-label="Filter" className="mt-3 flex flex-wrap gap-2 text-sm">
           {[null, ...STATES].map((value) => (
-            <Link key={value ?? "all"} to={filter(value)} aria-current={state === value ? "page" : undefined} className={`${pageLink} aria-[current=page]:bg-slate-200 dark:aria-[current=page]:bg-slate-700`}>
+            <Link
+              key={value ?? "all"}
+              to={filter(value)}
+              aria-current={state === value ? "page" : undefined}
+              className={`${pageLink} aria-[current=page]:bg-slate-200 dark:aria-[current=page]:bg-slate-700`}
+            >
               {value === null ? "All" : value === "open" ? "Open" : "Resolved"}
             </Link>
           ))}
         </nav>
-        <div className="mt-4 overflow-x-auto rounded-lg border border-slate-200 bg-white dark:border-slate-700 dark:bg-slate-900" tabIndex={0} role="region" aria-label="Incidents (scrolls)">
+        <div
+          className="mt-4 overflow-x-auto rounded-lg border border-slate-200 bg-white dark:border-slate-700 dark:bg-slate-900"
+          tabIndex={0}
+          role="region"
+          aria-label="Incidents (scrolls)"
+        >
           <table className="w-full text-left text-sm md:min-w-[64rem]">
             <caption className="sr-only">
               Incidents, page {page} of {pages}
             </caption>
             <thead>
               <tr className="border-b border-slate-200 max-md:sr-only dark:border-slate-700">
-                <th scope="col" className="p-2">Target</th>
-                <th scope="col" className="p-2">Severity</th>
-                <th scope="col" className="p-2">Opened</th>
-                <th scope="col" className="p-2">Acknowledged</th>
-                <th scope="col" className="p-2">Resolved</th>
-                <th scope="col" className="p-2">Duration</th>
-                <th scope="col" className="p-2 min-w-56">Notices</th>
+                <th scope="col" className="p-2">
+                  Target
+                </th>
+                <th scope="col" className="p-2">
+                  Severity
+                </th>
+                <th scope="col" className="p-2">
+                  Opened
+                </th>
+                <th scope="col" className="p-2">
+                  Acknowledged
+                </th>
+                <th scope="col" className="p-2">
+                  Resolved
+                </th>
+                <th scope="col" className="p-2">
+                  Duration
+                </th>
+                <th scope="col" className="p-2 min-w-56">
+                  Notices
+                </th>
               </tr>
             </thead>
             <tbody>
@@ -130,8 +159,12 @@ export default function AlertsPage({ loaderData }: Route.ComponentProps) {
                     </span>
                     {incident.publicStatus ? <StatusUpdateForm incidentId={incident.id} /> : null}
                   </td>
-                  <td data-label="Severity" className={`p-2 ${stacked}`}>{incident.test ? <Badge tone="blue">TEST</Badge> : <StatusBadge status={incident.severity} />}</td>
-                  <td data-label="Opened" className={`p-2 whitespace-nowrap ${stacked}`}>{when(incident.openedAt)}</td>
+                  <td data-label="Severity" className={`p-2 ${stacked}`}>
+                    {incident.test ? <Badge tone="blue">TEST</Badge> : <StatusBadge status={incident.severity} />}
+                  </td>
+                  <td data-label="Opened" className={`p-2 whitespace-nowrap ${stacked}`}>
+                    {when(incident.openedAt)}
+                  </td>
                   <td data-label="Acknowledged" className={`p-2 ${stacked}`}>
                     {incident.acknowledgedAt ? (
                       <span className="flex flex-col gap-0.5">
@@ -147,7 +180,9 @@ export default function AlertsPage({ loaderData }: Route.ComponentProps) {
                   <td data-label="Resolved" className={`p-2 ${stacked}`}>
                     <Resolution incident={incident} />
                   </td>
-                  <td data-label="Duration" className={`p-2 whitespace-nowrap ${stacked}`}>{incident.test ? "–" : formatSpan(incident.durationMs)}</td>
+                  <td data-label="Duration" className={`p-2 whitespace-nowrap ${stacked}`}>
+                    {incident.test ? "–" : formatSpan(incident.durationMs)}
+                  </td>
                   <td data-label="Notices" className={`p-2 ${stacked}`}>
                     <Notices incident={incident} />
                   </td>

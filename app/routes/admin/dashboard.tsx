@@ -2,29 +2,29 @@ import { QueryClientProvider } from "@tanstack/react-query";
 import { Inbox, ListChecks } from "lucide-react";
 import { useCallback, useState } from "react";
 import { Link, redirect, useNavigate } from "react-router";
-import { signOut } from "../../admin/auth-client.ts";
-import type { HealthData } from "../../admin/dashboard/dashboard.server.ts";
-import { loadDashboard } from "../../admin/dashboard/dashboard.server.ts";
-import { AiServicesPanel } from "../../admin/dashboard/ai-services-panel.tsx";
-import { CertificatesPanel } from "../../admin/dashboard/certificates-panel.tsx";
-import { DashboardFooter } from "../../admin/dashboard/dashboard-footer.tsx";
-import { DashboardHeader } from "../../admin/dashboard/dashboard-header.tsx";
-import { HaproxyPanel } from "../../admin/dashboard/haproxy-panel.tsx";
-import { HealthCard } from "../../admin/dashboard/health-card.tsx";
-import { ConfigurationNotice } from "../../admin/dashboard/configuration-notice.tsx";
-import { MaintenanceBanner } from "../../admin/dashboard/maintenance-banner.tsx";
-import { MaintenancePanel } from "../../admin/dashboard/maintenance-panel.tsx";
-import { MetricsPanel } from "../../admin/dashboard/metrics-panel.tsx";
-import { panelClass, Skeleton } from "../../admin/dashboard/panel.tsx";
-import { ServiceCard } from "../../admin/dashboard/service-card.tsx";
-import { SummaryCards } from "../../admin/dashboard/summary-cards.tsx";
-import { Tabs } from "../../admin/dashboard/tabs.tsx";
-import { RenderTime } from "../../admin/dashboard/use-now.ts";
-import { createDashboardQueryClient } from "../../admin/dashboard/query-client.ts";
-import { useDashboardData } from "../../admin/dashboard/use-dashboard-data.ts";
-import { RouteGuard } from "../../admin/route-guard.tsx";
-import { currentSession } from "../../admin/session.server.ts";
-import { useSessionKeeper } from "../../admin/use-session-keeper.ts";
+import { signOut } from "#app/admin/auth-client.ts";
+import type { HealthData } from "#app/admin/dashboard/dashboard.server.ts";
+import { loadDashboard } from "#app/admin/dashboard/dashboard.server.ts";
+import { AiServicesPanel } from "#app/admin/dashboard/ai-services-panel.tsx";
+import { CertificatesPanel } from "#app/admin/dashboard/certificates-panel.tsx";
+import { DashboardFooter } from "#app/admin/dashboard/dashboard-footer.tsx";
+import { DashboardHeader } from "#app/admin/dashboard/dashboard-header.tsx";
+import { HaproxyPanel } from "#app/admin/dashboard/haproxy-panel.tsx";
+import { HealthCard } from "#app/admin/dashboard/health-card.tsx";
+import { ConfigurationNotice } from "#app/admin/dashboard/configuration-notice.tsx";
+import { MaintenanceBanner } from "#app/admin/dashboard/maintenance-banner.tsx";
+import { MaintenancePanel } from "#app/admin/dashboard/maintenance-panel.tsx";
+import { MetricsPanel } from "#app/admin/dashboard/metrics-panel.tsx";
+import { panelClass, Skeleton } from "#app/admin/dashboard/panel.tsx";
+import { ServiceCard } from "#app/admin/dashboard/service-card.tsx";
+import { SummaryCards } from "#app/admin/dashboard/summary-cards.tsx";
+import { Tabs } from "#app/admin/dashboard/tabs.tsx";
+import { RenderTime } from "#app/admin/dashboard/use-now.ts";
+import { createDashboardQueryClient } from "#app/admin/dashboard/query-client.ts";
+import { useDashboardData } from "#app/admin/dashboard/use-dashboard-data.ts";
+import { RouteGuard } from "#app/admin/route-guard.tsx";
+import { currentSession } from "#app/admin/session.server.ts";
+import { useSessionKeeper } from "#app/admin/use-session-keeper.ts";
 import type { Route } from "./+types/dashboard";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -143,7 +143,14 @@ function Dashboard({ data, toSignIn }: { data: Route.ComponentProps["loaderData"
           </p>
         ) : null}
         {configuration.data ? <ConfigurationNotice configuration={configuration.data} /> : null}
-        <HealthCard health={health} incidents={data.monitoring ? incidents : null} nginx={configured.nginx ? nginx : null} autoRefresh={autoRefresh} onAutoRefresh={setAutoRefresh} onRefresh={() => void refreshAll()} />
+        <HealthCard
+          health={health}
+          incidents={data.monitoring ? incidents : null}
+          nginx={configured.nginx ? nginx : null}
+          autoRefresh={autoRefresh}
+          onAutoRefresh={setAutoRefresh}
+          onRefresh={() => void refreshAll()}
+        />
         <nav aria-label="Staff pages" className="flex flex-wrap gap-3 text-sm">
           <Link to="/admin/alerts" className="inline-flex items-center gap-1.5 font-medium text-brand-700 underline dark:text-brand-300">
             <ListChecks aria-hidden="true" className="size-4" />
@@ -153,7 +160,9 @@ function Dashboard({ data, toSignIn }: { data: Route.ComponentProps["loaderData"
             <Inbox aria-hidden="true" className="size-4" />
             Contact inbox ({data.contact.pending} waiting, {data.contact.failed} failed)
           </Link>
-          {data.contact.mailConfigured ? null : <span className="text-amber-800 dark:text-amber-300">Mail delivery is not configured (SMTP_URL): contact messages and e-mail alerts wait.</span>}
+          {data.contact.mailConfigured ? null : (
+            <span className="text-amber-800 dark:text-amber-300">Mail delivery is not configured (SMTP_URL): contact messages and e-mail alerts wait.</span>
+          )}
         </nav>
         <Tabs label="Dashboard sections" tabs={tabs} />
       </main>

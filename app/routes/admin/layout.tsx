@@ -1,5 +1,5 @@
 import { Outlet } from "react-router";
-import type { RouteHandle } from "../../root.tsx";
+import type { RouteHandle } from "#app/root.tsx";
 
 // The staff area runs as a full React Router app (see docs/decisions/001).
 export const handle: RouteHandle = { hydrate: true };

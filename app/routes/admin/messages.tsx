@@ -2,8 +2,8 @@ import { ArrowLeft, RotateCw, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { Link, redirect, useRevalidator } from "react-router";
 import { CONTACT_STATUSES, type ContactStatus, type ContactSummary } from "#shared/contact/contact-status.ts";
-import { RouteGuard } from "../../admin/route-guard.tsx";
-import { currentSession } from "../../admin/session.server.ts";
+import { RouteGuard } from "#app/admin/route-guard.tsx";
+import { currentSession } from "#app/admin/session.server.ts";
 import type { Route } from "./+types/messages";
 
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -1,8 +1,8 @@
 import { Eye, EyeOff, LockKeyhole } from "lucide-react";
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { redirect, useNavigate } from "react-router";
-import { signIn } from "../../admin/auth-client.ts";
-import { currentSession } from "../../admin/session.server.ts";
+import { signIn } from "#app/admin/auth-client.ts";
+import { currentSession } from "#app/admin/session.server.ts";
 import type { Route } from "./+types/sign-in";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -11,8 +11,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { hasAccounts: (await services.staff.count()) > 0 };
 }
 
-const input =
-  "mt-1 block min-h-11 w-full rounded-md border border-slate-400 bg-white px-3 text-base dark:border-slate-500 dark:bg-slate-900";
+const input = "mt-1 block min-h-11 w-full rounded-md border border-slate-400 bg-white px-3 text-base dark:border-slate-500 dark:bg-slate-900";
 
 export default function SignInPage({ loaderData }: Route.ComponentProps) {
   const navigate = useNavigate();

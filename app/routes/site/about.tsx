@@ -1,11 +1,11 @@
 import { Target } from "lucide-react";
 import { company } from "#shared/company.ts";
-import { about } from "../../../content/pages/about.ts";
-import { PageHeader } from "../../components/page-header.tsx";
-import { PageMeta } from "../../components/page-meta.tsx";
-import { Picture } from "../../components/picture.tsx";
-import { Section } from "../../components/ui.tsx";
-import { pageData } from "../../i18n/messages.server.ts";
+import { about } from "#content/pages/about.ts";
+import { PageHeader } from "#app/components/page-header.tsx";
+import { PageMeta } from "#app/components/page-meta.tsx";
+import { Picture } from "#app/components/picture.tsx";
+import { Section } from "#app/components/ui.tsx";
+import { pageData } from "#app/i18n/messages.server.ts";
 import type { Route } from "./+types/about";
 
 export const loader = ({ request }: Route.LoaderArgs) => pageData(request, about);

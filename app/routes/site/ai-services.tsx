@@ -1,10 +1,10 @@
-import { aiServices } from "../../../content/pages/ai-services.ts";
-import { CardIcon } from "../../components/card-icon.tsx";
-import { PageHeader } from "../../components/page-header.tsx";
-import { PageMeta } from "../../components/page-meta.tsx";
-import { buttonPrimary, Card, pageColumn, Section } from "../../components/ui.tsx";
-import { useLanguage } from "../../i18n/language.tsx";
-import { pageData } from "../../i18n/messages.server.ts";
+import { aiServices } from "#content/pages/ai-services.ts";
+import { CardIcon } from "#app/components/card-icon.tsx";
+import { PageHeader } from "#app/components/page-header.tsx";
+import { PageMeta } from "#app/components/page-meta.tsx";
+import { buttonPrimary, Card, pageColumn, Section } from "#app/components/ui.tsx";
+import { useLanguage } from "#app/i18n/language.tsx";
+import { pageData } from "#app/i18n/messages.server.ts";
 import type { Route } from "./+types/ai-services";
 
 export const loader = ({ request }: Route.LoaderArgs) => pageData(request, aiServices);

@@ -10,12 +10,12 @@ import { formTokenCookie, withFormToken } from "#server/http/form-token-cookie.t
 import { clientIpContext, servicesContext } from "#server/http/render-context.ts";
 import type { CookieRequest } from "#server/http/session-cookie.ts";
 import type { Services } from "#server/services.ts";
-import { contactErrorMessages } from "../../components/contact-form-messages.ts";
-import type { ContactNotice } from "../../components/contact-form.tsx";
-import type { MessageKey } from "../../i18n/en.ts";
-import { pickMessages } from "../../i18n/messages.server.ts";
-import { translate } from "../../i18n/language.tsx";
-import { servicesFrom } from "../../services.server.ts";
+import { contactErrorMessages } from "#app/components/contact-form-messages.ts";
+import type { ContactNotice } from "#app/components/contact-form.tsx";
+import type { MessageKey } from "#app/i18n/en.ts";
+import { pickMessages } from "#app/i18n/messages.server.ts";
+import { translate } from "#app/i18n/language.tsx";
+import { servicesFrom } from "#app/services.server.ts";
 
 function cookieRequest(request: Request, services: Services): CookieRequest {
   return { url: request.url, header: (name) => request.headers.get(name), trustProxy: services.config.TRUST_PROXY };

@@ -1,11 +1,11 @@
 import { CheckCircle2 } from "lucide-react";
-import { digitalConsulting } from "../../../content/pages/digital-consulting.ts";
-import { CardIcon } from "../../components/card-icon.tsx";
-import { PageHeader } from "../../components/page-header.tsx";
-import { PageMeta } from "../../components/page-meta.tsx";
-import { CallToAction, Card, Section } from "../../components/ui.tsx";
-import { useLanguage } from "../../i18n/language.tsx";
-import { pageData } from "../../i18n/messages.server.ts";
+import { digitalConsulting } from "#content/pages/digital-consulting.ts";
+import { CardIcon } from "#app/components/card-icon.tsx";
+import { PageHeader } from "#app/components/page-header.tsx";
+import { PageMeta } from "#app/components/page-meta.tsx";
+import { CallToAction, Card, Section } from "#app/components/ui.tsx";
+import { useLanguage } from "#app/i18n/language.tsx";
+import { pageData } from "#app/i18n/messages.server.ts";
 import type { Route } from "./+types/digital-consulting";
 
 export const loader = ({ request }: Route.LoaderArgs) => pageData(request, digitalConsulting);

@@ -1,15 +1,15 @@
 import { ExternalLink } from "lucide-react";
 import { company } from "#shared/company.ts";
-import { home } from "../../../content/pages/home.ts";
-import { JsonLd, organizationJsonLd } from "../../components/json-ld.tsx";
-import { PageMeta, useSiteUrl } from "../../components/page-meta.tsx";
-import { Picture } from "../../components/picture.tsx";
-import { buttonPrimary, buttonSecondary, CallToAction, Card, Section, textLink } from "../../components/ui.tsx";
-import { useLanguage } from "../../i18n/language.tsx";
-import { pageData } from "../../i18n/messages.server.ts";
-import { quote } from "../../i18n/quotation-marks.ts";
-import { tickerHeadlines } from "../../news/summaries.ts";
-import { Island } from "../../islands/island.tsx";
+import { home } from "#content/pages/home.ts";
+import { JsonLd, organizationJsonLd } from "#app/components/json-ld.tsx";
+import { PageMeta, useSiteUrl } from "#app/components/page-meta.tsx";
+import { Picture } from "#app/components/picture.tsx";
+import { buttonPrimary, buttonSecondary, CallToAction, Card, Section, textLink } from "#app/components/ui.tsx";
+import { useLanguage } from "#app/i18n/language.tsx";
+import { pageData } from "#app/i18n/messages.server.ts";
+import { quote } from "#app/i18n/quotation-marks.ts";
+import { tickerHeadlines } from "#app/news/summaries.ts";
+import { Island } from "#app/islands/island.tsx";
 import type { Route } from "./+types/home";
 
 export function loader({ request }: Route.LoaderArgs) {
@@ -46,13 +46,7 @@ export default function HomePage({ loaderData }: Route.ComponentProps) {
 
       <Section heading={content.founder.heading}>
         <div className="grid items-start gap-10 md:grid-cols-[16rem_1fr]">
-          <Picture
-            kind="portrait"
-            name="founder"
-            alt={company.managingDirector}
-            sizes="16rem"
-            className="w-64 max-w-full rounded-2xl shadow-md"
-          />
+          <Picture kind="portrait" name="founder" alt={company.managingDirector} sizes="16rem" className="w-64 max-w-full rounded-2xl shadow-md" />
           <div>
             {content.founder.paragraphs.map((paragraph) => (
               <p key={paragraph} className="mb-4 text-lg leading-relaxed text-slate-700 dark:text-slate-300">

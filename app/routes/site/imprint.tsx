@@ -1,6 +1,6 @@
-import { imprint } from "../../../content/pages/imprint.ts";
-import { LegalPage } from "../../components/legal-page.tsx";
-import { pageData } from "../../i18n/messages.server.ts";
+import { imprint } from "#content/pages/imprint.ts";
+import { LegalPage } from "#app/components/legal-page.tsx";
+import { pageData } from "#app/i18n/messages.server.ts";
 import type { Route } from "./+types/imprint";
 
 export const loader = ({ request }: Route.LoaderArgs) => pageData(request, imprint);

@@ -1,8 +1,8 @@
 import { Outlet } from "react-router";
-import { Footer } from "../../components/footer.tsx";
-import { useLanguage } from "../../i18n/language.tsx";
-import { Island } from "../../islands/island.tsx";
-import { usePageLocation } from "../../routing/page-location.ts";
+import { Footer } from "#app/components/footer.tsx";
+import { useLanguage } from "#app/i18n/language.tsx";
+import { Island } from "#app/islands/island.tsx";
+import { usePageLocation } from "#app/routing/page-location.ts";
 
 /** The shell of every public page. */
 export default function SiteLayout() {

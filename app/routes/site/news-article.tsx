@@ -1,18 +1,18 @@
 import { ArrowLeft } from "lucide-react";
 import { redirect } from "react-router";
 import { localizePath, splitLanguagePrefix } from "#shared/site/paths.ts";
-import { findArticle } from "../../../content/news/index.ts";
-import { coverName, IMAGE_KINDS, imageUrl } from "../../../content/images.ts";
+import { findArticle } from "#content/news/index.ts";
+import { coverName, IMAGE_KINDS, imageUrl } from "#content/images.ts";
 import { company } from "#shared/company.ts";
-import { JsonLd } from "../../components/json-ld.tsx";
-import { NewsMeta } from "../../components/news-meta.tsx";
-import { PageMeta, useSiteUrl } from "../../components/page-meta.tsx";
-import { Picture } from "../../components/picture.tsx";
-import { RichText } from "../../components/rich-text.tsx";
-import { buttonPrimary } from "../../components/ui.tsx";
-import { useLanguage } from "../../i18n/language.tsx";
-import { pickMessages, requestLanguage } from "../../i18n/messages.server.ts";
-import { summarize } from "../../news/summaries.ts";
+import { JsonLd } from "#app/components/json-ld.tsx";
+import { NewsMeta } from "#app/components/news-meta.tsx";
+import { PageMeta, useSiteUrl } from "#app/components/page-meta.tsx";
+import { Picture } from "#app/components/picture.tsx";
+import { RichText } from "#app/components/rich-text.tsx";
+import { buttonPrimary } from "#app/components/ui.tsx";
+import { useLanguage } from "#app/i18n/language.tsx";
+import { pickMessages, requestLanguage } from "#app/i18n/messages.server.ts";
+import { summarize } from "#app/news/summaries.ts";
 import type { Route } from "./+types/news-article";
 
 export function loader({ request, params }: Route.LoaderArgs) {
@@ -57,14 +57,7 @@ export default function NewsArticlePage({ loaderData }: Route.ComponentProps) {
         <NewsMeta article={summary} />
       </div>
       <div className="mt-8 overflow-hidden rounded-xl">
-        <Picture
-          kind="cover"
-          name={coverName(summary.id)}
-          alt={summary.imageAlt}
-          sizes="(min-width: 48rem) 46rem, 100vw"
-          className="h-[400px] w-full object-cover"
-          priority
-        />
+        <Picture kind="cover" name={coverName(summary.id)} alt={summary.imageAlt} sizes="(min-width: 48rem) 46rem, 100vw" className="h-[400px] w-full object-cover" priority />
       </div>
       <div className="mt-6">
         <RichText blocks={body} />

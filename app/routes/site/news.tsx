@@ -1,15 +1,15 @@
 import { data, redirect } from "react-router";
-import { ARTICLES } from "../../../content/news/index.ts";
-import { news } from "../../../content/pages/news.ts";
-import { pageCount } from "../../components/news-list.tsx";
-import { NotFoundContent } from "../../components/not-found-content.tsx";
-import { PageHeader } from "../../components/page-header.tsx";
-import { PageMeta } from "../../components/page-meta.tsx";
-import { useLanguage } from "../../i18n/language.tsx";
-import { pageData } from "../../i18n/messages.server.ts";
-import { Island } from "../../islands/island.tsx";
-import { summarize } from "../../news/summaries.ts";
-import { feedPath } from "../../routing/pages.ts";
+import { ARTICLES } from "#content/news/index.ts";
+import { news } from "#content/pages/news.ts";
+import { pageCount } from "#app/components/news-list.tsx";
+import { NotFoundContent } from "#app/components/not-found-content.tsx";
+import { PageHeader } from "#app/components/page-header.tsx";
+import { PageMeta } from "#app/components/page-meta.tsx";
+import { useLanguage } from "#app/i18n/language.tsx";
+import { pageData } from "#app/i18n/messages.server.ts";
+import { Island } from "#app/islands/island.tsx";
+import { summarize } from "#app/news/summaries.ts";
+import { feedPath } from "#app/routing/pages.ts";
 import type { Route } from "./+types/news";
 
 export function loader({ request }: Route.LoaderArgs) {

@@ -1,6 +1,6 @@
 import { data } from "react-router";
-import { NotFoundContent } from "../../components/not-found-content.tsx";
-import { requestLanguage } from "../../i18n/messages.server.ts";
+import { NotFoundContent } from "#app/components/not-found-content.tsx";
+import { requestLanguage } from "#app/i18n/messages.server.ts";
 import type { Route } from "./+types/not-found";
 
 // Any path no other route matches: the not-found page, with HTTP status 404.

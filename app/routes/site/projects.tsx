@@ -1,11 +1,11 @@
 import { ExternalLink } from "lucide-react";
-import { projects } from "../../../content/pages/projects.ts";
-import { PageHeader } from "../../components/page-header.tsx";
-import { PageMeta } from "../../components/page-meta.tsx";
-import { Picture } from "../../components/picture.tsx";
-import { Tag, textLink } from "../../components/ui.tsx";
-import { useLanguage } from "../../i18n/language.tsx";
-import { pageData } from "../../i18n/messages.server.ts";
+import { projects } from "#content/pages/projects.ts";
+import { PageHeader } from "#app/components/page-header.tsx";
+import { PageMeta } from "#app/components/page-meta.tsx";
+import { Picture } from "#app/components/picture.tsx";
+import { Tag, textLink } from "#app/components/ui.tsx";
+import { useLanguage } from "#app/i18n/language.tsx";
+import { pageData } from "#app/i18n/messages.server.ts";
 import type { Route } from "./+types/projects";
 
 export const loader = ({ request }: Route.LoaderArgs) => pageData(request, projects, ["common"]);
@@ -40,7 +40,9 @@ export default function ProjectsPage({ loaderData }: Route.ComponentProps) {
               </ul>
               <a href={project.link} target="_blank" rel="noopener noreferrer" className={`${textLink} mt-4 inline-flex min-h-10 items-center gap-1`}>
                 {content.visitLabel}
-                <span className="sr-only">: {project.title} {t("common.opensInNewTab")}</span>
+                <span className="sr-only">
+                  : {project.title} {t("common.opensInNewTab")}
+                </span>
                 <ExternalLink aria-hidden="true" className="size-4" />
               </a>
             </div>

@@ -1,12 +1,12 @@
 import { data } from "react-router";
-import { PageHeader } from "../../components/page-header.tsx";
-import { PageMeta } from "../../components/page-meta.tsx";
-import { IncidentList } from "../../components/status/incident-list.tsx";
-import { MaintenanceList } from "../../components/status/maintenance-list.tsx";
-import { ServiceStatus } from "../../components/status/service-status.tsx";
-import { StatusBanner } from "../../components/status/status-banner.tsx";
-import { useLanguage } from "../../i18n/language.tsx";
-import { pickMessages, requestLanguage } from "../../i18n/messages.server.ts";
+import { PageHeader } from "#app/components/page-header.tsx";
+import { PageMeta } from "#app/components/page-meta.tsx";
+import { IncidentList } from "#app/components/status/incident-list.tsx";
+import { MaintenanceList } from "#app/components/status/maintenance-list.tsx";
+import { ServiceStatus } from "#app/components/status/service-status.tsx";
+import { StatusBanner } from "#app/components/status/status-banner.tsx";
+import { useLanguage } from "#app/i18n/language.tsx";
+import { pickMessages, requestLanguage } from "#app/i18n/messages.server.ts";
 import { statusFeedPath } from "#shared/status/public-status.ts";
 import type { Route } from "./+types/status";
 import { loadPublicStatus } from "./status.server.ts";
@@ -30,7 +30,14 @@ export default function StatusPage({ loaderData }: Route.ComponentProps) {
       </PageHeader>
       {status ? (
         <div className="mx-auto flex max-w-6xl flex-col gap-12 px-4 py-12">
-          <IncidentList id="status-open" heading={t("status.openHeading")} empty={t("status.noOpen")} incidents={status.incidents.open} services={status.services} timeZone={status.timeZone} />
+          <IncidentList
+            id="status-open"
+            heading={t("status.openHeading")}
+            empty={t("status.noOpen")}
+            incidents={status.incidents.open}
+            services={status.services}
+            timeZone={status.timeZone}
+          />
           <section aria-labelledby="status-services">
             <h2 id="status-services" className="text-2xl font-bold">
               {t("status.servicesHeading")}
@@ -43,7 +50,14 @@ export default function StatusPage({ loaderData }: Route.ComponentProps) {
             </ul>
           </section>
           <MaintenanceList maintenance={status.maintenance} services={status.services} timeZone={status.timeZone} />
-          <IncidentList id="status-resolved" heading={t("status.resolvedHeading")} empty={t("status.noResolved")} incidents={status.incidents.resolved} services={status.services} timeZone={status.timeZone} />
+          <IncidentList
+            id="status-resolved"
+            heading={t("status.resolvedHeading")}
+            empty={t("status.noResolved")}
+            incidents={status.incidents.resolved}
+            services={status.services}
+            timeZone={status.timeZone}
+          />
           <p className="text-sm text-slate-700 dark:text-slate-300">
             <a href={statusFeedPath(lang)} className="font-medium text-brand-700 underline dark:text-brand-300">
               {t("status.feed")}

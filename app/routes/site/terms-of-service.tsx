@@ -1,6 +1,6 @@
-import { termsOfService } from "../../../content/pages/terms-of-service.ts";
-import { LegalPage } from "../../components/legal-page.tsx";
-import { pageData } from "../../i18n/messages.server.ts";
+import { termsOfService } from "#content/pages/terms-of-service.ts";
+import { LegalPage } from "#app/components/legal-page.tsx";
+import { pageData } from "#app/i18n/messages.server.ts";
 import type { Route } from "./+types/terms-of-service";
 
 export const loader = ({ request }: Route.LoaderArgs) => pageData(request, termsOfService);

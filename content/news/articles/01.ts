@@ -1,4 +1,4 @@
-import type { NewsArticle } from "../../types.ts";
+import type { NewsArticle } from "#content/types.ts";
 
 export const article: NewsArticle = {
   id: 1,

@@ -1,4 +1,4 @@
-import type { NewsArticle } from "../../types.ts";
+import type { NewsArticle } from "#content/types.ts";
 
 export const article: NewsArticle = {
   id: 2,
@@ -17,7 +17,7 @@ export const article: NewsArticle = {
       },
       {
         type: "p",
-        text: "A key technique behind this is distillation. A large \"teacher\" model generates answers, labels or explanations for many examples, and a smaller \"student\" model learns from them. Combined with fine-tuning on a company's own data, the result is a compact model that handles one task very well instead of many tasks reasonably well.",
+        text: 'A key technique behind this is distillation. A large "teacher" model generates answers, labels or explanations for many examples, and a smaller "student" model learns from them. Combined with fine-tuning on a company\'s own data, the result is a compact model that handles one task very well instead of many tasks reasonably well.',
       },
       { type: "h2", text: "When a small model is the better choice" },
       {
@@ -44,8 +44,7 @@ export const article: NewsArticle = {
     title: "Kleine, destillierte Sprachmodelle: Wann weniger mehr ist",
     excerpt:
       "Kompakte Modelle, die aus den Ausgaben größerer Modelle lernen, können bei eng umrissenen Aufgaben mithalten. Wir zeigen, wann ein kleines Modell die bessere Wahl ist und wann nicht.",
-    imageAlt:
-      "Abstrakte Illustration einer großen Kugel, die Licht an eine kleinere Kugel weitergibt, in Petrol- und Indigotönen",
+    imageAlt: "Abstrakte Illustration einer großen Kugel, die Licht an eine kleinere Kugel weitergibt, in Petrol- und Indigotönen",
     body: [
       {
         type: "p",

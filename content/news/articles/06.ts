@@ -1,4 +1,4 @@
-import type { NewsArticle } from "../../types.ts";
+import type { NewsArticle } from "#content/types.ts";
 
 export const article: NewsArticle = {
   id: 6,
@@ -42,8 +42,7 @@ export const article: NewsArticle = {
     title: "Bias-Audits, Dokumentation und Transparenz: Sprachmodelle verantwortungsvoll nutzen",
     excerpt:
       "Sprachmodelle können Verzerrungen aus ihren Trainingsdaten übernehmen. Systematische Prüfungen, sorgfältige Dokumentation und offene Kommunikation sichern einen verantwortungsvollen Einsatz.",
-    imageAlt:
-      "Abstrakte Illustration einer Lupe über ausbalancierten geometrischen Formen in Indigo- und Bernsteintönen",
+    imageAlt: "Abstrakte Illustration einer Lupe über ausbalancierten geometrischen Formen in Indigo- und Bernsteintönen",
     body: [
       {
         type: "p",

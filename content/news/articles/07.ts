@@ -1,4 +1,4 @@
-import type { NewsArticle } from "../../types.ts";
+import type { NewsArticle } from "#content/types.ts";
 
 export const article: NewsArticle = {
   id: 7,
@@ -7,10 +7,8 @@ export const article: NewsArticle = {
   readMinutes: 4,
   en: {
     title: "Measuring the ROI of AI Projects: From the First Use Case to Production",
-    excerpt:
-      "Many AI projects start with enthusiasm and end without a clear business case. A baseline, honest cost accounting and the right metrics make the return measurable.",
-    imageAlt:
-      "Abstract illustration of a rising line chart merging into a network of nodes, in indigo and green tones",
+    excerpt: "Many AI projects start with enthusiasm and end without a clear business case. A baseline, honest cost accounting and the right metrics make the return measurable.",
+    imageAlt: "Abstract illustration of a rising line chart merging into a network of nodes, in indigo and green tones",
     body: [
       {
         type: "p",
@@ -44,8 +42,7 @@ export const article: NewsArticle = {
     title: "Den ROI von KI-Projekten messen: vom ersten Anwendungsfall bis zum Betrieb",
     excerpt:
       "Viele KI-Projekte starten mit Begeisterung und enden ohne klaren Business Case. Eine Ausgangsbasis, ehrliche Kostenrechnung und die richtigen Kennzahlen machen den Nutzen messbar.",
-    imageAlt:
-      "Abstrakte Illustration eines steigenden Liniendiagramms, das in ein Netz aus Knoten übergeht, in Indigo- und Grüntönen",
+    imageAlt: "Abstrakte Illustration eines steigenden Liniendiagramms, das in ein Netz aus Knoten übergeht, in Indigo- und Grüntönen",
     body: [
       {
         type: "p",

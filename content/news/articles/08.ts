@@ -1,4 +1,4 @@
-import type { NewsArticle } from "../../types.ts";
+import type { NewsArticle } from "#content/types.ts";
 
 export const article: NewsArticle = {
   id: 8,
@@ -40,8 +40,7 @@ export const article: NewsArticle = {
     title: "KI in der klinischen Dokumentation: Was DSGVO und deutsches Recht verlangen",
     excerpt:
       "KI kann Kliniken und Praxen bei der Dokumentation entlasten. Weil Gesundheitsdaten besonders geschützt sind, muss der rechtliche und technische Rahmen von Anfang an stimmen.",
-    imageAlt:
-      "Abstrakte Illustration eines medizinischen Dokuments, geschützt von einem Schild, in Indigo- und zarten Petroltönen",
+    imageAlt: "Abstrakte Illustration eines medizinischen Dokuments, geschützt von einem Schild, in Indigo- und zarten Petroltönen",
     body: [
       {
         type: "p",

@@ -1,4 +1,4 @@
-import type { NewsArticle } from "../../types.ts";
+import type { NewsArticle } from "#content/types.ts";
 
 export const article: NewsArticle = {
   id: 9,
@@ -7,8 +7,7 @@ export const article: NewsArticle = {
   readMinutes: 4,
   en: {
     title: "Demand Forecasting and Personalisation in Retail: What the Data Must Deliver",
-    excerpt:
-      "Machine learning can predict demand and tailor offers to each customer, but only if the underlying data is clean, connected and available in time.",
+    excerpt: "Machine learning can predict demand and tailor offers to each customer, but only if the underlying data is clean, connected and available in time.",
     imageAlt: "Abstract illustration of a shopping basket and a rising curve, in teal tones",
     body: [
       {

@@ -1,4 +1,4 @@
-import type { NewsArticle } from "../../types.ts";
+import type { NewsArticle } from "#content/types.ts";
 
 export const article: NewsArticle = {
   id: 10,
@@ -22,7 +22,7 @@ export const article: NewsArticle = {
       { type: "h2", text: "Why the cryptography question cannot wait" },
       {
         type: "p",
-        text: "Attackers can record encrypted traffic today and store it until they are able to decrypt it, an approach known as \"harvest now, decrypt later\". Data that must stay confidential for many years, such as contracts, health records or intellectual property, is therefore already at risk. In August 2024, the US National Institute of Standards and Technology (NIST) published its first three post-quantum standards, FIPS 203, 204 and 205, giving organisations a stable basis for the transition. Sensible first steps include:",
+        text: 'Attackers can record encrypted traffic today and store it until they are able to decrypt it, an approach known as "harvest now, decrypt later". Data that must stay confidential for many years, such as contracts, health records or intellectual property, is therefore already at risk. In August 2024, the US National Institute of Standards and Technology (NIST) published its first three post-quantum standards, FIPS 203, 204 and 205, giving organisations a stable basis for the transition. Sensible first steps include:',
       },
       {
         type: "ul",

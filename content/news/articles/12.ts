@@ -1,4 +1,4 @@
-import type { NewsArticle } from "../../types.ts";
+import type { NewsArticle } from "#content/types.ts";
 
 export const article: NewsArticle = {
   id: 12,
@@ -7,8 +7,7 @@ export const article: NewsArticle = {
   readMinutes: 5,
   en: {
     title: "Private Cloud or Public Cloud GPUs? Hosting Language Models on Your Own Terms",
-    excerpt:
-      "Where a language model runs affects cost, control and GDPR compliance. We compare private infrastructure with rented cloud GPUs and explain when each option fits.",
+    excerpt: "Where a language model runs affects cost, control and GDPR compliance. We compare private infrastructure with rented cloud GPUs and explain when each option fits.",
     imageAlt: "Abstract illustration of two server towers linked by a data stream beneath a cloud, in blue and grey tones",
     body: [
       {

@@ -1,4 +1,4 @@
-import type { NewsArticle } from "../../types.ts";
+import type { NewsArticle } from "#content/types.ts";
 
 export const article: NewsArticle = {
   id: 13,
@@ -7,8 +7,7 @@ export const article: NewsArticle = {
   readMinutes: 4,
   en: {
     title: "Multilingual SEO for German and English Websites: URLs, hreflang, Canonicals",
-    excerpt:
-      "A bilingual website only performs well in search if each language has its own URL and search engines understand how the versions relate. Here is what matters.",
+    excerpt: "A bilingual website only performs well in search if each language has its own URL and search engines understand how the versions relate. Here is what matters.",
     imageAlt: "Abstract illustration of two overlapping speech bubbles linked to a globe, in teal and orange tones",
     body: [
       {

@@ -1,4 +1,4 @@
-import type { NewsArticle } from "../../types.ts";
+import type { NewsArticle } from "#content/types.ts";
 
 export const article: NewsArticle = {
   id: 14,
@@ -8,7 +8,7 @@ export const article: NewsArticle = {
   en: {
     title: "Open-Weight Language Models in the Enterprise: Licences, Self-Hosting, Independence",
     excerpt:
-      "Open-weight models let companies run capable AI on their own infrastructure. But \"open\" does not always mean free to use as you like: the licences deserve a careful read.",
+      'Open-weight models let companies run capable AI on their own infrastructure. But "open" does not always mean free to use as you like: the licences deserve a careful read.',
     imageAlt: "Abstract illustration of an open padlock formed from network nodes, in amber and slate tones",
     body: [
       {
@@ -17,7 +17,7 @@ export const article: NewsArticle = {
       },
       {
         type: "p",
-        text: "The word \"open\" needs careful handling, however. Open-weight means that the trained parameters can be downloaded. It does not automatically mean that training data and code are published, or that any kind of use is permitted.",
+        text: 'The word "open" needs careful handling, however. Open-weight means that the trained parameters can be downloaded. It does not automatically mean that training data and code are published, or that any kind of use is permitted.',
       },
       { type: "h2", text: "Read the licence before you build" },
       {

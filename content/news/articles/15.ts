@@ -1,4 +1,4 @@
-import type { NewsArticle } from "../../types.ts";
+import type { NewsArticle } from "#content/types.ts";
 
 export const article: NewsArticle = {
   id: 15,
@@ -7,8 +7,7 @@ export const article: NewsArticle = {
   readMinutes: 7,
   en: {
     title: "How to Evaluate Retrieval-Augmented Generation: Test Sets, Retrieval, Faithfulness",
-    excerpt:
-      "A RAG system can fail in two places: it finds the wrong documents, or it answers beyond what they say. Systematic evaluation makes both problems measurable.",
+    excerpt: "A RAG system can fail in two places: it finds the wrong documents, or it answers beyond what they say. Systematic evaluation makes both problems measurable.",
     imageAlt: "Abstract illustration of documents flowing into a magnifying glass with a checkmark, in indigo tones",
     body: [
       {

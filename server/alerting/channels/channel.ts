@@ -3,8 +3,8 @@
 // payload, and how it is described on the dashboard (never with a secret).
 // One module per channel type, registered in registry.ts.
 import type { z } from "zod";
-import type { SendMail } from "../../mail/smtp-sender.ts";
-import type { Notice } from "../notice.ts";
+import type { SendMail } from "#server/mail/smtp-sender.ts";
+import type { Notice } from "#server/alerting/notice.ts";
 
 export type SendContext = {
   /** The outbox row's fixed key: the same on a resend, for receivers to deduplicate. */

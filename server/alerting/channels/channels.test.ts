@@ -1,9 +1,9 @@
 import { createHmac } from "node:crypto";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { startHttpReceiver, type HttpReceiver, type ReceivedRequest } from "../../../tests/peers/http-receiver.ts";
-import { DASHBOARD, NOTICES } from "../../../tests/support/sample-notices.ts";
-import { DeliveryError } from "../../outbox/outbox.ts";
-import type { Notice } from "../notice.ts";
+import { startHttpReceiver, type HttpReceiver, type ReceivedRequest } from "#tests/peers/http-receiver.ts";
+import { DASHBOARD, NOTICES } from "#tests/support/sample-notices.ts";
+import { DeliveryError } from "#server/outbox/outbox.ts";
+import type { Notice } from "#server/alerting/notice.ts";
 import { discordChannel } from "./discord.ts";
 import { ntfyChannel } from "./ntfy.ts";
 import { channelConfigSchema, channelFor, type ChannelConfig } from "./registry.ts";
@@ -24,7 +24,7 @@ const TOKENS = {
 const ROOM = "!ops1234:example.org";
 
 const escaped = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
-const byKind = <T,>(notice: Notice, values: { opened: T; resolved: T; test: T }): T => values[notice.kind as keyof typeof values];
+const byKind = <T>(notice: Notice, values: { opened: T; resolved: T; test: T }): T => values[notice.kind as keyof typeof values];
 
 /** Each HTTP channel: its config against the receiver, where a send must land, what must be in it, and the secrets it holds. */
 type Row = {
@@ -180,7 +180,10 @@ const parse = (config: unknown) => channelConfigSchema.parse(config);
 const stored = (payload: unknown): unknown => JSON.parse(JSON.stringify(payload));
 
 async function failureOf(sending: Promise<void>): Promise<DeliveryError> {
-  const error = await sending.then(() => undefined, (thrown: unknown) => thrown);
+  const error = await sending.then(
+    () => undefined,
+    (thrown: unknown) => thrown,
+  );
   expect(error).toBeInstanceOf(DeliveryError);
   return error as DeliveryError;
 }
@@ -245,14 +248,28 @@ describe("the receivers' length limits", () => {
   /** Cut points that land inside an escape (Slack) and inside a 4-byte character (ntfy). */
   const long: Notice = { ...NOTICES[0]!, title: `[ALERT] ${"<&>ü".repeat(800)}`, text: `${"&".repeat(3000)}${"😀".repeat(1000)}` };
   const limits: [string, () => [text: string, max: number, escaped?: boolean][]][] = [
-    ["slack", () => {
-      const payload = slackChannel.render(long);
-      return [[payload.blocks[0]!.text.text, 150], [payload.blocks[1]!.text.text, 3000, true], [payload.text, 3000, true]];
-    }],
-    ["discord", () => {
-      const payload = discordChannel.render(long);
-      return [[payload.content, 2000], [payload.embeds[0]!.title, 256], [payload.embeds[0]!.description, 4096]];
-    }],
+    [
+      "slack",
+      () => {
+        const payload = slackChannel.render(long);
+        return [
+          [payload.blocks[0]!.text.text, 150],
+          [payload.blocks[1]!.text.text, 3000, true],
+          [payload.text, 3000, true],
+        ];
+      },
+    ],
+    [
+      "discord",
+      () => {
+        const payload = discordChannel.render(long);
+        return [
+          [payload.content, 2000],
+          [payload.embeds[0]!.title, 256],
+          [payload.embeds[0]!.description, 4096],
+        ];
+      },
+    ],
     ["telegram", () => [[telegramChannel.render(long, telegramChannel.schema.parse({ type: "telegram", botToken: "1:abc", chatId: 1 })).text, 4096]]],
   ];
 

@@ -18,5 +18,7 @@ export function httpUrl(what: string) {
 
 /** A token or secret: one line without spaces (it goes into a header or a URL path). */
 export function token(what: string) {
-  return z.string({ error: (issue) => (issue.input === undefined ? `${what} is required` : `${what} must be a string`) }).regex(/^\S+$/, `${what} must not be empty or contain spaces`);
+  return z
+    .string({ error: (issue) => (issue.input === undefined ? `${what} is required` : `${what} must be a string`) })
+    .regex(/^\S+$/, `${what} must not be empty or contain spaces`);
 }

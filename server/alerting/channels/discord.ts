@@ -2,7 +2,7 @@
 // an embed coloured by what happened. No mention in a notice ever pings
 // anyone (a service named "@everyone" stays text).
 import { z } from "zod";
-import { truncate, type Notice } from "../notice.ts";
+import { truncate, type Notice } from "#server/alerting/notice.ts";
 import type { Channel } from "./channel.ts";
 import { channelName, httpUrl } from "./config-fields.ts";
 import { postJson } from "./http-post.ts";

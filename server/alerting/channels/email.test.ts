@@ -4,17 +4,20 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { parseMail, startTestMailServer, type TestMailServer } from "../../../tests/peers/mail-server.ts";
-import { NOTICES } from "../../../tests/support/sample-notices.ts";
-import { createSmtpSender } from "../../mail/smtp-sender.ts";
-import { DeliveryError } from "../../outbox/outbox.ts";
+import { parseMail, startTestMailServer, type TestMailServer } from "#tests/peers/mail-server.ts";
+import { NOTICES } from "#tests/support/sample-notices.ts";
+import { createSmtpSender } from "#server/mail/smtp-sender.ts";
+import { DeliveryError } from "#server/outbox/outbox.ts";
 import { emailChannel } from "./email.ts";
 
 /** What the outbox does with a payload: stores it as JSON and reads it back, maybe after a restart. */
 const stored = (payload: unknown): unknown => JSON.parse(JSON.stringify(payload));
 
 async function failureOf(sending: Promise<void>): Promise<DeliveryError> {
-  const error = await sending.then(() => undefined, (thrown: unknown) => thrown);
+  const error = await sending.then(
+    () => undefined,
+    (thrown: unknown) => thrown,
+  );
   expect(error).toBeInstanceOf(DeliveryError);
   return error as DeliveryError;
 }

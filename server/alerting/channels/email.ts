@@ -2,8 +2,8 @@
 // (SMTP_URL). The outbox key becomes the Message-ID, so a resend after a lost
 // answer is recognisable as the same mail.
 import { z } from "zod";
-import type { EmailMessage } from "../../mail/smtp-sender.ts";
-import { DeliveryError } from "../../outbox/outbox.ts";
+import type { EmailMessage } from "#server/mail/smtp-sender.ts";
+import { DeliveryError } from "#server/outbox/outbox.ts";
 import type { Channel } from "./channel.ts";
 import { channelName } from "./config-fields.ts";
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { startHttpReceiver, type HttpReceiver, type ReceiverAnswer } from "../../../tests/peers/http-receiver.ts";
-import { freePort } from "../../../tests/peers/ports.ts";
-import { DeliveryError } from "../../outbox/outbox.ts";
+import { startHttpReceiver, type HttpReceiver, type ReceiverAnswer } from "#tests/peers/http-receiver.ts";
+import { freePort } from "#tests/peers/ports.ts";
+import { DeliveryError } from "#server/outbox/outbox.ts";
 import { postJson, type PostOptions } from "./http-post.ts";
 
 /** Tokens where the channels put them: a path segment (Slack, Discord), the query (Teams), a header (Matrix, ntfy). */
@@ -51,16 +51,43 @@ describe("postJson", () => {
 
   const inTen = () => new Date(Date.now() + 10_000).toUTCString();
   const refusals: { name: string; answer: () => ReceiverAnswer; permanent: boolean; message: RegExp; retryAfterMs?: [number, number] }[] = [
-    { name: "400 with Telegram's description", answer: () => ({ status: 400, body: '{"ok":false,"error_code":400,"description":"Bad Request: chat not found"}' }), permanent: true, message: /^POST 127\.0\.0\.1:\d+: HTTP 400: Bad Request: chat not found$/ },
+    {
+      name: "400 with Telegram's description",
+      answer: () => ({ status: 400, body: '{"ok":false,"error_code":400,"description":"Bad Request: chat not found"}' }),
+      permanent: true,
+      message: /^POST 127\.0\.0\.1:\d+: HTTP 400: Bad Request: chat not found$/,
+    },
     { name: "404 with Slack's plain text", answer: () => ({ status: 404, body: "no_service\n" }), permanent: true, message: /: HTTP 404: no_service$/ },
-    { name: "403 with Matrix's error", answer: () => ({ status: 403, body: '{"errcode":"M_FORBIDDEN","error":"You are not in this room"}' }), permanent: true, message: /: HTTP 403: You are not in this room$/ },
+    {
+      name: "403 with Matrix's error",
+      answer: () => ({ status: 403, body: '{"errcode":"M_FORBIDDEN","error":"You are not in this room"}' }),
+      permanent: true,
+      message: /: HTTP 403: You are not in this room$/,
+    },
     { name: "401 without a body", answer: () => ({ status: 401 }), permanent: true, message: /: HTTP 401$/ },
     { name: "a redirect (not followed)", answer: () => ({ status: 302, headers: { Location: `${receiver.url}/elsewhere` } }), permanent: true, message: /: HTTP 302$/ },
     { name: "408", answer: () => ({ status: 408 }), permanent: false, message: /: HTTP 408$/ },
     { name: "425", answer: () => ({ status: 425 }), permanent: false, message: /: HTTP 425$/ },
-    { name: "429 with Retry-After in seconds", answer: () => ({ status: 429, headers: { "Retry-After": "7" }, body: '{"message":"You are being rate limited."}' }), permanent: false, message: /: HTTP 429: You are being rate limited\.$/, retryAfterMs: [7000, 7000] },
-    { name: "503 with Retry-After as a date", answer: () => ({ status: 503, headers: { "Retry-After": inTen() } }), permanent: false, message: /: HTTP 503$/, retryAfterMs: [8_000, 10_000] },
-    { name: "500 with Teams' nested error", answer: () => ({ status: 500, body: '{"error":{"code":"InternalServerError","message":"Flow failed"}}' }), permanent: false, message: /: HTTP 500: Flow failed$/ },
+    {
+      name: "429 with Retry-After in seconds",
+      answer: () => ({ status: 429, headers: { "Retry-After": "7" }, body: '{"message":"You are being rate limited."}' }),
+      permanent: false,
+      message: /: HTTP 429: You are being rate limited\.$/,
+      retryAfterMs: [7000, 7000],
+    },
+    {
+      name: "503 with Retry-After as a date",
+      answer: () => ({ status: 503, headers: { "Retry-After": inTen() } }),
+      permanent: false,
+      message: /: HTTP 503$/,
+      retryAfterMs: [8_000, 10_000],
+    },
+    {
+      name: "500 with Teams' nested error",
+      answer: () => ({ status: 500, body: '{"error":{"code":"InternalServerError","message":"Flow failed"}}' }),
+      permanent: false,
+      message: /: HTTP 500: Flow failed$/,
+    },
     { name: "502 with a body larger than the cap", answer: () => ({ status: 502, body: "x".repeat(1024 * 1024) }), permanent: false, message: /: HTTP 502$/ },
   ];
 
@@ -97,7 +124,10 @@ describe("postJson", () => {
 
   it("never puts a token from the path, the query or a header into a message, even when the receiver echoes them", async () => {
     const echo = `token ${PATH_TOKEN} / ${encodeURIComponent(PATH_TOKEN)} sig ${QUERY_TOKEN} auth ${HEADER_TOKEN}`;
-    for (const answer of [{ status: 400, body: JSON.stringify({ ok: false, description: echo }) }, { status: 500, body: echo }]) {
+    for (const answer of [
+      { status: 400, body: JSON.stringify({ ok: false, description: echo }) },
+      { status: 500, body: echo },
+    ]) {
       receiver.answer(answer, 1);
       const error = await failureOf(post());
       expect(error.message).toContain("[hidden]");

@@ -5,9 +5,9 @@
 // refused the notice for good. Channel URLs carry tokens in their paths and
 // queries, so a message names the host only, and anything a receiver echoes
 // back is scrubbed of the URL's secret-looking parts and the caller's secrets.
-import { readCapped } from "../../net/capped-read.ts";
-import { describeError } from "../../net/error-text.ts";
-import { DeliveryError } from "../../outbox/outbox.ts";
+import { readCapped } from "#server/net/capped-read.ts";
+import { describeError } from "#server/net/error-text.ts";
+import { DeliveryError } from "#server/outbox/outbox.ts";
 
 export type PostOptions = {
   timeoutMs: number;

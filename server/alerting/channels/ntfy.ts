@@ -2,7 +2,7 @@
 // (ntfy.sh or the company's own). Priority and tags say at a glance how bad
 // it is; tapping it opens the dashboard.
 import { z } from "zod";
-import type { Notice } from "../notice.ts";
+import type { Notice } from "#server/alerting/notice.ts";
 import type { Channel } from "./channel.ts";
 import { channelName, httpUrl, token } from "./config-fields.ts";
 import { postJson } from "./http-post.ts";
@@ -40,7 +40,9 @@ function tags(notice: Notice): string[] {
 function fitBytes(text: string, max: number): string {
   if (Buffer.byteLength(text) <= max) return text;
   const ellipsis = "…";
-  const cut = Buffer.from(text).subarray(0, max - Buffer.byteLength(ellipsis)).toString("utf8");
+  const cut = Buffer.from(text)
+    .subarray(0, max - Buffer.byteLength(ellipsis))
+    .toString("utf8");
   return `${cut.replace(/\uFFFD+$/, "")}${ellipsis}`;
 }
 

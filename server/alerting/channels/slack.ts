@@ -1,7 +1,7 @@
 // Slack, through an incoming webhook: the title as a header block, the text
 // as an mrkdwn section. The webhook URL is the secret (its path is the token).
 import { z } from "zod";
-import { truncate } from "../notice.ts";
+import { truncate } from "#server/alerting/notice.ts";
 import type { Channel } from "./channel.ts";
 import { channelName, httpUrl } from "./config-fields.ts";
 import { postJson } from "./http-post.ts";

@@ -2,7 +2,7 @@
 // webhook request is received"): an Adaptive Card with the title, the text
 // and a button to the dashboard. The URL's query carries the signature.
 import { z } from "zod";
-import type { Notice } from "../notice.ts";
+import type { Notice } from "#server/alerting/notice.ts";
 import type { Channel } from "./channel.ts";
 import { channelName, httpUrl } from "./config-fields.ts";
 import { postJson } from "./http-post.ts";

@@ -2,7 +2,7 @@
 // channel). Plain text without parse_mode, so nothing in a notice can break
 // the markup. The bot token sits in the URL path; no error ever shows it.
 import { z } from "zod";
-import { truncate } from "../notice.ts";
+import { truncate } from "#server/alerting/notice.ts";
 import type { Channel } from "./channel.ts";
 import { channelName, httpUrl } from "./config-fields.ts";
 import { postJson } from "./http-post.ts";

@@ -5,7 +5,7 @@
 // resend, so it can tell a duplicate.
 import { createHmac } from "node:crypto";
 import { z } from "zod";
-import type { Notice } from "../notice.ts";
+import type { Notice } from "#server/alerting/notice.ts";
 import type { Channel } from "./channel.ts";
 import { channelName, httpUrl } from "./config-fields.ts";
 import { postJson } from "./http-post.ts";

@@ -1,5 +1,5 @@
 import { sql, type Kysely } from "kysely";
-import type { Dialect } from "../client.ts";
+import type { Dialect } from "#server/db/client.ts";
 
 export const name = "001-staff-and-sessions";
 
@@ -7,9 +7,7 @@ export const name = "001-staff-and-sessions";
 export async function up(db: Kysely<any>, dialect: Dialect): Promise<void> {
   await db.schema
     .createTable("staff_users")
-    .addColumn("id", dialect === "postgres" ? "serial" : "integer", (c) =>
-      dialect === "postgres" ? c.primaryKey() : c.primaryKey().autoIncrement(),
-    )
+    .addColumn("id", dialect === "postgres" ? "serial" : "integer", (c) => (dialect === "postgres" ? c.primaryKey() : c.primaryKey().autoIncrement()))
     .addColumn("username", "text", (c) => c.notNull().unique())
     .addColumn("password_hash", "text", (c) => c.notNull())
     .addColumn("created_at", "bigint", (c) => c.notNull())

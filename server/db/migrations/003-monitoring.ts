@@ -1,5 +1,5 @@
 import { sql, type Kysely } from "kysely";
-import type { Dialect } from "../client.ts";
+import type { Dialect } from "#server/db/client.ts";
 
 export const name = "003-monitoring";
 

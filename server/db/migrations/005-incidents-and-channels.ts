@@ -1,5 +1,5 @@
 import { sql, type Kysely } from "kysely";
-import type { Dialect } from "../client.ts";
+import type { Dialect } from "#server/db/client.ts";
 
 export const name = "005-incidents-and-channels";
 
@@ -10,8 +10,14 @@ export async function up(db: Kysely<any>, dialect: Dialect): Promise<void> {
   const primaryKey = (c: any) => (dialect === "postgres" ? c.primaryKey() : c.primaryKey().autoIncrement());
 
   // The outbox becomes (channel, payload): the e-mail columns move into the payload.
-  await db.schema.alterTable("outbox").addColumn("channel", "text", (c) => c.notNull().defaultTo("contact")).execute();
-  await db.schema.alterTable("outbox").addColumn("payload", "text", (c) => c.notNull().defaultTo("{}")).execute();
+  await db.schema
+    .alterTable("outbox")
+    .addColumn("channel", "text", (c) => c.notNull().defaultTo("contact"))
+    .execute();
+  await db.schema
+    .alterTable("outbox")
+    .addColumn("payload", "text", (c) => c.notNull().defaultTo("{}"))
+    .execute();
   const reply = sql`case when reply_to_address is null then null else ${dialect === "postgres" ? sql`json_build_object` : sql`json_object`}('name', reply_to_name, 'address', reply_to_address) end`;
   const payload =
     dialect === "postgres"

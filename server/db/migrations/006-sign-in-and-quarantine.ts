@@ -1,5 +1,5 @@
 import { sql, type Kysely } from "kysely";
-import type { Dialect } from "../client.ts";
+import type { Dialect } from "#server/db/client.ts";
 
 export const name = "006-sign-in-and-quarantine";
 
@@ -22,5 +22,8 @@ export async function up(db: Kysely<any>, _dialect: Dialect): Promise<void> {
 
   // Past the global ceiling a valid contact message is kept, held back from
   // mail until staff release it.
-  await db.schema.alterTable("contact_messages").addColumn("quarantined", "integer", (c) => c.notNull().defaultTo(0)).execute();
+  await db.schema
+    .alterTable("contact_messages")
+    .addColumn("quarantined", "integer", (c) => c.notNull().defaultTo(0))
+    .execute();
 }

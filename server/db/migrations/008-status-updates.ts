@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import type { Dialect } from "../client.ts";
+import type { Dialect } from "#server/db/client.ts";
 
 export const name = "008-status-updates";
 

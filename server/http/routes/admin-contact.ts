@@ -1,10 +1,10 @@
 // /api/admin/contact-messages: the staff inbox (requireSession runs first).
 import { Hono, type Context } from "hono";
 import { z } from "zod";
-import { CONTACT_STATUSES } from "../../../shared/contact/contact-status.ts";
-import type { Services } from "../../services.ts";
-import { fieldErrors } from "../../../shared/field-errors.ts";
-import type { ApiEnv } from "../api-context.ts";
+import { CONTACT_STATUSES } from "#shared/contact/contact-status.ts";
+import type { Services } from "#server/services.ts";
+import { fieldErrors } from "#shared/field-errors.ts";
+import type { ApiEnv } from "#server/http/api-context.ts";
 
 const listQuery = z.object({
   status: z.enum(CONTACT_STATUSES, { error: `status must be one of ${CONTACT_STATUSES.join(", ")}` }).optional(),

@@ -1,7 +1,7 @@
 // /api/admin/*: only for a signed-in staff member (requireSession runs first).
 import { Hono } from "hono";
-import type { Services } from "../../services.ts";
-import type { ApiEnv } from "../api-context.ts";
+import type { Services } from "#server/services.ts";
+import type { ApiEnv } from "#server/http/api-context.ts";
 
 export function adminRoutes(services: Services) {
   const routes = new Hono<ApiEnv>();

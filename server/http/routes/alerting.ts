@@ -4,16 +4,20 @@
 // bearer token.
 import { Hono, type Context } from "hono";
 import { z } from "zod";
-import type { Alerting } from "../../alerting/alerting.ts";
-import { maintenanceRequest, type MaintenanceRequest } from "../../alerting/maintenance.ts";
-import type { Services } from "../../services.ts";
-import { readJson, type ApiEnv } from "../api-context.ts";
-import { bearerMatches } from "../bearer.ts";
+import type { Alerting } from "#server/alerting/alerting.ts";
+import { maintenanceRequest, type MaintenanceRequest } from "#server/alerting/maintenance.ts";
+import type { Services } from "#server/services.ts";
+import { readJson, type ApiEnv } from "#server/http/api-context.ts";
+import { bearerMatches } from "#server/http/bearer.ts";
 
 const NOT_CONFIGURED = { error: "Monitoring is not configured" };
 const pageQuery = z.coerce.number({ error: "page must be a number" }).int("page must be a whole number").min(1, "page must be 1 or more").max(100_000).default(1);
 const stateQuery = z.enum(["open", "resolved"], { error: "state must be open or resolved" }).optional();
-export const incidentId = z.coerce.number({ error: "the incident id must be a number" }).int("the incident id must be a whole number").min(1, "the incident id must be 1 or more").max(2 ** 31 - 1);
+export const incidentId = z.coerce
+  .number({ error: "the incident id must be a number" })
+  .int("the incident id must be a whole number")
+  .min(1, "the incident id must be 1 or more")
+  .max(2 ** 31 - 1);
 const acknowledgeBody = z.object({ note: z.string({ error: "note must be text" }).trim().max(500, "note must be at most 500 characters").optional() });
 
 function withAlerting(services: Services, handler: (c: Context<ApiEnv>, alerting: Alerting) => Promise<Response>) {
@@ -49,7 +53,10 @@ export function adminAlertingRoutes(services: Services) {
     }),
   );
 
-  routes.get("/incidents/open", withAlerting(services, async (c, alerting) => c.json({ incidents: await alerting.incidents.open() })));
+  routes.get(
+    "/incidents/open",
+    withAlerting(services, async (c, alerting) => c.json({ incidents: await alerting.incidents.open() })),
+  );
 
   routes.post(
     "/incidents/:id/acknowledge",
@@ -66,8 +73,14 @@ export function adminAlertingRoutes(services: Services) {
     }),
   );
 
-  routes.get("/maintenance", withAlerting(services, async (c, alerting) => c.json(await maintenanceAnswer(alerting))));
-  routes.get("/maintenance/history", withAlerting(services, async (c, alerting) => c.json({ success: true, history: await alerting.maintenance.history() })));
+  routes.get(
+    "/maintenance",
+    withAlerting(services, async (c, alerting) => c.json(await maintenanceAnswer(alerting))),
+  );
+  routes.get(
+    "/maintenance/history",
+    withAlerting(services, async (c, alerting) => c.json({ success: true, history: await alerting.maintenance.history() })),
+  );
   routes.post(
     "/maintenance",
     withAlerting(services, async (c, alerting) => {
@@ -91,7 +104,10 @@ export function maintenanceTokenRoutes(services: Services) {
     }
     return next();
   });
-  routes.get("/", withAlerting(services, async (c, alerting) => c.json(await maintenanceAnswer(alerting))));
+  routes.get(
+    "/",
+    withAlerting(services, async (c, alerting) => c.json(await maintenanceAnswer(alerting))),
+  );
   routes.post(
     "/",
     withAlerting(services, async (c, alerting) => {

@@ -2,9 +2,9 @@
 // POST /api/auth/refresh.
 import { Hono } from "hono";
 import { z } from "zod";
-import type { Services } from "../../services.ts";
-import { readJson, type ApiEnv } from "../api-context.ts";
-import { clearedSessionCookie, deviceCookie, readDeviceToken, readSessionToken, sessionCookie } from "../session-cookie.ts";
+import type { Services } from "#server/services.ts";
+import { readJson, type ApiEnv } from "#server/http/api-context.ts";
+import { clearedSessionCookie, deviceCookie, readDeviceToken, readSessionToken, sessionCookie } from "#server/http/session-cookie.ts";
 
 const signInBody = z.object({
   username: z.string({ error: "Username is required" }).trim().min(1, "Username is required").max(254, "Username is too long"),

@@ -3,11 +3,11 @@
 // 400 naming each bad field; 429 over the rate limits. The form token comes
 // in the body or, from the website's own form, in its cookie.
 import { Hono } from "hono";
-import { TOKEN_ERRORS_EN, TOO_MANY_SUBMISSIONS } from "../../../shared/contact/contact-limits.ts";
-import { negotiateLanguage } from "../../../shared/i18n/languages.ts";
-import type { Services } from "../../services.ts";
-import { readJsonBody, type ApiEnv } from "../api-context.ts";
-import { formTokenCookie, withFormToken } from "../form-token-cookie.ts";
+import { TOKEN_ERRORS_EN, TOO_MANY_SUBMISSIONS } from "#shared/contact/contact-limits.ts";
+import { negotiateLanguage } from "#shared/i18n/languages.ts";
+import type { Services } from "#server/services.ts";
+import { readJsonBody, type ApiEnv } from "#server/http/api-context.ts";
+import { formTokenCookie, withFormToken } from "#server/http/form-token-cookie.ts";
 
 export function contactRoutes(services: Services) {
   const routes = new Hono<ApiEnv>();
@@ -19,7 +19,8 @@ export function contactRoutes(services: Services) {
     const result = await services.contact.submit(withFormToken(body.data, c.get("cookieRequest")), { ip: c.get("clientIp"), language });
     switch (result.kind) {
       case "accepted":
-        if (result.quarantined) c.get("log").warn({ event: "contact-quarantined", contactId: result.id }, "contact message kept in quarantine: the hourly ceiling for everyone is reached");
+        if (result.quarantined)
+          c.get("log").warn({ event: "contact-quarantined", contactId: result.id }, "contact message kept in quarantine: the hourly ceiling for everyone is reached");
         else c.get("log").info({ event: "contact-received", contactId: result.id, spam: result.spam }, "contact message stored");
         return c.json({ ok: true }, 202);
       case "invalid":

@@ -4,10 +4,10 @@
 // Refresh) samples now. Each answer says when it was sampled.
 import { Hono, type Context } from "hono";
 import { z } from "zod";
-import { aiAnswer, haproxyAnswer, nginxAnswer } from "../../integrations/integration-answers.ts";
-import type { Integrations } from "../../integrations/integrations.ts";
-import type { Services } from "../../services.ts";
-import { readJson, type ApiEnv } from "../api-context.ts";
+import { aiAnswer, haproxyAnswer, nginxAnswer } from "#server/integrations/integration-answers.ts";
+import type { Integrations } from "#server/integrations/integrations.ts";
+import type { Services } from "#server/services.ts";
+import { readJson, type ApiEnv } from "#server/http/api-context.ts";
 
 const NOT_CONFIGURED = { error: "Not configured" };
 const domain = z.string({ error: "domain is required" }).trim().min(1, "domain is required").max(253);

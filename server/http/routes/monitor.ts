@@ -2,10 +2,10 @@
 // "check now" (Refresh), and the two alert tests.
 import { Hono, type Context } from "hono";
 import { z } from "zod";
-import type { Monitor } from "../../monitor/monitor.ts";
-import { monitoringConfigurationStatus } from "../../monitoring-configuration-status.ts";
-import type { Services } from "../../services.ts";
-import { readJson, type ApiEnv } from "../api-context.ts";
+import type { Monitor } from "#server/monitor/monitor.ts";
+import { monitoringConfigurationStatus } from "#server/monitoring-configuration-status.ts";
+import type { Services } from "#server/services.ts";
+import { readJson, type ApiEnv } from "#server/http/api-context.ts";
 
 const NOT_CONFIGURED = { error: "Monitoring is not configured" };
 const ANOTHER_TEST = { success: false, message: "Another test is running" };
@@ -19,7 +19,10 @@ function withMonitor(services: Services, handler: (c: Context<ApiEnv>, monitor: 
 export function adminMonitorRoutes(services: Services) {
   const routes = new Hono<ApiEnv>();
 
-  routes.get("/services", withMonitor(services, async (c, monitor) => c.json(await monitor.snapshot())));
+  routes.get(
+    "/services",
+    withMonitor(services, async (c, monitor) => c.json(await monitor.snapshot())),
+  );
 
   // Which file runs (and an edit it refused), and the placeholders still in it.
   routes.get("/monitoring-configuration", (c) => {

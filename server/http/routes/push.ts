@@ -4,8 +4,8 @@
 // unknown token is 404 and writes nothing.
 import { Hono, type Context } from "hono";
 import { z } from "zod";
-import type { Services } from "../../services.ts";
-import type { ApiEnv } from "../api-context.ts";
+import type { Services } from "#server/services.ts";
+import type { ApiEnv } from "#server/http/api-context.ts";
 
 /** Empty parameters (Uptime Kuma's own example URL ends in "&ping=") count as absent; others are ignored. */
 const empty = (value: unknown) => (value === "" ? undefined : value);
@@ -14,7 +14,12 @@ const query = z.object({
   msg: z.preprocess(empty, z.string().max(200, "msg has at most 200 characters").optional()),
   ping: z.preprocess(
     empty,
-    z.coerce.number({ error: "ping must be a number of milliseconds" }).int("ping must be whole milliseconds").min(0, "ping must be 0 or more").max(3_600_000, "ping must be at most an hour").optional(),
+    z.coerce
+      .number({ error: "ping must be a number of milliseconds" })
+      .int("ping must be whole milliseconds")
+      .min(0, "ping must be 0 or more")
+      .max(3_600_000, "ping must be at most an hour")
+      .optional(),
   ),
 });
 

@@ -4,10 +4,10 @@
 // memory does not have. Staff post the words the public reads about an
 // incident under /api/admin.
 import { Hono } from "hono";
-import { statusUpdateSchema } from "../../../shared/status/status-update-schema.ts";
-import type { Services } from "../../services.ts";
-import { statusBadge, statusJson } from "../../status/status-feeds.ts";
-import { readJson, type ApiEnv } from "../api-context.ts";
+import { statusUpdateSchema } from "#shared/status/status-update-schema.ts";
+import type { Services } from "#server/services.ts";
+import { statusBadge, statusJson } from "#server/status/status-feeds.ts";
+import { readJson, type ApiEnv } from "#server/http/api-context.ts";
 import { incidentId } from "./alerting.ts";
 
 const NOT_CONFIGURED = { error: "Monitoring is not configured" };

@@ -4,9 +4,9 @@
 // default: it loads a model into memory). Other AI services are a plain
 // health URL. Nothing here throws: a dead or hostile peer is an unhealthy
 // item with its reason.
-import { combineStatus, defaultScore, normalizeStatus, responseTimeScore, type HealthStatus } from "../../../shared/monitor/health.ts";
-import { fetchText, IntegrationError } from "../../net/fetch-text.ts";
-import type { AiServiceConfig, AiServicesConfig } from "../integrations-config.ts";
+import { combineStatus, defaultScore, normalizeStatus, responseTimeScore, type HealthStatus } from "#shared/monitor/health.ts";
+import { fetchText, IntegrationError } from "#server/net/fetch-text.ts";
+import type { AiServiceConfig, AiServicesConfig } from "#server/integrations/integrations-config.ts";
 
 export type AiServiceHealth = {
   service: string;

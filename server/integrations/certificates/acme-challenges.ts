@@ -1,7 +1,7 @@
 // HTTP-01 answers kept in the database: the ACME server may reach any worker
 // or instance behind the proxy, not the one that placed the order.
 import type { Kysely } from "kysely";
-import type { Database } from "../../db/schema.ts";
+import type { Database } from "#server/db/schema.ts";
 import type { ChallengeStore } from "./acme-renewal.ts";
 
 /** An order that takes longer than this has failed anyway. */
@@ -20,7 +20,10 @@ export function createChallengeStore(db: Kysely<Database>, now: () => number): C
         .execute();
     },
     async remove(token) {
-      await db.deleteFrom("acme_challenges").where((eb) => eb.or([eb("token", "=", token), eb("expires_at", "<=", now())])).execute();
+      await db
+        .deleteFrom("acme_challenges")
+        .where((eb) => eb.or([eb("token", "=", token), eb("expires_at", "<=", now())]))
+        .execute();
     },
     async answer(token) {
       if (!TOKEN_PATTERN.test(token)) return undefined;

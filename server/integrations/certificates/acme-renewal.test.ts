@@ -13,7 +13,7 @@ import * as acme from "acme-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type ChallengeStore, renewWithAcme, writeCertificateFiles } from "./acme-renewal.ts";
 import { callRenewalHook } from "./renewal-hook.ts";
-import { type Pebble, startPebble } from "../../../tests/peers/pebble.ts";
+import { type Pebble, startPebble } from "#tests/peers/pebble.ts";
 
 /** The in-memory stand-in for the database-backed store the web route reads. */
 class MemoryChallengeStore implements ChallengeStore {

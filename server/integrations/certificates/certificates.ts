@@ -6,14 +6,14 @@ import { X509Certificate } from "node:crypto";
 import { join } from "node:path";
 import type { Kysely } from "kysely";
 import type { Logger } from "pino";
-import type { Database } from "../../db/schema.ts";
-import type { Leases } from "../../db/leases.ts";
-import { limiter } from "../../scheduling/limiter.ts";
-import type { CertificatesConfig, CertificateTarget } from "../integrations-config.ts";
+import type { Database } from "#server/db/schema.ts";
+import type { Leases } from "#server/db/leases.ts";
+import { limiter } from "#server/scheduling/limiter.ts";
+import type { CertificatesConfig, CertificateTarget } from "#server/integrations/integrations-config.ts";
 import { createChallengeStore } from "./acme-challenges.ts";
 import { renewWithAcme, writeCertificateFiles } from "./acme-renewal.ts";
 import { callRenewalHook } from "./renewal-hook.ts";
-import { failedReading, loadExtraCa, probeCertificate, type CertificateReading } from "../../net/tls-probe.ts";
+import { failedReading, loadExtraCa, probeCertificate, type CertificateReading } from "#server/net/tls-probe.ts";
 
 const PROBES_IN_FLIGHT = 8;
 /** After a failed automatic renewal, wait this long before the next try. */
@@ -241,7 +241,15 @@ export function createCertificates(options: CertificatesOptions) {
 
     async renewals(limit = 50) {
       const rows = await db.selectFrom("certificate_renewals").selectAll().orderBy("at", "desc").orderBy("id", "desc").limit(limit).execute();
-      return rows.map((row) => ({ at: new Date(row.at).toISOString(), domain: row.domain, serverIP: row.server_ip, method: row.method, trigger: row.trigger, success: row.success === 1, message: row.message }));
+      return rows.map((row) => ({
+        at: new Date(row.at).toISOString(),
+        domain: row.domain,
+        serverIP: row.server_ip,
+        method: row.method,
+        trigger: row.trigger,
+        success: row.success === 1,
+        message: row.message,
+      }));
     },
   };
 }

@@ -2,8 +2,8 @@
 // host renews its own certificates (certbot, its own ACME client) and exposes
 // a small authenticated endpoint; this server only asks it to. The answer is
 // always a result for the UI, never an exception, and never shows the token.
-import { describeError } from "../../net/error-text.ts";
-import { IntegrationError, fetchText } from "../../net/fetch-text.ts";
+import { describeError } from "#server/net/error-text.ts";
+import { IntegrationError, fetchText } from "#server/net/fetch-text.ts";
 
 export type RenewalHookResult = { success: boolean; message: string };
 

@@ -77,7 +77,7 @@ export function parseHaproxyCsv(text: string): HaproxyCsv {
   // Blank lines at the end are fine (the socket ends with one); inside they are not.
   while (lines.length > 0 && lines[lines.length - 1] === "") lines.pop();
   const headerLine = lines[0];
-  if (headerLine === undefined) return { ok: false, error: "empty answer (expected a header line starting with \"# \")" };
+  if (headerLine === undefined) return { ok: false, error: 'empty answer (expected a header line starting with "# ")' };
   if (!headerLine.startsWith("# ")) {
     return { ok: false, error: `no header line: the first line must start with "# ", got ${JSON.stringify(headerLine.slice(0, 40))}` };
   }

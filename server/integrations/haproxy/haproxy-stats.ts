@@ -6,9 +6,9 @@
 // text is kept exactly as written; `display` is the dashboard's reading of it
 // (shared/monitor/haproxy-status.ts).
 import { connect } from "node:net";
-import { haproxyDisplay, type HaproxyDisplay } from "../../../shared/monitor/haproxy-status.ts";
-import { basicAuth, fetchText, IntegrationError } from "../../net/fetch-text.ts";
-import type { HaproxySource } from "../integrations-config.ts";
+import { haproxyDisplay, type HaproxyDisplay } from "#shared/monitor/haproxy-status.ts";
+import { basicAuth, fetchText, IntegrationError } from "#server/net/fetch-text.ts";
+import type { HaproxySource } from "#server/integrations/integrations-config.ts";
 import { parseHaproxyCsv } from "./haproxy-csv.ts";
 
 export type HaproxyFrontend = {

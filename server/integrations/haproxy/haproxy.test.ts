@@ -7,11 +7,11 @@ import { createServer as createNetServer, type AddressInfo, type Server as NetSe
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { IntegrationError } from "../../net/fetch-text.ts";
+import { IntegrationError } from "#server/net/fetch-text.ts";
 import { formatHaproxyCsv } from "./haproxy-csv.ts";
 import { readHaproxyStats, type HaproxyStats } from "./haproxy-stats.ts";
-import { freePort } from "../../../tests/peers/ports.ts";
-import { startHaproxy, type TestHaproxy } from "../../../tests/peers/haproxy.ts";
+import { freePort } from "#tests/peers/ports.ts";
+import { startHaproxy, type TestHaproxy } from "#tests/peers/haproxy.ts";
 
 const TIMEOUT_MS = 2000;
 
@@ -193,9 +193,31 @@ describe("mapping HAProxy's rows", () => {
     ]);
     expect(stats.servers).toEqual([
       { name: "a", backend: "pool", status: "UP 2/3", display: "UP", sessions: 2, bytesIn: 100, bytesOut: 200, lastCheck: "OK", checkStatus: "L7OK", lastChangeSeconds: 12 },
-      { name: "b", backend: "pool", status: "MAINT (via pool/a)", display: "MAINT", sessions: 0, bytesIn: 0, bytesOut: 0, lastCheck: null, checkStatus: null, lastChangeSeconds: 5 },
+      {
+        name: "b",
+        backend: "pool",
+        status: "MAINT (via pool/a)",
+        display: "MAINT",
+        sessions: 0,
+        bytesIn: 0,
+        bytesOut: 0,
+        lastCheck: null,
+        checkStatus: null,
+        lastChangeSeconds: 5,
+      },
       { name: "c", backend: "pool", status: "no check", display: "NO CHECK", sessions: 0, bytesIn: 0, bytesOut: 0, lastCheck: null, checkStatus: null, lastChangeSeconds: null },
-      { name: "d", backend: "pool", status: "DRAIN", display: "DRAIN", sessions: 0, bytesIn: 0, bytesOut: 0, lastCheck: 'Bad, "really" bad', checkStatus: "L7STS", lastChangeSeconds: 0 },
+      {
+        name: "d",
+        backend: "pool",
+        status: "DRAIN",
+        display: "DRAIN",
+        sessions: 0,
+        bytesIn: 0,
+        bytesOut: 0,
+        lastCheck: 'Bad, "really" bad',
+        checkStatus: "L7STS",
+        lastChangeSeconds: 0,
+      },
     ]);
   });
 

@@ -4,8 +4,8 @@
 // previous round's, so rates and alerts are tested without a server or a
 // clock. readNginx, at the end, is the one thin piece of I/O: it takes a
 // sample of every source and hands them over.
-import { basicAuth, fetchText } from "../../net/fetch-text.ts";
-import type { NginxConfig } from "../integrations-config.ts";
+import { basicAuth, fetchText } from "#server/net/fetch-text.ts";
+import type { NginxConfig } from "#server/integrations/integrations-config.ts";
 import { parseStubStatus, type StubStatus } from "./stub-status.ts";
 
 /** One source read once: its counters, or why it gave none. `at` is when it answered (ms). */
@@ -89,8 +89,7 @@ function keyed<T extends { source: string }>(samples: readonly T[]): Map<string,
   return byKey;
 }
 
-const worst = (statuses: NginxHealth[]): NginxHealth =>
-  statuses.includes("critical") ? "critical" : statuses.includes("warning") ? "warning" : "healthy";
+const worst = (statuses: NginxHealth[]): NginxHealth => (statuses.includes("critical") ? "critical" : statuses.includes("warning") ? "warning" : "healthy");
 
 const ZERO_COUNTERS: NginxCounters = {
   active_connections: 0,
@@ -114,11 +113,7 @@ const NO_COUNTERS: { [K in keyof NginxCounters]: null } = {
   server_requests: null,
 };
 
-export function buildNginxReport(
-  current: readonly NginxSample[],
-  previous: readonly NginxSample[] | undefined,
-  options: NginxReportOptions,
-): NginxReport {
+export function buildNginxReport(current: readonly NginxSample[], previous: readonly NginxSample[] | undefined, options: NginxReportOptions): NginxReport {
   const previousByKey = keyed(previous ?? []);
   const alerts: NginxAlert[] = [];
   const sources: NginxSourceReport[] = [];
@@ -162,9 +157,7 @@ export function buildNginxReport(
   if (current.length === 0) alerts.push({ service: NGINX_SERVICE, severity: "critical", message: "no nginx source was sampled" });
   total.requests_per_second = round2(total.requests_per_second); // a sum of rounded rates can pick up float noise
   // No source at all, or none that answered, is not "healthy": nothing says nginx is serving.
-  const overall = sources.some((source) => source.error === null)
-    ? worst(sources.map((source) => source.status))
-    : "critical";
+  const overall = sources.some((source) => source.error === null) ? worst(sources.map((source) => source.status)) : "critical";
   return { overall_health: overall, alerts, nginx: { ...total, status: overall }, sources };
 }
 
@@ -191,11 +184,7 @@ async function sample(source: NginxConfig["sources"][number], timeoutMs: number,
  * Never throws: a failure is a sample with an error, and so a critical alert.
  * Keep the returned samples and pass them as `previous` next time.
  */
-export async function readNginx(
-  config: NginxConfig,
-  previous: readonly NginxSample[] | undefined,
-  now: () => number,
-): Promise<{ report: NginxReport; samples: NginxSample[] }> {
+export async function readNginx(config: NginxConfig, previous: readonly NginxSample[] | undefined, now: () => number): Promise<{ report: NginxReport; samples: NginxSample[] }> {
   const samples = await Promise.all(
     config.sources.map((source) =>
       // `now` is the caller's; should it throw, the sample is still an error, never a rejection.

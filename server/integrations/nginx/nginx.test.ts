@@ -3,10 +3,10 @@
 import { createServer as createHttpServer, type Server } from "node:http";
 import { createServer as createTcpServer, type AddressInfo, type Server as TcpServer, type Socket } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { NginxConfig } from "../integrations-config.ts";
+import type { NginxConfig } from "#server/integrations/integrations-config.ts";
 import { readNginx } from "./nginx-report.ts";
 import { formatStubStatus, parseStubStatus } from "./stub-status.ts";
-import { startNginx, type TestNginx } from "../../../tests/peers/nginx.ts";
+import { startNginx, type TestNginx } from "#tests/peers/nginx.ts";
 
 let nginx: TestNginx;
 let peer: Server;
@@ -147,9 +147,7 @@ describe("readNginx against peers that are not nginx", () => {
     const { report, samples } = await readNginx(config([{ name: "portal", url: `${peerBase}/nginx_status` }]), undefined, Date.now);
     expect(samples[0]).toMatchObject({ source: "portal", error: expect.stringContaining("HTML") });
     expect(report.overall_health).toBe("critical");
-    expect(report.alerts).toEqual([
-      { service: "nginx", severity: "critical", message: "portal: no answer (unreadable stub_status: an HTML or XML page, not stub_status)" },
-    ]);
+    expect(report.alerts).toEqual([{ service: "nginx", severity: "critical", message: "portal: no answer (unreadable stub_status: an HTML or XML page, not stub_status)" }]);
     expect(report.sources[0]?.active_connections).toBeNull();
   });
 

@@ -33,10 +33,7 @@ const edit: fc.Arbitrary<Edit> = fc.record({
   at: fc.nat(),
   remove: fc.nat({ max: 8 }),
   // Characters that matter to this format, plus anything at all.
-  insert: fc.oneof(
-    fc.constantFrom("", " ", "\n", "\r\n", "\t", "0", "9", "-", ".", "<", ":", "\u0661", "99999999999999999999"),
-    fc.string({ unit: "binary", maxLength: 6 }),
-  ),
+  insert: fc.oneof(fc.constantFrom("", " ", "\n", "\r\n", "\t", "0", "9", "-", ".", "<", ":", "\u0661", "99999999999999999999"), fc.string({ unit: "binary", maxLength: 6 })),
 });
 function applyEdits(text: string, edits: Edit[]): string {
   return edits.reduce((body, { at, remove, insert }) => {
@@ -125,7 +122,7 @@ describe("parseStubStatus", () => {
     ["a leading zero", EXAMPLE.replace("Writing: 179", "Writing: 0179"), /line 4: writing 0179 has a leading zero/],
     [
       "nginx's own 502 page",
-      '<html>\r\n<head><title>502 Bad Gateway</title></head>\r\n<body>\r\n<center><h1>502 Bad Gateway</h1></center>\r\n<hr><center>nginx/1.22.1</center>\r\n</body>\r\n</html>\r\n',
+      "<html>\r\n<head><title>502 Bad Gateway</title></head>\r\n<body>\r\n<center><h1>502 Bad Gateway</h1></center>\r\n<hr><center>nginx/1.22.1</center>\r\n</body>\r\n</html>\r\n",
       /HTML/,
     ],
     ["an HTML page after blank lines", "\n\n  <!DOCTYPE html><html><body>Active connections: 1</body></html>", /HTML/],

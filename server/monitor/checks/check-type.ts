@@ -3,9 +3,9 @@
 // types is check-types.ts; adding a type is one file like http-check.ts, one
 // line there and its test.
 import type { z } from "zod";
-import type { HealthStatus } from "../../../shared/monitor/health.ts";
-import type { Placeholder } from "../conditions/condition.ts";
-import type { Observation } from "../conditions/condition-eval.ts";
+import type { HealthStatus } from "#shared/monitor/health.ts";
+import type { Placeholder } from "#server/monitor/conditions/condition.ts";
+import type { Observation } from "#server/monitor/conditions/condition-eval.ts";
 
 export type PushReceipt = { receivedAt: number; status: "up" | "down"; message: string | null; pingMs: number | null };
 

@@ -5,11 +5,11 @@
 // check is the type's run, then its conditions, when it has any, in place of
 // the type's own verdict.
 import { z } from "zod";
-import type { HealthStatus } from "../../../shared/monitor/health.ts";
-import { isDocumentationHost } from "../../../shared/monitor/placeholders.ts";
-import { formatCondition, placeholderOf, type Condition } from "../conditions/condition.ts";
-import { createConditionContext, evaluateCondition } from "../conditions/condition-eval.ts";
-import { parseCondition } from "../conditions/condition-parser.ts";
+import type { HealthStatus } from "#shared/monitor/health.ts";
+import { isDocumentationHost } from "#shared/monitor/placeholders.ts";
+import { formatCondition, placeholderOf, type Condition } from "#server/monitor/conditions/condition.ts";
+import { createConditionContext, evaluateCondition } from "#server/monitor/conditions/condition-eval.ts";
+import { parseCondition } from "#server/monitor/conditions/condition-parser.ts";
 import type { CheckContext, CheckType } from "./check-type.ts";
 import { dnsCheck } from "./dns-check.ts";
 import { httpCheck } from "./http-check.ts";
@@ -77,7 +77,11 @@ function readConditions(texts: readonly unknown[], type: CheckType<unknown>, con
     if (!parsed.ok) return context.addIssue({ code: "custom", message: parsed.error, path: ["conditions", index] });
     const placeholder = placeholderOf(parsed.condition);
     if (!type.placeholders.includes(placeholder)) {
-      return context.addIssue({ code: "custom", path: ["conditions", index], message: `a "${type.key}" check does not measure ${placeholder}; it measures ${type.placeholders.join(", ")}` });
+      return context.addIssue({
+        code: "custom",
+        path: ["conditions", index],
+        message: `a "${type.key}" check does not measure ${placeholder}; it measures ${type.placeholders.join(", ")}`,
+      });
     }
     conditions.push(parsed.condition);
   });

@@ -141,7 +141,13 @@ describe("conditions against real targets", () => {
     ["any() of several spellings", "/json-ok", ["[BODY].status == any(UP, ok)"], "healthy"],
     ["a pattern on a plain body", "/plain-ok", ["[BODY] == pat(o*)"], "healthy"],
     ["the response time", "/healthy", ["[RESPONSE_TIME] > 100000"], "unhealthy", /\[RESPONSE_TIME\] \(\d+\) > 100000/],
-    ["every failed condition is named", "/health-warn", ["[STATUS] == 201", "[BODY].status == pass", "[BODY].output == pat(disk*)"], "unhealthy", /\[STATUS\] \(200\) == 201; \[BODY\]\.status \(warn\) == pass$/],
+    [
+      "every failed condition is named",
+      "/health-warn",
+      ["[STATUS] == 201", "[BODY].status == pass", "[BODY].output == pat(disk*)"],
+      "unhealthy",
+      /\[STATUS\] \(200\) == 201; \[BODY\]\.status \(warn\) == pass$/,
+    ],
     ["a path that is not there", "/plain-ok", ["[BODY].status == UP"], "unhealthy", /\[BODY\]\.status \(missing\) == UP/],
   ];
   it.each(cases)("%s", async (_, path, conditions, status, error) => {
@@ -155,6 +161,9 @@ describe("conditions against real targets", () => {
     const refused = await check({ url: `http://127.0.0.1:${closedPort}/`, conditions: ["[STATUS] == 200"] });
     expect(refused).toMatchObject({ status: "unhealthy", errorMessage: "ECONNREFUSED" });
     expect(await check({ tcp: `127.0.0.1:${closedPort}`, conditions: ["[CONNECTED] == false"] })).toMatchObject({ status: "healthy", errorMessage: null });
-    expect(await check({ tcp: `127.0.0.1:${garbagePort}`, conditions: ["[CONNECTED] == false"] })).toMatchObject({ status: "unhealthy", errorMessage: "Condition failed: [CONNECTED] (true) == false" });
+    expect(await check({ tcp: `127.0.0.1:${garbagePort}`, conditions: ["[CONNECTED] == false"] })).toMatchObject({
+      status: "unhealthy",
+      errorMessage: "Condition failed: [CONNECTED] (true) == false",
+    });
   });
 });

@@ -1,7 +1,7 @@
 // The DNS check against a real DNS server on loopback UDP: each record type,
 // the answer codes, an expected value, and a resolver that never answers.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startDnsServer } from "../../../tests/peers/dns-server.ts";
+import { startDnsServer } from "#tests/peers/dns-server.ts";
 import { runTarget, targetSchema } from "./check-types.ts";
 
 let dns: Awaited<ReturnType<typeof startDnsServer>>;
@@ -33,7 +33,13 @@ describe("DNS checks against a DNS server on loopback", () => {
   const cases: [string, Record<string, unknown>, string[] | undefined, string, RegExp | null][] = [
     ["an A record", { name: "www.example.test" }, undefined, "healthy", null],
     ["an A record with the expected address", { name: "www.example.test", expected: "192.0.2.11" }, undefined, "healthy", null],
-    ["an A record resolving elsewhere", { name: "www.example.test", expected: "192.0.2.99" }, undefined, "unhealthy", /www\.example\.test A is 192\.0\.2\.10, 192\.0\.2\.11, not 192\.0\.2\.99/],
+    [
+      "an A record resolving elsewhere",
+      { name: "www.example.test", expected: "192.0.2.99" },
+      undefined,
+      "unhealthy",
+      /www\.example\.test A is 192\.0\.2\.10, 192\.0\.2\.11, not 192\.0\.2\.99/,
+    ],
     ["an AAAA record", { name: "www.example.test", type: "AAAA", expected: "2001:db8::10" }, undefined, "healthy", null],
     ["a CNAME", { name: "alias.example.test", type: "CNAME", expected: "www.example.test" }, undefined, "healthy", null],
     ["MX records", { name: "example.test", type: "MX", expected: "10 mx1.example.test" }, undefined, "healthy", null],
@@ -47,7 +53,13 @@ describe("DNS checks against a DNS server on loopback", () => {
     ["a resolver that never answers", { name: "slow.example.test" }, undefined, "unhealthy", /^Timed out$/],
     ["[DNS_RCODE] as a condition", { name: "nowhere.example.test" }, ["[DNS_RCODE] == NXDOMAIN"], "healthy", null],
     ["[BODY] holds the answers", { name: "www.example.test" }, ["[BODY] == pat(*192.0.2.11*)", "[DNS_RCODE] == NOERROR"], "healthy", null],
-    ["a failed [DNS_RCODE] condition is named", { name: "broken.example.test" }, ["[DNS_RCODE] == NOERROR"], "unhealthy", /^Condition failed: \[DNS_RCODE\] \(SERVFAIL\) == NOERROR$/],
+    [
+      "a failed [DNS_RCODE] condition is named",
+      { name: "broken.example.test" },
+      ["[DNS_RCODE] == NOERROR"],
+      "unhealthy",
+      /^Condition failed: \[DNS_RCODE\] \(SERVFAIL\) == NOERROR$/,
+    ],
   ];
   it.each(cases)("%s", async (_, query, conditions, status, error) => {
     const outcome = await check(query, conditions);

@@ -5,10 +5,10 @@
 // One deadline covers the whole check, retries and body included, so a target
 // that hangs, drips bytes or sends a huge body never holds a round past its timeout.
 import { z } from "zod";
-import type { HealthStatus } from "../../../shared/monitor/health.ts";
-import { urlHost } from "../../../shared/monitor/placeholders.ts";
-import { readCapped } from "../../net/capped-read.ts";
-import { describeError } from "../../net/error-text.ts";
+import type { HealthStatus } from "#shared/monitor/health.ts";
+import { urlHost } from "#shared/monitor/placeholders.ts";
+import { readCapped } from "#server/net/capped-read.ts";
+import { describeError } from "#server/net/error-text.ts";
 import type { CheckRun, CheckType } from "./check-type.ts";
 
 /** More than this is not a health answer. */

@@ -17,7 +17,12 @@ const schema = z.object({
         .max(200)
         .regex(/^[A-Za-z0-9_-]+$/, "must be letters, digits, - and _ (it goes in a URL)"),
       /** How late a call may be beyond the interval. */
-      graceSeconds: z.number().int().min(0).max(7 * 86_400).default(60),
+      graceSeconds: z
+        .number()
+        .int()
+        .min(0)
+        .max(7 * 86_400)
+        .default(60),
     })
     .strict(),
 });
@@ -39,7 +44,13 @@ async function run(target: PushTarget, context: CheckContext): Promise<CheckRun>
     return { ...base, status: "unhealthy", errorMessage: `No push since ${at(receipt.receivedAt)}`, responseTime: null, observation: { ...observation, connected: false } };
   }
   if (receipt.status === "down") {
-    return { ...base, status: "unhealthy", errorMessage: `The job reported a failure${receipt.message ? `: ${receipt.message.slice(0, 120)}` : ""}`, responseTime: receipt.pingMs, observation };
+    return {
+      ...base,
+      status: "unhealthy",
+      errorMessage: `The job reported a failure${receipt.message ? `: ${receipt.message.slice(0, 120)}` : ""}`,
+      responseTime: receipt.pingMs,
+      observation,
+    };
   }
   return { ...base, status: "healthy", errorMessage: null, responseTime: receipt.pingMs, observation };
 }

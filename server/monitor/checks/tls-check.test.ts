@@ -3,7 +3,7 @@
 // on [CERTIFICATE_EXPIRATION].
 import { createServer, type AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { makeTestCertificates, startTlsServer, TEST_DOMAIN, type TestCertificate, type TestCertificates } from "../../../tests/peers/certificates.ts";
+import { makeTestCertificates, startTlsServer, TEST_DOMAIN, type TestCertificate, type TestCertificates } from "#tests/peers/certificates.ts";
 import { runTarget, targetSchema } from "./check-types.ts";
 
 let certs: TestCertificates;
@@ -33,7 +33,13 @@ describe("TLS checks against real TLS servers", () => {
     ["self-signed", (c) => c.selfSigned, {}, "unhealthy", /^Self-signed certificate$/],
     ["an issuer not trusted without caFile", (c) => c.valid90, { caFile: undefined }, "unhealthy", /^Untrusted issuer: Probe Test CA/],
     ["a condition on the time left, met", (c) => c.valid20, { conditions: ["[CERTIFICATE_EXPIRATION] > 240h"] }, "healthy", null],
-    ["a condition on the time left, missed", (c) => c.valid20, { conditions: ["[CERTIFICATE_EXPIRATION] > 720h"] }, "unhealthy", /^Condition failed: \[CERTIFICATE_EXPIRATION\] \(\d+d[\dhms]*\) > 30d$/],
+    [
+      "a condition on the time left, missed",
+      (c) => c.valid20,
+      { conditions: ["[CERTIFICATE_EXPIRATION] > 720h"] },
+      "unhealthy",
+      /^Condition failed: \[CERTIFICATE_EXPIRATION\] \(\d+d[\dhms]*\) > 30d$/,
+    ],
   ];
   it.each(cases)("%s", async (_, pick, extra, status, error) => {
     const outcome = await checkServed(pick, extra);

@@ -5,14 +5,17 @@
 // [CERTIFICATE_EXPIRATION] (`[CERTIFICATE_EXPIRATION] > 720h`).
 import { isIP } from "node:net";
 import { z } from "zod";
-import { loadExtraCa, probeCertificate, type CertificateReading } from "../../net/tls-probe.ts";
+import { loadExtraCa, probeCertificate, type CertificateReading } from "#server/net/tls-probe.ts";
 import type { CheckRun, CheckType } from "./check-type.ts";
 import { hostPort, splitHostPort } from "./tcp-check.ts";
 
 const schema = z.object({
   tls: hostPort,
   /** The name the certificate must cover (and the SNI sent); default: the host. */
-  serverName: z.string().regex(/^[A-Za-z0-9.*-]+$/, "must be a host name").optional(),
+  serverName: z
+    .string()
+    .regex(/^[A-Za-z0-9.*-]+$/, "must be a host name")
+    .optional(),
   /** A PEM bundle of extra trusted CAs, for an internal CA. */
   caFile: z.string().min(1).optional(),
 });

@@ -1,6 +1,18 @@
 // Evaluates parsed conditions against what one check observed. Runs on every
 // check, so it does no parsing of conditions and at most one JSON.parse of the body.
-import { formatDuration, formatLeft, formatLiteral, formatRight, numberFrom, type Condition, type Left, type Literal, type Operator, type PathStep, type Right } from "./condition.ts";
+import {
+  formatDuration,
+  formatLeft,
+  formatLiteral,
+  formatRight,
+  numberFrom,
+  type Condition,
+  type Left,
+  type Literal,
+  type Operator,
+  type PathStep,
+  type Right,
+} from "./condition.ts";
 
 /** What one run of a check saw; a field the check type does not measure stays undefined. */
 export type Observation = {

@@ -20,11 +20,7 @@ export type Subject = { placeholder: Placeholder; path: readonly PathStep[] };
 export type Left = { fn: "value" | "len" | "has"; subject: Subject };
 
 /** Durations are kept in milliseconds, so `90m` and `1h30m` are the same condition. */
-export type Literal =
-  | { kind: "number"; value: number }
-  | { kind: "duration"; ms: number }
-  | { kind: "boolean"; value: boolean }
-  | { kind: "string"; value: string };
+export type Literal = { kind: "number"; value: number } | { kind: "duration"; ms: number } | { kind: "boolean"; value: boolean } | { kind: "string"; value: string };
 
 export type Right = Literal | { kind: "any"; options: readonly Literal[] } | { kind: "pattern"; glob: string };
 
