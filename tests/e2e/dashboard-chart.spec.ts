@@ -12,6 +12,8 @@ let env: Awaited<ReturnType<typeof startDashboardEnv>>;
 /** The chart as it was, to look at. */
 const SHOTS = join("test-results", "dashboard-chart");
 
+// In order in one worker around one environment; a failure does not skip the tests after it.
+test.describe.configure({ mode: "default" });
 test.beforeAll(async () => {
   env = await startDashboardEnv(await freePort(), { quiet: true, intervalSeconds: 5 });
 });

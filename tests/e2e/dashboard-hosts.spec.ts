@@ -11,6 +11,8 @@ import { signInToDashboard, startDashboardEnv } from "./dashboard-env.ts";
 let env: Awaited<ReturnType<typeof startDashboardEnv>>;
 const SHOTS = join("test-results", "dashboard-hosts");
 
+// In order in one worker around one environment; a failure does not skip the tests after it.
+test.describe.configure({ mode: "default" });
 test.beforeAll(async () => {
   env = await startDashboardEnv(await freePort(), { quiet: true, intervalSeconds: 5, showcase: true });
 });

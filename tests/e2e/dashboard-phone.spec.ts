@@ -12,6 +12,8 @@ const SHOTS = join("test-results", "dashboard-screens");
 const TABS = ["System Overview", "HAProxy Stats", "Services Health"] as const;
 const STATUSES = /^(healthy|warning|critical|error|degraded|unhealthy|unknown|UP|DOWN|MAINT|DRAIN|NO CHECK|UNKNOWN)/;
 
+// In order in one worker around one environment; a failure does not skip the tests after it.
+test.describe.configure({ mode: "default" });
 test.beforeAll(async () => {
   env = await startDashboardEnv(await freePort(), { intervalSeconds: 10, showcase: true });
 });

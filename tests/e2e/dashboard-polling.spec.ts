@@ -10,6 +10,8 @@ import { signInToDashboard, startDashboardEnv } from "./dashboard-env.ts";
 const INTERVAL_SECONDS = 30;
 let env: Awaited<ReturnType<typeof startDashboardEnv>>;
 
+// In order in one worker around one environment; a failure does not skip the tests after it.
+test.describe.configure({ mode: "default" });
 test.beforeAll(async () => {
   env = await startDashboardEnv(await freePort(), { quiet: true, intervalSeconds: INTERVAL_SECONDS });
 });

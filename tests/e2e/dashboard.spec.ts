@@ -3,14 +3,15 @@
 // alert tests, and accessibility in both themes and at phone width.
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
+import { freePort } from "#tests/peers/ports.ts";
 import { holdNextRequest, signInToDashboard, startDashboardEnv } from "./dashboard-env.ts";
 
-const PORT = 3197;
 let env: Awaited<ReturnType<typeof startDashboardEnv>>;
 
-test.describe.configure({ mode: "serial" });
+// In order in one worker around one environment; a failure does not skip the tests after it (each builds the state it needs).
+test.describe.configure({ mode: "default" });
 test.beforeAll(async () => {
-  env = await startDashboardEnv(PORT, { intervalSeconds: 10 });
+  env = await startDashboardEnv(await freePort(), { intervalSeconds: 10 });
 });
 test.afterAll(async () => env?.stop());
 
