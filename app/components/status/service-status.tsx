@@ -16,25 +16,32 @@ function dayColour(uptime: number | null): string {
   return "bg-red-600 dark:bg-red-500";
 }
 
-function Day({ day, index, incidents }: { day: StatusDay; index: number; incidents: readonly PublicIncident[] }) {
+function Day({ day, incidents }: { day: StatusDay; incidents: readonly PublicIncident[] }) {
   const { t, lang } = useLanguage();
   const uptime = formatUptime(day.uptime, lang);
   const touched = incidents.filter((incident) => day.incidents.includes(incident.id));
-  const parts = [uptime ? t("status.dayUptime", { value: uptime }) : t("status.dayNoData"), ...(touched.length > 0 ? [t("status.dayIncidents", { count: touched.length })] : [])];
+  const parts = [
+    uptime ? t("status.dayUptime", { value: uptime }) : t("status.dayNoData"),
+    ...(touched.length > 0 ? [t("status.dayIncidents", { count: touched.length })] : []),
+    ...touched.map((incident) => incident.title[lang]),
+  ];
   const date = formatStatusDay(day.date, lang);
-  // The tooltip is the element's own ::after, drawn from data-tip: one element per day keeps 90 days of
-  // several services light. It opens towards the middle, so it never leaves the screen at either end.
-  const side = index < 45 ? "after:left-0" : "after:right-0";
-  return (
-    <span
-      role="img"
-      tabIndex={0}
-      aria-label={t("status.day", { date, uptime: parts.join(", ") })}
-      data-tip={[date, parts.join(" · "), ...touched.map((incident) => incident.title[lang])].join("\n")}
-      className={`relative block h-9 flex-1 rounded-sm outline-offset-2 after:pointer-events-none after:absolute after:bottom-full after:z-10 after:mb-2 after:hidden after:w-max after:max-w-64 after:rounded-md after:bg-slate-900 after:px-3 after:py-2 after:text-xs after:whitespace-pre-line after:text-white after:shadow-lg after:content-[attr(data-tip)] hover:after:block focus:after:block dark:after:bg-slate-100 dark:after:text-slate-900 ${side} ${dayColour(day.uptime)}`}
-    />
-  );
+  return <span role="img" tabIndex={0} aria-label={t("status.day", { date, uptime: parts.join(", ") })} className={dayColour(day.uptime)} />;
 }
+
+/**
+ * The days' look, once on their row rather than on each of 90 days: each day
+ * is a bar whose tooltip is its own ::after, its accessible name drawn on
+ * hover and focus, opening towards the middle so it never leaves the screen.
+ */
+const DAY_ROW = [
+  "flex gap-px sm:gap-0.5",
+  "[&>span]:relative [&>span]:block [&>span]:h-9 [&>span]:flex-1 [&>span]:rounded-sm [&>span]:outline-offset-2",
+  "[&>span]:after:pointer-events-none [&>span]:after:absolute [&>span]:after:bottom-full [&>span]:after:left-0 [&>span]:after:z-10 [&>span]:after:mb-2 [&>span]:after:hidden",
+  "[&>span]:after:w-max [&>span]:after:max-w-64 [&>span]:after:rounded-md [&>span]:after:px-3 [&>span]:after:py-2 [&>span]:after:text-xs [&>span]:after:shadow-lg",
+  "[&>span]:after:bg-slate-900 [&>span]:after:text-white [&>span]:after:content-[attr(aria-label)] dark:[&>span]:after:bg-slate-100 dark:[&>span]:after:text-slate-900",
+  "[&>span:hover]:after:block [&>span:focus]:after:block [&>span:nth-child(n+46)]:after:right-0 [&>span:nth-child(n+46)]:after:left-auto",
+].join(" ");
 
 export function ServiceStatus({ service, incidents }: { service: PublicService; incidents: readonly PublicIncident[] }) {
   const { t, lang } = useLanguage();
@@ -61,9 +68,9 @@ export function ServiceStatus({ service, incidents }: { service: PublicService; 
         ))}
       </dl>
       <div className="mt-4" role="group" aria-label={t("status.daysLabel", { name })}>
-        <div className="flex gap-px sm:gap-0.5">
-          {service.days.map((day, index) => (
-            <Day key={day.date} day={day} index={index} incidents={incidents} />
+        <div className={DAY_ROW}>
+          {service.days.map((day) => (
+            <Day key={day.date} day={day} incidents={incidents} />
           ))}
         </div>
         <div aria-hidden="true" className="mt-1 flex justify-between text-xs text-slate-700 dark:text-slate-300">
