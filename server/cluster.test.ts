@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { WORKER_HEAP_FLAGS, workerExecArgv } from "./cluster.ts";
+import { WORKER_HEAP_FLAGS, workerEnv, workerExecArgv } from "./cluster.ts";
 
 describe("workerExecArgv", () => {
   it("bounds each worker's heap by default, keeping the primary's own flags", () => {
@@ -9,5 +9,12 @@ describe("workerExecArgv", () => {
   it("leaves a limit the operator chose, on the command line or in NODE_OPTIONS", () => {
     expect(workerExecArgv(["--max-old-space-size=512"])).toEqual(["--max-old-space-size=512", "--max-semi-space-size=2"]);
     expect(workerExecArgv([], "--max_semi_space_size=8 --max-old-space-size=256")).toEqual([]);
+  });
+});
+
+describe("workerEnv", () => {
+  it("keeps each worker to two malloc arenas unless the operator set a number", () => {
+    expect(workerEnv({})).toEqual({ MALLOC_ARENA_MAX: "2" });
+    expect(workerEnv({ MALLOC_ARENA_MAX: "4" })).toEqual({});
   });
 });
