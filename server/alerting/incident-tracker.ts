@@ -287,39 +287,56 @@ export function createIncidentTracker(options: {
     }
   }
 
+  /**
+   * One decision at a time: the engine's rounds overlap (services on several
+   * intervals), and two observations deciding on the same memory at once would
+   * each load it and lose what the other wrote (an incident opened by one and
+   * never resolved by the next).
+   */
+  let turn: Promise<unknown> = Promise.resolve();
+  function oneAtATime<T>(work: () => Promise<T>): Promise<T> {
+    const result = turn.then(work, work);
+    turn = result.catch(() => undefined);
+    return result;
+  }
+
+  async function observe(observations: readonly Observation[]): Promise<number> {
+    const c = await load();
+    const items: Item[] = [];
+    const streaks = new Map<string, number>();
+    // In key order, so a notice about several targets names them the same way whatever order the checks finished in.
+    for (const observation of [...observations].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0))) {
+      const incident = c.open.get(observation.key) ?? null;
+      const before = c.streaks.get(observation.key) ?? 0;
+      const state = {
+        streak: before,
+        open: incident && { id: incident.id, severity: incident.severity, announced: incident.announced, acknowledged: false, suppressed: incident.suppressed },
+      };
+      const { streak, event } = stepTarget(state, observation, observation.thresholds);
+      if (streak !== before) streaks.set(observation.key, streak);
+      if (event) items.push({ observation, event, incident });
+    }
+    if (items.length === 0 && streaks.size === 0) return 0;
+    return run(() => apply(c, items, streaks));
+  }
+
+  async function retire(source: Source, live: ReadonlySet<string>): Promise<number> {
+    const c = await load();
+    const prefix = `${source}:`;
+    const items: Item[] = [...c.open.values()]
+      .filter((incident) => incident.target.startsWith(prefix) && !live.has(incident.target))
+      .map((incident) => ({ observation: null, event: { type: "remove" }, incident }));
+    const streaks = new Map([...c.streaks.keys()].filter((key) => key.startsWith(prefix) && !live.has(key)).map((key) => [key, 0]));
+    if (items.length === 0 && streaks.size === 0) return 0;
+    return run(() => apply(c, items, streaks));
+  }
+
   return {
     /** What was just checked: opens, resolves, and queues the notices due. Returns how many outbox rows were queued. */
-    async observe(observations: readonly Observation[]): Promise<number> {
-      const c = await load();
-      const items: Item[] = [];
-      const streaks = new Map<string, number>();
-      // In key order, so a notice about several targets names them the same way whatever order the checks finished in.
-      for (const observation of [...observations].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0))) {
-        const incident = c.open.get(observation.key) ?? null;
-        const before = c.streaks.get(observation.key) ?? 0;
-        const state = {
-          streak: before,
-          open: incident && { id: incident.id, severity: incident.severity, announced: incident.announced, acknowledged: false, suppressed: incident.suppressed },
-        };
-        const { streak, event } = stepTarget(state, observation, observation.thresholds);
-        if (streak !== before) streaks.set(observation.key, streak);
-        if (event) items.push({ observation, event, incident });
-      }
-      if (items.length === 0 && streaks.size === 0) return 0;
-      return run(() => apply(c, items, streaks));
-    },
+    observe: (observations: readonly Observation[]): Promise<number> => oneAtATime(() => observe(observations)),
 
     /** Targets no longer configured: their open incidents resolve as "no longer monitored", their streaks go. */
-    async retire(source: Source, live: ReadonlySet<string>): Promise<number> {
-      const c = await load();
-      const prefix = `${source}:`;
-      const items: Item[] = [...c.open.values()]
-        .filter((incident) => incident.target.startsWith(prefix) && !live.has(incident.target))
-        .map((incident) => ({ observation: null, event: { type: "remove" }, incident }));
-      const streaks = new Map([...c.streaks.keys()].filter((key) => key.startsWith(prefix) && !live.has(key)).map((key) => [key, 0]));
-      if (items.length === 0 && streaks.size === 0) return 0;
-      return run(() => apply(c, items, streaks));
-    },
+    retire: (source: Source, live: ReadonlySet<string>): Promise<number> => oneAtATime(() => retire(source, live)),
 
     /** Forget the memory: another process may have written meanwhile (a new lease). */
     reset(): void {

@@ -36,6 +36,8 @@ describe.each(testDatabases())("the schedule on $dialect", ({ open }) => {
   let made: string[];
   /** Checks of the slow service wait until released, as a slow target would. */
   let holdSlow: Promise<void> | undefined;
+  /** URLs that answer 503. */
+  const failing = new Set<string>();
   let start = 0;
 
   beforeEach(async () => {
@@ -43,9 +45,11 @@ describe.each(testDatabases())("the schedule on $dialect", ({ open }) => {
     cleanup = db.cleanup;
     made = [];
     holdSlow = undefined;
+    failing.clear();
     const check: CheckTarget = async (target, context) => {
       made.push(`${(t.clock.now - start) / 1000}: ${String(target.url)} (${context.timeoutMs})`);
       if (String(target.url).includes("slow") && holdSlow) await holdSlow;
+      if (failing.has(String(target.url))) return { status: "unhealthy", responseTime: null, errorMessage: "HTTP 503", retryAttempt: 0, basic: false } satisfies CheckOutcome;
       return { status: "healthy", responseTime: 20, errorMessage: null, retryAttempt: 0, basic: false } satisfies CheckOutcome;
     };
     t = await createTestApp(db.handle, {}, { monitoring: { config: () => config, check } });
@@ -146,5 +150,15 @@ describe.each(testDatabases())("the schedule on $dialect", ({ open }) => {
       ["ber", "http://slow.test/ber", []],
     ]);
     expect(slow).toMatchObject({ centron: null, local: null, intervalSeconds: 60 });
+  });
+
+  it("a sub-service that fails opens an incident of its own, and closes it when it passes", async () => {
+    failing.add("http://slow.test/queue");
+    await runUntil(0);
+    const incidents = async () => t.services.database.db.selectFrom("incidents").select(["target", "name", "resolved_at"]).execute();
+    expect(await incidents()).toEqual([{ target: "service:slow/sub:Queue", name: "Slow: Queue", resolved_at: null }]);
+    failing.clear();
+    await runUntil(60);
+    expect((await incidents()).map((row) => [row.target, row.resolved_at !== null])).toEqual([["service:slow/sub:Queue", true]]);
   });
 });
