@@ -17,7 +17,9 @@ export default defineConfig({
   retries: 0,
   forbidOnly: true,
   reporter: process.env.CI ? [["list"]] : [["list"]],
-  timeout: 30_000,
+  // Generous: tests wait for events, and on a machine busy with other work (npm run test:stress) those take longer.
+  timeout: 90_000,
+  expect: { timeout: 15_000 },
   use: {
     baseURL: `http://localhost:${E2E_PORT}`,
     launchOptions: { executablePath: findChromium(), args: CHROMIUM_ARGS },
@@ -42,6 +44,8 @@ export default defineConfig({
       CONTACT_LIMIT_GLOBAL: "1000",
     },
     reuseExistingServer: false,
-    timeout: 30_000,
+    // Generous: tests wait for events, and on a machine busy with other work (npm run test:stress) those take longer.
+  timeout: 90_000,
+  expect: { timeout: 15_000 },
   },
 });
