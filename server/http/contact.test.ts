@@ -59,8 +59,9 @@ describe.each(testDatabases())("POST /api/contact on $dialect", ({ open, dialect
       headers: browserHeaders(headers),
       body: typeof body === "string" ? body : JSON.stringify(body),
     });
-  const stored = () => t.services.database.db.selectFrom("contact_messages").selectAll().execute();
-  const outboxRows = () => t.services.database.db.selectFrom("outbox").selectAll().execute();
+  const stored = () => t.services.database.db.selectFrom("contact_messages").selectAll().orderBy("id").execute();
+  // In the order they were queued: PostgreSQL returns updated rows in no set order otherwise.
+  const outboxRows = () => t.services.database.db.selectFrom("outbox").selectAll().orderBy("id").execute();
   const deliver = () => t.services.delivery!.runOnce();
 
   it("stores the message before answering 202, then mails it to the company over STARTTLS", async () => {
