@@ -38,4 +38,7 @@ export default defineConfig({
     // Inline nothing as data: URIs so the CSP needs no data: sources.
     assetsInlineLimit: 0,
   },
+  // The server bundle takes in the few icons the pages use; loaded as a
+  // package, the whole icon set cost every server process memory (decision 022).
+  ssr: { noExternal: ["lucide-react"] },
 });

@@ -1,7 +1,7 @@
 // Requests per second of our server and of Debian's nginx serving the same
 // prerendered file, measured in the same run with wrk on loopback.
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { chmodSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { chmodSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
@@ -125,28 +125,6 @@ function parseWrk(url: string, out: string): WrkResult {
   const requests = Number(/(\d+) requests in/.exec(out)?.[1] ?? 0);
   const failed = Number(/Non-2xx or 3xx responses:\s+(\d+)/.exec(out)?.[1] ?? 0);
   return { requestsPerSecond: rps, p99Ms, requests, failed };
-}
-
-/**
- * Memory of a process and its children (the cluster's workers), in MB: the
- * sum of their resident sets (pages they share, such as the node binary's,
- * counted in each), and the sum of their proportional sets (shared pages
- * split between the processes that share them).
- */
-export function serverMemoryMb(pid: number): { rss: number; pss: number } {
-  const out = spawnSync("ps", ["-o", "pid=,rss=", "--pid", String(pid), "--ppid", String(pid)], { encoding: "utf8" }).stdout;
-  let rss = 0;
-  let pss = 0;
-  for (const line of out.trim().split("\n")) {
-    const [each, kb] = line.trim().split(/\s+/).map(Number);
-    rss += kb ?? 0;
-    try {
-      pss += Number(/^Pss:\s+(\d+)/m.exec(readFileSync(`/proc/${each}/smaps_rollup`, "utf8"))?.[1] ?? 0);
-    } catch {
-      // gone meanwhile
-    }
-  }
-  return { rss: rss / 1024, pss: pss / 1024 };
 }
 
 /** Interleaves runs of both targets and keeps each one's median. */

@@ -1,7 +1,6 @@
 // Staff passwords: the policy (12 to 128 characters, not a common password,
 // no composition rules, per OWASP ASVS 5) and argon2id hashing.
 import { hash, verify } from "@node-rs/argon2";
-import { dictionary } from "@zxcvbn-ts/language-common";
 
 export const MIN_PASSWORD_LENGTH = 12;
 export const MAX_PASSWORD_LENGTH = 128;
@@ -11,15 +10,22 @@ export type HashOptions = { memoryCost: number; timeCost: number; parallelism: n
 /** argon2id, 64 MiB, 3 passes: above OWASP's minimum (19 MiB, 2 passes). */
 export const PRODUCTION_HASH_OPTIONS: HashOptions = { memoryCost: 64 * 1024, timeCost: 3, parallelism: 1 };
 
-// 49,000 passwords leaked most often (the zxcvbn-ts common list).
-const common = new Set((dictionary["passwords-common"] as string[]).map((p) => p.toLowerCase()));
+// 49,000 passwords leaked most often (the zxcvbn-ts common list). Loaded when a
+// password is first set, not at start: the list's module costs every server
+// process about 11 MB of memory, and passwords are set rarely (decision 022).
+let commonPasswords: Promise<Set<string>> | undefined;
+function loadCommonPasswords(): Promise<Set<string>> {
+  commonPasswords ??= import("@zxcvbn-ts/language-common").then(({ dictionary }) => new Set((dictionary["passwords-common"] as string[]).map((p) => p.toLowerCase())));
+  return commonPasswords;
+}
 
 /** Why a new password is refused, or null when it is acceptable. */
-export function passwordProblem(password: string, username?: string): string | null {
+export async function passwordProblem(password: string, username?: string): Promise<string | null> {
   const length = [...password].length;
   if (length < MIN_PASSWORD_LENGTH) return `Password must be at least ${MIN_PASSWORD_LENGTH} characters`;
   if (length > MAX_PASSWORD_LENGTH) return `Password must be at most ${MAX_PASSWORD_LENGTH} characters`;
   const lower = password.toLowerCase();
+  const common = await loadCommonPasswords();
   if (common.has(lower) || common.has(lower.replace(/\d+$/, ""))) return "Password is too common";
   if (/^(.)\1*$/u.test(password)) return "Password is too common";
   if (username && lower.includes(username.toLowerCase())) return "Password must not contain the username";

@@ -28,7 +28,7 @@ export function toStaffUser(row: { id: number; username: string }): StaffUser {
 
 export function createStaffStore(db: Kysely<Database>, hashOptions: HashOptions, now: () => number = Date.now) {
   async function checkedHash(username: string, password: string) {
-    const problem = passwordProblem(password, username);
+    const problem = await passwordProblem(password, username);
     if (problem) throw new StaffInputError(problem);
     return hashPassword(password, hashOptions);
   }

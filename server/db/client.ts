@@ -1,9 +1,10 @@
 // Opens the database: SQLite (a file under DATA_DIR) by default, PostgreSQL
 // when DATABASE_URL is a postgres URL. One Kysely query layer for both.
+import { createRequire } from "node:module";
 import { join } from "node:path";
-import SQLite from "better-sqlite3";
+import type SQLite from "better-sqlite3";
 import { Kysely, PostgresDialect, SqliteDialect, sql } from "kysely";
-import pg from "pg";
+import type pg from "pg";
 import { preparePrivateDataDir } from "./private-files.ts";
 import type { Database } from "./schema.ts";
 
@@ -25,19 +26,24 @@ export function isPostgresUrl(url: string | undefined): url is string {
   return !!url && /^postgres(ql)?:\/\//.test(url);
 }
 
+// Each process loads only the driver of the database it opens: the other
+// one's module would cost it memory for nothing (decision 022).
+const require = createRequire(import.meta.url);
+
 // int8 (bigint) columns hold millisecond times, far below 2^53: read them as numbers.
 const PG_INT8_OID = 20;
-const pgTypes = {
+const pgTypes = (types: typeof pg.types) => ({
   getTypeParser: ((oid: number, format?: "text" | "binary") =>
-    oid === PG_INT8_OID ? (value: string) => Number(value) : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
-};
+    oid === PG_INT8_OID ? (value: string) => Number(value) : types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+});
 
 export function openDatabase(options: { databaseUrl?: string; dataDir: string; searchPath?: string }): DatabaseHandle {
   if (isPostgresUrl(options.databaseUrl)) {
-    const pool = new pg.Pool({
+    const { Pool, types } = require("pg") as typeof pg;
+    const pool = new Pool({
       connectionString: options.databaseUrl,
       max: 10,
-      types: pgTypes,
+      types: pgTypes(types),
       ...(options.searchPath ? { options: `-c search_path=${options.searchPath}` } : {}),
     });
     // An idle client's error (server restart) must not crash the process.
@@ -48,7 +54,8 @@ export function openDatabase(options: { databaseUrl?: string; dataDir: string; s
   }
   const tightened = preparePrivateDataDir(options.dataDir);
   const file = join(options.dataDir, "app.db");
-  const database = new SQLite(file, { timeout: 5_000 });
+  const Sqlite = require("better-sqlite3") as typeof SQLite;
+  const database = new Sqlite(file, { timeout: 5_000 });
   enableWal(database);
   // FULL: a commit is on disk before the visitor hears "sent", power loss included.
   database.pragma("synchronous = FULL");

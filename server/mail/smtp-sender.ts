@@ -2,7 +2,8 @@
 // smtp://user:pass@host:587 upgrades with STARTTLS (required unless the host
 // is this machine), smtps://host:465 speaks TLS from the start.
 import { readFileSync } from "node:fs";
-import nodemailer from "nodemailer";
+import { createRequire } from "node:module";
+import type nodemailer from "nodemailer";
 import type SMTPPool from "nodemailer/lib/smtp-pool/index.js";
 
 /** One mail as the outbox keeps it (the payload of an e-mail row). */
@@ -29,27 +30,36 @@ export type SmtpSettings = {
 
 const LOOPBACK = new Set(["localhost", "127.0.0.1", "[::1]", "::1"]);
 
+// nodemailer loads with the first mail: most server processes never send one,
+// and its modules would cost each of them memory (decision 022).
+const require = createRequire(import.meta.url);
+
 export function createSmtpSender(settings: SmtpSettings): { send: SendMail; close: () => void } {
   const url = new URL(settings.url);
   const domain = settings.from.replace(/^.*@|>.*$/g, "") || "localhost";
-  const transport = nodemailer.createTransport({
-    url: settings.url,
-    // Credentials never cross the network in clear text.
-    requireTLS: url.protocol === "smtp:" && !LOOPBACK.has(url.hostname),
-    ...(settings.caFile ? { tls: { ca: readFileSync(settings.caFile, "utf8") } } : {}),
-    connectionTimeout: 20_000,
-    greetingTimeout: 20_000,
-    socketTimeout: 60_000,
-    // One connection reused for a burst of mail.
-    pool: true,
-    maxConnections: 2,
-    disableFileAccess: true,
-    disableUrlAccess: true,
-  } satisfies SMTPPool.Options);
+  // Read now, so that a missing CA file stops the start rather than the first mail.
+  const ca = settings.caFile ? readFileSync(settings.caFile, "utf8") : undefined;
+  let pool: ReturnType<typeof createPool> | undefined;
+  const createPool = () =>
+    (require("nodemailer") as typeof nodemailer).createTransport({
+      url: settings.url,
+      // Credentials never cross the network in clear text.
+      requireTLS: url.protocol === "smtp:" && !LOOPBACK.has(url.hostname),
+      ...(ca ? { tls: { ca } } : {}),
+      connectionTimeout: 20_000,
+      greetingTimeout: 20_000,
+      socketTimeout: 60_000,
+      // One connection reused for a burst of mail.
+      pool: true,
+      maxConnections: 2,
+      disableFileAccess: true,
+      disableUrlAccess: true,
+    } satisfies SMTPPool.Options);
 
   return {
     async send(mail, key) {
-      await transport.sendMail({
+      pool ??= createPool();
+      await pool.sendMail({
         from: settings.from,
         to: mail.to,
         ...(mail.replyTo ? { replyTo: { name: mail.replyTo.name, address: mail.replyTo.address } } : {}),
@@ -59,6 +69,6 @@ export function createSmtpSender(settings: SmtpSettings): { send: SendMail; clos
         messageId: messageId(key, domain),
       });
     },
-    close: () => transport.close(),
+    close: () => pool?.close(),
   };
 }
