@@ -12,6 +12,7 @@ import { NewsList } from "#app/components/news-list.tsx";
 import { NewsTicker } from "#app/components/news-ticker.tsx";
 import { NotFoundLogger } from "#app/components/not-found-logger.tsx";
 import { SiteTools } from "#app/components/site-tools.tsx";
+import { DayKeys } from "#app/components/status/day-keys.tsx";
 
 type IslandDefinition = {
   // Props arrive as JSON, so any serialisable shape is fine here.
@@ -32,6 +33,7 @@ export const ISLANDS = {
   "map-embed": { component: MapEmbed, messages: [] },
   "news-list": { component: NewsList, messages: ["news"] },
   "contact-form": { component: ContactForm, messages: ["contact"] },
+  "day-keys": { component: DayKeys, messages: [] },
 } satisfies Record<string, IslandDefinition>;
 
 export type IslandName = keyof typeof ISLANDS;

@@ -8,7 +8,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { freePort } from "#tests/peers/ports.ts";
 import { signInToDashboard, startDashboardEnv } from "./dashboard-env.ts";
-import { skipDialogs, watchPage } from "./helpers.ts";
+import { waitForIslands, skipDialogs, watchPage } from "./helpers.ts";
 
 let env: Awaited<ReturnType<typeof startDashboardEnv>>;
 const SHOTS = join("test-results", "status-page");
@@ -62,6 +62,34 @@ for (const lang of ["en", "de"] as const) {
     expect(watched.foreignRequests).toEqual([]);
   });
 }
+
+test("each service's 90 days are one tab stop, and arrow keys, Home and End move between them", async ({ page }) => {
+  await skipDialogs(page);
+  await page.goto(`${env.origin}/en/status`);
+  const days = page.locator('[data-status-service="mail-relay"] [role="img"]');
+  await expect(days).toHaveCount(90);
+  await waitForIslands(page);
+  // Once the script runs, one day per service is reachable by Tab.
+  await expect(page.locator('[data-status-service] [role="img"][tabindex="0"]')).toHaveCount(4);
+  await expect(days.last()).toHaveAttribute("tabindex", "0");
+  await days.last().focus();
+  await page.keyboard.press("ArrowLeft");
+  await expect(days.nth(88)).toBeFocused();
+  await page.keyboard.press("Home");
+  await expect(days.first()).toBeFocused();
+  await page.keyboard.press("End");
+  await expect(days.last()).toBeFocused();
+  await page.keyboard.press("ArrowLeft");
+  await page.keyboard.press("ArrowLeft");
+  // Tab leaves the row; Shift+Tab comes back to the day last focused.
+  await page.keyboard.press("Tab");
+  await expect(days.nth(87)).not.toBeFocused();
+  expect(await days.evaluateAll((elements) => elements.some((element) => element === document.activeElement))).toBe(false);
+  await page.keyboard.press("Shift+Tab");
+  await expect(days.nth(87)).toBeFocused();
+  await expect(days.nth(87)).toHaveAttribute("tabindex", "0");
+  await expect(days.last()).toHaveAttribute("tabindex", "-1");
+});
 
 test("a public service stopped: the page, the JSON, the feed and the badge say so within a round or two, and recover when it is back", async ({ page }) => {
   await expect.poll(async () => (await json(page)).overall, { timeout: SHOWN_WITHIN_MS }).toBe("operational");
@@ -121,6 +149,8 @@ test("without JavaScript the page reads right, and /status answers in the visito
   await expect(page.locator("html")).toHaveAttribute("lang", "de");
   await expect(page.locator("[data-overall]")).toBeVisible();
   await expect(page.locator("[data-status-service]")).toHaveCount(4);
+  // Without the script, Tab still reaches today in every service (and any day with something to tell).
+  for (const service of await page.locator("[data-status-service]").all()) await expect(service.locator('[role="img"]').last()).toHaveAttribute("tabindex", "0");
   await context.close();
   const sitemap = await (await fetch(`${env.origin}/sitemap.xml`)).text();
   for (const url of ["/status", "/en/status", "/de/status"]) expect(sitemap).toContain(`${url}</loc>`);

@@ -2,9 +2,13 @@
 // and a bar per day of the last 90. Hovering or focusing a day shows its
 // uptime and incidents (CSS alone); the same words are the day's accessible
 // name, so the page reads right without JavaScript and without a mouse.
+// Without a script, Tab reaches today and the days worth a look (an incident,
+// or less than full uptime); the day-keys island then makes each row one tab
+// stop that arrow keys, Home and End move along.
 import type { PublicIncident, PublicService, StatusDay } from "#shared/status/public-status.ts";
 import { useLanguage } from "#app/i18n/language.tsx";
 import { ServiceStateBadge } from "./state-badge.tsx";
+import { DAY_ROW_ATTRIBUTE } from "./day-keys.tsx";
 import { formatStatusDay, formatUptime } from "./status-time.ts";
 
 /** A day's colour by its uptime: full, a blip, a bad day, a down day; grey without checks. */
@@ -16,7 +20,12 @@ function dayColour(uptime: number | null): string {
   return "bg-red-600 dark:bg-red-500";
 }
 
-function Day({ day, incidents }: { day: StatusDay; incidents: readonly PublicIncident[] }) {
+/** Days that keep a tab stop before the script runs: today, and any day with something to tell. */
+export function isNotableDay(day: StatusDay, index: number, count: number): boolean {
+  return index === count - 1 || day.incidents.length > 0 || (day.uptime !== null && day.uptime < 99.9);
+}
+
+function Day({ day, incidents, tabStop }: { day: StatusDay; incidents: readonly PublicIncident[]; tabStop: boolean }) {
   const { t, lang } = useLanguage();
   const uptime = formatUptime(day.uptime, lang);
   const touched = incidents.filter((incident) => day.incidents.includes(incident.id));
@@ -26,7 +35,7 @@ function Day({ day, incidents }: { day: StatusDay; incidents: readonly PublicInc
     ...touched.map((incident) => incident.title[lang]),
   ];
   const date = formatStatusDay(day.date, lang);
-  return <span role="img" tabIndex={0} aria-label={t("status.day", { date, uptime: parts.join(", ") })} className={dayColour(day.uptime)} />;
+  return <span role="img" tabIndex={tabStop ? 0 : -1} aria-label={t("status.day", { date, uptime: parts.join(", ") })} className={dayColour(day.uptime)} />;
 }
 
 /**
@@ -68,9 +77,9 @@ export function ServiceStatus({ service, incidents }: { service: PublicService; 
         ))}
       </dl>
       <div className="mt-4" role="group" aria-label={t("status.daysLabel", { name })}>
-        <div className={DAY_ROW}>
-          {service.days.map((day) => (
-            <Day key={day.date} day={day} incidents={incidents} />
+        <div className={DAY_ROW} {...{ [DAY_ROW_ATTRIBUTE]: "" }}>
+          {service.days.map((day, index) => (
+            <Day key={day.date} day={day} incidents={incidents} tabStop={isNotableDay(day, index, service.days.length)} />
           ))}
         </div>
         <div aria-hidden="true" className="mt-1 flex justify-between text-xs text-slate-700 dark:text-slate-300">

@@ -1,4 +1,5 @@
 import { data } from "react-router";
+import { Island } from "#app/islands/island.tsx";
 import { PageHeader } from "#app/components/page-header.tsx";
 import { PageMeta } from "#app/components/page-meta.tsx";
 import { IncidentList } from "#app/components/status/incident-list.tsx";
@@ -48,6 +49,7 @@ export default function StatusPage({ loaderData }: Route.ComponentProps) {
                 <ServiceStatus key={service.id} service={service} incidents={[...status.incidents.open, ...status.incidents.resolved]} />
               ))}
             </ul>
+            <Island name="day-keys" props={{}} />
           </section>
           <MaintenanceList maintenance={status.maintenance} services={status.services} timeZone={status.timeZone} />
           <IncidentList
