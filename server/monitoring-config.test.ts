@@ -133,7 +133,7 @@ integrations:
     expect(found).toEqual(
       expect.arrayContaining([
         expect.stringMatching(/^services\[3\]\.hosts\.fra\.conditions\[1\]: /),
-        'services[3].hosts.fra.conditions[2]: a "url" check does not measure [DNS_RCODE]; it measures [STATUS], [RESPONSE_TIME], [BODY], [CONNECTED]',
+        'services[3].hosts.fra.conditions[2]: a "url" check does not measure [DNS_RCODE]; it measures [STATUS], [RESPONSE_TIME], [BODY], [CONNECTED], [CERTIFICATE_EXPIRATION]',
         'services[3].hosts.muc: has "url" and "tcp": one check type per host',
         "services[3].hosts.Bad: a host name is lower-case letters, digits and dashes, starting with a letter",
         'services[3].hosts.ber: needs one of "url", "tcp", "tls", "dns" or "push"',

@@ -45,6 +45,8 @@ export type CheckType<T> = {
   schema: z.ZodType<T>;
   /** The placeholders its conditions may read; any other is refused when the configuration loads. */
   placeholders: readonly Placeholder[];
+  /** Why this host cannot measure a placeholder its type can (plain http has no certificate), if it cannot. */
+  refuses?: (host: Record<string, unknown>, placeholder: Placeholder) => string | undefined;
   /** What is checked, for the card: never a credential. */
   describe: (target: T) => string;
   /** The host it connects to (a documentation name there is a placeholder), if it connects anywhere. */

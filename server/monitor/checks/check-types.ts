@@ -70,7 +70,7 @@ function parseShared(text: unknown): ReturnType<typeof parseCondition> {
 }
 
 /** Parses each condition once, refusing bad text and what this type does not measure, each at its index. */
-function readConditions(texts: readonly unknown[], type: CheckType<unknown>, context: z.RefinementCtx): Condition[] {
+function readConditions(texts: readonly unknown[], type: CheckType<unknown>, host: Record<string, unknown>, context: z.RefinementCtx): Condition[] {
   const conditions: Condition[] = [];
   texts.forEach((text, index) => {
     const parsed = parseShared(text);
@@ -83,6 +83,8 @@ function readConditions(texts: readonly unknown[], type: CheckType<unknown>, con
         message: `a "${type.key}" check does not measure ${placeholder}; it measures ${type.placeholders.join(", ")}`,
       });
     }
+    const refused = type.refuses?.(host, placeholder);
+    if (refused) return context.addIssue({ code: "custom", path: ["conditions", index], message: refused });
     conditions.push(parsed.condition);
   });
   return conditions;
@@ -113,7 +115,7 @@ export const targetSchema = z.unknown().transform((value, context): Target => {
   const type = found[0]!;
   const result = fullSchema(type).safeParse(value);
   const texts = (value as { conditions?: unknown }).conditions;
-  const conditions = Array.isArray(texts) ? readConditions(texts.slice(0, MAX_CONDITIONS), type, context) : [];
+  const conditions = Array.isArray(texts) ? readConditions(texts.slice(0, MAX_CONDITIONS), type, value as Record<string, unknown>, context) : [];
   if (!result.success) {
     for (const issue of result.error.issues) {
       if (issue.path[0] !== "conditions" || issue.path.length === 1) context.addIssue({ ...issue, code: "custom", message: issue.message, path: issue.path });

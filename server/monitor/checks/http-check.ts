@@ -4,11 +4,14 @@
 // health-check response format's pass/warn/fail). Any other word is unhealthy.
 // One deadline covers the whole check, retries and body included, so a target
 // that hangs, drips bytes or sends a huge body never holds a round past its timeout.
+// An https target's conditions may read [CERTIFICATE_EXPIRATION]: the
+// certificate of the connection the check used (server/net/peer-certificates.ts).
 import { z } from "zod";
 import type { HealthStatus } from "#shared/monitor/health.ts";
 import { urlHost } from "#shared/monitor/placeholders.ts";
 import { readCapped } from "#server/net/capped-read.ts";
 import { describeError } from "#server/net/error-text.ts";
+import { peerCertificateExpiry, watchPeerCertificates } from "#server/net/peer-certificates.ts";
 import type { CheckRun, CheckType } from "./check-type.ts";
 
 /** More than this is not a health answer. */
@@ -62,11 +65,17 @@ function headersFor(target: HttpTarget): Record<string, string> {
   return headers;
 }
 
-async function attempt(target: HttpTarget, signal: AbortSignal, started: number): Promise<Omit<CheckRun, "retryAttempt" | "basic">> {
+/** How long the certificate of an https target has left, as of its answer; undefined for plain http. */
+function certificateLeft(url: string, now: number): { certificateExpiresInMs?: number } {
+  const expiresAt = url.startsWith("https:") ? peerCertificateExpiry(url) : undefined;
+  return expiresAt === undefined ? {} : { certificateExpiresInMs: expiresAt - now };
+}
+
+async function attempt(target: HttpTarget, signal: AbortSignal, started: number, now: () => number): Promise<Omit<CheckRun, "retryAttempt" | "basic">> {
   const response = await fetch(target.url, { headers: headersFor(target), signal, redirect: "manual" });
   const body = await readCapped(response, MAX_BODY_BYTES);
   const responseTime = Math.round(performance.now() - started);
-  const observation = { status: response.status, responseTimeMs: responseTime, body, connected: true };
+  const observation = { status: response.status, responseTimeMs: responseTime, body, connected: true, ...certificateLeft(target.url, now()) };
   if (response.status < 200 || response.status > 299) return { status: "unhealthy", errorMessage: `HTTP ${response.status}`, responseTime, observation };
   return { ...judgeHealthBody(body), responseTime, observation };
 }
@@ -77,7 +86,8 @@ function describe(target: HttpTarget): string {
   return `${url.protocol}//${url.host}${url.pathname}`;
 }
 
-async function run(target: HttpTarget, context: { timeoutMs: number; retries: number }): Promise<CheckRun> {
+async function run(target: HttpTarget, context: { timeoutMs: number; retries: number; now: () => number }): Promise<CheckRun> {
+  if (target.url.startsWith("https:")) watchPeerCertificates();
   const deadline = performance.now() + context.timeoutMs;
   let last: CheckRun = { status: "unhealthy", responseTime: null, errorMessage: "Not checked", retryAttempt: 0, basic: false, observation: { connected: false } };
   for (let retry = 0; retry <= context.retries; retry += 1) {
@@ -85,7 +95,7 @@ async function run(target: HttpTarget, context: { timeoutMs: number; retries: nu
     if (remaining <= 0) break;
     const started = performance.now();
     try {
-      const result = await attempt(target, AbortSignal.timeout(Math.max(1, Math.floor(remaining))), started);
+      const result = await attempt(target, AbortSignal.timeout(Math.max(1, Math.floor(remaining))), started, context.now);
       last = { ...result, retryAttempt: retry, basic: false };
       // A service that answers, even "unhealthy" or 4xx, was reached: its word stands. A 5xx may pass.
       if (!result.errorMessage?.startsWith("HTTP 5")) return last;
@@ -102,7 +112,9 @@ async function run(target: HttpTarget, context: { timeoutMs: number; retries: nu
 export const httpCheck: CheckType<HttpTarget> = {
   key: "url",
   schema,
-  placeholders: ["[STATUS]", "[RESPONSE_TIME]", "[BODY]", "[CONNECTED]"],
+  placeholders: ["[STATUS]", "[RESPONSE_TIME]", "[BODY]", "[CONNECTED]", "[CERTIFICATE_EXPIRATION]"],
+  refuses: (host, placeholder) =>
+    placeholder === "[CERTIFICATE_EXPIRATION]" && !(typeof host.url === "string" && /^https:/i.test(host.url)) ? "[CERTIFICATE_EXPIRATION] needs an https URL" : undefined,
   describe,
   connectsTo: (target) => urlHost(target.url),
   run,
