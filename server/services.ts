@@ -100,7 +100,7 @@ export function createServices(options: {
     staff,
     sessions,
     throttle,
-    signIn: createSignIn({ staff, sessions, throttle, devices: createDeviceTokens(deriveKey(secret, "device-token"), now), hashOptions }),
+    signIn: createSignIn({ staff, sessions, throttle, devices: createDeviceTokens(deriveKey(secret, "device-token"), now), hashOptions, ipKey: deriveKey(secret, "sign-in-ip") }),
     outbox,
     delivery,
     /** Whether contact mail can leave (SMTP_URL); alert channels other than e-mail do not need it. */

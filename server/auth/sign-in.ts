@@ -2,7 +2,7 @@
 // password is checked, and the answer is equal in shape and time whether the
 // account exists or not (an unknown account is checked against a dummy hash).
 import type { DeviceTokens } from "./device-token.ts";
-import { hashIp } from "./ip-hash.ts";
+import { ipPseudonym } from "#server/net/ip-pseudonym.ts";
 import { hashPassword, verifyPassword, type HashOptions } from "./passwords.ts";
 import type { SessionStore } from "./sessions.ts";
 import { usernameFromLogin, toStaffUser, type StaffStore, type StaffUser } from "./staff.ts";
@@ -13,11 +13,21 @@ export type SignInResult =
 
 export type SignInClient = { ip: string; /** The device cookie the browser sent, if any. */ deviceToken?: string | undefined };
 
-export function createSignIn(deps: { staff: StaffStore; sessions: SessionStore; throttle: Throttle; devices: DeviceTokens; hashOptions: HashOptions }) {
+type SignInDeps = {
+  staff: StaffStore;
+  sessions: SessionStore;
+  throttle: Throttle;
+  devices: DeviceTokens;
+  hashOptions: HashOptions;
+  /** Keys the address pseudonyms the throttle stores (server/net/ip-pseudonym.ts). */
+  ipKey: Buffer;
+};
+
+export function createSignIn(deps: SignInDeps) {
   let dummyHash: Promise<string> | undefined;
   return async function signIn(login: string, password: string, client: SignInClient): Promise<SignInResult> {
     const account = usernameFromLogin(login);
-    const keys = throttleKeys(account, hashIp(client.ip), deps.devices.deviceFor(client.deviceToken, account));
+    const keys = throttleKeys(account, ipPseudonym(deps.ipKey, client.ip), deps.devices.deviceFor(client.deviceToken, account));
     const reservation = await deps.throttle.reserve(keys);
     if (!reservation.ok) return { kind: "throttled", retryAfterSeconds: Math.ceil(reservation.retryAfterMs / 1000) };
     const row = await deps.staff.findWithHash(login);

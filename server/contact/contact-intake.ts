@@ -8,13 +8,13 @@
 // (no mail until staff release it), so nothing a real visitor wrote is lost;
 // and a refusal (bad input, bad token, an address over its limit) costs no
 // database write.
-import { createHmac } from "node:crypto";
 import type { Insertable, Kysely } from "kysely";
 import type { ContactErrorMessages } from "#shared/contact/contact-limits.ts";
 import { contactSubmissionSchema } from "#shared/contact/contact-schema.ts";
 import { fieldErrors } from "#shared/field-errors.ts";
 import type { Language } from "#shared/i18n/languages.ts";
 import type { ContactMessagesTable, Database } from "#server/db/schema.ts";
+import { ipPseudonym } from "#server/net/ip-pseudonym.ts";
 import type { Outbox } from "#server/outbox/outbox.ts";
 import { contactMail } from "./contact-mail.ts";
 import type { FormTokens } from "./form-token.ts";
@@ -49,7 +49,6 @@ export type IntakeOptions = {
 
 export function createContactIntake(options: IntakeOptions) {
   const { db, outbox, tokens, limits, now } = options;
-  const hashIp = (ip: string) => createHmac("sha256", options.ipKey).update(ip).digest("hex").slice(0, 32);
   const rateLimited = (ms: number): IntakeResult => ({ kind: "rate-limited", retryAfterSeconds: Math.max(1, Math.ceil(ms / 1000)) });
   const spamKept = { windowStart: 0, count: 0 };
 
@@ -79,7 +78,7 @@ export function createContactIntake(options: IntakeOptions) {
           : { kind: "token", reason: check.reason };
       }
 
-      const ipHash = hashIp(client.ip);
+      const ipHash = ipPseudonym(options.ipKey, client.ip);
       const time = now();
       if (website.trim() !== "") return keepSpam({ ...fields, language, ip_hash: ipHash }, time);
 

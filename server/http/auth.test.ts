@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { ABSOLUTE_TIMEOUT_MS, IDLE_TIMEOUT_MS } from "#server/auth/sessions.ts";
 import { testDatabases } from "#tests/support/test-databases.ts";
@@ -127,6 +128,16 @@ describe.each(testDatabases())("staff sign-in on $dialect", ({ open }) => {
     expect(Number((await signIn("ops", PASSWORD, attacker)).headers.get("retry-after"))).toBe(4);
     t.advance(4000);
     expect((await signIn("ops", PASSWORD, attacker)).status).toBe(200);
+  });
+
+  it("keeps the client's address out of the throttle: neither the address nor a plain hash of it, which every IPv4 address could be tried against", async () => {
+    const address = "203.0.113.9";
+    t = await createTestApp(t.services.database, { TRUST_PROXY: "true" });
+    expect((await signIn("ops", "wrong", { "x-forwarded-for": address })).status).toBe(401);
+    const keys = (await t.services.database.db.selectFrom("auth_failures").select("key").execute()).map((row) => row.key);
+    expect(keys.some((key) => key.startsWith("ip:"))).toBe(true);
+    const plain = [address, `ip:${address}`].map((text) => createHash("sha256").update(text).digest("hex").slice(0, 32));
+    for (const key of keys) for (const forbidden of [address, ...plain]) expect(key).not.toContain(forbidden);
   });
 
   it("ends a session after 30 idle minutes; refresh extends it, up to 12 hours", async () => {
