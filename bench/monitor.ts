@@ -166,7 +166,7 @@ async function breakdown(count: number): Promise<Record<string, number>> {
     return parsed.condition;
   });
   const bodies = Array.from({ length: count }, (_, i) => JSON.stringify({ status: i % 50 === 0 ? "degraded" : "healthy", uptime: 1000 + i }));
-  const circuit = { failures: 5, backoffMs: 120_000 };
+  const circuit = { failures: 5 };
   const outcome = { status: "healthy" as const, responseTime: 80, errorMessage: null, retryAttempt: 0, basic: false };
   const states: HostState[] = [];
   const figures = {

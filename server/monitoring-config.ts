@@ -13,6 +13,7 @@ import { z } from "zod";
 import { alertsSchema } from "./alerting/alerts-config.ts";
 import { maintenanceSchema } from "./alerting/maintenance-windows.ts";
 import { integrationsSchema } from "./integrations/integrations-config.ts";
+import { dependencyProblems } from "./monitor/dependencies.ts";
 import { defaultsSchema, intervalOf, serviceSchema, timeoutOf } from "./monitor/services-config.ts";
 
 const schema = z
@@ -161,6 +162,8 @@ export function parseMonitoringConfig(text: string, env: Record<string, string |
     }
   }
   problems.push(...duplicateIds(expanded), ...unknownServices(expanded));
+  // The graph of dependsOn is read from services that parsed: with other errors it waits for them to be fixed.
+  if (result.success) problems.push(...dependencyProblems(result.data.services).map((problem) => `${formatPath(problem.path)}: ${problem.message}`));
   if (problems.length > 0) throw new MonitorConfigError(file, problems);
   return result.data!;
 }

@@ -21,6 +21,9 @@
 // - An escalation (warning to critical) is told at once.
 // - A resolution is told whenever the opening was: every notice that said
 //   "down" is followed by one that says it is over, maintenance or not.
+// - A target affected by a parent's incident (dependency-round.ts) is told
+//   in the parent's notices: its own incident, opened before the parent's,
+//   gets no opening, reminder or escalation meanwhile; its resolution is told.
 
 export type Severity = "critical" | "warning";
 export type ObservedStatus = "ok" | "degraded" | "failing";
@@ -61,6 +64,8 @@ export type GroupItem = {
   suppressed: boolean;
   /** Maintenance covers this target now. */
   held: boolean;
+  /** A parent's open incident covers this target now: its notices tell it. */
+  affected?: boolean;
 };
 
 export type GroupDecision = {
@@ -89,6 +94,7 @@ export function decideGroup(items: readonly GroupItem[], options: { now: number;
       if (!item.suppressed) decision.suppressed.push(item.incidentId);
       continue;
     }
+    if (item.affected) continue;
     if (!item.announced) {
       // Someone acknowledged it before it was ever told: they know.
       if (!item.acknowledged && !coolingDown) decision.opened.push(item.incidentId);

@@ -1,7 +1,9 @@
 // Incidents from observations: every source of alerts (services' hosts and
 // sub-services, certificates, nginx, HAProxy, AI services) hands what it has
 // just checked to a tracker, which applies the rules (incident-rules.ts) and
-// writes the incidents, the streaks and the notices in one transaction.
+// the dependencies between targets (dependency-round.ts), and writes the
+// incidents, the streaks, the affected targets and the notices in one
+// transaction.
 //
 // A tracker belongs to the one process that holds its sources' lease (the
 // cycle runner for services, the sampler for integrations), so it keeps the
@@ -11,12 +13,16 @@
 // come from other processes, so they are read from the database when a
 // reminder or a late opening could go out.
 import { randomUUID } from "node:crypto";
-import type { Kysely, Transaction } from "kysely";
+import type { Kysely } from "kysely";
 import type { Database } from "#server/db/schema.ts";
+import { createDependencyRound, parentsFirst } from "./dependency-round.ts";
 import { decideGroup, stepTarget, type GroupItem, type ObservedStatus, type Resolution, type Severity, type TargetEvent } from "./incident-rules.ts";
 import type { NoticeKind, Source } from "./notice.ts";
 import { composeNotice, type ToldIncident } from "./notice-text.ts";
 import type { Notifier } from "./notifier.ts";
+import { affectedIndex, affectedTarget, NONE, rememberAffected, sameSet } from "./affected-targets.ts";
+import { loadTrackerMemory, type Affected, type Cached, type TrackerMemory } from "./tracker-memory.ts";
+import { chunks, insertIncidents, writeAffected, writeStreaks } from "./tracker-writes.ts";
 
 /** What can fail and be alerted on, as its source describes it. */
 export type AlertTarget = {
@@ -32,6 +38,10 @@ export type AlertTarget = {
   serviceId: string | null;
   profile: string | null;
   thresholds: { failure: number; success: number };
+  /** The targets this one depends on (their keys): while one has an open incident, its notices tell this one's failures. */
+  dependsOn?: readonly string[];
+  /** How often it is checked: a target depending on it waits at most two of these for its verdict. */
+  intervalMs?: number;
 };
 
 export type Observation = AlertTarget & {
@@ -51,12 +61,6 @@ export type ObserveContext = {
   held: (target: AlertTarget) => boolean;
 };
 
-type Cached = ToldIncident & { groupKey: string; groupName: string; source: Source; serviceId: string | null; profile: string | null; announced: boolean; suppressed: boolean };
-type Cache = { streaks: Map<string, number>; open: Map<string, Cached>; groupNoticeAt: Map<string, number> };
-
-const CHUNK = 200;
-const chunks = <T>(list: readonly T[]) => Array.from({ length: Math.ceil(list.length / CHUNK) }, (_, index) => list.slice(index * CHUNK, (index + 1) * CHUNK));
-
 export function createIncidentTracker(options: {
   db: Kysely<Database>;
   notifier: Notifier;
@@ -67,51 +71,10 @@ export function createIncidentTracker(options: {
   context: () => Promise<ObserveContext>;
 }) {
   const { db, notifier, now } = options;
-  const prefixes = options.sources.map((source) => `${source}:`);
-  const mine = (key: string) => prefixes.some((prefix) => key.startsWith(prefix));
-  let cache: Cache | undefined;
+  let cache: TrackerMemory | undefined;
 
-  async function load(): Promise<Cache> {
-    if (cache) return cache;
-    const [streaks, open, notices] = await Promise.all([
-      db.selectFrom("alert_targets").select(["target", "streak"]).execute(),
-      db.selectFrom("incidents").selectAll().where("resolved_at", "is", null).where("test", "=", 0).where("source", "in", options.sources).execute(),
-      db
-        .selectFrom("incidents")
-        .select((eb) => ["group_key", eb.fn.max("last_notice_at").as("at")])
-        .where("source", "in", options.sources)
-        .where("last_notice_at", "is not", null)
-        .groupBy("group_key")
-        .execute(),
-    ]);
-    cache = {
-      streaks: new Map(streaks.filter((row) => mine(row.target)).map((row) => [row.target, row.streak])),
-      open: new Map(
-        open.map((row) => [
-          row.target,
-          {
-            id: row.id,
-            target: row.target,
-            name: row.name,
-            label: row.label,
-            summary: row.summary,
-            state: "failing",
-            severity: row.severity as Severity,
-            message: row.message,
-            openedAt: Number(row.opened_at),
-            resolvedAt: null,
-            groupKey: row.group_key,
-            groupName: row.group_name,
-            source: row.source as Source,
-            serviceId: row.service_id,
-            profile: row.profile,
-            announced: row.announced === 1,
-            suppressed: row.suppressed_at !== null,
-          },
-        ]),
-      ),
-      groupNoticeAt: new Map(notices.map((row) => [row.group_key, Number(row.at)])),
-    };
+  async function load(): Promise<TrackerMemory> {
+    cache ??= await loadTrackerMemory(db, options.sources);
     return cache;
   }
 
@@ -125,10 +88,12 @@ export function createIncidentTracker(options: {
     return found;
   }
 
-  type Item = { observation: Observation | null; event: Exclude<TargetEvent, null> | { type: "remove" }; incident: Cached | null };
+  type Item = { observation: Observation | null; event: Exclude<TargetEvent, null> | { type: "remove" }; incident: Cached | null; affected: boolean };
+  /** What a round changes: incident events, streaks, and the targets whose affected roots changed (an empty set: no longer affected). */
+  type Round = { items: Item[]; streaks: Map<string, number>; relations: Map<string, Affected> };
 
-  /** Applies a round of events in one transaction, then updates the cache. Returns how many outbox rows were queued. */
-  async function apply(c: Cache, items: Item[], streaks: Map<string, number>): Promise<number> {
+  /** Applies a round in one transaction, then updates the memory. Returns how many outbox rows were queued. */
+  async function apply(c: TrackerMemory, { items, streaks, relations }: Round): Promise<number> {
     const context: ObserveContext = items.length > 0 ? await options.context() : { cooldownMs: 0, reminderMs: () => 0, held: () => false };
     const time = now();
     const candidates = items.filter((item) => item.incident && (item.event.type === "failing" || item.event.type === "escalate")).map((item) => item.incident!.id);
@@ -139,56 +104,18 @@ export function createIncidentTracker(options: {
     const groupNoticeAt = new Map<string, number>();
     const told = new Set<number>();
     const held = new Set<number>();
+    const affected = affectedIndex(c.affected, relations);
 
     await db.transaction().execute(async (trx) => {
       // New incidents first: their ids are in the notices.
-      const fresh = items.filter((item) => item.event.type === "open");
-      for (const part of chunks(fresh)) {
-        const rows = await trx
-          .insertInto("incidents")
-          .values(
-            part.map(({ observation: o }) => ({
-              target: o!.key,
-              source: o!.source,
-              group_key: o!.group.key,
-              name: o!.name,
-              group_name: o!.group.name,
-              label: o!.label,
-              summary: o!.summary,
-              service_id: o!.serviceId,
-              profile: o!.profile,
-              severity: o!.severity,
-              message: o!.message,
-              opened_at: time,
-            })),
-          )
-          .returning(["id", "target"])
-          .execute();
-        const ids = new Map(rows.map((row) => [row.target, row.id]));
-        for (const item of part) {
-          const o = item.observation!;
-          item.incident = {
-            id: ids.get(o.key)!,
-            target: o.key,
-            name: o.name,
-            label: o.label,
-            summary: o.summary,
-            state: "failing",
-            severity: o.severity,
-            message: o.message,
-            openedAt: time,
-            resolvedAt: null,
-            groupKey: o.group.key,
-            groupName: o.group.name,
-            source: o.source,
-            serviceId: o.serviceId,
-            profile: o.profile,
-            announced: false,
-            suppressed: false,
-          };
-          opened.set(o.key, item.incident);
-        }
+      for (const incident of await insertIncidents(
+        trx,
+        items.filter((item) => item.event.type === "open").map((item) => item.observation!),
+        time,
+      )) {
+        opened.set(incident.target, incident);
       }
+      for (const item of items) item.incident ??= opened.get(item.observation!.key)!;
 
       const groups = new Map<string, Item[]>();
       for (const item of items) groups.set(item.incident!.groupKey, [...(groups.get(item.incident!.groupKey) ?? []), item]);
@@ -204,6 +131,7 @@ export function createIncidentTracker(options: {
               acknowledged: acked.has(incident.id),
               suppressed: incident.suppressed,
               held: item.observation ? context.held(item.observation) : false,
+              affected: item.affected,
             };
           }),
           { now: time, cooldownMs: context.cooldownMs, reminderMs: context.reminderMs(members[0]!.incident!.source), lastNoticeAt: c.groupNoticeAt.get(groupKey) ?? null },
@@ -250,10 +178,21 @@ export function createIncidentTracker(options: {
             const state = resolved.get(incident.target);
             return { ...incident, state: state === undefined ? "failing" : state, resolvedAt: state === undefined ? null : time };
           });
-          const notice = composeNotice({ id: randomUUID(), kind, group, incidents, at: time, dashboardUrl: options.dashboardUrl });
+          const roots = incidents.map((incident) => incident.target);
+          const notice = composeNotice({
+            id: randomUUID(),
+            kind,
+            group,
+            incidents,
+            affected: kind === "resolved" ? affected.everAffectedBy(roots) : affected.affectedBy(roots),
+            at: time,
+            dashboardUrl: options.dashboardUrl,
+          });
           queued += (await notifier.queue(trx, notice, channels, ids)).length;
         }
       }
+      const incidentOf = (key: string) => opened.get(key)?.id ?? c.open.get(key)?.id;
+      await writeAffected(trx, relations, { before: (key) => c.affected.get(key)?.roots, incidentOf, resolved: (key) => resolved.has(key) }, time);
       await writeStreaks(trx, streaks, time);
     });
 
@@ -270,21 +209,8 @@ export function createIncidentTracker(options: {
       if (told.has(incident.id)) incident.announced = true;
       if (held.has(incident.id)) incident.suppressed = true;
     }
+    rememberAffected(c.affected, relations, new Set(resolved.keys()));
     return queued;
-  }
-
-  async function writeStreaks(trx: Transaction<Database>, streaks: Map<string, number>, time: number): Promise<void> {
-    const entries = [...streaks];
-    const gone = entries.filter(([, streak]) => streak === 0).map(([key]) => key);
-    const kept = entries.filter(([, streak]) => streak > 0);
-    for (const part of chunks(gone)) await trx.deleteFrom("alert_targets").where("target", "in", part).execute();
-    for (const part of chunks(kept)) {
-      await trx
-        .insertInto("alert_targets")
-        .values(part.map(([target, streak]) => ({ target, streak, updated_at: time })))
-        .onConflict((oc) => oc.column("target").doUpdateSet((eb) => ({ streak: eb.ref("excluded.streak"), updated_at: eb.ref("excluded.updated_at") })))
-        .execute();
-    }
   }
 
   /**
@@ -302,33 +228,75 @@ export function createIncidentTracker(options: {
 
   async function observe(observations: readonly Observation[]): Promise<number> {
     const c = await load();
-    const items: Item[] = [];
-    const streaks = new Map<string, number>();
-    // In key order, so a notice about several targets names them the same way whatever order the checks finished in.
-    for (const observation of [...observations].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0))) {
-      const incident = c.open.get(observation.key) ?? null;
-      const before = c.streaks.get(observation.key) ?? 0;
+    const time = now();
+    const round: Round = { items: [], streaks: new Map(), relations: new Map() };
+    let opening = false;
+    const dependencies = createDependencyRound({ isOpen: (key) => c.open.has(key), rootsOf: (key) => c.affected.get(key)?.roots, seen: (key) => c.seen.get(key) }, time);
+    // Parents first (what a target depends on is decided before it), otherwise in key order, so a notice about
+    // several targets names them the same way whatever order the checks finished in.
+    for (const observation of parentsFirst(observations)) {
+      const { key } = observation;
+      const incident = c.open.get(key) ?? null;
+      const before = c.streaks.get(key) ?? 0;
+      const failing = observation.status === "failing";
+      const previous = c.seen.get(key);
+      const since = failing && previous?.failing ? previous.since : time;
+      const parents = observation.dependsOn ?? [];
+      const dependent = parents.length > 0 ? { parents, target: affectedTarget(observation) } : undefined;
+      c.seen.set(key, { at: time, failing, since, intervalMs: observation.intervalMs ?? null, ...(dependent ? { dependent } : {}) });
+      const roots = failing && parents.length > 0 ? dependencies.rootsFor(parents) : NONE;
+      if (!sameSet(roots, c.affected.get(key)?.roots ?? NONE)) round.relations.set(key, { roots, target: dependent?.target ?? affectedTarget(observation) });
       const state = {
         streak: before,
         open: incident && { id: incident.id, severity: incident.severity, announced: incident.announced, acknowledged: false, suppressed: incident.suppressed },
       };
-      const { streak, event } = stepTarget(state, observation, observation.thresholds);
-      if (streak !== before) streaks.set(observation.key, streak);
-      if (event) items.push({ observation, event, incident });
+      let { streak, event } = stepTarget(state, observation, observation.thresholds);
+      if (roots.size > 0 && !incident) {
+        // Affected: the parent's notices tell it, and once the parent resolves it counts its failures from zero.
+        streak = 0;
+        event = null;
+      } else if (event?.type === "open" && parents.length > 0 && dependencies.waitsFor(parents, since)) {
+        // A parent's verdict is not in yet: open at the next failing check, or be affected.
+        streak = observation.thresholds.failure - 1;
+        event = null;
+      }
+      dependencies.record(key, { open: incident ? event?.type !== "resolve" : event?.type === "open", roots });
+      if (streak !== before) round.streaks.set(key, streak);
+      if (event) round.items.push({ observation, event, incident, affected: roots.size > 0 });
+      if (event?.type === "open") opening = true;
     }
-    if (items.length === 0 && streaks.size === 0) return 0;
-    return run(() => apply(c, items, streaks));
+    if (opening) affectWaiting(c, round, dependencies, new Set(observations.map((observation) => observation.key)));
+    if (round.items.length === 0 && round.streaks.size === 0 && round.relations.size === 0) return 0;
+    return run(() => apply(c, round));
+  }
+
+  /**
+   * An incident opened this round: targets not checked this round that fail
+   * under it (waiting for its verdict, on a longer interval or checked in
+   * another round) are affected now, so its first notice names them.
+   */
+  function affectWaiting(c: TrackerMemory, round: Round, dependencies: ReturnType<typeof createDependencyRound>, checked: ReadonlySet<string>): void {
+    for (const [key, seen] of c.seen) {
+      if (!seen.dependent || checked.has(key) || c.open.has(key) || !dependencies.stillFailing(seen)) continue;
+      const roots = dependencies.rootsFor(seen.dependent.parents);
+      if (roots.size === 0 || sameSet(roots, c.affected.get(key)?.roots ?? NONE)) continue;
+      round.relations.set(key, { roots, target: seen.dependent.target });
+      if ((c.streaks.get(key) ?? 0) > 0) round.streaks.set(key, 0);
+    }
   }
 
   async function retire(source: Source, live: ReadonlySet<string>): Promise<number> {
     const c = await load();
     const prefix = `${source}:`;
+    const gone = (key: string) => key.startsWith(prefix) && !live.has(key);
     const items: Item[] = [...c.open.values()]
-      .filter((incident) => incident.target.startsWith(prefix) && !live.has(incident.target))
-      .map((incident) => ({ observation: null, event: { type: "remove" }, incident }));
-    const streaks = new Map([...c.streaks.keys()].filter((key) => key.startsWith(prefix) && !live.has(key)).map((key) => [key, 0]));
-    if (items.length === 0 && streaks.size === 0) return 0;
-    return run(() => apply(c, items, streaks));
+      .filter((incident) => gone(incident.target))
+      .map((incident) => ({ observation: null, event: { type: "remove" }, incident, affected: false }));
+    const streaks = new Map([...c.streaks.keys()].filter(gone).map((key) => [key, 0]));
+    const relations = new Map([...c.affected].filter(([key]) => gone(key)).map(([key, entry]): [string, Affected] => [key, { roots: NONE, target: entry.target }]));
+    for (const key of [...c.seen.keys()].filter(gone)) c.seen.delete(key);
+    if (items.length === 0 && streaks.size === 0 && relations.size === 0) return 0;
+    return run(() => apply(c, { items, streaks, relations }));
   }
 
   return {

@@ -43,6 +43,8 @@ export type IncidentView = {
   acknowledgementNote: string | null;
   test: boolean;
   durationMs: number;
+  /** Groups failing because of it (dependsOn), by name, while it is open: told in its notices, not their own. */
+  affected: string[];
 };
 
 type Row = Awaited<ReturnType<ReturnType<typeof selectIncidents>["executeTakeFirstOrThrow"]>>;
@@ -53,7 +55,7 @@ function selectIncidents(db: Kysely<Database>) {
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(Number(ms)).toISOString());
 
-function view(row: Row, now: number): IncidentView {
+function view(row: Row, now: number, affected: readonly string[] = []): IncidentView {
   const opened = Number(row.opened_at);
   const resolved = row.resolved_at === null ? null : Number(row.resolved_at);
   return {
@@ -77,8 +79,12 @@ function view(row: Row, now: number): IncidentView {
     acknowledgementNote: row.acknowledgement_note,
     test: row.test === 1,
     durationMs: (resolved ?? now) - opened,
+    affected: [...affected],
   };
 }
+
+/** A target affected by an open incident now: which target, of which group, and the incident. */
+export type AffectedNow = { target: string; serviceId: string | null; groupName: string; incidentId: number; incidentName: string };
 
 export type AcknowledgeResult = { ok: true; incident: IncidentView } | { ok: false; status: 404 | 409; message: string };
 
@@ -110,17 +116,38 @@ export function createIncidents(db: Kysely<Database>, now: () => number) {
     return found;
   }
 
+  /** Targets failing under an open incident now (dependsOn), each with the incident. */
+  async function affectedNow(): Promise<AffectedNow[]> {
+    const rows = await db
+      .selectFrom("incident_affected as a")
+      .innerJoin("incidents as i", "i.id", "a.incident_id")
+      .select(["a.target", "a.service_id", "a.group_name", "i.id", "i.name"])
+      .where("a.until", "is", null)
+      .where("i.resolved_at", "is", null)
+      .orderBy("a.group_name")
+      .orderBy("a.target")
+      .execute();
+    return rows.map((row) => ({ target: row.target, serviceId: row.service_id, groupName: row.group_name, incidentId: row.id, incidentName: row.name }));
+  }
+
   return {
-    /** Every open incident, the worst and oldest first. */
+    affectedNow,
+
+    /** Every open incident, the worst and oldest first, each with the groups it affects. */
     async open(): Promise<IncidentView[]> {
-      const rows = await selectIncidents(db)
-        .where("resolved_at", "is", null)
-        .orderBy(sql`case when severity = 'critical' then 0 else 1 end`)
-        .orderBy("opened_at")
-        .orderBy("id")
-        .execute();
+      const [rows, affected] = await Promise.all([
+        selectIncidents(db)
+          .where("resolved_at", "is", null)
+          .orderBy(sql`case when severity = 'critical' then 0 else 1 end`)
+          .orderBy("opened_at")
+          .orderBy("id")
+          .execute(),
+        affectedNow(),
+      ]);
+      const groups = new Map<number, Set<string>>();
+      for (const entry of affected) groups.set(entry.incidentId, (groups.get(entry.incidentId) ?? new Set()).add(entry.groupName));
       const time = now();
-      return rows.map((row) => view(row, time));
+      return rows.map((row) => view(row, time, [...(groups.get(row.id) ?? [])]));
     },
 
     /** A page of the history, newest first, each incident with its notices. */

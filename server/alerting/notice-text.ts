@@ -1,7 +1,7 @@
 // The words of a notice: its title and plain text, from the incidents it is
 // about. Every channel starts from these, so an e-mail, a chat message and a
 // push say the same thing.
-import type { Notice, NoticeIncident, NoticeKind, Source } from "./notice.ts";
+import type { AffectedTarget, Notice, NoticeIncident, NoticeKind, Source } from "./notice.ts";
 
 /** An incident as a notice tells it. */
 export type ToldIncident = NoticeIncident & {
@@ -40,6 +40,33 @@ function titleOf(kind: NoticeKind, group: NoticeGroup, incidents: readonly ToldI
   }
 }
 
+/** The affected groups, each with the parts that failed: "Mail relay (centron, local), Sentiment analysis (centron)". */
+function affectedGroups(affected: readonly AffectedTarget[]): { count: number; text: string } {
+  const groups = new Map<string, string[]>();
+  for (const target of [...affected].sort((a, b) => a.groupName.localeCompare(b.groupName, "en") || a.label.localeCompare(b.label, "en"))) {
+    const labels = groups.get(target.groupName) ?? [];
+    if (target.label) labels.push(target.label);
+    groups.set(target.groupName, labels);
+  }
+  const text = [...groups].map(([name, parts]) => (parts.length > 0 ? `${name} (${parts.join(", ")})` : name)).join(", ");
+  return { count: groups.size, text };
+}
+
+const services = (count: number) => `${count} ${count === 1 ? "service" : "services"}`;
+
+/** "; 8 services affected" after an opening, reminder or escalation's title. */
+function affectedSuffix(kind: NoticeKind, affected: readonly AffectedTarget[]): string {
+  if (affected.length === 0 || kind === "resolved") return "";
+  return `; ${services(affectedGroups(affected).count)} affected`;
+}
+
+/** The line that names them: what is affected now, or, in a resolution, what was. */
+function affectedLine(kind: NoticeKind, affected: readonly AffectedTarget[]): string[] {
+  if (affected.length === 0) return [];
+  const { count, text } = affectedGroups(affected);
+  return ["", kind === "resolved" ? `Affected while it lasted (${services(count)}): ${text}.` : `${services(count)} affected: ${text}.`];
+}
+
 function opening(kind: NoticeKind, group: NoticeGroup, at: number, test: { by: string } | null): string {
   if (test) return `This is a test of the monitoring alerts, started by ${test.by} at ${clock(at)}. Nothing is wrong; this is what a real notice for ${group.name} looks like.`;
   switch (kind) {
@@ -72,13 +99,24 @@ export function composeNotice(input: {
   dashboardUrl: string;
   /** Test Email and Test Failure: who pressed the button. */
   test?: { by: string };
+  /** Targets failing because of these incidents (dependsOn). */
+  affected?: readonly AffectedTarget[];
 }): Notice {
   const { kind, group, incidents, at } = input;
   const test = input.test ?? null;
+  const affected = input.affected ?? [];
   const severity = kind === "resolved" ? "info" : incidents.some((incident) => incident.severity === "critical") ? "critical" : "warning";
-  const title = `${test ? "[TEST] " : ""}${titleOf(kind, group, incidents)}`;
+  const title = `${test ? "[TEST] " : ""}${titleOf(kind, group, incidents)}${affectedSuffix(kind, affected)}`;
   const historyUrl = input.dashboardUrl.replace(/\/dashboard$/, "/alerts");
-  const text = [opening(kind, group, at, test), "", ...incidents.map(line), "", `Dashboard: ${input.dashboardUrl}`, `Incidents: ${historyUrl}`].join("\n");
+  const text = [
+    opening(kind, group, at, test),
+    "",
+    ...incidents.map(line),
+    ...affectedLine(kind, affected),
+    "",
+    `Dashboard: ${input.dashboardUrl}`,
+    `Incidents: ${historyUrl}`,
+  ].join("\n");
   return {
     id: input.id,
     kind: test ? "test" : kind,
@@ -88,6 +126,7 @@ export function composeNotice(input: {
     text,
     group,
     incidents: incidents.map(({ label: _label, summary: _summary, ...incident }) => incident),
+    affected: [...affected],
     dashboardUrl: input.dashboardUrl,
     at,
   };
@@ -104,6 +143,7 @@ export function composeTestMessage(input: { id: string; at: number; dashboardUrl
     text: [`This is a test of the monitoring alerts, started by ${input.by} at ${clock(input.at)}. Nothing is wrong.`, "", `Dashboard: ${input.dashboardUrl}`].join("\n"),
     group: { key: "test", name: "Monitoring alerts", source: "service", serviceId: null },
     incidents: [],
+    affected: [],
     dashboardUrl: input.dashboardUrl,
     at: input.at,
   };

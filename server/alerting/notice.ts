@@ -28,6 +28,18 @@ export type NoticeIncident = {
   resolvedAt: number | null;
 };
 
+/** A target told in another incident's notice: it failed while something it depends on was down. */
+export type AffectedTarget = {
+  target: string;
+  /** The target in words, "Mail relay on centron". */
+  name: string;
+  /** Its group in words, "Mail relay": a notice counts and lists groups. */
+  groupName: string;
+  /** Its part of the group, "centron"; "" when the group is the target. */
+  label: string;
+  serviceId: string | null;
+};
+
 export type Notice = {
   /** Unique per notice; with the channel name, the key a receiver can deduplicate on. */
   id: string;
@@ -41,6 +53,8 @@ export type Notice = {
   text: string;
   group: { key: string; name: string; source: Source; serviceId: string | null };
   incidents: NoticeIncident[];
+  /** Targets failing because of these incidents (dependsOn): told here, not in notices of their own. */
+  affected: AffectedTarget[];
   dashboardUrl: string;
   at: number;
 };

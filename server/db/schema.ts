@@ -167,6 +167,24 @@ export interface AlertTargetsTable {
   updated_at: number;
 }
 
+export interface IncidentAffectedTable {
+  id: Generated<number>;
+  incident_id: number;
+  target: string;
+  name: string;
+  group_name: string;
+  label: string;
+  service_id: string | null;
+  since: number;
+  /** When the target stopped failing before the incident resolved; null: until the incident resolves. */
+  until: number | null;
+}
+
+export interface MaintenanceAnnouncementsTable {
+  event: string;
+  at: number;
+}
+
 export interface StatusUpdatesTable {
   id: Generated<number>;
   incident_id: number;
@@ -272,6 +290,8 @@ export interface Database {
   incidents: IncidentsTable;
   incident_notices: IncidentNoticesTable;
   alert_targets: AlertTargetsTable;
+  incident_affected: IncidentAffectedTable;
+  maintenance_announcements: MaintenanceAnnouncementsTable;
   status_updates: StatusUpdatesTable;
   maintenance_state: MaintenanceStateTable;
   maintenance_history: MaintenanceHistoryTable;

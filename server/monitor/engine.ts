@@ -3,26 +3,28 @@
 // a fixed schedule (no drift): every second it starts a round of the services
 // that are due, with a cap on checks in flight and their starts spread over
 // the first part of the round. Rounds may overlap (a 15 s service does not
-// wait behind a slow 60 s one), never for the same service. Each round
-// stores every host's new state and raw result in one transaction, then
-// hands what it checked to the incident tracker: alerts are decided only
-// from checks of this round, never from the stored state of a host that was
-// not checked (its circuit is open). A requested round (Refresh, the end of
-// maintenance) checks every service, open circuits too.
+// wait behind a slow 60 s one), never for the same service. Every host is
+// checked in every round of its service, whatever its circuit says: an open
+// circuit only makes the check cheaper (host-state.ts). Each round stores
+// every host's new state and raw result in one transaction, then hands what it
+// checked to the incident tracker: alerts are decided only from checks of
+// this round. A requested round (Refresh, the end of maintenance) checks
+// every service at once.
 import { randomUUID } from "node:crypto";
 import { setMaxListeners } from "node:events";
 import type { Logger } from "pino";
 import type { Observation } from "#server/alerting/incident-tracker.ts";
 import type { Tracker } from "#server/alerting/alerting.ts";
 import { isPlaceholderTarget, type CheckTarget, type Target } from "./checks/check-types.ts";
-import { applyOutcome, initialHostState, shouldCheck, type HostState, type SubServiceResult } from "./host-state.ts";
+import { applyOutcome, checkSettings, initialHostState, type HostState, type SubServiceResult } from "./host-state.ts";
 import type { Leases } from "#server/db/leases.ts";
 import { limiter } from "#server/scheduling/limiter.ts";
 import { createTicker, waitAtMost } from "#server/scheduling/ticker.ts";
 import type { createMeta } from "./monitor-meta.ts";
 import type { MonitorStore, StoredResult } from "./monitor-store.ts";
 import type { PushLedger, PushWatch } from "./push-ledger.ts";
-import { configuredKeys, hostObservation, subServiceObservation } from "./service-targets.ts";
+import { dependencyParents } from "./dependencies.ts";
+import { configuredKeys, hostKey, hostObservation, subServiceKey, subServiceObservation } from "./service-targets.ts";
 import { hostNames, intervalOf, timeoutOf, type Defaults, type ServiceConfig, type ServicesConfig } from "./services-config.ts";
 
 export const CYCLE_LEASE = "monitor-cycles";
@@ -90,6 +92,8 @@ export function createEngine(options: EngineOptions) {
   let request: { at: number; waiting: Set<string>; rounds: Promise<void>[]; finishing: boolean } | undefined;
   let housekeeping: Promise<void> | undefined;
   let lastLeaseAt = 0;
+  /** The next slot as last written: it is written again only when it moves, not every second. */
+  let nextWritten: number | undefined;
   let limit = { max: 0, run: limiter(1) };
   const stopping = new AbortController();
   // One listener per pause in flight (one per check of a round): many, but each removed when its pause ends.
@@ -118,13 +122,14 @@ export function createEngine(options: EngineOptions) {
     return limit.run(task);
   }
 
-  /** One round: every host of these services (open circuits only with `probeAll`), starts spread over `spread` ms, then alerts. */
-  async function runRound(services: readonly ServiceConfig[], probeAll: boolean, spread: number): Promise<void> {
+  /** One round: every host of these services, starts spread over `spread` ms, then alerts. */
+  async function runRound(services: readonly ServiceConfig[], spread: number): Promise<void> {
     const config = options.config();
     const { defaults } = config;
     const started = now();
     states ??= await store.loadStates();
-    const circuit = { failures: defaults.circuitFailures, backoffMs: defaults.circuitBackoffSeconds * 1000 };
+    const circuit = { failures: defaults.circuitFailures };
+    const parents = dependencyParents(config.services);
     const jobs = jobsOf(services);
     const endpointIds = await store.endpointIds(
       jobs.flatMap(({ service, host, subs }) => [{ serviceId: service.id, host }, ...subs.map((sub) => ({ serviceId: service.id, host: `${host}/${sub.name}` }))]),
@@ -136,17 +141,18 @@ export function createEngine(options: EngineOptions) {
     const saved: { endpointId: number; state: HostState }[] = [];
     const results: StoredResult[] = [];
     const observations: Observation[] = [];
-    const checkOne = (service: ServiceConfig, target: Target) =>
-      limited(config, () => check(target, { timeoutMs: timeoutOf(target, service, defaults), retries: defaults.retries, now, intervalMs: intervalOf(service, defaults), push }));
+    const checkOne = (service: ServiceConfig, target: Target, state?: HostState) => {
+      const settings = checkSettings(state, { timeoutMs: timeoutOf(target, service, defaults), retries: defaults.retries });
+      return limited(config, () => check(target, { ...settings, now, intervalMs: intervalOf(service, defaults), push }));
+    };
 
     await Promise.all(
       jobs.map(async ({ service, host, target, subs }, index) => {
         const key = endpointKey(service.id, host);
-        const previous = states!.get(key) ?? initialHostState(host);
-        if (!probeAll && !shouldCheck(previous, now())) return; // circuit open: wait out the back-off
         if (spread > 0 && jobs.length > 1) await pause((index / jobs.length) * spread);
         if (stopping.signal.aborted) return;
-        const [outcome, ...subOutcomes] = await Promise.all([checkOne(service, target), ...subs.map((sub) => checkOne(service, sub.target))]);
+        const previous = states!.get(key) ?? initialHostState(host);
+        const [outcome, ...subOutcomes] = await Promise.all([checkOne(service, target, previous), ...subs.map((sub) => checkOne(service, sub.target))]);
         const subResults: SubServiceResult[] = [];
         subs.forEach((sub, position) => {
           const result = subOutcomes[position]!;
@@ -159,12 +165,12 @@ export function createEngine(options: EngineOptions) {
             status: state.status,
             responseTime: state.responseTime,
           });
-          observations.push(subServiceObservation(service, defaults, sub.name, state));
+          observations.push(subServiceObservation(service, defaults, sub.name, state, parents.get(subServiceKey(service.id, sub.name))));
         });
         if (outcome!.pending) return; // nothing to judge yet: the host keeps its state
         const next = applyOutcome(previous, outcome!, now(), circuit, subResults);
         states!.set(key, next);
-        observations.push(hostObservation(service, defaults, host, next));
+        observations.push(hostObservation(service, defaults, host, next, parents.get(hostKey(service.id, host))));
         const endpointId = endpointIds.get(key)!;
         saved.push({ endpointId, state: next });
         results.push({ endpointId, checkedAt: next.lastChecked!, status: next.status, responseTime: next.responseTime });
@@ -197,9 +203,9 @@ export function createEngine(options: EngineOptions) {
   }
 
   /** Runs a round of these services, marked in flight until it ends. */
-  function startRound(services: readonly ServiceConfig[], probeAll: boolean, spread: number): Promise<void> {
+  function startRound(services: readonly ServiceConfig[], spread: number): Promise<void> {
     for (const service of services) inFlight.add(service.id);
-    const round: Promise<void> = runRound(services, probeAll, spread)
+    const round: Promise<void> = runRound(services, spread)
       .catch((error: unknown) => logger.error({ err: error }, "monitor cycle failed"))
       .finally(() => {
         for (const service of services) inFlight.delete(service.id);
@@ -232,13 +238,16 @@ export function createEngine(options: EngineOptions) {
       due.set(service.id, slot);
       groups.set(interval, [...(groups.get(interval) ?? []), service]);
     }
-    for (const [interval, services] of groups) void startRound(services, false, staggerMs(config.defaults, interval));
+    for (const [interval, services] of groups) void startRound(services, staggerMs(config.defaults, interval));
     const next = config.services.reduce((soonest, service) => Math.min(soonest, due.get(service.id) ?? time), Infinity);
-    if (Number.isFinite(next)) await meta.set("next_cycle_at", next);
+    if (Number.isFinite(next) && next !== nextWritten) {
+      await meta.set("next_cycle_at", next);
+      nextWritten = next;
+    }
   }
 
   /**
-   * Serves a "check now": every service once, open circuits included; a
+   * Serves a "check now": every service once, at once; a
    * service whose round is running starts again when that round ends (its
    * round may have begun before what was asked about). Served when all have run.
    */
@@ -254,7 +263,7 @@ export function createEngine(options: EngineOptions) {
     for (const id of current.waiting) if (!configured.has(id)) current.waiting.delete(id);
     if (ready.length > 0) {
       for (const service of ready) current.waiting.delete(service.id);
-      current.rounds.push(startRound(ready, true, staggerMs(config.defaults, config.defaults.intervalSeconds * 1000)));
+      current.rounds.push(startRound(ready, staggerMs(config.defaults, config.defaults.intervalSeconds * 1000)));
     }
     if (current.waiting.size > 0 || current.finishing) return;
     current.finishing = true;
@@ -279,6 +288,7 @@ export function createEngine(options: EngineOptions) {
         states = undefined;
         tracker.reset();
         due.clear();
+        nextWritten = undefined;
       }
     }
     if (!leader) return;
@@ -290,10 +300,10 @@ export function createEngine(options: EngineOptions) {
 
   return {
     holder,
-    /** A round of every service now (`probeAll`: open circuits too), awaited: tests and tools call it directly. */
-    runCycle: (probeAll = false) => {
+    /** A round of every service now, awaited: tests and tools call it directly. */
+    runCycle: () => {
       const config = options.config();
-      return startRound(config.services, probeAll, staggerMs(config.defaults, config.defaults.intervalSeconds * 1000));
+      return startRound(config.services, staggerMs(config.defaults, config.defaults.intervalSeconds * 1000));
     },
     /** Takes the cycle lease now (a tick does this on its own; tests call it directly). */
     lead,
@@ -311,7 +321,7 @@ export function createEngine(options: EngineOptions) {
       if (leader) await leases.release(CYCLE_LEASE, holder).catch(() => undefined);
       leader = false;
     },
-    /** "Check every service now, open circuits included" from any process: the lease holder starts it within a second. */
+    /** "Check every service now" from any process: the lease holder starts it within a second. */
     async requestCycle(): Promise<number> {
       const at = now();
       await meta.set("run_requested_at", at);

@@ -1,7 +1,12 @@
-// What the engine remembers about one host of one service between cycles,
+// What the engine remembers about one host of one service between checks,
 // and how a check result moves it on: counters, score and the circuit
-// breaker (closed; open after N failures in a row, probed again after a
-// back-off that doubles; half-open until the probe's answer).
+// breaker. The circuit never stops the checks: a host is checked every
+// interval whatever its circuit says (a monitor that stops looking cannot see
+// the recovery). An open circuit only makes each check cheaper: no retries
+// and half the timeout (at least a second), so a dead host does not hold
+// checks in flight for three timeouts a round. Closed; open after N failures
+// in a row; half-open after the first success (full checks again); closed
+// after the next.
 import { hostScore, type CircuitState, type HealthStatus, type HostName } from "#shared/monitor/health.ts";
 import type { CheckOutcome } from "./checks/check-types.ts";
 
@@ -18,15 +23,14 @@ export type HostState = {
   circuitBreakerState: CircuitState;
   consecutiveFailures: number;
   consecutiveSuccesses: number;
-  /** While open: when the next probe may run. */
-  circuitOpenUntil: number | null;
-  /** The current back-off; doubles each time a probe fails. */
-  circuitBackoffMs: number;
   subServices: SubServiceResult[];
 };
 
-export type CircuitSettings = { failures: number; backoffMs: number };
-const MAX_BACKOFF_MS = 30 * 60_000;
+export type CircuitSettings = { failures: number };
+
+/** An open circuit's checks get this share of the timeout, but never less than OPEN_MIN_TIMEOUT_MS (or the timeout itself, when shorter). */
+const OPEN_TIMEOUT_SHARE = 0.5;
+const OPEN_MIN_TIMEOUT_MS = 1_000;
 
 export function initialHostState(host: HostName): HostState {
   return {
@@ -40,44 +44,28 @@ export function initialHostState(host: HostName): HostState {
     circuitBreakerState: "closed",
     consecutiveFailures: 0,
     consecutiveSuccesses: 0,
-    circuitOpenUntil: null,
-    circuitBackoffMs: 0,
     subServices: [],
   };
 }
 
-/** Whether this cycle should check the host: not while its circuit is open and the back-off runs. */
-export function shouldCheck(state: HostState, now: number): boolean {
-  return state.circuitBreakerState !== "open" || (state.circuitOpenUntil ?? 0) <= now;
+/** How the next check of a host runs: as configured, or without retries and with a shorter timeout while its circuit is open. */
+export function checkSettings(state: HostState | undefined, configured: { timeoutMs: number; retries: number }): { timeoutMs: number; retries: number } {
+  if (state?.circuitBreakerState !== "open") return configured;
+  const shortened = Math.max(OPEN_MIN_TIMEOUT_MS, Math.round(configured.timeoutMs * OPEN_TIMEOUT_SHARE));
+  return { timeoutMs: Math.min(configured.timeoutMs, shortened), retries: 0 };
 }
 
 /**
- * The state after a check. A degraded answer is a success for the breaker: the
- * service answered. A check of an open circuit before its back-off is over (a
- * staff Refresh, or the end of maintenance) that fails leaves the back-off as
- * it was: asking early must not make the next scheduled probe later.
+ * The state after a check. A degraded answer is a success for the breaker:
+ * the service answered.
  */
 export function applyOutcome(state: HostState, outcome: CheckOutcome, now: number, circuit: CircuitSettings, subServices: SubServiceResult[] = []): HostState {
   const failed = outcome.status === "unhealthy";
-  const probing = state.circuitBreakerState === "open"; // this check was the probe
-  const early = probing && !shouldCheck(state, now);
   const consecutiveFailures = failed ? state.consecutiveFailures + 1 : 0;
   const consecutiveSuccesses = failed ? 0 : state.consecutiveSuccesses + 1;
-  let circuitBreakerState: CircuitState = state.circuitBreakerState;
-  let circuitOpenUntil = state.circuitOpenUntil;
-  let circuitBackoffMs = state.circuitBackoffMs;
-  if (failed && early) {
-    // Still open, on the same schedule.
-  } else if (failed && (probing || state.circuitBreakerState === "half-open" || consecutiveFailures >= circuit.failures)) {
-    circuitBackoffMs = probing || state.circuitBreakerState === "half-open" ? Math.min(MAX_BACKOFF_MS, Math.max(circuit.backoffMs, circuitBackoffMs * 2)) : circuit.backoffMs;
-    circuitBreakerState = "open";
-    circuitOpenUntil = now + circuitBackoffMs;
-  } else if (!failed) {
-    // A probe that succeeds half-opens the circuit; the next success closes it.
-    circuitBreakerState = probing ? "half-open" : "closed";
-    circuitOpenUntil = null;
-    if (circuitBreakerState === "closed") circuitBackoffMs = 0;
-  }
+  let circuitBreakerState: CircuitState;
+  if (failed) circuitBreakerState = state.circuitBreakerState !== "closed" || consecutiveFailures >= circuit.failures ? "open" : "closed";
+  else circuitBreakerState = state.circuitBreakerState === "open" ? "half-open" : "closed";
   return {
     host: state.host,
     status: outcome.status,
@@ -89,8 +77,6 @@ export function applyOutcome(state: HostState, outcome: CheckOutcome, now: numbe
     circuitBreakerState,
     consecutiveFailures,
     consecutiveSuccesses,
-    circuitOpenUntil,
-    circuitBackoffMs,
     subServices,
   };
 }

@@ -177,7 +177,7 @@ describe.each(testDatabases())("the monitor on $dialect", ({ open }) => {
 
     const disabled = await api("POST", "/maintenance", { enable: false });
     expect(disabled.body).toMatchObject({ success: true, maintenance: { is_active: false } });
-    // Ending maintenance asks for a cycle (open circuits included) at once (the request is written in the background).
+    // Ending maintenance asks for a cycle of every service at once (the request is written in the background).
     await expect
       .poll(() => t.services.database.db.selectFrom("monitor_meta").select("value").where("key", "=", "run_requested_at").executeTakeFirst())
       .toEqual({ value: t.clock.now });

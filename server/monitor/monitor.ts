@@ -8,6 +8,7 @@ import { combineStatus, endpointCount, overallScore, type HealthStatus } from "#
 import { channelNames, problems } from "#server/alerting/alert-tests.ts";
 import type { Alerting } from "#server/alerting/alerting.ts";
 import type { AlertsConfig } from "#server/alerting/alerts-config.ts";
+import type { AffectedNow } from "#server/alerting/incidents.ts";
 import { composeNotice, composeTestMessage } from "#server/alerting/notice-text.ts";
 import type { Database } from "#server/db/schema.ts";
 import { createLeases } from "#server/db/leases.ts";
@@ -17,7 +18,7 @@ import { initialHostState, type HostState } from "./host-state.ts";
 import { createMeta } from "./monitor-meta.ts";
 import { createMonitorStore } from "./monitor-store.ts";
 import { createPushLedger, type PushCall } from "./push-ledger.ts";
-import { hostKey } from "./service-targets.ts";
+import { hostKey, subServiceKey } from "./service-targets.ts";
 import { hostNames, intervalOf, type ServiceConfig, type ServicesConfig } from "./services-config.ts";
 
 export type MonitorOptions = {
@@ -32,7 +33,7 @@ export type MonitorOptions = {
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
-function hostResult(service: ServiceConfig, host: string, state: HostState) {
+function hostResult(service: ServiceConfig, host: string, state: HostState, affectedBy: string[]) {
   const target = service.hosts[host]!;
   return {
     serviceId: service.id,
@@ -51,8 +52,8 @@ function hostResult(service: ServiceConfig, host: string, state: HostState) {
     circuitBreakerState: state.circuitBreakerState,
     consecutiveFailures: state.consecutiveFailures,
     consecutiveSuccesses: state.consecutiveSuccesses,
-    /** While the circuit is open: when the next scheduled probe runs (Refresh probes at once). */
-    nextProbeAt: state.circuitBreakerState === "open" ? iso(state.circuitOpenUntil) : null,
+    /** The open incidents this host (or a sub-service on it) fails under (dependsOn), by name: "Central infrastructure on centron". */
+    affectedBy,
     subServices: state.subServices.map((sub) => ({
       ...sub,
       host,
@@ -78,6 +79,13 @@ function pushTokens(config: ServicesConfig): Set<string> {
     tokensOf.set(config, tokens);
   }
   return tokens;
+}
+
+/** Target key -> the names of the open incidents it fails under. */
+function affectedByTarget(entries: readonly AffectedNow[]): Map<string, string[]> {
+  const found = new Map<string, string[]>();
+  for (const entry of entries) found.set(entry.target, [...(found.get(entry.target) ?? []), entry.incidentName]);
+  return found;
 }
 
 /** "ops@example.com (email), hooks.example.com (ops-webhook)": where alerts go, without a secret. */
@@ -111,6 +119,7 @@ export function createMonitor(options: MonitorOptions) {
       const time = now();
       const states = await store.loadStates();
       const coolingDown = await alerting.incidents.coolingDown(config.alerts.cooldownMinutes * 60_000);
+      const affectedBy = affectedByTarget(await alerting.incidents.affectedNow());
       const ids = await store.endpointIds(config.services.flatMap((service) => hostNames(service).map((host) => ({ serviceId: service.id, host }))));
       const uptimes = await store.uptime([...ids.values()], time);
 
@@ -138,7 +147,11 @@ export function createMonitor(options: MonitorOptions) {
           const values = hostUptimes.map((u) => u[key]).filter((v): v is number => v !== null);
           return values.length ? Math.round((values.reduce((a, b) => a + b, 0) / values.length) * 100) / 100 : null;
         };
-        const results = names.map((host) => hostResult(service, host, states.get(endpointKey(service.id, host)) ?? initialHostState(host)));
+        const hostAffectedBy = (host: string) => {
+          const keys = [hostKey(service.id, host), ...service.subServices.filter((sub) => sub.host === host).map((sub) => subServiceKey(service.id, sub.name))];
+          return [...new Set(keys.flatMap((key) => affectedBy.get(key) ?? []))];
+        };
+        const results = names.map((host) => hostResult(service, host, states.get(endpointKey(service.id, host)) ?? initialHostState(host), hostAffectedBy(host)));
         const checkedResult = (host: string) => (checked.some((state) => state.host === host) ? results[names.indexOf(host)]! : null);
         return {
           serviceId: service.id,
@@ -148,6 +161,8 @@ export function createMonitor(options: MonitorOptions) {
           overallHealthScore: score,
           status,
           alertCooldownActive: coolingDown.has(`service:${service.id}`),
+          /** The open incidents some host of it fails under (dependsOn): it has no notice of its own meanwhile. */
+          affectedBy: [...new Set(results.flatMap((result) => result.affectedBy))],
           intervalSeconds: intervalOf(service, config.defaults) / 1000,
           /** Every host in the configuration's order, checked or not yet. */
           hosts: results,

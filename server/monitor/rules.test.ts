@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { combineStatus, endpointCount, hostScore, normalizeStatus, overallScore, scoreBand } from "#shared/monitor/health.ts";
 import type { CheckOutcome } from "./checks/check-types.ts";
-import { applyOutcome, initialHostState, shouldCheck, type HostState } from "./host-state.ts";
+import { applyOutcome, checkSettings, initialHostState, type HostState } from "./host-state.ts";
 
 const up = (ms: number | null = 30): CheckOutcome => ({ status: "healthy", responseTime: ms, errorMessage: null, retryAttempt: 0, basic: false });
 const down: CheckOutcome = { status: "unhealthy", responseTime: null, errorMessage: "ECONNREFUSED", retryAttempt: 2, basic: false };
@@ -40,56 +40,40 @@ describe("scores and statuses", () => {
 });
 
 describe("the circuit breaker", () => {
-  const circuit = { failures: 3, backoffMs: 60_000 };
-  const run = (steps: [CheckOutcome, number][]) => {
+  const circuit = { failures: 3 };
+  /** Each step is a check at its time: the circuit never skips one. */
+  const run = (outcomes: CheckOutcome[]) => {
     let state: HostState = initialHostState("centron");
     const trail: string[] = [];
-    for (const [outcome, now] of steps) {
-      if (!shouldCheck(state, now)) {
-        trail.push(`skip:${state.circuitBreakerState}`);
-        continue;
-      }
-      state = applyOutcome(state, outcome, now, circuit);
+    outcomes.forEach((outcome, index) => {
+      state = applyOutcome(state, outcome, index * 60_000, circuit);
       trail.push(`${state.circuitBreakerState}:${state.consecutiveFailures}/${state.consecutiveSuccesses}`);
-    }
+    });
     return { trail, state };
   };
 
-  it("opens after N failures in a row, waits, probes, half-opens, closes", () => {
-    const { trail } = run([
-      [down, 0],
-      [down, 60_000],
-      [down, 120_000],
-      [down, 150_000], // open: skipped until 180 000
-      [up(), 180_000], // the probe succeeds
-      [up(), 240_000],
-    ]);
-    expect(trail).toEqual(["closed:1/0", "closed:2/0", "open:3/0", "skip:open", "half-open:0/1", "closed:0/2"]);
+  it("opens after N failures in a row, half-opens on the first success, closes on the next", () => {
+    const { trail } = run([down, down, down, down, up(), up()]);
+    expect(trail).toEqual(["closed:1/0", "closed:2/0", "open:3/0", "open:4/0", "half-open:0/1", "closed:0/2"]);
   });
 
-  it("a failed probe opens it again for twice as long", () => {
-    const { trail, state } = run([
-      [down, 0],
-      [down, 1],
-      [down, 2],
-      [down, 60_002], // probe fails: back-off 120 s
-      [up(), 120_000], // still open
-      [up(), 180_002],
-    ]);
-    expect(trail).toEqual(["closed:1/0", "closed:2/0", "open:3/0", "open:4/0", "skip:open", "half-open:0/1"]);
-    expect(state.circuitBackoffMs).toBe(120_000);
+  it("a failure while half-open opens it again at once", () => {
+    const { trail } = run([down, down, down, up(), down, up(), up()]);
+    expect(trail).toEqual(["closed:1/0", "closed:2/0", "open:3/0", "half-open:0/1", "open:1/0", "half-open:0/1", "closed:0/2"]);
   });
 
-  it("an early probe (Refresh) that fails keeps the back-off; one that succeeds half-opens", () => {
-    const opened = run([
-      [down, 0],
-      [down, 1],
-      [down, 2],
-    ]).state;
-    expect(opened).toMatchObject({ circuitBreakerState: "open", circuitOpenUntil: 60_002, circuitBackoffMs: 60_000 });
-    const stillDown = applyOutcome(opened, down, 30_000, circuit);
-    expect(stillDown).toMatchObject({ circuitBreakerState: "open", circuitOpenUntil: 60_002, circuitBackoffMs: 60_000, consecutiveFailures: 4, lastChecked: 30_000 });
-    expect(applyOutcome(opened, up(), 30_000, circuit)).toMatchObject({ circuitBreakerState: "half-open", circuitOpenUntil: null, status: "healthy" });
+  it.each([
+    ["closed: as configured", "closed", { timeoutMs: 5000, retries: 2 }, { timeoutMs: 5000, retries: 2 }],
+    ["half-open: as configured", "half-open", { timeoutMs: 5000, retries: 2 }, { timeoutMs: 5000, retries: 2 }],
+    ["open: no retries, half the timeout", "open", { timeoutMs: 5000, retries: 2 }, { timeoutMs: 2500, retries: 0 }],
+    ["open: never below a second", "open", { timeoutMs: 1500, retries: 1 }, { timeoutMs: 1000, retries: 0 }],
+    ["open: never above the configured timeout", "open", { timeoutMs: 600, retries: 1 }, { timeoutMs: 600, retries: 0 }],
+  ] as const)("check settings, %s", (_name, circuitBreakerState, configured, expected) => {
+    expect(checkSettings({ ...initialHostState("centron"), circuitBreakerState }, configured)).toEqual(expected);
+  });
+
+  it("a host never checked runs as configured", () => {
+    expect(checkSettings(undefined, { timeoutMs: 5000, retries: 2 })).toEqual({ timeoutMs: 5000, retries: 2 });
   });
 
   it("records what the check said", () => {

@@ -1,7 +1,8 @@
 // The engine's schedule on a fake clock, second by second as its ticker runs
 // it: each service on its own interval and fixed slots, a slow service never
-// holding a fast one back, Refresh served only once every service has run,
-// and sub-services keeping history like hosts. On SQLite and PostgreSQL.
+// holding a fast one back, a host with an open circuit checked in every slot
+// all the same, Refresh served only once every service has run, and
+// sub-services keeping history like hosts. On SQLite and PostgreSQL.
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { testDatabases } from "#tests/support/test-databases.ts";
 import { createTestApp } from "#tests/support/test-app.ts";
@@ -11,7 +12,7 @@ import type { CheckOutcome, CheckTarget } from "./checks/check-types.ts";
 const config = parseMonitoringConfig(
   `
 alerts: { to: ops@example.com }
-defaults: { intervalSeconds: 60, timeoutMs: 1000, retries: 0, staggerSeconds: 0 }
+defaults: { intervalSeconds: 60, timeoutMs: 4000, retries: 2, staggerSeconds: 0, circuitFailures: 2 }
 services:
   - id: fast
     name: Fast
@@ -38,16 +39,20 @@ describe.each(testDatabases())("the schedule on $dialect", ({ open }) => {
   let holdSlow: Promise<void> | undefined;
   /** URLs that answer 503. */
   const failing = new Set<string>();
+  /** Every check's settings: "seconds: url timeout/retries". */
+  let settings: string[];
   let start = 0;
 
   beforeEach(async () => {
     const db = await open();
     cleanup = db.cleanup;
     made = [];
+    settings = [];
     holdSlow = undefined;
     failing.clear();
     const check: CheckTarget = async (target, context) => {
       made.push(`${(t.clock.now - start) / 1000}: ${String(target.url)} (${context.timeoutMs})`);
+      settings.push(`${(t.clock.now - start) / 1000}: ${String(target.url)} ${context.timeoutMs}/${context.retries}`);
       if (String(target.url).includes("slow") && holdSlow) await holdSlow;
       if (failing.has(String(target.url))) return { status: "unhealthy", responseTime: null, errorMessage: "HTTP 503", retryAttempt: 0, basic: false } satisfies CheckOutcome;
       return { status: "healthy", responseTime: 20, errorMessage: null, retryAttempt: 0, basic: false } satisfies CheckOutcome;
@@ -74,11 +79,14 @@ describe.each(testDatabases())("the schedule on $dialect", ({ open }) => {
     expect(at("slow.test/fra")).toEqual([0, 60, 120]);
     expect(at("slow.test/queue")).toEqual([0, 60, 120]);
     expect(made.filter((line) => line.includes("fast.test")).every((line) => line.endsWith("(800)"))).toBe(true);
-    expect(made.filter((line) => line.includes("slow.test")).every((line) => line.endsWith("(1000)"))).toBe(true);
+    expect(made.filter((line) => line.includes("slow.test")).every((line) => line.endsWith("(4000)"))).toBe(true);
   });
 
   /** Waits (on the real clock, generously) until `count` checks of `url` have been made: rounds start their checks after a few database reads. */
   const reached = (url: string, count: number) => expect.poll(() => at(url).length, { timeout: 10_000 }).toBe(count);
+  /** Waits until the round that began `second` seconds in has ended (the fast one: the slow one hangs), so the next slot finds the service free. */
+  const roundDone = (second: number) =>
+    expect.poll(async () => (await t.services.monitor!.snapshot()).lastCheckedAt, { timeout: 10_000 }).toBe(new Date(start + second * 1000).toISOString());
 
   it("a slow round never holds a fast service back, and a service is never checked twice at once", { timeout: 60_000 }, async () => {
     let release!: () => void;
@@ -86,10 +94,14 @@ describe.each(testDatabases())("the schedule on $dialect", ({ open }) => {
     await engine().tick();
     await reached("slow.test/", 4); // three hosts and the sub-service, all hanging
     await reached("fast.test/", 1);
+    await roundDone(0);
     for (let second = 1; second <= 40; second += 1) {
       t.advance(1000);
       await engine().tick();
-      if (second % 15 === 0) await reached("fast.test/", 1 + second / 15);
+      if (second % 15 === 0) {
+        await reached("fast.test/", 1 + second / 15);
+        await roundDone(second);
+      }
     }
     expect(at("fast.test/fra")).toEqual([0, 15, 30]);
     // The slow service's round still runs: it was not started again meanwhile.
@@ -136,6 +148,24 @@ describe.each(testDatabases())("the schedule on $dialect", ({ open }) => {
     await tickUntil(() => at("slow.test/fra").length === 3, 5);
     await tickUntil(served, 5);
     expect(at("slow.test/fra")[2]).toBeGreaterThan(60);
+  }, 60_000);
+
+  it("a host whose circuit is open is still checked every interval, without retries and with half the timeout; a recovery is seen at its next slot", async () => {
+    failing.add("http://slow.test/fra");
+    await runUntil(60 * 30);
+    // Thirty-one rounds, every one of them checked the failing host: the circuit opened after two and never skipped a slot.
+    expect(at("slow.test/fra")).toEqual(Array.from({ length: 31 }, (_, index) => index * 60));
+    const fra = settings.filter((line) => line.includes("slow.test/fra")).map((line) => line.split(" ").at(-1));
+    expect(fra.slice(0, 3)).toEqual(["4000/2", "4000/2", "2000/0"]);
+    expect(new Set(fra.slice(2))).toEqual(new Set(["2000/0"]));
+    // The other hosts keep their full settings.
+    expect(new Set(settings.filter((line) => line.includes("slow.test/muc")).map((line) => line.split(" ").at(-1)))).toEqual(new Set(["4000/2"]));
+    const fraState = async () => (await t.services.monitor!.snapshot()).services.find((service) => service.serviceId === "slow")!.hosts[0]!;
+    expect(await fraState()).toMatchObject({ circuitBreakerState: "open", status: "unhealthy" });
+    failing.clear();
+    await runUntil(60 * 31);
+    expect(await fraState()).toMatchObject({ circuitBreakerState: "half-open", status: "healthy" });
+    expect(settings.filter((line) => line.includes("slow.test/fra")).at(-1)).toBe("1860: http://slow.test/fra 2000/0");
   }, 60_000);
 
   it("sub-services keep history like hosts, and every host is listed in the configuration's order", async () => {

@@ -5,14 +5,14 @@
 import type { HealthStatus, HostName } from "#shared/monitor/health.ts";
 import type { AlertTarget, Observation } from "#server/alerting/incident-tracker.ts";
 import type { ObservedStatus } from "#server/alerting/incident-rules.ts";
-import { hostNames, thresholdsOf, type Defaults, type ServiceConfig } from "./services-config.ts";
+import { hostNames, intervalOf, thresholdsOf, type Defaults, type ServiceConfig } from "./services-config.ts";
 
 export const hostKey = (serviceId: string, host: HostName) => `service:${serviceId}/${host}`;
 export const subServiceKey = (serviceId: string, name: string) => `service:${serviceId}/sub:${name}`;
 
 const OBSERVED: Record<HealthStatus, ObservedStatus> = { healthy: "ok", degraded: "degraded", unhealthy: "failing" };
 
-function target(service: ServiceConfig, defaults: Defaults, key: string, label: string, name: string): AlertTarget {
+function target(service: ServiceConfig, defaults: Defaults, key: string, label: string, name: string, dependsOn: readonly string[] | undefined): AlertTarget {
   return {
     key,
     source: "service",
@@ -22,6 +22,8 @@ function target(service: ServiceConfig, defaults: Defaults, key: string, label: 
     serviceId: service.id,
     profile: service.profile,
     thresholds: thresholdsOf(service, defaults),
+    intervalMs: intervalOf(service, defaults),
+    ...(dependsOn && dependsOn.length > 0 ? { dependsOn } : {}),
   };
 }
 
@@ -29,12 +31,15 @@ function observed(on: AlertTarget, result: { status: HealthStatus; errorMessage:
   return { ...on, status: OBSERVED[result.status], severity: "critical", summary: "is unhealthy", message: result.errorMessage };
 }
 
-export function hostObservation(service: ServiceConfig, defaults: Defaults, host: HostName, result: { status: HealthStatus; errorMessage: string | null }): Observation {
-  return observed(target(service, defaults, hostKey(service.id, host), host, `${service.name} on ${host}`), result);
+type Result = { status: HealthStatus; errorMessage: string | null };
+
+/** What a check of a host said; `dependsOn`: the targets it depends on (dependencies.ts). */
+export function hostObservation(service: ServiceConfig, defaults: Defaults, host: HostName, result: Result, dependsOn?: readonly string[]): Observation {
+  return observed(target(service, defaults, hostKey(service.id, host), host, `${service.name} on ${host}`, dependsOn), result);
 }
 
-export function subServiceObservation(service: ServiceConfig, defaults: Defaults, name: string, result: { status: HealthStatus; errorMessage: string | null }): Observation {
-  return observed(target(service, defaults, subServiceKey(service.id, name), name, `${service.name}: ${name}`), result);
+export function subServiceObservation(service: ServiceConfig, defaults: Defaults, name: string, result: Result, dependsOn?: readonly string[]): Observation {
+  return observed(target(service, defaults, subServiceKey(service.id, name), name, `${service.name}: ${name}`, dependsOn), result);
 }
 
 /** Every target the configuration has now: an open incident of any other was removed from it. */

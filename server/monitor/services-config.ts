@@ -1,8 +1,8 @@
 // The monitor's part of the monitoring configuration: the services, the hosts
 // each runs on (any names: `hosts: { fra: ..., muc: ... }`) and how each is
-// checked (check-types.ts), and the engine's defaults (interval, timeout,
-// retries, concurrency, circuit breaker, alert thresholds), which a service
-// may override for itself.
+// checked (check-types.ts), what each depends on (`dependsOn`), and the
+// engine's defaults (interval, timeout, retries, concurrency, circuit
+// breaker, alert thresholds), which a service may override for itself.
 import { z } from "zod";
 import { PROFILES } from "#shared/monitor/health.ts";
 import { targetSchema, type Target } from "./checks/check-types.ts";
@@ -12,6 +12,9 @@ export type { Target } from "./checks/check-types.ts";
 /** A host's name: short, lower-case, a word (it appears in keys, URLs and alert titles). */
 const HOST_NAME = /^[a-z][a-z0-9-]{0,31}$/;
 const MAX_HOSTS = 10;
+/** A service id, optionally with one of its hosts. */
+const DEPENDENCY_REF = /^[a-z0-9][a-z0-9-]{0,63}(\/[a-z][a-z0-9-]{0,31})?$/;
+const MAX_DEPENDENCIES = 20;
 
 /** Checks in a row that open an incident, and good checks in a row that resolve it. */
 const threshold = z.number({ error: "must be a number of checks" }).int("must be a whole number of checks").min(1, "must be at least 1").max(100, "must be at most 100");
@@ -24,8 +27,28 @@ const serviceIntervalSeconds = z
   .max(7 * 86_400);
 const timeoutMs = z.number().int().min(100).max(60_000);
 
+/** What a service or one host depends on: `datacenter-centron` (any of that service's hosts) or `datacenter-centron/centron` (that host). */
+const dependsOnSchema = z
+  .array(z.string().regex(DEPENDENCY_REF, "must be a service id, or a service id and one of its hosts (datacenter-centron/centron)"))
+  .min(1, "lists at least one service")
+  .max(MAX_DEPENDENCIES, `at most ${MAX_DEPENDENCIES} entries`);
+
+/** A host: its check (check-types.ts) and, optionally, what it depends on, kept apart from the check. */
+const hostSchema = z.unknown().transform((value, context): { target: Target; dependsOn: string[] } => {
+  const isObject = value !== null && typeof value === "object" && !Array.isArray(value);
+  const { dependsOn, ...check } = isObject ? (value as Record<string, unknown>) : {};
+  const target = targetSchema.safeParse(isObject ? check : value);
+  const dependencies = dependsOnSchema.optional().safeParse(dependsOn);
+  const forward = (issues: readonly z.core.$ZodIssue[], prefix: PropertyKey[]) =>
+    issues.forEach((issue) => context.addIssue({ code: "custom", message: issue.message, path: [...prefix, ...issue.path] }));
+  if (!target.success) forward(target.error.issues, []);
+  if (!dependencies.success) forward(dependencies.error.issues, ["dependsOn"]);
+  if (!target.success || !dependencies.success) return z.NEVER;
+  return { target: target.data, dependsOn: dependencies.data ?? [] };
+});
+
 const hostsSchema = z
-  .record(z.string().regex(HOST_NAME, "a host name is lower-case letters, digits and dashes, starting with a letter"), targetSchema)
+  .record(z.string().regex(HOST_NAME, "a host name is lower-case letters, digits and dashes, starting with a letter"), hostSchema)
   .superRefine((hosts, context) => {
     const count = Object.keys(hosts).length;
     if (count === 0) context.addIssue({ code: "custom", message: "needs at least one host" });
@@ -55,6 +78,8 @@ export const serviceSchema = z
     timeoutMs: timeoutMs.optional(),
     failureThreshold: threshold.optional(),
     successThreshold: threshold.optional(),
+    /** While a service named here has an open incident, this one's failures are told in its notices, not in notices of their own. */
+    dependsOn: dependsOnSchema.optional(),
   })
   .strict()
   .transform((service, context) => {
@@ -75,7 +100,13 @@ export const serviceSchema = z
     if (service.timeoutMs !== undefined && service.intervalSeconds !== undefined && service.timeoutMs >= service.intervalSeconds * 1000) {
       context.addIssue({ code: "custom", path: ["timeoutMs"], message: "must be shorter than the interval" });
     }
-    return { ...service, subServices };
+    const targets: Record<string, Target> = {};
+    const hostDependsOn: Record<string, string[]> = {};
+    for (const [host, entry] of Object.entries(service.hosts)) {
+      targets[host] = entry.target;
+      if (entry.dependsOn.length > 0) hostDependsOn[host] = entry.dependsOn;
+    }
+    return { ...service, hosts: targets, dependsOn: service.dependsOn ?? [], hostDependsOn, subServices };
   });
 export type ServiceConfig = z.output<typeof serviceSchema>;
 
@@ -86,10 +117,10 @@ export const defaultsSchema = z
     retries: z.number().int().min(0).max(5).default(2),
     /** Checks in flight at once. */
     concurrency: z.number().int().min(1).max(5000).default(200),
-    /** Failures in a row that open a host's circuit. */
+    /** Failures in a row that open a host's circuit: its checks then run without retries and with half the timeout (never less often). */
     circuitFailures: z.number().int().min(1).max(100).default(5),
-    /** First wait before an open circuit is probed again; doubles to 30 minutes. */
-    circuitBackoffSeconds: z.number().int().min(5).max(3600).default(120),
+    /** Gone: an open circuit used to wait out a back-off unchecked. Named here so that a file still setting it is told why. */
+    circuitBackoffSeconds: z.never({ error: "is no longer used: an open circuit is checked every interval (remove this key)" }).optional(),
     /** Check starts are spread over this much of each round (default: a quarter of the interval, at most 15 s). */
     staggerSeconds: z.number().min(0).max(600).optional(),
     /** Failed checks in a row before an incident opens (Gatus' failure-threshold); 1 (the default) alerts on the first failure. */

@@ -77,6 +77,7 @@ describe.each(testDatabases())("the outbox on $dialect", ({ open }) => {
           text: title,
           group: { key: "g", name: "G", source: "service", serviceId: null },
           incidents: [],
+          affected: [],
           dashboardUrl: "http://localhost/admin/dashboard",
           at: clock.now,
         },

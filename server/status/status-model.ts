@@ -100,7 +100,11 @@ function lastDays(now: number, timeZone: string, count: number): { date: string;
   return days.reverse();
 }
 
-/** Incidents of one service that overlap are one public incident (two hosts failing together are one disruption). */
+/**
+ * Incidents of one service that overlap are one public incident (two hosts
+ * failing together are one disruption), and so are the incidents of several
+ * services that share one (a host they depend on went down).
+ */
 function mergeIncidents(rows: readonly IncidentRow[]): IncidentRow[][] {
   const byService = new Map<string, IncidentRow[]>();
   for (const row of rows) byService.set(row.serviceId, [...(byService.get(row.serviceId) ?? []), row]);
@@ -118,28 +122,64 @@ function mergeIncidents(rows: readonly IncidentRow[]): IncidentRow[][] {
     }
     if (current.length > 0) groups.push(current);
   }
-  return groups;
+  return joinShared(groups);
+}
+
+/** Groups that share an incident become one (union-find over the groups, by incident id). */
+function joinShared(groups: IncidentRow[][]): IncidentRow[][] {
+  const parent = groups.map((_, index) => index);
+  const find = (index: number): number => {
+    while (parent[index] !== index) index = parent[index] = parent[parent[index]!]!;
+    return index;
+  };
+  const holder = new Map<number, number>();
+  groups.forEach((group, index) => {
+    for (const row of group) {
+      const other = holder.get(row.id);
+      if (other === undefined) holder.set(row.id, index);
+      else parent[find(index)] = find(other);
+    }
+  });
+  const joined = new Map<number, IncidentRow[]>();
+  groups.forEach((group, index) => joined.set(find(index), [...(joined.get(find(index)) ?? []), ...group]));
+  return [...joined.values()];
+}
+
+/** "A", "A and B", "A, B and C". */
+const listed = (names: readonly string[], and: string) => (names.length === 1 ? names[0]! : `${names.slice(0, -1).join(", ")} ${and} ${names.at(-1)}`);
+
+/** The services of an incident in words: "A", "A and B", "A, B and C", beyond three "5 services" (German also in the dative, after "von"). */
+function namesOf(names: readonly Bilingual[]): { en: string; de: string; deDative: string; plural: boolean } {
+  if (names.length > 3) return { en: `${names.length} services`, de: `${names.length} Dienste`, deDative: `${names.length} Diensten`, plural: true };
+  const english = names.map((name) => name.en);
+  const german = names.map((name) => name.de);
+  const [en, de] = [listed(english, "and"), listed(german, "und")];
+  return { en, de, deDative: de, plural: names.length > 1 };
 }
 
 const NEUTRAL = {
-  title: (name: Bilingual): Bilingual => ({ en: `Disruption of ${name.en}`, de: `Störung: ${name.de}` }),
-  open: (name: Bilingual): Bilingual => ({ en: `We are looking into a disruption of ${name.en}.`, de: `Wir gehen einer Störung von ${name.de} nach.` }),
-  resolved: (name: Bilingual): Bilingual => ({ en: `${name.en} is working normally again.`, de: `${name.de} arbeitet wieder normal.` }),
+  title: (names: ReturnType<typeof namesOf>): Bilingual => ({ en: `Disruption of ${names.en}`, de: `Störung: ${names.de}` }),
+  open: (names: ReturnType<typeof namesOf>): Bilingual => ({ en: `We are looking into a disruption of ${names.en}.`, de: `Wir gehen einer Störung von ${names.deDative} nach.` }),
+  resolved: (names: ReturnType<typeof namesOf>): Bilingual =>
+    names.plural
+      ? { en: `${names.en} are working normally again.`, de: `${names.de} arbeiten wieder normal.` }
+      : { en: `${names.en} is working normally again.`, de: `${names.de} arbeitet wieder normal.` },
 };
 
-function publicIncident(group: IncidentRow[], name: Bilingual, updates: readonly UpdateRow[]): PublicIncident {
+function publicIncident(group: IncidentRow[], serviceIds: string[], names: Bilingual[], updates: readonly UpdateRow[]): PublicIncident {
   const ids = new Set(group.map((row) => row.id));
   const written = updates.filter((update) => ids.has(update.incidentId)).sort((a, b) => b.postedAt - a.postedAt);
   const startedAt = Math.min(...group.map((row) => row.openedAt));
   const resolvedAt = group.some((row) => row.resolvedAt === null) ? null : Math.max(...group.map((row) => row.resolvedAt!));
+  const words = namesOf(names);
   const told: IncidentUpdate[] = written.map((update) => ({ at: iso(update.postedAt), state: update.state, message: update.message }));
-  if (told.length === 0) told.push({ at: iso(startedAt), state: "investigating", message: NEUTRAL.open(name) });
+  if (told.length === 0) told.push({ at: iso(startedAt), state: "investigating", message: NEUTRAL.open(words) });
   // Over when the checks say so, whatever was last written: the page says so in a line of its own.
-  if (resolvedAt !== null && written[0]?.state !== "resolved") told.unshift({ at: iso(resolvedAt), state: "resolved", message: NEUTRAL.resolved(name) });
+  if (resolvedAt !== null && written[0]?.state !== "resolved") told.unshift({ at: iso(resolvedAt), state: "resolved", message: NEUTRAL.resolved(words) });
   return {
     id: Math.min(...ids),
-    serviceIds: [group[0]!.serviceId],
-    title: written[0]?.title ?? NEUTRAL.title(name),
+    serviceIds,
+    title: written[0]?.title ?? NEUTRAL.title(words),
     state: resolvedAt !== null ? "resolved" : (written[0]?.state ?? "investigating"),
     startedAt: iso(startedAt),
     resolvedAt: resolvedAt === null ? null : iso(resolvedAt),
@@ -161,9 +201,16 @@ export function buildPublicStatus(inputs: StatusInputs): PublicStatus {
   const dayIndex = new Map(days.map((day, index) => [day.date, index]));
   const names = new Map(services.map((service) => [service.id, publicName(service)]));
 
-  const incidents = mergeIncidents(inputs.incidents.filter((row) => visible.has(row.serviceId))).map((group) =>
-    publicIncident(group, names.get(group[0]!.serviceId)!, inputs.updates),
-  );
+  const order = new Map(services.map((service, index) => [service.id, index]));
+  const incidents = mergeIncidents(inputs.incidents.filter((row) => visible.has(row.serviceId))).map((group) => {
+    const serviceIds = [...new Set(group.map((row) => row.serviceId))].sort((a, b) => order.get(a)! - order.get(b)!);
+    return publicIncident(
+      group,
+      serviceIds,
+      serviceIds.map((id) => names.get(id)!),
+      inputs.updates,
+    );
+  });
 
   const result: PublicService[] = services.map((service) => {
     const perDay = days.map(() => ({ checks: 0, failures: 0 }));

@@ -1,8 +1,9 @@
 // Reads what the public status is made of: host states, hourly checks of the
 // public services' hosts (the rollups, and the raw results of hours not yet
-// rolled up), their incidents and staff's words, and maintenance. Also a cheap
+// rolled up), their incidents (their own, and those they were affected by)
+// and staff's words, and maintenance. Also a cheap
 // version of it all, so a page is rendered again only when something changed.
-import type { Kysely } from "kysely";
+import type { ExpressionBuilder, Kysely } from "kysely";
 import type { Maintenance } from "#server/alerting/maintenance.ts";
 import type { Database } from "#server/db/schema.ts";
 import type { MonitorStore } from "#server/monitor/monitor-store.ts";
@@ -60,17 +61,39 @@ export function createStatusStore(options: {
     return [...buckets.values()];
   }
 
+  /**
+   * Incidents of the public services' own targets, and of anything they were
+   * affected by (dependsOn): a private host's outage shows under the public
+   * services it took down, for as long as each was affected.
+   */
   async function incidents(serviceIds: readonly string[], time: number): Promise<IncidentRow[]> {
     if (serviceIds.length === 0) return [];
-    const rows = await db
-      .selectFrom("incidents")
-      .select(["id", "service_id", "opened_at", "resolved_at"])
-      .where("source", "=", "service")
-      .where("test", "=", 0)
-      .where("service_id", "in", [...serviceIds])
-      .where((eb) => eb.or([eb("resolved_at", "is", null), eb("resolved_at", ">=", time - STATUS_DAYS * 24 * HOUR_MS)]))
-      .execute();
-    return rows.map((row) => ({ id: row.id, serviceId: row.service_id!, openedAt: Number(row.opened_at), resolvedAt: row.resolved_at === null ? null : Number(row.resolved_at) }));
+    const shown = (eb: ExpressionBuilder<Database & { i: Database["incidents"] }, "i">) =>
+      eb.or([eb("i.resolved_at", "is", null), eb("i.resolved_at", ">=", time - STATUS_DAYS * 24 * HOUR_MS)]);
+    const [own, affected] = await Promise.all([
+      db
+        .selectFrom("incidents as i")
+        .select(["i.id", "i.service_id", "i.opened_at", "i.resolved_at"])
+        .where("i.source", "=", "service")
+        .where("i.test", "=", 0)
+        .where("i.service_id", "in", [...serviceIds])
+        .where(shown)
+        .execute(),
+      db
+        .selectFrom("incident_affected as a")
+        .innerJoin("incidents as i", "i.id", "a.incident_id")
+        .select(["i.id", "a.service_id", "a.since", "a.until", "i.resolved_at"])
+        .where("i.source", "=", "service")
+        .where("i.test", "=", 0)
+        .where("a.service_id", "in", [...serviceIds])
+        .where(shown)
+        .execute(),
+    ]);
+    const at = (ms: number | string | null) => (ms === null ? null : Number(ms));
+    return [
+      ...own.map((row) => ({ id: row.id, serviceId: row.service_id!, openedAt: Number(row.opened_at), resolvedAt: at(row.resolved_at) })),
+      ...affected.map((row) => ({ id: row.id, serviceId: row.service_id!, openedAt: Number(row.since), resolvedAt: at(row.until) ?? at(row.resolved_at) })),
+    ];
   }
 
   async function updates(incidentIds: readonly number[]): Promise<UpdateRow[]> {
@@ -121,12 +144,16 @@ export function createStatusStore(options: {
      * few seconds; a visitor never causes it.
      */
     async version(): Promise<string> {
-      const [cycle, incident, update, held] = await Promise.all([
+      const [cycle, incident, affected, update, held] = await Promise.all([
         db.selectFrom("monitor_meta").select("value").where("key", "=", "last_cycle_at").executeTakeFirst(),
         db
           .selectFrom("incidents")
           .select((eb) => [eb.fn.max("id").as("id"), eb.fn.max("resolved_at").as("resolved"), eb.fn.count<number>("id").as("count")])
           .where("source", "=", "service")
+          .executeTakeFirst(),
+        db
+          .selectFrom("incident_affected")
+          .select((eb) => [eb.fn.max("id").as("id"), eb.fn.count<number>("id").as("count"), eb.fn.max("since").as("since"), eb.fn.max("until").as("until")])
           .executeTakeFirst(),
         db
           .selectFrom("status_updates")
@@ -135,7 +162,7 @@ export function createStatusStore(options: {
         db.selectFrom("maintenance_state").select("updated_at").executeTakeFirst(),
       ]);
       return JSON.stringify(
-        [cycle?.value ?? null, incident, update, held?.updated_at ?? null].map((value) => (value === undefined ? null : value)),
+        [cycle?.value ?? null, incident, affected, update, held?.updated_at ?? null].map((value) => (value === undefined ? null : value)),
         (_key, value: unknown) => (typeof value === "bigint" ? String(value) : value),
       );
     },

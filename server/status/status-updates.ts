@@ -1,6 +1,7 @@
 // Staff's words about an incident of a public service, for the status page:
 // each update has a state and a title and message in English and German. An
-// incident of a private service, a test or another source has no public side.
+// incident of a private service has a public side only when it took a public
+// one down (dependsOn); a test or another source has none.
 import type { Kysely, Selectable } from "kysely";
 import type { StatusUpdateInput } from "#shared/status/status-update-schema.ts";
 import type { Database } from "#server/db/schema.ts";
@@ -11,12 +12,14 @@ export type StatusUpdateView = { id: number; at: string; by: string; state: stri
 export function createStatusUpdates(options: { db: Kysely<Database>; now: () => number; services: () => readonly ServiceConfig[] }) {
   const { db, now } = options;
 
-  /** Why an incident cannot be told publicly, or null when it can. */
+  /** Why an incident cannot be told publicly, or null when it can: it is a public service's, or it took one down (dependsOn). */
   async function refusal(incidentId: number): Promise<"not-found" | "not-public" | null> {
     const incident = await db.selectFrom("incidents").select(["source", "service_id", "test"]).where("id", "=", incidentId).executeTakeFirst();
     if (!incident) return "not-found";
-    const service = options.services().find((entry) => entry.id === incident.service_id);
-    return incident.source === "service" && !incident.test && service?.public ? null : "not-public";
+    if (incident.source !== "service" || incident.test) return "not-public";
+    const affected = await db.selectFrom("incident_affected").select("service_id").distinct().where("incident_id", "=", incidentId).execute();
+    const ids = new Set([incident.service_id, ...affected.map((row) => row.service_id)]);
+    return options.services().some((service) => service.public && ids.has(service.id)) ? null : "not-public";
   }
 
   const view = (row: Selectable<Database["status_updates"]>): StatusUpdateView => ({

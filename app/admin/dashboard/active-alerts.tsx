@@ -63,6 +63,18 @@ function Acknowledge({ incident, onDone }: { incident: IncidentData; onDone: () 
   );
 }
 
+/** The groups failing under an incident (dependsOn): the first few by name, then how many more. */
+function AffectedList({ names }: { names: string[] }) {
+  const shown = names.slice(0, 3).join(", ");
+  const rest = names.length - 3;
+  return (
+    <span className="basis-full text-xs text-amber-900 dark:text-amber-200" data-testid="affected">
+      {names.length} {names.length === 1 ? "service" : "services"} affected: {shown}
+      {rest > 0 ? ` and ${rest} more` : ""}
+    </span>
+  );
+}
+
 /** The most the card lists; the rest are a link away, so the card never pushes the dashboard out of sight. */
 const SHOWN = 8;
 
@@ -96,6 +108,7 @@ export function ActiveAlerts({ polled, checked }: { polled: Polled<IncidentsData
               </span>
               <span className="text-xs whitespace-nowrap text-slate-600 dark:text-slate-300">opened {formatAgo(incident.openedAt, now)}</span>
               {incident.suppressedAt && !incident.announced ? <Badge tone="blue">held by maintenance</Badge> : null}
+              {incident.affected.length > 0 ? <AffectedList names={incident.affected} /> : null}
               {incident.acknowledgedAt ? (
                 <span className="ml-auto">
                   <Badge tone="slate" title={incident.acknowledgementNote ?? undefined}>

@@ -1,6 +1,6 @@
-// What a card says about each host: checked and when, not checked because its
-// circuit is open (and when it will be probed), a placeholder never checked,
-// a push monitor waiting for its first call.
+// What a card says about each host: checked and when (an open circuit too:
+// it is checked every interval), what it is affected by, a placeholder never
+// checked, a push monitor waiting for its first call.
 import { renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import type { HostData, ServiceData } from "./dashboard.server.ts";
@@ -26,13 +26,13 @@ function host(name: string, overrides: Partial<HostData> = {}): HostData {
     circuitBreakerState: "closed",
     consecutiveFailures: 0,
     consecutiveSuccesses: 3,
-    nextProbeAt: null,
+    affectedBy: [],
     subServices: [],
     ...overrides,
   } as HostData;
 }
 
-function render(hosts: HostData[]): string {
+function render(hosts: HostData[], affectedBy: string[] = []): string {
   const service = {
     serviceId: "api",
     serviceName: "API",
@@ -41,6 +41,7 @@ function render(hosts: HostData[]): string {
     overallHealthScore: 80,
     status: "unhealthy",
     alertCooldownActive: false,
+    affectedBy,
     intervalSeconds: 60,
     hosts,
     centron: null,
@@ -57,15 +58,21 @@ function render(hosts: HostData[]): string {
 }
 
 describe("the service card", () => {
-  it("says a host with an open circuit is not checked, since when, and when it is probed next", () => {
+  it("says when each host was checked; an open circuit is still checked, without retries", () => {
     const html = render([
-      host("fra"),
-      host("muc", { status: "unhealthy", errorMessage: "ECONNREFUSED", circuitBreakerState: "open", lastChecked: iso(NOW - 10 * 60_000), nextProbeAt: iso(NOW + 4 * 60_000 + 1) }),
+      host("fra", { lastChecked: iso(NOW - 10 * 60_000) }),
+      host("muc", { status: "unhealthy", errorMessage: "ECONNREFUSED", circuitBreakerState: "open", lastChecked: iso(NOW - 20_000) }),
     ]);
-    expect(html).toContain("Checked 20s ago");
-    expect(html).toContain("Not checked since 10m ago: circuit open; next probe in 5m (Refresh probes now)");
+    expect(html.replace(/<[^>]+>/g, "")).toContain("Checked 20s ago; circuit open: checked every interval, without retries");
+    expect(html).not.toContain("Not checked since");
     // The card's own age is the oldest host's, not the freshest.
     expect(html).toContain("Last check of every host: 10m ago");
+  });
+
+  it("says what a failing service is affected by, and nothing when it is affected by nothing", () => {
+    const affected = render([host("fra", { status: "unhealthy", affectedBy: ["Central infrastructure on centron"] })], ["Central infrastructure on centron"]);
+    expect(affected.replace(/<[^>]+>/g, "")).toContain("Affected by Central infrastructure on centron: told in its notices, not its own");
+    expect(render([host("fra")])).not.toContain("Affected by");
   });
 
   it("says a placeholder is never checked, and a push monitor waits for its first call", () => {

@@ -1,5 +1,6 @@
-// One service's card: name, profile, Cooldown, score bar,
-// a block per host, sub-services, the age of the last check, host errors.
+// One service's card: name, profile, Cooldown, what it is affected by (a
+// parent's incident it fails under), score bar, a block per host,
+// sub-services, the age of the last check, host errors.
 import { formatAgo, formatDuration } from "#shared/monitor/format.ts";
 import { Badge, Figures, ScoreBar, StatusBadge } from "./badges.tsx";
 import type { HostData, ServiceData } from "./dashboard.server.ts";
@@ -8,7 +9,7 @@ import { useNow } from "./use-now.ts";
 /** The shipped hosts centron and local keep their labels; any other host is shown by its configured name. */
 const HOST_LABELS: Record<string, string> = { centron: "Central (centron)", local: "Local" };
 
-/** When the host was last checked; an open circuit says it is not being checked, and until when. */
+/** When the host was last checked; an open circuit says what it changes (the host is still checked every interval). */
 function CheckedAt({ host, now }: { host: HostData; now: number }) {
   if (host.placeholder) {
     // A documentation host (example.com) is never checked: waiting would wait forever.
@@ -22,16 +23,13 @@ function CheckedAt({ host, now }: { host: HostData; now: number }) {
     // A push monitor is not asked: it waits for its job's first call.
     return <p className="mt-2 text-xs text-slate-600 dark:text-slate-300">{host.checkType === "push" ? "Waiting for the first push" : "Not checked yet"}</p>;
   }
-  if (host.circuitBreakerState === "open") {
-    const next = host.nextProbeAt ? Date.parse(host.nextProbeAt) : null;
-    const wait = next === null ? "" : next <= now ? "; probing now" : `; next probe in ${Math.ceil((next - now) / 60_000)}m (Refresh probes now)`;
-    return (
-      <p className="mt-2 text-xs font-semibold text-amber-900 dark:text-amber-200" data-testid="not-checked">
-        Not checked since {formatAgo(host.lastChecked, now)}: circuit open{wait}
-      </p>
-    );
-  }
-  return <p className="mt-2 text-xs text-slate-600 dark:text-slate-300">Checked {formatAgo(host.lastChecked, now)}</p>;
+  const open = host.circuitBreakerState === "open";
+  return (
+    <p className="mt-2 text-xs text-slate-600 dark:text-slate-300">
+      Checked {formatAgo(host.lastChecked, now)}
+      {open ? <span data-testid="circuit-open">; circuit open: checked every interval, without retries</span> : null}
+    </p>
+  );
 }
 
 function HostBlock({ label, host, now }: { label: string; host: HostData; now: number }) {
@@ -102,6 +100,11 @@ export function ServiceCard({ service }: { service: ServiceData }) {
           <StatusBadge status={service.status} />
         </span>
       </header>
+      {service.affectedBy.length > 0 ? (
+        <p className="rounded-md bg-amber-50 px-3 py-2 text-sm font-medium text-amber-950 dark:bg-amber-950 dark:text-amber-50" data-testid="affected-by">
+          Affected by {service.affectedBy.join(", ")}: told in its notices, not its own
+        </p>
+      ) : null}
       <ScoreBar score={service.overallHealthScore} label="Health score" />
       {hosts.map((host) => (
         <HostBlock key={host.host} label={infrastructureOnly ? "Infrastructure Status" : (HOST_LABELS[host.host] ?? host.host)} host={host} now={now} />

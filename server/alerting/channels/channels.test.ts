@@ -59,6 +59,7 @@ const ROWS: Row[] = [
         dashboardUrl: DASHBOARD,
         group: notice.group,
         incidents: [{ ...incident, openedAt: "2025-03-14T09:30:00.000Z", resolvedAt: incident!.resolvedAt === null ? null : "2025-03-14T09:42:00.000Z" }],
+        affected: notice.affected.map((target) => ({ target: target.target, name: target.name, group: target.groupName, serviceId: target.serviceId })),
       });
     },
     describes: (base) => new URL(base).host,

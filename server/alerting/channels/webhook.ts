@@ -57,6 +57,7 @@ function document(notice: Notice) {
       openedAt: iso(incident.openedAt),
       resolvedAt: incident.resolvedAt === null ? null : iso(incident.resolvedAt),
     })),
+    affected: notice.affected.map((target) => ({ target: target.target, name: target.name, group: target.groupName, serviceId: target.serviceId })),
   };
 }
 

@@ -45,7 +45,7 @@ export function adminMonitorRoutes(services: Services) {
     withMonitor(services, async (c, monitor) => {
       const requestedAt = await monitor.engine.requestCycle();
       // A cycle whose lastCheckedAt is at or after requestedAt began after this request.
-      return c.json({ success: true, message: "A check of every service has been started, open circuits included", requestedAt: new Date(requestedAt).toISOString() }, 202);
+      return c.json({ success: true, message: "A check of every service has been started", requestedAt: new Date(requestedAt).toISOString() }, 202);
     }),
   );
 
