@@ -8,9 +8,10 @@ import { parse, stringify } from "yaml";
 import type { ChannelConfig } from "#server/alerting/channels/registry.ts";
 import { startSimulatedFleet, type SimulatedFleet } from "./simulated-fleet.ts";
 
+type ShippedHost = { tcp?: string; url?: string; dependsOn?: string[] } & Record<string, unknown>;
 type Shipped = {
   alerts?: Record<string, unknown>;
-  services: { id: string; hosts: Record<string, unknown>; subServices?: ({ name: string } & Record<string, unknown>)[] }[];
+  services: { id: string; hosts: Record<string, ShippedHost>; subServices?: ({ name: string } & Record<string, unknown>)[] }[];
   integrations: { certificates: { domains: { domain: string; server: string }[] } & Record<string, unknown> } & Record<string, unknown>;
 } & Record<string, unknown>;
 
@@ -24,11 +25,17 @@ export type DemoFleetOptions = {
   quiet?: boolean;
 };
 
-/** A fleet that plays every host and peer of the shipped configuration. */
+/** The machines of the shipped configuration: services whose hosts are checked by TCP (the data centre hosts). */
+function machinesOf(shipped: Shipped): string[] {
+  return shipped.services.filter((service) => Object.values(service.hosts).some((host) => host.tcp !== undefined)).map((service) => service.id);
+}
+
+/** A fleet that plays every host and peer of the shipped configuration, each machine on a port of its own (stop one: what depends on it is affected). */
 export async function startDemoFleet(options: DemoFleetOptions = {}) {
   const shipped = options.shipped ?? readShipped();
   return startSimulatedFleet({
     withInfrastructure: { domains: shipped.integrations.certificates.domains.map((entry) => entry.domain) },
+    machines: machinesOf(shipped),
     ...(options.quiet ? { failureShare: 0, degradedShare: 0 } : {}),
   });
 }
@@ -87,8 +94,15 @@ export function demoConfig(fleet: SimulatedFleet, options: DemoConfigOptions = {
     services: [
       ...shipped.services.map((service) => ({
         ...service,
+        // Each host keeps what it depends on: the demo's dependencies are the shipped ones.
         hosts: Object.fromEntries(
-          Object.keys(service.hosts).map((host) => [host, service.id.startsWith("datacenter") ? { tcp: fleet.tcp } : { url: fleet.url(service.id, host) }]),
+          Object.entries(service.hosts).map(([host, entry]) => [
+            host,
+            {
+              ...(entry.tcp !== undefined ? { tcp: fleet.machine(service.id) } : { url: fleet.url(service.id, host) }),
+              ...(entry.dependsOn ? { dependsOn: entry.dependsOn } : {}),
+            },
+          ]),
         ),
         ...(service.subServices
           ? {

@@ -5,10 +5,11 @@
 // the same port). It also plays the infrastructure: an nginx stub_status page,
 // an HAProxy stats CSV, a renewal hook, two Ollama-compatible servers, and a
 // TLS server presenting CA-signed certificates for the demo domains
-// (`withInfrastructure`). Tests stop and start any of them, and can make the
+// (`withInfrastructure`), and machines answering TCP on ports of their own
+// (`machines`). Tests stop and start any of them, and can make the
 // fleet quiet (no chance failures or degradation) to count notices exactly.
 import { createServer } from "node:http";
-import type { AddressInfo } from "node:net";
+import { createServer as createTcpServer, type AddressInfo, type Server, type Socket } from "node:net";
 import { formatHaproxyCsv } from "#server/integrations/haproxy/haproxy-csv.ts";
 import { startOllamaCompatible, type OllamaCompatible } from "#tests/peers/ollama.ts";
 import { createTestCa, startSniTlsServer, type TestServer } from "#tests/peers/certificates.ts";
@@ -22,7 +23,42 @@ export type FleetOptions = {
   failureShare?: number;
   /** Certificates for these domains (and the other peers); off for the bench. */
   withInfrastructure?: { domains: string[] };
+  /** Machines answering TCP checks on ports of their own, so one can be stopped (its port refuses) while the others answer. */
+  machines?: string[];
 };
+
+/** A machine's SSH-like port: it accepts connections until stopped, then refuses them until started again on the same port. */
+async function startMachine(): Promise<{ port: number; setStopped: (stopped: boolean) => Promise<void>; close: () => Promise<void> }> {
+  const sockets = new Set<Socket>();
+  let server: Server | undefined;
+  const listen = (port: number) =>
+    new Promise<number>((resolve, reject) => {
+      server = createTcpServer((socket) => {
+        sockets.add(socket);
+        socket.on("close", () => sockets.delete(socket));
+        socket.on("error", () => undefined);
+        socket.end();
+      });
+      server.once("error", reject);
+      server.listen(port, "127.0.0.1", () => resolve((server!.address() as AddressInfo).port));
+    });
+  const close = () =>
+    new Promise<void>((resolve) => {
+      for (const socket of sockets) socket.destroy();
+      if (!server) return resolve();
+      server.close(() => resolve());
+      server = undefined;
+    });
+  const port = await listen(0);
+  return {
+    port,
+    setStopped: async (stopped) => {
+      if (stopped) await close();
+      else if (!server) await listen(port);
+    },
+    close,
+  };
+}
 
 /**
  * Peers that can be stopped: their requests are cut off, as if the process had
@@ -152,8 +188,13 @@ export async function startSimulatedFleet(options: FleetOptions = {}) {
     infrastructure = { tls, caFile: ca.ca.certFile, ollama, cleanup: ca.cleanup };
   }
 
+  const machines = new Map<string, Awaited<ReturnType<typeof startMachine>>>();
+  for (const name of options.machines ?? []) machines.set(name, await startMachine());
+
   return {
     port,
+    /** A machine's TCP address (`machines`), or the fleet's own port for any other name. */
+    machine: (name: string) => `127.0.0.1:${machines.get(name)?.port ?? port}`,
     /** A service's health URL on a host: healthy/degraded/unhealthy, or Spring Boot's words (`"spring"`). */
     url: (service: string, host: string, style: "svc" | "spring" = "svc") => `${base}/${style}/${service}/${host}`,
     tcp: `127.0.0.1:${port}`,
@@ -162,14 +203,16 @@ export async function startSimulatedFleet(options: FleetOptions = {}) {
     renewalHookUrl: `${base}/renew`,
     /** The TLS server, its CA (for `caFile`) and the Ollama-compatible servers, when started withInfrastructure. */
     infrastructure: infrastructure ? { tlsPort: infrastructure.tls.port, caFile: infrastructure.caFile, ollamaUrls: infrastructure.ollama.map((o) => o.url) } : undefined,
-    /** Stops (or starts again) a service ("id" or "id/host") or a peer. */
-    setStopped(name: string | Peer, isStopped: boolean) {
+    /** Stops (or starts again) a service ("id" or "id/host"), a peer, or a machine (its port refuses; resolves once it does). */
+    async setStopped(name: string | Peer, isStopped: boolean): Promise<void> {
       if (isStopped) stopped.add(name);
       else stopped.delete(name);
       if (name === "ollama") for (const ollama of infrastructure?.ollama ?? []) ollama.behaviour.mode = isStopped ? "error" : "ok";
+      await machines.get(name)?.setStopped(isStopped);
     },
     stop: async () => {
       await new Promise<void>((resolve) => (server.closeAllConnections(), server.close(() => resolve())));
+      await Promise.all([...machines.values()].map((machine) => machine.close()));
       if (infrastructure) {
         await Promise.all([infrastructure.tls.close(), ...infrastructure.ollama.map((o) => o.close())]);
         infrastructure.cleanup();

@@ -51,6 +51,7 @@ export async function bootServices(config: Config): Promise<Running> {
   });
   services.alerting?.start();
   services.monitor?.engine.start();
+  services.monitor?.heartbeat.start();
   services.integrations?.start();
   services.delivery?.start();
   if (!services.mailConfigured) {
@@ -84,6 +85,7 @@ export async function bootServices(config: Config): Promise<Running> {
       clearInterval(dailyPurge);
       watcher.close();
       services.alerting?.stop();
+      services.monitor?.heartbeat.stop();
       await Promise.all([services.monitor?.engine.stop(), services.integrations?.stop()]);
       await services.delivery?.stop();
       smtp?.close();

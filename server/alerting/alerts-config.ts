@@ -1,9 +1,11 @@
 // The `alerts:` part of the monitoring configuration: the cooldown, the
-// notification channels and the routes that pick channels per notice.
+// notification channels and the routes that pick channels per notice, and
+// the heartbeat that tells an outside watcher the monitor is alive.
 // `alerts.to` stays a shorthand for one e-mail channel named "email".
 import { z } from "zod";
 import { PROFILES } from "#shared/monitor/health.ts";
 import { channelConfigSchema, type ChannelConfig } from "./channels/registry.ts";
+import { httpUrl } from "./channels/config-fields.ts";
 import { SOURCES } from "./notice.ts";
 
 /** A route sends the notices it matches to its channels; the first matching route decides. Leaving a matcher out matches everything. */
@@ -18,6 +20,20 @@ const route = z
 export type AlertRoute = z.infer<typeof route>;
 
 export type NamedChannel = ChannelConfig & { name: string };
+
+/**
+ * A dead-man's switch outside this server: called every `intervalSeconds`
+ * while the check rounds run on time (monitor/heartbeat.ts), so its silence
+ * is the alarm when they stall or the machine dies.
+ */
+const heartbeatSchema = z
+  .object({
+    url: httpUrl("heartbeat URL"),
+    intervalSeconds: z.number().int().min(5).max(3600).default(60),
+    method: z.enum(["GET", "POST", "HEAD"], { error: "must be GET, POST or HEAD" }).default("GET"),
+  })
+  .strict();
+export type HeartbeatConfig = z.output<typeof heartbeatSchema>;
 
 export const alertsSchema = z
   .object({
@@ -36,6 +52,7 @@ export const alertsSchema = z
       .optional(),
     channels: z.array(channelConfigSchema).max(50).default([]),
     routes: z.array(route).max(100).default([]),
+    heartbeat: heartbeatSchema.optional(),
   })
   .strict()
   .prefault({})
@@ -60,6 +77,12 @@ export const alertsSchema = z
         if (!seen.has(name)) context.addIssue({ code: "custom", path: ["routes", index, "channels", position], message: `unknown channel "${name}"` });
       }),
     );
-    return { cooldownMinutes: alerts.cooldownMinutes, reminderMinutes: alerts.reminderMinutes ?? alerts.cooldownMinutes, channels, routes: alerts.routes };
+    return {
+      cooldownMinutes: alerts.cooldownMinutes,
+      reminderMinutes: alerts.reminderMinutes ?? alerts.cooldownMinutes,
+      channels,
+      routes: alerts.routes,
+      heartbeat: alerts.heartbeat,
+    };
   });
 export type AlertsConfig = z.output<typeof alertsSchema>;

@@ -82,6 +82,7 @@ function enableWal(database: SQLite.Database): void {
 }
 
 function handle(db: Kysely<Database>, dialect: Dialect, description: string, tightened: string[] = []): DatabaseHandle {
+  let closing: Promise<void> | undefined;
   return {
     db,
     dialect,
@@ -95,6 +96,7 @@ function handle(db: Kysely<Database>, dialect: Dialect, description: string, tig
         return false;
       }
     },
-    close: () => db.destroy(),
+    /** Once, however often it is asked (a pool ended twice throws). */
+    close: () => (closing ??= db.destroy()),
   };
 }

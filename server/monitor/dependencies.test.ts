@@ -1,7 +1,7 @@
 // `dependsOn` in the monitoring configuration: what each target ends up
 // depending on, and every way to get it wrong stopping the load with its path.
 import { describe, expect, it } from "vitest";
-import { MonitorConfigError, parseMonitoringConfig } from "#server/monitoring-config.ts";
+import { loadMonitoringConfig, MonitorConfigError, parseMonitoringConfig } from "#server/monitoring-config.ts";
 import { dependencyParents } from "./dependencies.ts";
 
 const file = (services: string) => `alerts: { to: ops@example.com }\nservices:\n${services}`;
@@ -84,6 +84,19 @@ describe("dependsOn", () => {
     ],
   ])("%s stops the load with its path", (_name, services, expected) => {
     expect(problems(file(services))).toEqual(expected);
+  });
+
+  it("the shipped configuration: every application host depends on the machine it runs on", () => {
+    const config = loadMonitoringConfig("config/monitoring.yaml", {});
+    const parents = dependencyParents(config.services);
+    const applications = config.services.filter((service) => service.profile !== "infrastructure");
+    expect(applications).toHaveLength(8);
+    for (const service of applications) {
+      expect(parents.get(`service:${service.id}/centron`), service.id).toEqual(["service:datacenter-centron/centron"]);
+      expect(parents.get(`service:${service.id}/local`), service.id).toEqual(["service:datacenter-local/local"]);
+    }
+    // The machines themselves and their parts depend on nothing.
+    expect([...parents.keys()].filter((key) => key.startsWith("service:datacenter"))).toEqual([]);
   });
 
   it("a long chain loads (the cycle search keeps no call stack)", () => {

@@ -94,6 +94,8 @@ export function createEngine(options: EngineOptions) {
   let lastLeaseAt = 0;
   /** The next slot as last written: it is written again only when it moves, not every second. */
   let nextWritten: number | undefined;
+  /** When a round last ended with its results stored (this process): the heartbeat's evidence that rounds run on time. */
+  let lastRoundEndedAt: number | null = null;
   let limit = { max: 0, run: limiter(1) };
   const stopping = new AbortController();
   // One listener per pause in flight (one per check of a round): many, but each removed when its pause ends.
@@ -185,6 +187,7 @@ export function createEngine(options: EngineOptions) {
       await tracker.retire("service", configuredKeys(config.services));
     }
     await meta.set("last_cycle_at", started);
+    lastRoundEndedAt = now();
     logger.debug({ checks: results.length, ms: now() - started, heapMb: Math.round(process.memoryUsage().heapUsed / 1048576) }, "monitor cycle done");
   }
 
@@ -309,6 +312,20 @@ export function createEngine(options: EngineOptions) {
     lead,
     /** One tick of the schedule, as the ticker runs it every second (tests drive it on a fake clock). */
     tick,
+    /**
+     * Whether this process runs the rounds and they run on time: it holds the
+     * lease (asked of the database, so a database that fails says no) and a
+     * round ended within two of the shortest intervals (plus its stagger).
+     */
+    async vitals(): Promise<{ leading: boolean; onTime: boolean; lastRoundEndedAt: number | null }> {
+      const config = options.config();
+      const leading = leader && (await leases.holds(CYCLE_LEASE, holder));
+      if (!leading) return { leading, onTime: false, lastRoundEndedAt };
+      if (config.services.length === 0) return { leading, onTime: true, lastRoundEndedAt };
+      const fastest = Math.min(...config.services.map((service) => intervalOf(service, config.defaults)));
+      const onTime = lastRoundEndedAt !== null && now() - lastRoundEndedAt <= 2 * fastest + staggerMs(config.defaults, fastest);
+      return { leading, onTime, lastRoundEndedAt };
+    },
     /** Resolves when no round is running. */
     settled: async () => {
       while (rounds.size > 0) await Promise.all([...rounds]);

@@ -14,6 +14,7 @@ import type { Database } from "#server/db/schema.ts";
 import { createLeases } from "#server/db/leases.ts";
 import { describeTarget, isPlaceholderTarget, type CheckTarget, type Target } from "./checks/check-types.ts";
 import { createEngine, endpointKey } from "./engine.ts";
+import { createHeartbeat } from "./heartbeat.ts";
 import { initialHostState, type HostState } from "./host-state.ts";
 import { createMeta } from "./monitor-meta.ts";
 import { createMonitorStore } from "./monitor-store.ts";
@@ -100,12 +101,14 @@ export function createMonitor(options: MonitorOptions) {
   const meta = createMeta(db);
   const pushes = createPushLedger(db);
   const engine = createEngine({ store, tracker: alerting.tracker(["service"]), leases, meta, pushes, check: options.check, now, logger, config: options.config });
-  // When maintenance ends, what is still down is told now, not at the next probe.
+  const heartbeat = createHeartbeat({ config: () => options.config().alerts.heartbeat, engine, meta, now, logger });
+  // When maintenance ends, what is still down is told now, not at the next round.
   alerting.onMaintenanceEnd(() => void engine.requestCycle().catch((error: unknown) => logger.error({ err: error }, "requesting a cycle failed")));
 
   return {
     engine,
     store,
+    heartbeat,
 
     /** A push monitor's job called: "unknown" for a token no monitor has (nothing is written). */
     async recordPush(token: string, call: PushCall): Promise<"recorded" | "unknown"> {
@@ -188,6 +191,10 @@ export function createMonitor(options: MonitorOptions) {
         nextCheckAt: iso(await meta.get("next_cycle_at")),
         intervalSeconds: config.defaults.intervalSeconds,
         alertsTo: destinations(alerting.notifier.describe()),
+        /** The outside watcher this monitor calls while its rounds run on time (its host only: the URL may hold a secret). */
+        heartbeat: config.alerts.heartbeat
+          ? { to: new URL(config.alerts.heartbeat.url).host, intervalSeconds: config.alerts.heartbeat.intervalSeconds, lastSentAt: iso(await meta.get("heartbeat_sent_at")) }
+          : null,
         demo: options.demo,
       };
     },

@@ -14,7 +14,7 @@ export type FetchTextOptions = {
   headers?: Record<string, string>;
   /** Default 1 MB. */
   maxBytes?: number;
-  method?: "GET" | "POST";
+  method?: "GET" | "POST" | "HEAD";
   body?: string;
 };
 

@@ -1,6 +1,7 @@
 // The footer's texts: how often checks run, where alerts go, that
-// recoveries are mailed too, and while auto-refresh is on, when the next
-// check is due.
+// recoveries are mailed too, who watches the monitor itself (its heartbeat),
+// and while auto-refresh is on, when the next check is due.
+import { formatAgo } from "#shared/monitor/format.ts";
 import type { HealthData } from "./dashboard.server.ts";
 import { NextCheck } from "./next-check.tsx";
 import { useNow } from "./use-now.ts";
@@ -22,6 +23,13 @@ export function DashboardFooter({ health, autoRefresh, user }: { health: HealthD
           </span>
         ) : null}
       </p>
+      {health ? (
+        <p className="mt-1" data-testid="heartbeat">
+          {health.heartbeat
+            ? `Heartbeat to ${health.heartbeat.to} ${every(health.heartbeat.intervalSeconds)} while checks run on time; last sent ${formatAgo(health.heartbeat.lastSentAt, now)}.`
+            : "No heartbeat: nothing outside this server notices if the monitor itself stops (alerts.heartbeat)."}
+        </p>
+      ) : null}
       <p className="mt-1">
         Signed in as {user}.{health?.demo ? " Demo mode: the fleet is simulated." : ""}
       </p>
