@@ -16,6 +16,7 @@ import type { AlertsConfig } from "./alerts-config.ts";
 import { createIncidentTracker, type ObserveContext, type Observation } from "./incident-tracker.ts";
 import { createIncidents } from "./incidents.ts";
 import { createMaintenance, endedBetween, holdOf, type InForce } from "./maintenance.ts";
+import { createMaintenanceNotices, maintenanceChanges } from "./maintenance-notices.ts";
 import type { MaintenanceConfig } from "./maintenance-windows.ts";
 import type { Source } from "./notice.ts";
 import { createNotifier } from "./notifier.ts";
@@ -49,19 +50,27 @@ export function createAlerting(options: {
   const ended = (endedAt: number) => endListeners.forEach((listener) => listener(endedAt));
   const notifier = createNotifier({ outbox: options.outbox, config: () => config().alerts, sendMail: options.sendMail });
   const maintenance = createMaintenance({ db, now, windows: () => config().maintenance, onEnd: ended });
+  const notices = createMaintenanceNotices({ db, notifier, config: () => config().alerts, dashboardUrl: options.dashboardUrl, now });
   /** What was in force at the previous look in this process. */
   let before: InForce | undefined;
 
   /**
    * What maintenance holds now. An end since the last look is told to the
    * listeners: a window's, and a manual end made in another process (one made
-   * here told them at once; they hear it again with the same time).
+   * here told them at once; they hear it again with the same time). Starts and
+   * ends are announced (maintenance-notices.ts), once across processes.
    */
   async function maintenanceNow() {
     const current = await maintenance.current();
     const endedAt = before ? endedBetween(before, current, now()) : null;
+    const changes = maintenanceChanges(before, current);
     before = current;
     if (endedAt !== null) ended(endedAt);
+    if (changes.length > 0) {
+      // A failed announcement must not stop the look: what maintenance holds decides the alerts.
+      const queued = await notices.announce(changes).catch((error: unknown) => (options.logger.error({ err: error }, "announcing maintenance failed"), 0));
+      if (queued > 0) options.kick();
+    }
     return current;
   }
 
@@ -80,7 +89,17 @@ export function createAlerting(options: {
 
   return {
     notifier,
-    maintenance,
+    /** Maintenance; a change made here is looked at (and announced) at once, not at the next watch. */
+    maintenance: {
+      ...maintenance,
+      async change(request: Parameters<typeof maintenance.change>[0]) {
+        const result = await maintenance.change(request);
+        await maintenanceNow().catch((error: unknown) => options.logger.error({ err: error }, "looking at maintenance failed"));
+        return result;
+      },
+    },
+    /** Looks at maintenance now, as the watch does every few seconds (tests call it on a fake clock). */
+    lookAtMaintenance: maintenanceNow,
     /** Watches maintenance in the background (the server runs it; tests look when they choose). */
     start: () => watcher.start(),
     stop: () => watcher.stop(),

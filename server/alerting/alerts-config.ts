@@ -53,6 +53,8 @@ export const alertsSchema = z
     channels: z.array(channelConfigSchema).max(50).default([]),
     routes: z.array(route).max(100).default([]),
     heartbeat: heartbeatSchema.optional(),
+    /** A notice when maintenance starts and ends (manual or scheduled): source "maintenance", so a route may pick its channels. */
+    maintenanceNotices: z.boolean().default(false),
   })
   .strict()
   .prefault({})
@@ -83,6 +85,7 @@ export const alertsSchema = z
       channels,
       routes: alerts.routes,
       heartbeat: alerts.heartbeat,
+      maintenanceNotices: alerts.maintenanceNotices,
     };
   });
 export type AlertsConfig = z.output<typeof alertsSchema>;

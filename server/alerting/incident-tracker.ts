@@ -17,7 +17,7 @@ import type { Kysely } from "kysely";
 import type { Database } from "#server/db/schema.ts";
 import { createDependencyRound, parentsFirst } from "./dependency-round.ts";
 import { decideGroup, stepTarget, type GroupItem, type ObservedStatus, type Resolution, type Severity, type TargetEvent } from "./incident-rules.ts";
-import type { NoticeKind, Source } from "./notice.ts";
+import type { IncidentNoticeKind, Source } from "./notice.ts";
 import { composeNotice, type ToldIncident } from "./notice-text.ts";
 import type { Notifier } from "./notifier.ts";
 import { affectedIndex, affectedTarget, NONE, rememberAffected, sameSet } from "./affected-targets.ts";
@@ -171,7 +171,7 @@ export function createIncidentTracker(options: {
           ["escalated", decided.escalated],
           ["reminder", decided.reminded],
           ["resolved", decided.resolved],
-        ] as [NoticeKind, number[]][]) {
+        ] as [IncidentNoticeKind, number[]][]) {
           if (ids.length === 0) continue;
           const incidents = ids.map((id): ToldIncident => {
             const incident = byId.get(id)!.incident!;

@@ -1,7 +1,7 @@
 // The words of a notice: its title and plain text, from the incidents it is
 // about. Every channel starts from these, so an e-mail, a chat message and a
 // push say the same thing.
-import type { AffectedTarget, Notice, NoticeIncident, NoticeKind, Source } from "./notice.ts";
+import type { AffectedTarget, Notice, NoticeIncident, IncidentNoticeKind, Source } from "./notice.ts";
 
 /** An incident as a notice tells it. */
 export type ToldIncident = NoticeIncident & {
@@ -13,14 +13,14 @@ export type ToldIncident = NoticeIncident & {
 
 export type NoticeGroup = Notice["group"];
 
-const clock = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, "Z");
+export const clock = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, "Z");
 
 function labels(incidents: readonly ToldIncident[]): string {
   const named = incidents.map((incident) => incident.label).filter(Boolean);
   return named.length > 0 ? ` (${named.join(", ")})` : "";
 }
 
-function titleOf(kind: NoticeKind, group: NoticeGroup, incidents: readonly ToldIncident[]): string {
+function titleOf(kind: IncidentNoticeKind, group: NoticeGroup, incidents: readonly ToldIncident[]): string {
   const first = incidents[0]!;
   const which = labels(incidents);
   const worst = incidents.some((incident) => incident.severity === "critical") ? "ALERT" : "WARNING";
@@ -55,19 +55,19 @@ function affectedGroups(affected: readonly AffectedTarget[]): { count: number; t
 const services = (count: number) => `${count} ${count === 1 ? "service" : "services"}`;
 
 /** "; 8 services affected" after an opening, reminder or escalation's title. */
-function affectedSuffix(kind: NoticeKind, affected: readonly AffectedTarget[]): string {
+function affectedSuffix(kind: IncidentNoticeKind, affected: readonly AffectedTarget[]): string {
   if (affected.length === 0 || kind === "resolved") return "";
   return `; ${services(affectedGroups(affected).count)} affected`;
 }
 
 /** The line that names them: what is affected now, or, in a resolution, what was. */
-function affectedLine(kind: NoticeKind, affected: readonly AffectedTarget[]): string[] {
+function affectedLine(kind: IncidentNoticeKind, affected: readonly AffectedTarget[]): string[] {
   if (affected.length === 0) return [];
   const { count, text } = affectedGroups(affected);
   return ["", kind === "resolved" ? `Affected while it lasted (${services(count)}): ${text}.` : `${services(count)} affected: ${text}.`];
 }
 
-function opening(kind: NoticeKind, group: NoticeGroup, at: number, test: { by: string } | null): string {
+function opening(kind: IncidentNoticeKind, group: NoticeGroup, at: number, test: { by: string } | null): string {
   if (test) return `This is a test of the monitoring alerts, started by ${test.by} at ${clock(at)}. Nothing is wrong; this is what a real notice for ${group.name} looks like.`;
   switch (kind) {
     case "opened":
@@ -92,7 +92,7 @@ function line(incident: ToldIncident): string {
 
 export function composeNotice(input: {
   id: string;
-  kind: NoticeKind;
+  kind: IncidentNoticeKind;
   group: NoticeGroup & { source: Source };
   incidents: readonly ToldIncident[];
   at: number;

@@ -3,16 +3,18 @@
 // has shaped it. Every channel renders the same notice its own way, so the
 // words are decided once, here and in incidents.ts.
 
-/** Where an incident's target comes from. */
-export const SOURCES = ["service", "certificate", "nginx", "haproxy", "ai"] as const;
+/** Where an incident's target comes from; "maintenance" is the source of maintenance's own notices (a route may pick their channels). */
+export const SOURCES = ["service", "certificate", "nginx", "haproxy", "ai", "maintenance"] as const;
 export type Source = (typeof SOURCES)[number];
 
 /**
  * opened: incidents begin (or are first told after a cooldown or maintenance);
  * reminder: still open; escalated: got worse (a certificate warning turned critical);
- * resolved: no longer failing; test: Test Email or Test Failure.
+ * resolved: no longer failing; test: Test Email or Test Failure;
+ * maintenance-started, maintenance-ended: maintenance told (alerts.maintenanceNotices).
  */
-export type NoticeKind = "opened" | "reminder" | "escalated" | "resolved" | "test";
+export type IncidentNoticeKind = "opened" | "reminder" | "escalated" | "resolved" | "test";
+export type NoticeKind = IncidentNoticeKind | "maintenance-started" | "maintenance-ended";
 
 export type NoticeIncident = {
   id: number;

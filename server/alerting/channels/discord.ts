@@ -21,11 +21,12 @@ const MAX_CONTENT_CHARS = 2000;
 const MAX_TITLE_CHARS = 256;
 const MAX_DESCRIPTION_CHARS = 4096;
 
-const COLOURS = { critical: 0xdc2626, warning: 0xf59e0b, resolved: 0x16a34a, test: 0x6b7280 };
+const COLOURS = { critical: 0xdc2626, warning: 0xf59e0b, resolved: 0x16a34a, test: 0x6b7280, info: 0x2563eb };
 
 function colour(notice: Notice): number {
   if (notice.test) return COLOURS.test;
   if (notice.kind === "resolved") return COLOURS.resolved;
+  if (notice.severity === "info") return COLOURS.info;
   return notice.severity === "critical" ? COLOURS.critical : COLOURS.warning;
 }
 

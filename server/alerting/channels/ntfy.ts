@@ -22,9 +22,9 @@ export type NtfyChannelConfig = z.output<typeof schema>;
 /** ntfy turns a longer message into an attachment (or refuses it). */
 const MAX_MESSAGE_BYTES = 4096;
 
-/** 5 (max) for a critical alert as it happens; 4 for warnings and reminders; 3 (default) for good news and tests. */
+/** 5 (max) for a critical alert as it happens; 4 for warnings and reminders; 3 (default) for good news, tests and maintenance. */
 function priority(notice: Notice): number {
-  if (notice.test || notice.kind === "resolved") return 3;
+  if (notice.test || notice.severity === "info") return 3;
   if (notice.kind === "reminder" || notice.severity !== "critical") return 4;
   return 5;
 }
@@ -33,6 +33,7 @@ function priority(notice: Notice): number {
 function tags(notice: Notice): string[] {
   if (notice.test) return ["test_tube"];
   if (notice.kind === "resolved") return ["white_check_mark"];
+  if (notice.severity === "info") return ["wrench"];
   return notice.severity === "critical" ? ["rotating_light"] : ["warning"];
 }
 

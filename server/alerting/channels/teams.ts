@@ -17,9 +17,10 @@ const schema = z
 export type TeamsChannelConfig = z.output<typeof schema>;
 
 /** Adaptive Card 1.4 text colours. */
-function colour(notice: Notice): "Attention" | "Warning" | "Good" | "Default" {
+function colour(notice: Notice): "Attention" | "Warning" | "Good" | "Accent" | "Default" {
   if (notice.test) return "Default";
   if (notice.kind === "resolved") return "Good";
+  if (notice.severity === "info") return "Accent";
   return notice.severity === "critical" ? "Attention" : "Warning";
 }
 

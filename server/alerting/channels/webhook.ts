@@ -39,7 +39,7 @@ const iso = (ms: number) => new Date(ms).toISOString();
 function document(notice: Notice) {
   return {
     id: notice.id,
-    event: notice.test ? "test" : `incident.${notice.kind}`,
+    event: notice.test ? "test" : notice.kind.startsWith("maintenance-") ? notice.kind.replace("-", ".") : `incident.${notice.kind}`,
     test: notice.test,
     title: notice.title,
     text: notice.text,
