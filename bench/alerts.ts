@@ -17,6 +17,10 @@
 //    so one loopback round trip after another is the floor of that lane; the
 //    ratio is what the outbox adds per notice (the lease, the durable "sent"
 //    commit, the channel's headers and deadline).
+// 4 and 5 (bench/alerts-over-time.ts): the longest time from a recovery to
+//    its resolution over outages of 1 to 120 minutes, and the notices per
+//    channel when one host carrying 20 services fails (with dependsOn and
+//    without), on a fake clock through the real engine.
 // Figures need an idle machine: the load average is printed first.
 import { mkdtempSync, rmSync } from "node:fs";
 import { cpus, loadavg, tmpdir } from "node:os";
@@ -36,6 +40,7 @@ import { parseMonitoringConfig } from "#server/monitoring-config.ts";
 import { createDelivery } from "#server/outbox/delivery.ts";
 import { createOutbox } from "#server/outbox/outbox.ts";
 import { startHttpReceiver } from "#tests/peers/http-receiver.ts";
+import { measureOverTime } from "./alerts-over-time.ts";
 
 const args = process.argv.slice(2);
 const option = (name: string): string | undefined => {
@@ -234,6 +239,9 @@ try {
   } finally {
     await delivering.close();
   }
+
+  // --- 4 and 5: over time ---
+  await measureOverTime(dir);
 } finally {
   await receiver.close();
   rmSync(dir, { recursive: true, force: true });

@@ -1,7 +1,8 @@
 // Services on one, two and three hosts, checked by conditions and by a push
 // monitor, as the dashboard shows them: each host's name, what it checks, and
-// on failure which host and which condition failed; at 1440 and 390 px, with
-// screenshots to look at (test-results/dashboard-hosts/).
+// on failure which host and which condition failed; a machine that dies and
+// the services affected by it; at 1440 and 390 px, with screenshots to look
+// at (test-results/dashboard-hosts/).
 import { join } from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import { DEMO_PUSH_TOKEN } from "#scripts/demo-config.ts";
@@ -80,4 +81,25 @@ test("a push monitor waits for its first call, then shows the job's word", async
   // Its own interval is 60 s: Refresh checks it now.
   await page.getByRole("navigation", { name: "Dashboard actions" }).getByRole("button", { name: "Refresh", exact: true }).click();
   await expect(backup).toContainText("The job reported a failure: tape full", { timeout: 30_000 });
+});
+
+test("a machine that dies: its services say what they are affected by, and its one alert counts them", async ({ page }) => {
+  await page.setViewportSize({ width: 1440, height: 1000 });
+  await servicesTab(page);
+  const services = ["sentiment-service", "twitter-antispam", "mail-relay", "wordcloud-generation", "google-trends", "ollama-service", "word-normalization", "yahoo-stock"];
+  const stopped = ["datacenter-local", ...services.map((id) => `${id}/local`)];
+  for (const name of stopped) await env.fleet.setStopped(name, true);
+  try {
+    const relay = page.locator('[data-service="mail-relay"]');
+    await expect(relay.getByTestId("affected-by")).toContainText("Affected by Local virtualization host on local", { timeout: 30_000 });
+    const alert = page.getByTestId("active-alerts").locator("li[data-incident]").filter({ hasText: "Local virtualization host on local" });
+    await expect(alert.getByTestId("affected")).toContainText("8 services affected");
+    // The machine's incident is the only one of a service: none of those on it has one of its own.
+    const open = (await (await page.request.get(`${env.origin}/api/admin/incidents/open`)).json()) as { incidents: { source: string; target: string }[] };
+    expect(open.incidents.filter((incident) => incident.source === "service").map((incident) => incident.target)).toEqual(["service:datacenter-local/local"]);
+    await page.screenshot({ path: join(SHOTS, "machine-down-1440.png"), fullPage: true });
+  } finally {
+    for (const name of stopped) await env.fleet.setStopped(name, false);
+  }
+  await expect(page.locator('[data-service="mail-relay"]').getByTestId("affected-by")).toHaveCount(0, { timeout: 30_000 });
 });

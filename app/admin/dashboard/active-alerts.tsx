@@ -108,7 +108,6 @@ export function ActiveAlerts({ polled, checked }: { polled: Polled<IncidentsData
               </span>
               <span className="text-xs whitespace-nowrap text-slate-600 dark:text-slate-300">opened {formatAgo(incident.openedAt, now)}</span>
               {incident.suppressedAt && !incident.announced ? <Badge tone="blue">held by maintenance</Badge> : null}
-              {incident.affected.length > 0 ? <AffectedList names={incident.affected} /> : null}
               {incident.acknowledgedAt ? (
                 <span className="ml-auto">
                   <Badge tone="slate" title={incident.acknowledgementNote ?? undefined}>
@@ -118,6 +117,7 @@ export function ActiveAlerts({ polled, checked }: { polled: Polled<IncidentsData
               ) : polled ? (
                 <Acknowledge incident={incident} onDone={() => void polled.refresh()} />
               ) : null}
+              {incident.affected.length > 0 ? <AffectedList names={incident.affected} /> : null}
             </li>
           ))}
         </ul>

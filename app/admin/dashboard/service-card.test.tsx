@@ -71,7 +71,7 @@ describe("the service card", () => {
 
   it("says what a failing service is affected by, and nothing when it is affected by nothing", () => {
     const affected = render([host("fra", { status: "unhealthy", affectedBy: ["Central infrastructure on centron"] })], ["Central infrastructure on centron"]);
-    expect(affected.replace(/<[^>]+>/g, "")).toContain("Affected by Central infrastructure on centron: told in its notices, not its own");
+    expect(affected.replace(/<[^>]+>/g, "")).toContain("Affected by Central infrastructure on centron: no alert of its own meanwhile");
     expect(render([host("fra")])).not.toContain("Affected by");
   });
 

@@ -102,7 +102,7 @@ export function ServiceCard({ service }: { service: ServiceData }) {
       </header>
       {service.affectedBy.length > 0 ? (
         <p className="rounded-md bg-amber-50 px-3 py-2 text-sm font-medium text-amber-950 dark:bg-amber-950 dark:text-amber-50" data-testid="affected-by">
-          Affected by {service.affectedBy.join(", ")}: told in its notices, not its own
+          Affected by {service.affectedBy.join(", ")}: no alert of its own meanwhile
         </p>
       ) : null}
       <ScoreBar score={service.overallHealthScore} label="Health score" />
