@@ -249,8 +249,8 @@ services:
 
   it.each(["README.md", "docs/operations.md"])("the configuration shown in %s is valid and has every channel type", (file) => {
     const blocks = [...readFileSync(file, "utf8").matchAll(/```yaml\n([\s\S]*?)```/g)].map((match) => match[1]!);
-    const alerts = blocks.find((block) => block.startsWith("alerts:"));
-    expect(alerts, "an alerts: example").toBeDefined();
+    const alerts = blocks.find((block) => block.startsWith("alerts:") && block.includes("channels:"));
+    expect(alerts, "an alerts: example with channels").toBeDefined();
     // What an operator would put in the environment: URLs for *_URL, a bot token for Telegram, long secrets otherwise.
     const value = (name: string) =>
       name.endsWith("_URL") ? "https://hooks.example.com/T000/B000/secret" : name.startsWith("TELEGRAM") ? "123456:ABC-def_1" : `${name.toLowerCase()}-0123456789abcdef`;
@@ -270,6 +270,20 @@ services:
     const config = parseMonitoringConfig(`alerts: { to: ops@example.com }\n${block}`, env);
     const types = config.services.flatMap((service) => Object.values(service.hosts).map((target) => target.type));
     expect(new Set(types)).toEqual(new Set(["url", "tcp", "tls", "dns", "push"]));
+  });
+
+  it("the dependsOn and heartbeat examples in docs/operations.md load, and say what they show", () => {
+    const blocks = [...readFileSync("docs/operations.md", "utf8").matchAll(/```yaml\n([\s\S]*?)```/g)].map((match) => match[1]!);
+    const env = new Proxy({}, { get: (_target, name) => (typeof name === "string" ? `${name.toLowerCase()}-0123456789abcdef` : undefined) }) as Record<string, string>;
+    const dependencies = blocks.find((block) => block.startsWith("services:") && block.includes("dependsOn"));
+    const config = parseMonitoringConfig(`alerts: { to: ops@example.com }\n${dependencies}`, env);
+    expect(config.services.find((service) => service.id === "search")!.dependsOn).toEqual(["datacenter-centron"]);
+    const watching = blocks.filter((block) => block.includes("heartbeat:"));
+    expect(watching).toHaveLength(2);
+    for (const block of watching) {
+      const text = block.includes("services:") ? block : `${block}services: []\n`;
+      expect(parseMonitoringConfig(text, env).alerts.heartbeat, block).toMatchObject({ url: expect.stringMatching(/^https:\/\//) });
+    }
   });
 
   it("takes a few anchors, and refuses a file whose aliases would expand without bound", () => {

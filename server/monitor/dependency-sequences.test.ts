@@ -135,6 +135,19 @@ describe.each(testDatabases())("dependencies on $dialect", ({ open }) => {
     expect(told[0]! - 65).toBeLessThanOrEqual(60 + 15 + 15);
   }, 60_000);
 
+  it("a host that dies during maintenance: nothing told; when it ends, one notice naming its services", async () => {
+    const sim = await startOutageSimulation(handle, yaml(), { tickSeconds: 5 });
+    const { maintenance } = sim.t.services.alerting!;
+    await maintenance.change({ enable: true, enabledBy: "ops", reason: "Rack move" });
+    await sim.runTo(64);
+    allDown(sim);
+    await sim.runTo(65 + 5 * 60);
+    for (const channel of CHANNELS) expect(await sim.notices(channel), channel).toEqual([]);
+    await maintenance.change({ enable: false });
+    await sim.runTo(65 + 6 * 60);
+    for (const channel of CHANNELS) expect(await sim.notices(channel), channel).toEqual([PARENT_ALERT]);
+  }, 60_000);
+
   it("a chain pages once, at its root", async () => {
     const extra = `  - { id: app, name: App, hosts: { centron: { url: "http://centron.app.test/", dependsOn: [svc-00] } } }
   - { id: web, name: Web, dependsOn: [app], hosts: { centron: { url: "http://centron.web.test/" } } }`;
