@@ -1,16 +1,13 @@
 // The tracker's own cases beside the operator's afternoon (alert-sequences):
 // escalation, targets leaving the configuration, streaks across a restart, a
 // new lease holder, and an incident acknowledged before it was told.
-import pino from "pino";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { alertingProcess } from "#tests/support/alerting-process.ts";
 import { queuedTitles } from "#tests/support/queued-notices.ts";
 import { testDatabases } from "#tests/support/test-databases.ts";
 import type { DatabaseHandle } from "#server/db/client.ts";
-import { createLeases } from "#server/db/leases.ts";
 import { migrate } from "#server/db/migrate.ts";
 import { parseMonitoringConfig } from "#server/monitoring-config.ts";
-import { createOutbox } from "#server/outbox/outbox.ts";
-import { createAlerting } from "./alerting.ts";
 import type { Observation } from "./incident-tracker.ts";
 
 const MINUTE = 60_000;
@@ -66,20 +63,12 @@ describe.each(testDatabases())("the incident tracker on $dialect", ({ open }) =>
   afterEach(() => cleanup());
 
   /** One process's alerting on the shared database. */
-  function process() {
-    const now = () => clock.now;
-    return createAlerting({
-      db: handle.db,
-      outbox: createOutbox(handle.db, now),
-      leases: createLeases(handle.db, now),
-      now,
-      logger: pino({ level: "silent" }),
-      config: () => config,
-      dashboardUrl: "http://localhost/admin/dashboard",
-      sendMail: undefined,
-      kick: () => undefined,
-    });
-  }
+  const process = () =>
+    alertingProcess(
+      handle,
+      () => clock.now,
+      () => config,
+    );
   const titles = () => queuedTitles(handle.db);
 
   it("a warning that turns critical is told at once, cooldown or not; a daily reminder at most", async () => {

@@ -2,14 +2,11 @@
 // when it ends (who ended it, what is still failing), manual or scheduled,
 // once however many processes look, on the channels its route picks; nothing
 // when the setting is off. On a fake clock, on SQLite and PostgreSQL.
-import pino from "pino";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { alertingProcess } from "#tests/support/alerting-process.ts";
 import { createTestApp } from "#tests/support/test-app.ts";
 import { testDatabases } from "#tests/support/test-databases.ts";
-import { createLeases } from "#server/db/leases.ts";
 import { MonitorConfigError, parseMonitoringConfig } from "#server/monitoring-config.ts";
-import { createOutbox } from "#server/outbox/outbox.ts";
-import { createAlerting } from "./alerting.ts";
 
 const MINUTE = 60_000;
 
@@ -154,18 +151,11 @@ describe.each(testDatabases())("maintenance notices on $dialect", ({ open }) => 
 
   it("two processes watching tell each start and end once", async () => {
     const { t, config, titles } = await app();
-    const now = () => t.clock.now;
-    const other = createAlerting({
-      db: handle.db,
-      outbox: createOutbox(handle.db, now),
-      leases: createLeases(handle.db, now),
-      now,
-      logger: pino({ level: "silent" }),
-      config: () => config,
-      dashboardUrl: "http://localhost/admin/dashboard",
-      sendMail: undefined,
-      kick: () => undefined,
-    });
+    const other = alertingProcess(
+      handle,
+      () => t.clock.now,
+      () => config,
+    );
     await other.lookAtMaintenance();
     await t.services.alerting!.maintenance.change({ enable: true, enabledBy: "ops", reason: "Kernel update" });
     await Promise.all([other.lookAtMaintenance(), t.services.alerting!.lookAtMaintenance(), other.lookAtMaintenance()]);
