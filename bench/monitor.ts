@@ -10,9 +10,10 @@
 // storage) are timed in this process on the same answers; the request is
 // the rest of the server's CPU per check. Figures need an idle machine.
 import { execFileSync, spawn } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
+import SQLite from "better-sqlite3";
 import { stringify } from "yaml";
 import { openDatabase } from "#server/db/client.ts";
 import { migrate } from "#server/db/migrate.ts";
@@ -59,16 +60,20 @@ function rssMb(pid: number): number {
     .find((l) => l.startsWith("VmRSS:"));
   return Number(line?.replace(/\D+/g, "") ?? 0) / 1024;
 }
+/**
+ * The data the database holds, as SQLite counts its pages in use (the WAL's
+ * committed pages included): the files' sizes would measure the WAL, which
+ * grows in steps and is reused after each checkpoint, not the data.
+ */
 function databaseMb(dir: string): number {
-  let bytes = 0;
-  for (const file of ["app.db", "app.db-wal"]) {
-    try {
-      bytes += statSync(join(dir, file)).size;
-    } catch {
-      // not there (yet)
-    }
+  if (!existsSync(join(dir, "app.db"))) return 0;
+  const db = new SQLite(join(dir, "app.db"), { readonly: true, fileMustExist: true });
+  try {
+    const pragma = (name: string) => Number(db.pragma(name, { simple: true }));
+    return ((pragma("page_count") - pragma("freelist_count")) * pragma("page_size")) / 1024 / 1024;
+  } finally {
+    db.close();
   }
-  return bytes / 1024 / 1024;
 }
 
 function fleetConfig(count: number, url: (service: string, host: string) => string) {

@@ -44,6 +44,53 @@ function inputs(overrides: Partial<StatusInputs> = {}): StatusInputs {
   };
 }
 
+describe("incidents shared through dependsOn", () => {
+  const many = parseMonitoringConfig(
+    `alerts: { to: ops@example.com }
+services:
+${["a", "b", "c", "d", "e"].map((id) => `  - { id: ${id}, name: ${id.toUpperCase()} internal, public: true, publicName: { en: Service ${id.toUpperCase()}, de: Dienst ${id.toUpperCase()} }, hosts: { h: { url: "http://${id}.test/" } } }`).join("\n")}
+`,
+    {},
+  );
+  /** A private host's incident 7 took the first `count` services down (no row of its own: its service is not public). */
+  const affected = (count: number, resolvedAt: number | null) =>
+    ["a", "b", "c", "d", "e"].slice(0, count).map((serviceId) => ({ id: 7, serviceId, openedAt: NOW - 2 * HOUR, resolvedAt }));
+
+  it("the services a private host's outage took down are one incident, named in their words", () => {
+    const status = buildPublicStatus(inputs({ services: many.services, states: new Map(), incidents: affected(3, null) }));
+    expect(status.incidents.open).toHaveLength(1);
+    expect(status.incidents.open[0]).toMatchObject({
+      id: 7,
+      serviceIds: ["a", "b", "c"],
+      title: { en: "Disruption of Service A, Service B and Service C", de: "Störung: Dienst A, Dienst B und Dienst C" },
+      updates: [
+        {
+          state: "investigating",
+          message: { en: "We are looking into a disruption of Service A, Service B and Service C.", de: "Wir gehen einer Störung von Dienst A, Dienst B und Dienst C nach." },
+        },
+      ],
+    });
+    // Each service's day shows the one incident.
+    expect(status.services.map((service) => service.days.at(-1)!.incidents)).toEqual([[7], [7], [7], [], []]);
+  });
+
+  it("beyond three services the words count them, in German in the right case; the end is told in the plural", () => {
+    const status = buildPublicStatus(inputs({ services: many.services, states: new Map(), incidents: affected(5, NOW - HOUR) }));
+    const [incident] = status.incidents.resolved;
+    expect(incident).toMatchObject({ serviceIds: ["a", "b", "c", "d", "e"], title: { en: "Disruption of 5 services", de: "Störung: 5 Dienste" } });
+    expect(incident!.updates.map((update) => update.message)).toEqual([
+      { en: "5 services are working normally again.", de: "5 Dienste arbeiten wieder normal." },
+      { en: "We are looking into a disruption of 5 services.", de: "Wir gehen einer Störung von 5 Diensten nach." },
+    ]);
+  });
+
+  it("a service's own incident that overlaps the shared one joins it", () => {
+    const own = { id: 3, serviceId: "b", openedAt: NOW - 3 * HOUR, resolvedAt: null };
+    const status = buildPublicStatus(inputs({ services: many.services, states: new Map(), incidents: [own, ...affected(2, null)] }));
+    expect(status.incidents.open.map((incident) => [incident.id, incident.serviceIds])).toEqual([[3, ["a", "b"]]]);
+  });
+});
+
 describe("the public status", () => {
   it.each([
     ["every host up", ["healthy", "healthy"], "operational"],
