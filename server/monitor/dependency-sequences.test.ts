@@ -4,8 +4,9 @@
 // the dashboard says what each is affected by and the status page shows them
 // under one incident. A service still down when the host is back is told on
 // its own then. Also: services checked more often than the host wait for its
-// verdict, a chain pages once at its root, and a service already down before
-// the host keeps its incident. On SQLite and PostgreSQL.
+// verdict (also when the host dies in the middle of a round), a chain pages
+// once at its root, and a service already down before the host keeps its
+// incident. On SQLite and PostgreSQL.
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { startOutageSimulation, type OutageSimulation } from "#tests/support/outage-simulation.ts";
 import { testDatabases } from "#tests/support/test-databases.ts";
@@ -145,6 +146,17 @@ describe.each(testDatabases())("dependencies on $dialect", ({ open }) => {
     for (const channel of CHANNELS) expect(await sim.notices(channel), channel).toEqual([]);
     await maintenance.change({ enable: false });
     await sim.runTo(65 + 6 * 60);
+    for (const channel of CHANNELS) expect(await sim.notices(channel), channel).toEqual([PARENT_ALERT]);
+  }, 60_000);
+
+  it("a host that dies in the middle of a round (checked before it died, its services after): still one notice", async () => {
+    const sim = await startOutageSimulation(handle, yaml(), { tickSeconds: 5 });
+    await sim.runTo(64);
+    // The round at 120 s finds the host answering and its services not: it died between their checks.
+    for (let i = 0; i < CHILDREN; i += 1) sim.down.add(`${childId(i)}/centron`);
+    await sim.runTo(120);
+    sim.down.add("dc/centron");
+    await sim.runTo(65 + 5 * 60);
     for (const channel of CHANNELS) expect(await sim.notices(channel), channel).toEqual([PARENT_ALERT]);
   }, 60_000);
 
