@@ -6,11 +6,11 @@
 //
 // A child about to open its own incident first waits for its parents' verdict
 // when it is not in yet: a parent failing towards its own threshold, or a
-// parent not checked after the child began to fail (its next check is due
-// within its interval; services on different intervals are checked in
-// different rounds, and a host can die in the middle of a round). So a child
-// failing alone, with failureThreshold 1, is told one round later than it
-// would be without dependsOn. When the parent opens, the children failing while they
+// parent not checked since the child began to fail (its next check is due
+// within its interval: services on different intervals are checked in
+// different rounds). A parent checked in the child's own round, before the
+// child failed, is asked again by the engine before the round is decided: a
+// host can die between two checks of one round. When the parent opens, the children failing while they
 // waited are affected at once, so its first notice names them; once the
 // parent is seen answering, a child still failing opens at its next check.
 //
@@ -96,9 +96,8 @@ export function createDependencyRound(memory: DependencyMemory, now: number) {
         if (!seen || seen.intervalMs === null || now - seen.at > WAIT_INTERVALS * seen.intervalMs) return false;
         // Failing with no incident and nothing above it open: its own incident is on its way.
         if (seen.failing) return !isOpen(parent) && (rootsOf(parent)?.size ?? 0) === 0;
-        // Answering, but not checked since the child began to fail: a check in the same round counts as before it,
-        // since a round's checks are spread over its stagger and the host may have died between two of them.
-        return seen.at <= failingSince;
+        // Answering, but not checked since the child began to fail (the engine asks a parent of this round again).
+        return seen.at < failingSince;
       });
     },
 

@@ -149,15 +149,29 @@ describe.each(testDatabases())("dependencies on $dialect", ({ open }) => {
     for (const channel of CHANNELS) expect(await sim.notices(channel), channel).toEqual([PARENT_ALERT]);
   }, 60_000);
 
-  it("a host that dies in the middle of a round (checked before it died, its services after): still one notice", async () => {
+  it("a host that dies in the middle of a round (checked before it died, its services after): asked again, still one notice", async () => {
     const sim = await startOutageSimulation(handle, yaml(), { tickSeconds: 5 });
     await sim.runTo(64);
-    // The round at 120 s finds the host answering and its services not: it died between their checks.
+    // The round at 120 s finds the host answering and its services not: it dies right after its own check.
     for (let i = 0; i < CHILDREN; i += 1) sim.down.add(`${childId(i)}/centron`);
+    const asked: string[] = [];
+    sim.hooks.afterCheck = (host) => {
+      if (host === "dc/centron") asked.push(sim.seconds().toString());
+      sim.down.add("dc/centron");
+    };
     await sim.runTo(120);
-    sim.down.add("dc/centron");
+    expect(asked).toEqual(["120", "120"]);
+    for (const channel of CHANNELS) expect(await sim.notices(channel), channel).toEqual([PARENT_ALERT]);
     await sim.runTo(65 + 5 * 60);
     for (const channel of CHANNELS) expect(await sim.notices(channel), channel).toEqual([PARENT_ALERT]);
+  }, 60_000);
+
+  it("a service failing alone, checked in the round of its host: the host is asked again, and the service is told at once", async () => {
+    const sim = await startOutageSimulation(handle, yaml(), { tickSeconds: 5 });
+    await sim.runTo(64);
+    sim.down.add(`${childId(4)}/centron`);
+    await sim.runTo(120);
+    expect(await sim.notices("email")).toEqual([`[ALERT] ${childName(4)} is unhealthy (centron)`]);
   }, 60_000);
 
   it("a chain pages once, at its root", async () => {

@@ -15,7 +15,7 @@ import { setMaxListeners } from "node:events";
 import type { Logger } from "pino";
 import type { Observation } from "#server/alerting/incident-tracker.ts";
 import type { Tracker } from "#server/alerting/alerting.ts";
-import { isPlaceholderTarget, type CheckTarget, type Target } from "./checks/check-types.ts";
+import { isPlaceholderTarget, type CheckOutcome, type CheckTarget, type Target } from "./checks/check-types.ts";
 import { applyOutcome, checkSettings, initialHostState, type HostState, type SubServiceResult } from "./host-state.ts";
 import type { Leases } from "#server/db/leases.ts";
 import { limiter } from "#server/scheduling/limiter.ts";
@@ -66,6 +66,25 @@ function jobsOf(services: readonly ServiceConfig[]): Job[] {
         subs: service.subServices.filter((sub) => sub.host === host && !isPlaceholderTarget(sub.target)).map((sub) => ({ name: sub.name, target: sub.target })),
       })),
   );
+}
+
+/**
+ * The hosts of this round to check again before deciding: each one a failing
+ * target depends on, that answered (not failing) and finished its check no
+ * later than that target's failure.
+ */
+function parentsToAskAgain(observations: ReadonlyMap<string, Observation>, doneAt: ReadonlyMap<string, number>, jobsByKey: ReadonlyMap<string, Job>): Job[] {
+  const again = new Map<string, Job>();
+  for (const child of observations.values()) {
+    if (child.status !== "failing") continue;
+    for (const parent of child.dependsOn ?? []) {
+      const job = jobsByKey.get(parent);
+      const verdict = observations.get(parent);
+      if (!job || !verdict || verdict.status === "failing" || again.has(parent)) continue;
+      if (doneAt.get(parent)! <= doneAt.get(child.key)!) again.set(parent, job);
+    }
+  }
+  return [...again.values()];
 }
 
 function pushTokens(jobs: readonly Job[]): string[] {
@@ -140,12 +159,28 @@ export function createEngine(options: EngineOptions) {
     const pushes = tokens.length > 0 ? await options.pushes.watch(tokens, started) : new Map<string, PushWatch>();
     const push = (token: string) => pushes.get(token) ?? { receipt: undefined, watchedSince: started };
 
-    const saved: { endpointId: number; state: HostState }[] = [];
+    const saved = new Map<number, HostState>();
     const results: StoredResult[] = [];
-    const observations: Observation[] = [];
+    const observations = new Map<string, Observation>();
+    /** When each target's check of this round ended. */
+    const doneAt = new Map<string, number>();
     const checkOne = (service: ServiceConfig, target: Target, state?: HostState) => {
       const settings = checkSettings(state, { timeoutMs: timeoutOf(target, service, defaults), retries: defaults.retries });
       return limited(config, () => check(target, { ...settings, now, intervalMs: intervalOf(service, defaults), push }));
+    };
+    const observe = (observation: Observation) => {
+      observations.set(observation.key, observation);
+      doneAt.set(observation.key, now());
+    };
+    /** A host's check: its new state stored, its result kept, what it says observed. */
+    const record = (job: Job, previous: HostState, outcome: CheckOutcome, subResults: SubServiceResult[]) => {
+      const key = endpointKey(job.service.id, job.host);
+      const next = applyOutcome(previous, outcome, now(), circuit, subResults);
+      states!.set(key, next);
+      observe(hostObservation(job.service, defaults, job.host, next, parents.get(hostKey(job.service.id, job.host))));
+      const endpointId = endpointIds.get(key)!;
+      saved.set(endpointId, next);
+      results.push({ endpointId, checkedAt: next.lastChecked!, status: next.status, responseTime: next.responseTime });
     };
 
     await Promise.all(
@@ -167,23 +202,33 @@ export function createEngine(options: EngineOptions) {
             status: state.status,
             responseTime: state.responseTime,
           });
-          observations.push(subServiceObservation(service, defaults, sub.name, state, parents.get(subServiceKey(service.id, sub.name))));
+          observe(subServiceObservation(service, defaults, sub.name, state, parents.get(subServiceKey(service.id, sub.name))));
         });
         if (outcome!.pending) return; // nothing to judge yet: the host keeps its state
-        const next = applyOutcome(previous, outcome!, now(), circuit, subResults);
-        states!.set(key, next);
-        observations.push(hostObservation(service, defaults, host, next, parents.get(hostKey(service.id, host))));
-        const endpointId = endpointIds.get(key)!;
-        saved.push({ endpointId, state: next });
-        results.push({ endpointId, checkedAt: next.lastChecked!, status: next.status, responseTime: next.responseTime });
+        record({ service, host, target, subs }, previous, outcome!, subResults);
+      }),
+    );
+    // A target that failed after a host it depends on answered in this round: that host may have died since
+    // (a round's checks are spread over its stagger). Ask it again, so its verdict comes after the failure.
+    const again = parentsToAskAgain(observations, doneAt, new Map(jobs.map((job) => [hostKey(job.service.id, job.host), job])));
+    await Promise.all(
+      again.map(async (job) => {
+        if (stopping.signal.aborted) return;
+        const previous = states!.get(endpointKey(job.service.id, job.host))!;
+        const outcome = await checkOne(job.service, job.target, previous);
+        if (!outcome.pending) record(job, previous, outcome, previous.subServices);
       }),
     );
     if (stopping.signal.aborted) return;
-    await store.saveCycle(saved, results, now());
+    await store.saveCycle(
+      [...saved].map(([endpointId, state]) => ({ endpointId, state })),
+      results,
+      now(),
+    );
 
     // Only the lease holder decides, so two processes never both notify.
     if (await leases.holds(CYCLE_LEASE, holder)) {
-      await tracker.observe(observations);
+      await tracker.observe([...observations.values()]);
       await tracker.retire("service", configuredKeys(config.services));
     }
     await meta.set("last_cycle_at", started);

@@ -28,8 +28,12 @@ export type Views = {
 
 export async function startOutageSimulation(handle: DatabaseHandle, yaml: string, options: { tickSeconds?: number } = {}) {
   const down = new Set<string>();
+  /** Called after each check with the host it asked ("service/host"): a test may change the fleet between two checks of a round. */
+  const hooks: { afterCheck?: (host: string) => void } = {};
   const check: CheckTarget = async (target) => {
-    const failing = down.has(hostOf(target));
+    const host = hostOf(target);
+    const failing = down.has(host);
+    hooks.afterCheck?.(host);
     return { status: failing ? "unhealthy" : "healthy", responseTime: failing ? null : 20, errorMessage: failing ? "connect ECONNREFUSED" : null, retryAttempt: 0, basic: false };
   };
   const config = parseMonitoringConfig(yaml, {});
@@ -45,6 +49,7 @@ export async function startOutageSimulation(handle: DatabaseHandle, yaml: string
     start,
     /** Hosts ("service/host") that fail from now on. */
     down,
+    hooks,
     /** Seconds since the start on the fake clock. */
     seconds: () => (t.clock.now - start) / 1000,
     /** Runs the schedule up to `seconds` since the start, a tick at a time, each tick's rounds finished; `each` runs after every tick. */
