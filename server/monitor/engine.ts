@@ -5,7 +5,9 @@
 // the first part of the round. Rounds may overlap (a 15 s service does not
 // wait behind a slow 60 s one), never for the same service. Every host is
 // checked in every round of its service, whatever its circuit says: an open
-// circuit only makes the check cheaper (host-state.ts). Each round stores
+// circuit only makes the check cheaper (host-state.ts). A host that answered
+// early in a round is asked again when something depending on it failed
+// later in that round (dependencies.ts). Each round stores
 // every host's new state and raw result in one transaction, then hands what it
 // checked to the incident tracker: alerts are decided only from checks of
 // this round. A requested round (Refresh, the end of maintenance) checks
