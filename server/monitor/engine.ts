@@ -17,7 +17,7 @@ import { setMaxListeners } from "node:events";
 import type { Logger } from "pino";
 import type { Observation } from "#server/alerting/incident-tracker.ts";
 import type { Tracker } from "#server/alerting/alerting.ts";
-import { isPlaceholderTarget, type CheckOutcome, type CheckTarget, type Target } from "./checks/check-types.ts";
+import type { CheckOutcome, CheckTarget, Target } from "./checks/check-types.ts";
 import { applyOutcome, checkSettings, initialHostState, type HostState, type SubServiceResult } from "./host-state.ts";
 import type { Leases } from "#server/db/leases.ts";
 import { limiter } from "#server/scheduling/limiter.ts";
@@ -26,8 +26,9 @@ import type { createMeta } from "./monitor-meta.ts";
 import type { MonitorStore, StoredResult } from "./monitor-store.ts";
 import type { PushLedger, PushWatch } from "./push-ledger.ts";
 import { dependencyParents } from "./dependencies.ts";
+import { jobsOf, parentsToAskAgain, pushTokens, type Job } from "./round-jobs.ts";
 import { configuredKeys, hostKey, hostObservation, subServiceKey, subServiceObservation } from "./service-targets.ts";
-import { hostNames, intervalOf, timeoutOf, type Defaults, type ServiceConfig, type ServicesConfig } from "./services-config.ts";
+import { intervalOf, timeoutOf, type Defaults, type ServiceConfig, type ServicesConfig } from "./services-config.ts";
 
 export const CYCLE_LEASE = "monitor-cycles";
 const TICK_MS = 1_000;
@@ -52,51 +53,6 @@ export const endpointKey = (serviceId: string, host: string, sub?: string) => `$
 /** Starts of a service's checks are spread over this much of its round: a quarter of its interval, at most 15 s, unless set. */
 export function staggerMs(defaults: Defaults, intervalMs: number): number {
   return (defaults.staggerSeconds ?? Math.min(15, intervalMs / 4000)) * 1000;
-}
-
-type Job = { service: ServiceConfig; host: string; target: Target; subs: { name: string; target: Target }[] };
-
-/** The hosts to check: a placeholder (a documentation host such as example.com) is never checked, so it never alerts. */
-function jobsOf(services: readonly ServiceConfig[]): Job[] {
-  return services.flatMap((service) =>
-    hostNames(service)
-      .filter((host) => !isPlaceholderTarget(service.hosts[host]!))
-      .map((host) => ({
-        service,
-        host,
-        target: service.hosts[host]!,
-        subs: service.subServices.filter((sub) => sub.host === host && !isPlaceholderTarget(sub.target)).map((sub) => ({ name: sub.name, target: sub.target })),
-      })),
-  );
-}
-
-/**
- * The hosts of this round to check again before deciding: each one a failing
- * target depends on, that answered (not failing) and finished its check no
- * later than that target's failure.
- */
-function parentsToAskAgain(observations: ReadonlyMap<string, Observation>, doneAt: ReadonlyMap<string, number>, jobsByKey: ReadonlyMap<string, Job>): Job[] {
-  const again = new Map<string, Job>();
-  for (const child of observations.values()) {
-    if (child.status !== "failing") continue;
-    for (const parent of child.dependsOn ?? []) {
-      const job = jobsByKey.get(parent);
-      const verdict = observations.get(parent);
-      if (!job || !verdict || verdict.status === "failing" || again.has(parent)) continue;
-      if (doneAt.get(parent)! <= doneAt.get(child.key)!) again.set(parent, job);
-    }
-  }
-  return [...again.values()];
-}
-
-function pushTokens(jobs: readonly Job[]): string[] {
-  const tokens: string[] = [];
-  for (const job of jobs) {
-    for (const target of [job.target, ...job.subs.map((sub) => sub.target)]) {
-      if (target.type === "push") tokens.push((target.push as { token: string }).token);
-    }
-  }
-  return tokens;
 }
 
 export function createEngine(options: EngineOptions) {
