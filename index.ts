@@ -10,7 +10,7 @@ import type { ServerBuild } from "react-router";
 import { reportWorkerReady, runClustered } from "#server/cluster.ts";
 import { ConfigError, getConfig } from "#server/config.ts";
 import { serveClusterMetrics } from "#server/http/metrics.ts";
-import { createLimitedServer } from "#server/http/server-limits.ts";
+import { createLimitedServer, SERVER_LIMITS } from "#server/http/server-limits.ts";
 
 async function startWorker() {
   const [
@@ -43,7 +43,8 @@ async function startWorker() {
   const statusPages = createStatusPages({ build, services: running.services, siteFiles, logger: running.services.logger, siteUrl: () => config.SITE_URL });
   await statusPages.start();
   const listener = createNodeListener(app, siteFiles, { trustProxy: config.TRUST_PROXY, formTokens: running.services.formTokens, isUnknownPath });
-  const server = createLimitedServer(listener);
+  // Behind a proxy every connection is the proxy's: no cap per client there.
+  const server = createLimitedServer(listener, { ...SERVER_LIMITS, maxConnectionsPerClient: config.TRUST_PROXY ? null : SERVER_LIMITS.maxConnectionsPerClient });
   server.listen(config.PORT, config.HOST, () => {
     running.services.logger.info({ url: `http://localhost:${config.PORT}`, origin: config.SITE_URL, site: describeSiteFiles(siteFiles) }, "listening");
     reportWorkerReady();

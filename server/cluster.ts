@@ -43,8 +43,21 @@ export const WORKER_MALLOC_ENV: Readonly<Record<string, string>> = {
   MALLOC_TRIM_THRESHOLD_: "131072",
 };
 
+/**
+ * How connections reach the workers. Node's default on Linux has the primary
+ * accept every connection and hand it to a worker over IPC, one at a time
+ * per worker, each waiting for the worker's answer: 4,000 connections opened
+ * by one client held everybody else's for up to a second before any worker
+ * could close them. So the workers accept from the shared socket themselves
+ * (SCHED_NONE), and libuv takes one connection per turn (UV_TCP_SINGLE_ACCEPT),
+ * so a burst is shared between the workers rather than taken by the first
+ * awake. Measured (bench:server, decision 028): as fast as before on pages
+ * from memory, and a flood no longer delays others (attack-surfaces.spec.ts).
+ */
+export const WORKER_ACCEPT_ENV: Readonly<Record<string, string>> = { UV_TCP_SINGLE_ACCEPT: "1" };
+
 export function workerEnv(env: NodeJS.ProcessEnv): Record<string, string> {
-  return Object.fromEntries(Object.entries(WORKER_MALLOC_ENV).filter(([name]) => env[name] === undefined));
+  return Object.fromEntries(Object.entries({ ...WORKER_MALLOC_ENV, ...WORKER_ACCEPT_ENV }).filter(([name]) => env[name] === undefined));
 }
 
 /** A worker calls this once it listens. */
@@ -55,6 +68,8 @@ export function reportWorkerReady(): void {
 export function runClustered(workers: number, startWorker: () => Promise<void>, startPrimary: () => void): Promise<void> {
   if (workers <= 1 || !cluster.isPrimary) return startWorker();
   startPrimary();
+  // An operator's own NODE_CLUSTER_SCHED_POLICY wins.
+  if (process.env.NODE_CLUSTER_SCHED_POLICY === undefined) cluster.schedulingPolicy = cluster.SCHED_NONE;
   cluster.setupPrimary({ execArgv: workerExecArgv(process.execArgv, process.env.NODE_OPTIONS) });
 
   let stopping = false;

@@ -10,6 +10,7 @@ import { basename, dirname } from "node:path";
 import type { Logger } from "pino";
 import { load } from "js-yaml";
 import { z } from "zod";
+import { withoutControlCharacters } from "#shared/control-characters.ts";
 import { alertsSchema } from "./alerting/alerts-config.ts";
 import { maintenanceSchema } from "./alerting/maintenance-windows.ts";
 import { integrationsSchema } from "./integrations/integrations-config.ts";
@@ -86,11 +87,13 @@ class TooLarge extends Error {}
 function expand(value: unknown, env: Record<string, string | undefined>, path: PropertyKey[], problems: string[], budget: { left: number }): unknown {
   if ((budget.left -= 1) < 0) throw new TooLarge();
   if (typeof value === "string") {
-    return value.replace(/\$\{([A-Za-z_][A-Za-z0-9_]*)(?::-([^}]*))?\}/g, (_, name: string, fallback: string | undefined) => {
+    // Text from here reaches public pages, feeds and JSON: control characters are dropped, not refused.
+    const expanded = value.replace(/\$\{([A-Za-z_][A-Za-z0-9_]*)(?::-([^}]*))?\}/g, (_, name: string, fallback: string | undefined) => {
       const found = env[name] ?? fallback;
       if (found === undefined) problems.push(`${formatPath(path)}: environment variable ${name} is not set`);
       return found ?? "";
     });
+    return withoutControlCharacters(expanded);
   }
   if (Array.isArray(value)) return value.map((item, index) => expand(item, env, [...path, index], problems, budget));
   if (value && typeof value === "object") {

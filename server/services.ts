@@ -7,6 +7,7 @@ import { PRODUCTION_HASH_OPTIONS, type HashOptions } from "./auth/passwords.ts";
 import { createSessionStore } from "./auth/sessions.ts";
 import { createStaffStore } from "./auth/staff.ts";
 import { createDeviceTokens } from "./auth/device-token.ts";
+import { createKeyGuard } from "./auth/key-guard.ts";
 import { createThrottle } from "./auth/throttle.ts";
 import type { Config } from "./config.ts";
 import { createContactInbox } from "./contact/contact-inbox.ts";
@@ -100,6 +101,8 @@ export function createServices(options: {
     staff,
     sessions,
     throttle,
+    /** Counts wrong push tokens and bearers per client network (key-guard.ts). */
+    keyGuard: createKeyGuard(throttle, deriveKey(secret, "key-miss-ip")),
     signIn: createSignIn({ staff, sessions, throttle, devices: createDeviceTokens(deriveKey(secret, "device-token"), now), hashOptions, ipKey: deriveKey(secret, "sign-in-ip") }),
     outbox,
     delivery,

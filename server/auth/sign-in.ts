@@ -2,6 +2,7 @@
 // password is checked, and the answer is equal in shape and time whether the
 // account exists or not (an unknown account is checked against a dummy hash).
 import type { DeviceTokens } from "./device-token.ts";
+import { clientNetwork } from "#server/net/client-address.ts";
 import { ipPseudonym } from "#server/net/ip-pseudonym.ts";
 import { hashPassword, verifyPassword, type HashOptions } from "./passwords.ts";
 import type { SessionStore } from "./sessions.ts";
@@ -27,7 +28,9 @@ export function createSignIn(deps: SignInDeps) {
   let dummyHash: Promise<string> | undefined;
   return async function signIn(login: string, password: string, client: SignInClient): Promise<SignInResult> {
     const account = usernameFromLogin(login);
-    const keys = throttleKeys(account, ipPseudonym(deps.ipKey, client.ip), deps.devices.deviceFor(client.deviceToken, account));
+    // An IPv6 client is limited per /64: one host or customer line gets a whole network of addresses.
+    const network = ipPseudonym(deps.ipKey, clientNetwork(client.ip));
+    const keys = throttleKeys(account, network, deps.devices.deviceFor(client.deviceToken, account));
     const reservation = await deps.throttle.reserve(keys);
     if (!reservation.ok) return { kind: "throttled", retryAfterSeconds: Math.ceil(reservation.retryAfterMs / 1000) };
     const row = await deps.staff.findWithHash(login);

@@ -31,6 +31,8 @@ export const THROTTLE_RULES = {
   ip: { free: 20, windowMs: 15 * MINUTE, baseDelayMs: 2_000, maxDelayMs: 60 * MINUTE },
   // OWASP ASVS 4 (2.2.1): at most 100 failures per hour per account, from untrusted clients.
   account: { free: 100, windowMs: 60 * MINUTE, baseDelayMs: MINUTE, maxDelayMs: 60 * MINUTE },
+  /** Wrong push tokens or bearers from one client network, per surface (key-guard.ts). */
+  "key-miss": { free: 10, windowMs: 15 * MINUTE, baseDelayMs: 2_000, maxDelayMs: 15 * MINUTE },
 } as const satisfies Record<string, ThrottleRule>;
 
 export type ThrottleKind = keyof typeof THROTTLE_RULES;
@@ -94,7 +96,24 @@ export function createThrottle(db: Kysely<Database>, now: () => number = Date.no
       .execute();
   }
 
+  /** How long any of the keys is still blocked at `time` (0: none is). */
+  async function waitingAt(keys: ThrottleKey[], time: number): Promise<number> {
+    const rows = await db
+      .selectFrom("auth_failures")
+      .select("blocked_until")
+      .where(
+        "key",
+        "in",
+        keys.map((k) => k.key),
+      )
+      .execute();
+    return Math.max(0, ...rows.map((row) => Number(row.blocked_until) - time));
+  }
+
   return {
+    /** How long any of the keys is still blocked, in ms (0: none is); counts nothing. */
+    waiting: (keys: ThrottleKey[]) => waitingAt(keys, now()),
+
     /**
      * Reserves an attempt under every key, before any password is checked.
      * Refused when any key is blocked; the keys already reserved are given back.
@@ -102,16 +121,7 @@ export function createThrottle(db: Kysely<Database>, now: () => number = Date.no
     async reserve(keys: ThrottleKey[]): Promise<Reservation> {
       const time = now();
       // Most refusals are seen by this cheap read, without a write.
-      const rows = await db
-        .selectFrom("auth_failures")
-        .select("blocked_until")
-        .where(
-          "key",
-          "in",
-          keys.map((k) => k.key),
-        )
-        .execute();
-      const waiting = Math.max(0, ...rows.map((row) => Number(row.blocked_until) - time));
+      const waiting = await waitingAt(keys, time);
       if (waiting > 0) return { ok: false, retryAfterMs: waiting };
       const reserved: ThrottleKey[] = [];
       for (const key of keys) {
@@ -125,11 +135,12 @@ export function createThrottle(db: Kysely<Database>, now: () => number = Date.no
       return { ok: true, keys: reserved };
     },
 
-    /** A successful sign-in: its own key (device, or account from that address) starts afresh; the shared keys get the attempt back. */
+    /** A successful attempt: its own key (device, or account from that address) starts afresh; the shared keys get the attempt back. */
     async succeeded(keys: ThrottleKey[]): Promise<void> {
-      const own = keys.filter((k) => k.kind === "device" || k.kind === "account-ip").map((k) => k.key);
-      if (own.length > 0) await db.deleteFrom("auth_failures").where("key", "in", own).execute();
-      await Promise.all(keys.filter((k) => k.kind === "ip" || k.kind === "account").map(refund));
+      const own = (k: ThrottleKey) => k.kind === "device" || k.kind === "account-ip";
+      const mine = keys.filter(own).map((k) => k.key);
+      if (mine.length > 0) await db.deleteFrom("auth_failures").where("key", "in", mine).execute();
+      await Promise.all(keys.filter((k) => !own(k)).map(refund));
     },
   };
 }

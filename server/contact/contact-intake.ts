@@ -14,6 +14,7 @@ import { contactSubmissionSchema } from "#shared/contact/contact-schema.ts";
 import { fieldErrors } from "#shared/field-errors.ts";
 import type { Language } from "#shared/i18n/languages.ts";
 import type { ContactMessagesTable, Database } from "#server/db/schema.ts";
+import { clientNetwork } from "#server/net/client-address.ts";
 import { ipPseudonym } from "#server/net/ip-pseudonym.ts";
 import type { Outbox } from "#server/outbox/outbox.ts";
 import { contactMail } from "./contact-mail.ts";
@@ -82,7 +83,8 @@ export function createContactIntake(options: IntakeOptions) {
       const time = now();
       if (website.trim() !== "") return keepSpam({ ...fields, language, ip_hash: ipHash }, time);
 
-      const ipKey = `ip:${ipHash}`;
+      // An IPv6 client is limited per /64: one line gets a whole network of addresses.
+      const ipKey = `ip:${ipPseudonym(options.ipKey, clientNetwork(client.ip))}`;
       const wait = await waitForKey(db, ipKey, limits.perIp, time);
       if (wait > 0) return rateLimited(wait);
       try {

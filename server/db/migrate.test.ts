@@ -23,6 +23,27 @@ describe.each(testDatabases())("migrations on $dialect", ({ open }) => {
     expect(typeof row.created_at).toBe("number");
   });
 
+  it("clean control characters out of staff's stored words for the status page", async () => {
+    const db = await open();
+    cleanup = db.cleanup;
+    const before = MIGRATIONS.findIndex((m) => m.name === "010-clean-public-text");
+    await migrate(db.handle, MIGRATIONS.slice(0, before));
+    const row = { incident_id: 1, posted_at: 1, posted_by: "ops", state: "investigating", title_de: "Störung", message_de: "Wir prüfen\tes.\nBald mehr." };
+    await db.handle.db
+      .insertInto("status_updates")
+      .values([
+        { ...row, title_en: "Bell\u0007 and escape\u001b[31m", message_en: "DEL\u007f and C1\u0085 gone" },
+        { ...row, title_en: "Clean", message_en: "Nothing to do" },
+      ])
+      .execute();
+    expect(await migrate(db.handle)).toEqual(["010-clean-public-text"]);
+    const rows = await db.handle.db.selectFrom("status_updates").select(["title_en", "message_en", "title_de", "message_de"]).orderBy("id").execute();
+    expect(rows).toEqual([
+      { title_en: "Bell and escape[31m", message_en: "DEL and C1 gone", title_de: "Störung", message_de: "Wir prüfen\tes.\nBald mehr." },
+      { title_en: "Clean", message_en: "Nothing to do", title_de: "Störung", message_de: "Wir prüfen\tes.\nBald mehr." },
+    ]);
+  });
+
   it("roll back a failing migration completely, leaving it pending", async () => {
     const db = await open();
     cleanup = db.cleanup;

@@ -11,11 +11,12 @@ import * as m006 from "./migrations/006-sign-in-and-quarantine.ts";
 import * as m007 from "./migrations/007-push-monitors.ts";
 import * as m008 from "./migrations/008-status-updates.ts";
 import * as m009 from "./migrations/009-dependencies-and-announcements.ts";
+import * as m010 from "./migrations/010-clean-public-text.ts";
 import type { Database } from "./schema.ts";
 
 export type Migration = { name: string; up: (db: Kysely<Database>, dialect: Dialect) => Promise<void> };
 
-export const MIGRATIONS: readonly Migration[] = [m001, m002, m003, m004, m005, m006, m007, m008, m009];
+export const MIGRATIONS: readonly Migration[] = [m001, m002, m003, m004, m005, m006, m007, m008, m009, m010];
 
 /** An arbitrary constant: the PostgreSQL advisory lock all instances agree on. */
 const PG_MIGRATION_LOCK = 726_351_904;

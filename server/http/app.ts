@@ -9,12 +9,13 @@ import { createAdmission } from "#server/scheduling/admission.ts";
 import type { Services } from "#server/services.ts";
 import { createApi, MAX_BODY_BYTES } from "./api.ts";
 import { bearerMatches } from "./bearer.ts";
+import { heldForKeys } from "./key-attempts.ts";
 import type { ApiEnv } from "./api-context.ts";
 import { httpDuration, httpRequests, METRICS_CONTENT_TYPE, metricsText } from "./metrics.ts";
 import { clientIpContext, nonceContext, servicesContext } from "./render-context.ts";
 import { acmeChallengeRoutes } from "./routes/integrations.ts";
 import { canonicalPath, staysOnOrigin } from "./local-redirect.ts";
-import { clientIp, isHttps } from "./request-info.ts";
+import { clientIp, isHttps, loggedPath } from "./request-info.ts";
 import { busy, RENDER_LIMITS } from "./render-limits.ts";
 import { isSameOriginWrite, requestOrigin } from "./same-origin.ts";
 import { securityHeaders } from "./security-headers.ts";
@@ -72,14 +73,17 @@ export function createApp({ build, mode, services }: AppOptions) {
     const seconds = (performance.now() - started) / 1000;
     httpRequests.inc({ method: c.req.method, route, status: String(c.res.status) });
     httpDuration.observe({ method: c.req.method, route }, seconds);
-    log.info({ method: c.req.method, path: new URL(c.req.url).pathname, status: c.res.status, ms: Math.round(seconds * 1000) }, "request");
+    log.info({ method: c.req.method, path: loggedPath(new URL(c.req.url).pathname), status: c.res.status, ms: Math.round(seconds * 1000) }, "request");
   });
 
   app.get("/healthz", (c) => c.json({ status: "ok" }));
   app.get("/readyz", async (c) => ((await services.database.ping()) ? c.json({ status: "ready" }) : c.json({ status: "unavailable", database: "unreachable" }, 503)));
   app.get("/metrics", async (c) => {
     if (!config.METRICS_TOKEN) return c.text("Not found", 404);
-    if (!bearerMatches(c.req.header("authorization"), config.METRICS_TOKEN)) {
+    const hit = bearerMatches(c.req.header("authorization"), config.METRICS_TOKEN);
+    const held = await heldForKeys(c, services, "metrics", hit);
+    if (held) return held;
+    if (!hit) {
       c.header("WWW-Authenticate", 'Bearer realm="metrics"');
       return c.text("Unauthorized", 401);
     }

@@ -5,7 +5,15 @@ import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
 import { createLimitedServer, SERVER_LIMITS, type ServerLimits } from "./server-limits.ts";
 
-const SMALL: ServerLimits = { headersTimeoutMs: 600, requestTimeoutMs: 1_200, keepAliveTimeoutMs: 300, idleSocketMs: 2_000, checkEveryMs: 100, maxConnections: 5 };
+const SMALL: ServerLimits = {
+  headersTimeoutMs: 600,
+  requestTimeoutMs: 1_200,
+  keepAliveTimeoutMs: 300,
+  idleSocketMs: 2_000,
+  checkEveryMs: 100,
+  maxConnections: 5,
+  maxConnectionsPerClient: null,
+};
 
 describe("server limits", () => {
   const sockets: Socket[] = [];
@@ -26,8 +34,8 @@ describe("server limits", () => {
   }
 
   /** Opens a socket and resolves when the server ends it, with what it sent and how long it took. */
-  function open(port: number): { socket: Socket; ended: Promise<{ ms: number; data: string }> } {
-    const socket = connect(port, "127.0.0.1");
+  function open(port: number, from?: string): { socket: Socket; ended: Promise<{ ms: number; data: string }> } {
+    const socket = connect({ port, host: "127.0.0.1", ...(from ? { localAddress: from } : {}) });
     sockets.push(socket);
     const started = performance.now();
     let data = "";
@@ -86,5 +94,28 @@ describe("server limits", () => {
     const { data, ms } = await extra.ended;
     expect(data).toBe("");
     expect(ms).toBeLessThan(SMALL.headersTimeoutMs);
+  });
+
+  it("lets one client hold only its share, and serves another client at once", async () => {
+    const port = await start({ ...SMALL, maxConnections: 100, maxConnectionsPerClient: 3 });
+    const held = Array.from({ length: 20 }, () => open(port, "127.0.8.1"));
+    for (const { socket } of held) socket.on("connect", () => socket.write("GET / HTTP/1.1\r\nHost: x\r\n"));
+    // Beyond its three, the greedy client's connections are closed at once, with nothing said.
+    const closed = await Promise.all(held.slice(3).map(({ ended }) => ended));
+    expect(closed.map(({ data }) => data)).toEqual(Array.from({ length: 17 }, () => ""));
+    const other = open(port, "127.0.8.2");
+    other.socket.write("GET / HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n");
+    const { data } = await other.ended;
+    expect(data).toMatch(/^HTTP\/1\.1 200/);
+    // A slot freed is a slot the greedy client may use again.
+    held[0]!.socket.destroy();
+    await held[0]!.ended;
+    // (The server hears of the close a moment after the client: ask until it has.)
+    const ask = async () => {
+      const again = open(port, "127.0.8.1");
+      again.socket.write("GET / HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n");
+      return (await again.ended).data;
+    };
+    await expect.poll(ask, { timeout: 5_000 }).toMatch(/^HTTP\/1\.1 200/);
   });
 });

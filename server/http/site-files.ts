@@ -127,15 +127,19 @@ function fileLoader(origin: string, madeForOrigin: SiteFile[]): Loader {
 /**
  * A file made while running (a page rendered when its data changed), served
  * like a built one: compressed once here, never per request. Brotli at a
- * middle quality: made often, it must be quick to make.
+ * middle quality: made often, it must be quick to make. `identity`, when
+ * given, is what its ETag is made of instead of the body.
  */
-export function siteFileFrom(text: string, contentType: string, cacheControl: string): SiteFile {
+export function siteFileFrom(text: string, contentType: string, cacheControl: string, identity?: string): SiteFile {
   const body = Buffer.from(text);
+  // Made by every worker at its own moment: a body that holds the moment (a
+  // "generated at") gets a weak validator of what it says, the same in every worker.
+  const etag = identity === undefined ? etagOf(body) : `W/${etagOf(Buffer.from(identity))}`;
   return {
     body,
     br: brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 6, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } }),
     gzip: gzipSync(body, { level: 6 }),
-    etag: etagOf(body),
+    etag,
     contentType,
     cacheControl,
   };

@@ -58,7 +58,9 @@ function findFile(files: SiteFiles, request: StaticRequest): { file: SiteFile; v
 function etagMatches(ifNoneMatch: string | null | undefined, etag: string): boolean {
   if (!ifNoneMatch) return false;
   if (ifNoneMatch.trim() === "*") return true;
-  return ifNoneMatch.split(",").some((tag) => tag.trim().replace(/^W\//, "") === etag);
+  // Weak comparison (RFC 9110, 8.8.3.2), as If-None-Match asks.
+  const opaque = etag.replace(/^W\//, "");
+  return ifNoneMatch.split(",").some((tag) => tag.trim().replace(/^W\//, "") === opaque);
 }
 
 /** Headers of one representation, made once: every request for it shares the object. */
@@ -73,7 +75,7 @@ function representationHeaders(file: SiteFile, encoding: Encoding | null, vary: 
     headers = {
       "Content-Type": file.contentType,
       "Cache-Control": file.cacheControl,
-      // Each representation has its own strong validator (a 404 needs none).
+      // Each representation has its own validator (a 404 needs none).
       ...(status === 404 ? {} : { ETag: encoding ? `${file.etag.slice(0, -1)}-${encoding}"` : file.etag }),
       Vary: vary,
       ...(status !== 304 && encoding ? { "Content-Encoding": encoding } : {}),

@@ -50,7 +50,9 @@ export function createStatusPages(options: { build: ServerBuild; services: Servi
       const feed = statusFeed(status, { lang, brand: company.brand, pageUrl: `${origin}${path}`, feedUrl: `${origin}${statusFeedPath(lang)}` });
       siteFiles.assets.set(statusFeedPath(lang), siteFileFrom(feed, "application/rss+xml; charset=utf-8", EMBED_CACHE));
     }
-    siteFiles.assets.set("/api/status", siteFileFrom(JSON.stringify(statusJson(status)), "application/json", EMBED_CACHE));
+    // Its ETag is made of what it says, not of when this worker built it: every worker answers 304 for unchanged data.
+    const { generatedAt, ...content } = statusJson(status);
+    siteFiles.assets.set("/api/status", siteFileFrom(JSON.stringify({ generatedAt, ...content }), "application/json", EMBED_CACHE, JSON.stringify(content)));
     const now = new Set(status.services.map((service) => badgeUrl(service.id)));
     for (const service of status.services) siteFiles.assets.set(badgeUrl(service.id), siteFileFrom(statusBadge(service), "image/svg+xml", EMBED_CACHE));
     // A service no longer public loses its badge at once.

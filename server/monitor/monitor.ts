@@ -110,6 +110,9 @@ export function createMonitor(options: MonitorOptions) {
     store,
     heartbeat,
 
+    /** Whether a push monitor has this token (in memory: nothing is read or written). */
+    hasPushToken: (token: string) => pushTokens(options.config()).has(token),
+
     /** A push monitor's job called: "unknown" for a token no monitor has (nothing is written). */
     async recordPush(token: string, call: PushCall): Promise<"recorded" | "unknown"> {
       if (!pushTokens(options.config()).has(token)) return "unknown";

@@ -3,8 +3,7 @@
 // per public service. Each is rendered when the status changes, never per request.
 import type { Language } from "#shared/i18n/languages.ts";
 import type { PublicIncident, PublicService, PublicStatus, ServiceState } from "#shared/status/public-status.ts";
-
-const escapeXml = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&apos;");
+import { xml, xmlDocument } from "./xml.ts";
 
 /** What an embedder needs: the banner, each service's state and uptime, and what is going on. */
 export function statusJson(status: PublicStatus) {
@@ -37,27 +36,27 @@ export function statusFeed(status: PublicStatus, options: { lang: Language; bran
   const items = incidents.map((incident) => {
     const latest = incident.updates[0]!;
     const link = `${options.pageUrl}#incident-${incident.id}`;
-    return `    <item>
-      <title>${escapeXml(`${incident.title[options.lang]} (${text.state[incident.state]})`)}</title>
-      <link>${escapeXml(link)}</link>
-      <guid isPermaLink="false">${escapeXml(`${link}@${latest.at}`)}</guid>
+    return xml`    <item>
+      <title>${`${incident.title[options.lang]} (${text.state[incident.state]})`}</title>
+      <link>${link}</link>
+      <guid isPermaLink="false">${`${link}@${latest.at}`}</guid>
       <pubDate>${new Date(latest.at).toUTCString()}</pubDate>
-      <description>${escapeXml(latest.message[options.lang])}</description>
+      <description>${latest.message[options.lang]}</description>
     </item>`;
   });
-  return `<?xml version="1.0" encoding="UTF-8"?>
+  return xmlDocument(xml`<?xml version="1.0" encoding="UTF-8"?>
 <rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom">
   <channel>
-    <title>${escapeXml(text.title(options.brand))}</title>
-    <link>${escapeXml(options.pageUrl)}</link>
-    <atom:link href="${escapeXml(options.feedUrl)}" rel="self" type="application/rss+xml"/>
-    <description>${escapeXml(text.description)}</description>
+    <title>${text.title(options.brand)}</title>
+    <link>${options.pageUrl}</link>
+    <atom:link href="${options.feedUrl}" rel="self" type="application/rss+xml"/>
+    <description>${text.description}</description>
     <language>${options.lang === "de" ? "de-DE" : "en-US"}</language>
     <lastBuildDate>${new Date(status.generatedAt).toUTCString()}</lastBuildDate>
-${items.join("\n")}
+${items}
   </channel>
 </rss>
-`;
+`);
 }
 
 const BADGE: Record<ServiceState, { word: string; colour: string }> = {
@@ -80,14 +79,14 @@ export function statusBadge(service: PublicService): string {
   const [leftWidth, rightWidth] = [textWidth(left), textWidth(right)];
   const width = leftWidth + rightWidth;
   const label = `${left}: ${right}`;
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="20" role="img" aria-label="${escapeXml(label)}">
-  <title>${escapeXml(label)}</title>
+  return xmlDocument(xml`<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="20" role="img" aria-label="${label}">
+  <title>${label}</title>
   <rect width="${leftWidth}" height="20" fill="#334155"/>
   <rect x="${leftWidth}" width="${rightWidth}" height="20" fill="${colour}"/>
   <g fill="#fff" font-family="Verdana,DejaVu Sans,sans-serif" font-size="11" text-anchor="middle">
-    <text x="${leftWidth / 2}" y="14">${escapeXml(left)}</text>
-    <text x="${leftWidth + rightWidth / 2}" y="14">${escapeXml(right)}</text>
+    <text x="${leftWidth / 2}" y="14">${left}</text>
+    <text x="${leftWidth + rightWidth / 2}" y="14">${right}</text>
   </g>
 </svg>
-`;
+`);
 }

@@ -1,6 +1,7 @@
 // What staff write about an incident for the public status page: one schema
 // for the dashboard's form and the API, in both languages.
 import { z } from "zod";
+import { hasControlCharacters } from "#shared/control-characters.ts";
 import { INCIDENT_STATES } from "./public-status.ts";
 
 const text = (field: string, max: number) =>
@@ -8,7 +9,8 @@ const text = (field: string, max: number) =>
     .string({ error: `${field} is required` })
     .trim()
     .min(1, `${field} is required`)
-    .max(max, `${field} has at most ${max} characters`);
+    .max(max, `${field} has at most ${max} characters`)
+    .refine((value) => !hasControlCharacters(value), `${field} must not contain control characters (only tab and newline are allowed)`);
 
 export const statusUpdateSchema = z
   .object({

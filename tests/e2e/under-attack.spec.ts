@@ -1,15 +1,13 @@
 // An attacker's minute against the real server: two worker processes, real
 // sockets from many loopback addresses (Linux routes all of 127.0.0.0/8 to
 // loopback), on SQLite and, where TEST_DATABASE_URL is set, on PostgreSQL.
-import { spawn, type ChildProcess } from "node:child_process";
-import { chmodSync, mkdirSync, mkdtempSync, statSync, writeFileSync } from "node:fs";
-import { request as httpRequest } from "node:http";
+import { chmodSync, mkdirSync, mkdtempSync, statSync } from "node:fs";
 import { connect } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import SQLite from "better-sqlite3";
-import pg from "pg";
 import { expect, test } from "@playwright/test";
+import { databaseEnv, DATABASES, sendFrom, startTarget, stopTarget } from "./attack-client.ts";
 import { waitUntilUp } from "./server-process.ts";
 
 const PORT = 3194;
@@ -19,88 +17,18 @@ const ADMIN = { username: "attack-admin", password: "a long test passphrase 77" 
 // In order (one port), but a failure does not skip the tests after it: each starts its own server.
 test.describe.configure({ mode: "default" });
 
-type Answer = { status: number; headers: Record<string, string | string[] | undefined>; body: string };
-
-/** A request from one loopback address, as another client on the internet would make it. */
-function send(from: string, method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Answer> {
-  const data = body === undefined ? undefined : JSON.stringify(body);
-  return new Promise((resolve, reject) => {
-    const req = httpRequest(
-      {
-        host: "127.0.0.1",
-        port: PORT,
-        localAddress: from,
-        method,
-        path,
-        agent: false,
-        headers: { Origin: origin, ...(data ? { "Content-Type": "application/json", "Content-Length": String(Buffer.byteLength(data)) } : {}), ...headers },
-      },
-      (res) => {
-        let text = "";
-        res.on("data", (chunk: Buffer) => (text += chunk.toString()));
-        res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: text }));
-      },
-    );
-    req.on("error", reject);
-    req.end(data);
-  });
-}
+const send = (from: string, method: string, path: string, body?: unknown, headers: Record<string, string> = {}) => sendFrom(PORT, from, method, path, body, headers);
 
 const signIn = (from: string, password: string, cookie?: string) =>
   send(from, "POST", "/api/auth/sign-in", { username: ADMIN.username, password }, cookie ? { Cookie: cookie } : {});
 
-function startWithUmask(env: Record<string, string>): { server: ChildProcess; log: () => string } {
-  // Nothing monitored: the shipped placeholders have nothing to do with this.
-  const monitoring = join(mkdtempSync(join(tmpdir(), "attack-config-")), "monitoring.yaml");
-  writeFileSync(monitoring, "alerts: { to: ops@example.com }\nservices: []\n");
-  // The common umask 022, which makes new files readable by every local user.
-  const server = spawn("sh", ["-c", 'umask 022 && exec "$0" build/server/index.js', process.execPath], {
-    env: { ...process.env, PORT: String(PORT), HOST: "127.0.0.1", LOG_LEVEL: "info", WEB_CONCURRENCY: "2", MONITORING_CONFIG: monitoring, ...env },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let output = "";
-  server.stdout!.on("data", (chunk: Buffer) => (output += chunk.toString()));
-  server.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString()));
-  return { server, log: () => output };
-}
-
-async function stop(server: ChildProcess): Promise<void> {
-  if (server.exitCode !== null) return;
-  const exited = new Promise((resolve) => server.once("exit", resolve));
-  server.kill("SIGTERM");
-  await exited;
-}
-
-/** The databases to attack: SQLite in a fresh folder, and a fresh PostgreSQL database when one is at hand. */
-const DATABASES = ["sqlite", ...(process.env.TEST_DATABASE_URL ? ["postgres"] : [])];
-
-async function databaseEnv(kind: string): Promise<{ env: Record<string, string>; drop: () => Promise<void> }> {
-  const dataDir = mkdtempSync(join(tmpdir(), "attack-"));
-  const base = { DATA_DIR: dataDir, ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password };
-  if (kind === "sqlite") return { env: { ...base, DATABASE_URL: "" }, drop: async () => {} };
-  const url = new URL(process.env.TEST_DATABASE_URL!);
-  const name = `attack_${process.pid}_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: url.href });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const own = new URL(url.href);
-  own.pathname = `/${name}`;
-  return {
-    env: { ...base, DATABASE_URL: own.href },
-    drop: async () => {
-      const client = new pg.Client({ connectionString: url.href });
-      await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
-    },
-  };
-}
+const startWithUmask = (env: Record<string, string>) => startTarget(PORT, env);
+const stop = stopTarget;
 
 for (const kind of DATABASES) {
   test(`sign-in on ${kind}: 40 parallel guesses are held, a distributed lockout never shuts out the admin's browser`, async () => {
     test.setTimeout(120_000);
-    const { env, drop } = await databaseEnv(kind);
+    const { env, drop } = await databaseEnv(kind, { ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password });
     const { server } = startWithUmask(env);
     try {
       await waitUntilUp(origin);

@@ -9,6 +9,7 @@ import { maintenanceRequest, type MaintenanceRequest } from "#server/alerting/ma
 import type { Services } from "#server/services.ts";
 import { readJson, type ApiEnv } from "#server/http/api-context.ts";
 import { bearerMatches } from "#server/http/bearer.ts";
+import { heldForKeys } from "#server/http/key-attempts.ts";
 
 const NOT_CONFIGURED = { error: "Monitoring is not configured" };
 const pageQuery = z.coerce.number({ error: "page must be a number" }).int("page must be a whole number").min(1, "page must be 1 or more").max(100_000).default(1);
@@ -98,7 +99,10 @@ export function maintenanceTokenRoutes(services: Services) {
   const token = services.config.MAINTENANCE_API_TOKEN;
   routes.use(async (c, next) => {
     if (!token) return c.json({ error: "Not found" }, 404);
-    if (!bearerMatches(c.req.header("authorization"), token)) {
+    const hit = bearerMatches(c.req.header("authorization"), token);
+    const held = await heldForKeys(c, services, "maintenance", hit);
+    if (held) return held;
+    if (!hit) {
       c.header("WWW-Authenticate", 'Bearer realm="maintenance"');
       return c.json({ error: "Unauthorized" }, 401);
     }

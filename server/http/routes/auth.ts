@@ -30,6 +30,9 @@ export function authRoutes(services: Services) {
       return c.json({ error: INVALID_CREDENTIALS }, 401);
     }
     c.get("log").info({ event: "signed-in", user: result.user.username }, "signed in");
+    // A session the browser held before is ended, not left beside the new one (session fixation, ASVS 3.2.1).
+    const previous = readSessionToken(cookies);
+    if (previous) await services.sessions.revoke(previous);
     c.header("Set-Cookie", sessionCookie(cookies, result.token));
     c.header("Set-Cookie", deviceCookie(cookies, result.deviceToken), { append: true });
     return c.json({ user: result.user, expiresAt: result.expiresAt });

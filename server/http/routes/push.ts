@@ -1,11 +1,13 @@
 // /api/push/<token>: push monitors' jobs (backups, cron jobs) say they ran,
 // by GET or POST, as Uptime Kuma's push monitors and Healthchecks take them:
 // `?status=down&msg=...` reports a failure, `ping=` a duration in ms. An
-// unknown token is 404 and writes nothing.
+// unknown token is 404 and writes nothing; a client network that sent too
+// many unknown ones waits (key-attempts.ts).
 import { Hono, type Context } from "hono";
 import { z } from "zod";
 import type { Services } from "#server/services.ts";
 import type { ApiEnv } from "#server/http/api-context.ts";
+import { heldForKeys } from "#server/http/key-attempts.ts";
 
 /** Empty parameters (Uptime Kuma's own example URL ends in "&ping=") count as absent; others are ignored. */
 const empty = (value: unknown) => (value === "" ? undefined : value);
@@ -34,7 +36,10 @@ export function pushRoutes(services: Services) {
       return c.json({ error: "Invalid input", fields }, 400);
     }
     const { status, msg, ping } = parsed.data;
-    const outcome = await monitor.recordPush(c.req.param("token") ?? "", { status, message: msg ?? null, pingMs: ping ?? null });
+    const token = c.req.param("token") ?? "";
+    const held = await heldForKeys(c, services, "push", monitor.hasPushToken(token));
+    if (held) return held;
+    const outcome = await monitor.recordPush(token, { status, message: msg ?? null, pingMs: ping ?? null });
     if (outcome === "unknown") return c.json({ error: "Unknown push token" }, 404);
     return c.json({ ok: true });
   };
