@@ -182,6 +182,12 @@ integrations:
     expect(config.services[0]!.hosts.centron).toMatchObject({ auth: { type: "api-key", key: "s3cret" } });
   });
 
+  it("drops control characters from every string, the environment's too: its text reaches public pages and feeds", () => {
+    const text = base(`  - { id: s, name: "Mail\\x01 relay\\x1b[0m", public: true, publicName: { en: "E-mail\\u0000 delivery", de: "E-Mail-Zustellung\\x7f" }, description: "\${NOTE}", hosts: { centron: { url: "http://x/" } } }`);
+    const config = parseMonitoringConfig(text, { NOTE: "line one\nline\ttwo\u0007" });
+    expect(config.services[0]).toMatchObject({ name: "Mail relay[0m", publicName: { en: "E-mail delivery", de: "E-Mail-Zustellung" }, description: "line one\nline\ttwo" });
+  });
+
   it("refuses bad YAML, unknown keys and a timeout not shorter than the interval", () => {
     expect(problems("alerts: [")[0]).toMatch(/^YAML: /);
     expect(problems(`${base("  []")}\nextra: 1`)).toEqual([expect.stringMatching(/^\(file\): /)]);
