@@ -183,7 +183,9 @@ integrations:
   });
 
   it("drops control characters from every string, the environment's too: its text reaches public pages and feeds", () => {
-    const text = base(`  - { id: s, name: "Mail\\x01 relay\\x1b[0m", public: true, publicName: { en: "E-mail\\u0000 delivery", de: "E-Mail-Zustellung\\x7f" }, description: "\${NOTE}", hosts: { centron: { url: "http://x/" } } }`);
+    const text = base(
+      `  - { id: s, name: "Mail\\x01 relay\\x1b[0m", public: true, publicName: { en: "E-mail\\u0000 delivery", de: "E-Mail-Zustellung\\x7f" }, description: "\${NOTE}", hosts: { centron: { url: "http://x/" } } }`,
+    );
     const config = parseMonitoringConfig(text, { NOTE: "line one\nline\ttwo\u0007" });
     expect(config.services[0]).toMatchObject({ name: "Mail relay[0m", publicName: { en: "E-mail delivery", de: "E-Mail-Zustellung" }, description: "line one\nline\ttwo" });
   });
