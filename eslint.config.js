@@ -46,7 +46,10 @@ export default tseslint.config(
         "error",
         {
           patterns: [
-            { group: [...fromServer, ...fromApp, ...fromContent], message: "shared/ must not import from server/, app/ or content/." },
+            {
+              group: [...fromServer, ...fromApp, ...fromContent],
+              message: "shared/ must not import from server/, app/ or content/.",
+            },
             { group: ["node:*", "react", "react-*", "react/*"], message: "shared/ is pure: no Node APIs, no React." },
           ],
         },
@@ -56,11 +59,18 @@ export default tseslint.config(
   {
     files: ["server/**"],
     rules: {
-      "no-restricted-imports": ["error", { patterns: [{ group: fromApp, message: "server/ must not import from app/." }] }],
+      "no-restricted-imports": [
+        "error",
+        { patterns: [{ group: fromApp, message: "server/ must not import from app/." }] },
+      ],
     },
   },
   // Alerting is the one path every source of incidents uses; monitor/ and integrations/ share it, never each other.
-  serverBoundary("alerting", ["monitor", "integrations", "http"], "alerting/ is used by monitor/ and integrations/; it imports neither, nor http/."),
+  serverBoundary(
+    "alerting",
+    ["monitor", "integrations", "http"],
+    "alerting/ is used by monitor/ and integrations/; it imports neither, nor http/.",
+  ),
   serverBoundary(
     "monitor",
     ["integrations", "http"],
@@ -72,19 +82,33 @@ export default tseslint.config(
     "monitor/ and integrations/ share helpers through neutral modules (alerting/, net/, scheduling/), never each other; neither imports http/.",
   ),
   serverBoundary("auth", ["http"], "auth/ never imports http/."),
-  serverBoundary("status", ["http"], "status/ builds the public status; http/ renders and serves it, never the other way."),
+  serverBoundary(
+    "status",
+    ["http"],
+    "status/ builds the public status; http/ renders and serves it, never the other way.",
+  ),
   // The copy is data in typed modules: it may use shared/ (company facts, types), nothing that runs.
   {
     files: ["content/**"],
     rules: {
-      "no-restricted-imports": ["error", { patterns: [{ group: [...fromServer, ...fromApp], message: "content/ is copy: it imports only shared/ and content/." }] }],
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            { group: [...fromServer, ...fromApp], message: "content/ is copy: it imports only shared/ and content/." },
+          ],
+        },
+      ],
     },
   },
   {
     files: ["app/**"],
     ignores: ["app/**/*.server.ts", "app/**/*.server.tsx", "app/entry.server.tsx"],
     rules: {
-      "no-restricted-imports": ["error", { patterns: [{ group: fromServer, message: "app/ reaches server/ only through a *.server.ts module." }] }],
+      "no-restricted-imports": [
+        "error",
+        { patterns: [{ group: fromServer, message: "app/ reaches server/ only through a *.server.ts module." }] },
+      ],
     },
   },
 );

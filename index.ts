@@ -40,18 +40,35 @@ async function startWorker() {
     app.routes.map((route) => route.path),
   );
   // The status page is among the files in memory before the first visitor comes.
-  const statusPages = createStatusPages({ build, services: running.services, siteFiles, logger: running.services.logger, siteUrl: () => config.SITE_URL });
+  const statusPages = createStatusPages({
+    build,
+    services: running.services,
+    siteFiles,
+    logger: running.services.logger,
+    siteUrl: () => config.SITE_URL,
+  });
   await statusPages.start();
-  const listener = createNodeListener(app, siteFiles, { trustProxy: config.TRUST_PROXY, formTokens: running.services.formTokens, isUnknownPath });
+  const listener = createNodeListener(app, siteFiles, {
+    trustProxy: config.TRUST_PROXY,
+    formTokens: running.services.formTokens,
+    isUnknownPath,
+  });
   // Behind a proxy every connection is the proxy's: no cap per client there.
-  const server = createLimitedServer(listener, { ...SERVER_LIMITS, maxConnectionsPerClient: config.TRUST_PROXY ? null : SERVER_LIMITS.maxConnectionsPerClient });
+  const server = createLimitedServer(listener, {
+    ...SERVER_LIMITS,
+    maxConnectionsPerClient: config.TRUST_PROXY ? null : SERVER_LIMITS.maxConnectionsPerClient,
+  });
   server.listen(config.PORT, config.HOST, () => {
-    running.services.logger.info({ url: `http://localhost:${config.PORT}`, origin: config.SITE_URL, site: describeSiteFiles(siteFiles) }, "listening");
+    running.services.logger.info(
+      { url: `http://localhost:${config.PORT}`, origin: config.SITE_URL, site: describeSiteFiles(siteFiles) },
+      "listening",
+    );
     reportWorkerReady();
     const started = Date.now();
     compressForOrigin(siteFiles).then(
       (files) => running.services.logger.info({ files, ms: Date.now() - started }, "brotli copies made for the origin"),
-      (error: unknown) => running.services.logger.error({ err: error }, "brotli copies for the origin failed: gzip is served instead"),
+      (error: unknown) =>
+        running.services.logger.error({ err: error }, "brotli copies for the origin failed: gzip is served instead"),
     );
   });
 

@@ -22,8 +22,12 @@ function islandsAssets(): Plugin {
       if (resolved !== `\0${id}`) return undefined;
       // In development the islands need React Router's refresh runtime first (hot reload).
       const devRuntime = "/@id/__x00__virtual:react-router/inject-hmr-runtime";
-      if (command === "serve") return `export default ${JSON.stringify({ entry: `/${ISLANDS_ENTRY}`, preload: [], devRuntime })};`;
-      const manifest = JSON.parse(readFileSync(ISLANDS_MANIFEST, "utf8")) as Record<string, { file: string; imports?: string[] }>;
+      if (command === "serve")
+        return `export default ${JSON.stringify({ entry: `/${ISLANDS_ENTRY}`, preload: [], devRuntime })};`;
+      const manifest = JSON.parse(readFileSync(ISLANDS_MANIFEST, "utf8")) as Record<
+        string,
+        { file: string; imports?: string[] }
+      >;
       const entry = manifest[ISLANDS_ENTRY];
       if (!entry) throw new Error(`${ISLANDS_MANIFEST} has no entry for ${ISLANDS_ENTRY}: run the islands build first`);
       const url = (key: string) => ISLANDS_BASE + manifest[key]!.file;

@@ -9,13 +9,20 @@ import { NonceContext } from "./nonce.ts";
 
 export const streamTimeout = 5_000;
 
-const renderIsland: IslandRenderer = (node: ReactNode, identifierPrefix: string) => renderToString(node, { identifierPrefix });
+const renderIsland: IslandRenderer = (node: ReactNode, identifierPrefix: string) =>
+  renderToString(node, { identifierPrefix });
 
 /**
  * Renders the whole document before answering (onAllReady): public pages are
  * small and complete HTML is what prerendering and crawlers need.
  */
-export default function handleRequest(request: Request, responseStatusCode: number, responseHeaders: Headers, routerContext: EntryContext, loadContext?: RouterContextProvider) {
+export default function handleRequest(
+  request: Request,
+  responseStatusCode: number,
+  responseHeaders: Headers,
+  routerContext: EntryContext,
+  loadContext?: RouterContextProvider,
+) {
   // Prerendering has no load context, and its pages need no nonce (no inline router scripts).
   const nonce = loadContext instanceof RouterContextProvider ? loadContext.get(nonceContext) : "";
   if (request.method.toUpperCase() === "HEAD") {
@@ -45,7 +52,12 @@ export default function handleRequest(request: Request, responseStatusCode: numb
           });
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           pipe(body);
-          resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
+          resolve(
+            new Response(createReadableStreamFromReadable(body), {
+              headers: responseHeaders,
+              status: responseStatusCode,
+            }),
+          );
         },
         onShellError(error: unknown) {
           reject(error);

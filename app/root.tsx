@@ -1,4 +1,14 @@
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useMatches, useRouteLoaderData, type ShouldRevalidateFunctionArgs } from "react-router";
+import {
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useLoaderData,
+  useMatches,
+  useRouteLoaderData,
+  type ShouldRevalidateFunctionArgs,
+} from "react-router";
 import { useMemo } from "react";
 import { splitLanguagePrefix } from "#shared/site/paths.ts";
 import type { Route } from "./+types/root";
@@ -19,7 +29,12 @@ export const links: Route.LinksFunction = () => [
 
 export function loader({ request }: Route.LoaderArgs) {
   const lang = requestLanguage(request);
-  return { lang, languageNegotiated: isLanguageNegotiated(request), messages: sharedMessages(lang), siteUrl: siteUrl() };
+  return {
+    lang,
+    languageNegotiated: isLanguageNegotiated(request),
+    messages: sharedMessages(lang),
+    siteUrl: siteUrl(),
+  };
 }
 
 // The shared messages change only with the language, which a prefix change
@@ -49,7 +64,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
   return (
     // The head script sets the theme class before hydration, and may load a
     // page whose language was negotiated again in the stored one.
-    <html lang={data?.lang ?? "en"} {...(data?.languageNegotiated ? { [LANGUAGE_NEGOTIATED_ATTRIBUTE]: "" } : {})} suppressHydrationWarning>
+    <html
+      lang={data?.lang ?? "en"}
+      {...(data?.languageNegotiated ? { [LANGUAGE_NEGOTIATED_ATTRIBUTE]: "" } : {})}
+      suppressHydrationWarning
+    >
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -77,7 +96,11 @@ export default function App() {
   const { lang } = useLoaderData<typeof loader>();
   // Each route's loader sends the dictionary keys it needs; together they are the page's messages.
   const matches = useMatches();
-  const messages = useMemo(() => Object.assign({}, ...matches.map((match) => (hasMessages(match.loaderData) ? match.loaderData.messages : {}))), [matches]);
+  const messages = useMemo(
+    () =>
+      Object.assign({}, ...matches.map((match) => (hasMessages(match.loaderData) ? match.loaderData.messages : {}))),
+    [matches],
+  );
   return (
     <LanguageProvider lang={lang} messages={messages}>
       <Outlet />

@@ -18,7 +18,11 @@ const MINUTES = [1, 2, 3, 5, 7, 10, 15, 20, 30, 45, 60, 90, 120];
 const PHASES = [5, 30];
 const CHILDREN = 20;
 
-async function withDatabase<T>(dir: string, name: string, work: (handle: ReturnType<typeof openDatabase>) => Promise<T>): Promise<T> {
+async function withDatabase<T>(
+  dir: string,
+  name: string,
+  work: (handle: ReturnType<typeof openDatabase>) => Promise<T>,
+): Promise<T> {
   const handle = openDatabase({ dataDir: join(dir, name) });
   try {
     return await work(handle);
@@ -28,7 +32,13 @@ async function withDatabase<T>(dir: string, name: string, work: (handle: ReturnT
 }
 
 /** Seconds from the recovery to the incident's resolution, for one outage. */
-async function resolutionDelay(dir: string, run: string, minutes: number, phase: number, successThreshold: number): Promise<number> {
+async function resolutionDelay(
+  dir: string,
+  run: string,
+  minutes: number,
+  phase: number,
+  successThreshold: number,
+): Promise<number> {
   return withDatabase(dir, run, async (handle) => {
     const yaml = `alerts: { to: ops@example.com }
 defaults: { intervalSeconds: ${INTERVAL_S}, timeoutMs: 5000, retries: 2, successThreshold: ${successThreshold} }
@@ -46,7 +56,11 @@ services:
     let resolvedAt: number | null = null;
     await sim.runTo(recovery + (successThreshold + 3) * INTERVAL_S, async () => {
       if (resolvedAt !== null) return;
-      const row = await db.selectFrom("incidents").select("resolved_at").where("resolved_at", "is not", null).executeTakeFirst();
+      const row = await db
+        .selectFrom("incidents")
+        .select("resolved_at")
+        .where("resolved_at", "is not", null)
+        .executeTakeFirst();
       if (row) resolvedAt = sim.seconds();
     });
     if (resolvedAt === null) return Infinity;
@@ -86,7 +100,17 @@ export async function measureOverTime(parent: string): Promise<void> {
       const delays: { minutes: number; seconds: number }[] = [];
       let run = 0;
       for (const minutes of MINUTES) {
-        for (const phase of PHASES) delays.push({ minutes, seconds: await resolutionDelay(dir, `resolve-${successThreshold}-${run++}`, minutes, phase, successThreshold) });
+        for (const phase of PHASES)
+          delays.push({
+            minutes,
+            seconds: await resolutionDelay(
+              dir,
+              `resolve-${successThreshold}-${run++}`,
+              minutes,
+              phase,
+              successThreshold,
+            ),
+          });
       }
       const worst = delays.reduce((a, b) => (b.seconds > a.seconds ? b : a));
       const target = (successThreshold + 1) * INTERVAL_S;
@@ -96,7 +120,9 @@ export async function measureOverTime(parent: string): Promise<void> {
     }
     const withDependsOn = await noticesPerChannel(dir, "with", true);
     const without = await noticesPerChannel(dir, "without", false);
-    console.log(`\nOne host carrying ${CHILDREN} services fails (all ${CHILDREN + 1} targets at once, 10 minutes, reminders off): opening notices per channel`);
+    console.log(
+      `\nOne host carrying ${CHILDREN} services fails (all ${CHILDREN + 1} targets at once, 10 minutes, reminders off): opening notices per channel`,
+    );
     console.log(`  with dependsOn        ${String(withDependsOn).padStart(4)}   (target 1)`);
     console.log(`  without (reference)   ${String(without).padStart(4)}`);
   } finally {

@@ -63,14 +63,20 @@ const WARM_UP_POSTS = 50;
 
 const load = loadavg();
 console.log(`Load average ${load.map((n) => n.toFixed(2)).join(", ")} (1, 5, 15 min) on ${cpus().length} cores.`);
-if (load[0]! > 1) console.log("WARNING: the 1-minute load is above 1: the machine is busy and the figures below are pessimistic. Run again when it is idle.");
+if (load[0]! > 1)
+  console.log(
+    "WARNING: the 1-minute load is above 1: the machine is busy and the figures below are pessimistic. Run again when it is idle.",
+  );
 
 const receiver = await startHttpReceiver();
 const hookUrl = `${receiver.url}/hook`;
 const services = Array.from({ length: Math.ceil(endpoints / 2) }, (_, i) => ({
   id: `svc-${i}`,
   name: `Service ${i}`,
-  hosts: { centron: { url: `https://svc-${i}.example.net/health` }, ...(2 * i + 1 < endpoints ? { local: { url: `http://svc-${i}.local.example.net/health` } } : {}) },
+  hosts: {
+    centron: { url: `https://svc-${i}.example.net/health` },
+    ...(2 * i + 1 < endpoints ? { local: { url: `http://svc-${i}.local.example.net/health` } } : {}),
+  },
 }));
 // Cooldown 0 and no reminders: every flap is told, and only flaps are.
 const alerts = { cooldownMinutes: 0, reminderMinutes: 0, channels: [{ type: "webhook", name: "hook", url: hookUrl }] };
@@ -90,7 +96,9 @@ const cycleOf = (failing: boolean): Observation[] =>
       service,
       config.defaults,
       host,
-      failing && flaps ? { status: "unhealthy", errorMessage: "HTTP 503 Service Unavailable" } : { status: "healthy", errorMessage: null },
+      failing && flaps
+        ? { status: "unhealthy", errorMessage: "HTTP 503 Service Unavailable" }
+        : { status: "healthy", errorMessage: null },
     ),
   );
 const allOk = cycleOf(false);
@@ -105,7 +113,11 @@ const plan: Step[] = [
       ? { what: `flapping: ${flapping} fail`, kind: "flapping", observations: someFailing }
       : { what: `flapping: ${flapping} ok again`, kind: "flapping", observations: allOk },
   ),
-  ...Array.from({ length: steadyCycles }, (): Step => ({ what: "steady: all ok, nothing changes", kind: "steady", observations: allOk })),
+  ...Array.from({ length: steadyCycles }, (): Step => ({
+    what: "steady: all ok, nothing changes",
+    kind: "steady",
+    observations: allOk,
+  })),
 ];
 type Measured = { ms: number; rows: number | null; queued: number };
 
@@ -135,7 +147,8 @@ async function decide(handle: DatabaseHandle): Promise<Measured[]> {
   });
   const tracker = alerting.tracker(["service"]);
   // Kysely's SQLite dialect has one connection, so its total_changes() is every row we wrote.
-  const changes = async () => (handle.dialect === "sqlite" ? (await sql<{ n: number }>`select total_changes() as n`.execute(db)).rows[0]!.n : null);
+  const changes = async () =>
+    handle.dialect === "sqlite" ? (await sql<{ n: number }>`select total_changes() as n`.execute(db)).rows[0]!.n : null;
   const measured: Measured[] = [];
   for (const step of plan) {
     clock += CYCLE_MS;
@@ -170,7 +183,8 @@ async function inFreshSchema<T>(url: string, work: (handle: DatabaseHandle) => P
 }
 
 const mean = (list: readonly number[]) => (list.length === 0 ? NaN : list.reduce((sum, n) => sum + n, 0) / list.length);
-const fixed = (n: number | null | undefined, digits = 1) => (n === null || n === undefined || Number.isNaN(n) ? "-" : n.toFixed(digits));
+const fixed = (n: number | null | undefined, digits = 1) =>
+  n === null || n === undefined || Number.isNaN(n) ? "-" : n.toFixed(digits);
 const format = (n: number) => Math.round(n).toLocaleString("en");
 
 const dir = mkdtempSync(join(tmpdir(), "bench-alerts-"));
@@ -182,10 +196,14 @@ try {
   await sqlite.close();
   const onPostgres = postgresUrl ? await inFreshSchema(postgresUrl, decide) : undefined;
 
-  console.log(`\n| # | cycle | SQLite ms | rows written | notices queued |${onPostgres ? " PostgreSQL ms |" : ""}\n|---|---|---|---|---|${onPostgres ? "---|" : ""}`);
+  console.log(
+    `\n| # | cycle | SQLite ms | rows written | notices queued |${onPostgres ? " PostgreSQL ms |" : ""}\n|---|---|---|---|---|${onPostgres ? "---|" : ""}`,
+  );
   plan.forEach((step, i) => {
     const row = onSqlite[i]!;
-    console.log(`| ${i} | ${step.what} | ${fixed(row.ms)} | ${row.rows} | ${row.queued} |${onPostgres ? ` ${fixed(onPostgres[i]!.ms)} |` : ""}`);
+    console.log(
+      `| ${i} | ${step.what} | ${fixed(row.ms)} | ${row.rows} | ${row.queued} |${onPostgres ? ` ${fixed(onPostgres[i]!.ms)} |` : ""}`,
+    );
   });
   const of = (measured: readonly Measured[], kind: Step["kind"]) => measured.filter((_, i) => plan[i]!.kind === kind);
   const summary = (name: string, measured: readonly Measured[]) =>
@@ -196,19 +214,25 @@ try {
   summary("SQLite", onSqlite);
   if (onPostgres) summary("PostgreSQL", onPostgres);
   const rows = (kind: Step["kind"]) => fixed(mean(of(onSqlite, kind).map((m) => m.rows ?? NaN)), 0);
-  console.log(`Rows written per cycle on SQLite: flapping ${rows("flapping")}, steady state ${rows("steady")}${onPostgres ? " (not counted on PostgreSQL, see the header)" : ""}.`);
+  console.log(
+    `Rows written per cycle on SQLite: flapping ${rows("flapping")}, steady state ${rows("steady")}${onPostgres ? " (not counted on PostgreSQL, see the header)" : ""}.`,
+  );
 
   // --- 3: delivery through the outbox beside a bare fetch loop ---
   if (produced.length === 0) throw new Error("the flapping cycles queued no notice: raise --flap");
   const count = number("notices", produced.length);
-  const payloads = Array.from({ length: count }, (_, i) => JSON.parse(produced[i % produced.length]!.payload) as unknown);
+  const payloads = Array.from(
+    { length: count },
+    (_, i) => JSON.parse(produced[i % produced.length]!.payload) as unknown,
+  );
   // A database of its own and the real clock: the outbox's leases and retries compare now().
   const delivering = openDatabase({ dataDir: join(dir, "delivery") });
   try {
     await migrate(delivering);
     const outbox = createOutbox(delivering.db, Date.now);
     await delivering.db.transaction().execute(async (trx) => {
-      for (const [i, payload] of payloads.entries()) await outbox.enqueue(trx, { kind: "alert", channel: "alert:hook", payload, key: `bench-${i}.hook` });
+      for (const [i, payload] of payloads.entries())
+        await outbox.enqueue(trx, { kind: "alert", channel: "alert:hook", payload, key: `bench-${i}.hook` });
     });
     const notifier = createNotifier({ outbox, config: () => config.alerts, sendMail: undefined });
     const delivery = createDelivery({ outbox, senderFor: notifier.senderFor, logger: pino({ level: "silent" }) });
@@ -224,7 +248,8 @@ try {
     await delivery.runOnce(); // one round drains the lane when every send succeeds
     const outboxRate = count / ((performance.now() - started) / 1000);
     const pending = await outbox.pendingChannels();
-    if (pending.length > 0 || receiver.received.length !== count) throw new Error(`the outbox delivered ${receiver.received.length} of ${count} notices`);
+    if (pending.length > 0 || receiver.received.length !== count)
+      throw new Error(`the outbox delivered ${receiver.received.length} of ${count} notices`);
 
     receiver.reset();
     started = performance.now();
@@ -232,7 +257,9 @@ try {
     const bareRate = count / ((performance.now() - started) / 1000);
 
     const size = mean(bodies.map((body) => body.length));
-    console.log(`\n${count} notices (webhook JSON, ${format(size)} bytes on average) to a receiver on loopback, one channel, in order, one at a time:`);
+    console.log(
+      `\n${count} notices (webhook JSON, ${format(size)} bytes on average) to a receiver on loopback, one channel, in order, one at a time:`,
+    );
     console.log(`  outbox (createDelivery + webhook)  ${format(outboxRate).padStart(8)} notices/s`);
     console.log(`  bare fetch loop (reference)        ${format(bareRate).padStart(8)} notices/s`);
     console.log(`  ratio outbox / bare                ${(outboxRate / bareRate).toFixed(2).padStart(8)}`);

@@ -16,13 +16,24 @@ const PORT = 3453;
 const ours = `http://127.0.0.1:${PORT}`;
 const TARGET = 10_000;
 
-execFileSync(process.execPath, [join(root, "node_modules/tsx/dist/cli.mjs"), join(root, "scripts/ensure-build.ts")], { stdio: "inherit" });
+execFileSync(process.execPath, [join(root, "node_modules/tsx/dist/cli.mjs"), join(root, "scripts/ensure-build.ts")], {
+  stdio: "inherit",
+});
 const dataDir = mkdtempSync(join(tmpdir(), "bench-contact-"));
-const server = startOurServer(PORT, { DATA_DIR: dataDir, DATABASE_URL: "", LOG_LEVEL: "warn", CONTACT_LIMIT_PER_IP: "0", CONTACT_LIMIT_GLOBAL: "0", SMTP_URL: "" });
+const server = startOurServer(PORT, {
+  DATA_DIR: dataDir,
+  DATABASE_URL: "",
+  LOG_LEVEL: "warn",
+  CONTACT_LIMIT_PER_IP: "0",
+  CONTACT_LIMIT_GLOBAL: "0",
+  SMTP_URL: "",
+});
 
 /** Resident memory of the server: the primary and its workers, in MB. */
 function memoryMb(): number {
-  const out = execFileSync("ps", ["-o", "rss=", "--pid", String(server.pid), "--ppid", String(server.pid)], { encoding: "utf8" });
+  const out = execFileSync("ps", ["-o", "rss=", "--pid", String(server.pid), "--ppid", String(server.pid)], {
+    encoding: "utf8",
+  });
   return out.split("\n").reduce((sum, line) => sum + (Number(line.trim()) || 0), 0) / 1024;
 }
 
@@ -51,7 +62,10 @@ try {
     token,
   });
   const script = join(dataDir, "post.lua");
-  writeFileSync(script, `wrk.method = "POST"\nwrk.body = ${JSON.stringify(body)}\nwrk.headers["Content-Type"] = "application/json"\n`);
+  writeFileSync(
+    script,
+    `wrk.method = "POST"\nwrk.body = ${JSON.stringify(body)}\nwrk.headers["Content-Type"] = "application/json"\n`,
+  );
 
   const baseline = memoryMb();
   runWrk(`${ours}/healthz`, 1); // warm up
@@ -67,7 +81,9 @@ try {
   console.log(
     `| POST /api/contact (stored, 202) | ${contact.requestsPerSecond.toFixed(0)} | ${contact.p99Ms} | ${(contact.requestsPerSecond / health.requestsPerSecond).toFixed(2)} |`,
   );
-  console.log(`\nMemory (RSS, all server processes): ${baseline.toFixed(0)} MB at start, ${after.toFixed(0)} MB after ${stored} submissions.`);
+  console.log(
+    `\nMemory (RSS, all server processes): ${baseline.toFixed(0)} MB at start, ${after.toFixed(0)} MB after ${stored} submissions.`,
+  );
 } finally {
   server.kill();
   rmSync(dataDir, { recursive: true, force: true });

@@ -35,21 +35,30 @@ const RUNS = 5;
 const root = process.cwd();
 
 ensureTools([...BROWSER_TOOLS, ...PEER_TOOLS], "bench:dashboard");
-execFileSync(process.execPath, [join(root, "node_modules/tsx/dist/cli.mjs"), join(root, "scripts/ensure-build.ts")], { stdio: "inherit" });
+execFileSync(process.execPath, [join(root, "node_modules/tsx/dist/cli.mjs"), join(root, "scripts/ensure-build.ts")], {
+  stdio: "inherit",
+});
 
 type Load = { jsKb: number; cssKb: number; requests: number; msToData: number };
 
 /** One cold load: what went over the wire, and when `ready` held. */
 async function load(page: Page, url: string, ready: (page: Page) => Promise<unknown>): Promise<Load> {
   const sizes: Promise<{ type: string; bytes: number }>[] = [];
-  page.on("requestfinished", (request) => sizes.push(request.sizes().then((s) => ({ type: request.resourceType(), bytes: s.responseBodySize + s.responseHeadersSize }))));
+  page.on("requestfinished", (request) =>
+    sizes.push(
+      request
+        .sizes()
+        .then((s) => ({ type: request.resourceType(), bytes: s.responseBodySize + s.responseHeadersSize })),
+    ),
+  );
   const started = Date.now();
   await page.goto(url);
   await ready(page);
   const msToData = Date.now() - started;
   await page.waitForLoadState("networkidle");
   const all = await Promise.all(sizes);
-  const kb = (type: string) => all.filter((entry) => entry.type === type).reduce((sum, entry) => sum + entry.bytes, 0) / 1024;
+  const kb = (type: string) =>
+    all.filter((entry) => entry.type === type).reduce((sum, entry) => sum + entry.bytes, 0) / 1024;
   return { jsKb: kb("script"), cssKb: kb("stylesheet"), requests: all.length, msToData };
 }
 
@@ -99,9 +108,13 @@ try {
   const d = summarize(dashboard);
   const h = summarize(home);
   const row = (label: string, a: number, b: number, unit: string, digits = 1) =>
-    console.log(`  ${label.padEnd(26)} ${a.toFixed(digits).padStart(8)} ${b.toFixed(digits).padStart(10)} ${unit.padEnd(4)} ${(a / b).toFixed(2).padStart(7)}`);
+    console.log(
+      `  ${label.padEnd(26)} ${a.toFixed(digits).padStart(8)} ${b.toFixed(digits).padStart(10)} ${unit.padEnd(4)} ${(a / b).toFixed(2).padStart(7)}`,
+    );
   console.log(`\nFirst load, cold cache, median of ${RUNS} (transferred bytes, compressed as served):`);
-  console.log(`  ${"".padEnd(26)} ${"dashboard".padStart(8)} ${"home (/en)".padStart(10)} ${"".padEnd(4)} ${"ratio".padStart(7)}`);
+  console.log(
+    `  ${"".padEnd(26)} ${"dashboard".padStart(8)} ${"home (/en)".padStart(10)} ${"".padEnd(4)} ${"ratio".padStart(7)}`,
+  );
   row("JavaScript", d.jsKb, h.jsKb, "KB");
   row("CSS", d.cssKb, h.cssKb, "KB");
   row("requests", d.requests, h.requests, "", 0);
@@ -110,7 +123,9 @@ try {
   const small = await fetch(`${env.origin}/api/admin/services`, { headers: { cookie } });
   const smallText = await small.text();
   console.log(`\nGET /api/admin/services:`);
-  console.log(`  12 services:    ${(smallText.length / 1024).toFixed(1)} KB raw, ${(gzipSync(smallText).length / 1024).toFixed(1)} KB gzip`);
+  console.log(
+    `  12 services:    ${(smallText.length / 1024).toFixed(1)} KB raw, ${(gzipSync(smallText).length / 1024).toFixed(1)} KB gzip`,
+  );
 } finally {
   await browser.close();
   await env.stop();
@@ -128,7 +143,11 @@ try {
   }));
   writeFileSync(
     join(dir, "monitoring.yaml"),
-    stringify({ alerts: { to: "ops@example.com" }, defaults: { intervalSeconds: 30, timeoutMs: 3000, retries: 0, staggerSeconds: 2 }, services }),
+    stringify({
+      alerts: { to: "ops@example.com" },
+      defaults: { intervalSeconds: 30, timeoutMs: 3000, retries: 0, staggerSeconds: 2 },
+      services,
+    }),
   );
   const server = startServer(BIG_PORT, {
     DATA_DIR: join(dir, "data"),

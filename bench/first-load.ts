@@ -27,5 +27,8 @@ function round(kb: number): number {
 }
 
 export function buildFileFor(root: string) {
-  return (url: string) => (url.startsWith("/islands/") ? join(root, "build/islands", url.slice("/islands/".length)) : join(root, "build/app/client", url));
+  return (url: string) =>
+    url.startsWith("/islands/")
+      ? join(root, "build/islands", url.slice("/islands/".length))
+      : join(root, "build/app/client", url);
 }

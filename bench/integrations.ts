@@ -37,7 +37,10 @@ function perSecond(work: () => void, seconds: number): number {
 const format = (n: number) => Math.round(n).toLocaleString("en");
 
 // --- HAProxy ---
-const haproxy = await startHaproxy({ servers: Array.from({ length: SERVERS }, (_, i) => ({ name: `srv${i}`, port: 20_000 + i })), checks: false });
+const haproxy = await startHaproxy({
+  servers: Array.from({ length: SERVERS }, (_, i) => ({ name: `srv${i}`, port: 20_000 + i })),
+  checks: false,
+});
 let csv: string;
 try {
   const net = await import("node:net");
@@ -53,12 +56,18 @@ try {
   const rows = parsed.rows.length;
   const columns = parsed.columns.length;
   const ours = perSecond(() => void parseHaproxyCsv(csv), PARSE_SECONDS) * rows;
-  const reference = perSecond(() => void csvParse(csv.slice(2), { columns: true, relax_column_count: true, skip_empty_lines: true }), PARSE_SECONDS) * rows;
+  const reference =
+    perSecond(
+      () => void csvParse(csv.slice(2), { columns: true, relax_column_count: true, skip_empty_lines: true }),
+      PARSE_SECONDS,
+    ) * rows;
   const started = performance.now();
   const reads = 20;
   for (let i = 0; i < reads; i += 1) await readHaproxyStats({ socket: haproxy.socketPath }, { timeoutMs: 5000 });
   const readMs = (performance.now() - started) / reads;
-  console.log(`\nHAProxy stats, ${rows} rows x ${columns} columns (${(csv.length / 1024).toFixed(0)} KB) from HAProxy ${SERVERS} servers:`);
+  console.log(
+    `\nHAProxy stats, ${rows} rows x ${columns} columns (${(csv.length / 1024).toFixed(0)} KB) from HAProxy ${SERVERS} servers:`,
+  );
   console.log(`  ours (parseHaproxyCsv)   ${format(ours).padStart(12)} rows/s`);
   console.log(`  csv-parse (reference)    ${format(reference).padStart(12)} rows/s`);
   console.log(`  ratio ours / reference   ${(ours / reference).toFixed(2)}`);
@@ -75,10 +84,13 @@ try {
   const ca = [certs.ca.cert];
   const handshake = () =>
     new Promise<void>((resolve, reject) => {
-      const socket = connect({ host: "127.0.0.1", port: server.port, servername: TEST_DOMAIN, rejectUnauthorized: false }, () => {
-        socket.destroy();
-        resolve();
-      });
+      const socket = connect(
+        { host: "127.0.0.1", port: server.port, servername: TEST_DOMAIN, rejectUnauthorized: false },
+        () => {
+          socket.destroy();
+          resolve();
+        },
+      );
       socket.on("error", reject);
     });
   const rate = async (work: () => Promise<unknown>) => {

@@ -4,7 +4,15 @@ import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { CHROMIUM_ARGS, findChromium } from "#tests/chromium.ts";
 
-export type Scores = { performance: number; accessibility: number; bestPractices: number; seo: number; lcpMs: number; tbtMs: number; cls: number };
+export type Scores = {
+  performance: number;
+  accessibility: number;
+  bestPractices: number;
+  seo: number;
+  lcpMs: number;
+  tbtMs: number;
+  cls: number;
+};
 
 export async function withLighthouse<T>(work: (audit: (url: string) => Promise<Scores>) => Promise<T>): Promise<T> {
   const chromePath = findChromium();

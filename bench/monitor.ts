@@ -47,8 +47,11 @@ const CLOCK_TICKS = Number(execFileSync("getconf", ["CLK_TCK"], { encoding: "utf
 
 const load = loadavg();
 console.log(`Load average ${load.map((n) => n.toFixed(2)).join(", ")} (1, 5, 15 min).`);
-if (load[0]! > 1) console.log("WARNING: the machine is busy; the figures below are pessimistic. Run again when it is idle.");
-execFileSync(process.execPath, [join(root, "node_modules/tsx/dist/cli.mjs"), join(root, "scripts/ensure-build.ts")], { stdio: "inherit" });
+if (load[0]! > 1)
+  console.log("WARNING: the machine is busy; the figures below are pessimistic. Run again when it is idle.");
+execFileSync(process.execPath, [join(root, "node_modules/tsx/dist/cli.mjs"), join(root, "scripts/ensure-build.ts")], {
+  stdio: "inherit",
+});
 
 function cpuSeconds(pid: number): number {
   const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
@@ -81,12 +84,27 @@ function fleetConfig(count: number, url: (service: string, host: string) => stri
     id: `svc-${i}`,
     name: `Service ${i}`,
     profile: "standard",
-    hosts: { centron: { url: url(`svc-${i}`, "centron"), conditions: CONDITIONS }, local: { url: url(`svc-${i}`, "local"), conditions: CONDITIONS } },
+    hosts: {
+      centron: { url: url(`svc-${i}`, "centron"), conditions: CONDITIONS },
+      local: { url: url(`svc-${i}`, "local"), conditions: CONDITIONS },
+    },
   }));
-  return { alerts: { to: "ops@example.com" }, defaults: { intervalSeconds: interval, timeoutMs: 5000, retries: 1, concurrency: 500 }, services };
+  return {
+    alerts: { to: "ops@example.com" },
+    defaults: { intervalSeconds: interval, timeoutMs: 5000, retries: 1, concurrency: 500 },
+    services,
+  };
 }
 
-type Row = { endpoints: number; cycle: number; wallS: number; checksPerS: number; cpuMsPerCheck: number; rssMb: number; dbGrowthMb: number };
+type Row = {
+  endpoints: number;
+  cycle: number;
+  wallS: number;
+  checksPerS: number;
+  cpuMsPerCheck: number;
+  rssMb: number;
+  dbGrowthMb: number;
+};
 
 async function measure(count: number): Promise<Row[]> {
   const fleet = await startSimulatedFleet({ failureShare: 0.005, degradedShare: 0.02 });
@@ -94,26 +112,45 @@ async function measure(count: number): Promise<Row[]> {
   const configFile = join(dir, "monitoring.yaml");
   // One copy of the conditions per host: an alias for each would be refused as a "billion laughs" file.
   writeFileSync(configFile, stringify(fleetConfig(count, fleet.url), { aliasDuplicateObjects: false }));
-  const server = spawn(process.execPath, [...(heap > 0 ? [`--max-old-space-size=${heap}`] : []), "build/server/index.js"], {
-    env: { ...process.env, PORT: String(PORT), HOST: "127.0.0.1", WEB_CONCURRENCY: "1", DATA_DIR: dir, DATABASE_URL: "", LOG_LEVEL: "debug", MONITORING_CONFIG: configFile },
-    stdio: ["ignore", "pipe", "inherit"],
-  });
+  const server = spawn(
+    process.execPath,
+    [...(heap > 0 ? [`--max-old-space-size=${heap}`] : []), "build/server/index.js"],
+    {
+      env: {
+        ...process.env,
+        PORT: String(PORT),
+        HOST: "127.0.0.1",
+        WEB_CONCURRENCY: "1",
+        DATA_DIR: dir,
+        DATABASE_URL: "",
+        LOG_LEVEL: "debug",
+        MONITORING_CONFIG: configFile,
+      },
+      stdio: ["ignore", "pipe", "inherit"],
+    },
+  );
   const rows: Row[] = [];
-  const exited = new Promise<never>((_, reject) => server.once("exit", (code) => reject(new Error(`the server exited (${code}) before ${cycles} cycles`))));
+  const exited = new Promise<never>((_, reject) =>
+    server.once("exit", (code) => reject(new Error(`the server exited (${code}) before ${cycles} cycles`))),
+  );
   exited.catch(() => undefined);
   try {
     await Promise.race([waitForUrl(`http://127.0.0.1:${PORT}/healthz`, 60_000), exited]);
     let buffered = "";
     let previous: { cpu: number; db: number } | undefined;
     const done = new Promise<void>((resolve, reject) => {
-      const timeout = setTimeout(() => reject(new Error("cycles did not finish in time")), (cycles + 2) * interval * 1000);
+      const timeout = setTimeout(
+        () => reject(new Error("cycles did not finish in time")),
+        (cycles + 2) * interval * 1000,
+      );
       server.stdout!.on("data", (chunk: Buffer) => {
         buffered += chunk.toString();
         const lines = buffered.split("\n");
         buffered = lines.pop()!;
         for (const line of lines) {
           // CPU is counted from the moment the engine starts: booting is not checking.
-          if (line.includes('"monitor: this process runs the health checks"')) previous = { cpu: cpuSeconds(server.pid!), db: databaseMb(dir) };
+          if (line.includes('"monitor: this process runs the health checks"'))
+            previous = { cpu: cpuSeconds(server.pid!), db: databaseMb(dir) };
           if (!line.includes('"monitor cycle done"') || !previous) continue;
           const entry = JSON.parse(line) as { checks: number; ms: number };
           const now = { cpu: cpuSeconds(server.pid!), db: databaseMb(dir) };
@@ -170,7 +207,9 @@ async function breakdown(count: number): Promise<Record<string, number>> {
     if (!parsed.ok) throw new Error(parsed.error);
     return parsed.condition;
   });
-  const bodies = Array.from({ length: count }, (_, i) => JSON.stringify({ status: i % 50 === 0 ? "degraded" : "healthy", uptime: 1000 + i }));
+  const bodies = Array.from({ length: count }, (_, i) =>
+    JSON.stringify({ status: i % 50 === 0 ? "degraded" : "healthy", uptime: 1000 + i }),
+  );
   const circuit = { failures: 5 };
   const outcome = { status: "healthy" as const, responseTime: 80, errorMessage: null, retryAttempt: 0, basic: false };
   const states: HostState[] = [];
@@ -192,8 +231,13 @@ async function breakdown(count: number): Promise<Record<string, number>> {
   try {
     await migrate(database);
     const store = createMonitorStore(database.db);
-    const ids = await store.endpointIds(states.map((_, index) => ({ serviceId: `svc-${index >> 1}`, host: index % 2 ? "local" : "centron" })));
-    const saved = states.map((state, index) => ({ endpointId: ids.get(`svc-${index >> 1}/${index % 2 ? "local" : "centron"}`)!, state }));
+    const ids = await store.endpointIds(
+      states.map((_, index) => ({ serviceId: `svc-${index >> 1}`, host: index % 2 ? "local" : "centron" })),
+    );
+    const saved = states.map((state, index) => ({
+      endpointId: ids.get(`svc-${index >> 1}/${index % 2 ? "local" : "centron"}`)!,
+      state,
+    }));
     const time = Date.now();
     const save = async (round: number) => {
       const at = time + round * interval * 1000;
@@ -217,8 +261,12 @@ async function breakdown(count: number): Promise<Record<string, number>> {
 
 const small = await measure(Math.max(2, Math.round(endpoints / 10)));
 const large = await measure(endpoints);
-console.log(`\nEvery check judged by ${CONDITIONS.length} conditions (${CONDITIONS.join(", ")}); interval ${interval} s; heap cap ${heap || "none"}.`);
-console.log("\n| endpoints | cycle | wall s | checks/s | CPU ms per check | RSS MB | DB growth MB |\n|---|---|---|---|---|---|---|");
+console.log(
+  `\nEvery check judged by ${CONDITIONS.length} conditions (${CONDITIONS.join(", ")}); interval ${interval} s; heap cap ${heap || "none"}.`,
+);
+console.log(
+  "\n| endpoints | cycle | wall s | checks/s | CPU ms per check | RSS MB | DB growth MB |\n|---|---|---|---|---|---|---|",
+);
 for (const row of [...small, ...large]) {
   console.log(
     `| ${row.endpoints} | ${row.cycle} | ${row.wallS.toFixed(1)} | ${row.checksPerS.toFixed(0)} | ${row.cpuMsPerCheck.toFixed(2)} | ${row.rssMb.toFixed(0)} | ${row.dbGrowthMb.toFixed(2)} |`,
@@ -226,20 +274,33 @@ for (const row of [...small, ...large]) {
 }
 const steady = large.slice(1);
 const last = large.at(-1)!;
-const worst = { wallS: Math.max(...large.map((row) => row.wallS)), cpu: Math.max(...large.map((row) => row.cpuMsPerCheck)), rss: Math.max(...large.map((row) => row.rssMb)) };
+const worst = {
+  wallS: Math.max(...large.map((row) => row.wallS)),
+  cpu: Math.max(...large.map((row) => row.cpuMsPerCheck)),
+  rss: Math.max(...large.map((row) => row.rssMb)),
+};
 const mark = (ok: boolean) => (ok ? "met" : "NOT met");
 console.log(
   `\nTargets for ${endpoints} endpoints every ${interval} s: a cycle within ${TARGETS.wallS} s (${worst.wallS.toFixed(1)}: ${mark(worst.wallS <= TARGETS.wallS)}), ` +
     `at most ${TARGETS.cpuMsPerCheck} ms of CPU per check (${worst.cpu.toFixed(2)}: ${mark(worst.cpu <= TARGETS.cpuMsPerCheck)}), ` +
     `RSS at most ${TARGETS.rssMb} MB (${worst.rss.toFixed(0)}: ${mark(worst.rss <= TARGETS.rssMb)}).`,
 );
-if (steady.length > 0) console.log(`Steady database growth per cycle after the first: ${(steady.reduce((sum, row) => sum + row.dbGrowthMb, 0) / steady.length).toFixed(2)} MB.`);
+if (steady.length > 0)
+  console.log(
+    `Steady database growth per cycle after the first: ${(steady.reduce((sum, row) => sum + row.dbGrowthMb, 0) / steady.length).toFixed(2)} MB.`,
+  );
 
 const parts = await breakdown(endpoints);
 const measured = Object.values(parts).reduce((sum, ms) => sum + ms, 0);
-console.log("\nWhere a check's CPU goes (µs per check; the request is the server's CPU per check less the parts timed here):\n| part | µs | share |\n|---|---|---|");
-const total = steady.length > 0 ? steady.reduce((sum, row) => sum + row.cpuMsPerCheck, 0) / steady.length : last.cpuMsPerCheck;
-const rows: [string, number][] = [["request (connect, send, receive, read the body) and the rest", Math.max(0, total - measured)], ...Object.entries(parts)];
+console.log(
+  "\nWhere a check's CPU goes (µs per check; the request is the server's CPU per check less the parts timed here):\n| part | µs | share |\n|---|---|---|",
+);
+const total =
+  steady.length > 0 ? steady.reduce((sum, row) => sum + row.cpuMsPerCheck, 0) / steady.length : last.cpuMsPerCheck;
+const rows: [string, number][] = [
+  ["request (connect, send, receive, read the body) and the rest", Math.max(0, total - measured)],
+  ...Object.entries(parts),
+];
 const share = (ms: number) => `${((ms / total) * 100).toFixed(ms / total < 0.01 ? 1 : 0)} %`;
 for (const [part, ms] of rows) console.log(`| ${part} | ${(ms * 1000).toFixed(1)} | ${share(ms)} |`);
 console.log(`| whole check (server, steady cycles) | ${(total * 1000).toFixed(1)} | 100 % |`);

@@ -77,5 +77,9 @@ export function serverMemory(pid: number): ServerMemory {
       // gone meanwhile
     }
   }
-  return { rssMb: rssKb / 1024, pssMb: pssKb / 1024, residentMb: framesVisible ? (frames.size * PAGE) / 1048576 : undefined };
+  return {
+    rssMb: rssKb / 1024,
+    pssMb: pssKb / 1024,
+    residentMb: framesVisible ? (frames.size * PAGE) / 1048576 : undefined,
+  };
 }

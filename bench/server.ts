@@ -33,9 +33,17 @@ async function healthUnderLoad(url: string): Promise<{ p99Ms: number; load: Awai
   return { p99Ms: health.p99Ms, load: await load };
 }
 
-execFileSync(process.execPath, [join(root, "node_modules/tsx/dist/cli.mjs"), join(root, "scripts/ensure-build.ts")], { stdio: "inherit" });
+execFileSync(process.execPath, [join(root, "node_modules/tsx/dist/cli.mjs"), join(root, "scripts/ensure-build.ts")], {
+  stdio: "inherit",
+});
 const dataDir = mkdtempSync(join(tmpdir(), "bench-server-"));
-const server = startOurServer(PORT, { DATA_DIR: dataDir, DATABASE_URL: "", ADMIN_USERNAME: admin.username, ADMIN_PASSWORD: admin.password, LOG_LEVEL: "warn" });
+const server = startOurServer(PORT, {
+  DATA_DIR: dataDir,
+  DATABASE_URL: "",
+  ADMIN_USERNAME: admin.username,
+  ADMIN_PASSWORD: admin.password,
+  LOG_LEVEL: "warn",
+});
 try {
   await waitForUrl(`${ours}/healthz`);
   const signIn = await fetch(`${ours}/api/auth/sign-in`, {
@@ -81,7 +89,9 @@ try {
   const loaded = serverMemory(server.pid!);
 
   const ratio = (pair: ReturnType<typeof compare>) => pair[0]!.requestsPerSecond / pair[1]!.requestsPerSecond;
-  console.log("\n| GET, gzip | ours req/s | nginx (1 worker) req/s | ratio | target | met | ours p99 ms | nginx p99 ms |\n|---|---|---|---|---|---|---|---|");
+  console.log(
+    "\n| GET, gzip | ours req/s | nginx (1 worker) req/s | ratio | target | met | ours p99 ms | nginx p99 ms |\n|---|---|---|---|---|---|---|---|",
+  );
   for (const [label, pair, target] of [
     ["/en/about (prerendered)", pages, TARGETS.page],
     ["/en/contact (prerendered, token cookie)", contact, TARGETS.contact],
@@ -92,18 +102,28 @@ try {
     );
   }
 
-  console.log("\n| while 50 connections load | their req/s | of them refused (503) | /healthz p99 ms | target | met |\n|---|---|---|---|---|---|");
+  console.log(
+    "\n| while 50 connections load | their req/s | of them refused (503) | /healthz p99 ms | target | met |\n|---|---|---|---|---|---|",
+  );
   const { contact: c, rendered: r } = beside;
-  console.log(`| /en/contact | ${c.load.requestsPerSecond.toFixed(0)} | ${c.load.failed} | ${c.p99Ms} | < ${TARGETS.healthP99Ms} | ${mark(c.p99Ms < TARGETS.healthP99Ms)} |`);
-  console.log(`| /en/news?page=2 (rendered per request) | ${r.load.requestsPerSecond.toFixed(0)} | ${r.load.failed} | ${r.p99Ms} | - | - |`);
+  console.log(
+    `| /en/contact | ${c.load.requestsPerSecond.toFixed(0)} | ${c.load.failed} | ${c.p99Ms} | < ${TARGETS.healthP99Ms} | ${mark(c.p99Ms < TARGETS.healthP99Ms)} |`,
+  );
+  console.log(
+    `| /en/news?page=2 (rendered per request) | ${r.load.requestsPerSecond.toFixed(0)} | ${r.load.failed} | ${r.p99Ms} | - | - |`,
+  );
 
-  console.log(`\nGET /api/auth/session (valid session): ${session.requestsPerSecond.toFixed(0)} req/s, p99 ${session.p99Ms} ms`);
+  console.log(
+    `\nGET /api/auth/session (valid session): ${session.requestsPerSecond.toFixed(0)} req/s, p99 ${session.p99Ms} ms`,
+  );
   // Judged on the distinct pages in RAM (resident-memory.ts); summed RSS counts the shared node binary once per process.
   const memoryRow = (label: string, memory: ServerMemory, target: number) =>
     memory.residentMb === undefined
       ? `| ${label} | - (needs root) | ${target} | - | ${memory.rssMb.toFixed(0)} | ${memory.pssMb.toFixed(0)} |`
       : `| ${label} | ${memory.residentMb.toFixed(0)} | ${target} | ${mark(memory.residentMb <= target)} | ${memory.rssMb.toFixed(0)} | ${memory.pssMb.toFixed(0)} |`;
-  console.log("\n| memory, all processes | resident MB (each page once) | target | met | summed RSS MB | summed PSS MB |\n|---|---|---|---|---|---|");
+  console.log(
+    "\n| memory, all processes | resident MB (each page once) | target | met | summed RSS MB | summed PSS MB |\n|---|---|---|---|---|---|",
+  );
   console.log(memoryRow("idle after start", idle, TARGETS.idleMb));
   console.log(memoryRow("after the load", loaded, TARGETS.loadedMb));
 } finally {

@@ -86,7 +86,14 @@ export function startOurServer(port: number, env: Record<string, string> = {}): 
 
 export type WrkResult = { requestsPerSecond: number; p99Ms: number; requests: number; failed: number };
 
-function wrkArgs(url: string, seconds: number, encoding: string | undefined, headers: string[], script: string | undefined, connections: number): string[] {
+function wrkArgs(
+  url: string,
+  seconds: number,
+  encoding: string | undefined,
+  headers: string[],
+  script: string | undefined,
+  connections: number,
+): string[] {
   requireTool("wrk", "wrk");
   const args = ["-t1", `-c${connections}`, `-d${seconds}s`, "--latency"];
   if (script) args.push("-s", script);
@@ -96,13 +103,25 @@ function wrkArgs(url: string, seconds: number, encoding: string | undefined, hea
 }
 
 /** One wrk run: 1 thread, 50 connections (or `connections`), `seconds` long; optional Accept-Encoding and Lua script (for POSTs). */
-export function runWrk(url: string, seconds: number, encoding?: string, headers: string[] = [], script?: string, connections = 50): WrkResult {
-  return parseWrk(url, spawnSync("wrk", wrkArgs(url, seconds, encoding, headers, script, connections), { encoding: "utf8" }).stdout);
+export function runWrk(
+  url: string,
+  seconds: number,
+  encoding?: string,
+  headers: string[] = [],
+  script?: string,
+  connections = 50,
+): WrkResult {
+  return parseWrk(
+    url,
+    spawnSync("wrk", wrkArgs(url, seconds, encoding, headers, script, connections), { encoding: "utf8" }).stdout,
+  );
 }
 
 /** The same, in the background: for loading the server while something else is measured. */
 export function startWrk(url: string, seconds: number, encoding?: string, connections = 50): Promise<WrkResult> {
-  const child = spawn("wrk", wrkArgs(url, seconds, encoding, [], undefined, connections), { stdio: ["ignore", "pipe", "inherit"] });
+  const child = spawn("wrk", wrkArgs(url, seconds, encoding, [], undefined, connections), {
+    stdio: ["ignore", "pipe", "inherit"],
+  });
   let out = "";
   child.stdout.on("data", (chunk: Buffer) => (out += chunk.toString()));
   return new Promise((resolve, reject) => {
@@ -128,7 +147,12 @@ function parseWrk(url: string, out: string): WrkResult {
 }
 
 /** Interleaves runs of both targets and keeps each one's median. */
-export function compare(targets: { label: string; url: string }[], encoding: string | undefined, rounds = 3, seconds = 5): Throughput[] {
+export function compare(
+  targets: { label: string; url: string }[],
+  encoding: string | undefined,
+  rounds = 3,
+  seconds = 5,
+): Throughput[] {
   const results = new Map<string, { requestsPerSecond: number; p99Ms: number }[]>();
   for (const target of targets) runWrk(target.url, 1, encoding); // warm up
   for (let round = 0; round < rounds; round += 1) {

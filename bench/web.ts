@@ -24,7 +24,9 @@ const pages = pagesArg ? pagesArg.split(",") : sitePaths();
 const OUR_PORT = 3401;
 const NGINX_PORT = 3402;
 
-execFileSync(process.execPath, [join(root, "node_modules/tsx/dist/cli.mjs"), join(root, "scripts/ensure-build.ts")], { stdio: "inherit" });
+execFileSync(process.execPath, [join(root, "node_modules/tsx/dist/cli.mjs"), join(root, "scripts/ensure-build.ts")], {
+  stdio: "inherit",
+});
 
 const server = startOurServer(OUR_PORT);
 const ours = `http://127.0.0.1:${OUR_PORT}`;
@@ -59,7 +61,9 @@ try {
     { path: "/en/about", file: join(root, "build/app/client/en/about/index.html") },
     { path: "/en/status", file: statusFile },
   ];
-  console.log(`\nThroughput, GET ${measured.map((page) => page.path).join(" and ")} (wrk, 1 thread, 50 connections, median of 3 × 5 s):`);
+  console.log(
+    `\nThroughput, GET ${measured.map((page) => page.path).join(" and ")} (wrk, 1 thread, 50 connections, median of 3 × 5 s):`,
+  );
   const nginx = startNginx(
     measured.map((page) => ({ file: page.file, urlPath: page.path })),
     NGINX_PORT,
@@ -102,7 +106,10 @@ try {
       `first-load JS <= 100 KB gzip (worst: ${Math.max(...rows.map((r) => r.jsKb))}), throughput >= 0.75 of nginx.`,
   );
   mkdirSync(join(root, "bench/results"), { recursive: true });
-  writeFileSync(join(root, "bench/results/web.json"), JSON.stringify({ at: new Date().toISOString(), rows, throughput }, null, 2));
+  writeFileSync(
+    join(root, "bench/results/web.json"),
+    JSON.stringify({ at: new Date().toISOString(), rows, throughput }, null, 2),
+  );
 } finally {
   server.kill();
 }

@@ -17,7 +17,8 @@ import { NEWS_CATEGORIES, type Block } from "./types.ts";
 const text = (value: unknown) => JSON.stringify(value);
 
 /** Block types in order, ignoring their text: the same in both languages. */
-const shape = (blocks: Block[]) => blocks.map((block) => (block.type === "ul" ? `ul${block.items.length}` : block.type));
+const shape = (blocks: Block[]) =>
+  blocks.map((block) => (block.type === "ul" ? `ul${block.items.length}` : block.type));
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
@@ -36,20 +37,23 @@ describe("news", () => {
     for (const id of [1, 2]) expect(ARTICLES.find((a) => a.id === id)?.date).toMatch(/^2025-04-0[1-9]$/);
   });
 
-  it.each(ARTICLES.map((a) => [a.id, a] as const))("article %i has a heading, a list and paragraphs, and 4 to 7 minutes of reading, in both languages", (_id, article) => {
-    expect(NEWS_CATEGORIES).toContain(article.category);
-    expect(article.readMinutes).toBeGreaterThanOrEqual(4);
-    expect(article.readMinutes).toBeLessThanOrEqual(7);
-    for (const lang of ["en", "de"] as const) {
-      const body = article[lang].body;
-      expect(body.filter((b) => b.type === "h2")).toHaveLength(1);
-      expect(body.filter((b) => b.type === "ul")).toHaveLength(1);
-      expect(body.filter((b) => b.type === "p").length).toBeGreaterThanOrEqual(2);
-      expect(article[lang].title.length).toBeGreaterThan(10);
-      expect(article[lang].excerpt.length).toBeGreaterThan(30);
-    }
-    expect(shape(article.de.body)).toEqual(shape(article.en.body));
-  });
+  it.each(ARTICLES.map((a) => [a.id, a] as const))(
+    "article %i has a heading, a list and paragraphs, and 4 to 7 minutes of reading, in both languages",
+    (_id, article) => {
+      expect(NEWS_CATEGORIES).toContain(article.category);
+      expect(article.readMinutes).toBeGreaterThanOrEqual(4);
+      expect(article.readMinutes).toBeLessThanOrEqual(7);
+      for (const lang of ["en", "de"] as const) {
+        const body = article[lang].body;
+        expect(body.filter((b) => b.type === "h2")).toHaveLength(1);
+        expect(body.filter((b) => b.type === "ul")).toHaveLength(1);
+        expect(body.filter((b) => b.type === "p").length).toBeGreaterThanOrEqual(2);
+        expect(article[lang].title.length).toBeGreaterThan(10);
+        expect(article[lang].excerpt.length).toBeGreaterThan(30);
+      }
+      expect(shape(article.de.body)).toEqual(shape(article.en.body));
+    },
+  );
 });
 
 describe("pages", () => {
@@ -83,7 +87,12 @@ describe("pages", () => {
       "Development & Implementation",
       "Training & Optimization",
     ]);
-    expect(careers.en.openings.jobs.map((j) => j.title)).toEqual(["AI Engineer", "AI Prompt Engineer", "AI Server Specialist", "AI Architect"]);
+    expect(careers.en.openings.jobs.map((j) => j.title)).toEqual([
+      "AI Engineer",
+      "AI Prompt Engineer",
+      "AI Server Specialist",
+      "AI Architect",
+    ]);
     const years = careers.en.openings.jobs.map((j) => /(?:at least (\d)|(\d)\+) years?/i.exec(j.requirements[0] ?? ""));
     expect(years.map((m) => m?.[1] ?? m?.[2])).toEqual(["3", "1", "2", "5"]);
   });
@@ -122,7 +131,15 @@ describe("project text", () => {
   });
 
   it("names the company only in shared/company.ts", () => {
-    const values = [company.legalName, company.address.street, company.email.info, company.phone, company.register.number, company.vatId, company.managingDirector];
+    const values = [
+      company.legalName,
+      company.address.street,
+      company.email.info,
+      company.phone,
+      company.register.number,
+      company.vatId,
+      company.managingDirector,
+    ];
     for (const file of files.filter((f) => !f.endsWith(join("shared", "company.ts")))) {
       const source = readFileSync(file, "utf8");
       for (const value of values) expect(source.includes(value), `${file} repeats "${value}"`).toBe(false);

@@ -18,7 +18,19 @@ export type Block =
 
 export type Meta = { title: string; description: string };
 
-export type CardIcon = "brain" | "shield" | "server" | "database" | "activity" | "rocket" | "scale" | "users" | "graduation" | "clock" | "wallet" | "heart";
+export type CardIcon =
+  | "brain"
+  | "shield"
+  | "server"
+  | "database"
+  | "activity"
+  | "rocket"
+  | "scale"
+  | "users"
+  | "graduation"
+  | "clock"
+  | "wallet"
+  | "heart";
 
 export type HomeContent = {
   meta: Meta;
@@ -57,7 +69,10 @@ export type DigitalConsultingContent = {
   meta: Meta;
   hero: { title: string; subtitle: string };
   capabilities: { heading: string; items: { icon: CardIcon; title: string; description: string }[] };
-  services: { heading: string; items: { title: string; description: string; bullets: [string, string, string, string] }[] };
+  services: {
+    heading: string;
+    items: { title: string; description: string; bullets: [string, string, string, string] }[];
+  };
   cta: { heading: string; text: string; button: string };
 };
 
@@ -120,7 +135,14 @@ export type ContactContent = {
     /** Says that messages reach the company's info address. */
     note: string;
   };
-  map: { heading: string; placeholder: string; button: string; privacyNote: string; caption: string; frameTitle: string };
+  map: {
+    heading: string;
+    placeholder: string;
+    button: string;
+    privacyNote: string;
+    caption: string;
+    frameTitle: string;
+  };
 };
 
 export type LegalDocument = {

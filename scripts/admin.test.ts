@@ -27,7 +27,9 @@ describe("npm run admin", { timeout: 30_000 }, () => {
     expect(admin(["create", "ops", "--password-stdin"], "correct horse battery staple\n")).toMatchObject({ code: 0 });
     const list = admin(["list"]);
     expect(list.out).toMatch(/^ops\tops@example\.com\tcreated /m);
-    expect(admin(["reset-password", "ops", "--password-stdin"], "another long passphrase\n").out).toContain("signed it out everywhere");
+    expect(admin(["reset-password", "ops", "--password-stdin"], "another long passphrase\n").out).toContain(
+      "signed it out everywhere",
+    );
     expect(admin(["delete", "ops"])).toMatchObject({ code: 0 });
     expect(admin(["list"]).out).toContain("No staff accounts");
   });
@@ -43,7 +45,9 @@ describe("npm run admin", { timeout: 30_000 }, () => {
     expect(duplicate.code).toBe(1);
     expect(duplicate.err).toContain('Account "bob" already exists');
     expect(admin(["delete", "nobody"]).err).toContain('No account "nobody"');
-    expect(admin(["create", "Bad Name!", "--password-stdin"], "a perfectly good passphrase\n").err).toContain("Username must be");
+    expect(admin(["create", "Bad Name!", "--password-stdin"], "a perfectly good passphrase\n").err).toContain(
+      "Username must be",
+    );
   });
 
   it("prints its usage for a bad command", () => {

@@ -49,7 +49,8 @@ function askHidden(question: string): Promise<string> {
 
 async function readPassword(args: string[]): Promise<string> {
   if (args.includes("--password-stdin")) return readStdin();
-  if (!process.stdin.isTTY) throw new StaffInputError("No terminal to ask for the password: pass it with --password-stdin");
+  if (!process.stdin.isTTY)
+    throw new StaffInputError("No terminal to ask for the password: pass it with --password-stdin");
   const first = await askHidden("Password: ");
   const second = await askHidden("Repeat the password: ");
   if (first !== second) throw new StaffInputError("The passwords do not match");
@@ -82,7 +83,8 @@ async function run(args: string[]): Promise<number> {
       case "list": {
         const users = await staff.list();
         if (users.length === 0) console.log("No staff accounts. Create one with: npm run admin -- create <username>");
-        for (const user of users) console.log(`${user.username}\t${user.email}\tcreated ${new Date(user.createdAt).toISOString()}`);
+        for (const user of users)
+          console.log(`${user.username}\t${user.email}\tcreated ${new Date(user.createdAt).toISOString()}`);
         break;
       }
       case "delete": {

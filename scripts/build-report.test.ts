@@ -13,7 +13,10 @@ describe("the build's report of a tool's output", () => {
   });
 
   it("keeps everything else, colours included", () => {
-    expect(linesWorthShowing(`${ENV_FILE}\n${REAL_WARNING}\nError: prerendering /en answered 500\n`)).toEqual([REAL_WARNING, "Error: prerendering /en answered 500"]);
+    expect(linesWorthShowing(`${ENV_FILE}\n${REAL_WARNING}\nError: prerendering /en answered 500\n`)).toEqual([
+      REAL_WARNING,
+      "Error: prerendering /en answered 500",
+    ]);
   });
 });
 
@@ -31,7 +34,10 @@ describe("the islands bundle's warnings", () => {
       handler,
     );
     expect(handler).not.toHaveBeenCalled();
-    const other = log("MODULE_LEVEL_DIRECTIVE", 'The semantics of the module level directive "use strict-ish" may not be preserved.');
+    const other = log(
+      "MODULE_LEVEL_DIRECTIVE",
+      'The semantics of the module level directive "use strict-ish" may not be preserved.',
+    );
     withoutUseClientWarnings("warn", other, handler);
     const circular = log("CIRCULAR_DEPENDENCY", "Circular dependency: a.ts -> b.ts -> a.ts");
     withoutUseClientWarnings("warn", circular, handler);

@@ -26,7 +26,11 @@ export function linesWorthShowing(output: string): string[] {
  * directive changes nothing (React Router's own build drops it the same way).
  * Every other log goes to Vite's handler.
  */
-export function withoutUseClientWarnings(level: Rolldown.LogLevel, log: Rolldown.RolldownLog, handler: Rolldown.LogOrStringHandler): void {
+export function withoutUseClientWarnings(
+  level: Rolldown.LogLevel,
+  log: Rolldown.RolldownLog,
+  handler: Rolldown.LogOrStringHandler,
+): void {
   if (log.code === "MODULE_LEVEL_DIRECTIVE" && log.message.includes('"use client"')) return;
   handler(level, log);
 }

@@ -19,7 +19,9 @@ export async function prerenderVariants(root: string): Promise<number> {
   let count = 0;
   for (const lang of LANGUAGES) {
     for (const path of builtPaths()) {
-      const response = await handle(new Request(`http://localhost${path}`, { headers: { cookie: `${LANGUAGE_COOKIE}=${lang}` } }));
+      const response = await handle(
+        new Request(`http://localhost${path}`, { headers: { cookie: `${LANGUAGE_COOKIE}=${lang}` } }),
+      );
       if (response.status !== 200) throw new Error(`prerendering ${path} (${lang}) answered ${response.status}`);
       const file = join(root, "build/variants", lang, path === "/" ? "" : path, "index.html");
       mkdirSync(dirname(file), { recursive: true });
@@ -41,7 +43,8 @@ export async function prerenderNotFound(root: string): Promise<number> {
   for (const lang of LANGUAGES) {
     // Any path no route has: the catch-all renders it.
     const response = await handle(new Request(`http://localhost${localizePath(lang, "/404")}`));
-    if (response.status !== 404) throw new Error(`prerendering the not-found page (${lang}) answered ${response.status}`);
+    if (response.status !== 404)
+      throw new Error(`prerendering the not-found page (${lang}) answered ${response.status}`);
     const file = join(root, "build/not-found", `${lang}.html`);
     mkdirSync(dirname(file), { recursive: true });
     writeFileSync(file, await response.text());
@@ -61,7 +64,8 @@ export function precompress(dirs: string[]): number {
   for (const dir of dirs) {
     for (const entry of readdirSync(dir, { recursive: true, encoding: "utf8" })) {
       const file = join(dir, entry);
-      if (!COMPRESSIBLE.test(entry) || entry.split(sep).some((p) => p.startsWith(".")) || !statSync(file).isFile()) continue;
+      if (!COMPRESSIBLE.test(entry) || entry.split(sep).some((p) => p.startsWith(".")) || !statSync(file).isFile())
+        continue;
       const body = readFileSync(file);
       if (body.includes(BUILD_ORIGIN)) continue;
       const br = brotliCompressSync(body, {

@@ -13,7 +13,8 @@ const { BUILD_ORIGIN } = await import("#server/http/site-origin.ts");
 process.env.SITE_URL = BUILD_ORIGIN;
 const { loadDotEnv } = await import("#server/config.ts");
 loadDotEnv();
-const { BUILD_INFO, inputsFingerprint, precompress, prerenderNotFound, prerenderVariants } = await import("./build-steps.ts");
+const { BUILD_INFO, inputsFingerprint, precompress, prerenderNotFound, prerenderVariants } =
+  await import("./build-steps.ts");
 const { linesWorthShowing } = await import("./build-report.ts");
 const { prerenderPaths } = await import("#app/routing/pages.ts");
 
@@ -38,9 +39,12 @@ await step("islands bundle", async () => {
 
 await step("React Router build and prerender", () => {
   // At "warn" it leaves out its line per prerendered file and per chunk; what is left is shown.
-  const result = spawnSync(join(root, "node_modules/.bin/react-router"), ["build", "--logLevel", "warn"], { encoding: "utf8" });
+  const result = spawnSync(join(root, "node_modules/.bin/react-router"), ["build", "--logLevel", "warn"], {
+    encoding: "utf8",
+  });
   for (const line of linesWorthShowing(`${result.stdout}\n${result.stderr}`)) console.log(line);
-  if (result.status !== 0) throw new Error(`react-router build failed (${result.error?.message ?? `exit status ${result.status}`})`);
+  if (result.status !== 0)
+    throw new Error(`react-router build failed (${result.error?.message ?? `exit status ${result.status}`})`);
   return `${prerenderPaths().length} paths prerendered`;
 });
 
@@ -48,7 +52,11 @@ await step("unprefixed pages per language", async () => `${await prerenderVarian
 
 await step("not-found pages", async () => `${await prerenderNotFound(root)} pages`);
 
-await step("precompress", () => `${precompress(["build/app/client", "build/islands", "build/variants", "build/not-found"].map((d) => join(root, d)))} files`);
+await step(
+  "precompress",
+  () =>
+    `${precompress(["build/app/client", "build/islands", "build/variants", "build/not-found"].map((d) => join(root, d)))} files`,
+);
 
 await step("server bundle", async () => {
   await build({
@@ -65,5 +73,8 @@ await step("server bundle", async () => {
   return "build/server/index.js";
 });
 
-writeFileSync(join(root, BUILD_INFO), JSON.stringify({ fingerprint: inputsFingerprint(root, process.env), builtAt: new Date().toISOString() }));
+writeFileSync(
+  join(root, BUILD_INFO),
+  JSON.stringify({ fingerprint: inputsFingerprint(root, process.env), builtAt: new Date().toISOString() }),
+);
 console.log(`Built in ${((Date.now() - started) / 1000).toFixed(1)} s`);

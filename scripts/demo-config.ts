@@ -11,8 +11,15 @@ import { startSimulatedFleet, type SimulatedFleet } from "./simulated-fleet.ts";
 type ShippedHost = { tcp?: string; url?: string; dependsOn?: string[] } & Record<string, unknown>;
 type Shipped = {
   alerts?: Record<string, unknown>;
-  services: { id: string; hosts: Record<string, ShippedHost>; subServices?: ({ name: string } & Record<string, unknown>)[] }[];
-  integrations: { certificates: { domains: { domain: string; server: string }[] } & Record<string, unknown> } & Record<string, unknown>;
+  services: {
+    id: string;
+    hosts: Record<string, ShippedHost>;
+    subServices?: ({ name: string } & Record<string, unknown>)[];
+  }[];
+  integrations: { certificates: { domains: { domain: string; server: string }[] } & Record<string, unknown> } & Record<
+    string,
+    unknown
+  >;
 } & Record<string, unknown>;
 
 export function readShipped(file = "config/monitoring.yaml"): Shipped {
@@ -27,7 +34,9 @@ export type DemoFleetOptions = {
 
 /** The machines of the shipped configuration: services whose hosts are checked by TCP (the data centre hosts). */
 function machinesOf(shipped: Shipped): string[] {
-  return shipped.services.filter((service) => Object.values(service.hosts).some((host) => host.tcp !== undefined)).map((service) => service.id);
+  return shipped.services
+    .filter((service) => Object.values(service.hosts).some((host) => host.tcp !== undefined))
+    .map((service) => service.id);
 }
 
 /** A fleet that plays every host and peer of the shipped configuration, each machine on a port of its own (stop one: what depends on it is affected). */
@@ -65,7 +74,10 @@ function showcaseServices(fleet: SimulatedFleet) {
       hosts: Object.fromEntries(
         ["fra", "muc", "ber"].map((host) => [
           host,
-          { url: fleet.url("search-api", host, "spring"), conditions: ["[STATUS] == 200", "[BODY].status == UP", "[RESPONSE_TIME] < 1000"] },
+          {
+            url: fleet.url("search-api", host, "spring"),
+            conditions: ["[STATUS] == 200", "[BODY].status == UP", "[RESPONSE_TIME] < 1000"],
+          },
         ]),
       ),
     },
@@ -124,7 +136,11 @@ export function demoConfig(fleet: SimulatedFleet, options: DemoConfigOptions = {
           centron: { method: "hook", url: fleet.renewalHookUrl, token: "demo-renewal-token-0123456789" },
           local: { method: "hook", url: fleet.renewalHookUrl, token: "demo-renewal-token-0123456789" },
         },
-        domains: shipped.integrations.certificates.domains.map((entry) => ({ ...entry, serverIP: "127.0.0.1", port: infra.tlsPort })),
+        domains: shipped.integrations.certificates.domains.map((entry) => ({
+          ...entry,
+          serverIP: "127.0.0.1",
+          port: infra.tlsPort,
+        })),
       },
       nginx: {
         intervalSeconds: integrationIntervalSeconds ?? 60,
@@ -132,15 +148,27 @@ export function demoConfig(fleet: SimulatedFleet, options: DemoConfigOptions = {
         maxActiveConnections: 1000,
         sources: [{ name: "Reverse proxy (centron)", url: fleet.nginxStatusUrl }],
       },
-      haproxy: { intervalSeconds: integrationIntervalSeconds ?? 30, timeoutMs: 2000, source: { url: fleet.haproxyStatsUrl } },
+      haproxy: {
+        intervalSeconds: integrationIntervalSeconds ?? 30,
+        timeoutMs: 2000,
+        source: { url: fleet.haproxyStatsUrl },
+      },
       aiServices: {
-        intervalSeconds: integrationIntervalSeconds === undefined ? 120 : Math.max(AI_MIN_INTERVAL_SECONDS, integrationIntervalSeconds),
+        intervalSeconds:
+          integrationIntervalSeconds === undefined
+            ? 120
+            : Math.max(AI_MIN_INTERVAL_SECONDS, integrationIntervalSeconds),
         timeoutMs: 3000,
         services: [
           { type: "ollama", name: "Ollama (centron)", url: infra.ollamaUrls[0] },
           { type: "ollama", name: "Ollama (local)", url: infra.ollamaUrls[1] },
           { type: "http", name: "Sentiment model", url: fleet.url("sentiment-service", "centron"), model: "sentiment" },
-          { type: "http", name: "Word normalization", url: fleet.url("word-normalization", "centron"), model: "normalizer" },
+          {
+            type: "http",
+            name: "Word normalization",
+            url: fleet.url("word-normalization", "centron"),
+            model: "normalizer",
+          },
         ],
       },
     },

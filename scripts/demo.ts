@@ -14,10 +14,16 @@ writeFileSync(file, demoConfig(fleet, { showcase: true }));
 console.log(`Simulated fleet on 127.0.0.1:${fleet.port}; monitoring configuration: ${file}`);
 console.log("Sign in at http://localhost:3000/admin (create an account first: npm run admin -- create <username>).");
 
-const server = spawn("npm", ["start"], { stdio: "inherit", env: { ...process.env, MONITORING_CONFIG: file, MONITORING_DEMO: "true" } });
+const server = spawn("npm", ["start"], {
+  stdio: "inherit",
+  env: { ...process.env, MONITORING_CONFIG: file, MONITORING_DEMO: "true" },
+});
 // The showcase's "nightly backup" reports a run every 30 s, as a cron job would with curl.
 const origin = `http://127.0.0.1:${process.env.PORT ?? 3000}`;
-const backupJob = setInterval(() => void fetch(`${origin}/api/push/${DEMO_PUSH_TOKEN}?status=up&msg=OK`, { method: "POST" }).catch(() => undefined), 30_000);
+const backupJob = setInterval(
+  () => void fetch(`${origin}/api/push/${DEMO_PUSH_TOKEN}?status=up&msg=OK`, { method: "POST" }).catch(() => undefined),
+  30_000,
+);
 const stop = () => (clearInterval(backupJob), server.kill("SIGTERM"));
 process.on("SIGINT", stop);
 process.on("SIGTERM", stop);

@@ -20,12 +20,15 @@ function tracked(...paths: string[]): string[] {
 }
 
 describe("decisions", () => {
-  it.each(readdirSync(DECISIONS).filter((name) => name.endsWith(".md")))("%s has its number, a date and a status", (name) => {
-    const lines = readFileSync(join(DECISIONS, name), "utf8").split("\n");
-    expect(lines[0]).toMatch(new RegExp(`^# ${name.slice(0, 3)} `));
-    expect(lines[2]).toMatch(/^Date: \d{4}-\d{2}-\d{2}$/);
-    expect(lines[3]).toMatch(/^Status: (Proposed|Accepted|Superseded by \d{3}|Deprecated)$/);
-  });
+  it.each(readdirSync(DECISIONS).filter((name) => name.endsWith(".md")))(
+    "%s has its number, a date and a status",
+    (name) => {
+      const lines = readFileSync(join(DECISIONS, name), "utf8").split("\n");
+      expect(lines[0]).toMatch(new RegExp(`^# ${name.slice(0, 3)} `));
+      expect(lines[2]).toMatch(/^Date: \d{4}-\d{2}-\d{2}$/);
+      expect(lines[3]).toMatch(/^Status: (Proposed|Accepted|Superseded by \d{3}|Deprecated)$/);
+    },
+  );
 });
 
 describe("docs/api.md", () => {
@@ -35,7 +38,13 @@ describe("docs/api.md", () => {
     const database = await testDatabases()[0]!.open();
     cleanup = database.cleanup;
     const { app } = await createTestApp(database.handle);
-    routes = [...new Set(app.routes.filter((route) => route.path.startsWith("/api/") && route.method !== "ALL").map((route) => `${route.method} ${route.path}`))];
+    routes = [
+      ...new Set(
+        app.routes
+          .filter((route) => route.path.startsWith("/api/") && route.method !== "ALL")
+          .map((route) => `${route.method} ${route.path}`),
+      ),
+    ];
   });
   afterAll(() => cleanup());
 
@@ -53,7 +62,17 @@ describe("docs/api.md", () => {
   });
 });
 
-const SOURCES = tracked("app", "server", "shared", "scripts", "tests", "content", "bench", "index.ts", "*.config.ts").filter((file) => /\.tsx?$/.test(file));
+const SOURCES = tracked(
+  "app",
+  "server",
+  "shared",
+  "scripts",
+  "tests",
+  "content",
+  "bench",
+  "index.ts",
+  "*.config.ts",
+).filter((file) => /\.tsx?$/.test(file));
 
 describe("comments and documents", () => {
   it("name only files that exist", () => {

@@ -17,5 +17,7 @@ try {
 }
 if (built !== inputsFingerprint(root, process.env)) {
   console.log(built ? "Sources changed since the last build: building." : "No build yet: building.");
-  execFileSync(process.execPath, [join(root, "node_modules/tsx/dist/cli.mjs"), join(root, "scripts/build.ts")], { stdio: "inherit" });
+  execFileSync(process.execPath, [join(root, "node_modules/tsx/dist/cli.mjs"), join(root, "scripts/build.ts")], {
+    stdio: "inherit",
+  });
 }

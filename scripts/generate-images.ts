@@ -15,7 +15,12 @@ const stampFile = join(root, "public/images/.stamp");
 
 function fingerprint(): string {
   const hash = createHash("sha256");
-  for (const file of ["scripts/image-art.ts", "scripts/generate-images.ts", "content/images.ts", "content/news/categories.ts"]) {
+  for (const file of [
+    "scripts/image-art.ts",
+    "scripts/generate-images.ts",
+    "content/images.ts",
+    "content/news/categories.ts",
+  ]) {
     hash.update(readFileSync(join(root, file)));
   }
   hash.update(JSON.stringify(ARTICLES.map((a) => [a.id, a.category])));
@@ -30,7 +35,8 @@ async function write(kind: ImageKind, name: string, art: string): Promise<number
     for (const format of IMAGE_FORMATS) {
       const file = join(root, "public", imageUrl(kind, name, width, format));
       mkdirSync(dirname(file), { recursive: true });
-      const encoded = format === "avif" ? image.clone().avif({ quality: 55, effort: 4 }) : image.clone().webp({ quality: 78 });
+      const encoded =
+        format === "avif" ? image.clone().avif({ quality: 55, effort: 4 }) : image.clone().webp({ quality: 78 });
       await encoded.toFile(file);
       count += 1;
     }
@@ -48,7 +54,11 @@ export async function generateImages(): Promise<string> {
   let count = 0;
   const cover = IMAGE_KINDS.cover;
   for (const article of ARTICLES) {
-    count += await write("cover", coverName(article.id), coverArt(article.id, CATEGORY_HUES[article.category], cover.width, cover.height));
+    count += await write(
+      "cover",
+      coverName(article.id),
+      coverArt(article.id, CATEGORY_HUES[article.category], cover.width, cover.height),
+    );
   }
   const project = IMAGE_KINDS.project;
   for (const name of ["summarizer", "playgrounds-de", "playgrounds-world"] as const) {

@@ -34,7 +34,9 @@ export function coverArt(seed: number, hue: number, width: number, height: numbe
       }
     }
   }
-  const circles = nodes.map((n) => `<circle cx="${n.x.toFixed(1)}" cy="${n.y.toFixed(1)}" r="${n.r.toFixed(1)}"/>`).join("");
+  const circles = nodes
+    .map((n) => `<circle cx="${n.x.toFixed(1)}" cy="${n.y.toFixed(1)}" r="${n.r.toFixed(1)}"/>`)
+    .join("");
   const rings = Array.from({ length: 3 }, (_, i) => {
     const r = (0.18 + i * 0.12) * height;
     return `<circle cx="${(width * (0.65 + next() * 0.2)).toFixed(1)}" cy="${(height * (0.3 + next() * 0.4)).toFixed(1)}" r="${r.toFixed(1)}"/>`;
@@ -49,7 +51,11 @@ export function coverArt(seed: number, hue: number, width: number, height: numbe
   );
 }
 
-export function projectArt(name: "summarizer" | "playgrounds-de" | "playgrounds-world", width: number, height: number): string {
+export function projectArt(
+  name: "summarizer" | "playgrounds-de" | "playgrounds-world",
+  width: number,
+  height: number,
+): string {
   if (name === "summarizer") {
     const line = (x: number, y: number, w: number) => `<rect x="${x}" y="${y}" width="${w}" height="10" rx="5"/>`;
     const long = [0, 1, 2, 3, 4, 5, 6, 7].map((i) => line(110, 110 + i * 28, 220 - (i % 3) * 30)).join("");
@@ -75,7 +81,11 @@ export function projectArt(name: "summarizer" | "playgrounds-de" | "playgrounds-
     name === "playgrounds-de"
       ? `<g fill="none" stroke="hsl(140 40% 85%)" stroke-opacity="0.5" stroke-width="3"><path d="M0 300c150-60 260 40 400-20s260-80 400-10"/><path d="M0 160c180 40 300-60 480 0s220 40 320 10"/></g>`
       : `<circle cx="${width / 2}" cy="${height / 2}" r="${height * 0.42}" fill="hsl(200 60% 55%)" fill-opacity="0.35"/><g fill="none" stroke="#fff" stroke-opacity="0.35" stroke-width="2"><ellipse cx="${width / 2}" cy="${height / 2}" rx="${height * 0.42}" ry="${height * 0.16}"/><ellipse cx="${width / 2}" cy="${height / 2}" rx="${height * 0.16}" ry="${height * 0.42}"/></g>`;
-  return svg(width, height, `${background(width, height, name === "playgrounds-de" ? 140 : 200, "bg")}${ground}<g fill="hsl(20 90% 60%)">${pins}</g>`);
+  return svg(
+    width,
+    height,
+    `${background(width, height, name === "playgrounds-de" ? 140 : 200, "bg")}${ground}<g fill="hsl(20 90% 60%)">${pins}</g>`,
+  );
 }
 
 /** An illustrated head-and-shoulders portrait. */

@@ -8,7 +8,9 @@ const config = getConfig();
 const handle = openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
 try {
   const applied = await migrate(handle);
-  console.log(applied.length ? `Applied ${applied.join(", ")} to ${handle.description}` : `${handle.description} is up to date`);
+  console.log(
+    applied.length ? `Applied ${applied.join(", ")} to ${handle.description}` : `${handle.description} is up to date`,
+  );
 } finally {
   await handle.close();
 }

@@ -14,7 +14,10 @@ const port = Number(process.env.SCREENSHOTS_PORT ?? 3501);
 const out = join(process.cwd(), "screenshots");
 const only = process.argv[2]?.split(",");
 mkdirSync(out, { recursive: true });
-const server = spawn(process.execPath, ["build/server/index.js"], { env: { ...process.env, PORT: String(port), HOST: "127.0.0.1" }, stdio: "ignore" });
+const server = spawn(process.execPath, ["build/server/index.js"], {
+  env: { ...process.env, PORT: String(port), HOST: "127.0.0.1" },
+  stdio: "ignore",
+});
 await new Promise((resolve) => setTimeout(resolve, 1500));
 const browser = await chromium.launch({ executablePath: findChromium(), args: CHROMIUM_ARGS });
 try {

@@ -28,7 +28,11 @@ export type FleetOptions = {
 };
 
 /** A machine's SSH-like port: it accepts connections until stopped, then refuses them until started again on the same port. */
-async function startMachine(): Promise<{ port: number; setStopped: (stopped: boolean) => Promise<void>; close: () => Promise<void> }> {
+async function startMachine(): Promise<{
+  port: number;
+  setStopped: (stopped: boolean) => Promise<void>;
+  close: () => Promise<void>;
+}> {
   const sockets = new Set<Socket>();
   let server: Server | undefined;
   const listen = (port: number) =>
@@ -67,12 +71,27 @@ async function startMachine(): Promise<{ port: number; setStopped: (stopped: boo
  */
 export type Peer = "nginx" | "haproxy" | "hook" | "ollama";
 
-const HAPROXY_COLUMNS = ["pxname", "svname", "scur", "stot", "bin", "bout", "status", "act", "lastchg", "type", "check_status", "req_tot", "last_chk"];
+const HAPROXY_COLUMNS = [
+  "pxname",
+  "svname",
+  "scur",
+  "stot",
+  "bin",
+  "bout",
+  "status",
+  "act",
+  "lastchg",
+  "type",
+  "check_status",
+  "req_tot",
+  "last_chk",
+];
 
 function haproxyCsv(started: number): string {
   const uptime = Math.round((Date.now() - started) / 1000);
   const grow = (base: number, perSecond: number) => String(Math.round(base + uptime * perSecond));
-  const row = (values: Partial<Record<(typeof HAPROXY_COLUMNS)[number], string>>) => Object.fromEntries(HAPROXY_COLUMNS.map((column) => [column, values[column] ?? ""]));
+  const row = (values: Partial<Record<(typeof HAPROXY_COLUMNS)[number], string>>) =>
+    Object.fromEntries(HAPROXY_COLUMNS.map((column) => [column, values[column] ?? ""]));
   const server = (pxname: string, svname: string, status: string, check: string, traffic: number, lastChk = "") =>
     row({
       pxname,
@@ -89,8 +108,24 @@ function haproxyCsv(started: number): string {
       last_chk: lastChk,
     });
   return formatHaproxyCsv(HAPROXY_COLUMNS, [
-    row({ pxname: "https-in", svname: "FRONTEND", scur: "42", stot: grow(250_000, 40), status: "OPEN", type: "0", req_tot: grow(900_000, 55) }),
-    row({ pxname: "http-in", svname: "FRONTEND", scur: "3", stot: grow(12_000, 2), status: "OPEN", type: "0", req_tot: grow(12_500, 2) }),
+    row({
+      pxname: "https-in",
+      svname: "FRONTEND",
+      scur: "42",
+      stot: grow(250_000, 40),
+      status: "OPEN",
+      type: "0",
+      req_tot: grow(900_000, 55),
+    }),
+    row({
+      pxname: "http-in",
+      svname: "FRONTEND",
+      scur: "3",
+      stot: grow(12_000, 2),
+      status: "OPEN",
+      type: "0",
+      req_tot: grow(12_500, 2),
+    }),
     row({ pxname: "web", svname: "BACKEND", scur: "20", stot: grow(200_000, 30), status: "UP", act: "2", type: "1" }),
     server("web", "web1", "UP", "L7OK", 12),
     server("web", "web2", "UP", "L7OK", 9),
@@ -130,18 +165,22 @@ export async function startSimulatedFleet(options: FleetOptions = {}) {
   const stopped = new Set<string>();
   const server = createServer((req, res) => {
     const path = req.url ?? "/";
-    const peer = path === "/nginx_status" ? "nginx" : path.startsWith("/haproxy/") ? "haproxy" : path === "/renew" ? "hook" : null;
+    const peer =
+      path === "/nginx_status" ? "nginx" : path.startsWith("/haproxy/") ? "haproxy" : path === "/renew" ? "hook" : null;
     if (peer) {
       if (stopped.has(peer)) return void req.socket.destroy();
       if (peer === "nginx") return void res.writeHead(200, { "Content-Type": "text/plain" }).end(stubStatus(started));
       if (peer === "haproxy") return void res.writeHead(200, { "Content-Type": "text/plain" }).end(haproxyCsv(started));
       req.resume();
-      return void res.writeHead(200, { "Content-Type": "application/json" }).end(JSON.stringify({ message: "Renewal requested from the simulated host" }));
+      return void res
+        .writeHead(200, { "Content-Type": "application/json" })
+        .end(JSON.stringify({ message: "Renewal requested from the simulated host" }));
     }
     // Sub-services' ids have spaces ("datacenter-centron-Reverse proxy"): they arrive percent-encoded.
     // "/svc/..." answers healthy, degraded or unhealthy, "/spring/..." as Spring Boot's actuator does (UP, DOWN).
     const [, style = "", service = "", host = ""] = path.split("/").map(decodeSegment);
-    const word = (status: "healthy" | "degraded" | "unhealthy") => (style === "spring" ? (status === "unhealthy" ? "DOWN" : "UP") : status);
+    const word = (status: "healthy" | "degraded" | "unhealthy") =>
+      style === "spring" ? (status === "unhealthy" ? "DOWN" : "UP") : status;
     if (stopped.has(service) || stopped.has(`${service}/${host}`)) {
       res.statusCode = 503;
       return void res.end(JSON.stringify({ status: word("unhealthy"), error: "service stopped" }));
@@ -157,7 +196,12 @@ export async function startSimulatedFleet(options: FleetOptions = {}) {
         return;
       }
       res.setHeader("Content-Type", "application/json");
-      res.end(JSON.stringify({ status: word(roll < failureShare + degradedShare ? "degraded" : "healthy"), uptime: Math.round(process.uptime()) }));
+      res.end(
+        JSON.stringify({
+          status: word(roll < failureShare + degradedShare ? "degraded" : "healthy"),
+          uptime: Math.round(process.uptime()),
+        }),
+      );
     }, latency);
   });
   server.keepAliveTimeout = 65_000;
@@ -182,7 +226,9 @@ export async function startSimulatedFleet(options: FleetOptions = {}) {
     if (third) byName[third] = served("fine", 60, [third]);
     const tls = await startSniTlsServer(byName, main);
     const ollama = [
-      await startOllamaCompatible({ models: ["llama3.2:3b", "mistral:7b", "qwen2.5:7b", "nomic-embed-text:latest", "phi3:mini"] }),
+      await startOllamaCompatible({
+        models: ["llama3.2:3b", "mistral:7b", "qwen2.5:7b", "nomic-embed-text:latest", "phi3:mini"],
+      }),
       await startOllamaCompatible({ models: ["llama3.2:1b"] }),
     ];
     infrastructure = { tls, caFile: ca.ca.certFile, ollama, cleanup: ca.cleanup };
@@ -202,12 +248,19 @@ export async function startSimulatedFleet(options: FleetOptions = {}) {
     haproxyStatsUrl: `${base}/haproxy/stats`,
     renewalHookUrl: `${base}/renew`,
     /** The TLS server, its CA (for `caFile`) and the Ollama-compatible servers, when started withInfrastructure. */
-    infrastructure: infrastructure ? { tlsPort: infrastructure.tls.port, caFile: infrastructure.caFile, ollamaUrls: infrastructure.ollama.map((o) => o.url) } : undefined,
+    infrastructure: infrastructure
+      ? {
+          tlsPort: infrastructure.tls.port,
+          caFile: infrastructure.caFile,
+          ollamaUrls: infrastructure.ollama.map((o) => o.url),
+        }
+      : undefined,
     /** Stops (or starts again) a service ("id" or "id/host"), a peer, or a machine (its port refuses; resolves once it does). */
     async setStopped(name: string | Peer, isStopped: boolean): Promise<void> {
       if (isStopped) stopped.add(name);
       else stopped.delete(name);
-      if (name === "ollama") for (const ollama of infrastructure?.ollama ?? []) ollama.behaviour.mode = isStopped ? "error" : "ok";
+      if (name === "ollama")
+        for (const ollama of infrastructure?.ollama ?? []) ollama.behaviour.mode = isStopped ? "error" : "ok";
       await machines.get(name)?.setStopped(isStopped);
     },
     stop: async () => {

@@ -4,13 +4,17 @@
 import { spawn, spawnSync } from "node:child_process";
 
 const LOADERS = Number(process.env.STRESS_LOADERS ?? 2);
-const loaders = Array.from({ length: LOADERS }, () => spawn(process.execPath, ["-e", "for (;;) {}"], { stdio: "ignore" }));
+const loaders = Array.from({ length: LOADERS }, () =>
+  spawn(process.execPath, ["-e", "for (;;) {}"], { stdio: "ignore" }),
+);
 const stop = () => loaders.forEach((loader) => loader.kill("SIGKILL"));
 process.on("SIGINT", () => (stop(), process.exit(130)));
 process.on("SIGTERM", () => (stop(), process.exit(143)));
 
 const started = Date.now();
-console.log(`test:stress: ${LOADERS} busy loops (pids ${loaders.map((loader) => loader.pid).join(", ")}) load the machine while npm test runs`);
+console.log(
+  `test:stress: ${LOADERS} busy loops (pids ${loaders.map((loader) => loader.pid).join(", ")}) load the machine while npm test runs`,
+);
 const result = spawnSync("npm", ["test"], { stdio: "inherit" });
 stop();
 const seconds = Math.round((Date.now() - started) / 1000);

@@ -8,9 +8,14 @@ import { findChromium } from "#tests/chromium.ts";
 
 type Tool = { name: string; found: () => boolean; packages: string[] };
 
-const onPath = (command: string) => () => ["/usr/sbin", "/usr/bin", "/sbin", "/bin", ...(process.env.PATH ?? "").split(":")].some((dir) => dir && existsSync(`${dir}/${command}`));
+const onPath = (command: string) => () =>
+  ["/usr/sbin", "/usr/bin", "/sbin", "/bin", ...(process.env.PATH ?? "").split(":")].some(
+    (dir) => dir && existsSync(`${dir}/${command}`),
+  );
 
-export const BROWSER_TOOLS: Tool[] = [{ name: "Chromium", found: () => findChromium() !== undefined, packages: ["chromium"] }];
+export const BROWSER_TOOLS: Tool[] = [
+  { name: "Chromium", found: () => findChromium() !== undefined, packages: ["chromium"] },
+];
 
 export const PEER_TOOLS: Tool[] = [
   { name: "nginx", found: onPath("nginx"), packages: ["nginx-light"] },
@@ -25,12 +30,16 @@ export function ensureTools(tools: Tool[], purpose: string): void {
   const packages = missing.flatMap((tool) => tool.packages);
   const isRoot = process.getuid?.() === 0;
   if (isRoot && spawnSync("which", ["apt-get"]).status === 0) {
-    console.log(`${purpose} need ${missing.map((tool) => tool.name).join(", ")}: installing Debian's ${packages.join(" ")}.`);
+    console.log(
+      `${purpose} need ${missing.map((tool) => tool.name).join(", ")}: installing Debian's ${packages.join(" ")}.`,
+    );
     const env = { ...process.env, DEBIAN_FRONTEND: "noninteractive" };
     execFileSync("apt-get", ["update", "-q"], { stdio: "inherit", env });
     execFileSync("apt-get", ["install", "-y", "-q", ...packages], { stdio: "inherit", env });
     if (tools.every((tool) => tool.found())) return;
   }
-  console.error(`${purpose} need ${missing.map((tool) => tool.name).join(", ")}. Install with:\n\n  sudo apt-get install -y ${packages.join(" ")}\n`);
+  console.error(
+    `${purpose} need ${missing.map((tool) => tool.name).join(", ")}. Install with:\n\n  sudo apt-get install -y ${packages.join(" ")}\n`,
+  );
   process.exit(1);
 }

@@ -14,7 +14,10 @@ const results = await Promise.all(
   STEPS.map(
     ([name, args]) =>
       new Promise<{ name: string; code: number; output: string }>((resolve) => {
-        const child = spawn("npm", [...args], { stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, FORCE_COLOR: "1" } });
+        const child = spawn("npm", [...args], {
+          stdio: ["ignore", "pipe", "pipe"],
+          env: { ...process.env, FORCE_COLOR: "1" },
+        });
         let output = "";
         child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
         child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
@@ -27,5 +30,7 @@ for (const { name, code, output } of results) {
   if (code !== 0) console.log(output);
 }
 const failed = results.filter((result) => result.code !== 0).map((result) => result.name);
-console.log(`\nvalidate: ${failed.length === 0 ? "all passed" : `failed: ${failed.join(", ")}`} in ${Math.round((Date.now() - started) / 1000)} s`);
+console.log(
+  `\nvalidate: ${failed.length === 0 ? "all passed" : `failed: ${failed.join(", ")}`} in ${Math.round((Date.now() - started) / 1000)} s`,
+);
 process.exit(failed.length === 0 ? 0 : 1);

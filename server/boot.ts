@@ -11,7 +11,12 @@ import { purgeRateWindows } from "./contact/rate-limits.ts";
 import { createLeases } from "./db/leases.ts";
 import { loadServerSecret } from "./db/secrets.ts";
 import { createSmtpSender } from "./mail/smtp-sender.ts";
-import { loadMonitoringConfig, MonitorConfigError, watchMonitoringConfig, type MonitoringConfig } from "./monitoring-config.ts";
+import {
+  loadMonitoringConfig,
+  MonitorConfigError,
+  watchMonitoringConfig,
+  type MonitoringConfig,
+} from "./monitoring-config.ts";
 import { createServices, type Services } from "./services.ts";
 
 const PURGE_INTERVAL_MS = 10 * 60_000;
@@ -27,17 +32,23 @@ export async function bootServices(config: Config): Promise<Running> {
   const logger = createLogger(config.LOG_LEVEL);
   const database = openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
   if (database.tightened.length > 0) {
-    logger.warn({ paths: database.tightened }, "the data directory was readable by other users: its modes are now 0700 (folder) and 0600 (files)");
+    logger.warn(
+      { paths: database.tightened },
+      "the data directory was readable by other users: its modes are now 0700 (folder) and 0600 (files)",
+    );
   }
   const applied = await migrate(database);
   logger.info({ database: database.description, applied }, "database ready");
   const secret = await loadServerSecret(database.db, "server");
-  const smtp = config.SMTP_URL ? createSmtpSender({ url: config.SMTP_URL, from: config.SMTP_FROM, caFile: config.SMTP_CA_FILE }) : undefined;
+  const smtp = config.SMTP_URL
+    ? createSmtpSender({ url: config.SMTP_URL, from: config.SMTP_FROM, caFile: config.SMTP_CA_FILE })
+    : undefined;
   let monitoring: MonitoringConfig;
   try {
     monitoring = loadMonitoringConfig(config.MONITORING_CONFIG, process.env);
   } catch (error) {
-    if (error instanceof MonitorConfigError) throw new ConfigError(error.problems.map((problem) => `${config.MONITORING_CONFIG}: ${problem}`));
+    if (error instanceof MonitorConfigError)
+      throw new ConfigError(error.problems.map((problem) => `${config.MONITORING_CONFIG}: ${problem}`));
     throw error;
   }
   const watcher = watchMonitoringConfig(config.MONITORING_CONFIG, process.env, logger, (next) => (monitoring = next));
@@ -60,19 +71,23 @@ export async function bootServices(config: Config): Promise<Running> {
     );
   }
 
-  if (config.ADMIN_USERNAME && config.ADMIN_PASSWORD) await ensureAdmin(services, config.ADMIN_USERNAME, config.ADMIN_PASSWORD);
+  if (config.ADMIN_USERNAME && config.ADMIN_PASSWORD)
+    await ensureAdmin(services, config.ADMIN_USERNAME, config.ADMIN_PASSWORD);
   if ((await services.staff.count()) === 0) {
     logger.warn("No staff account exists yet. Create one with: npm run admin -- create <username>");
   }
 
   const purge = setInterval(() => {
-    void services.sessions.purgeExpired().catch((error: unknown) => logger.error({ err: error }, "session purge failed"));
+    void services.sessions
+      .purgeExpired()
+      .catch((error: unknown) => logger.error({ err: error }, "session purge failed"));
   }, PURGE_INTERVAL_MS);
   purge.unref();
   // Once a day across every worker and instance: whoever takes the day's lease purges.
   const leases = createLeases(database.db, services.now);
   const purgeDaily = async () => {
-    if (await leases.acquire("daily-purge", randomUUID(), DAY_MS - 60_000).catch(() => false)) await purgeOldMessages(services);
+    if (await leases.acquire("daily-purge", randomUUID(), DAY_MS - 60_000).catch(() => false))
+      await purgeOldMessages(services);
   };
   void purgeDaily();
   const dailyPurge = setInterval(() => void purgeDaily(), 60 * 60_000);
@@ -124,7 +139,8 @@ export async function purgeOldMessages(services: Services): Promise<void> {
     await services.outbox.purgeFinished(now() - OUTBOX_KEEP_MS);
     await services.alerting?.incidents.purgeResolved(now() - INCIDENTS_KEEP_MS);
     await purgeRateWindows(services.database.db, now());
-    if (purged > 0) logger.info({ purged, retentionDays: config.CONTACT_RETENTION_DAYS }, "purged old contact messages");
+    if (purged > 0)
+      logger.info({ purged, retentionDays: config.CONTACT_RETENTION_DAYS }, "purged old contact messages");
   } catch (error) {
     logger.error({ err: error }, "contact message purge failed");
   }

@@ -7,15 +7,34 @@ describe("workerExecArgv", () => {
   });
 
   it("leaves a limit the operator chose, on the command line or in NODE_OPTIONS", () => {
-    expect(workerExecArgv(["--max-old-space-size=512"])).toEqual(["--max-old-space-size=512", "--max-semi-space-size=2"]);
+    expect(workerExecArgv(["--max-old-space-size=512"])).toEqual([
+      "--max-old-space-size=512",
+      "--max-semi-space-size=2",
+    ]);
     expect(workerExecArgv([], "--max_semi_space_size=8 --max-old-space-size=256")).toEqual([]);
   });
 });
 
 describe("workerEnv", () => {
   it("keeps each worker to two malloc arenas and a fixed mmap threshold, unless the operator set their own", () => {
-    expect(workerEnv({})).toEqual({ MALLOC_ARENA_MAX: "2", MALLOC_MMAP_THRESHOLD_: "131072", MALLOC_TRIM_THRESHOLD_: "131072", UV_TCP_SINGLE_ACCEPT: "1" });
-    expect(workerEnv({ MALLOC_ARENA_MAX: "4" })).toEqual({ MALLOC_MMAP_THRESHOLD_: "131072", MALLOC_TRIM_THRESHOLD_: "131072", UV_TCP_SINGLE_ACCEPT: "1" });
-    expect(workerEnv({ MALLOC_ARENA_MAX: "4", MALLOC_MMAP_THRESHOLD_: "0", MALLOC_TRIM_THRESHOLD_: "1", UV_TCP_SINGLE_ACCEPT: "0" })).toEqual({});
+    expect(workerEnv({})).toEqual({
+      MALLOC_ARENA_MAX: "2",
+      MALLOC_MMAP_THRESHOLD_: "131072",
+      MALLOC_TRIM_THRESHOLD_: "131072",
+      UV_TCP_SINGLE_ACCEPT: "1",
+    });
+    expect(workerEnv({ MALLOC_ARENA_MAX: "4" })).toEqual({
+      MALLOC_MMAP_THRESHOLD_: "131072",
+      MALLOC_TRIM_THRESHOLD_: "131072",
+      UV_TCP_SINGLE_ACCEPT: "1",
+    });
+    expect(
+      workerEnv({
+        MALLOC_ARENA_MAX: "4",
+        MALLOC_MMAP_THRESHOLD_: "0",
+        MALLOC_TRIM_THRESHOLD_: "1",
+        UV_TCP_SINGLE_ACCEPT: "0",
+      }),
+    ).toEqual({});
   });
 });

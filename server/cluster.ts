@@ -57,7 +57,9 @@ export const WORKER_MALLOC_ENV: Readonly<Record<string, string>> = {
 export const WORKER_ACCEPT_ENV: Readonly<Record<string, string>> = { UV_TCP_SINGLE_ACCEPT: "1" };
 
 export function workerEnv(env: NodeJS.ProcessEnv): Record<string, string> {
-  return Object.fromEntries(Object.entries({ ...WORKER_MALLOC_ENV, ...WORKER_ACCEPT_ENV }).filter(([name]) => env[name] === undefined));
+  return Object.fromEntries(
+    Object.entries({ ...WORKER_MALLOC_ENV, ...WORKER_ACCEPT_ENV }).filter(([name]) => env[name] === undefined),
+  );
 }
 
 /** A worker calls this once it listens. */
@@ -65,7 +67,11 @@ export function reportWorkerReady(): void {
   if (cluster.isWorker) process.send?.({ type: WORKER_READY });
 }
 
-export function runClustered(workers: number, startWorker: () => Promise<void>, startPrimary: () => void): Promise<void> {
+export function runClustered(
+  workers: number,
+  startWorker: () => Promise<void>,
+  startPrimary: () => void,
+): Promise<void> {
   if (workers <= 1 || !cluster.isPrimary) return startWorker();
   startPrimary();
   // An operator's own NODE_CLUSTER_SCHED_POLICY wins.
@@ -82,14 +88,18 @@ export function runClustered(workers: number, startWorker: () => Promise<void>, 
   cluster.on("exit", (worker, code, signal) => {
     if (stopping) return;
     if (!serving.has(worker.id)) {
-      console.error(JSON.stringify({ level: "error", msg: "a worker failed to start; stopping", pid: worker.process.pid, code }));
+      console.error(
+        JSON.stringify({ level: "error", msg: "a worker failed to start; stopping", pid: worker.process.pid, code }),
+      );
       stopping = true;
       for (const other of Object.values(cluster.workers ?? {})) other?.process.kill("SIGTERM");
       process.exitCode = 1;
       return;
     }
     serving.delete(worker.id);
-    console.error(JSON.stringify({ level: "error", msg: "worker exited, restarting", pid: worker.process.pid, code, signal }));
+    console.error(
+      JSON.stringify({ level: "error", msg: "worker exited, restarting", pid: worker.process.pid, code, signal }),
+    );
     cluster.fork(env);
   });
 

@@ -12,7 +12,11 @@ describe("parseConfig", () => {
 
   it("takes SITE_URL as a bare origin, which pages can name as it is", () => {
     expect(parseConfig({ SITE_URL: "https://WWW.Example.com:443" }).SITE_URL).toBe("https://www.example.com");
-    for (const url of ["https://www.example.com/site", "https://www.example.com/?a=1&b=2", "https://user:pw@www.example.com"]) {
+    for (const url of [
+      "https://www.example.com/site",
+      "https://www.example.com/?a=1&b=2",
+      "https://user:pw@www.example.com",
+    ]) {
       expect(() => parseConfig({ SITE_URL: url }), url).toThrow(/SITE_URL: must be an origin/);
     }
   });

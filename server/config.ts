@@ -75,7 +75,11 @@ const schema = z.object({
 
 const checked = schema.superRefine((config, context) => {
   if (!!config.ADMIN_USERNAME !== !!config.ADMIN_PASSWORD) {
-    context.addIssue({ code: "custom", path: [config.ADMIN_USERNAME ? "ADMIN_PASSWORD" : "ADMIN_USERNAME"], message: "set both ADMIN_USERNAME and ADMIN_PASSWORD, or neither" });
+    context.addIssue({
+      code: "custom",
+      path: [config.ADMIN_USERNAME ? "ADMIN_PASSWORD" : "ADMIN_USERNAME"],
+      message: "set both ADMIN_USERNAME and ADMIN_PASSWORD, or neither",
+    });
   }
 });
 

@@ -16,14 +16,20 @@ console.log(await generateImages());
 // Hot reload's websocket shares the HTTP server, so the CSP's connect-src 'self' allows it.
 let handle: (req: IncomingMessage, res: ServerResponse) => void = (_req, res) => res.end();
 const httpServer = createHttpServer((req, res) => handle(req, res));
-const vite = await createViteServer({ server: { middlewareMode: true, hmr: { server: httpServer } }, appType: "custom" });
+const vite = await createViteServer({
+  server: { middlewareMode: true, hmr: { server: httpServer } },
+  appType: "custom",
+});
 const ssr = vite.environments.ssr;
 if (!ssr || !("runner" in ssr)) throw new Error("Vite has no SSR environment runner");
 
 const { services } = await bootServices(config);
 const app = createApp({
   services,
-  build: () => (ssr as unknown as { runner: { import: (id: string) => Promise<ServerBuild> } }).runner.import("virtual:react-router/server-build"),
+  build: () =>
+    (ssr as unknown as { runner: { import: (id: string) => Promise<ServerBuild> } }).runner.import(
+      "virtual:react-router/server-build",
+    ),
   mode: "development",
 });
 const listener = getRequestListener(app.fetch);

@@ -8,6 +8,16 @@ export function createLogger(level: string): Logger {
     timestamp: pino.stdTimeFunctions.isoTime,
     formatters: { level: (label) => ({ level: label }) },
     // Nothing logs headers today; should anything ever, credentials stay out.
-    redact: { paths: ["authorization", "cookie", "headers.authorization", "headers.cookie", "req.headers.authorization", "req.headers.cookie"], censor: "[redacted]" },
+    redact: {
+      paths: [
+        "authorization",
+        "cookie",
+        "headers.authorization",
+        "headers.cookie",
+        "req.headers.authorization",
+        "req.headers.cookie",
+      ],
+      censor: "[redacted]",
+    },
   });
 }

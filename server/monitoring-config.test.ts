@@ -3,7 +3,13 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import pino from "pino";
 import { describe, expect, it } from "vitest";
-import { loadMonitoringConfig, MonitorConfigError, parseMonitoringConfig, watchMonitoringConfig, type MonitoringConfig } from "./monitoring-config.ts";
+import {
+  loadMonitoringConfig,
+  MonitorConfigError,
+  parseMonitoringConfig,
+  watchMonitoringConfig,
+  type MonitoringConfig,
+} from "./monitoring-config.ts";
 
 const problems = (text: string, env: Record<string, string> = {}) => {
   try {
@@ -35,7 +41,11 @@ describe("the monitoring configuration", () => {
       "yahoo-stock",
     ]);
     const profile = (id: string) => config.services.find((s) => s.id === id)!.profile;
-    expect(["sentiment-service", "twitter-antispam", "mail-relay"].map(profile)).toEqual(["critical", "critical", "critical"]);
+    expect(["sentiment-service", "twitter-antispam", "mail-relay"].map(profile)).toEqual([
+      "critical",
+      "critical",
+      "critical",
+    ]);
     expect(profile("yahoo-stock")).toBe("external");
     expect(profile("ollama-service")).toBe("standard");
     expect(config.defaults).toMatchObject({ intervalSeconds: 60, timeoutMs: 5000, retries: 2 });
@@ -66,7 +76,11 @@ describe("the monitoring configuration", () => {
     expect(domains.filter((d) => d.server === "centron")).toHaveLength(9);
     expect(domains.filter((d) => d.server === "local")).toHaveLength(13);
     expect(domains.every((d) => d.port === 443)).toBe(true);
-    expect(integrations.certificates).toMatchObject({ intervalSeconds: 300, renewWithinDays: 7, renewal: { centron: { method: "acme" }, local: { method: "hook" } } });
+    expect(integrations.certificates).toMatchObject({
+      intervalSeconds: 300,
+      renewWithinDays: 7,
+      renewal: { centron: { method: "acme" }, local: { method: "hook" } },
+    });
     expect(integrations.nginx!.intervalSeconds).toBe(60);
     expect(integrations.haproxy!.intervalSeconds).toBe(30);
     expect(integrations.aiServices!.intervalSeconds).toBe(120);
@@ -142,7 +156,12 @@ integrations:
         "services[3].hosts.cgn.push.token: must have at least 16 characters",
       ]),
     );
-    expect(found.filter((problem) => problem.startsWith("services[0]") || problem.startsWith("services[1]") || problem.startsWith("services[2]"))).toEqual([]);
+    expect(
+      found.filter(
+        (problem) =>
+          problem.startsWith("services[0]") || problem.startsWith("services[1]") || problem.startsWith("services[2]"),
+      ),
+    ).toEqual([]);
     // What is checked across hosts and services, once each one is well formed.
     expect(
       problems(
@@ -150,15 +169,19 @@ integrations:
   - { id: d, name: D, hosts: { fra: { url: "http://x/" }, dus: { push: { token: abcdefghijklmnop } } }, subServices: [{ name: Part, nowhere: { url: "http://x/" } }] }`),
       ),
     ).toEqual(["services[1].subServices[0]: names the one host it runs on, one of fra, dus"]);
-    expect(problems(base(`  - { id: e, name: E, intervalSeconds: 10, hosts: { fra: { url: "http://x/", timeoutMs: 15000 } } }`))).toEqual([
-      "services[0].hosts.fra: its timeout must be shorter than the service's interval (10 s)",
-    ]);
+    expect(
+      problems(
+        base(`  - { id: e, name: E, intervalSeconds: 10, hosts: { fra: { url: "http://x/", timeoutMs: 15000 } } }`),
+      ),
+    ).toEqual(["services[0].hosts.fra: its timeout must be shorter than the service's interval (10 s)"]);
     expect(
       problems(
         base(`  - { id: b, name: B, hosts: { two: { push: { token: abcdefghijklmnop } } } }
   - { id: d, name: D, hosts: { fra: { url: "http://x/" }, dus: { push: { token: abcdefghijklmnop } } } }`),
       ),
-    ).toEqual(["services[1].hosts.dus.push.token: the same token as services[0].hosts.two.push.token: each push monitor needs its own"]);
+    ).toEqual([
+      "services[1].hosts.dus.push.token: the same token as services[0].hosts.two.push.token: each push monitor needs its own",
+    ]);
   });
 
   it("any host names, in the configuration's order, with per-service interval and timeout", () => {
@@ -170,13 +193,19 @@ integrations:
     );
     const service = config.services[0]!;
     expect(Object.keys(service.hosts)).toEqual(["fra", "muc", "ber"]);
-    expect(service).toMatchObject({ intervalSeconds: 15, timeoutMs: 2000, subServices: [{ name: "Part", host: "muc", target: { type: "url", url: "http://z/" } }] });
+    expect(service).toMatchObject({
+      intervalSeconds: 15,
+      timeoutMs: 2000,
+      subServices: [{ name: "Part", host: "muc", target: { type: "url", url: "http://z/" } }],
+    });
     expect(service.hosts.fra!.conditions).toHaveLength(1);
     expect(service.hosts.muc).toMatchObject({ type: "tcp", tcp: "x:22" });
   });
 
   it("expands ${VAR} from the environment and names a missing one", () => {
-    const text = base(`  - { id: s, name: S, hosts: { centron: { url: "http://x/", auth: { type: api-key, header: k, key: "\${KEY}" } } } }`);
+    const text = base(
+      `  - { id: s, name: S, hosts: { centron: { url: "http://x/", auth: { type: api-key, header: k, key: "\${KEY}" } } } }`,
+    );
     expect(problems(text)).toEqual(["services[0].hosts.centron.auth.key: environment variable KEY is not set"]);
     const config = parseMonitoringConfig(text, { KEY: "s3cret" });
     expect(config.services[0]!.hosts.centron).toMatchObject({ auth: { type: "api-key", key: "s3cret" } });
@@ -187,13 +216,19 @@ integrations:
       `  - { id: s, name: "Mail\\x01 relay\\x1b[0m", public: true, publicName: { en: "E-mail\\u0000 delivery", de: "E-Mail-Zustellung\\x7f" }, description: "\${NOTE}", hosts: { centron: { url: "http://x/" } } }`,
     );
     const config = parseMonitoringConfig(text, { NOTE: "line one\nline\ttwo\u0007" });
-    expect(config.services[0]).toMatchObject({ name: "Mail relay[0m", publicName: { en: "E-mail delivery", de: "E-Mail-Zustellung" }, description: "line one\nline\ttwo" });
+    expect(config.services[0]).toMatchObject({
+      name: "Mail relay[0m",
+      publicName: { en: "E-mail delivery", de: "E-Mail-Zustellung" },
+      description: "line one\nline\ttwo",
+    });
   });
 
   it("refuses bad YAML, unknown keys and a timeout not shorter than the interval", () => {
     expect(problems("alerts: [")[0]).toMatch(/^YAML: /);
     expect(problems(`${base("  []")}\nextra: 1`)).toEqual([expect.stringMatching(/^\(file\): /)]);
-    expect(problems(`${base("  []")}\ndefaults: { intervalSeconds: 5, timeoutMs: 5000 }`)).toEqual(["defaults.timeoutMs: must be shorter than the interval"]);
+    expect(problems(`${base("  []")}\ndefaults: { intervalSeconds: 5, timeoutMs: 5000 }`)).toEqual([
+      "defaults.timeoutMs: must be shorter than the interval",
+    ]);
   });
 
   it("alerts, thresholds and maintenance windows: every error names its path", () => {
@@ -252,27 +287,46 @@ services:
     );
     expect(config.defaults).toMatchObject({ failureThreshold: 1, successThreshold: 2 });
     expect(config.services.map((service) => service.failureThreshold)).toEqual([undefined, 3]);
-    expect(config.alerts).toMatchObject({ cooldownMinutes: 5, reminderMinutes: 5, channels: [{ type: "email", name: "email", to: "ops@example.com" }] });
+    expect(config.alerts).toMatchObject({
+      cooldownMinutes: 5,
+      reminderMinutes: 5,
+      channels: [{ type: "email", name: "email", to: "ops@example.com" }],
+    });
   });
 
-  it.each(["README.md", "docs/operations.md"])("the configuration shown in %s is valid and has every channel type", (file) => {
-    const blocks = [...readFileSync(file, "utf8").matchAll(/```yaml\n([\s\S]*?)```/g)].map((match) => match[1]!);
-    const alerts = blocks.find((block) => block.startsWith("alerts:") && block.includes("channels:"));
-    expect(alerts, "an alerts: example with channels").toBeDefined();
-    // What an operator would put in the environment: URLs for *_URL, a bot token for Telegram, long secrets otherwise.
-    const value = (name: string) =>
-      name.endsWith("_URL") ? "https://hooks.example.com/T000/B000/secret" : name.startsWith("TELEGRAM") ? "123456:ABC-def_1" : `${name.toLowerCase()}-0123456789abcdef`;
-    const env = new Proxy({}, { get: (_target, name) => (typeof name === "string" ? value(name) : undefined) });
-    for (const block of blocks.filter((text) => /^(alerts|maintenance):/.test(text))) {
-      const services = 'services:\n  - { id: mail-relay, name: Mail relay, profile: critical, hosts: { centron: { url: "http://x/" } } }\n';
-      expect(problems(`${block}\n${services}`, env as Record<string, string>), block).toEqual([]);
-    }
-    const types = parseMonitoringConfig(`${alerts}\nservices: []\n`, env as Record<string, string>).alerts.channels.map((channel) => channel.type);
-    expect(new Set(types)).toEqual(new Set(["email", "webhook", "slack", "discord", "teams", "matrix", "ntfy", "telegram"]));
-  });
+  it.each(["README.md", "docs/operations.md"])(
+    "the configuration shown in %s is valid and has every channel type",
+    (file) => {
+      const blocks = [...readFileSync(file, "utf8").matchAll(/```yaml\n([\s\S]*?)```/g)].map((match) => match[1]!);
+      const alerts = blocks.find((block) => block.startsWith("alerts:") && block.includes("channels:"));
+      expect(alerts, "an alerts: example with channels").toBeDefined();
+      // What an operator would put in the environment: URLs for *_URL, a bot token for Telegram, long secrets otherwise.
+      const value = (name: string) =>
+        name.endsWith("_URL")
+          ? "https://hooks.example.com/T000/B000/secret"
+          : name.startsWith("TELEGRAM")
+            ? "123456:ABC-def_1"
+            : `${name.toLowerCase()}-0123456789abcdef`;
+      const env = new Proxy({}, { get: (_target, name) => (typeof name === "string" ? value(name) : undefined) });
+      for (const block of blocks.filter((text) => /^(alerts|maintenance):/.test(text))) {
+        const services =
+          'services:\n  - { id: mail-relay, name: Mail relay, profile: critical, hosts: { centron: { url: "http://x/" } } }\n';
+        expect(problems(`${block}\n${services}`, env as Record<string, string>), block).toEqual([]);
+      }
+      const types = parseMonitoringConfig(
+        `${alerts}\nservices: []\n`,
+        env as Record<string, string>,
+      ).alerts.channels.map((channel) => channel.type);
+      expect(new Set(types)).toEqual(
+        new Set(["email", "webhook", "slack", "discord", "teams", "matrix", "ntfy", "telegram"]),
+      );
+    },
+  );
 
   it("the check types shown in docs/operations.md are valid, and every type is there", () => {
-    const block = [...readFileSync("docs/operations.md", "utf8").matchAll(/```yaml\n([\s\S]*?)```/g)].map((match) => match[1]!).find((text) => text.startsWith("defaults:"));
+    const block = [...readFileSync("docs/operations.md", "utf8").matchAll(/```yaml\n([\s\S]*?)```/g)]
+      .map((match) => match[1]!)
+      .find((text) => text.startsWith("defaults:"));
     expect(block, "a services example").toBeDefined();
     const env = { SEARCH_KEY: "search-key-0123", BACKUP_PUSH_TOKEN: "backup-token-0123456789" };
     const config = parseMonitoringConfig(`alerts: { to: ops@example.com }\n${block}`, env);
@@ -281,8 +335,13 @@ services:
   });
 
   it("the dependsOn and heartbeat examples in docs/operations.md load, and say what they show", () => {
-    const blocks = [...readFileSync("docs/operations.md", "utf8").matchAll(/```yaml\n([\s\S]*?)```/g)].map((match) => match[1]!);
-    const env = new Proxy({}, { get: (_target, name) => (typeof name === "string" ? `${name.toLowerCase()}-0123456789abcdef` : undefined) }) as Record<string, string>;
+    const blocks = [...readFileSync("docs/operations.md", "utf8").matchAll(/```yaml\n([\s\S]*?)```/g)].map(
+      (match) => match[1]!,
+    );
+    const env = new Proxy(
+      {},
+      { get: (_target, name) => (typeof name === "string" ? `${name.toLowerCase()}-0123456789abcdef` : undefined) },
+    ) as Record<string, string>;
     const dependencies = blocks.find((block) => block.startsWith("services:") && block.includes("dependsOn"));
     const config = parseMonitoringConfig(`alerts: { to: ops@example.com }\n${dependencies}`, env);
     expect(config.services.find((service) => service.id === "search")!.dependsOn).toEqual(["datacenter-centron"]);
@@ -290,7 +349,9 @@ services:
     expect(watching).toHaveLength(2);
     for (const block of watching) {
       const text = block.includes("services:") ? block : `${block}services: []\n`;
-      expect(parseMonitoringConfig(text, env).alerts.heartbeat, block).toMatchObject({ url: expect.stringMatching(/^https:\/\//) });
+      expect(parseMonitoringConfig(text, env).alerts.heartbeat, block).toMatchObject({
+        url: expect.stringMatching(/^https:\/\//),
+      });
     }
   });
 
@@ -303,7 +364,10 @@ services:
     );
     expect(anchored.services[0]!.hosts.muc).toMatchObject({ type: "url", url: "http://x/health" });
     // Nine levels of ten aliases each: a billion entries from under a hundred aliases.
-    const levels = Array.from({ length: 9 }, (_, level) => `l${level + 1}: &l${level + 1} [${Array(10).fill(`*l${level}`).join(", ")}]`);
+    const levels = Array.from(
+      { length: 9 },
+      (_, level) => `l${level + 1}: &l${level + 1} [${Array(10).fill(`*l${level}`).join(", ")}]`,
+    );
     const laughs = `l0: &l0 "lol"\n${levels.join("\n")}\nalerts: { to: ops@example.com }\nservices: []\n`;
     expect(problems(laughs)).toEqual(["YAML: more than 2,000,000 entries once its aliases are expanded"]);
     const many = `x: &x 1\nlist: [${Array(101).fill("*x").join(", ")}]\nalerts: { to: ops@example.com }\nservices: []\n`;

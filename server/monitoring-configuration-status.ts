@@ -13,7 +13,9 @@ export type MonitoringConfigurationStatus = {
 };
 
 /** Null without a monitoring configuration. */
-export function monitoringConfigurationStatus(services: Pick<Services, "monitoringConfiguration">): MonitoringConfigurationStatus | null {
+export function monitoringConfigurationStatus(
+  services: Pick<Services, "monitoringConfiguration">,
+): MonitoringConfigurationStatus | null {
   const configuration = services.monitoringConfiguration?.();
   if (!configuration) return null;
   const { file, placeholders } = configuration;

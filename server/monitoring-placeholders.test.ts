@@ -19,13 +19,29 @@ const shipped = loadMonitoringConfig("config/monitoring.yaml", {});
 describe("placeholders in the shipped configuration", () => {
   it("every host, certificate and source of the shipped file is one, each listed with its path", () => {
     const entries = placeholderEntries(shipped);
-    const hosts = shipped.services.reduce((sum, service) => sum + Object.keys(service.hosts).length + service.subServices.length, 0);
+    const hosts = shipped.services.reduce(
+      (sum, service) => sum + Object.keys(service.hosts).length + service.subServices.length,
+      0,
+    );
     const integrations = shipped.integrations;
-    const sources = integrations.certificates!.domains.length + integrations.nginx!.sources.length + 1 + integrations.aiServices!.services.length;
+    const sources =
+      integrations.certificates!.domains.length +
+      integrations.nginx!.sources.length +
+      1 +
+      integrations.aiServices!.services.length;
     expect(entries).toHaveLength(hosts + sources);
-    expect(entries).toContainEqual({ path: "services[4].hosts.centron", target: "https://centron.example.com:3001/health" });
-    expect(entries).toContainEqual({ path: "integrations.certificates.domains[0]", target: "example.com at 192.0.2.10" });
-    expect(entries).toContainEqual({ path: "integrations.haproxy.source", target: "http://centron.example.com:8404/stats" });
+    expect(entries).toContainEqual({
+      path: "services[4].hosts.centron",
+      target: "https://centron.example.com:3001/health",
+    });
+    expect(entries).toContainEqual({
+      path: "integrations.certificates.domains[0]",
+      target: "example.com at 192.0.2.10",
+    });
+    expect(entries).toContainEqual({
+      path: "integrations.haproxy.source",
+      target: "http://centron.example.com:8404/stats",
+    });
     // Never a credential: the HAProxy password and API keys stay out.
     expect(JSON.stringify(entries)).not.toMatch(/change-me|password|stats:/);
   });
@@ -80,12 +96,26 @@ services:
 
     await t.services.staff.create("ops", PASSWORD);
     const cookie = cookieFrom(
-      await t.app.request("http://localhost/api/auth/sign-in", { method: "POST", headers: browserHeaders(), body: JSON.stringify({ username: "ops", password: PASSWORD }) }),
+      await t.app.request("http://localhost/api/auth/sign-in", {
+        method: "POST",
+        headers: browserHeaders(),
+        body: JSON.stringify({ username: "ops", password: PASSWORD }),
+      }),
     );
     const get = async (path: string) =>
-      (await t.app.request(`http://localhost/api/admin${path}`, { headers: browserHeaders({ cookie }) })).json() as Promise<Record<string, unknown>>;
-    const services = (await get("/services")).services as { serviceId: string; hosts: { host: string; placeholder: boolean; lastChecked: string | null }[] }[];
-    expect(services.map((service) => [service.serviceId, service.hosts.map((host) => [host.host, host.placeholder, host.lastChecked !== null])])).toEqual([
+      (
+        await t.app.request(`http://localhost/api/admin${path}`, { headers: browserHeaders({ cookie }) })
+      ).json() as Promise<Record<string, unknown>>;
+    const services = (await get("/services")).services as {
+      serviceId: string;
+      hosts: { host: string; placeholder: boolean; lastChecked: string | null }[];
+    }[];
+    expect(
+      services.map((service) => [
+        service.serviceId,
+        service.hosts.map((host) => [host.host, host.placeholder, host.lastChecked !== null]),
+      ]),
+    ).toEqual([
       [
         "placeholder",
         [
@@ -117,13 +147,16 @@ describe("the configuration file's status", () => {
 
   it("says an edit was refused, with its problems, until a good one is loaded", async () => {
     const file = join(dir, "monitoring.yaml");
-    const good = (id: string) => `alerts: { to: ops@example.com }\nservices:\n  - { id: ${id}, name: One, hosts: { fra: { url: "http://x/" } } }\n`;
+    const good = (id: string) =>
+      `alerts: { to: ops@example.com }\nservices:\n  - { id: ${id}, name: One, hosts: { fra: { url: "http://x/" } } }\n`;
     writeFileSync(file, good("one"));
     const watcher = watchMonitoringConfig(file, {}, pino({ level: "silent" }), () => undefined);
     try {
       expect(watcher.status()).toMatchObject({ file, rejected: null });
       writeFileSync(file, good("one").replace('"http://x/"', '"not a url"'));
-      await expect.poll(() => watcher.status().rejected?.problems, { timeout: 10_000 }).toEqual(["services[0].hosts.fra.url: Invalid URL"]);
+      await expect
+        .poll(() => watcher.status().rejected?.problems, { timeout: 10_000 })
+        .toEqual(["services[0].hosts.fra.url: Invalid URL"]);
       writeFileSync(file, good("two"));
       await expect.poll(() => watcher.status().rejected, { timeout: 10_000 }).toBeNull();
     } finally {

@@ -12,10 +12,12 @@ export function placeholderEntries(config: MonitoringConfig): PlaceholderEntry[]
   const found: PlaceholderEntry[] = [];
   config.services.forEach((service, index) => {
     for (const [host, target] of Object.entries(service.hosts)) {
-      if (isPlaceholderTarget(target)) found.push({ path: `services[${index}].hosts.${host}`, target: describeTarget(target) });
+      if (isPlaceholderTarget(target))
+        found.push({ path: `services[${index}].hosts.${host}`, target: describeTarget(target) });
     }
     service.subServices.forEach((sub, position) => {
-      if (isPlaceholderTarget(sub.target)) found.push({ path: `services[${index}].subServices[${position}]`, target: describeTarget(sub.target) });
+      if (isPlaceholderTarget(sub.target))
+        found.push({ path: `services[${index}].subServices[${position}]`, target: describeTarget(sub.target) });
     });
   });
   const integrations = config.integrations;
@@ -26,10 +28,17 @@ export function placeholderEntries(config: MonitoringConfig): PlaceholderEntry[]
     found.push({ path, target: `${protocol}//${host}${pathname}` });
   };
   integrations.certificates?.domains.forEach((entry, index) => {
-    if (isDocumentationHost(entry.serverIP)) found.push({ path: `integrations.certificates.domains[${index}]`, target: `${entry.domain} at ${entry.serverIP}` });
+    if (isDocumentationHost(entry.serverIP))
+      found.push({
+        path: `integrations.certificates.domains[${index}]`,
+        target: `${entry.domain} at ${entry.serverIP}`,
+      });
   });
   integrations.nginx?.sources.forEach((source, index) => atUrl(`integrations.nginx.sources[${index}]`, source.url));
-  if (integrations.haproxy && "url" in integrations.haproxy.source) atUrl("integrations.haproxy.source", integrations.haproxy.source.url);
-  integrations.aiServices?.services.forEach((service, index) => atUrl(`integrations.aiServices.services[${index}]`, service.url));
+  if (integrations.haproxy && "url" in integrations.haproxy.source)
+    atUrl("integrations.haproxy.source", integrations.haproxy.source.url);
+  integrations.aiServices?.services.forEach((service, index) =>
+    atUrl(`integrations.aiServices.services[${index}]`, service.url),
+  );
   return found;
 }

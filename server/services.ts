@@ -64,7 +64,18 @@ export function createServices(options: {
   const onQueued = () => kick();
   const monitoring = options.monitoring;
   const alerting = monitoring
-    ? createAlerting({ db, outbox, leases, now, logger, config: monitoring.config, dashboardUrl, sendMail: options.send, kick: onQueued, testWaitMs: options.testWaitMs })
+    ? createAlerting({
+        db,
+        outbox,
+        leases,
+        now,
+        logger,
+        config: monitoring.config,
+        dashboardUrl,
+        sendMail: options.send,
+        kick: onQueued,
+        testWaitMs: options.testWaitMs,
+      })
     : undefined;
   const send = options.send;
   const senderFor: SenderFor = (channel) => {
@@ -72,25 +83,41 @@ export function createServices(options: {
     return alerting?.notifier.senderFor(channel);
   };
   // Without SMTP or any other channel nothing could be sent: no sender runs, and everything waits.
-  const delivery = send || monitoring ? createDelivery({ outbox, senderFor, logger, pollMs: options.deliveryPollMs }) : undefined;
+  const delivery =
+    send || monitoring ? createDelivery({ outbox, senderFor, logger, pollMs: options.deliveryPollMs }) : undefined;
   kick = () => delivery?.kick();
   const limits = { perIp: config.CONTACT_LIMIT_PER_IP, global: config.CONTACT_LIMIT_GLOBAL };
   const formTokens = createFormTokens(deriveKey(secret, "contact-form-token"), now);
   const monitor =
     monitoring && alerting
-      ? createMonitor({ db, alerting, check: monitoring.check ?? runTarget, now, logger, config: monitoring.config, demo: config.MONITORING_DEMO })
+      ? createMonitor({
+          db,
+          alerting,
+          check: monitoring.check ?? runTarget,
+          now,
+          logger,
+          config: monitoring.config,
+          demo: config.MONITORING_DEMO,
+        })
       : undefined;
   const status =
     monitoring && alerting && monitor
       ? {
           source: createStatusSource({
-            store: createStatusStore({ db, monitorStore: monitor.store, maintenance: alerting.maintenance, now, timeZone: () => monitoring.config().maintenance.timezone }),
+            store: createStatusStore({
+              db,
+              monitorStore: monitor.store,
+              maintenance: alerting.maintenance,
+              now,
+              timeZone: () => monitoring.config().maintenance.timezone,
+            }),
             services: () => monitoring.config().services,
             now,
           }),
           updates: createStatusUpdates({ db, now, services: () => monitoring.config().services }),
           /** Whether a service is on the public status page. */
-          isPublic: (serviceId: string | null) => monitoring.config().services.some((service) => service.id === serviceId && service.public),
+          isPublic: (serviceId: string | null) =>
+            monitoring.config().services.some((service) => service.id === serviceId && service.public),
         }
       : undefined;
   return {
@@ -103,13 +130,29 @@ export function createServices(options: {
     throttle,
     /** Counts wrong push tokens and bearers per client network (key-guard.ts). */
     keyGuard: createKeyGuard(throttle, deriveKey(secret, "key-miss-ip")),
-    signIn: createSignIn({ staff, sessions, throttle, devices: createDeviceTokens(deriveKey(secret, "device-token"), now), hashOptions, ipKey: deriveKey(secret, "sign-in-ip") }),
+    signIn: createSignIn({
+      staff,
+      sessions,
+      throttle,
+      devices: createDeviceTokens(deriveKey(secret, "device-token"), now),
+      hashOptions,
+      ipKey: deriveKey(secret, "sign-in-ip"),
+    }),
     outbox,
     delivery,
     /** Whether contact mail can leave (SMTP_URL); alert channels other than e-mail do not need it. */
     mailConfigured: !!send,
     formTokens,
-    contact: createContactIntake({ db, outbox, tokens: formTokens, limits, to: config.CONTACT_TO, ipKey: deriveKey(secret, "ip-pseudonym"), now, onQueued }),
+    contact: createContactIntake({
+      db,
+      outbox,
+      tokens: formTokens,
+      limits,
+      to: config.CONTACT_TO,
+      ipKey: deriveKey(secret, "ip-pseudonym"),
+      now,
+      onQueued,
+    }),
     inbox: createContactInbox(db, outbox, { to: config.CONTACT_TO, onQueued }),
     alerting,
     monitor,
@@ -124,7 +167,15 @@ export function createServices(options: {
       : undefined,
     integrations:
       monitoring && alerting
-        ? createIntegrations({ db, leases, now, logger, config: monitoring.config, tracker: alerting.tracker(["nginx", "haproxy", "ai", "certificate"]), dataDir: config.DATA_DIR })
+        ? createIntegrations({
+            db,
+            leases,
+            now,
+            logger,
+            config: monitoring.config,
+            tracker: alerting.tracker(["nginx", "haproxy", "ai", "certificate"]),
+            dataDir: config.DATA_DIR,
+          })
         : undefined,
   };
 }

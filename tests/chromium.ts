@@ -2,7 +2,12 @@
 // Playwright's own browser download cannot run here, and is not needed.
 import { existsSync } from "node:fs";
 
-const CANDIDATES = [process.env.CHROMIUM_PATH, "/usr/bin/chromium", "/usr/lib/chromium/chromium", "/usr/bin/chromium-browser"];
+const CANDIDATES = [
+  process.env.CHROMIUM_PATH,
+  "/usr/bin/chromium",
+  "/usr/lib/chromium/chromium",
+  "/usr/bin/chromium-browser",
+];
 
 export const CHROMIUM_ARGS = [
   "--no-sandbox",

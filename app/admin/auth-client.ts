@@ -4,16 +4,28 @@
 export type StaffUser = { id: number; username: string; email: string };
 export type SessionInfo = { user: StaffUser; expiresAt: number };
 
-export type SignInOutcome = { kind: "ok"; session: SessionInfo } | { kind: "invalid" } | { kind: "throttled"; retryAfterSeconds: number } | { kind: "error" };
+export type SignInOutcome =
+  | { kind: "ok"; session: SessionInfo }
+  | { kind: "invalid" }
+  | { kind: "throttled"; retryAfterSeconds: number }
+  | { kind: "error" };
 
 const json = { "Content-Type": "application/json" };
 
 export async function signIn(username: string, password: string): Promise<SignInOutcome> {
   try {
-    const response = await fetch("/api/auth/sign-in", { method: "POST", headers: json, body: JSON.stringify({ username, password }) });
+    const response = await fetch("/api/auth/sign-in", {
+      method: "POST",
+      headers: json,
+      body: JSON.stringify({ username, password }),
+    });
     if (response.ok) return { kind: "ok", session: (await response.json()) as SessionInfo };
     if (response.status === 401) return { kind: "invalid" };
-    if (response.status === 429) return { kind: "throttled", retryAfterSeconds: ((await response.json()) as { retryAfterSeconds: number }).retryAfterSeconds };
+    if (response.status === 429)
+      return {
+        kind: "throttled",
+        retryAfterSeconds: ((await response.json()) as { retryAfterSeconds: number }).retryAfterSeconds,
+      };
     return { kind: "error" };
   } catch {
     return { kind: "error" };

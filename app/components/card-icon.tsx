@@ -1,4 +1,17 @@
-import { Activity, Brain, Clock, Database, GraduationCap, Heart, Rocket, Scale, Server, Shield, Users, Wallet } from "lucide-react";
+import {
+  Activity,
+  Brain,
+  Clock,
+  Database,
+  GraduationCap,
+  Heart,
+  Rocket,
+  Scale,
+  Server,
+  Shield,
+  Users,
+  Wallet,
+} from "lucide-react";
 import type { CardIcon as CardIconName } from "#content/types.ts";
 
 const ICONS = {

@@ -12,6 +12,7 @@ describe("contact form messages", () => {
 
   it("in German are all translated", () => {
     const german = contactErrorMessages((key) => translate(de, key));
-    for (const [name, text] of Object.entries(german)) expect(text, name).not.toBe(CONTACT_ERRORS_EN[name as keyof typeof CONTACT_ERRORS_EN]);
+    for (const [name, text] of Object.entries(german))
+      expect(text, name).not.toBe(CONTACT_ERRORS_EN[name as keyof typeof CONTACT_ERRORS_EN]);
   });
 });

@@ -45,7 +45,10 @@ export function ContactForm(props: ContactFormProps) {
   const [busy, setBusy] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
   const id = useId();
-  const ids = Object.fromEntries(CONTACT_FIELDS.map((field) => [field, `${id}-${field}`])) as Record<ContactField, string>;
+  const ids = Object.fromEntries(CONTACT_FIELDS.map((field) => [field, `${id}-${field}`])) as Record<
+    ContactField,
+    string
+  >;
 
   // Once hydrated, our messages replace the browser's own validation bubbles.
   useEffect(() => {
@@ -117,7 +120,11 @@ export function ContactForm(props: ContactFormProps) {
         <label htmlFor={ids[name]} className="text-sm font-semibold">
           {t(`contact.${name}` as MessageKey)}
         </label>
-        {type === "textarea" ? <textarea rows={6} {...common} /> : <input type={type} autoComplete={autoComplete} {...common} />}
+        {type === "textarea" ? (
+          <textarea rows={6} {...common} />
+        ) : (
+          <input type={type} autoComplete={autoComplete} {...common} />
+        )}
         {error ? (
           <p id={`${ids[name]}-error`} className="mt-1 text-sm font-medium text-red-800 dark:text-red-300">
             {error}
@@ -128,7 +135,14 @@ export function ContactForm(props: ContactFormProps) {
   };
 
   return (
-    <form ref={formRef} method="post" action={props.action} onSubmit={(event) => void submit(event)} onFocus={() => void loadSchema()} className="space-y-5">
+    <form
+      ref={formRef}
+      method="post"
+      action={props.action}
+      onSubmit={(event) => void submit(event)}
+      onFocus={() => void loadSchema()}
+      className="space-y-5"
+    >
       {props.notice ? (
         <p
           role={props.notice.kind === "sent" ? "status" : "alert"}

@@ -12,7 +12,12 @@ type Record = { count: number; timestamp: number };
 function current(now: number): Record {
   try {
     const stored = JSON.parse(readStorage("local", CONTACT_SUBMISSIONS_KEY) ?? "null") as Partial<Record> | null;
-    if (stored && typeof stored.count === "number" && typeof stored.timestamp === "number" && now - stored.timestamp < WINDOW_MS) {
+    if (
+      stored &&
+      typeof stored.count === "number" &&
+      typeof stored.timestamp === "number" &&
+      now - stored.timestamp < WINDOW_MS
+    ) {
       return { count: stored.count, timestamp: stored.timestamp };
     }
   } catch {
@@ -27,7 +32,11 @@ export function submissionsLeft(now = Date.now()): number {
 
 export function recordSubmission(now = Date.now()): void {
   const record = current(now);
-  writeStorage("local", CONTACT_SUBMISSIONS_KEY, JSON.stringify({ count: record.count + 1, timestamp: record.timestamp }));
+  writeStorage(
+    "local",
+    CONTACT_SUBMISSIONS_KEY,
+    JSON.stringify({ count: record.count + 1, timestamp: record.timestamp }),
+  );
 }
 
 /** Time since the page started loading. */

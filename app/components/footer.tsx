@@ -25,7 +25,8 @@ const SOCIAL: readonly { href: string; label: MessageKey; Icon: typeof XIcon }[]
   { href: company.social.discord, label: "footer.socialDiscord", Icon: DiscordIcon },
 ];
 
-const footerLink = "inline-flex min-h-6 items-center py-1 text-slate-700 hover:text-brand-700 hover:underline dark:text-slate-300 dark:hover:text-brand-300";
+const footerLink =
+  "inline-flex min-h-6 items-center py-1 text-slate-700 hover:text-brand-700 hover:underline dark:text-slate-300 dark:hover:text-brand-300";
 
 function LinkColumn({ heading, links }: { heading: MessageKey; links: readonly NavItem[] }) {
   const { t, href } = useLanguage();
@@ -83,7 +84,10 @@ export function Footer() {
           </p>
           <p>
             {t("footer.writeUs")}:{" "}
-            <a href={`mailto:${company.email.info}`} className="font-medium text-brand-700 underline dark:text-brand-300">
+            <a
+              href={`mailto:${company.email.info}`}
+              className="font-medium text-brand-700 underline dark:text-brand-300"
+            >
               {company.email.info}
             </a>
           </p>

@@ -3,7 +3,12 @@ import { company } from "#shared/company.ts";
 /** Structured data for search engines. A data block: never executed, so no CSP hash is needed. */
 export function JsonLd({ data }: { data: object }) {
   // "<" is escaped so no value can close the script element.
-  return <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: JSON.stringify(data).replace(/</g, "\\u003c") }} />;
+  return (
+    <script
+      type="application/ld+json"
+      dangerouslySetInnerHTML={{ __html: JSON.stringify(data).replace(/</g, "\\u003c") }}
+    />
+  );
 }
 
 export function organizationJsonLd(siteUrl: string) {

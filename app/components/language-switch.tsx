@@ -1,4 +1,10 @@
-import { LANGUAGE_COOKIE, LANGUAGE_COOKIE_ATTRIBUTES, LANGUAGE_STORAGE_KEY, otherLanguage, type Language } from "#shared/i18n/languages.ts";
+import {
+  LANGUAGE_COOKIE,
+  LANGUAGE_COOKIE_ATTRIBUTES,
+  LANGUAGE_STORAGE_KEY,
+  otherLanguage,
+  type Language,
+} from "#shared/i18n/languages.ts";
 import { switchLanguageHref } from "#shared/site/paths.ts";
 import { useLanguage } from "#app/i18n/language.tsx";
 import { writeStorage } from "./browser-storage.ts";

@@ -21,7 +21,10 @@ export function LegalPage({ document, path }: { document: LegalDocument; path: s
     <article className="mx-auto max-w-3xl px-4 py-12">
       <PageMeta title={document.meta.title} description={document.meta.description} />
       <div className="flex items-center justify-between gap-4">
-        <a href={href("/")} className="inline-flex min-h-10 items-center gap-2 font-medium text-brand-700 hover:underline dark:text-brand-300">
+        <a
+          href={href("/")}
+          className="inline-flex min-h-10 items-center gap-2 font-medium text-brand-700 hover:underline dark:text-brand-300"
+        >
           <ArrowLeft aria-hidden="true" className="size-4" />
           {t("common.backToHome")}
         </a>
@@ -29,7 +32,11 @@ export function LegalPage({ document, path }: { document: LegalDocument; path: s
       </div>
       <h1 className="mt-8 text-4xl font-extrabold tracking-tight">{document.heading}</h1>
       <p className="mt-4 text-lg text-slate-700 dark:text-slate-300">{document.intro}</p>
-      {document.lastUpdated ? <p className="mt-2 text-sm text-slate-700 dark:text-slate-300">{t("legal.lastUpdated", { date: document.lastUpdated })}</p> : null}
+      {document.lastUpdated ? (
+        <p className="mt-2 text-sm text-slate-700 dark:text-slate-300">
+          {t("legal.lastUpdated", { date: document.lastUpdated })}
+        </p>
+      ) : null}
       {document.sections.map((section) => (
         <section key={section.heading}>
           <h2 className="mt-10 text-2xl font-bold tracking-tight">{section.heading}</h2>
@@ -40,7 +47,10 @@ export function LegalPage({ document, path }: { document: LegalDocument; path: s
         <ul className="flex flex-wrap gap-x-6 gap-y-2">
           {LEGAL_PAGES.filter((page) => page.path !== path).map((page) => (
             <li key={page.path}>
-              <a href={href(page.path)} className="inline-flex min-h-10 items-center font-medium text-brand-700 underline dark:text-brand-300">
+              <a
+                href={href(page.path)}
+                className="inline-flex min-h-10 items-center font-medium text-brand-700 underline dark:text-brand-300"
+              >
                 {t(page.label)}
               </a>
             </li>

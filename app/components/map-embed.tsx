@@ -18,7 +18,12 @@ export function MapEmbed(props: MapEmbedProps) {
     <figure>
       <div className="aspect-[4/3] w-full lg:aspect-[21/9] overflow-hidden rounded-xl border border-slate-200 bg-slate-100 dark:border-slate-700 dark:bg-slate-800">
         {loaded ? (
-          <iframe src={props.embedUrl} title={props.frameTitle} className="size-full border-0" referrerPolicy="no-referrer" />
+          <iframe
+            src={props.embedUrl}
+            title={props.frameTitle}
+            className="size-full border-0"
+            referrerPolicy="no-referrer"
+          />
         ) : (
           <div className="flex size-full flex-col items-center justify-center gap-4 p-6 text-center">
             <MapPin aria-hidden="true" className="size-10 text-brand-700 dark:text-brand-300" />
@@ -34,7 +39,9 @@ export function MapEmbed(props: MapEmbedProps) {
           </div>
         )}
       </div>
-      {loaded ? <figcaption className="mt-2 text-sm text-slate-700 dark:text-slate-300">{props.caption}</figcaption> : null}
+      {loaded ? (
+        <figcaption className="mt-2 text-sm text-slate-700 dark:text-slate-300">{props.caption}</figcaption>
+      ) : null}
     </figure>
   );
 }

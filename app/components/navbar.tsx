@@ -26,11 +26,22 @@ function NavItems(props: { items: readonly NavItem[]; current: string; className
 }
 
 /** A menu link that marks the current page (or section, for news articles). */
-function NavItemLink(props: { path: string; current: string; className: string; onClick?: () => void; children: string }) {
+function NavItemLink(props: {
+  path: string;
+  current: string;
+  className: string;
+  onClick?: () => void;
+  children: string;
+}) {
   const { href } = useLanguage();
   const active = props.current === props.path || props.current.startsWith(`${props.path}/`);
   return (
-    <a href={href(props.path)} aria-current={active ? "page" : undefined} onClick={props.onClick} className={props.className}>
+    <a
+      href={href(props.path)}
+      aria-current={active ? "page" : undefined}
+      onClick={props.onClick}
+      className={props.className}
+    >
       {props.children}
     </a>
   );
@@ -68,7 +79,12 @@ function MobileMenu({ current }: { current: string }) {
   useDismiss(ref, close);
   const itemClass = `${linkClass} w-full text-base`;
   return (
-    <details ref={ref} open={open} onToggle={(event) => (event.currentTarget.open ? setOpen(true) : close())} className="md:hidden">
+    <details
+      ref={ref}
+      open={open}
+      onToggle={(event) => (event.currentTarget.open ? setOpen(true) : close())}
+      className="md:hidden"
+    >
       <summary className="inline-flex size-10 cursor-pointer items-center justify-center rounded-md hover:bg-slate-100 dark:hover:bg-slate-800">
         {open ? <X aria-hidden="true" className="size-6" /> : <Menu aria-hidden="true" className="size-6" />}
         <span className="sr-only">{t("nav.menu")}</span>
@@ -82,7 +98,10 @@ function MobileMenu({ current }: { current: string }) {
             <details open={servicesOpen} onToggle={(event) => setServicesOpen(event.currentTarget.open)}>
               <summary className="inline-flex min-h-10 w-full cursor-pointer items-center justify-between rounded-md px-3 text-base font-medium hover:bg-slate-100 dark:hover:bg-slate-800">
                 {t("nav.services")}
-                <ChevronDown aria-hidden="true" className={`size-4 transition-transform ${servicesOpen ? "rotate-180" : ""}`} />
+                <ChevronDown
+                  aria-hidden="true"
+                  className={`size-4 transition-transform ${servicesOpen ? "rotate-180" : ""}`}
+                />
               </summary>
               <ul className="ml-4 flex flex-col gap-1 border-l border-slate-200 pl-2 dark:border-slate-700">
                 <NavItems items={SERVICE_LINKS} current={current} onClick={close} className={itemClass} />

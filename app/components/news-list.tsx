@@ -74,7 +74,10 @@ export function NewsList({ articles, page: initialPage, basePath }: NewsListProp
                 </h2>
                 <p className="mt-2 flex-1 text-slate-700 dark:text-slate-300">{article.excerpt}</p>
                 {/* The title in the link text: "Read more" alone says nothing out of context. */}
-                <a href={article.href} className="mt-4 inline-flex min-h-10 items-center gap-1 font-semibold text-brand-700 hover:underline dark:text-brand-300">
+                <a
+                  href={article.href}
+                  className="mt-4 inline-flex min-h-10 items-center gap-1 font-semibold text-brand-700 hover:underline dark:text-brand-300"
+                >
                   {t("news.readMore")}
                   <span className="sr-only">: {article.title}</span>
                   <ChevronRight aria-hidden="true" className="size-4" />

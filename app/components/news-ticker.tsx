@@ -18,7 +18,11 @@ function TickerList({ headlines, hidden = false }: { headlines: readonly TickerH
             {format.format(new Date(item.date))}
           </time>
           {/* The copy that makes the loop seamless is for the eye only: its links take no focus. */}
-          <a href={item.href} tabIndex={hidden ? -1 : undefined} className="underline-offset-2 hover:underline focus-visible:underline">
+          <a
+            href={item.href}
+            tabIndex={hidden ? -1 : undefined}
+            className="underline-offset-2 hover:underline focus-visible:underline"
+          >
             {item.title}
           </a>
         </li>
@@ -54,9 +58,16 @@ export function NewsTicker({ headlines }: { headlines: readonly TickerHeadline[]
   }, []);
 
   return (
-    <section aria-labelledby={headingId} {...{ [KEEP_CLEAR_ATTRIBUTE]: "" }} className="border-y border-slate-200 bg-slate-50 dark:border-slate-800 dark:bg-slate-900">
+    <section
+      aria-labelledby={headingId}
+      {...{ [KEEP_CLEAR_ATTRIBUTE]: "" }}
+      className="border-y border-slate-200 bg-slate-50 dark:border-slate-800 dark:bg-slate-900"
+    >
       <div className="mx-auto flex h-12 max-w-6xl items-center gap-3 px-4">
-        <h2 id={headingId} className="shrink-0 text-sm font-bold tracking-wide text-brand-700 uppercase dark:text-brand-300">
+        <h2
+          id={headingId}
+          className="shrink-0 text-sm font-bold tracking-wide text-brand-700 uppercase dark:text-brand-300"
+        >
           {t("ticker.label")}
         </h2>
         <div className="relative h-full flex-1 overflow-hidden" aria-busy={loading}>
@@ -74,7 +85,11 @@ export function NewsTicker({ headlines }: { headlines: readonly TickerHeadline[]
               </div>
             </>
           ) : (
-            <div className="ticker-track flex h-full w-max items-center" data-paused={paused} data-testid="ticker-track">
+            <div
+              className="ticker-track flex h-full w-max items-center"
+              data-paused={paused}
+              data-testid="ticker-track"
+            >
               <TickerList headlines={headlines} />
               <TickerList headlines={headlines} hidden />
             </div>

@@ -29,7 +29,15 @@ export function useSiteUrl(): string {
  * Title, description, a self-referencing canonical and hreflang alternates
  * (en, de, and x-default at the unprefixed URL). React hoists these into <head>.
  */
-export function PageMeta({ title, description, noindex = false }: { title: string; description: string; noindex?: boolean }) {
+export function PageMeta({
+  title,
+  description,
+  noindex = false,
+}: {
+  title: string;
+  description: string;
+  noindex?: boolean;
+}) {
   const { lang } = useLanguage();
   const location = usePageLocation(lang);
   const siteUrl = useSiteUrl();

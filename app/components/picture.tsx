@@ -14,7 +14,8 @@ export function Picture(props: {
   priority?: boolean;
 }) {
   const { width, height, widths } = IMAGE_KINDS[props.kind];
-  const srcSet = (format: (typeof IMAGE_FORMATS)[number]) => widths.map((w) => `${imageUrl(props.kind, props.name, w, format)} ${w}w`).join(", ");
+  const srcSet = (format: (typeof IMAGE_FORMATS)[number]) =>
+    widths.map((w) => `${imageUrl(props.kind, props.name, w, format)} ${w}w`).join(", ");
   return (
     <picture>
       {IMAGE_FORMATS.map((format) => (

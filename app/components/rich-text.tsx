@@ -12,7 +12,12 @@ export function InlineText({ content }: { content: string | Inline[] }) {
     typeof part === "string" ? (
       part
     ) : (
-      <a key={index} href={part.href} className={linkClass} {...(isExternal(part.href) ? { target: "_blank", rel: "noopener noreferrer" } : {})}>
+      <a
+        key={index}
+        href={part.href}
+        className={linkClass}
+        {...(isExternal(part.href) ? { target: "_blank", rel: "noopener noreferrer" } : {})}
+      >
         {part.text}
       </a>
     ),
@@ -43,7 +48,10 @@ export function RichText({ blocks }: { blocks: readonly Block[] }) {
         );
       case "ul":
         return (
-          <ul key={index} className="mt-4 list-disc space-y-2 pl-6 text-slate-700 marker:text-brand-700 dark:text-slate-300 dark:marker:text-brand-300">
+          <ul
+            key={index}
+            className="mt-4 list-disc space-y-2 pl-6 text-slate-700 marker:text-brand-700 dark:text-slate-300 dark:marker:text-brand-300"
+          >
             {block.items.map((item, i) => (
               <li key={i}>
                 <InlineText content={item} />

@@ -36,7 +36,11 @@ export function ThemeToggle() {
   }, []);
 
   return (
-    <button type="button" onClick={toggleTheme} className="inline-flex size-10 items-center justify-center rounded-md hover:bg-slate-100 dark:hover:bg-slate-800">
+    <button
+      type="button"
+      onClick={toggleTheme}
+      className="inline-flex size-10 items-center justify-center rounded-md hover:bg-slate-100 dark:hover:bg-slate-800"
+    >
       <Moon aria-hidden="true" className="size-5 dark:hidden" />
       <Sun aria-hidden="true" className="hidden size-5 dark:block" />
       <span className="sr-only dark:hidden">{t("nav.themeDark")}</span>

@@ -23,7 +23,8 @@ export const de: Messages = {
   "nav.themeDark": "Zum dunklen Design wechseln",
   "nav.themeLight": "Zum hellen Design wechseln",
 
-  "footer.tagline": "KI- und Digitalberatung aus Bayern: Architektur, Hosting und Datenpipelines, auf die Sie sich verlassen können.",
+  "footer.tagline":
+    "KI- und Digitalberatung aus Bayern: Architektur, Hosting und Datenpipelines, auf die Sie sich verlassen können.",
   "footer.servicesHeading": "Leistungen",
   "footer.companyHeading": "Unternehmen",
   "footer.legalHeading": "Rechtliches",
@@ -49,12 +50,15 @@ export const de: Messages = {
   "consent.close": "Schließen",
   "consent.categories": "Kategorien",
   "consent.necessary": "Notwendig",
-  "consent.necessaryDescription": "Ohne diese Einträge funktioniert die Website nicht, und keiner davon dient dem Tracking. Das ist alles, was sie in Ihrem Browser speichert:",
+  "consent.necessaryDescription":
+    "Ohne diese Einträge funktioniert die Website nicht, und keiner davon dient dem Tracking. Das ist alles, was sie in Ihrem Browser speichert:",
   "consent.alwaysOn": "Immer aktiv",
   "consent.analytics": "Analyse",
-  "consent.analyticsDescription": "Nicht im Einsatz: Diese Website verwendet keine Analysedienste, Ihre Zustimmung ändert derzeit also nichts.",
+  "consent.analyticsDescription":
+    "Nicht im Einsatz: Diese Website verwendet keine Analysedienste, Ihre Zustimmung ändert derzeit also nichts.",
   "consent.marketing": "Marketing",
-  "consent.marketingDescription": "Nicht im Einsatz: Diese Website verwendet keine Marketing- oder Werbedienste, Ihre Zustimmung ändert derzeit also nichts.",
+  "consent.marketingDescription":
+    "Nicht im Einsatz: Diese Website verwendet keine Marketing- oder Werbedienste, Ihre Zustimmung ändert derzeit also nichts.",
   "consent.inLocalStorage": "lokaler Speicher",
   "consent.inSessionStorage": "Sitzungsspeicher",
   "consent.inCookie": "Cookie",
@@ -74,7 +78,8 @@ export const de: Messages = {
 
   "popup.title": "Willkommen bei {brand}!",
   "popup.subtitle": "Vielen Dank für Ihr Interesse an unseren KI-Services.",
-  "popup.body": "Entdecken Sie unsere KI-Lösungen und unsere Digitalberatung und erfahren Sie, wie Ihr Unternehmen mit verlässlichen Daten schneller vorankommt.",
+  "popup.body":
+    "Entdecken Sie unsere KI-Lösungen und unsere Digitalberatung und erfahren Sie, wie Ihr Unternehmen mit verlässlichen Daten schneller vorankommt.",
   "popup.discord": "Discord-Community beitreten",
   "popup.emailPrompt": "Lieber per E-Mail? Schreiben Sie an",
   "popup.autoClose": "Dieser Hinweis schließt sich in 10 Sekunden automatisch.",
@@ -103,7 +108,8 @@ export const de: Messages = {
   "news.feedTitle": "News von {brand}",
   "news.back": "Zurück zu den News",
   "news.promoTitle": "Bereit, Ihr Unternehmen zu transformieren?",
-  "news.promoText": "Sprechen Sie mit unseren Fachleuten darüber, wie KI-gestützte Lösungen Ihrer Organisation helfen, dem Wettbewerb voraus zu bleiben.",
+  "news.promoText":
+    "Sprechen Sie mit unseren Fachleuten darüber, wie KI-gestützte Lösungen Ihrer Organisation helfen, dem Wettbewerb voraus zu bleiben.",
   "news.promoButton": "Beratungstermin vereinbaren",
   "contact.formHeading": "Schreiben Sie uns",
   "contact.name": "Ihr Name",
@@ -128,7 +134,8 @@ export const de: Messages = {
   "contact.tooManyTitle": "Zu viele Nachrichten",
   "contact.tooManyText": "Bitte warten Sie, bevor Sie eine weitere Nachricht senden. Maximal 3 Nachrichten pro Stunde.",
   "contact.expiredText": "Das Formular war abgelaufen. Bitte senden Sie es erneut.",
-  "contact.forgedText": "Das Formular konnte nicht geprüft werden. Bitte laden Sie die Seite neu und versuchen Sie es noch einmal.",
+  "contact.forgedText":
+    "Das Formular konnte nicht geprüft werden. Bitte laden Sie die Seite neu und versuchen Sie es noch einmal.",
   "contact.fixFields": "Bitte prüfen Sie die markierten Felder.",
   "contact.errors.nameMin": "Der Name muss mindestens 2 Zeichen lang sein",
   "contact.errors.nameMax": "Der Name darf höchstens 100 Zeichen lang sein",
@@ -143,9 +150,11 @@ export const de: Messages = {
   "contact.errors.notText": "Muss Text sein",
 
   "status.metaTitle": "Systemstatus – {brand}",
-  "status.metaDescription": "Aktueller Status, Verfügbarkeit über 90 Tage und Störungen der öffentlichen Dienste von {brand}, mit jeder Prüfung aktualisiert.",
+  "status.metaDescription":
+    "Aktueller Status, Verfügbarkeit über 90 Tage und Störungen der öffentlichen Dienste von {brand}, mit jeder Prüfung aktualisiert.",
   "status.heading": "Systemstatus",
-  "status.intro": "Der Zustand unserer öffentlichen Dienste, rund um die Uhr geprüft. Verfügbarkeit pro Tag über die letzten 90 Tage; Störungen in unseren eigenen Worten.",
+  "status.intro":
+    "Der Zustand unserer öffentlichen Dienste, rund um die Uhr geprüft. Verfügbarkeit pro Tag über die letzten 90 Tage; Störungen in unseren eigenen Worten.",
   "status.banner.operational": "Alle Systeme betriebsbereit",
   "status.banner.degraded": "Einige Systeme sind eingeschränkt",
   "status.banner.partial-outage": "Teilweiser Ausfall",

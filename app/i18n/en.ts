@@ -48,12 +48,14 @@ export const en = {
   "consent.close": "Close",
   "consent.categories": "Categories",
   "consent.necessary": "Necessary",
-  "consent.necessaryDescription": "The site cannot work without these entries, and none of them is used for tracking. This is everything it stores in your browser:",
+  "consent.necessaryDescription":
+    "The site cannot work without these entries, and none of them is used for tracking. This is everything it stores in your browser:",
   "consent.alwaysOn": "Always on",
   "consent.analytics": "Analytics",
   "consent.analyticsDescription": "Not in use: this site runs no analytics, so allowing it changes nothing today.",
   "consent.marketing": "Marketing",
-  "consent.marketingDescription": "Not in use: this site runs no marketing or advertising services, so allowing it changes nothing today.",
+  "consent.marketingDescription":
+    "Not in use: this site runs no marketing or advertising services, so allowing it changes nothing today.",
   "consent.inLocalStorage": "local storage",
   "consent.inSessionStorage": "session storage",
   "consent.inCookie": "cookie",
@@ -73,7 +75,8 @@ export const en = {
 
   "popup.title": "Welcome to {brand}!",
   "popup.subtitle": "Thank you for your interest in our AI services.",
-  "popup.body": "Explore our AI solutions and digital consulting, and find out how we can help your business move faster with data it can trust.",
+  "popup.body":
+    "Explore our AI solutions and digital consulting, and find out how we can help your business move faster with data it can trust.",
   "popup.discord": "Join Discord Community",
   "popup.emailPrompt": "Prefer email? Write to",
   "popup.autoClose": "This message closes automatically in 10 seconds.",
@@ -102,7 +105,8 @@ export const en = {
   "news.feedTitle": "{brand} news",
   "news.back": "Back to News",
   "news.promoTitle": "Ready to Transform Your Business?",
-  "news.promoText": "Talk to our experts about how AI-powered solutions can help your organization stay ahead of the competition.",
+  "news.promoText":
+    "Talk to our experts about how AI-powered solutions can help your organization stay ahead of the competition.",
   "news.promoButton": "Schedule a Consultation",
   "contact.formHeading": "Send us a message",
   "contact.name": "Your name",
@@ -142,9 +146,11 @@ export const en = {
   "contact.errors.notText": "Must be text",
 
   "status.metaTitle": "System status – {brand}",
-  "status.metaDescription": "Live status, uptime over 90 days and incidents of {brand}'s public services, updated with every check.",
+  "status.metaDescription":
+    "Live status, uptime over 90 days and incidents of {brand}'s public services, updated with every check.",
   "status.heading": "System status",
-  "status.intro": "The state of our public services, checked around the clock. Uptime per day over the last 90 days; incidents in our own words.",
+  "status.intro":
+    "The state of our public services, checked around the clock. Uptime per day over the last 90 days; incidents in our own words.",
   "status.banner.operational": "All systems operational",
   "status.banner.degraded": "Some systems are degraded",
   "status.banner.partial-outage": "Partial outage",

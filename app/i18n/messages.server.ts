@@ -21,7 +21,10 @@ function languageSource(request: Request): LanguageSource {
   const { lang } = splitLanguagePrefix(pathname);
   if (lang) return { lang, negotiated: false };
   return {
-    lang: negotiateLanguage({ cookie: request.headers.get("cookie"), acceptLanguage: request.headers.get("accept-language") }),
+    lang: negotiateLanguage({
+      cookie: request.headers.get("cookie"),
+      acceptLanguage: request.headers.get("accept-language"),
+    }),
     negotiated: true,
   };
 }

@@ -18,7 +18,13 @@ export const PAYLOAD_ATTRIBUTE = "data-island-payload";
  * Server-renders an island inside a <div data-island>, with the props and the
  * dictionary entries its browser copy needs.
  */
-export function Island<N extends IslandName>({ name, props }: { name: N; props: ComponentProps<(typeof ISLANDS)[N]["component"]> }) {
+export function Island<N extends IslandName>({
+  name,
+  props,
+}: {
+  name: N;
+  props: ComponentProps<(typeof ISLANDS)[N]["component"]>;
+}) {
   const islandProps = props as Record<string, unknown>;
   const { lang, messages } = useLanguage();
   const render = useContext(IslandRendererContext);

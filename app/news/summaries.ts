@@ -19,7 +19,9 @@ export type ArticleSummary = {
 };
 
 export function formatArticleDate(isoDate: string, lang: Language): string {
-  return new Intl.DateTimeFormat(lang === "de" ? "de-DE" : "en-US", { dateStyle: "long", timeZone: "UTC" }).format(new Date(isoDate));
+  return new Intl.DateTimeFormat(lang === "de" ? "de-DE" : "en-US", { dateStyle: "long", timeZone: "UTC" }).format(
+    new Date(isoDate),
+  );
 }
 
 export function summarize(article: NewsArticle, lang: Language): ArticleSummary {

@@ -6,7 +6,8 @@ import { summarize } from "#app/news/summaries.ts";
 import { siteUrl } from "#app/settings.server.ts";
 import { localizePath } from "#shared/site/paths.ts";
 
-const escapeXml = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+const escapeXml = (text: string) =>
+  text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 
 /** RSS 2.0 feed of the news, one per language (/en/news/rss.xml, /de/news/rss.xml). */
 export function loader({ request }: { request: Request }) {

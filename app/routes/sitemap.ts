@@ -8,8 +8,13 @@ import { siteUrl } from "#app/settings.server.ts";
 export function loader() {
   const origin = siteUrl();
   const entries = sitePaths().flatMap((path) => {
-    const alternates = [...LANGUAGES.map((lang) => ({ hreflang: lang, href: origin + localizePath(lang, path) })), { hreflang: "x-default", href: origin + path }];
-    const links = alternates.map((alt) => `    <xhtml:link rel="alternate" hreflang="${alt.hreflang}" href="${alt.href}"/>`).join("\n");
+    const alternates = [
+      ...LANGUAGES.map((lang) => ({ hreflang: lang, href: origin + localizePath(lang, path) })),
+      { hreflang: "x-default", href: origin + path },
+    ];
+    const links = alternates
+      .map((alt) => `    <xhtml:link rel="alternate" hreflang="${alt.hreflang}" href="${alt.href}"/>`)
+      .join("\n");
     return alternates.map((url) => `  <url>\n    <loc>${url.href}</loc>\n${links}\n  </url>`);
   });
   const xml = `<?xml version="1.0" encoding="UTF-8"?>

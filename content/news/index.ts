@@ -16,9 +16,23 @@ import { article as a13 } from "./articles/13.ts";
 import { article as a14 } from "./articles/14.ts";
 import { article as a15 } from "./articles/15.ts";
 
-export const ARTICLES: readonly NewsArticle[] = [a01, a02, a03, a04, a05, a06, a07, a08, a09, a10, a11, a12, a13, a14, a15].sort(
-  (a, b) => b.date.localeCompare(a.date) || a.id - b.id,
-);
+export const ARTICLES: readonly NewsArticle[] = [
+  a01,
+  a02,
+  a03,
+  a04,
+  a05,
+  a06,
+  a07,
+  a08,
+  a09,
+  a10,
+  a11,
+  a12,
+  a13,
+  a14,
+  a15,
+].sort((a, b) => b.date.localeCompare(a.date) || a.id - b.id);
 
 export function findArticle(id: number): NewsArticle | undefined {
   return ARTICLES.find((article) => article.id === id);

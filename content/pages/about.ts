@@ -5,7 +5,8 @@ export const about: Localized<AboutContent> = {
   en: {
     meta: {
       title: "About us – " + company.brand,
-      description: "Who we are: a Munich team building practical, GDPR-compliant AI solutions, led by a founder with more than 25 years of experience in software and data.",
+      description:
+        "Who we are: a Munich team building practical, GDPR-compliant AI solutions, led by a founder with more than 25 years of experience in software and data.",
     },
     heading: "About us",
     intro:
@@ -22,7 +23,8 @@ export const about: Localized<AboutContent> = {
     },
     mission: {
       heading: "Our mission",
-      intro: "We want every company, regardless of its size, to be able to benefit from AI without giving up control over its data.",
+      intro:
+        "We want every company, regardless of its size, to be able to benefit from AI without giving up control over its data.",
       bullets: [
         "Practical solutions that solve real problems and deliver measurable results",
         "Data protection by design, with hosting in Germany and transparent data flows",
@@ -31,21 +33,24 @@ export const about: Localized<AboutContent> = {
     },
     team: {
       heading: "Our team",
-      intro: "A small team of engineers, data specialists and consultants who prefer to build things that work rather than talk about them.",
+      intro:
+        "A small team of engineers, data specialists and consultants who prefer to build things that work rather than talk about them.",
       ceo: {
         position: "Founder & CEO",
         description: [
           "With more than 25 years of experience in software and data, our founder has designed data platforms, led development teams and brought complex systems into stable operation, for corporations and startups alike.",
           "He makes sure every project stays grounded: in clean data, in sound architecture and in the question of what a solution actually achieves for the people who use it.",
         ],
-        portraitAlt: "Illustrated portrait of the founder and CEO, smiling, in a light shirt against a soft blue background",
+        portraitAlt:
+          "Illustrated portrait of the founder and CEO, smiling, in a light shirt against a soft blue background",
       },
     },
   },
   de: {
     meta: {
       title: "Über uns – " + company.brand,
-      description: "Wer wir sind: ein Münchner Team für praxisnahe, DSGVO-konforme KI-Lösungen, geführt von einem Gründer mit über 25 Jahren Erfahrung in Software und Daten.",
+      description:
+        "Wer wir sind: ein Münchner Team für praxisnahe, DSGVO-konforme KI-Lösungen, geführt von einem Gründer mit über 25 Jahren Erfahrung in Software und Daten.",
     },
     heading: "Über uns",
     intro:
@@ -62,7 +67,8 @@ export const about: Localized<AboutContent> = {
     },
     mission: {
       heading: "Unsere Mission",
-      intro: "Jedes Unternehmen soll unabhängig von seiner Größe von KI profitieren können, ohne die Kontrolle über seine Daten aufzugeben.",
+      intro:
+        "Jedes Unternehmen soll unabhängig von seiner Größe von KI profitieren können, ohne die Kontrolle über seine Daten aufzugeben.",
       bullets: [
         "Praxisnahe Lösungen, die echte Probleme lösen und messbare Ergebnisse liefern",
         "Datenschutz von Anfang an, mit Hosting in Deutschland und transparenten Datenflüssen",
@@ -71,14 +77,16 @@ export const about: Localized<AboutContent> = {
     },
     team: {
       heading: "Unser Team",
-      intro: "Ein kleines Team aus Entwicklern, Datenspezialisten und Beratern, das lieber Dinge baut, die funktionieren, als darüber zu reden.",
+      intro:
+        "Ein kleines Team aus Entwicklern, Datenspezialisten und Beratern, das lieber Dinge baut, die funktionieren, als darüber zu reden.",
       ceo: {
         position: "Gründer & Geschäftsführer",
         description: [
           "Mit mehr als 25 Jahren Erfahrung in Software und Daten hat unser Gründer Datenplattformen entworfen, Entwicklungsteams geführt und komplexe Systeme in einen stabilen Betrieb gebracht – für Konzerne ebenso wie für Start-ups.",
           "Er achtet darauf, dass jedes Projekt auf festem Boden steht: auf sauberen Daten, auf einer soliden Architektur und auf der Frage, was eine Lösung für die Menschen, die sie nutzen, tatsächlich bewirkt.",
         ],
-        portraitAlt: "Illustriertes Porträt des Gründers und Geschäftsführers, lächelnd, in hellem Hemd vor sanft blauem Hintergrund",
+        portraitAlt:
+          "Illustriertes Porträt des Gründers und Geschäftsführers, lächelnd, in hellem Hemd vor sanft blauem Hintergrund",
       },
     },
   },

@@ -5,7 +5,8 @@ export const careers: Localized<CareersContent> = {
   en: {
     meta: {
       title: "Careers – " + company.brand,
-      description: "Work on real AI projects in Munich or remotely: open full-time positions for AI engineers, prompt engineers, AI server specialists and AI architects.",
+      description:
+        "Work on real AI projects in Munich or remotely: open full-time positions for AI engineers, prompt engineers, AI server specialists and AI architects.",
     },
     heading: "Join Our Team",
     intro:
@@ -15,15 +16,18 @@ export const careers: Localized<CareersContent> = {
       items: [
         {
           title: "Projects with real impact",
-          description: "You work on systems that our clients use every day, from data pipelines to language model applications, and not on prototypes that end up in a drawer.",
+          description:
+            "You work on systems that our clients use every day, from data pipelines to language model applications, and not on prototypes that end up in a drawer.",
         },
         {
           title: "Short decision paths",
-          description: "As a small team we decide quickly and together. Your ideas are heard and can be implemented in a matter of days.",
+          description:
+            "As a small team we decide quickly and together. Your ideas are heard and can be implemented in a matter of days.",
         },
         {
           title: "Technology with substance",
-          description: "Open-source models, GPU infrastructure, modern data stacks: you work with current technology on our own infrastructure in Germany.",
+          description:
+            "Open-source models, GPU infrastructure, modern data stacks: you work with current technology on our own infrastructure in Germany.",
         },
       ],
     },
@@ -33,22 +37,26 @@ export const careers: Localized<CareersContent> = {
         {
           icon: "clock",
           title: "Flexible work",
-          description: "Flexible working hours and the choice between our Munich office and working from home anywhere in Germany.",
+          description:
+            "Flexible working hours and the choice between our Munich office and working from home anywhere in Germany.",
         },
         {
           icon: "graduation",
           title: "Continuous learning",
-          description: "A personal training budget, time for conferences and certifications, and regular knowledge sharing within the team.",
+          description:
+            "A personal training budget, time for conferences and certifications, and regular knowledge sharing within the team.",
         },
         {
           icon: "wallet",
           title: "Competitive compensation",
-          description: "A fair salary in line with the market, plus a company pension scheme and a subsidised public transport ticket.",
+          description:
+            "A fair salary in line with the market, plus a company pension scheme and a subsidised public transport ticket.",
         },
         {
           icon: "users",
           title: "Collaborative environment",
-          description: "An open, respectful team that shares knowledge, reviews each other's work constructively and celebrates successes together.",
+          description:
+            "An open, respectful team that shares knowledge, reviews each other's work constructively and celebrates successes together.",
         },
       ],
     },
@@ -62,7 +70,8 @@ export const careers: Localized<CareersContent> = {
       jobs: [
         {
           title: "AI Engineer",
-          description: "You develop and integrate AI applications based on large language models, from the first prototype to stable production operation.",
+          description:
+            "You develop and integrate AI applications based on large language models, from the first prototype to stable production operation.",
           requirements: [
             "At least 3 years of professional experience in software development, ideally with a focus on machine learning",
             "Very good knowledge of Python and experience with frameworks such as FastAPI or PyTorch",
@@ -79,7 +88,8 @@ export const careers: Localized<CareersContent> = {
         },
         {
           title: "AI Prompt Engineer",
-          description: "You design, test and refine the prompts and evaluation methods that make our language model applications reliable.",
+          description:
+            "You design, test and refine the prompts and evaluation methods that make our language model applications reliable.",
           requirements: [
             "At least 1 year of experience working with large language models",
             "Excellent written German and English",
@@ -95,7 +105,8 @@ export const careers: Localized<CareersContent> = {
         },
         {
           title: "AI Server Specialist",
-          description: "You operate and scale the GPU and server infrastructure on which our AI solutions run for our clients.",
+          description:
+            "You operate and scale the GPU and server infrastructure on which our AI solutions run for our clients.",
           requirements: [
             "At least 2 years of experience in Linux system administration or DevOps",
             "Experience with Docker and Kubernetes",
@@ -112,7 +123,8 @@ export const careers: Localized<CareersContent> = {
         },
         {
           title: "AI Architect",
-          description: "You design AI solutions for our clients end to end and are their technical point of contact from the first workshop to go-live.",
+          description:
+            "You design AI solutions for our clients end to end and are their technical point of contact from the first workshop to go-live.",
           requirements: [
             "At least 5 years of experience in software or data architecture",
             "In-depth knowledge of LLMs, vector databases and retrieval architectures",
@@ -139,7 +151,8 @@ export const careers: Localized<CareersContent> = {
   de: {
     meta: {
       title: "Karriere – " + company.brand,
-      description: "Echte KI-Projekte in München oder remote: offene Vollzeitstellen für AI Engineers, Prompt Engineers, KI-Serverspezialisten und KI-Architekten.",
+      description:
+        "Echte KI-Projekte in München oder remote: offene Vollzeitstellen für AI Engineers, Prompt Engineers, KI-Serverspezialisten und KI-Architekten.",
     },
     heading: "Werden Sie Teil unseres Teams",
     intro:
@@ -154,11 +167,13 @@ export const careers: Localized<CareersContent> = {
         },
         {
           title: "Kurze Entscheidungswege",
-          description: "Als kleines Team entscheiden wir schnell und gemeinsam. Ihre Ideen werden gehört und lassen sich innerhalb weniger Tage umsetzen.",
+          description:
+            "Als kleines Team entscheiden wir schnell und gemeinsam. Ihre Ideen werden gehört und lassen sich innerhalb weniger Tage umsetzen.",
         },
         {
           title: "Technik mit Substanz",
-          description: "Open-Source-Modelle, GPU-Infrastruktur, moderne Datenplattformen: Sie arbeiten mit aktueller Technik auf unserer eigenen Infrastruktur in Deutschland.",
+          description:
+            "Open-Source-Modelle, GPU-Infrastruktur, moderne Datenplattformen: Sie arbeiten mit aktueller Technik auf unserer eigenen Infrastruktur in Deutschland.",
         },
       ],
     },
@@ -168,22 +183,26 @@ export const careers: Localized<CareersContent> = {
         {
           icon: "clock",
           title: "Flexibles Arbeiten",
-          description: "Flexible Arbeitszeiten und die Wahl zwischen unserem Büro in München und dem Homeoffice überall in Deutschland.",
+          description:
+            "Flexible Arbeitszeiten und die Wahl zwischen unserem Büro in München und dem Homeoffice überall in Deutschland.",
         },
         {
           icon: "graduation",
           title: "Kontinuierliche Weiterbildung",
-          description: "Ein persönliches Weiterbildungsbudget, Zeit für Konferenzen und Zertifizierungen sowie regelmäßiger Wissensaustausch im Team.",
+          description:
+            "Ein persönliches Weiterbildungsbudget, Zeit für Konferenzen und Zertifizierungen sowie regelmäßiger Wissensaustausch im Team.",
         },
         {
           icon: "wallet",
           title: "Attraktive Vergütung",
-          description: "Ein faires, marktgerechtes Gehalt, dazu betriebliche Altersvorsorge und ein Zuschuss zum Deutschlandticket.",
+          description:
+            "Ein faires, marktgerechtes Gehalt, dazu betriebliche Altersvorsorge und ein Zuschuss zum Deutschlandticket.",
         },
         {
           icon: "users",
           title: "Kollegiales Umfeld",
-          description: "Ein offenes, respektvolles Team, das Wissen teilt, Arbeit konstruktiv gegenseitig prüft und Erfolge gemeinsam feiert.",
+          description:
+            "Ein offenes, respektvolles Team, das Wissen teilt, Arbeit konstruktiv gegenseitig prüft und Erfolge gemeinsam feiert.",
         },
       ],
     },
@@ -197,7 +216,8 @@ export const careers: Localized<CareersContent> = {
       jobs: [
         {
           title: "AI Engineer (m/w/d)",
-          description: "Sie entwickeln und integrieren KI-Anwendungen auf Basis großer Sprachmodelle – vom ersten Prototyp bis zum stabilen Produktivbetrieb.",
+          description:
+            "Sie entwickeln und integrieren KI-Anwendungen auf Basis großer Sprachmodelle – vom ersten Prototyp bis zum stabilen Produktivbetrieb.",
           requirements: [
             "Mindestens 3 Jahre Berufserfahrung in der Softwareentwicklung, idealerweise mit Schwerpunkt maschinelles Lernen",
             "Sehr gute Python-Kenntnisse und Erfahrung mit Frameworks wie FastAPI oder PyTorch",
@@ -214,7 +234,8 @@ export const careers: Localized<CareersContent> = {
         },
         {
           title: "AI Prompt Engineer (m/w/d)",
-          description: "Sie entwerfen, testen und verfeinern die Prompts und Bewertungsverfahren, die unsere Anwendungen mit Sprachmodellen zuverlässig machen.",
+          description:
+            "Sie entwerfen, testen und verfeinern die Prompts und Bewertungsverfahren, die unsere Anwendungen mit Sprachmodellen zuverlässig machen.",
           requirements: [
             "Mindestens 1 Jahr Erfahrung in der Arbeit mit großen Sprachmodellen",
             "Ausgezeichnetes schriftliches Deutsch und Englisch",
@@ -230,7 +251,8 @@ export const careers: Localized<CareersContent> = {
         },
         {
           title: "AI Server Specialist (m/w/d)",
-          description: "Sie betreiben und skalieren die GPU- und Serverinfrastruktur, auf der unsere KI-Lösungen für unsere Kunden laufen.",
+          description:
+            "Sie betreiben und skalieren die GPU- und Serverinfrastruktur, auf der unsere KI-Lösungen für unsere Kunden laufen.",
           requirements: [
             "Mindestens 2 Jahre Erfahrung in der Linux-Systemadministration oder im DevOps-Umfeld",
             "Erfahrung mit Docker und Kubernetes",
@@ -247,7 +269,8 @@ export const careers: Localized<CareersContent> = {
         },
         {
           title: "AI Architect (m/w/d)",
-          description: "Sie konzipieren KI-Lösungen für unsere Kunden von Anfang bis Ende und sind vom ersten Workshop bis zum Go-live deren technische Ansprechperson.",
+          description:
+            "Sie konzipieren KI-Lösungen für unsere Kunden von Anfang bis Ende und sind vom ersten Workshop bis zum Go-live deren technische Ansprechperson.",
           requirements: [
             "Mindestens 5 Jahre Erfahrung in Software- oder Datenarchitektur",
             "Fundierte Kenntnisse zu LLMs, Vektordatenbanken und Retrieval-Architekturen",

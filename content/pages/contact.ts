@@ -5,10 +5,14 @@ export const contact: Localized<ContactContent> = {
   en: {
     meta: {
       title: "Contact – " + company.brand,
-      description: "Get in touch with " + company.brand + " in Munich about AI projects, LLM solutions, hosting or digital consulting. We usually reply within one working day.",
+      description:
+        "Get in touch with " +
+        company.brand +
+        " in Munich about AI projects, LLM solutions, hosting or digital consulting. We usually reply within one working day.",
     },
     heading: "Contact",
-    intro: "Do you have a question, a concrete project or just an idea you would like to discuss? Write to us or give us a call. We usually reply within one working day.",
+    intro:
+      "Do you have a question, a concrete project or just an idea you would like to discuss? Write to us or give us a call. We usually reply within one working day.",
     info: {
       heading: "Contact information",
       addressLabel: "Address",
@@ -31,7 +35,10 @@ export const contact: Localized<ContactContent> = {
   de: {
     meta: {
       title: "Kontakt – " + company.brand,
-      description: "Kontaktieren Sie " + company.brand + " in München zu KI-Projekten, LLM-Lösungen, Hosting oder Digitalberatung. Wir antworten meist innerhalb eines Werktags.",
+      description:
+        "Kontaktieren Sie " +
+        company.brand +
+        " in München zu KI-Projekten, LLM-Lösungen, Hosting oder Digitalberatung. Wir antworten meist innerhalb eines Werktags.",
     },
     heading: "Kontakt",
     intro:

@@ -5,11 +5,13 @@ export const digitalConsulting: Localized<DigitalConsultingContent> = {
   en: {
     meta: {
       title: "Digital Consulting – " + company.brand,
-      description: "Digital consulting for AI projects: LLM architecture, GDPR compliance, auto-scaling infrastructure with 99.99% uptime SLAs and hands-on advice for startups.",
+      description:
+        "Digital consulting for AI projects: LLM architecture, GDPR compliance, auto-scaling infrastructure with 99.99% uptime SLAs and hands-on advice for startups.",
     },
     hero: {
       title: "Digital Consulting",
-      subtitle: "Independent advice and hands-on implementation for companies that want to use AI productively, securely and in line with the GDPR.",
+      subtitle:
+        "Independent advice and hands-on implementation for companies that want to use AI productively, securely and in line with the GDPR.",
     },
     capabilities: {
       heading: "Our areas of expertise",
@@ -17,22 +19,26 @@ export const digitalConsulting: Localized<DigitalConsultingContent> = {
         {
           icon: "brain",
           title: "AI/LLM Architecture",
-          description: "Sound architecture for language model applications, from model selection and retrieval to integration into your existing systems.",
+          description:
+            "Sound architecture for language model applications, from model selection and retrieval to integration into your existing systems.",
         },
         {
           icon: "shield",
           title: "GDPR Compliance",
-          description: "AI solutions that meet European data protection law from the start, with hosting in Germany and documented data flows.",
+          description:
+            "AI solutions that meet European data protection law from the start, with hosting in Germany and documented data flows.",
         },
         {
           icon: "server",
           title: "Auto-Scale Infrastructure",
-          description: "Cloud and GPU infrastructure that adapts to your load automatically and is backed by 99.99% uptime SLAs.",
+          description:
+            "Cloud and GPU infrastructure that adapts to your load automatically and is backed by 99.99% uptime SLAs.",
         },
         {
           icon: "rocket",
           title: "Startup Consulting",
-          description: "Technical guidance for founders: from the first prototype to a product that can grow with its users.",
+          description:
+            "Technical guidance for founders: from the first prototype to a product that can grow with its users.",
         },
       ],
     },
@@ -41,7 +47,8 @@ export const digitalConsulting: Localized<DigitalConsultingContent> = {
       items: [
         {
           title: "AI strategy and architecture",
-          description: "We start with your business goals and work out which AI applications pay off and how they fit into your IT landscape.",
+          description:
+            "We start with your business goals and work out which AI applications pay off and how they fit into your IT landscape.",
           bullets: [
             "Workshops to identify and prioritise use cases",
             "Comparison of models, providers and hosting options",
@@ -51,7 +58,8 @@ export const digitalConsulting: Localized<DigitalConsultingContent> = {
         },
         {
           title: "Data protection and compliance",
-          description: "We make sure your AI projects can withstand scrutiny by data protection officers, works councils and auditors.",
+          description:
+            "We make sure your AI projects can withstand scrutiny by data protection officers, works councils and auditors.",
           bullets: [
             "Assessment of data flows and legal bases under the GDPR",
             "Support with data protection impact assessments",
@@ -61,7 +69,8 @@ export const digitalConsulting: Localized<DigitalConsultingContent> = {
         },
         {
           title: "Infrastructure and operations",
-          description: "We plan, build and run the infrastructure your AI applications need, with the availability your business expects.",
+          description:
+            "We plan, build and run the infrastructure your AI applications need, with the availability your business expects.",
           bullets: [
             "Private cloud and GPU clusters in German data centres",
             "Automatic scaling under changing load",
@@ -71,7 +80,8 @@ export const digitalConsulting: Localized<DigitalConsultingContent> = {
         },
         {
           title: "Consulting for startups",
-          description: "We help founding teams make the right technical decisions early, before they become expensive to change.",
+          description:
+            "We help founding teams make the right technical decisions early, before they become expensive to change.",
           bullets: [
             "Review of product ideas for technical feasibility",
             "Rapid prototyping with production-ready foundations",
@@ -90,11 +100,13 @@ export const digitalConsulting: Localized<DigitalConsultingContent> = {
   de: {
     meta: {
       title: "Digitalberatung – " + company.brand,
-      description: "Digitalberatung für KI-Projekte: LLM-Architektur, DSGVO-Konformität, skalierende Infrastruktur mit 99,99 % Verfügbarkeits-SLA und Beratung für Start-ups.",
+      description:
+        "Digitalberatung für KI-Projekte: LLM-Architektur, DSGVO-Konformität, skalierende Infrastruktur mit 99,99 % Verfügbarkeits-SLA und Beratung für Start-ups.",
     },
     hero: {
       title: "Digitalberatung",
-      subtitle: "Unabhängige Beratung und praktische Umsetzung für Unternehmen, die KI produktiv, sicher und DSGVO-konform einsetzen möchten.",
+      subtitle:
+        "Unabhängige Beratung und praktische Umsetzung für Unternehmen, die KI produktiv, sicher und DSGVO-konform einsetzen möchten.",
     },
     capabilities: {
       heading: "Unsere Schwerpunkte",
@@ -102,22 +114,26 @@ export const digitalConsulting: Localized<DigitalConsultingContent> = {
         {
           icon: "brain",
           title: "KI-/LLM-Architektur",
-          description: "Durchdachte Architektur für Anwendungen mit Sprachmodellen – von der Modellauswahl über Retrieval bis zur Anbindung an Ihre bestehenden Systeme.",
+          description:
+            "Durchdachte Architektur für Anwendungen mit Sprachmodellen – von der Modellauswahl über Retrieval bis zur Anbindung an Ihre bestehenden Systeme.",
         },
         {
           icon: "shield",
           title: "DSGVO-Konformität",
-          description: "KI-Lösungen, die das europäische Datenschutzrecht von Anfang an erfüllen – mit Hosting in Deutschland und dokumentierten Datenflüssen.",
+          description:
+            "KI-Lösungen, die das europäische Datenschutzrecht von Anfang an erfüllen – mit Hosting in Deutschland und dokumentierten Datenflüssen.",
         },
         {
           icon: "server",
           title: "Automatisch skalierende Infrastruktur",
-          description: "Cloud- und GPU-Infrastruktur, die sich automatisch an Ihre Last anpasst und durch SLAs mit 99,99 % Verfügbarkeit abgesichert ist.",
+          description:
+            "Cloud- und GPU-Infrastruktur, die sich automatisch an Ihre Last anpasst und durch SLAs mit 99,99 % Verfügbarkeit abgesichert ist.",
         },
         {
           icon: "rocket",
           title: "Start-up-Beratung",
-          description: "Technische Begleitung für Gründerinnen und Gründer: vom ersten Prototyp zum Produkt, das mit seinen Nutzern wachsen kann.",
+          description:
+            "Technische Begleitung für Gründerinnen und Gründer: vom ersten Prototyp zum Produkt, das mit seinen Nutzern wachsen kann.",
         },
       ],
     },
@@ -126,7 +142,8 @@ export const digitalConsulting: Localized<DigitalConsultingContent> = {
       items: [
         {
           title: "KI-Strategie und Architektur",
-          description: "Wir beginnen bei Ihren Geschäftszielen und erarbeiten, welche KI-Anwendungen sich lohnen und wie sie sich in Ihre IT-Landschaft einfügen.",
+          description:
+            "Wir beginnen bei Ihren Geschäftszielen und erarbeiten, welche KI-Anwendungen sich lohnen und wie sie sich in Ihre IT-Landschaft einfügen.",
           bullets: [
             "Workshops zur Identifikation und Priorisierung von Anwendungsfällen",
             "Vergleich von Modellen, Anbietern und Hosting-Optionen",
@@ -136,7 +153,8 @@ export const digitalConsulting: Localized<DigitalConsultingContent> = {
         },
         {
           title: "Datenschutz und Compliance",
-          description: "Wir sorgen dafür, dass Ihre KI-Projekte der Prüfung durch Datenschutzbeauftragte, Betriebsrat und Auditoren standhalten.",
+          description:
+            "Wir sorgen dafür, dass Ihre KI-Projekte der Prüfung durch Datenschutzbeauftragte, Betriebsrat und Auditoren standhalten.",
           bullets: [
             "Bewertung von Datenflüssen und Rechtsgrundlagen nach DSGVO",
             "Unterstützung bei Datenschutz-Folgenabschätzungen",
@@ -146,7 +164,8 @@ export const digitalConsulting: Localized<DigitalConsultingContent> = {
         },
         {
           title: "Infrastruktur und Betrieb",
-          description: "Wir planen, errichten und betreiben die Infrastruktur, die Ihre KI-Anwendungen brauchen – mit der Verfügbarkeit, die Ihr Geschäft erwartet.",
+          description:
+            "Wir planen, errichten und betreiben die Infrastruktur, die Ihre KI-Anwendungen brauchen – mit der Verfügbarkeit, die Ihr Geschäft erwartet.",
           bullets: [
             "Private Cloud und GPU-Cluster in deutschen Rechenzentren",
             "Automatische Skalierung bei wechselnder Last",
@@ -156,7 +175,8 @@ export const digitalConsulting: Localized<DigitalConsultingContent> = {
         },
         {
           title: "Beratung für Start-ups",
-          description: "Wir helfen Gründungsteams, früh die richtigen technischen Entscheidungen zu treffen – bevor Änderungen teuer werden.",
+          description:
+            "Wir helfen Gründungsteams, früh die richtigen technischen Entscheidungen zu treffen – bevor Änderungen teuer werden.",
           bullets: [
             "Prüfung von Produktideen auf technische Machbarkeit",
             "Schnelles Prototyping auf produktionsreifer Grundlage",

@@ -8,7 +8,8 @@ export const home: Localized<HomeContent> = {
   en: {
     meta: {
       title: company.brand + " – AI and Digital Consulting from Munich",
-      description: "AI systems, LLM solutions and digital consulting from Munich: GDPR-compliant, hosted in Germany and built for daily use in small and mid-sized companies.",
+      description:
+        "AI systems, LLM solutions and digital consulting from Munich: GDPR-compliant, hosted in Germany and built for daily use in small and mid-sized companies.",
     },
     hero: {
       eyebrow: "AI & digital consulting from Munich",
@@ -36,12 +37,14 @@ export const home: Localized<HomeContent> = {
       cards: [
         {
           title: "AI services",
-          description: "Architecture, hosting and operation of language models and data pipelines, with GDPR-compliant infrastructure in Germany and a 99.99% uptime SLA.",
+          description:
+            "Architecture, hosting and operation of language models and data pipelines, with GDPR-compliant infrastructure in Germany and a 99.99% uptime SLA.",
           linkLabel: "Visit " + aiHost,
         },
         {
           title: "Projects",
-          description: "See what we build: our own applications, from a text summariser to playground finders for Germany and the whole world.",
+          description:
+            "See what we build: our own applications, from a text summariser to playground finders for Germany and the whole world.",
           linkLabel: "Visit " + projectsHost,
         },
       ],
@@ -62,7 +65,8 @@ export const home: Localized<HomeContent> = {
           position: "CTO, software company for the healthcare sector",
         },
         {
-          quote: "Instead of a glossy strategy paper we got a clear plan, a working prototype after four weeks and honest advice about what AI cannot do for us yet.",
+          quote:
+            "Instead of a glossy strategy paper we got a clear plan, a working prototype after four weeks and honest advice about what AI cannot do for us yet.",
           author: "Sophie Brandt",
           position: "Managing Director, industrial manufacturer",
         },
@@ -77,7 +81,8 @@ export const home: Localized<HomeContent> = {
   de: {
     meta: {
       title: company.brand + " – KI und Digitalberatung aus München",
-      description: "KI-Systeme, LLM-Lösungen und Digitalberatung aus München: DSGVO-konform, in Deutschland gehostet und gebaut für den Alltag im Mittelstand.",
+      description:
+        "KI-Systeme, LLM-Lösungen und Digitalberatung aus München: DSGVO-konform, in Deutschland gehostet und gebaut für den Alltag im Mittelstand.",
     },
     hero: {
       eyebrow: "KI & Digitalberatung aus München",
@@ -111,7 +116,8 @@ export const home: Localized<HomeContent> = {
         },
         {
           title: "Projekte",
-          description: "Sehen Sie, was wir bauen: unsere eigenen Anwendungen, vom Textzusammenfasser bis zur Spielplatzsuche für Deutschland und die ganze Welt.",
+          description:
+            "Sehen Sie, was wir bauen: unsere eigenen Anwendungen, vom Textzusammenfasser bis zur Spielplatzsuche für Deutschland und die ganze Welt.",
           linkLabel: projectsHost + " besuchen",
         },
       ],

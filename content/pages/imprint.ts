@@ -14,7 +14,12 @@ function countryName(lang: Language): string {
 }
 
 function addressLines(lang: Language, firstLines: string[]): string[] {
-  return [...firstLines, company.address.street, `${company.address.postalCode} ${company.address.city}`, countryName(lang)];
+  return [
+    ...firstLines,
+    company.address.street,
+    `${company.address.postalCode} ${company.address.city}`,
+    countryName(lang),
+  ];
 }
 
 const emailLink: Inline = { text: company.email.info, href: `mailto:${company.email.info}` };
@@ -54,7 +59,11 @@ export const imprint: Localized<LegalDocument> = {
         blocks: [
           {
             type: "ul",
-            items: ["Entered in the commercial register (Handelsregister)", `Register court: ${company.register.court}`, `Register number: ${company.register.number}`],
+            items: [
+              "Entered in the commercial register (Handelsregister)",
+              `Register court: ${company.register.court}`,
+              `Register number: ${company.register.number}`,
+            ],
           },
         ],
       },
@@ -140,7 +149,11 @@ export const imprint: Localized<LegalDocument> = {
         blocks: [
           {
             type: "ul",
-            items: ["Eintragung im Handelsregister", `Registergericht: ${company.register.court}`, `Registernummer: ${company.register.number}`],
+            items: [
+              "Eintragung im Handelsregister",
+              `Registergericht: ${company.register.court}`,
+              `Registernummer: ${company.register.number}`,
+            ],
           },
         ],
       },

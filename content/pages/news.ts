@@ -7,7 +7,8 @@ export const news: Localized<NewsPageContent> = {
   en: {
     meta: {
       title: `Latest AI and Digital News – ${company.brand}`,
-      description: "News and analysis on AI, data quality, search and digital business, written by our consultants for decision-makers.",
+      description:
+        "News and analysis on AI, data quality, search and digital business, written by our consultants for decision-makers.",
     },
     heading: "Latest AI and Digital News",
     intro: "Our view on what moves AI, data and digital business – and what it means for your company.",
@@ -15,9 +16,11 @@ export const news: Localized<NewsPageContent> = {
   de: {
     meta: {
       title: `Aktuelle KI- und Digital-News – ${company.brand}`,
-      description: "Nachrichten und Analysen zu KI, Datenqualität, Suche und digitalem Geschäft – von unseren Beraterinnen und Beratern für Entscheider.",
+      description:
+        "Nachrichten und Analysen zu KI, Datenqualität, Suche und digitalem Geschäft – von unseren Beraterinnen und Beratern für Entscheider.",
     },
     heading: "Aktuelle KI- und Digital-News",
-    intro: "Unser Blick auf das, was KI, Daten und digitales Geschäft bewegt – und was es für Ihr Unternehmen bedeutet.",
+    intro:
+      "Unser Blick auf das, was KI, Daten und digitales Geschäft bewegt – und was es für Ihr Unternehmen bedeutet.",
   },
 };

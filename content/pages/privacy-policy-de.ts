@@ -1,4 +1,9 @@
-import { CONSENT_STORAGE_KEY, CONTACT_SUBMISSIONS_KEY, THEME_STORAGE_KEY, WELCOME_SESSION_KEY } from "#shared/site/storage-keys.ts";
+import {
+  CONSENT_STORAGE_KEY,
+  CONTACT_SUBMISSIONS_KEY,
+  THEME_STORAGE_KEY,
+  WELCOME_SESSION_KEY,
+} from "#shared/site/storage-keys.ts";
 import { company } from "#shared/company.ts";
 import type { LegalDocument } from "#content/types.ts";
 import {
@@ -203,7 +208,11 @@ export function privacyPolicyDe(options: { contactRetentionDays: number }): Lega
           },
           {
             type: "p",
-            text: ["Weitere Informationen finden Sie in der ", osmPolicyLink("Datenschutzerklärung der OpenStreetMap Foundation"), " (englisch)."],
+            text: [
+              "Weitere Informationen finden Sie in der ",
+              osmPolicyLink("Datenschutzerklärung der OpenStreetMap Foundation"),
+              " (englisch).",
+            ],
           },
         ],
       },
@@ -242,7 +251,11 @@ export function privacyPolicyDe(options: { contactRetentionDays: number }): Lega
           },
           {
             type: "p",
-            text: ["Um Ihre Rechte auszuüben, schreiben Sie uns einfach an ", emailLink, " oder per Post an die oben genannte Anschrift. Das ist für Sie kostenlos."],
+            text: [
+              "Um Ihre Rechte auszuüben, schreiben Sie uns einfach an ",
+              emailLink,
+              " oder per Post an die oben genannte Anschrift. Das ist für Sie kostenlos.",
+            ],
           },
         ],
       },

@@ -1,4 +1,9 @@
-import { CONSENT_STORAGE_KEY, CONTACT_SUBMISSIONS_KEY, THEME_STORAGE_KEY, WELCOME_SESSION_KEY } from "#shared/site/storage-keys.ts";
+import {
+  CONSENT_STORAGE_KEY,
+  CONTACT_SUBMISSIONS_KEY,
+  THEME_STORAGE_KEY,
+  WELCOME_SESSION_KEY,
+} from "#shared/site/storage-keys.ts";
 import { company } from "#shared/company.ts";
 import type { LegalDocument } from "#content/types.ts";
 import {
@@ -24,7 +29,8 @@ export function privacyPolicyEn(options: { contactRetentionDays: number }): Lega
       description: `How ${company.brand} handles personal data on this website: hosting, contact form, browser storage, the map on the contact page and your rights under the GDPR.`,
     },
     heading: "Privacy Policy",
-    intro: "This policy explains which personal data we process when you use this website, for what purposes and on what legal basis, and which rights you have.",
+    intro:
+      "This policy explains which personal data we process when you use this website, for what purposes and on what legal basis, and which rights you have.",
     sections: [
       {
         heading: "Controller",
@@ -202,7 +208,11 @@ export function privacyPolicyEn(options: { contactRetentionDays: number }): Lega
           },
           {
             type: "p",
-            text: ["You can find more information in the ", osmPolicyLink("privacy policy of the OpenStreetMap Foundation"), "."],
+            text: [
+              "You can find more information in the ",
+              osmPolicyLink("privacy policy of the OpenStreetMap Foundation"),
+              ".",
+            ],
           },
         ],
       },
@@ -241,7 +251,11 @@ export function privacyPolicyEn(options: { contactRetentionDays: number }): Lega
           },
           {
             type: "p",
-            text: ["To exercise your rights, simply write to us at ", emailLink, " or send us a letter to the address given above. This is free of charge for you."],
+            text: [
+              "To exercise your rights, simply write to us at ",
+              emailLink,
+              " or send us a letter to the address given above. This is free of charge for you.",
+            ],
           },
         ],
       },

@@ -6,7 +6,10 @@ import { LANGUAGE_COOKIE, LANGUAGE_STORAGE_KEY, type Language } from "#shared/i1
 import type { Inline } from "#content/types.ts";
 
 /** Names of the cookies set for signed-in staff only. */
-export { STAFF_SESSION_COOKIE as SESSION_COOKIE, STAFF_DEVICE_COOKIE as DEVICE_COOKIE } from "#shared/site/storage-keys.ts";
+export {
+  STAFF_SESSION_COOKIE as SESSION_COOKIE,
+  STAFF_DEVICE_COOKIE as DEVICE_COOKIE,
+} from "#shared/site/storage-keys.ts";
 
 /** Name of the contact form's cookie (its time trap). */
 export { FORM_TOKEN_COOKIE } from "#shared/contact/contact-page.ts";
@@ -24,17 +27,34 @@ export function countryName(lang: Language): string {
 }
 
 export function companyAddress(lang: Language): string[] {
-  return [company.legalName, company.address.street, `${company.address.postalCode} ${company.address.city}`, countryName(lang)];
+  return [
+    company.legalName,
+    company.address.street,
+    `${company.address.postalCode} ${company.address.city}`,
+    countryName(lang),
+  ];
 }
 
 /** The language key, naming the cookie separately should it ever differ. */
-export const languageKey: string = LANGUAGE_STORAGE_KEY === LANGUAGE_COOKIE ? LANGUAGE_STORAGE_KEY : `${LANGUAGE_STORAGE_KEY} / ${LANGUAGE_COOKIE}`;
+export const languageKey: string =
+  LANGUAGE_STORAGE_KEY === LANGUAGE_COOKIE ? LANGUAGE_STORAGE_KEY : `${LANGUAGE_STORAGE_KEY} / ${LANGUAGE_COOKIE}`;
 
 export const emailLink: Inline = { text: company.email.info, href: `mailto:${company.email.info}` };
 export const phoneLink: Inline = { text: company.phone, href: `tel:${company.phone.replace(/\s+/g, "")}` };
 export const osmPolicyLink = (text: string): Inline => ({ text, href: OSM_PRIVACY_POLICY });
 export const bayldaLink: Inline = { text: "www.lda.bayern.de", href: BAYLDA_WEBSITE };
 
-export const osmAddress = (country: string): string[] => ["OpenStreetMap Foundation", "St John’s Innovation Centre", "Cowley Road", "Cambridge, CB4 0WS", country];
+export const osmAddress = (country: string): string[] => [
+  "OpenStreetMap Foundation",
+  "St John’s Innovation Centre",
+  "Cowley Road",
+  "Cambridge, CB4 0WS",
+  country,
+];
 
-export const bayldaAddress = (country: string): string[] => ["Bayerisches Landesamt für Datenschutzaufsicht (BayLDA)", "Promenade 18", "91522 Ansbach", country];
+export const bayldaAddress = (country: string): string[] => [
+  "Bayerisches Landesamt für Datenschutzaufsicht (BayLDA)",
+  "Promenade 18",
+  "91522 Ansbach",
+  country,
+];

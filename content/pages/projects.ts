@@ -9,16 +9,19 @@ export const projects: Localized<ProjectsContent> = {
   en: {
     meta: {
       title: "Projects – " + company.brand,
-      description: "Our own applications: an AI text summariser running on private infrastructure and playground finders for Germany and the world, built on OpenStreetMap.",
+      description:
+        "Our own applications: an AI text summariser running on private infrastructure and playground finders for Germany and the world, built on OpenStreetMap.",
     },
     heading: "Latest Projects",
-    intro: "We don't just advise, we build. These applications were developed and are operated by our team, using the same technologies and standards we bring to client projects.",
+    intro:
+      "We don't just advise, we build. These applications were developed and are operated by our team, using the same technologies and standards we bring to client projects.",
     visitLabel: "Visit project",
     technologiesLabel: "Technologies",
     projects: [
       {
         image: "summarizer",
-        imageAlt: "Screenshot of the text summarisation tool with a long article on the left and its short summary on the right",
+        imageAlt:
+          "Screenshot of the text summarisation tool with a long article on the left and its short summary on the right",
         title: "AI Text Summariser",
         description:
           "Paste a long article, report or email thread and receive a concise summary of the key points within seconds. The language model runs on our own servers in Germany, so your texts are never passed on to third parties.",
@@ -48,7 +51,8 @@ export const projects: Localized<ProjectsContent> = {
   de: {
     meta: {
       title: "Projekte – " + company.brand,
-      description: "Unsere eigenen Anwendungen: ein KI-Textzusammenfasser auf eigener Infrastruktur und Spielplatzsuchen für Deutschland und die Welt auf Basis von OpenStreetMap.",
+      description:
+        "Unsere eigenen Anwendungen: ein KI-Textzusammenfasser auf eigener Infrastruktur und Spielplatzsuchen für Deutschland und die Welt auf Basis von OpenStreetMap.",
     },
     heading: "Aktuelle Projekte",
     intro:

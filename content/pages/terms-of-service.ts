@@ -197,7 +197,10 @@ export const termsOfService: Localized<LegalDocument> = {
       {
         heading: "3. Nutzung der Website",
         blocks: [
-          { type: "p", text: "Sie dürfen diese Website nur im Einklang mit dem geltenden Recht nutzen. Insbesondere dürfen Sie nicht:" },
+          {
+            type: "p",
+            text: "Sie dürfen diese Website nur im Einklang mit dem geltenden Recht nutzen. Insbesondere dürfen Sie nicht:",
+          },
           {
             type: "ul",
             items: [

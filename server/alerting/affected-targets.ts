@@ -12,21 +12,29 @@ export function sameSet(a: ReadonlySet<string>, b: ReadonlySet<string>): boolean
 }
 
 export function affectedTarget(observation: Observation): AffectedTarget {
-  return { target: observation.key, name: observation.name, groupName: observation.group.name, label: observation.label, serviceId: observation.serviceId };
+  return {
+    target: observation.key,
+    name: observation.name,
+    groupName: observation.group.name,
+    label: observation.label,
+    serviceId: observation.serviceId,
+  };
 }
 
 /** The targets a notice about these roots names: affected after this round, or (for a resolution) before or after it. */
 export function affectedIndex(before: ReadonlyMap<string, Affected>, changed: ReadonlyMap<string, Affected>) {
   const index = (entries: Iterable<[string, Affected]>) => {
     const byRoot = new Map<string, AffectedTarget[]>();
-    for (const [, { roots, target }] of entries) for (const root of roots) byRoot.set(root, [...(byRoot.get(root) ?? []), target]);
+    for (const [, { roots, target }] of entries)
+      for (const root of roots) byRoot.set(root, [...(byRoot.get(root) ?? []), target]);
     return byRoot;
   };
   const after = index([...[...before].filter(([key]) => !changed.has(key)), ...changed]);
   const earlier = index(before);
   const collect = (maps: Map<string, AffectedTarget[]>[], roots: readonly string[]) => {
     const found = new Map<string, AffectedTarget>();
-    for (const map of maps) for (const root of roots) for (const target of map.get(root) ?? []) found.set(target.target, target);
+    for (const map of maps)
+      for (const root of roots) for (const target of map.get(root) ?? []) found.set(target.target, target);
     return [...found.values()].sort((a, b) => (a.target < b.target ? -1 : a.target > b.target ? 1 : 0));
   };
   return {
@@ -36,7 +44,11 @@ export function affectedIndex(before: ReadonlyMap<string, Affected>, changed: Re
 }
 
 /** After the round committed: the changed targets take their new roots, and roots that resolved affect nothing any more. */
-export function rememberAffected(memory: Map<string, Affected>, changed: ReadonlyMap<string, Affected>, resolved: ReadonlySet<string>): void {
+export function rememberAffected(
+  memory: Map<string, Affected>,
+  changed: ReadonlyMap<string, Affected>,
+  resolved: ReadonlySet<string>,
+): void {
   for (const [key, entry] of changed) {
     if (entry.roots.size === 0) memory.delete(key);
     else memory.set(key, entry);

@@ -16,7 +16,12 @@ import type { Notifier } from "./notifier.ts";
 const TEST_LEASE = "alert-test";
 const POLL_MS = 100;
 
-export type ChannelOutcome = { name: string; type: string; status: "sent" | "failed" | "waiting"; reason: string | null };
+export type ChannelOutcome = {
+  name: string;
+  type: string;
+  status: "sent" | "failed" | "waiting";
+  reason: string | null;
+};
 
 export function createAlertTests(options: {
   db: Kysely<Database>;
@@ -44,7 +49,10 @@ export function createAlertTests(options: {
         )
         .execute();
       const byId = new Map(found.map((row) => [row.id, row]));
-      const done = rows.every(({ id, channel }) => notifier.blocked(channel) !== null || byId.get(id)?.status === "sent" || (byId.get(id)?.attempts ?? 0) > 0);
+      const done = rows.every(
+        ({ id, channel }) =>
+          notifier.blocked(channel) !== null || byId.get(id)?.status === "sent" || (byId.get(id)?.attempts ?? 0) > 0,
+      );
       if (done || Date.now() >= deadline) {
         return rows.map(({ id, channel }): ChannelOutcome => {
           const row = byId.get(id);
@@ -53,7 +61,11 @@ export function createAlertTests(options: {
           if (row?.status === "sent") return { ...outcome, status: "sent", reason: null };
           if (blocked) return { ...outcome, status: "waiting", reason: blocked };
           if (row && row.attempts > 0) return { ...outcome, status: "failed", reason: row.last_error ?? "refused" };
-          return { ...outcome, status: "waiting", reason: "no answer yet; it stays queued (behind earlier notices on this channel, if any)" };
+          return {
+            ...outcome,
+            status: "waiting",
+            reason: "no answer yet; it stays queued (behind earlier notices on this channel, if any)",
+          };
         });
       }
       await new Promise((resolve) => setTimeout(resolve, POLL_MS));
@@ -65,7 +77,10 @@ export function createAlertTests(options: {
      * Sends a test notice on the given channels and waits for the outcome;
      * null when another test is running.
      */
-    async send(notice: (id: string, at: number) => Notice, channels: readonly NamedChannel[]): Promise<ChannelOutcome[] | null> {
+    async send(
+      notice: (id: string, at: number) => Notice,
+      channels: readonly NamedChannel[],
+    ): Promise<ChannelOutcome[] | null> {
       const holder = randomUUID();
       if (!(await leases.acquire(TEST_LEASE, holder, options.waitMs + 10_000))) return null;
       try {

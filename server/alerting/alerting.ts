@@ -48,9 +48,19 @@ export function createAlerting(options: {
   const { db, now, config } = options;
   const endListeners = new Set<(endedAt: number) => void>();
   const ended = (endedAt: number) => endListeners.forEach((listener) => listener(endedAt));
-  const notifier = createNotifier({ outbox: options.outbox, config: () => config().alerts, sendMail: options.sendMail });
+  const notifier = createNotifier({
+    outbox: options.outbox,
+    config: () => config().alerts,
+    sendMail: options.sendMail,
+  });
   const maintenance = createMaintenance({ db, now, windows: () => config().maintenance, onEnd: ended });
-  const notices = createMaintenanceNotices({ db, notifier, config: () => config().alerts, dashboardUrl: options.dashboardUrl, now });
+  const notices = createMaintenanceNotices({
+    db,
+    notifier,
+    config: () => config().alerts,
+    dashboardUrl: options.dashboardUrl,
+    now,
+  });
   /** What was in force at the previous look in this process. */
   let before: InForce | undefined;
 
@@ -68,7 +78,9 @@ export function createAlerting(options: {
     if (endedAt !== null) ended(endedAt);
     if (changes.length > 0) {
       // A failed announcement must not stop the look: what maintenance holds decides the alerts.
-      const queued = await notices.announce(changes).catch((error: unknown) => (options.logger.error({ err: error }, "announcing maintenance failed"), 0));
+      const queued = await notices
+        .announce(changes)
+        .catch((error: unknown) => (options.logger.error({ err: error }, "announcing maintenance failed"), 0));
       if (queued > 0) options.kick();
     }
     return current;
@@ -80,12 +92,18 @@ export function createAlerting(options: {
     const reminderMs = reminderMinutes * 60_000;
     return {
       cooldownMs: cooldownMinutes * 60_000,
-      reminderMs: (source) => (reminderMs > 0 && source === "certificate" ? Math.max(reminderMs, CERTIFICATE_REMINDER_MS) : reminderMs),
+      reminderMs: (source) =>
+        reminderMs > 0 && source === "certificate" ? Math.max(reminderMs, CERTIFICATE_REMINDER_MS) : reminderMs,
       held: (target) => hold(target.serviceId),
     };
   }
 
-  const watcher = createTicker(async () => void (await maintenanceNow()), MAINTENANCE_WATCH_MS, options.logger, "maintenance watch");
+  const watcher = createTicker(
+    async () => void (await maintenanceNow()),
+    MAINTENANCE_WATCH_MS,
+    options.logger,
+    "maintenance watch",
+  );
 
   return {
     notifier,
@@ -94,7 +112,9 @@ export function createAlerting(options: {
       ...maintenance,
       async change(request: Parameters<typeof maintenance.change>[0]) {
         const result = await maintenance.change(request);
-        await maintenanceNow().catch((error: unknown) => options.logger.error({ err: error }, "looking at maintenance failed"));
+        await maintenanceNow().catch((error: unknown) =>
+          options.logger.error({ err: error }, "looking at maintenance failed"),
+        );
         return result;
       },
     },
@@ -104,7 +124,14 @@ export function createAlerting(options: {
     start: () => watcher.start(),
     stop: () => watcher.stop(),
     incidents: createIncidents(db, now),
-    tests: createAlertTests({ db, leases: options.leases, notifier, now, kick: options.kick, waitMs: options.testWaitMs ?? TEST_WAIT_MS }),
+    tests: createAlertTests({
+      db,
+      leases: options.leases,
+      notifier,
+      now,
+      kick: options.kick,
+      waitMs: options.testWaitMs ?? TEST_WAIT_MS,
+    }),
     dashboardUrl: options.dashboardUrl,
 
     /** Maintenance ended (by hand, by its estimate or a window's end) at `endedAt`: the listener should look again at once. */
@@ -114,7 +141,14 @@ export function createAlerting(options: {
 
     /** A tracker for the sources one owner checks; its notices go out as soon as they are queued; its owner hears when maintenance ends. */
     tracker(sources: readonly Source[]) {
-      const tracker = createIncidentTracker({ db, notifier, now, dashboardUrl: options.dashboardUrl, sources, context });
+      const tracker = createIncidentTracker({
+        db,
+        notifier,
+        now,
+        dashboardUrl: options.dashboardUrl,
+        sources,
+        context,
+      });
       const sent = (queued: number) => {
         if (queued > 0) options.kick();
         return queued;

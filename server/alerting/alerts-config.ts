@@ -59,8 +59,12 @@ export const alertsSchema = z
   .strict()
   .prefault({})
   .transform((alerts, context) => {
-    const listed = alerts.channels.map((channel) => ({ ...channel, name: channel.name ?? channel.type }) as NamedChannel);
-    const channels: NamedChannel[] = alerts.to ? [{ type: "email", name: "email", to: alerts.to } as NamedChannel, ...listed] : listed;
+    const listed = alerts.channels.map(
+      (channel) => ({ ...channel, name: channel.name ?? channel.type }) as NamedChannel,
+    );
+    const channels: NamedChannel[] = alerts.to
+      ? [{ type: "email", name: "email", to: alerts.to } as NamedChannel, ...listed]
+      : listed;
     const offset = alerts.to ? 1 : 0;
     const seen = new Set<string>();
     channels.forEach((channel, index) => {
@@ -76,7 +80,12 @@ export const alertsSchema = z
     });
     alerts.routes.forEach((entry, index) =>
       entry.channels.forEach((name, position) => {
-        if (!seen.has(name)) context.addIssue({ code: "custom", path: ["routes", index, "channels", position], message: `unknown channel "${name}"` });
+        if (!seen.has(name))
+          context.addIssue({
+            code: "custom",
+            path: ["routes", index, "channels", position],
+            message: `unknown channel "${name}"`,
+          });
       }),
     );
     return {

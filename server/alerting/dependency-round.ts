@@ -42,7 +42,9 @@ const WAIT_INTERVALS = 2;
 const byKey = <T extends { key: string }>(a: T, b: T) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0);
 
 /** Parents before the targets that depend on them (among these), otherwise in key order, so notices name targets the same way every time. */
-export function parentsFirst<T extends { key: string; dependsOn?: readonly string[] }>(observations: readonly T[]): T[] {
+export function parentsFirst<T extends { key: string; dependsOn?: readonly string[] }>(
+  observations: readonly T[],
+): T[] {
   const sorted = [...observations].sort(byKey);
   const present = new Set(sorted.map((observation) => observation.key));
   const waiting = new Map<string, number>();
@@ -67,7 +69,8 @@ export function parentsFirst<T extends { key: string; dependsOn?: readonly strin
     layer = next.sort(byKey);
   }
   // A cycle cannot load; should one slip through, its targets still count, last.
-  if (ordered.length < sorted.length) ordered.push(...sorted.filter((observation) => waiting.get(observation.key)! > 0));
+  if (ordered.length < sorted.length)
+    ordered.push(...sorted.filter((observation) => waiting.get(observation.key)! > 0));
   return ordered;
 }
 

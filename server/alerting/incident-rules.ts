@@ -29,11 +29,18 @@ export type Severity = "critical" | "warning";
 export type ObservedStatus = "ok" | "degraded" | "failing";
 export type Resolution = "healthy" | "degraded";
 
-export type OpenIncident = { id: number; severity: Severity; announced: boolean; acknowledged: boolean; suppressed: boolean };
+export type OpenIncident = {
+  id: number;
+  severity: Severity;
+  announced: boolean;
+  acknowledged: boolean;
+  suppressed: boolean;
+};
 
 export type TargetState = { streak: number; open: OpenIncident | null };
 
-export type TargetEvent = { type: "open" } | { type: "failing" } | { type: "escalate" } | { type: "resolve"; resolution: Resolution } | null;
+export type TargetEvent =
+  { type: "open" } | { type: "failing" } | { type: "escalate" } | { type: "resolve"; resolution: Resolution } | null;
 
 const RANK: Record<Severity, number> = { warning: 1, critical: 2 };
 
@@ -49,7 +56,11 @@ export function stepTarget(
     const streak = state.streak + 1;
     return streak >= thresholds.failure ? { streak: 0, event: { type: "open" } } : { streak, event: null };
   }
-  if (failing) return { streak: 0, event: RANK[observed.severity] > RANK[state.open.severity] ? { type: "escalate" } : { type: "failing" } };
+  if (failing)
+    return {
+      streak: 0,
+      event: RANK[observed.severity] > RANK[state.open.severity] ? { type: "escalate" } : { type: "failing" },
+    };
   const streak = state.streak + 1;
   if (streak < thresholds.success) return { streak, event: null };
   return { streak: 0, event: { type: "resolve", resolution: observed.status === "ok" ? "healthy" : "degraded" } };
@@ -80,8 +91,18 @@ export type GroupDecision = {
 };
 
 /** cooldownMs: no opening notice sooner after the group's last notice; reminderMs: how often a still-open incident is told again (0: never). */
-export function decideGroup(items: readonly GroupItem[], options: { now: number; cooldownMs: number; reminderMs: number; lastNoticeAt: number | null }): GroupDecision {
-  const decision: GroupDecision = { opened: [], reminded: [], escalated: [], resolved: [], suppressed: [], lastNoticeAt: options.lastNoticeAt };
+export function decideGroup(
+  items: readonly GroupItem[],
+  options: { now: number; cooldownMs: number; reminderMs: number; lastNoticeAt: number | null },
+): GroupDecision {
+  const decision: GroupDecision = {
+    opened: [],
+    reminded: [],
+    escalated: [],
+    resolved: [],
+    suppressed: [],
+    lastNoticeAt: options.lastNoticeAt,
+  };
   const since = options.lastNoticeAt === null ? Infinity : options.now - options.lastNoticeAt;
   const coolingDown = since < options.cooldownMs;
   const reminderDue = options.reminderMs > 0 && since >= Math.max(options.reminderMs, options.cooldownMs);
@@ -104,6 +125,7 @@ export function decideGroup(items: readonly GroupItem[], options: { now: number;
       decision.reminded.push(item.incidentId);
     }
   }
-  if (decision.opened.length + decision.reminded.length + decision.escalated.length > 0) decision.lastNoticeAt = options.now;
+  if (decision.opened.length + decision.reminded.length + decision.escalated.length > 0)
+    decision.lastNoticeAt = options.now;
   return decision;
 }

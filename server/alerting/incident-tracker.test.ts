@@ -78,7 +78,10 @@ describe.each(testDatabases())("the incident tracker on $dialect", ({ open }) =>
     await tracker.observe([certificate(7)]);
     clock.now += 10 * MINUTE;
     await tracker.observe([certificate(7)]);
-    expect(await titles()).toEqual(["[WARNING] Certificate example.com at 192.0.2.10 expires in 21 days", "[ALERT] Certificate example.com at 192.0.2.10 expires in 7 days"]);
+    expect(await titles()).toEqual([
+      "[WARNING] Certificate example.com at 192.0.2.10 expires in 21 days",
+      "[ALERT] Certificate example.com at 192.0.2.10 expires in 7 days",
+    ]);
     clock.now += 24 * 60 * MINUTE;
     await tracker.observe([certificate(6)]);
     expect((await titles()).at(-1)).toBe("[REMINDER] Certificate example.com at 192.0.2.10 expires in 6 days");
@@ -94,7 +97,10 @@ describe.each(testDatabases())("the incident tracker on $dialect", ({ open }) =>
     await tracker.retire("service", new Set(["service:mail-relay/centron"]));
     expect(await titles()).toEqual(["[ALERT] Mail relay is unhealthy (centron)"]);
     await tracker.retire("service", new Set());
-    expect(await titles()).toEqual(["[ALERT] Mail relay is unhealthy (centron)", "[RESOLVED] Mail relay is no longer monitored (centron)"]);
+    expect(await titles()).toEqual([
+      "[ALERT] Mail relay is unhealthy (centron)",
+      "[RESOLVED] Mail relay is no longer monitored (centron)",
+    ]);
     const [incident] = await handle.db.selectFrom("incidents").select(["resolution", "resolved_at"]).execute();
     expect(incident).toMatchObject({ resolution: "removed", resolved_at: clock.now });
   });
@@ -119,8 +125,14 @@ describe.each(testDatabases())("the incident tracker on $dialect", ({ open }) =>
     first.reset();
     clock.now += 10 * MINUTE;
     await first.observe([host("failing")]);
-    expect(await titles()).toEqual(["[ALERT] Mail relay is unhealthy (centron)", "[RESOLVED] Mail relay is healthy again (centron)", "[ALERT] Mail relay is unhealthy (centron)"]);
-    expect(await handle.db.selectFrom("incidents").select("id").where("resolved_at", "is", null).execute()).toHaveLength(1);
+    expect(await titles()).toEqual([
+      "[ALERT] Mail relay is unhealthy (centron)",
+      "[RESOLVED] Mail relay is healthy again (centron)",
+      "[ALERT] Mail relay is unhealthy (centron)",
+    ]);
+    expect(
+      await handle.db.selectFrom("incidents").select("id").where("resolved_at", "is", null).execute(),
+    ).toHaveLength(1);
   });
 
   it("an incident acknowledged before it was told is never told, nor its resolution", async () => {
@@ -138,23 +150,42 @@ describe.each(testDatabases())("the incident tracker on $dialect", ({ open }) =>
       ok: true,
       incident: { acknowledgedBy: "ops", acknowledgementNote: "Looking at it" },
     });
-    expect(await alerting.incidents.acknowledge(open!.id, "ops", null)).toEqual({ ok: false, status: 409, message: "The incident was already acknowledged by ops" });
+    expect(await alerting.incidents.acknowledge(open!.id, "ops", null)).toEqual({
+      ok: false,
+      status: 409,
+      message: "The incident was already acknowledged by ops",
+    });
     clock.now += 10 * MINUTE;
     await tracker.observe([host("failing")]);
     clock.now += MINUTE;
     await tracker.observe([host("ok")]);
-    expect(await titles()).toEqual(["[ALERT] Mail relay is unhealthy (centron)", "[RESOLVED] Mail relay is healthy again (centron)"]);
-    expect(await alerting.incidents.acknowledge(open!.id, "ops", null)).toEqual({ ok: false, status: 409, message: "The incident is already resolved" });
-    expect(await alerting.incidents.acknowledge(999_999, "ops", null)).toEqual({ ok: false, status: 404, message: "No such incident" });
+    expect(await titles()).toEqual([
+      "[ALERT] Mail relay is unhealthy (centron)",
+      "[RESOLVED] Mail relay is healthy again (centron)",
+    ]);
+    expect(await alerting.incidents.acknowledge(open!.id, "ops", null)).toEqual({
+      ok: false,
+      status: 409,
+      message: "The incident is already resolved",
+    });
+    expect(await alerting.incidents.acknowledge(999_999, "ops", null)).toEqual({
+      ok: false,
+      status: 404,
+      message: "No such incident",
+    });
   });
 
   it("a steady fleet writes nothing", async () => {
     const tracker = process().tracker(["service"]);
     await tracker.observe([host("failing")]);
     const rows = async () =>
-      (await Promise.all((["incidents", "incident_notices", "outbox", "alert_targets"] as const).map((table) => handle.db.selectFrom(table).selectAll().execute()))).map((list) =>
-        JSON.stringify(list),
-      );
+      (
+        await Promise.all(
+          (["incidents", "incident_notices", "outbox", "alert_targets"] as const).map((table) =>
+            handle.db.selectFrom(table).selectAll().execute(),
+          ),
+        )
+      ).map((list) => JSON.stringify(list));
     const before = await rows();
     for (let i = 0; i < 3; i += 1) {
       clock.now += MINUTE;

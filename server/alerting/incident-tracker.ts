@@ -16,7 +16,15 @@ import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
 import type { Database } from "#server/db/schema.ts";
 import { createDependencyRound, parentsFirst } from "./dependency-round.ts";
-import { decideGroup, stepTarget, type GroupItem, type ObservedStatus, type Resolution, type Severity, type TargetEvent } from "./incident-rules.ts";
+import {
+  decideGroup,
+  stepTarget,
+  type GroupItem,
+  type ObservedStatus,
+  type Resolution,
+  type Severity,
+  type TargetEvent,
+} from "./incident-rules.ts";
 import type { IncidentNoticeKind, Source } from "./notice.ts";
 import { composeNotice, type ToldIncident } from "./notice-text.ts";
 import type { Notifier } from "./notifier.ts";
@@ -82,21 +90,34 @@ export function createIncidentTracker(options: {
   async function acknowledged(ids: number[]): Promise<Set<number>> {
     const found = new Set<number>();
     for (const part of chunks(ids)) {
-      const rows = await db.selectFrom("incidents").select("id").where("id", "in", part).where("acknowledged_at", "is not", null).execute();
+      const rows = await db
+        .selectFrom("incidents")
+        .select("id")
+        .where("id", "in", part)
+        .where("acknowledged_at", "is not", null)
+        .execute();
       for (const row of rows) found.add(row.id);
     }
     return found;
   }
 
-  type Item = { observation: Observation | null; event: Exclude<TargetEvent, null> | { type: "remove" }; incident: Cached | null; affected: boolean };
+  type Item = {
+    observation: Observation | null;
+    event: Exclude<TargetEvent, null> | { type: "remove" };
+    incident: Cached | null;
+    affected: boolean;
+  };
   /** What a round changes: incident events, streaks, and the targets whose affected roots changed (an empty set: no longer affected). */
   type Round = { items: Item[]; streaks: Map<string, number>; relations: Map<string, Affected> };
 
   /** Applies a round in one transaction, then updates the memory. Returns how many outbox rows were queued. */
   async function apply(c: TrackerMemory, { items, streaks, relations }: Round): Promise<number> {
-    const context: ObserveContext = items.length > 0 ? await options.context() : { cooldownMs: 0, reminderMs: () => 0, held: () => false };
+    const context: ObserveContext =
+      items.length > 0 ? await options.context() : { cooldownMs: 0, reminderMs: () => 0, held: () => false };
     const time = now();
-    const candidates = items.filter((item) => item.incident && (item.event.type === "failing" || item.event.type === "escalate")).map((item) => item.incident!.id);
+    const candidates = items
+      .filter((item) => item.incident && (item.event.type === "failing" || item.event.type === "escalate"))
+      .map((item) => item.incident!.id);
     const acked = candidates.length > 0 ? await acknowledged(candidates) : new Set<number>();
     let queued = 0;
     const opened = new Map<string, Cached>();
@@ -118,12 +139,14 @@ export function createIncidentTracker(options: {
       for (const item of items) item.incident ??= opened.get(item.observation!.key)!;
 
       const groups = new Map<string, Item[]>();
-      for (const item of items) groups.set(item.incident!.groupKey, [...(groups.get(item.incident!.groupKey) ?? []), item]);
+      for (const item of items)
+        groups.set(item.incident!.groupKey, [...(groups.get(item.incident!.groupKey) ?? []), item]);
       for (const [groupKey, members] of groups) {
         const decided = decideGroup(
           members.map((item): GroupItem => {
             const incident = item.incident!;
-            const event = item.event.type === "remove" ? { type: "resolve" as const, resolution: "healthy" as const } : item.event;
+            const event =
+              item.event.type === "remove" ? { type: "resolve" as const, resolution: "healthy" as const } : item.event;
             return {
               incidentId: incident.id,
               event,
@@ -134,9 +157,15 @@ export function createIncidentTracker(options: {
               affected: item.affected,
             };
           }),
-          { now: time, cooldownMs: context.cooldownMs, reminderMs: context.reminderMs(members[0]!.incident!.source), lastNoticeAt: c.groupNoticeAt.get(groupKey) ?? null },
+          {
+            now: time,
+            cooldownMs: context.cooldownMs,
+            reminderMs: context.reminderMs(members[0]!.incident!.source),
+            lastNoticeAt: c.groupNoticeAt.get(groupKey) ?? null,
+          },
         );
-        if (decided.lastNoticeAt !== null && decided.lastNoticeAt !== c.groupNoticeAt.get(groupKey)) groupNoticeAt.set(groupKey, decided.lastNoticeAt);
+        if (decided.lastNoticeAt !== null && decided.lastNoticeAt !== c.groupNoticeAt.get(groupKey))
+          groupNoticeAt.set(groupKey, decided.lastNoticeAt);
         const byId = new Map(members.map((item) => [item.incident!.id, item]));
 
         // The incidents' own changes.
@@ -146,26 +175,56 @@ export function createIncidentTracker(options: {
           if (item.event.type === "resolve" || item.event.type === "remove") {
             const resolution = item.event.type === "remove" ? "removed" : item.event.resolution;
             resolved.set(incident.target, resolution);
-            await trx.updateTable("incidents").set({ resolved_at: time, resolution }).where("id", "=", incident.id).execute();
-          } else if (o && item.event.type !== "open" && (o.message !== incident.message || o.summary !== incident.summary || item.event.type === "escalate")) {
             await trx
               .updateTable("incidents")
-              .set({ message: o.message, summary: o.summary, ...(item.event.type === "escalate" ? { severity: o.severity } : {}) })
+              .set({ resolved_at: time, resolution })
               .where("id", "=", incident.id)
               .execute();
-            Object.assign(incident, { message: o.message, summary: o.summary, ...(item.event.type === "escalate" ? { severity: o.severity } : {}) });
+          } else if (
+            o &&
+            item.event.type !== "open" &&
+            (o.message !== incident.message || o.summary !== incident.summary || item.event.type === "escalate")
+          ) {
+            await trx
+              .updateTable("incidents")
+              .set({
+                message: o.message,
+                summary: o.summary,
+                ...(item.event.type === "escalate" ? { severity: o.severity } : {}),
+              })
+              .where("id", "=", incident.id)
+              .execute();
+            Object.assign(incident, {
+              message: o.message,
+              summary: o.summary,
+              ...(item.event.type === "escalate" ? { severity: o.severity } : {}),
+            });
           }
         }
         const toldNow = [...decided.opened, ...decided.reminded, ...decided.escalated];
-        if (toldNow.length > 0) await trx.updateTable("incidents").set({ announced: 1, last_notice_at: time }).where("id", "in", toldNow).execute();
-        if (decided.suppressed.length > 0) await trx.updateTable("incidents").set({ suppressed_at: time }).where("id", "in", decided.suppressed).execute();
+        if (toldNow.length > 0)
+          await trx
+            .updateTable("incidents")
+            .set({ announced: 1, last_notice_at: time })
+            .where("id", "in", toldNow)
+            .execute();
+        if (decided.suppressed.length > 0)
+          await trx
+            .updateTable("incidents")
+            .set({ suppressed_at: time })
+            .where("id", "in", decided.suppressed)
+            .execute();
         for (const id of toldNow) told.add(id);
         for (const id of decided.suppressed) held.add(id);
 
         // One notice per kind for the group, on the channels its route picks.
         const first = members[0]!.incident!;
         const group = { key: groupKey, name: first.groupName, source: first.source, serviceId: first.serviceId };
-        const channels = notifier.channelsFor({ source: first.source, serviceId: first.serviceId, profile: first.profile });
+        const channels = notifier.channelsFor({
+          source: first.source,
+          serviceId: first.serviceId,
+          profile: first.profile,
+        });
         for (const [kind, ids] of [
           ["opened", decided.opened],
           ["escalated", decided.escalated],
@@ -176,7 +235,11 @@ export function createIncidentTracker(options: {
           const incidents = ids.map((id): ToldIncident => {
             const incident = byId.get(id)!.incident!;
             const state = resolved.get(incident.target);
-            return { ...incident, state: state === undefined ? "failing" : state, resolvedAt: state === undefined ? null : time };
+            return {
+              ...incident,
+              state: state === undefined ? "failing" : state,
+              resolvedAt: state === undefined ? null : time,
+            };
           });
           const roots = incidents.map((incident) => incident.target);
           const notice = composeNotice({
@@ -192,7 +255,12 @@ export function createIncidentTracker(options: {
         }
       }
       const incidentOf = (key: string) => opened.get(key)?.id ?? c.open.get(key)?.id;
-      await writeAffected(trx, relations, { before: (key) => c.affected.get(key)?.roots, incidentOf, resolved: (key) => resolved.has(key) }, time);
+      await writeAffected(
+        trx,
+        relations,
+        { before: (key) => c.affected.get(key)?.roots, incidentOf, resolved: (key) => resolved.has(key) },
+        time,
+      );
       await writeStreaks(trx, streaks, time);
     });
 
@@ -231,7 +299,14 @@ export function createIncidentTracker(options: {
     const time = now();
     const round: Round = { items: [], streaks: new Map(), relations: new Map() };
     let opening = false;
-    const dependencies = createDependencyRound({ isOpen: (key) => c.open.has(key), rootsOf: (key) => c.affected.get(key)?.roots, seen: (key) => c.seen.get(key) }, time);
+    const dependencies = createDependencyRound(
+      {
+        isOpen: (key) => c.open.has(key),
+        rootsOf: (key) => c.affected.get(key)?.roots,
+        seen: (key) => c.seen.get(key),
+      },
+      time,
+    );
     // Parents first (what a target depends on is decided before it), otherwise in key order, so a notice about
     // several targets names them the same way whatever order the checks finished in.
     for (const observation of parentsFirst(observations)) {
@@ -243,12 +318,25 @@ export function createIncidentTracker(options: {
       const since = failing && previous?.failing ? previous.since : time;
       const parents = observation.dependsOn ?? [];
       const dependent = parents.length > 0 ? { parents, target: affectedTarget(observation) } : undefined;
-      c.seen.set(key, { at: time, failing, since, intervalMs: observation.intervalMs ?? null, ...(dependent ? { dependent } : {}) });
+      c.seen.set(key, {
+        at: time,
+        failing,
+        since,
+        intervalMs: observation.intervalMs ?? null,
+        ...(dependent ? { dependent } : {}),
+      });
       const roots = failing && parents.length > 0 ? dependencies.rootsFor(parents) : NONE;
-      if (!sameSet(roots, c.affected.get(key)?.roots ?? NONE)) round.relations.set(key, { roots, target: dependent?.target ?? affectedTarget(observation) });
+      if (!sameSet(roots, c.affected.get(key)?.roots ?? NONE))
+        round.relations.set(key, { roots, target: dependent?.target ?? affectedTarget(observation) });
       const state = {
         streak: before,
-        open: incident && { id: incident.id, severity: incident.severity, announced: incident.announced, acknowledged: false, suppressed: incident.suppressed },
+        open: incident && {
+          id: incident.id,
+          severity: incident.severity,
+          announced: incident.announced,
+          acknowledged: false,
+          suppressed: incident.suppressed,
+        },
       };
       let { streak, event } = stepTarget(state, observation, observation.thresholds);
       if (roots.size > 0 && !incident) {
@@ -275,7 +363,12 @@ export function createIncidentTracker(options: {
    * under it (waiting for its verdict, on a longer interval or checked in
    * another round) are affected now, so its first notice names them.
    */
-  function affectWaiting(c: TrackerMemory, round: Round, dependencies: ReturnType<typeof createDependencyRound>, checked: ReadonlySet<string>): void {
+  function affectWaiting(
+    c: TrackerMemory,
+    round: Round,
+    dependencies: ReturnType<typeof createDependencyRound>,
+    checked: ReadonlySet<string>,
+  ): void {
     for (const [key, seen] of c.seen) {
       if (!seen.dependent || checked.has(key) || c.open.has(key) || !dependencies.stillFailing(seen)) continue;
       const roots = dependencies.rootsFor(seen.dependent.parents);
@@ -293,7 +386,11 @@ export function createIncidentTracker(options: {
       .filter((incident) => gone(incident.target))
       .map((incident) => ({ observation: null, event: { type: "remove" }, incident, affected: false }));
     const streaks = new Map([...c.streaks.keys()].filter(gone).map((key) => [key, 0]));
-    const relations = new Map([...c.affected].filter(([key]) => gone(key)).map(([key, entry]): [string, Affected] => [key, { roots: NONE, target: entry.target }]));
+    const relations = new Map(
+      [...c.affected]
+        .filter(([key]) => gone(key))
+        .map(([key, entry]): [string, Affected] => [key, { roots: NONE, target: entry.target }]),
+    );
     for (const key of [...c.seen.keys()].filter(gone)) c.seen.delete(key);
     if (items.length === 0 && streaks.size === 0 && relations.size === 0) return 0;
     return run(() => apply(c, { items, streaks, relations }));

@@ -84,9 +84,16 @@ function view(row: Row, now: number, affected: readonly string[] = []): Incident
 }
 
 /** A target affected by an open incident now: which target, of which group, and the incident. */
-export type AffectedNow = { target: string; serviceId: string | null; groupName: string; incidentId: number; incidentName: string };
+export type AffectedNow = {
+  target: string;
+  serviceId: string | null;
+  groupName: string;
+  incidentId: number;
+  incidentName: string;
+};
 
-export type AcknowledgeResult = { ok: true; incident: IncidentView } | { ok: false; status: 404 | 409; message: string };
+export type AcknowledgeResult =
+  { ok: true; incident: IncidentView } | { ok: false; status: 404 | 409; message: string };
 
 export function createIncidents(db: Kysely<Database>, now: () => number) {
   async function notices(ids: number[]): Promise<Map<number, IncidentNoticeView[]>> {
@@ -95,7 +102,17 @@ export function createIncidents(db: Kysely<Database>, now: () => number) {
     const rows = await db
       .selectFrom("incident_notices as n")
       .leftJoin("outbox as o", "o.id", "n.outbox_id")
-      .select(["n.incident_id", "n.kind", "n.channel", "n.at", "n.outbox_id", "o.status", "o.attempts", "o.last_error", "o.sent_at"])
+      .select([
+        "n.incident_id",
+        "n.kind",
+        "n.channel",
+        "n.at",
+        "n.outbox_id",
+        "o.status",
+        "o.attempts",
+        "o.last_error",
+        "o.sent_at",
+      ])
       .where("n.incident_id", "in", ids)
       .orderBy("n.id")
       .execute();
@@ -127,7 +144,13 @@ export function createIncidents(db: Kysely<Database>, now: () => number) {
       .orderBy("a.group_name")
       .orderBy("a.target")
       .execute();
-    return rows.map((row) => ({ target: row.target, serviceId: row.service_id, groupName: row.group_name, incidentId: row.id, incidentName: row.name }));
+    return rows.map((row) => ({
+      target: row.target,
+      serviceId: row.service_id,
+      groupName: row.group_name,
+      incidentId: row.id,
+      incidentName: row.name,
+    }));
   }
 
   return {
@@ -145,7 +168,8 @@ export function createIncidents(db: Kysely<Database>, now: () => number) {
         affectedNow(),
       ]);
       const groups = new Map<number, Set<string>>();
-      for (const entry of affected) groups.set(entry.incidentId, (groups.get(entry.incidentId) ?? new Set()).add(entry.groupName));
+      for (const entry of affected)
+        groups.set(entry.incidentId, (groups.get(entry.incidentId) ?? new Set()).add(entry.groupName));
       const time = now();
       return rows.map((row) => view(row, time, [...(groups.get(row.id) ?? [])]));
     },
@@ -199,7 +223,10 @@ export function createIncidents(db: Kysely<Database>, now: () => number) {
       const row = await selectIncidents(db).where("id", "=", id).executeTakeFirst();
       if (!row) return { ok: false, status: 404, message: "No such incident" };
       if (Number(result.numUpdatedRows) === 0) {
-        const why = row.resolved_at !== null ? "The incident is already resolved" : `The incident was already acknowledged by ${row.acknowledged_by}`;
+        const why =
+          row.resolved_at !== null
+            ? "The incident is already resolved"
+            : `The incident was already acknowledged by ${row.acknowledged_by}`;
         return { ok: false, status: 409, message: why };
       }
       return { ok: true, incident: view(row, time) };
@@ -219,7 +246,11 @@ export function createIncidents(db: Kysely<Database>, now: () => number) {
 
     /** Resolved incidents older than the cutoff go, with their notices. */
     async purgeResolved(before: number): Promise<number> {
-      const result = await db.deleteFrom("incidents").where("resolved_at", "is not", null).where("resolved_at", "<", before).executeTakeFirst();
+      const result = await db
+        .deleteFrom("incidents")
+        .where("resolved_at", "is not", null)
+        .where("resolved_at", "<", before)
+        .executeTakeFirst();
       return Number(result.numDeletedRows);
     },
   };

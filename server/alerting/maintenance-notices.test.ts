@@ -48,7 +48,13 @@ describe.each(testDatabases())("maintenance notices on $dialect", ({ open }) => 
           config: () => config,
           check: async (target) => {
             const down = failing.has(new URL(String(target.url)).hostname);
-            return { status: down ? "unhealthy" : "healthy", responseTime: 10, errorMessage: down ? "HTTP 503" : null, retryAttempt: 0, basic: false };
+            return {
+              status: down ? "unhealthy" : "healthy",
+              responseTime: 10,
+              errorMessage: down ? "HTTP 503" : null,
+              retryAttempt: 0,
+              basic: false,
+            };
           },
         },
       },
@@ -59,10 +65,18 @@ describe.each(testDatabases())("maintenance notices on $dialect", ({ open }) => 
     };
     /** Every notice queued on a channel: its title, and for the webhook its event and text. */
     const queued = async (channel: string) => {
-      const rows = await t.services.database.db.selectFrom("outbox").select("payload").where("channel", "=", `alert:${channel}`).orderBy("id").execute();
-      return rows.map((row) => JSON.parse(row.payload) as { subject?: string; title?: string; text: string; event?: string });
+      const rows = await t.services.database.db
+        .selectFrom("outbox")
+        .select("payload")
+        .where("channel", "=", `alert:${channel}`)
+        .orderBy("id")
+        .execute();
+      return rows.map(
+        (row) => JSON.parse(row.payload) as { subject?: string; title?: string; text: string; event?: string },
+      );
     };
-    const titles = async (channel: string) => (await queued(channel)).map((payload) => payload.subject ?? payload.title);
+    const titles = async (channel: string) =>
+      (await queued(channel)).map((payload) => payload.subject ?? payload.title);
     return { t, config, round, queued, titles };
   }
 
@@ -70,7 +84,13 @@ describe.each(testDatabases())("maintenance notices on $dialect", ({ open }) => 
     const { t, round, queued, titles } = await app();
     const { maintenance } = t.services.alerting!;
     await round();
-    await maintenance.change({ enable: true, enabledBy: "ops", reason: "Kernel update", estimatedDurationMinutes: 30, notes: "Reboots both hosts" });
+    await maintenance.change({
+      enable: true,
+      enabledBy: "ops",
+      reason: "Kernel update",
+      estimatedDurationMinutes: 30,
+      notes: "Reboots both hosts",
+    });
     const started = "[MAINTENANCE] Maintenance started: Kernel update";
     expect(await titles("email")).toEqual([started]);
     expect(await titles("hook")).toEqual([started]);
@@ -101,7 +121,12 @@ describe.each(testDatabases())("maintenance notices on $dialect", ({ open }) => 
 
   it("maintenance that runs out says so; nothing failing says that too", async () => {
     const { t, titles, queued } = await app();
-    await t.services.alerting!.maintenance.change({ enable: true, enabledBy: "deploy", reason: "Release 1.2", estimatedDurationMinutes: 2 });
+    await t.services.alerting!.maintenance.change({
+      enable: true,
+      enabledBy: "deploy",
+      reason: "Release 1.2",
+      estimatedDurationMinutes: 2,
+    });
     expect(await titles("email")).toEqual(["[MAINTENANCE] Maintenance started: Release 1.2"]);
     t.advance(3 * MINUTE);
     await t.services.alerting!.lookAtMaintenance();
@@ -114,7 +139,9 @@ describe.each(testDatabases())("maintenance notices on $dialect", ({ open }) => 
   it("a scheduled window is told when it starts and ends, with the services it covers and what of them still fails", async () => {
     // The clock starts on Monday 2026-01-05 at 10:00 in Berlin; the window runs 10:05 to 10:35.
     const { t, round, titles, queued } = await app(
-      yaml(`maintenance:\n  windows:\n    - { name: Search reindex, every: [mon], start: "10:05", duration: 30m, services: [search] }`),
+      yaml(
+        `maintenance:\n  windows:\n    - { name: Search reindex, every: [mon], start: "10:05", duration: 30m, services: [search] }`,
+      ),
     );
     const look = () => t.services.alerting!.lookAtMaintenance();
     await look();
@@ -136,7 +163,12 @@ describe.each(testDatabases())("maintenance notices on $dialect", ({ open }) => 
   });
 
   it("a route picks their channels (source maintenance)", async () => {
-    const { t, titles } = await app(yaml("", "maintenanceNotices: true\n  routes: [{ sources: [maintenance], channels: [hook] }, { channels: [email, hook] }]"));
+    const { t, titles } = await app(
+      yaml(
+        "",
+        "maintenanceNotices: true\n  routes: [{ sources: [maintenance], channels: [hook] }, { channels: [email, hook] }]",
+      ),
+    );
     await t.services.alerting!.maintenance.change({ enable: true, enabledBy: "ops", reason: "Kernel update" });
     expect(await titles("hook")).toEqual(["[MAINTENANCE] Maintenance started: Kernel update"]);
     expect(await titles("email")).toEqual([]);
@@ -161,7 +193,10 @@ describe.each(testDatabases())("maintenance notices on $dialect", ({ open }) => 
     await Promise.all([other.lookAtMaintenance(), t.services.alerting!.lookAtMaintenance(), other.lookAtMaintenance()]);
     await other.maintenance.change({ enable: false });
     await Promise.all([other.lookAtMaintenance(), t.services.alerting!.lookAtMaintenance()]);
-    expect(await titles("email")).toEqual(["[MAINTENANCE] Maintenance started: Kernel update", "[MAINTENANCE] Maintenance ended: Kernel update; nothing failing"]);
+    expect(await titles("email")).toEqual([
+      "[MAINTENANCE] Maintenance started: Kernel update",
+      "[MAINTENANCE] Maintenance ended: Kernel update; nothing failing",
+    ]);
   });
 
   it("a bad setting stops the load with its path", () => {

@@ -17,7 +17,9 @@ import { clock } from "./notice-text.ts";
 import type { Notifier } from "./notifier.ts";
 
 /** A start or end between two looks at maintenance: the manual one, or one occurrence of a window. */
-export type MaintenanceChange = { kind: "started" | "ended" } & ({ manual: MaintenanceStatus } | { window: WindowView });
+export type MaintenanceChange = { kind: "started" | "ended" } & (
+  { manual: MaintenanceStatus } | { window: WindowView }
+);
 
 const at = (iso: string | null) => (iso === null ? null : Date.parse(iso));
 
@@ -59,7 +61,9 @@ function startedText(change: MaintenanceChange & { kind: "started" }): { title: 
       title: `[MAINTENANCE] Maintenance started: ${manual.reason}`,
       lines: [
         `Maintenance started at ${clock(at(manual.enabled_at)!)} by ${manual.enabled_by}: ${manual.reason}.`,
-        ends === null ? "No expected end: it lasts until someone turns it off." : `Expected end: ${clock(ends)} (it ends by itself then).`,
+        ends === null
+          ? "No expected end: it lasts until someone turns it off."
+          : `Expected end: ${clock(ends)} (it ends by itself then).`,
         `It covers ${covers(null)}: alert notices are held back, checks go on.`,
         ...(manual.notes ? [`Notes: ${manual.notes}`] : []),
       ],
@@ -76,28 +80,54 @@ function startedText(change: MaintenanceChange & { kind: "started" }): { title: 
   };
 }
 
-function endedText(change: MaintenanceChange & { kind: "ended" }, ending: Ending | null, failing: readonly NoticeIncident[], endedAt: number): { title: string; lines: string[] } {
+function endedText(
+  change: MaintenanceChange & { kind: "ended" },
+  ending: Ending | null,
+  failing: readonly NoticeIncident[],
+  endedAt: number,
+): { title: string; lines: string[] } {
   const still = failing.length === 0 ? "nothing failing" : `${failing.length} still failing`;
   const list =
     failing.length === 0
       ? ["Nothing it covered is failing."]
-      : ["Still failing:", ...failing.map((incident) => `- ${incident.name}: ${incident.message ?? "failing"} (since ${clock(incident.openedAt)})`)];
+      : [
+          "Still failing:",
+          ...failing.map(
+            (incident) => `- ${incident.name}: ${incident.message ?? "failing"} (since ${clock(incident.openedAt)})`,
+          ),
+        ];
   if ("manual" in change) {
     const { manual } = change;
     const who = ending ? ` by ${ending.by}${ending.reason ? `: ${ending.reason}` : ""}` : "";
     return {
       title: `[MAINTENANCE] Maintenance ended: ${manual.reason}; ${still}`,
-      lines: [`Maintenance ended at ${clock(endedAt)}${who}.`, `It began at ${clock(at(manual.enabled_at)!)} by ${manual.enabled_by}: ${manual.reason}.`, "", ...list],
+      lines: [
+        `Maintenance ended at ${clock(endedAt)}${who}.`,
+        `It began at ${clock(at(manual.enabled_at)!)} by ${manual.enabled_by}: ${manual.reason}.`,
+        "",
+        ...list,
+      ],
     };
   }
   const { window } = change;
   return {
     title: `[MAINTENANCE] Scheduled maintenance ended: ${window.name}; ${still}`,
-    lines: [`Scheduled maintenance "${window.name}" ended at ${clock(Math.min(Date.parse(window.endsAt), endedAt))}.`, `It covered ${covers(window.services)}.`, "", ...list],
+    lines: [
+      `Scheduled maintenance "${window.name}" ended at ${clock(Math.min(Date.parse(window.endsAt), endedAt))}.`,
+      `It covered ${covers(window.services)}.`,
+      "",
+      ...list,
+    ],
   };
 }
 
-export function createMaintenanceNotices(options: { db: Kysely<Database>; notifier: Notifier; config: () => AlertsConfig; dashboardUrl: string; now: () => number }) {
+export function createMaintenanceNotices(options: {
+  db: Kysely<Database>;
+  notifier: Notifier;
+  config: () => AlertsConfig;
+  dashboardUrl: string;
+  now: () => number;
+}) {
   const { db, notifier, now } = options;
 
   /** Open incidents (not tests) of what the maintenance covered: every source for manual maintenance and windows of every service. */
@@ -131,11 +161,17 @@ export function createMaintenanceNotices(options: { db: Kysely<Database>; notifi
 
   async function compose(trx: Transaction<Database>, change: MaintenanceChange, key: string): Promise<Notice> {
     const time = now();
-    const incidents = change.kind === "ended" ? await failing(trx, "manual" in change ? null : change.window.services) : [];
+    const incidents =
+      change.kind === "ended" ? await failing(trx, "manual" in change ? null : change.window.services) : [];
     const { title, lines } =
       change.kind === "started"
         ? startedText(change as MaintenanceChange & { kind: "started" })
-        : endedText(change as MaintenanceChange & { kind: "ended" }, "manual" in change ? await ending(trx) : null, incidents, time);
+        : endedText(
+            change as MaintenanceChange & { kind: "ended" },
+            "manual" in change ? await ending(trx) : null,
+            incidents,
+            time,
+          );
     return {
       // Stable for the event (a receiver may drop a repeat), and safe in a Message-ID.
       id: `maintenance-${createHash("sha256").update(key).digest("hex").slice(0, 32)}`,

@@ -27,7 +27,12 @@ export type ActiveWindow = { name: string; startsAt: number; endsAt: number; ser
 
 type WindowBase = { name: string; timezone: string; services: string[] | null };
 /** Starts on each of `days` at `startMinute` (after local midnight); ends after a real duration, or at a local time of day (the next day when not after the start). */
-export type WeeklyWindow = WindowBase & { kind: "weekly"; days: Weekday[]; startMinute: number; until: { durationMs: number } | { endMinute: number } };
+export type WeeklyWindow = WindowBase & {
+  kind: "weekly";
+  days: Weekday[];
+  startMinute: number;
+  until: { durationMs: number } | { endMinute: number };
+};
 /** Happens once; its local start and end became instants when the configuration was read. */
 export type OneOffWindow = WindowBase & { kind: "once"; startsAt: number; endsAt: number };
 export type MaintenanceWindow = WeeklyWindow | OneOffWindow;
@@ -40,7 +45,16 @@ function clockIn(timeZone: string): Intl.DateTimeFormat {
   let clock = clocks.get(timeZone);
   if (!clock) {
     const numeric = "numeric" as const;
-    clock = new Intl.DateTimeFormat("en-US", { timeZone, hourCycle: "h23", year: numeric, month: numeric, day: numeric, hour: numeric, minute: numeric, second: numeric });
+    clock = new Intl.DateTimeFormat("en-US", {
+      timeZone,
+      hourCycle: "h23",
+      year: numeric,
+      month: numeric,
+      day: numeric,
+      hour: numeric,
+      minute: numeric,
+      second: numeric,
+    });
     clocks.set(timeZone, clock);
   }
   return clock;
@@ -99,7 +113,12 @@ function occurrenceOn(window: WeeklyWindow, day: number): ActiveWindow {
   const startsAt = wallMsToEpoch(day + window.startMinute * MINUTE, window.timezone);
   const { until } = window;
   const endsAt =
-    "durationMs" in until ? startsAt + until.durationMs : wallMsToEpoch(day + (until.endMinute > window.startMinute ? 0 : DAY) + until.endMinute * MINUTE, window.timezone);
+    "durationMs" in until
+      ? startsAt + until.durationMs
+      : wallMsToEpoch(
+          day + (until.endMinute > window.startMinute ? 0 : DAY) + until.endMinute * MINUTE,
+          window.timezone,
+        );
   return { name: window.name, startsAt, endsAt, services: window.services };
 }
 
@@ -127,7 +146,9 @@ const LOOKBACK_DAYS = 7;
  */
 export function activeWindows(config: Pick<MaintenanceConfig, "windows">, now: number): ActiveWindow[] {
   return config.windows.flatMap((window) => {
-    const running = occurrences(window, now, -LOOKBACK_DAYS, 0).filter((entry) => entry.startsAt <= now && now < entry.endsAt);
+    const running = occurrences(window, now, -LOOKBACK_DAYS, 0).filter(
+      (entry) => entry.startsAt <= now && now < entry.endsAt,
+    );
     return running.length === 0 ? [] : [running.reduce((last, entry) => (entry.endsAt > last.endsAt ? entry : last))];
   });
 }
@@ -145,8 +166,13 @@ export function nextWindows(config: Pick<MaintenanceConfig, "windows">, now: num
 }
 
 /** The first window that covers a target; a target without a service id (a certificate, say) is covered only by windows for everything. */
-export function coversService<W extends Pick<ActiveWindow, "services">>(windows: readonly W[], serviceId: string | null): W | undefined {
-  return windows.find((window) => window.services === null || (serviceId !== null && window.services.includes(serviceId)));
+export function coversService<W extends Pick<ActiveWindow, "services">>(
+  windows: readonly W[],
+  serviceId: string | null,
+): W | undefined {
+  return windows.find(
+    (window) => window.services === null || (serviceId !== null && window.services.includes(serviceId)),
+  );
 }
 
 const TIME_OF_DAY = /^([01]\d|2[0-3]):([0-5]\d)$/;
@@ -174,18 +200,28 @@ const timeZoneSchema = z.string().superRefine((name, context) => {
 });
 
 const dayList = z
-  .array(z.enum(WEEKDAYS, { error: (issue) => `unknown day ${JSON.stringify(issue.input)}: use mon, tue, wed, thu, fri, sat or sun` }))
+  .array(
+    z.enum(WEEKDAYS, {
+      error: (issue) => `unknown day ${JSON.stringify(issue.input)}: use mon, tue, wed, thu, fri, sat or sun`,
+    }),
+  )
   .min(1, "needs at least one day")
   .superRefine((days, context) =>
     days.forEach((day, index) => {
-      if (days.indexOf(day) < index) context.addIssue({ code: "custom", path: [index], message: `"${day}" is listed twice` });
+      if (days.indexOf(day) < index)
+        context.addIssue({ code: "custom", path: [index], message: `"${day}" is listed twice` });
     }),
   );
 
 /** Real elapsed time, in ms. */
 const durationSchema = z.union([z.number(), z.string()], { error: DURATION_FORMAT }).transform((value, context) => {
   const match = typeof value === "string" ? DURATION.exec(value) : null;
-  const minutes = typeof value === "number" ? value : match && (match[1] || match[2]) ? Number(match[1] ?? 0) * 60 + Number(match[2] ?? 0) : NaN;
+  const minutes =
+    typeof value === "number"
+      ? value
+      : match && (match[1] || match[2])
+        ? Number(match[1] ?? 0) * 60 + Number(match[2] ?? 0)
+        : NaN;
   const problem = Number.isNaN(minutes)
     ? DURATION_FORMAT
     : !Number.isInteger(minutes)
@@ -202,7 +238,11 @@ const durationSchema = z.union([z.number(), z.string()], { error: DURATION_FORMA
 /** A window before its zone is settled: the section's zone is its default, and a one-off's instants depend on it. */
 type WindowDraft =
   | (Omit<WeeklyWindow, "timezone"> & { timezone?: string })
-  | (Omit<OneOffWindow, "timezone" | "startsAt" | "endsAt"> & { timezone?: string; startWall: number; until: { durationMs: number } | { endWall: number } });
+  | (Omit<OneOffWindow, "timezone" | "startsAt" | "endsAt"> & {
+      timezone?: string;
+      startWall: number;
+      until: { durationMs: number } | { endWall: number };
+    });
 
 const windowSchema = z
   .object({
@@ -212,7 +252,10 @@ const windowSchema = z
     duration: durationSchema.optional(),
     every: dayList.optional(),
     timezone: timeZoneSchema.optional(),
-    services: z.array(z.string().min(1, "needs a service id")).min(1, "list at least one service, or leave services out to cover every one").optional(),
+    services: z
+      .array(z.string().min(1, "needs a service id"))
+      .min(1, "list at least one service, or leave services out to cover every one")
+      .optional(),
   })
   .strict()
   .transform((input, context): WindowDraft => {
@@ -221,17 +264,20 @@ const windowSchema = z
     const services = input.services ?? null;
     if ((duration === undefined) === (end === undefined)) problem([], "needs either duration or end, not both");
     if (every) {
-      const timeOfDay = (text: string) => `must be a time of day "HH:mm" (00:00 to 23:59) for a weekly window, not "${text}"`;
+      const timeOfDay = (text: string) =>
+        `must be a time of day "HH:mm" (00:00 to 23:59) for a weekly window, not "${text}"`;
       const startMinute = minuteOfDay(input.start);
       const endMinute = end === undefined ? undefined : minuteOfDay(end);
       if (startMinute === undefined) problem(["start"], timeOfDay(input.start));
       if (end !== undefined && endMinute === undefined) problem(["end"], timeOfDay(end));
-      else if (endMinute !== undefined && endMinute === startMinute) problem(["end"], "must differ from start (for a whole day, use duration: 24h)");
+      else if (endMinute !== undefined && endMinute === startMinute)
+        problem(["end"], "must differ from start (for a whole day, use duration: 24h)");
       // With a problem reported, the value is never used: the parse fails.
       const until = endMinute === undefined ? { durationMs: duration ?? 0 } : { endMinute };
       return { kind: "weekly", name, timezone, services, days: every, startMinute: startMinute ?? 0, until };
     }
-    const dateTime = (text: string) => `must be a local date-time "YYYY-MM-DD HH:mm" for a one-off window (with every, a time of day), not "${text}"`;
+    const dateTime = (text: string) =>
+      `must be a local date-time "YYYY-MM-DD HH:mm" for a one-off window (with every, a time of day), not "${text}"`;
     const startWall = wallDateTime(input.start);
     const endWall = end === undefined ? undefined : wallDateTime(end);
     if (startWall === undefined) problem(["start"], dateTime(input.start));
@@ -267,6 +313,9 @@ export const maintenanceSchema = z
   })
   .strict()
   .prefault({})
-  .transform((section): MaintenanceConfig => ({ timezone: section.timezone, windows: section.windows.map((draft) => settle(draft, section.timezone)) }));
+  .transform((section): MaintenanceConfig => ({
+    timezone: section.timezone,
+    windows: section.windows.map((draft) => settle(draft, section.timezone)),
+  }));
 
 export type MaintenanceInput = z.input<typeof maintenanceSchema>;

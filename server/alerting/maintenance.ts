@@ -8,7 +8,13 @@
 import type { Kysely } from "kysely";
 import { z } from "zod";
 import type { Database } from "#server/db/schema.ts";
-import { activeWindows, coversService, nextWindows, type ActiveWindow, type MaintenanceConfig } from "./maintenance-windows.ts";
+import {
+  activeWindows,
+  coversService,
+  nextWindows,
+  type ActiveWindow,
+  type MaintenanceConfig,
+} from "./maintenance-windows.ts";
 
 export const MAINTENANCE_REQUIRED = "Reason and Enabled By are required when enabling maintenance mode";
 export const DEFAULT_COMPLETION = "Maintenance completed";
@@ -70,7 +76,12 @@ export function holdOf(current: InForce): Hold {
 }
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
-const windowView = (window: ActiveWindow): WindowView => ({ name: window.name, startsAt: iso(window.startsAt)!, endsAt: iso(window.endsAt)!, services: window.services });
+const windowView = (window: ActiveWindow): WindowView => ({
+  name: window.name,
+  startsAt: iso(window.startsAt)!,
+  endsAt: iso(window.endsAt)!,
+  services: window.services,
+});
 const INACTIVE: MaintenanceStatus = {
   is_active: false,
   reason: null,
@@ -96,19 +107,40 @@ export function createMaintenance(options: {
     const ended = await db.transaction().execute(async (trx) => {
       let update = trx
         .updateTable("maintenance_state")
-        .set({ is_active: 0, reason: null, enabled_at: null, enabled_by: null, estimated_duration_minutes: null, notes: null, updated_at: time })
+        .set({
+          is_active: 0,
+          reason: null,
+          enabled_at: null,
+          enabled_by: null,
+          estimated_duration_minutes: null,
+          notes: null,
+          updated_at: time,
+        })
         .where("id", "=", 1);
       // Ending by estimate: only the maintenance that ran out, and only once across every process.
-      if (onlyIfEnabledAt !== undefined) update = update.where("is_active", "=", 1).where("enabled_at", "=", onlyIfEnabledAt);
+      if (onlyIfEnabledAt !== undefined)
+        update = update.where("is_active", "=", 1).where("enabled_at", "=", onlyIfEnabledAt);
       const result = await update.executeTakeFirst();
       if (onlyIfEnabledAt !== undefined && Number(result.numUpdatedRows) === 0) return false;
       if (Number(result.numUpdatedRows) === 0) {
         await trx
           .insertInto("maintenance_state")
-          .values({ id: 1, is_active: 0, reason: null, enabled_at: null, enabled_by: null, estimated_duration_minutes: null, notes: null, updated_at: time })
+          .values({
+            id: 1,
+            is_active: 0,
+            reason: null,
+            enabled_at: null,
+            enabled_by: null,
+            estimated_duration_minutes: null,
+            notes: null,
+            updated_at: time,
+          })
           .execute();
       }
-      await trx.insertInto("maintenance_history").values({ at: time, action: "disable", by_user: by, reason, notes: null, estimated_duration_minutes: null }).execute();
+      await trx
+        .insertInto("maintenance_history")
+        .values({ at: time, action: "disable", by_user: by, reason, notes: null, estimated_duration_minutes: null })
+        .execute();
       return true;
     });
     if (ended) options.onEnd(time);
@@ -120,10 +152,17 @@ export function createMaintenance(options: {
     const row = await db.selectFrom("maintenance_state").selectAll().where("id", "=", 1).executeTakeFirst();
     if (!row) return INACTIVE;
     const enabledAt = row.enabled_at === null ? null : Number(row.enabled_at);
-    const endsAt = row.is_active === 1 && enabledAt !== null && row.estimated_duration_minutes !== null ? enabledAt + row.estimated_duration_minutes * 60_000 : null;
+    const endsAt =
+      row.is_active === 1 && enabledAt !== null && row.estimated_duration_minutes !== null
+        ? enabledAt + row.estimated_duration_minutes * 60_000
+        : null;
     if (endsAt !== null && now() >= endsAt) {
       const minutes = row.estimated_duration_minutes;
-      await end(AUTO_END_BY, `Estimated duration of ${minutes} ${minutes === 1 ? "minute" : "minutes"} ran out`, enabledAt!);
+      await end(
+        AUTO_END_BY,
+        `Estimated duration of ${minutes} ${minutes === 1 ? "minute" : "minutes"} ran out`,
+        enabledAt!,
+      );
       return status();
     }
     return {
@@ -154,7 +193,9 @@ export function createMaintenance(options: {
     },
 
     /** Applies a change; a bad enable request is refused and changes nothing. */
-    async change(request: MaintenanceRequest): Promise<{ ok: true; status: MaintenanceStatus; message: string } | { ok: false; message: string }> {
+    async change(
+      request: MaintenanceRequest,
+    ): Promise<{ ok: true; status: MaintenanceStatus; message: string } | { ok: false; message: string }> {
       const time = now();
       const by = request.enabledBy?.trim() ?? "";
       if (request.enable) {
@@ -163,13 +204,24 @@ export function createMaintenance(options: {
         const notes = request.notes?.trim() || null;
         const estimated = request.estimatedDurationMinutes ?? null;
         await db.transaction().execute(async (trx) => {
-          const values = { is_active: 1, reason, enabled_at: time, enabled_by: by, estimated_duration_minutes: estimated, notes, updated_at: time };
+          const values = {
+            is_active: 1,
+            reason,
+            enabled_at: time,
+            enabled_by: by,
+            estimated_duration_minutes: estimated,
+            notes,
+            updated_at: time,
+          };
           await trx
             .insertInto("maintenance_state")
             .values({ id: 1, ...values })
             .onConflict((oc) => oc.column("id").doUpdateSet(values))
             .execute();
-          await trx.insertInto("maintenance_history").values({ at: time, action: "enable", by_user: by, reason, notes, estimated_duration_minutes: estimated }).execute();
+          await trx
+            .insertInto("maintenance_history")
+            .values({ at: time, action: "enable", by_user: by, reason, notes, estimated_duration_minutes: estimated })
+            .execute();
         });
         return { ok: true, status: await status(), message: "Maintenance mode enabled" };
       }
@@ -178,7 +230,13 @@ export function createMaintenance(options: {
     },
 
     async history(limit = 50) {
-      const rows = await db.selectFrom("maintenance_history").selectAll().orderBy("at", "desc").orderBy("id", "desc").limit(limit).execute();
+      const rows = await db
+        .selectFrom("maintenance_history")
+        .selectAll()
+        .orderBy("at", "desc")
+        .orderBy("id", "desc")
+        .limit(limit)
+        .execute();
       return rows.map((row) => ({
         id: row.id,
         at: iso(Number(row.at)),

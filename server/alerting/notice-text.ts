@@ -32,7 +32,8 @@ function titleOf(kind: IncidentNoticeKind, group: NoticeGroup, incidents: readon
     case "reminder":
       return `[REMINDER] ${group.name} ${first.summary.replace(/^is /, "is still ")}${which}`;
     case "resolved": {
-      if (incidents.every((incident) => incident.state === "removed")) return `[RESOLVED] ${group.name} is no longer monitored${which}`;
+      if (incidents.every((incident) => incident.state === "removed"))
+        return `[RESOLVED] ${group.name} is no longer monitored${which}`;
       const degraded = incidents.filter((incident) => incident.state === "degraded");
       if (degraded.length === 0) return `[RESOLVED] ${group.name} is healthy again${which}`;
       return `[RESOLVED] ${group.name} is no longer unhealthy, but degraded${labels(degraded)}`;
@@ -43,12 +44,16 @@ function titleOf(kind: IncidentNoticeKind, group: NoticeGroup, incidents: readon
 /** The affected groups, each with the parts that failed: "Mail relay (centron, local), Sentiment analysis (centron)". */
 function affectedGroups(affected: readonly AffectedTarget[]): { count: number; text: string } {
   const groups = new Map<string, string[]>();
-  for (const target of [...affected].sort((a, b) => a.groupName.localeCompare(b.groupName, "en") || a.label.localeCompare(b.label, "en"))) {
+  for (const target of [...affected].sort(
+    (a, b) => a.groupName.localeCompare(b.groupName, "en") || a.label.localeCompare(b.label, "en"),
+  )) {
     const labels = groups.get(target.groupName) ?? [];
     if (target.label) labels.push(target.label);
     groups.set(target.groupName, labels);
   }
-  const text = [...groups].map(([name, parts]) => (parts.length > 0 ? `${name} (${parts.join(", ")})` : name)).join(", ");
+  const text = [...groups]
+    .map(([name, parts]) => (parts.length > 0 ? `${name} (${parts.join(", ")})` : name))
+    .join(", ");
   return { count: groups.size, text };
 }
 
@@ -64,11 +69,17 @@ function affectedSuffix(kind: IncidentNoticeKind, affected: readonly AffectedTar
 function affectedLine(kind: IncidentNoticeKind, affected: readonly AffectedTarget[]): string[] {
   if (affected.length === 0) return [];
   const { count, text } = affectedGroups(affected);
-  return ["", kind === "resolved" ? `Affected while it lasted (${services(count)}): ${text}.` : `${services(count)} affected: ${text}.`];
+  return [
+    "",
+    kind === "resolved"
+      ? `Affected while it lasted (${services(count)}): ${text}.`
+      : `${services(count)} affected: ${text}.`,
+  ];
 }
 
 function opening(kind: IncidentNoticeKind, group: NoticeGroup, at: number, test: { by: string } | null): string {
-  if (test) return `This is a test of the monitoring alerts, started by ${test.by} at ${clock(at)}. Nothing is wrong; this is what a real notice for ${group.name} looks like.`;
+  if (test)
+    return `This is a test of the monitoring alerts, started by ${test.by} at ${clock(at)}. Nothing is wrong; this is what a real notice for ${group.name} looks like.`;
   switch (kind) {
     case "opened":
       return `${group.name} failed its check at ${clock(at)}.`;
@@ -86,7 +97,8 @@ function opening(kind: IncidentNoticeKind, group: NoticeGroup, at: number, test:
 function line(incident: ToldIncident): string {
   const who = incident.label || incident.name;
   if (incident.state === "removed") return `- ${who}: no longer monitored (open since ${clock(incident.openedAt)})`;
-  if (incident.state !== "failing") return `- ${who}: ${incident.state} (failing from ${clock(incident.openedAt)} to ${clock(incident.resolvedAt ?? incident.openedAt)})`;
+  if (incident.state !== "failing")
+    return `- ${who}: ${incident.state} (failing from ${clock(incident.openedAt)} to ${clock(incident.resolvedAt ?? incident.openedAt)})`;
   return `- ${who}: ${incident.message ?? incident.summary} (since ${clock(incident.openedAt)})`;
 }
 
@@ -105,7 +117,12 @@ export function composeNotice(input: {
   const { kind, group, incidents, at } = input;
   const test = input.test ?? null;
   const affected = input.affected ?? [];
-  const severity = kind === "resolved" ? "info" : incidents.some((incident) => incident.severity === "critical") ? "critical" : "warning";
+  const severity =
+    kind === "resolved"
+      ? "info"
+      : incidents.some((incident) => incident.severity === "critical")
+        ? "critical"
+        : "warning";
   const title = `${test ? "[TEST] " : ""}${titleOf(kind, group, incidents)}${affectedSuffix(kind, affected)}`;
   const historyUrl = input.dashboardUrl.replace(/\/dashboard$/, "/alerts");
   const text = [
@@ -140,7 +157,11 @@ export function composeTestMessage(input: { id: string; at: number; dashboardUrl
     test: true,
     severity: "info",
     title: "[TEST] Monitoring alert test",
-    text: [`This is a test of the monitoring alerts, started by ${input.by} at ${clock(input.at)}. Nothing is wrong.`, "", `Dashboard: ${input.dashboardUrl}`].join("\n"),
+    text: [
+      `This is a test of the monitoring alerts, started by ${input.by} at ${clock(input.at)}. Nothing is wrong.`,
+      "",
+      `Dashboard: ${input.dashboardUrl}`,
+    ].join("\n"),
     group: { key: "test", name: "Monitoring alerts", source: "service", serviceId: null },
     incidents: [],
     affected: [],

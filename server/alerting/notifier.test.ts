@@ -36,8 +36,20 @@ const SCENARIOS: Scenario[] = [
   },
   { name: "by service", source: "service", serviceId: "billing", profile: "standard", channels: ["ops"] },
   { name: "by source", source: "certificate", channels: ["certs"] },
-  { name: "every matcher of a route must match", source: "service", serviceId: "crm", profile: "external", channels: ["certs", "ops"] },
-  { name: "one matcher short of that route: no match", source: "service", serviceId: "crm", profile: "standard", channels: ["certs", "oncall", "ops"] },
+  {
+    name: "every matcher of a route must match",
+    source: "service",
+    serviceId: "crm",
+    profile: "external",
+    channels: ["certs", "ops"],
+  },
+  {
+    name: "one matcher short of that route: no match",
+    source: "service",
+    serviceId: "crm",
+    profile: "standard",
+    channels: ["certs", "oncall", "ops"],
+  },
   { name: "no match goes to every channel", source: "nginx", channels: ["certs", "oncall", "ops"] },
 ];
 
@@ -80,8 +92,15 @@ describe.each(testDatabases())("routes on $dialect", ({ open }) => {
 
   it.each(SCENARIOS)("$name", async (scenario) => {
     const now = () => Date.parse("2026-05-04T07:00:00Z");
-    const channels = ["ops", "oncall", "certs"].map((name) => ({ type: "webhook", name, url: `${receiver.url}/${name}` }));
-    const config = { alerts: alertsSchema.parse({ channels, routes: ROUTES }), maintenance: { timezone: "Europe/Berlin", windows: [] } };
+    const channels = ["ops", "oncall", "certs"].map((name) => ({
+      type: "webhook",
+      name,
+      url: `${receiver.url}/${name}`,
+    }));
+    const config = {
+      alerts: alertsSchema.parse({ channels, routes: ROUTES }),
+      maintenance: { timezone: "Europe/Berlin", windows: [] },
+    };
     const outbox = createOutbox(handle.db, now);
     const logger = pino({ level: "silent" });
     const alerting = createAlerting({
@@ -99,7 +118,12 @@ describe.each(testDatabases())("routes on $dialect", ({ open }) => {
 
     await alerting.tracker([scenario.source]).observe([failing(scenario)]);
     await delivery.runOnce();
-    const delivered = receiver.received.map((request) => [request.path.slice(1), (request.json as { title: string }).title]);
-    expect(delivered.sort()).toEqual(scenario.channels.map((name) => [name, `[ALERT] ${scenario.serviceId ?? "proxy"} is unhealthy`]));
+    const delivered = receiver.received.map((request) => [
+      request.path.slice(1),
+      (request.json as { title: string }).title,
+    ]);
+    expect(delivered.sort()).toEqual(
+      scenario.channels.map((name) => [name, `[ALERT] ${scenario.serviceId ?? "proxy"} is unhealthy`]),
+    );
   });
 });

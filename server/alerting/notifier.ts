@@ -31,7 +31,11 @@ export function routeChannels(config: AlertsConfig, key: RouteKey): NamedChannel
   return config.channels.filter((channel) => route.channels.includes(channel.name));
 }
 
-export function createNotifier(options: { outbox: Outbox; config: () => AlertsConfig; sendMail: SendMail | undefined }) {
+export function createNotifier(options: {
+  outbox: Outbox;
+  config: () => AlertsConfig;
+  sendMail: SendMail | undefined;
+}) {
   const { outbox } = options;
   const find = (name: string) => options.config().channels.find((channel) => channel.name === name);
 
@@ -39,17 +43,35 @@ export function createNotifier(options: { outbox: Outbox; config: () => AlertsCo
     channelsFor: (key: RouteKey) => routeChannels(options.config(), key),
 
     /** Queues the notice on each channel and records it against its incidents; returns the outbox ids. */
-    async queue(trx: Transaction<Database> | Kysely<Database>, notice: Notice, channels: readonly NamedChannel[], incidentIds: readonly number[]): Promise<number[]> {
+    async queue(
+      trx: Transaction<Database> | Kysely<Database>,
+      notice: Notice,
+      channels: readonly NamedChannel[],
+      incidentIds: readonly number[],
+    ): Promise<number[]> {
       const ids: number[] = [];
       for (const channel of channels) {
         const module = channelFor(channel.type);
         const payload = module.render(notice, channel as never);
-        const id = await outbox.enqueue(trx, { kind: notice.test ? "test" : "alert", channel: `${CHANNEL_PREFIX}${channel.name}`, payload, key: `${notice.id}.${channel.name}` });
+        const id = await outbox.enqueue(trx, {
+          kind: notice.test ? "test" : "alert",
+          channel: `${CHANNEL_PREFIX}${channel.name}`,
+          payload,
+          key: `${notice.id}.${channel.name}`,
+        });
         ids.push(id);
         if (incidentIds.length > 0) {
           await trx
             .insertInto("incident_notices")
-            .values(incidentIds.map((incidentId) => ({ incident_id: incidentId, outbox_id: id, kind: notice.kind, channel: channel.name, at: notice.at })))
+            .values(
+              incidentIds.map((incidentId) => ({
+                incident_id: incidentId,
+                outbox_id: id,
+                kind: notice.kind,
+                channel: channel.name,
+                at: notice.at,
+              })),
+            )
             .execute();
         }
       }
@@ -63,12 +85,19 @@ export function createNotifier(options: { outbox: Outbox; config: () => AlertsCo
       const channel = find(name);
       if (!channel) {
         return async () => {
-          throw new DeliveryError(`channel "${name}" is no longer in the monitoring configuration`, { permanent: true });
+          throw new DeliveryError(`channel "${name}" is no longer in the monitoring configuration`, {
+            permanent: true,
+          });
         };
       }
       if (channel.type === "email" && !options.sendMail) return undefined;
       const module = channelFor(channel.type);
-      return (item) => module.send(item.payload, channel as never, { key: item.key, timeoutMs: SEND_TIMEOUT_MS, sendMail: options.sendMail });
+      return (item) =>
+        module.send(item.payload, channel as never, {
+          key: item.key,
+          timeoutMs: SEND_TIMEOUT_MS,
+          sendMail: options.sendMail,
+        });
     }) satisfies SenderFor,
 
     /** Why a channel cannot send now (its notices wait), or null when it can. */
@@ -81,7 +110,11 @@ export function createNotifier(options: { outbox: Outbox; config: () => AlertsCo
 
     /** The channels for the dashboard: name, type and where they go, never a secret. */
     describe() {
-      return options.config().channels.map((channel) => ({ name: channel.name, type: channel.type, target: channelFor(channel.type).describe(channel as never) }));
+      return options.config().channels.map((channel) => ({
+        name: channel.name,
+        type: channel.type,
+        target: channelFor(channel.type).describe(channel as never),
+      }));
     },
   };
 }

@@ -35,7 +35,13 @@ export async function loadTrackerMemory(db: Kysely<Database>, sources: readonly 
   const mine = (key: string) => sources.some((source) => key.startsWith(`${source}:`));
   const [streaks, open, notices, affected] = await Promise.all([
     db.selectFrom("alert_targets").select(["target", "streak"]).execute(),
-    db.selectFrom("incidents").selectAll().where("resolved_at", "is", null).where("test", "=", 0).where("source", "in", sources).execute(),
+    db
+      .selectFrom("incidents")
+      .selectAll()
+      .where("resolved_at", "is", null)
+      .where("test", "=", 0)
+      .where("source", "in", sources)
+      .execute(),
     db
       .selectFrom("incidents")
       .select((eb) => ["group_key", eb.fn.max("last_notice_at").as("at")])
@@ -55,8 +61,17 @@ export async function loadTrackerMemory(db: Kysely<Database>, sources: readonly 
   const affectedByTarget = new Map<string, Affected>();
   for (const row of affected) {
     const entry = affectedByTarget.get(row.target);
-    const target = { target: row.target, name: row.name, groupName: row.group_name, label: row.label, serviceId: row.service_id };
-    affectedByTarget.set(row.target, { roots: new Set([...(entry?.roots ?? []), row.root]), target: entry?.target ?? target });
+    const target = {
+      target: row.target,
+      name: row.name,
+      groupName: row.group_name,
+      label: row.label,
+      serviceId: row.service_id,
+    };
+    affectedByTarget.set(row.target, {
+      roots: new Set([...(entry?.roots ?? []), row.root]),
+      target: entry?.target ?? target,
+    });
   }
   return {
     streaks: new Map(streaks.filter((row) => mine(row.target)).map((row) => [row.target, row.streak])),

@@ -7,10 +7,15 @@ import type { Observation } from "./incident-tracker.ts";
 import type { Affected, Cached } from "./tracker-memory.ts";
 
 const CHUNK = 200;
-export const chunks = <T>(list: readonly T[]) => Array.from({ length: Math.ceil(list.length / CHUNK) }, (_, index) => list.slice(index * CHUNK, (index + 1) * CHUNK));
+export const chunks = <T>(list: readonly T[]) =>
+  Array.from({ length: Math.ceil(list.length / CHUNK) }, (_, index) => list.slice(index * CHUNK, (index + 1) * CHUNK));
 
 /** Opens an incident per observation; returns them as the memory keeps them. */
-export async function insertIncidents(trx: Transaction<Database>, observations: readonly Observation[], time: number): Promise<Cached[]> {
+export async function insertIncidents(
+  trx: Transaction<Database>,
+  observations: readonly Observation[],
+  time: number,
+): Promise<Cached[]> {
   const incidents: Cached[] = [];
   for (const part of chunks(observations)) {
     const rows = await trx
@@ -60,7 +65,11 @@ export async function insertIncidents(trx: Transaction<Database>, observations: 
 }
 
 /** A streak of 0 is no row: a steady fleet costs none. */
-export async function writeStreaks(trx: Transaction<Database>, streaks: ReadonlyMap<string, number>, time: number): Promise<void> {
+export async function writeStreaks(
+  trx: Transaction<Database>,
+  streaks: ReadonlyMap<string, number>,
+  time: number,
+): Promise<void> {
   const entries = [...streaks];
   const gone = entries.filter(([, streak]) => streak === 0).map(([key]) => key);
   const kept = entries.filter(([, streak]) => streak > 0);
@@ -69,7 +78,11 @@ export async function writeStreaks(trx: Transaction<Database>, streaks: Readonly
     await trx
       .insertInto("alert_targets")
       .values(part.map(([target, streak]) => ({ target, streak, updated_at: time })))
-      .onConflict((oc) => oc.column("target").doUpdateSet((eb) => ({ streak: eb.ref("excluded.streak"), updated_at: eb.ref("excluded.updated_at") })))
+      .onConflict((oc) =>
+        oc
+          .column("target")
+          .doUpdateSet((eb) => ({ streak: eb.ref("excluded.streak"), updated_at: eb.ref("excluded.updated_at") })),
+      )
       .execute();
   }
 }
@@ -82,7 +95,11 @@ export async function writeStreaks(trx: Transaction<Database>, streaks: Readonly
 export async function writeAffected(
   trx: Transaction<Database>,
   changed: ReadonlyMap<string, Affected>,
-  was: { before: (key: string) => ReadonlySet<string> | undefined; incidentOf: (root: string) => number | undefined; resolved: (root: string) => boolean },
+  was: {
+    before: (key: string) => ReadonlySet<string> | undefined;
+    incidentOf: (root: string) => number | undefined;
+    resolved: (root: string) => boolean;
+  },
   time: number,
 ): Promise<void> {
   for (const [key, { roots, target }] of changed) {
@@ -108,7 +125,13 @@ export async function writeAffected(
     for (const root of before) {
       const incidentId = was.incidentOf(root);
       if (roots.has(root) || was.resolved(root) || incidentId === undefined) continue;
-      await trx.updateTable("incident_affected").set({ until: time }).where("incident_id", "=", incidentId).where("target", "=", key).where("until", "is", null).execute();
+      await trx
+        .updateTable("incident_affected")
+        .set({ until: time })
+        .where("incident_id", "=", incidentId)
+        .where("target", "=", key)
+        .where("until", "is", null)
+        .execute();
     }
   }
 }

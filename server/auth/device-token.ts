@@ -12,7 +12,8 @@ export const DEVICE_TOKEN_MAX_AGE_MS = 180 * 24 * 60 * 60_000;
 export type DeviceTokens = ReturnType<typeof createDeviceTokens>;
 
 export function createDeviceTokens(key: Buffer, now: () => number = Date.now) {
-  const sign = (payload: string) => createHmac("sha256", key).update(`device.v1.${payload}`).digest().subarray(0, 18).toString("base64url");
+  const sign = (payload: string) =>
+    createHmac("sha256", key).update(`device.v1.${payload}`).digest().subarray(0, 18).toString("base64url");
 
   return {
     /** A fresh token for this account on this browser. */

@@ -20,8 +20,13 @@ export function createKeyGuard(throttle: Throttle, ipKey: Buffer) {
   return {
     /** Whether the client may be told how its key compared (`hit`): a miss is counted, a held network is refused either way. */
     async admit(surface: KeySurface, clientIp: string, hit: boolean): Promise<KeyVerdict> {
-      const key = { kind: "key-miss" as const, key: `key-miss:${surface}:${ipPseudonym(ipKey, clientNetwork(clientIp))}` };
-      const waitMs = hit ? await throttle.waiting([key]) : await throttle.reserve([key]).then((r) => (r.ok ? 0 : r.retryAfterMs));
+      const key = {
+        kind: "key-miss" as const,
+        key: `key-miss:${surface}:${ipPseudonym(ipKey, clientNetwork(clientIp))}`,
+      };
+      const waitMs = hit
+        ? await throttle.waiting([key])
+        : await throttle.reserve([key]).then((r) => (r.ok ? 0 : r.retryAfterMs));
       return waitMs > 0 ? { ok: false, retryAfterSeconds: Math.ceil(waitMs / 1000) } : { ok: true };
     },
   };

@@ -15,7 +15,9 @@ export const PRODUCTION_HASH_OPTIONS: HashOptions = { memoryCost: 64 * 1024, tim
 // process about 11 MB of memory, and passwords are set rarely (decision 022).
 let commonPasswords: Promise<Set<string>> | undefined;
 function loadCommonPasswords(): Promise<Set<string>> {
-  commonPasswords ??= import("@zxcvbn-ts/language-common").then(({ dictionary }) => new Set((dictionary["passwords-common"] as string[]).map((p) => p.toLowerCase())));
+  commonPasswords ??= import("@zxcvbn-ts/language-common").then(
+    ({ dictionary }) => new Set((dictionary["passwords-common"] as string[]).map((p) => p.toLowerCase())),
+  );
   return commonPasswords;
 }
 

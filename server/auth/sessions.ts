@@ -25,7 +25,13 @@ export function createSessionStore(db: Kysely<Database>, now: () => number = Dat
     const row = await db
       .selectFrom("sessions")
       .innerJoin("staff_users", "staff_users.id", "sessions.user_id")
-      .select(["sessions.token_hash", "sessions.created_at", "sessions.last_seen_at", "staff_users.id", "staff_users.username"])
+      .select([
+        "sessions.token_hash",
+        "sessions.created_at",
+        "sessions.last_seen_at",
+        "staff_users.id",
+        "staff_users.username",
+      ])
       .where("sessions.token_hash", "=", hashToken(token))
       .executeTakeFirst();
     if (!row) return undefined;
@@ -58,7 +64,11 @@ export function createSessionStore(db: Kysely<Database>, now: () => number = Dat
       const row = await load(token);
       if (!row) return undefined;
       const lastSeen = now();
-      await db.updateTable("sessions").set({ last_seen_at: lastSeen }).where("token_hash", "=", row.token_hash).execute();
+      await db
+        .updateTable("sessions")
+        .set({ last_seen_at: lastSeen })
+        .where("token_hash", "=", row.token_hash)
+        .execute();
       return { user: toStaffUser(row), expiresAt: expiresAt({ ...row, last_seen_at: lastSeen }) };
     },
 
@@ -75,7 +85,9 @@ export function createSessionStore(db: Kysely<Database>, now: () => number = Dat
       const time = now();
       const result = await db
         .deleteFrom("sessions")
-        .where((eb) => eb.or([eb("last_seen_at", "<=", time - IDLE_TIMEOUT_MS), eb("created_at", "<=", time - ABSOLUTE_TIMEOUT_MS)]))
+        .where((eb) =>
+          eb.or([eb("last_seen_at", "<=", time - IDLE_TIMEOUT_MS), eb("created_at", "<=", time - ABSOLUTE_TIMEOUT_MS)]),
+        )
         .executeTakeFirst();
       return Number(result.numDeletedRows);
     },

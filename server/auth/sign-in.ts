@@ -10,9 +10,14 @@ import { usernameFromLogin, toStaffUser, type StaffStore, type StaffUser } from 
 import { throttleKeys, type Throttle } from "./throttle.ts";
 
 export type SignInResult =
-  { kind: "ok"; user: StaffUser; token: string; expiresAt: number; deviceToken: string } | { kind: "invalid" } | { kind: "throttled"; retryAfterSeconds: number };
+  | { kind: "ok"; user: StaffUser; token: string; expiresAt: number; deviceToken: string }
+  | { kind: "invalid" }
+  | { kind: "throttled"; retryAfterSeconds: number };
 
-export type SignInClient = { ip: string; /** The device cookie the browser sent, if any. */ deviceToken?: string | undefined };
+export type SignInClient = {
+  ip: string;
+  /** The device cookie the browser sent, if any. */ deviceToken?: string | undefined;
+};
 
 type SignInDeps = {
   staff: StaffStore;

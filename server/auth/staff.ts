@@ -37,7 +37,9 @@ export function createStaffStore(db: Kysely<Database>, hashOptions: HashOptions,
     async create(rawUsername: string, password: string): Promise<StaffUser> {
       const username = rawUsername.trim().toLowerCase();
       if (!USERNAME.test(username)) {
-        throw new StaffInputError("Username must be 1 to 64 characters: letters, digits, dot, dash or underscore, starting with a letter or digit");
+        throw new StaffInputError(
+          "Username must be 1 to 64 characters: letters, digits, dot, dash or underscore, starting with a letter or digit",
+        );
       }
       if (await this.find(username)) throw new StaffInputError(`Account "${username}" already exists`);
       const passwordHash = await checkedHash(username, password);
@@ -56,23 +58,39 @@ export function createStaffStore(db: Kysely<Database>, hashOptions: HashOptions,
       if (!user) throw new StaffInputError(`No account "${username}"`);
       const passwordHash = await checkedHash(user.username, password);
       await db.transaction().execute(async (trx) => {
-        await trx.updateTable("staff_users").set({ password_hash: passwordHash, updated_at: now() }).where("id", "=", user.id).execute();
+        await trx
+          .updateTable("staff_users")
+          .set({ password_hash: passwordHash, updated_at: now() })
+          .where("id", "=", user.id)
+          .execute();
         await trx.deleteFrom("sessions").where("user_id", "=", user.id).execute();
       });
       return user;
     },
 
     async find(login: string): Promise<StaffUser | undefined> {
-      const row = await db.selectFrom("staff_users").select(["id", "username"]).where("username", "=", usernameFromLogin(login)).executeTakeFirst();
+      const row = await db
+        .selectFrom("staff_users")
+        .select(["id", "username"])
+        .where("username", "=", usernameFromLogin(login))
+        .executeTakeFirst();
       return row ? toStaffUser(row) : undefined;
     },
 
     async findWithHash(login: string) {
-      return db.selectFrom("staff_users").select(["id", "username", "password_hash"]).where("username", "=", usernameFromLogin(login)).executeTakeFirst();
+      return db
+        .selectFrom("staff_users")
+        .select(["id", "username", "password_hash"])
+        .where("username", "=", usernameFromLogin(login))
+        .executeTakeFirst();
     },
 
     async list(): Promise<(StaffUser & { createdAt: number })[]> {
-      const rows = await db.selectFrom("staff_users").select(["id", "username", "created_at"]).orderBy("username").execute();
+      const rows = await db
+        .selectFrom("staff_users")
+        .select(["id", "username", "created_at"])
+        .orderBy("username")
+        .execute();
       return rows.map((row) => ({ ...toStaffUser(row), createdAt: row.created_at }));
     },
 
@@ -85,7 +103,10 @@ export function createStaffStore(db: Kysely<Database>, hashOptions: HashOptions,
     },
 
     async remove(username: string): Promise<boolean> {
-      const result = await db.deleteFrom("staff_users").where("username", "=", usernameFromLogin(username)).executeTakeFirst();
+      const result = await db
+        .deleteFrom("staff_users")
+        .where("username", "=", usernameFromLogin(username))
+        .executeTakeFirst();
       return Number(result.numDeletedRows) > 0;
     },
   };

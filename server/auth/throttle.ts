@@ -56,7 +56,10 @@ export function createThrottle(db: Kysely<Database>, now: () => number = Date.no
    * is counted (a new window starts at 1), and one over the limit sets the
    * next delay, double the last. Returns whether this attempt was admitted.
    */
-  async function reserveKey({ kind, key }: ThrottleKey, time: number): Promise<{ admitted: boolean; blockedUntil: number }> {
+  async function reserveKey(
+    { kind, key }: ThrottleKey,
+    time: number,
+  ): Promise<{ admitted: boolean; blockedUntil: number }> {
     const rule = THROTTLE_RULES[kind];
     const attempt = randomUUID();
     const blocked = sql<boolean>`auth_failures.blocked_until > ${time}`;

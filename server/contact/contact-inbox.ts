@@ -10,12 +10,29 @@ import { contactMail } from "./contact-mail.ts";
 
 export const INBOX_PAGE_SIZE = 20;
 
-export function createContactInbox(db: Kysely<Database>, outbox: Outbox, options: { to: string; onQueued: () => void }) {
+export function createContactInbox(
+  db: Kysely<Database>,
+  outbox: Outbox,
+  options: { to: string; onQueued: () => void },
+) {
   const base = () =>
     db
       .selectFrom("contact_messages as m")
       .leftJoin("outbox as o", "o.id", "m.outbox_id")
-      .select(["m.id", "m.received_at", "m.name", "m.email", "m.subject", "m.language", "m.spam", "m.quarantined", "o.status", "o.attempts", "o.last_error", "o.sent_at"]);
+      .select([
+        "m.id",
+        "m.received_at",
+        "m.name",
+        "m.email",
+        "m.subject",
+        "m.language",
+        "m.spam",
+        "m.quarantined",
+        "o.status",
+        "o.attempts",
+        "o.last_error",
+        "o.sent_at",
+      ]);
   type Row = Awaited<ReturnType<ReturnType<typeof base>["executeTakeFirstOrThrow"]>>;
   const summary = (row: Row): ContactSummary => ({
     id: row.id,
@@ -52,7 +69,12 @@ export function createContactInbox(db: Kysely<Database>, outbox: Outbox, options
         .limit(INBOX_PAGE_SIZE)
         .offset((filter.page - 1) * INBOX_PAGE_SIZE)
         .execute();
-      return { messages: rows.map(summary), total, page: filter.page, pages: Math.max(1, Math.ceil(total / INBOX_PAGE_SIZE)) };
+      return {
+        messages: rows.map(summary),
+        total,
+        page: filter.page,
+        pages: Math.max(1, Math.ceil(total / INBOX_PAGE_SIZE)),
+      };
     },
 
     async get(id: number): Promise<ContactDetail | undefined> {
@@ -73,7 +95,11 @@ export function createContactInbox(db: Kysely<Database>, outbox: Outbox, options
         if (row.spam || row.outbox_id === null) {
           const mail = contactMail(row, { to: options.to, language: row.language, receivedAt: row.received_at });
           const outboxId = await outbox.enqueue(trx, mail);
-          await trx.updateTable("contact_messages").set({ spam: 0, quarantined: 0, outbox_id: outboxId }).where("id", "=", id).execute();
+          await trx
+            .updateTable("contact_messages")
+            .set({ spam: 0, quarantined: 0, outbox_id: outboxId })
+            .where("id", "=", id)
+            .execute();
           return "queued" as const;
         }
         const mail = await trx.selectFrom("outbox").select("status").where("id", "=", row.outbox_id).executeTakeFirst();
@@ -87,7 +113,11 @@ export function createContactInbox(db: Kysely<Database>, outbox: Outbox, options
 
     async delete(id: number): Promise<boolean> {
       return db.transaction().execute(async (trx) => {
-        const row = await trx.deleteFrom("contact_messages").where("id", "=", id).returning("outbox_id").executeTakeFirst();
+        const row = await trx
+          .deleteFrom("contact_messages")
+          .where("id", "=", id)
+          .returning("outbox_id")
+          .executeTakeFirst();
         if (!row) return false;
         if (row.outbox_id !== null) await trx.deleteFrom("outbox").where("id", "=", row.outbox_id).execute();
         return true;
@@ -97,7 +127,11 @@ export function createContactInbox(db: Kysely<Database>, outbox: Outbox, options
     /** Deletes messages received before the cutoff, with their mail. Returns how many. */
     async purgeOlderThan(cutoff: number): Promise<number> {
       return db.transaction().execute(async (trx) => {
-        const old = await trx.deleteFrom("contact_messages").where("received_at", "<", cutoff).returning("outbox_id").execute();
+        const old = await trx
+          .deleteFrom("contact_messages")
+          .where("received_at", "<", cutoff)
+          .returning("outbox_id")
+          .execute();
         const mailIds = old.map((row) => row.outbox_id).filter((id): id is number => id !== null);
         for (let i = 0; i < mailIds.length; i += 500)
           await trx

@@ -50,11 +50,17 @@ export type IntakeOptions = {
 
 export function createContactIntake(options: IntakeOptions) {
   const { db, outbox, tokens, limits, now } = options;
-  const rateLimited = (ms: number): IntakeResult => ({ kind: "rate-limited", retryAfterSeconds: Math.max(1, Math.ceil(ms / 1000)) });
+  const rateLimited = (ms: number): IntakeResult => ({
+    kind: "rate-limited",
+    retryAfterSeconds: Math.max(1, Math.ceil(ms / 1000)),
+  });
   const spamKept = { windowStart: 0, count: 0 };
 
   /** A filled honeypot: the bot hears "sent"; a few an hour are kept for staff, uncounted and unmailed. */
-  async function keepSpam(message: Omit<Insertable<ContactMessagesTable>, "received_at">, time: number): Promise<IntakeResult> {
+  async function keepSpam(
+    message: Omit<Insertable<ContactMessagesTable>, "received_at">,
+    time: number,
+  ): Promise<IntakeResult> {
     if (time - spamKept.windowStart >= RATE_WINDOW_MS) Object.assign(spamKept, { windowStart: time, count: 0 });
     if (spamKept.count >= SPAM_KEPT_PER_HOUR) return { kind: "accepted", id: null, spam: true, quarantined: false };
     spamKept.count += 1;
@@ -67,7 +73,11 @@ export function createContactIntake(options: IntakeOptions) {
   }
 
   return {
-    async submit(input: unknown, client: { ip: string; language: Language }, messages?: ContactErrorMessages): Promise<IntakeResult> {
+    async submit(
+      input: unknown,
+      client: { ip: string; language: Language },
+      messages?: ContactErrorMessages,
+    ): Promise<IntakeResult> {
       const parsed = contactSubmissionSchema(messages).safeParse(input);
       if (!parsed.success) return { kind: "invalid", fields: fieldErrors(parsed.error) };
       const { token, website, language = client.language, ...fields } = parsed.data;
@@ -92,10 +102,19 @@ export function createContactIntake(options: IntakeOptions) {
           const over = await countSubmission(trx, ipKey, limits.perIp, time);
           if (over > 0) throw new RateLimited(over);
           const quarantined = (await countSubmission(trx, "global", limits.global, time)) > 0;
-          const outboxId = quarantined ? null : await outbox.enqueue(trx, contactMail(fields, { to: options.to, language, receivedAt: time }));
+          const outboxId = quarantined
+            ? null
+            : await outbox.enqueue(trx, contactMail(fields, { to: options.to, language, receivedAt: time }));
           const row = await trx
             .insertInto("contact_messages")
-            .values({ received_at: time, ...fields, language, ip_hash: ipHash, outbox_id: outboxId, quarantined: quarantined ? 1 : 0 })
+            .values({
+              received_at: time,
+              ...fields,
+              language,
+              ip_hash: ipHash,
+              outbox_id: outboxId,
+              quarantined: quarantined ? 1 : 0,
+            })
             .returning("id")
             .executeTakeFirstOrThrow();
           return { id: row.id, quarantined };

@@ -16,7 +16,10 @@ export function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (character) => HTML_ESCAPES[character]!);
 }
 
-export function contactMail(fields: ContactFields, meta: { to: string; language: string; receivedAt: number }): OutboxItem & { payload: EmailMessage } {
+export function contactMail(
+  fields: ContactFields,
+  meta: { to: string; language: string; receivedAt: number },
+): OutboxItem & { payload: EmailMessage } {
   const received = new Date(meta.receivedAt).toISOString();
   const text = [
     `Name: ${fields.name}`,
@@ -28,7 +31,8 @@ export function contactMail(fields: ContactFields, meta: { to: string; language:
     "Message:",
     fields.message,
   ].join("\n");
-  const row = (label: string, value: string) => `<tr><th align="left" style="padding-right:1em">${label}</th><td>${escapeHtml(value)}</td></tr>`;
+  const row = (label: string, value: string) =>
+    `<tr><th align="left" style="padding-right:1em">${label}</th><td>${escapeHtml(value)}</td></tr>`;
   const html = [
     '<!doctype html><html><body style="font-family:sans-serif">',
     "<table>",
@@ -44,6 +48,12 @@ export function contactMail(fields: ContactFields, meta: { to: string; language:
   return {
     kind: "contact",
     channel: CONTACT_CHANNEL,
-    payload: { to: meta.to, replyTo: { name: fields.name, address: fields.email }, subject: CONTACT_SUBJECT_PREFIX + fields.subject, text, html },
+    payload: {
+      to: meta.to,
+      replyTo: { name: fields.name, address: fields.email },
+      subject: CONTACT_SUBJECT_PREFIX + fields.subject,
+      text,
+      html,
+    },
   };
 }

@@ -15,10 +15,15 @@ export const TOKEN_SHARED_FOR_MS = 100;
 /** Clocks of several instances may disagree a little. */
 const FUTURE_TOLERANCE_MS = 60_000;
 
-export type TokenCheck = { ok: true } | { ok: false; reason: "forged" } | { ok: false; reason: "expired" } | { ok: false; reason: "too-early"; retryAfterMs: number };
+export type TokenCheck =
+  | { ok: true }
+  | { ok: false; reason: "forged" }
+  | { ok: false; reason: "expired" }
+  | { ok: false; reason: "too-early"; retryAfterMs: number };
 
 export function createFormTokens(key: Buffer, now: () => number = Date.now) {
-  const sign = (payload: string) => createHmac("sha256", key).update(payload).digest().subarray(0, 16).toString("base64url");
+  const sign = (payload: string) =>
+    createHmac("sha256", key).update(payload).digest().subarray(0, 16).toString("base64url");
 
   let latest: { issuedAt: number; token: string } | undefined;
 

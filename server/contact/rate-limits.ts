@@ -28,7 +28,11 @@ export class RateLimited extends Error {
  */
 export async function waitForKey(db: Kysely<Database>, key: string, limit: number, time: number): Promise<number> {
   if (limit <= 0) return 0;
-  const row = await db.selectFrom("contact_rate_limits").select(["count", "window_start"]).where("key", "=", key).executeTakeFirst();
+  const row = await db
+    .selectFrom("contact_rate_limits")
+    .select(["count", "window_start"])
+    .where("key", "=", key)
+    .executeTakeFirst();
   if (!row || time - Number(row.window_start) >= RATE_WINDOW_MS || row.count < limit) return 0;
   return Number(row.window_start) + RATE_WINDOW_MS - time;
 }
@@ -39,7 +43,12 @@ export async function waitForKey(db: Kysely<Database>, key: string, limit: numbe
  * (else 0). The caller decides: throw RateLimited to roll the count back,
  * or take the message in differently.
  */
-export async function countSubmission(trx: Transaction<Database>, key: string, limit: number, time: number): Promise<number> {
+export async function countSubmission(
+  trx: Transaction<Database>,
+  key: string,
+  limit: number,
+  time: number,
+): Promise<number> {
   if (limit <= 0) return 0;
   const restart = sql<boolean>`${time} - contact_rate_limits.window_start >= ${RATE_WINDOW_MS}`;
   const row = await trx

@@ -34,7 +34,9 @@ const require = createRequire(import.meta.url);
 const PG_INT8_OID = 20;
 const pgTypes = (types: typeof pg.types) => ({
   getTypeParser: ((oid: number, format?: "text" | "binary") =>
-    oid === PG_INT8_OID ? (value: string) => Number(value) : types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+    oid === PG_INT8_OID
+      ? (value: string) => Number(value)
+      : types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
 });
 
 export function openDatabase(options: { databaseUrl?: string; dataDir: string; searchPath?: string }): DatabaseHandle {

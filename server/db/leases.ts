@@ -18,7 +18,9 @@ export function createLeases(db: Kysely<Database>, now: () => number) {
           oc
             .column("name")
             .doUpdateSet({ holder, expires_at: time + ttlMs })
-            .where((eb) => eb.or([eb("monitor_leases.expires_at", "<=", time), eb("monitor_leases.holder", "=", holder)])),
+            .where((eb) =>
+              eb.or([eb("monitor_leases.expires_at", "<=", time), eb("monitor_leases.holder", "=", holder)]),
+            ),
         )
         .returning("holder")
         .executeTakeFirst();
@@ -27,7 +29,12 @@ export function createLeases(db: Kysely<Database>, now: () => number) {
 
     /** Still ours (checked before anything only the holder may do). */
     async holds(name: string, holder: string): Promise<boolean> {
-      const row = await db.selectFrom("monitor_leases").select("holder").where("name", "=", name).where("expires_at", ">", now()).executeTakeFirst();
+      const row = await db
+        .selectFrom("monitor_leases")
+        .select("holder")
+        .where("name", "=", name)
+        .where("expires_at", ">", now())
+        .executeTakeFirst();
       return row?.holder === holder;
     },
 

@@ -17,7 +17,10 @@ describe.each(testDatabases())("migrations on $dialect", ({ open }) => {
     cleanup = db.cleanup;
     expect(await migrate(db.handle)).toEqual(MIGRATIONS.map((m) => m.name));
     expect(await migrate(db.handle)).toEqual([]);
-    await db.handle.db.insertInto("staff_users").values({ username: "ops", password_hash: "x", created_at: 1, updated_at: 1 }).execute();
+    await db.handle.db
+      .insertInto("staff_users")
+      .values({ username: "ops", password_hash: "x", created_at: 1, updated_at: 1 })
+      .execute();
     const row = await db.handle.db.selectFrom("staff_users").selectAll().executeTakeFirstOrThrow();
     expect(row).toMatchObject({ id: 1, username: "ops", created_at: 1 });
     expect(typeof row.created_at).toBe("number");
@@ -28,7 +31,14 @@ describe.each(testDatabases())("migrations on $dialect", ({ open }) => {
     cleanup = db.cleanup;
     const before = MIGRATIONS.findIndex((m) => m.name === "010-clean-public-text");
     await migrate(db.handle, MIGRATIONS.slice(0, before));
-    const row = { incident_id: 1, posted_at: 1, posted_by: "ops", state: "investigating", title_de: "Störung", message_de: "Wir prüfen\tes.\nBald mehr." };
+    const row = {
+      incident_id: 1,
+      posted_at: 1,
+      posted_by: "ops",
+      state: "investigating",
+      title_de: "Störung",
+      message_de: "Wir prüfen\tes.\nBald mehr.",
+    };
     await db.handle.db
       .insertInto("status_updates")
       .values([
@@ -37,10 +47,24 @@ describe.each(testDatabases())("migrations on $dialect", ({ open }) => {
       ])
       .execute();
     expect(await migrate(db.handle)).toEqual(["010-clean-public-text"]);
-    const rows = await db.handle.db.selectFrom("status_updates").select(["title_en", "message_en", "title_de", "message_de"]).orderBy("id").execute();
+    const rows = await db.handle.db
+      .selectFrom("status_updates")
+      .select(["title_en", "message_en", "title_de", "message_de"])
+      .orderBy("id")
+      .execute();
     expect(rows).toEqual([
-      { title_en: "Bell and escape[31m", message_en: "DEL and C1 gone", title_de: "Störung", message_de: "Wir prüfen\tes.\nBald mehr." },
-      { title_en: "Clean", message_en: "Nothing to do", title_de: "Störung", message_de: "Wir prüfen\tes.\nBald mehr." },
+      {
+        title_en: "Bell and escape[31m",
+        message_en: "DEL and C1 gone",
+        title_de: "Störung",
+        message_de: "Wir prüfen\tes.\nBald mehr.",
+      },
+      {
+        title_en: "Clean",
+        message_en: "Nothing to do",
+        title_de: "Störung",
+        message_de: "Wir prüfen\tes.\nBald mehr.",
+      },
     ]);
   });
 
@@ -103,7 +127,9 @@ function withSearchPath(url: string, schema: string): string {
 function runMigrateScript(env: Record<string, string>): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve) => {
     const { DATABASE_URL: _url, DATA_DIR: _dir, ...inherited } = process.env;
-    const child = spawn(process.execPath, ["node_modules/tsx/dist/cli.mjs", "scripts/migrate.ts"], { env: { ...inherited, ...env } });
+    const child = spawn(process.execPath, ["node_modules/tsx/dist/cli.mjs", "scripts/migrate.ts"], {
+      env: { ...inherited, ...env },
+    });
     let output = "";
     child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
     child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));

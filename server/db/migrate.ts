@@ -46,7 +46,11 @@ async function withLock(handle: DatabaseHandle, work: (db: Kysely<Database>) => 
 }
 
 /** Applies what is pending and returns the names it applied. */
-export async function migrate(handle: DatabaseHandle, migrations: readonly Migration[] = MIGRATIONS, now = Date.now): Promise<string[]> {
+export async function migrate(
+  handle: DatabaseHandle,
+  migrations: readonly Migration[] = MIGRATIONS,
+  now = Date.now,
+): Promise<string[]> {
   await withLock(handle, async (db) => {
     await db.schema
       .createTable("schema_migrations")
@@ -58,7 +62,11 @@ export async function migrate(handle: DatabaseHandle, migrations: readonly Migra
   const applied: string[] = [];
   for (const migration of migrations) {
     await withLock(handle, async (db) => {
-      const done = await db.selectFrom("schema_migrations").select("name").where("name", "=", migration.name).executeTakeFirst();
+      const done = await db
+        .selectFrom("schema_migrations")
+        .select("name")
+        .where("name", "=", migration.name)
+        .executeTakeFirst();
       if (done) return;
       await migration.up(db, handle.dialect);
       await db.insertInto("schema_migrations").values({ name: migration.name, applied_at: now() }).execute();

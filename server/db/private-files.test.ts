@@ -42,7 +42,9 @@ describe("private data directory", () => {
     chmodSync(dataDir, 0o755);
     expect(mode(join(dataDir, "app.db-wal"))).toBe(0o644);
     const handle = openDatabase({ dataDir });
-    expect(handle.tightened.sort()).toEqual([dataDir, join(dataDir, "app.db"), join(dataDir, "app.db-shm"), join(dataDir, "app.db-wal")].sort());
+    expect(handle.tightened.sort()).toEqual(
+      [dataDir, join(dataDir, "app.db"), join(dataDir, "app.db-shm"), join(dataDir, "app.db-wal")].sort(),
+    );
     expect(mode(dataDir)).toBe(0o700);
     for (const file of ["app.db", "app.db-wal", "app.db-shm"]) expect(mode(join(dataDir, file)), file).toBe(0o600);
     old.close();

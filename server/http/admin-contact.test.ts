@@ -26,7 +26,10 @@ describe.each(testDatabases())("the staff inbox API on $dialect", ({ open }) => 
   afterEach(() => cleanup());
 
   const call = (method: string, path: string, withCookie = true) =>
-    t.app.request(`http://localhost/api/admin/contact-messages${path}`, { method, headers: browserHeaders(withCookie ? { cookie } : {}) });
+    t.app.request(`http://localhost/api/admin/contact-messages${path}`, {
+      method,
+      headers: browserHeaders(withCookie ? { cookie } : {}),
+    });
   const submit = async (subject: string, website = "") => {
     const token = t.services.formTokens.issue();
     t.advance(MIN_FORM_AGE_MS);
@@ -53,7 +56,11 @@ describe.each(testDatabases())("the staff inbox API on $dialect", ({ open }) => 
   it("lists newest first, filters by status and pages by 20", async () => {
     for (let i = 0; i < INBOX_PAGE_SIZE + 2; i += 1) await submit(`Subject number ${i}`);
     await submit("Autofilled honeypot", "https://example.com");
-    const first = (await (await call("GET", "")).json()) as { messages: { subject: string; status: string }[]; total: number; pages: number };
+    const first = (await (await call("GET", "")).json()) as {
+      messages: { subject: string; status: string }[];
+      total: number;
+      pages: number;
+    };
     expect(first.total).toBe(INBOX_PAGE_SIZE + 3);
     expect(first.pages).toBe(2);
     expect(first.messages).toHaveLength(INBOX_PAGE_SIZE);
@@ -72,10 +79,15 @@ describe.each(testDatabases())("the staff inbox API on $dialect", ({ open }) => 
   it("refuses a bad status or page with 400 naming the parameter", async () => {
     const status = await call("GET", "?status=archived");
     expect(status.status).toBe(400);
-    expect(await status.json()).toEqual({ error: "Invalid input", fields: { status: "status must be one of pending, sent, failed, spam, quarantined" } });
+    expect(await status.json()).toEqual({
+      error: "Invalid input",
+      fields: { status: "status must be one of pending, sent, failed, spam, quarantined" },
+    });
     const page = await call("GET", "?page=0");
     expect(page.status).toBe(400);
-    expect(((await page.json()) as { fields: Record<string, string> }).fields).toEqual({ page: "page must be 1 or more" });
+    expect(((await page.json()) as { fields: Record<string, string> }).fields).toEqual({
+      page: "page must be 1 or more",
+    });
   });
 
   it("shows one message with its text; retry releases a spam-flagged one; delete removes it and its mail", async () => {

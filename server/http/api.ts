@@ -25,7 +25,8 @@ function isBusy(error: unknown): boolean {
 }
 
 const sameOriginWrites: MiddlewareHandler<ApiEnv> = async (c, next) => {
-  if (!isSameOriginWrite(c.req.method, (name) => c.req.header(name), c.get("ownOrigin"))) return c.json({ error: "Cross-site request refused" }, 403);
+  if (!isSameOriginWrite(c.req.method, (name) => c.req.header(name), c.get("ownOrigin")))
+    return c.json({ error: "Cross-site request refused" }, 403);
   return next();
 };
 

@@ -28,7 +28,9 @@ describe("health, readiness, metrics and security headers", () => {
   it("serves /metrics only with the bearer token", async () => {
     await t.app.request("/healthz");
     expect((await t.app.request("/metrics")).status).toBe(401);
-    expect((await t.app.request("/metrics", { headers: { authorization: "Bearer wrong-token-of-same-len" } })).status).toBe(401);
+    expect(
+      (await t.app.request("/metrics", { headers: { authorization: "Bearer wrong-token-of-same-len" } })).status,
+    ).toBe(401);
     const ok = await t.app.request("/metrics", { headers: { authorization: "Bearer a-metrics-token-of-length" } });
     expect(ok.status).toBe(200);
     const text = await ok.text();
@@ -48,7 +50,13 @@ describe("health, readiness, metrics and security headers", () => {
     expect(csp).toMatch(/script-src 'self' 'sha256-[^']+' 'nonce-[^']+'/);
     expect(csp).toContain(HEAD_SCRIPT_HASH);
     expect(csp).not.toMatch(/script-src[^;]*unsafe/);
-    for (const directive of ["object-src 'none'", "base-uri 'none'", "frame-ancestors 'none'", "form-action 'self'", "frame-src https://www.openstreetmap.org"]) {
+    for (const directive of [
+      "object-src 'none'",
+      "base-uri 'none'",
+      "frame-ancestors 'none'",
+      "form-action 'self'",
+      "frame-src https://www.openstreetmap.org",
+    ]) {
       expect(csp).toContain(directive);
     }
     expect(response.headers.get("x-content-type-options")).toBe("nosniff");
@@ -60,15 +68,20 @@ describe("health, readiness, metrics and security headers", () => {
     expect(response.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
 
     const proxied = await createTestApp(t.services.database, { TRUST_PROXY: "true" });
-    const https = await proxied.app.request("http://localhost/api/auth/session", { headers: browserHeaders({ "x-forwarded-proto": "https" }) });
+    const https = await proxied.app.request("http://localhost/api/auth/session", {
+      headers: browserHeaders({ "x-forwarded-proto": "https" }),
+    });
     expect(https.headers.get("strict-transport-security")).toBe("max-age=31536000; includeSubDomains");
     // Without TRUST_PROXY the header is not believed.
-    const spoofed = await t.app.request("http://localhost/api/auth/session", { headers: browserHeaders({ "x-forwarded-proto": "https" }) });
+    const spoofed = await t.app.request("http://localhost/api/auth/session", {
+      headers: browserHeaders({ "x-forwarded-proto": "https" }),
+    });
     expect(spoofed.headers.get("strict-transport-security")).toBeNull();
   });
 
   it("gives every response its own nonce", async () => {
-    const nonce = async () => /'nonce-([^']+)'/.exec((await t.app.request("/healthz")).headers.get("content-security-policy")!)?.[1];
+    const nonce = async () =>
+      /'nonce-([^']+)'/.exec((await t.app.request("/healthz")).headers.get("content-security-policy")!)?.[1];
     const [a, b] = [await nonce(), await nonce()];
     expect(a).toBeTruthy();
     expect(a).not.toBe(b);

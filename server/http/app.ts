@@ -30,7 +30,10 @@ export type AppOptions = {
   services: Services;
 };
 
-type AppEnv = ApiEnv & { Variables: { nonce: string }; Bindings: { incoming?: { socket?: { remoteAddress?: string } } } };
+type AppEnv = ApiEnv & {
+  Variables: { nonce: string };
+  Bindings: { incoming?: { socket?: { remoteAddress?: string } } };
+};
 
 // Built files never reach this app in production: the Node listener answers
 // them first (node-listener.ts); in development Vite serves them.
@@ -73,11 +76,23 @@ export function createApp({ build, mode, services }: AppOptions) {
     const seconds = (performance.now() - started) / 1000;
     httpRequests.inc({ method: c.req.method, route, status: String(c.res.status) });
     httpDuration.observe({ method: c.req.method, route }, seconds);
-    log.info({ method: c.req.method, path: loggedPath(new URL(c.req.url).pathname), status: c.res.status, ms: Math.round(seconds * 1000) }, "request");
+    log.info(
+      {
+        method: c.req.method,
+        path: loggedPath(new URL(c.req.url).pathname),
+        status: c.res.status,
+        ms: Math.round(seconds * 1000),
+      },
+      "request",
+    );
   });
 
   app.get("/healthz", (c) => c.json({ status: "ok" }));
-  app.get("/readyz", async (c) => ((await services.database.ping()) ? c.json({ status: "ready" }) : c.json({ status: "unavailable", database: "unreachable" }, 503)));
+  app.get("/readyz", async (c) =>
+    (await services.database.ping())
+      ? c.json({ status: "ready" })
+      : c.json({ status: "unavailable", database: "unreachable" }, 503),
+  );
   app.get("/metrics", async (c) => {
     if (!config.METRICS_TOKEN) return c.text("Not found", 404);
     const hit = bearerMatches(c.req.header("authorization"), config.METRICS_TOKEN);
@@ -96,7 +111,8 @@ export function createApp({ build, mode, services }: AppOptions) {
     const url = new URL(c.req.url);
     const path = canonicalPath(url.pathname);
     if (path !== url.pathname) {
-      if (/^(\/(en|de))?\/news$/.test(path) && url.pathname.endsWith("/")) return c.redirect(`${path}/${DEFAULT_ARTICLE_ID}`, 302);
+      if (/^(\/(en|de))?\/news$/.test(path) && url.pathname.endsWith("/"))
+        return c.redirect(`${path}/${DEFAULT_ARTICLE_ID}`, 302);
       return c.redirect(`${path}${url.search}`, 301);
     }
     return next();
@@ -111,10 +127,16 @@ export function createApp({ build, mode, services }: AppOptions) {
   app.all("/islands/*", (c) => c.text("Not found", 404));
 
   // Form posts to pages (the contact form without JavaScript): same limits as the API.
-  app.on(["POST", "PUT", "PATCH", "DELETE"], "*", bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => c.text("Request body too large", 413) }), async (c, next) => {
-    if (!isSameOriginWrite(c.req.method, (name) => c.req.header(name), c.get("ownOrigin"))) return c.text("Cross-site request refused", 403);
-    return next();
-  });
+  app.on(
+    ["POST", "PUT", "PATCH", "DELETE"],
+    "*",
+    bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => c.text("Request body too large", 413) }),
+    async (c, next) => {
+      if (!isSameOriginWrite(c.req.method, (name) => c.req.header(name), c.get("ownOrigin")))
+        return c.text("Cross-site request refused", 403);
+      return next();
+    },
+  );
 
   // Built files come precompressed; pages rendered per request are compressed
   // here. (Not the API: its answers are small, and compressing them costs more.)
@@ -136,7 +158,9 @@ export function createApp({ build, mode, services }: AppOptions) {
 
   app.onError((error, c) => {
     c.get("log")?.error({ err: error }, "unhandled error");
-    return new URL(c.req.url).pathname.startsWith("/api/") ? c.json({ error: "Internal error" }, 500) : c.text("Internal error", 500);
+    return new URL(c.req.url).pathname.startsWith("/api/")
+      ? c.json({ error: "Internal error" }, 500)
+      : c.text("Internal error", 500);
   });
   return app;
 }

@@ -24,8 +24,10 @@ describe.each(testDatabases())("staff sign-in on $dialect", ({ open }) => {
       headers: browserHeaders(headers),
       body: JSON.stringify({ username, password }),
     });
-  const get = (path: string, cookie = "", headers: Record<string, string> = {}) => t.app.request(`http://localhost${path}`, { headers: browserHeaders({ cookie, ...headers }) });
-  const post = (path: string, cookie = "") => t.app.request(`http://localhost${path}`, { method: "POST", headers: browserHeaders({ cookie }) });
+  const get = (path: string, cookie = "", headers: Record<string, string> = {}) =>
+    t.app.request(`http://localhost${path}`, { headers: browserHeaders({ cookie, ...headers }) });
+  const post = (path: string, cookie = "") =>
+    t.app.request(`http://localhost${path}`, { method: "POST", headers: browserHeaders({ cookie }) });
 
   it("signs in with the username or its e-mail form and returns the user and expiry", async () => {
     const response = await signIn("ops", PASSWORD);
@@ -46,8 +48,12 @@ describe.each(testDatabases())("staff sign-in on $dialect", ({ open }) => {
       body: JSON.stringify({ username: "ops", password: PASSWORD }),
     });
     const [session, device] = remote.headers.getSetCookie();
-    expect(session).toMatch(/^__Host-session=[A-Za-z0-9_-]{43}; Path=\/; HttpOnly; SameSite=Lax; Max-Age=43200; Secure$/);
-    expect(device).toMatch(/^__Host-device=[A-Za-z0-9_.-]+; Path=\/; HttpOnly; SameSite=Strict; Max-Age=15552000; Secure$/);
+    expect(session).toMatch(
+      /^__Host-session=[A-Za-z0-9_-]{43}; Path=\/; HttpOnly; SameSite=Lax; Max-Age=43200; Secure$/,
+    );
+    expect(device).toMatch(
+      /^__Host-device=[A-Za-z0-9_.-]+; Path=\/; HttpOnly; SameSite=Strict; Max-Age=15552000; Secure$/,
+    );
   });
 
   it("issues a new session on every sign-in and stores only its hash", async () => {
@@ -91,12 +97,27 @@ describe.each(testDatabases())("staff sign-in on $dialect", ({ open }) => {
   });
 
   it("refuses bad input with field messages and changes nothing", async () => {
-    const missing = await t.app.request("http://localhost/api/auth/sign-in", { method: "POST", headers: browserHeaders(), body: JSON.stringify({ username: "" }) });
+    const missing = await t.app.request("http://localhost/api/auth/sign-in", {
+      method: "POST",
+      headers: browserHeaders(),
+      body: JSON.stringify({ username: "" }),
+    });
     expect(missing.status).toBe(400);
-    expect(await missing.json()).toEqual({ error: "Invalid input", fields: { username: "Username is required", password: "Password is required" } });
-    const wrongType = await t.app.request("http://localhost/api/auth/sign-in", { method: "POST", headers: browserHeaders(), body: JSON.stringify({ username: 5, password: [] }) });
+    expect(await missing.json()).toEqual({
+      error: "Invalid input",
+      fields: { username: "Username is required", password: "Password is required" },
+    });
+    const wrongType = await t.app.request("http://localhost/api/auth/sign-in", {
+      method: "POST",
+      headers: browserHeaders(),
+      body: JSON.stringify({ username: 5, password: [] }),
+    });
     expect(wrongType.status).toBe(400);
-    const malformed = await t.app.request("http://localhost/api/auth/sign-in", { method: "POST", headers: browserHeaders(), body: "{oops" });
+    const malformed = await t.app.request("http://localhost/api/auth/sign-in", {
+      method: "POST",
+      headers: browserHeaders(),
+      body: "{oops",
+    });
     expect(malformed.status).toBe(400);
     expect(await malformed.json()).toEqual({ error: "Malformed JSON" });
     const huge = await t.app.request("http://localhost/api/auth/sign-in", {
@@ -134,9 +155,13 @@ describe.each(testDatabases())("staff sign-in on $dialect", ({ open }) => {
     const address = "203.0.113.9";
     t = await createTestApp(t.services.database, { TRUST_PROXY: "true" });
     expect((await signIn("ops", "wrong", { "x-forwarded-for": address })).status).toBe(401);
-    const keys = (await t.services.database.db.selectFrom("auth_failures").select("key").execute()).map((row) => row.key);
+    const keys = (await t.services.database.db.selectFrom("auth_failures").select("key").execute()).map(
+      (row) => row.key,
+    );
     expect(keys.some((key) => key.startsWith("ip:"))).toBe(true);
-    const plain = [address, `ip:${address}`].map((text) => createHash("sha256").update(text).digest("hex").slice(0, 32));
+    const plain = [address, `ip:${address}`].map((text) =>
+      createHash("sha256").update(text).digest("hex").slice(0, 32),
+    );
     for (const key of keys) for (const forbidden of [address, ...plain]) expect(key).not.toContain(forbidden);
   });
 
@@ -180,7 +205,10 @@ describe.each(testDatabases())("staff sign-in on $dialect", ({ open }) => {
   it("refuses state changes from other sites (CSRF)", async () => {
     const evil = await signIn("ops", PASSWORD, { origin: "https://evil.example" });
     expect(evil.status).toBe(403);
-    const crossSite = await t.app.request("http://localhost/api/auth/sign-out", { method: "POST", headers: { host: "localhost", "sec-fetch-site": "cross-site" } });
+    const crossSite = await t.app.request("http://localhost/api/auth/sign-out", {
+      method: "POST",
+      headers: { host: "localhost", "sec-fetch-site": "cross-site" },
+    });
     expect(crossSite.status).toBe(403);
     expect(await t.services.database.db.selectFrom("sessions").selectAll().execute()).toEqual([]);
   });
@@ -190,7 +218,10 @@ describe.each(testDatabases())("staff sign-in on $dialect", ({ open }) => {
     expect(adminRoutes.length).toBeGreaterThan(0);
     for (const route of adminRoutes) {
       const path = route.path.replace(/:\w+/g, "1");
-      const response = await t.app.request(`http://localhost${path}`, { method: route.method, headers: browserHeaders() });
+      const response = await t.app.request(`http://localhost${path}`, {
+        method: route.method,
+        headers: browserHeaders(),
+      });
       expect(response.status, `${route.method} ${route.path}`).toBe(401);
     }
     const cookie = cookieFrom(await signIn("ops", PASSWORD));

@@ -28,7 +28,11 @@ describe.each(testDatabases())("contact form under a flood on $dialect", ({ open
   afterEach(() => cleanup());
 
   const submit = (body: object, address: string) =>
-    t.app.request("http://localhost/api/contact", { method: "POST", headers: browserHeaders({ "x-forwarded-for": address }), body: JSON.stringify(body) });
+    t.app.request("http://localhost/api/contact", {
+      method: "POST",
+      headers: browserHeaders({ "x-forwarded-for": address }),
+      body: JSON.stringify(body),
+    });
   const readyToken = () => {
     const token = t.services.formTokens.issue();
     t.advance(MIN_FORM_AGE_MS);
@@ -44,12 +48,16 @@ describe.each(testDatabases())("contact form under a flood on $dialect", ({ open
     ]);
   };
   /** SQLite counts every row a statement changed, rolled back or not. */
-  const sqliteChanges = async () => (dialect === "sqlite" ? (await sql<{ n: number }>`select total_changes() as n`.execute(t.services.database.db)).rows[0]!.n : 0);
+  const sqliteChanges = async () =>
+    dialect === "sqlite"
+      ? (await sql<{ n: number }>`select total_changes() as n`.execute(t.services.database.db)).rows[0]!.n
+      : 0;
 
   it("91 honeypot posts from 34 addresses use nobody's quota: the next real visitor is mailed at once", async () => {
     const token = readyToken();
     const statuses: number[] = [];
-    for (let i = 0; i < 91; i += 1) statuses.push((await submit({ ...VALID, website: "https://spam.example", token }, `203.0.113.${i % 34}`)).status);
+    for (let i = 0; i < 91; i += 1)
+      statuses.push((await submit({ ...VALID, website: "https://spam.example", token }, `203.0.113.${i % 34}`)).status);
     // Bots learn nothing: every one is answered like a real message.
     expect(new Set(statuses)).toEqual(new Set([202]));
     const rows = await t.services.database.db.selectFrom("contact_messages").select(["spam"]).execute();
@@ -61,7 +69,11 @@ describe.each(testDatabases())("contact form under a flood on $dialect", ({ open
     // A spammer's own address is not held back for its spam either.
     expect((await submit({ ...VALID, token }, "203.0.113.1")).status).toBe(202);
     expect((await submit({ ...VALID, token }, "192.0.2.10")).status).toBe(202);
-    const real = await t.services.database.db.selectFrom("contact_messages").selectAll().where("spam", "=", 0).execute();
+    const real = await t.services.database.db
+      .selectFrom("contact_messages")
+      .selectAll()
+      .where("spam", "=", 0)
+      .execute();
     expect(real.map((row) => [row.quarantined, row.outbox_id !== null])).toEqual([
       [0, true],
       [0, true],
@@ -106,7 +118,11 @@ describe.each(testDatabases())("contact form under a flood on $dialect", ({ open
       statuses.push(response.status);
     }
     expect(new Set(statuses)).toEqual(new Set([202]));
-    const rows = await t.services.database.db.selectFrom("contact_messages").select(["subject", "quarantined", "outbox_id"]).orderBy("id").execute();
+    const rows = await t.services.database.db
+      .selectFrom("contact_messages")
+      .select(["subject", "quarantined", "outbox_id"])
+      .orderBy("id")
+      .execute();
     expect(rows).toHaveLength(34);
     expect(rows.slice(0, 10).every((row) => row.quarantined === 0 && row.outbox_id !== null)).toBe(true);
     expect(rows.slice(10).every((row) => row.quarantined === 1 && row.outbox_id === null)).toBe(true);

@@ -38,7 +38,11 @@ describe.each(testDatabases())("POST /api/contact on $dialect", ({ open, dialect
     await mail.up(); // a test may have left it down
     const db = await open();
     sender = createSmtpSender({ url: mail.url, from: "Website <noreply@example.com>", caFile: mail.caFile });
-    t = await createTestApp(db.handle, { CONTACT_TO: "inbox@example.com", TRUST_PROXY: "true", CONTACT_LIMIT_GLOBAL: "5" }, { send: sender.send });
+    t = await createTestApp(
+      db.handle,
+      { CONTACT_TO: "inbox@example.com", TRUST_PROXY: "true", CONTACT_LIMIT_GLOBAL: "5" },
+      { send: sender.send },
+    );
     cleanup = async () => {
       await t.services.delivery?.stop();
       sender.close();
@@ -69,7 +73,14 @@ describe.each(testDatabases())("POST /api/contact on $dialect", ({ open, dialect
     expect(response.status).toBe(202);
     expect(await response.json()).toEqual({ ok: true });
     const [row] = await stored();
-    expect(row).toMatchObject({ name: VALID.name, email: VALID.email, subject: VALID.subject, message: VALID.message, language: "de", spam: 0 });
+    expect(row).toMatchObject({
+      name: VALID.name,
+      email: VALID.email,
+      subject: VALID.subject,
+      message: VALID.message,
+      language: "de",
+      spam: 0,
+    });
     expect(row!.ip_hash).toMatch(/^[0-9a-f]{32}$/);
     expect(row!.received_at).toBe(t.clock.now);
 
@@ -125,19 +136,44 @@ describe.each(testDatabases())("POST /api/contact on $dialect", ({ open, dialect
     ["too short subject", { subject: "Hi" }, { subject: "Subject must be at least 5 characters" }],
     ["too short message", { message: "Too short" }, { message: "Message must be at least 10 characters" }],
     ["CR/LF in the name", { name: "Eve\r\nBcc: victim@example.org" }, { name: "Line breaks are not allowed here" }],
-    ["LF in the e-mail", { email: "eve@example.org\nBcc: victim@example.org" }, { email: "Line breaks are not allowed here" }],
-    ["CR in the subject", { subject: "Hello\rBcc: victim@example.org" }, { subject: "Line breaks are not allowed here" }],
-    ["control characters in the message", { message: "Hello there\u0000\u001b[31m" }, { message: "Contains characters that are not allowed" }],
+    [
+      "LF in the e-mail",
+      { email: "eve@example.org\nBcc: victim@example.org" },
+      { email: "Line breaks are not allowed here" },
+    ],
+    [
+      "CR in the subject",
+      { subject: "Hello\rBcc: victim@example.org" },
+      { subject: "Line breaks are not allowed here" },
+    ],
+    [
+      "control characters in the message",
+      { message: "Hello there\u0000\u001b[31m" },
+      { message: "Contains characters that are not allowed" },
+    ],
     ["oversize name", { name: "n".repeat(101) }, { name: "Name must be at most 100 characters" }],
-    ["oversize e-mail", { email: `${"a".repeat(250)}@example.org` }, { email: "Email address must be at most 254 characters" }],
+    [
+      "oversize e-mail",
+      { email: `${"a".repeat(250)}@example.org` },
+      { email: "Email address must be at most 254 characters" },
+    ],
     ["oversize subject", { subject: "s".repeat(201) }, { subject: "Subject must be at most 200 characters" }],
     ["oversize message", { message: "m".repeat(5001) }, { message: "Message must be at most 5000 characters" }],
     [
       "wrong types",
       { name: 42, email: ["a@b.de"], subject: null, message: { text: "hi" } },
-      { name: "Must be text", email: "Must be text", subject: "Subject must be at least 5 characters", message: "Must be text" },
+      {
+        name: "Must be text",
+        email: "Must be text",
+        subject: "Subject must be at least 5 characters",
+        message: "Must be text",
+      },
     ],
-    ["missing fields", { name: undefined, email: undefined }, { name: "Name must be at least 2 characters", email: "Please enter a valid email address" }],
+    [
+      "missing fields",
+      { name: undefined, email: undefined },
+      { name: "Name must be at least 2 characters", email: "Please enter a valid email address" },
+    ],
     ["missing token", { token: undefined }, { token: "Missing form token. Please reload the page." }],
   ];
 
@@ -150,7 +186,9 @@ describe.each(testDatabases())("POST /api/contact on $dialect", ({ open, dialect
   });
 
   it("keeps line breaks in the message itself (normalised to LF)", async () => {
-    expect((await submit({ ...VALID, message: "First line\r\nSecond line\rThird", token: readyToken() })).status).toBe(202);
+    expect((await submit({ ...VALID, message: "First line\r\nSecond line\rThird", token: readyToken() })).status).toBe(
+      202,
+    );
     expect((await stored())[0]!.message).toBe("First line\nSecond line\nThird");
   });
 
@@ -189,7 +227,12 @@ describe.each(testDatabases())("POST /api/contact on $dialect", ({ open, dialect
 
     const valid = readyToken();
     const [issued, nonce] = valid.split(".");
-    for (const forged of [`${issued}.${nonce}.AAAAAAAAAAAAAAAAAAAAAA`, `${(t.clock.now - 10 * 60_000).toString(36)}.${nonce}.${valid.split(".")[2]}`, "not-a-token", "a.b.c.d"]) {
+    for (const forged of [
+      `${issued}.${nonce}.AAAAAAAAAAAAAAAAAAAAAA`,
+      `${(t.clock.now - 10 * 60_000).toString(36)}.${nonce}.${valid.split(".")[2]}`,
+      "not-a-token",
+      "a.b.c.d",
+    ]) {
       const response = await submit({ ...VALID, token: forged });
       expect(response.status, forged).toBe(400);
       expect(await response.json()).toMatchObject({ error: "Invalid form token" });
@@ -224,7 +267,10 @@ describe.each(testDatabases())("POST /api/contact on $dialect", ({ open, dialect
   });
 
   it("refused tokens cost no database write", async () => {
-    const changes = async () => (dialect === "sqlite" ? Number((await sql<{ n: number }>`select total_changes() as n`.execute(t.services.database.db)).rows[0]!.n) : 0);
+    const changes = async () =>
+      dialect === "sqlite"
+        ? Number((await sql<{ n: number }>`select total_changes() as n`.execute(t.services.database.db)).rows[0]!.n)
+        : 0;
     const before = await changes();
     const early = t.services.formTokens.issue();
     const old = t.services.formTokens.issue();
@@ -271,8 +317,12 @@ describe.each(testDatabases())("POST /api/contact on $dialect", ({ open, dialect
 
   it("past the global ceiling a valid message is kept in quarantine, unmailed, until staff release it", async () => {
     const token = readyToken();
-    for (let i = 0; i < 5; i += 1) expect((await submit({ ...VALID, token }, { "x-forwarded-for": `198.51.100.${i}` })).status).toBe(202);
-    const over = await submit({ ...VALID, subject: "Past the ceiling", token }, { "x-forwarded-for": "198.51.100.200" });
+    for (let i = 0; i < 5; i += 1)
+      expect((await submit({ ...VALID, token }, { "x-forwarded-for": `198.51.100.${i}` })).status).toBe(202);
+    const over = await submit(
+      { ...VALID, subject: "Past the ceiling", token },
+      { "x-forwarded-for": "198.51.100.200" },
+    );
     expect(over.status).toBe(202);
     const rows = await stored();
     expect(rows).toHaveLength(6);
@@ -280,7 +330,9 @@ describe.each(testDatabases())("POST /api/contact on $dialect", ({ open, dialect
     expect(kept).toMatchObject({ quarantined: 1, outbox_id: null, spam: 0 });
     await deliver();
     expect(mail.received).toHaveLength(5);
-    expect((await t.services.inbox.list({ status: "quarantined", page: 1 })).messages.map((m) => m.id)).toEqual([kept.id]);
+    expect((await t.services.inbox.list({ status: "quarantined", page: 1 })).messages.map((m) => m.id)).toEqual([
+      kept.id,
+    ]);
     expect(await t.services.inbox.retry(kept.id)).toBe("queued");
     await deliver();
     expect(mail.received.map((m) => parseMail(m.raw).headers.subject)).toContain("Contact Form: Past the ceiling");
@@ -292,7 +344,11 @@ describe.each(testDatabases())("POST /api/contact on $dialect", ({ open, dialect
     const token = plain.services.formTokens.issue();
     plain.advance(MIN_FORM_AGE_MS);
     const send = (ip: string) =>
-      plain.app.request("http://localhost/api/contact", { method: "POST", headers: browserHeaders({ "x-forwarded-for": ip }), body: JSON.stringify({ ...VALID, token }) });
+      plain.app.request("http://localhost/api/contact", {
+        method: "POST",
+        headers: browserHeaders({ "x-forwarded-for": ip }),
+        body: JSON.stringify({ ...VALID, token }),
+      });
     for (let i = 0; i < 20; i += 1) expect((await send(`198.51.100.${i}`)).status).toBe(202);
     // The header is ignored: all of them came from the one socket address.
     expect((await send("198.51.100.77")).status).toBe(429);
@@ -301,7 +357,8 @@ describe.each(testDatabases())("POST /api/contact on $dialect", ({ open, dialect
   it("SMTP down: messages stay pending in order, the oldest retried with growing delays; SMTP back: each delivered once", async () => {
     await mail.down();
     const token = readyToken();
-    for (let i = 0; i < 3; i += 1) expect((await submit({ ...VALID, subject: `Message number ${i}`, token })).status).toBe(202);
+    for (let i = 0; i < 3; i += 1)
+      expect((await submit({ ...VALID, subject: `Message number ${i}`, token })).status).toBe(202);
     const rounds = async () => {
       for (let i = 0; i < 3; i += 1) await deliver();
     };
@@ -333,7 +390,11 @@ describe.each(testDatabases())("POST /api/contact on $dialect", ({ open, dialect
     await deliver();
     expect((await outboxRows()).map((row) => row.status)).toEqual(["sent", "sent", "sent"]);
     const subjects = mail.received.map((m) => parseMail(m.raw).headers.subject).sort();
-    expect(subjects).toEqual(["Contact Form: Message number 0", "Contact Form: Message number 1", "Contact Form: Message number 2"]);
+    expect(subjects).toEqual([
+      "Contact Form: Message number 0",
+      "Contact Form: Message number 1",
+      "Contact Form: Message number 2",
+    ]);
     await deliver();
     expect(mail.received).toHaveLength(3);
   });

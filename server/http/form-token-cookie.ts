@@ -12,7 +12,10 @@ import { isHttps, isLocalhost } from "./request-info.ts";
 import type { CookieRequest } from "./session-cookie.ts";
 
 /** The pages whose answer sets a fresh form token: the contact page in each language and unprefixed. */
-export const FORM_PAGES: ReadonlySet<string> = new Set([CONTACT_PATH, ...LANGUAGES.map((lang) => localizePath(lang, CONTACT_PATH))]);
+export const FORM_PAGES: ReadonlySet<string> = new Set([
+  CONTACT_PATH,
+  ...LANGUAGES.map((lang) => localizePath(lang, CONTACT_PATH)),
+]);
 
 // As the session cookie: Secure (with the __Host- prefix) everywhere but on plain-HTTP localhost.
 function cookieName(request: CookieRequest): { name: string; secure: boolean } {

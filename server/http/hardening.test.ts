@@ -65,19 +65,58 @@ describe("hardening of the HTTP surface", () => {
     expect(canonicalPath("/")).toBe("/");
     expect(canonicalPath("///")).toBe("/");
     expect(staysOnOrigin("/en/about", "http://localhost:3000/x")).toBe(true);
-    for (const location of ["//evil.example", "/\\evil.example", "\\\\evil.example", "/\t/evil.example", "https://evil.example/", "http://localhost:3001/"]) {
+    for (const location of [
+      "//evil.example",
+      "/\\evil.example",
+      "\\\\evil.example",
+      "/\t/evil.example",
+      "https://evil.example/",
+      "http://localhost:3001/",
+    ]) {
       expect(staysOnOrigin(location, "http://localhost:3000/x"), location).toBe(false);
     }
   });
 
   it("compares the CSRF origin by scheme, host and port", async () => {
     const signIn = (headers: Record<string, string>, url = "http://localhost/api/auth/sign-in") =>
-      t.app.request(url, { method: "POST", headers: { "content-type": "application/json", ...headers }, body: JSON.stringify({ username: "ops", password: PASSWORD }) });
-    expect((await signIn({ host: "localhost:3000", origin: "https://localhost:3000" }, "http://localhost:3000/api/auth/sign-in")).status).toBe(403);
-    expect((await signIn({ host: "localhost:3000", origin: "http://localhost:3001" }, "http://localhost:3000/api/auth/sign-in")).status).toBe(403);
-    expect((await signIn({ host: "localhost:3000", origin: "http://localhost.evil.example:3000" }, "http://localhost:3000/api/auth/sign-in")).status).toBe(403);
+      t.app.request(url, {
+        method: "POST",
+        headers: { "content-type": "application/json", ...headers },
+        body: JSON.stringify({ username: "ops", password: PASSWORD }),
+      });
+    expect(
+      (
+        await signIn(
+          { host: "localhost:3000", origin: "https://localhost:3000" },
+          "http://localhost:3000/api/auth/sign-in",
+        )
+      ).status,
+    ).toBe(403);
+    expect(
+      (
+        await signIn(
+          { host: "localhost:3000", origin: "http://localhost:3001" },
+          "http://localhost:3000/api/auth/sign-in",
+        )
+      ).status,
+    ).toBe(403);
+    expect(
+      (
+        await signIn(
+          { host: "localhost:3000", origin: "http://localhost.evil.example:3000" },
+          "http://localhost:3000/api/auth/sign-in",
+        )
+      ).status,
+    ).toBe(403);
     expect(await t.services.database.db.selectFrom("sessions").selectAll().execute()).toEqual([]);
-    expect((await signIn({ host: "localhost:3000", origin: "http://localhost:3000" }, "http://localhost:3000/api/auth/sign-in")).status).toBe(200);
+    expect(
+      (
+        await signIn(
+          { host: "localhost:3000", origin: "http://localhost:3000" },
+          "http://localhost:3000/api/auth/sign-in",
+        )
+      ).status,
+    ).toBe(200);
 
     // Behind a trusted TLS proxy the site is https: then the http origin is the other one.
     const proxied = await createTestApp(t.services.database, { TRUST_PROXY: "true" });

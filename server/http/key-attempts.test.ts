@@ -19,8 +19,12 @@ describe.each(testDatabases())("wrong keys on $dialect", ({ open }) => {
   });
   afterEach(() => cleanup());
 
-  const scrape = (address: string, token: string) => t.app.request("http://localhost/metrics", { headers: { "x-forwarded-for": address, authorization: `Bearer ${token}` } });
-  const statuses = async (requests: (Response | Promise<Response>)[]) => (await Promise.all(requests)).map((response) => response.status);
+  const scrape = (address: string, token: string) =>
+    t.app.request("http://localhost/metrics", {
+      headers: { "x-forwarded-for": address, authorization: `Bearer ${token}` },
+    });
+  const statuses = async (requests: (Response | Promise<Response>)[]) =>
+    (await Promise.all(requests)).map((response) => response.status);
 
   it("40 wrong bearers at once from one address: a few are looked at, the rest wait, and a right one from elsewhere passes", async () => {
     const answers = await statuses(Array.from({ length: 40 }, (_, i) => scrape("203.0.113.7", `wrong-${i}`)));
@@ -41,13 +45,17 @@ describe.each(testDatabases())("wrong keys on $dialect", ({ open }) => {
 
   it("a right key gives its try back: a busy scraper with one typo is never held", async () => {
     for (let round = 0; round < 3; round += 1) {
-      expect(await statuses(Array.from({ length: 20 }, () => scrape("2001:db8:7::1", TOKEN)))).toEqual(Array.from({ length: 20 }, () => 200));
+      expect(await statuses(Array.from({ length: 20 }, () => scrape("2001:db8:7::1", TOKEN)))).toEqual(
+        Array.from({ length: 20 }, () => 200),
+      );
       expect((await scrape("2001:db8:7::2", "one-typo")).status).toBe(401);
     }
   });
 
   it("one IPv6 /64 is one client", async () => {
-    const answers = await statuses(Array.from({ length: 30 }, (_, i) => scrape(`2001:db8:5:6::${(i + 1).toString(16)}`, `wrong-${i}`)));
+    const answers = await statuses(
+      Array.from({ length: 30 }, (_, i) => scrape(`2001:db8:5:6::${(i + 1).toString(16)}`, `wrong-${i}`)),
+    );
     expect(answers.filter((status) => status === 401)).toHaveLength(THROTTLE_RULES["key-miss"].free + 1);
     expect((await scrape("2001:db8:5:7::1", TOKEN)).status).toBe(200);
   });

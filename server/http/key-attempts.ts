@@ -7,7 +7,12 @@ import type { Services } from "#server/services.ts";
 import type { ApiEnv } from "./api-context.ts";
 
 /** The 429 to answer instead, or null when the client may hear how its key compared. */
-export async function heldForKeys<E extends ApiEnv>(c: Context<E>, services: Services, surface: KeySurface, hit: boolean): Promise<Response | null> {
+export async function heldForKeys<E extends ApiEnv>(
+  c: Context<E>,
+  services: Services,
+  surface: KeySurface,
+  hit: boolean,
+): Promise<Response | null> {
   const verdict = await services.keyGuard.admit(surface, c.get("clientIp"), hit);
   if (verdict.ok) return null;
   c.get("log").warn({ event: "key-misses", surface }, "too many wrong keys from one client network");

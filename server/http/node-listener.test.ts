@@ -9,7 +9,12 @@ import type { SiteFile, SiteFiles } from "./site-files.ts";
 import { createUnknownPathCheck } from "./unknown-paths.ts";
 
 function file(text: string, cacheControl = "public, max-age=0, must-revalidate"): SiteFile {
-  return { body: Buffer.from(text), etag: `"${text.length}-tag"`, contentType: "text/html; charset=utf-8", cacheControl };
+  return {
+    body: Buffer.from(text),
+    etag: `"${text.length}-tag"`,
+    contentType: "text/html; charset=utf-8",
+    cacheControl,
+  };
 }
 
 const files: SiteFiles = {
@@ -19,7 +24,10 @@ const files: SiteFiles = {
     ["/en/contact", file("contact en")],
     ["/de/contact", file("contact de")],
   ]),
-  variants: { en: new Map([["/contact", file("auto contact en")]]), de: new Map([["/contact", file("auto contact de")]]) },
+  variants: {
+    en: new Map([["/contact", file("auto contact en")]]),
+    de: new Map([["/contact", file("auto contact de")]]),
+  },
   notFound: { en: file("not found", "no-store"), de: file("nicht gefunden", "no-store") },
   madeForOrigin: [],
 };
@@ -54,7 +62,9 @@ beforeAll(async () => {
     routerBuild,
     app.routes.map((route) => route.path),
   );
-  server = createServer(createNodeListener(app as unknown as App, files, { trustProxy: false, formTokens: tokens, isUnknownPath }));
+  server = createServer(
+    createNodeListener(app as unknown as App, files, { trustProxy: false, formTokens: tokens, isUnknownPath }),
+  );
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });
@@ -70,7 +80,9 @@ describe("the Node listener", () => {
     const first = await fetch(`${origin}/en/contact`);
     expect(first.status).toBe(200);
     expect(await first.text()).toBe("contact en");
-    expect(first.headers.get("set-cookie")).toMatch(/^form-token=[\w.-]+; Path=\/; HttpOnly; SameSite=Strict; Max-Age=86400$/);
+    expect(first.headers.get("set-cookie")).toMatch(
+      /^form-token=[\w.-]+; Path=\/; HttpOnly; SameSite=Strict; Max-Age=86400$/,
+    );
     // A page that sets a cookie is for this visitor only.
     expect(first.headers.get("cache-control")).toBe("private, max-age=0, must-revalidate");
     now += 1_000;
@@ -88,11 +100,16 @@ describe("the Node listener", () => {
   it("sets the token on a revalidation (304) too, and names it __Host- with Secure off localhost", async () => {
     // fetch() will not send another Host: a plain request.
     const revalidated = await new Promise<IncomingMessage>((resolve, reject) =>
-      get(`${origin}/de/contact`, { headers: { host: "example.com", "if-none-match": '"10-tag"' } }, resolve).on("error", reject),
+      get(`${origin}/de/contact`, { headers: { host: "example.com", "if-none-match": '"10-tag"' } }, resolve).on(
+        "error",
+        reject,
+      ),
     );
     revalidated.resume();
     expect(revalidated.statusCode).toBe(304);
-    expect(revalidated.headers["set-cookie"]?.[0]).toMatch(/^__Host-form-token=[\w.-]+; Path=\/; HttpOnly; SameSite=Strict; Max-Age=86400; Secure$/);
+    expect(revalidated.headers["set-cookie"]?.[0]).toMatch(
+      /^__Host-form-token=[\w.-]+; Path=\/; HttpOnly; SameSite=Strict; Max-Age=86400; Secure$/,
+    );
   });
 
   it("sets no cookie on other pages", async () => {
@@ -119,6 +136,14 @@ describe("the Node listener", () => {
       expect(await (await fetch(`${origin}${path}`)).text(), path).toBe("rendered by the app");
     }
     expect((await fetch(`${origin}/en/nope`, { method: "POST" })).status).toBe(200);
-    expect(appHits).toEqual(["/en/news/9", "/admin", "/en/contact", "/en/nope/", "/en/about.data", "/__manifest", "/en/nope"]);
+    expect(appHits).toEqual([
+      "/en/news/9",
+      "/admin",
+      "/en/contact",
+      "/en/nope/",
+      "/en/about.data",
+      "/__manifest",
+      "/en/nope",
+    ]);
   });
 });

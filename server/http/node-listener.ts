@@ -23,7 +23,11 @@ export type ListenerOptions = {
 /** A page that sets a cookie must not be kept by a shared cache. */
 const FORM_PAGE_CACHE = "private, max-age=0, must-revalidate";
 
-export function createNodeListener(app: App, siteFiles: SiteFiles, { trustProxy, formTokens, isUnknownPath }: ListenerOptions) {
+export function createNodeListener(
+  app: App,
+  siteFiles: SiteFiles,
+  { trustProxy, formTokens, isUnknownPath }: ListenerOptions,
+) {
   const appListener = getRequestListener(app.fetch);
   // Built files carry no server-rendered script, so they need no nonce: two fixed header sets.
   const plain = securityHeaders({ https: false });
@@ -51,7 +55,9 @@ export function createNodeListener(app: App, siteFiles: SiteFiles, { trustProxy,
       return Array.isArray(value) ? value.join(", ") : value;
     };
     const request = { method: req.method ?? "GET", pathname, search: query === -1 ? "" : url.slice(query), header };
-    const reply = respondFromSiteFiles(siteFiles, request) ?? (isUnknownPath(pathname) ? respondNotFound(siteFiles, request) : null);
+    const reply =
+      respondFromSiteFiles(siteFiles, request) ??
+      (isUnknownPath(pathname) ? respondNotFound(siteFiles, request) : null);
     if (!reply) {
       void appListener(req, res);
       return;

@@ -32,7 +32,8 @@ function observatoryScore(headers: Record<string, string>, cookies: string[] = [
     if (scripts.includes("'unsafe-eval'")) penalties += 10;
     const styles = directive(csp, "style-src") ?? "";
     // "unsafe-inline in style-src only" scores 0; a CSP with no unsafe at all earns a bonus.
-    if (!styles.includes("'unsafe-inline'") && !scripts.includes("unsafe")) bonus += directive(csp, "default-src")?.includes("'none'") ? 10 : 5;
+    if (!styles.includes("'unsafe-inline'") && !scripts.includes("unsafe"))
+      bonus += directive(csp, "default-src")?.includes("'none'") ? 10 : 5;
   }
   const hsts = headers["strict-transport-security"];
   const maxAge = Number(/max-age=(\d+)/.exec(hsts ?? "")?.[1] ?? 0);
@@ -43,7 +44,12 @@ function observatoryScore(headers: Record<string, string>, cookies: string[] = [
   if (!frameAncestors && !headers["x-frame-options"]) penalties += 20;
   else if (frameAncestors) bonus += 5;
   if (headers["x-content-type-options"] !== "nosniff") penalties += 5;
-  if (["no-referrer", "same-origin", "strict-origin", "strict-origin-when-cross-origin"].includes(headers["referrer-policy"] ?? "")) bonus += 5;
+  if (
+    ["no-referrer", "same-origin", "strict-origin", "strict-origin-when-cross-origin"].includes(
+      headers["referrer-policy"] ?? "",
+    )
+  )
+    bonus += 5;
   if (headers["cross-origin-resource-policy"] === "same-origin") bonus += 10;
   if (cookies.length > 0) {
     // Every cookie this site sets holds a session or a token: scored as session cookies.
@@ -62,7 +68,12 @@ describe("HTTP Observatory score of the server's answers over HTTPS", () => {
   let server: Server;
   let origin: string;
   beforeAll(async () => {
-    const page = (text: string): SiteFile => ({ body: Buffer.from(text), etag: `"${text.length}"`, contentType: "text/html; charset=utf-8", cacheControl: "public, max-age=0" });
+    const page = (text: string): SiteFile => ({
+      body: Buffer.from(text),
+      etag: `"${text.length}"`,
+      contentType: "text/html; charset=utf-8",
+      cacheControl: "public, max-age=0",
+    });
     const files = {
       assets: new Map(),
       pages: new Map([
@@ -73,19 +84,26 @@ describe("HTTP Observatory score of the server's answers over HTTPS", () => {
       notFound: {},
       madeForOrigin: [],
     };
-    const listener = createNodeListener({} as App, files, { trustProxy: true, formTokens: createFormTokens(Buffer.alloc(32, 1)), isUnknownPath: () => false });
+    const listener = createNodeListener({} as App, files, {
+      trustProxy: true,
+      formTokens: createFormTokens(Buffer.alloc(32, 1)),
+      isUnknownPath: () => false,
+    });
     server = createServer(listener);
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
     origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   });
   afterAll(() => new Promise((resolve) => server.close(resolve)));
-  const viaHttps = (path: string) => fetch(`${origin}${path}`, { headers: { host: "www.example.com", "x-forwarded-proto": "https" } });
+  const viaHttps = (path: string) =>
+    fetch(`${origin}${path}`, { headers: { host: "www.example.com", "x-forwarded-proto": "https" } });
 
   it("is an A+ for the home page and for the contact page with its form cookie", async () => {
     const home = await viaHttps("/en");
     expect(observatoryScore(headersOf(home), home.headers.getSetCookie())).toBeGreaterThanOrEqual(100);
     const contact = await viaHttps("/en/contact");
-    expect(contact.headers.getSetCookie()).toEqual([expect.stringMatching(/^__Host-form-token=.*; HttpOnly; SameSite=Strict; .*Secure/)]);
+    expect(contact.headers.getSetCookie()).toEqual([
+      expect.stringMatching(/^__Host-form-token=.*; HttpOnly; SameSite=Strict; .*Secure/),
+    ]);
     expect(observatoryScore(headersOf(contact), contact.headers.getSetCookie())).toBeGreaterThanOrEqual(100);
   });
 
@@ -110,7 +128,9 @@ describe("HTTP Observatory score of the server's answers over HTTPS", () => {
   it("would drop below A+ without the headers or the cookie flags (the scorer can fail)", async () => {
     const headers = headersOf(await viaHttps("/en"));
     expect(observatoryScore({})).toBeLessThan(100);
-    expect(observatoryScore({ ...headers, "content-security-policy": "script-src 'self' 'unsafe-inline'" })).toBeLessThan(100);
+    expect(
+      observatoryScore({ ...headers, "content-security-policy": "script-src 'self' 'unsafe-inline'" }),
+    ).toBeLessThan(100);
     expect(observatoryScore(headers, ["session=x; Path=/; HttpOnly; SameSite=Lax"])).toBeLessThan(100);
     expect(observatoryScore(headers, ["__Host-session=x; Path=/; SameSite=Lax; Secure"])).toBeLessThan(100);
   });

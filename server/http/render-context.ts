@@ -4,7 +4,11 @@
 import { createContext, type RouterContext } from "react-router";
 import type { Services } from "#server/services.ts";
 
-type Keys = { nonceContext: RouterContext<string>; servicesContext: RouterContext<Services | null>; clientIpContext: RouterContext<string> };
+type Keys = {
+  nonceContext: RouterContext<string>;
+  servicesContext: RouterContext<Services | null>;
+  clientIpContext: RouterContext<string>;
+};
 
 // Context keys match by identity, and this module is bundled twice (into the
 // server and into React Router's build): one shared pair, kept on globalThis.

@@ -40,7 +40,9 @@ export function loggedPath(pathname: string): string {
     // A malformed escape: match on the raw path.
   }
   const segments = decoded.split(/[/\\]+/).filter((segment) => segment !== "");
-  const push = segments.findIndex((segment, index) => segment.toLowerCase() === "push" && segments[index - 1]?.toLowerCase() === "api");
+  const push = segments.findIndex(
+    (segment, index) => segment.toLowerCase() === "push" && segments[index - 1]?.toLowerCase() === "api",
+  );
   if (push !== -1) return `/${[...segments.slice(0, push + 1), ":token"].join("/")}`;
   return pathname.length > 300 ? `${pathname.slice(0, 300)}...` : pathname;
 }

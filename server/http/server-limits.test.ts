@@ -41,7 +41,9 @@ describe("server limits", () => {
     let data = "";
     socket.on("data", (chunk) => (data += chunk.toString()));
     socket.on("error", () => undefined);
-    const ended = new Promise<{ ms: number; data: string }>((resolve) => socket.on("close", () => resolve({ ms: performance.now() - started, data })));
+    const ended = new Promise<{ ms: number; data: string }>((resolve) =>
+      socket.on("close", () => resolve({ ms: performance.now() - started, data })),
+    );
     return { socket, ended };
   }
 

@@ -74,7 +74,9 @@ describe.each(testDatabases())("sign-in under attack on $dialect", ({ open }) =>
       body: JSON.stringify({ username: "deploy", password: "wrong" }),
     });
     expect(other.status).toBe(401);
-    const keys = (await t.services.database.db.selectFrom("auth_failures").select("key").execute()).map((row) => row.key);
+    const keys = (await t.services.database.db.selectFrom("auth_failures").select("key").execute()).map(
+      (row) => row.key,
+    );
     expect(keys.some((key) => key.startsWith("account-ip:deploy:"))).toBe(true);
   });
 
@@ -109,7 +111,9 @@ describe.each(testDatabases())("sign-in under attack on $dialect", ({ open }) =>
   });
 
   it("40 parallel wrong guesses from one address: 6 are checked, 34 refused, none fails, all counted", async () => {
-    const statuses = await Promise.all(Array.from({ length: 40 }, (_, i) => (async () => (await signIn(`parallel ${i}`, "203.0.113.9")).status)()));
+    const statuses = await Promise.all(
+      Array.from({ length: 40 }, (_, i) => (async () => (await signIn(`parallel ${i}`, "203.0.113.9")).status)()),
+    );
     expect(statuses.filter((s) => s === 401)).toHaveLength(6);
     expect(statuses.filter((s) => s === 429)).toHaveLength(34);
     const rows = await t.services.database.db.selectFrom("auth_failures").select(["key", "count"]).execute();

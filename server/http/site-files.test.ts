@@ -45,7 +45,11 @@ describe("loadSiteFiles", () => {
   });
 
   it("serves assets, islands and public files, but no router data or hidden files", () => {
-    expect([...files.assets.keys()].sort()).toEqual(["/assets/app-123.js", "/favicon.svg", "/islands/assets/client-9.js"]);
+    expect([...files.assets.keys()].sort()).toEqual([
+      "/assets/app-123.js",
+      "/favicon.svg",
+      "/islands/assets/client-9.js",
+    ]);
     expect(files.assets.get("/assets/app-123.js")?.cacheControl).toContain("immutable");
     expect(files.assets.get("/favicon.svg")?.cacheControl).not.toContain("immutable");
     expect(files.assets.get("/favicon.svg")?.contentType).toBe("image/svg+xml");
@@ -70,7 +74,8 @@ describe("loadSiteFiles", () => {
 });
 
 describe("loadSiteFiles for the origin it runs at", () => {
-  const page = (origin: string) => `<link rel="canonical" href="${origin}/en/news"><link rel="alternate" hreflang="de" href="${origin}/de/news">${"<p>News</p>".repeat(200)}`;
+  const page = (origin: string) =>
+    `<link rel="canonical" href="${origin}/en/news"><link rel="alternate" hreflang="de" href="${origin}/de/news">${"<p>News</p>".repeat(200)}`;
   write("origin/client/en/news/index.html", page(BUILD_ORIGIN));
   // Copies the build made before (an older build): they name the placeholder and must not be served.
   write("origin/client/en/news/index.html.br", "stale");
@@ -90,7 +95,12 @@ describe("loadSiteFiles for the origin it runs at", () => {
   };
   const origin = "https://www.muster-digital.example";
   const files = loadSiteFiles(layout, { origin });
-  const everyFile = [...files.pages.values(), ...files.assets.values(), ...files.variants.de.values(), files.notFound.en!];
+  const everyFile = [
+    ...files.pages.values(),
+    ...files.assets.values(),
+    ...files.variants.de.values(),
+    files.notFound.en!,
+  ];
 
   it("names the origin from the configuration wherever the build wrote its placeholder", () => {
     expect(files.pages.get("/en/news")?.body.toString()).toBe(page(origin));

@@ -137,7 +137,9 @@ export function siteFileFrom(text: string, contentType: string, cacheControl: st
   const etag = identity === undefined ? etagOf(body) : `W/${etagOf(Buffer.from(identity))}`;
   return {
     body,
-    br: brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 6, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } }),
+    br: brotliCompressSync(body, {
+      params: { [constants.BROTLI_PARAM_QUALITY]: 6, [constants.BROTLI_PARAM_SIZE_HINT]: body.length },
+    }),
     gzip: gzipSync(body, { level: 6 }),
     etag,
     contentType,
@@ -172,7 +174,8 @@ export function loadSiteFiles(layout: BuildLayout, { origin }: { origin: string 
     const dir = join(layout.variantsDir, lang);
     const map = new Map<string, SiteFile>();
     for (const file of listFiles(dir)) {
-      if (file.endsWith("index.html")) map.set(pagePath(file), loadFile(join(dir, file), "private, max-age=0, must-revalidate"));
+      if (file.endsWith("index.html"))
+        map.set(pagePath(file), loadFile(join(dir, file), "private, max-age=0, must-revalidate"));
     }
     variants[lang] = map;
   }

@@ -35,7 +35,11 @@ const files: SiteFiles = {
   madeForOrigin: [],
 };
 
-function request(pathname: string, headers: Record<string, string> = {}, extra: Partial<StaticRequest> = {}): StaticRequest {
+function request(
+  pathname: string,
+  headers: Record<string, string> = {},
+  extra: Partial<StaticRequest> = {},
+): StaticRequest {
   return { method: "GET", pathname, search: "", header: (name) => headers[name.toLowerCase()], ...extra };
 }
 
@@ -43,7 +47,11 @@ describe("respondFromSiteFiles", () => {
   it.each([
     ["a prefixed page", request("/de/about"), "about de"],
     ["an asset with a query string", request("/assets/app.js", {}, { search: "?v=1" }), "js"],
-    ["an unprefixed page by cookie", request("/about", { cookie: "preferredLanguage=de", "accept-language": "en" }), "auto de"],
+    [
+      "an unprefixed page by cookie",
+      request("/about", { cookie: "preferredLanguage=de", "accept-language": "en" }),
+      "auto de",
+    ],
     ["an unprefixed page by Accept-Language", request("/about", { "accept-language": "de-AT,de;q=0.9" }), "auto de"],
     ["an unprefixed page by default", request("/about"), "auto en"],
     ["the contact page (its form token comes in a cookie)", request("/de/contact"), "contact de"],
@@ -91,9 +99,24 @@ describe("respondFromSiteFiles", () => {
 
 describe("respondNotFound", () => {
   it.each([
-    ["the prefix's language", request("/de/gibt-es-nicht", { "accept-language": "en" }), "nicht gefunden", "Accept-Encoding"],
-    ["the stored language without a prefix", request("/nope", { cookie: "preferredLanguage=de" }), "nicht gefunden", "Accept-Encoding, Cookie, Accept-Language"],
-    ["the browser's language without a prefix", request("/nope", { "accept-language": "en-GB" }), "not found", "Accept-Encoding, Cookie, Accept-Language"],
+    [
+      "the prefix's language",
+      request("/de/gibt-es-nicht", { "accept-language": "en" }),
+      "nicht gefunden",
+      "Accept-Encoding",
+    ],
+    [
+      "the stored language without a prefix",
+      request("/nope", { cookie: "preferredLanguage=de" }),
+      "nicht gefunden",
+      "Accept-Encoding, Cookie, Accept-Language",
+    ],
+    [
+      "the browser's language without a prefix",
+      request("/nope", { "accept-language": "en-GB" }),
+      "not found",
+      "Accept-Encoding, Cookie, Accept-Language",
+    ],
   ])("answers 404 from memory in %s", (_name, req, text, vary) => {
     const reply = respondNotFound(files, req)!;
     expect(reply.status).toBe(404);
@@ -108,7 +131,10 @@ describe("respondNotFound", () => {
     expect(reply.body?.toString()).toBe("gz:not found");
     expect(reply.headers["Content-Encoding"]).toBe("gzip");
     expect(reply.headers["Content-Length"]).toBe(String("gz:not found".length));
-    expect(respondNotFound(files, request("/en/nope", {}, { method: "HEAD" }))).toMatchObject({ status: 404, body: null });
+    expect(respondNotFound(files, request("/en/nope", {}, { method: "HEAD" }))).toMatchObject({
+      status: 404,
+      body: null,
+    });
   });
 
   it("leaves other methods, and builds without the page, to the app", () => {

@@ -66,7 +66,13 @@ function etagMatches(ifNoneMatch: string | null | undefined, etag: string): bool
 /** Headers of one representation, made once: every request for it shares the object. */
 const headerCache = new WeakMap<SiteFile, Map<string, Readonly<Record<string, string>>>>();
 
-function representationHeaders(file: SiteFile, encoding: Encoding | null, vary: string, status: StaticReply["status"], length: number) {
+function representationHeaders(
+  file: SiteFile,
+  encoding: Encoding | null,
+  vary: string,
+  status: StaticReply["status"],
+  length: number,
+) {
   let byKey = headerCache.get(file);
   if (!byKey) headerCache.set(file, (byKey = new Map()));
   const key = `${status}|${encoding ?? ""}|${vary}`;

@@ -24,7 +24,14 @@ const EMBED_CACHE = "public, max-age=30";
 
 export const badgeUrl = (id: string) => `/api/status/badge/${id}.svg`;
 
-export function createStatusPages(options: { build: ServerBuild; services: Services; siteFiles: SiteFiles; logger: Logger; siteUrl: () => string; pollMs?: number }) {
+export function createStatusPages(options: {
+  build: ServerBuild;
+  services: Services;
+  siteFiles: SiteFiles;
+  logger: Logger;
+  siteUrl: () => string;
+  pollMs?: number;
+}) {
   const { services, siteFiles, logger } = options;
   const source = services.status?.source;
   const render = createRequestHandler(options.build, "production");
@@ -36,7 +43,10 @@ export function createStatusPages(options: { build: ServerBuild; services: Servi
   async function page(path: string, cookie?: string): Promise<string> {
     const context = new RouterContextProvider();
     context.set(servicesContext, services);
-    const response = await render(new Request(`http://localhost${path}`, { headers: cookie ? { cookie } : {} }), context);
+    const response = await render(
+      new Request(`http://localhost${path}`, { headers: cookie ? { cookie } : {} }),
+      context,
+    );
     if (response.status !== 200) throw new Error(`rendering ${path} answered ${response.status}`);
     return response.text();
   }
@@ -46,15 +56,32 @@ export function createStatusPages(options: { build: ServerBuild; services: Servi
     for (const lang of LANGUAGES) {
       const path = localizePath(lang, "/status");
       siteFiles.pages.set(path, siteFileFrom(await page(path), "text/html; charset=utf-8", PAGE_CACHE));
-      siteFiles.variants[lang].set("/status", siteFileFrom(await page("/status", `${LANGUAGE_COOKIE}=${lang}`), "text/html; charset=utf-8", VARIANT_CACHE));
-      const feed = statusFeed(status, { lang, brand: company.brand, pageUrl: `${origin}${path}`, feedUrl: `${origin}${statusFeedPath(lang)}` });
+      siteFiles.variants[lang].set(
+        "/status",
+        siteFileFrom(await page("/status", `${LANGUAGE_COOKIE}=${lang}`), "text/html; charset=utf-8", VARIANT_CACHE),
+      );
+      const feed = statusFeed(status, {
+        lang,
+        brand: company.brand,
+        pageUrl: `${origin}${path}`,
+        feedUrl: `${origin}${statusFeedPath(lang)}`,
+      });
       siteFiles.assets.set(statusFeedPath(lang), siteFileFrom(feed, "application/rss+xml; charset=utf-8", EMBED_CACHE));
     }
     // Its ETag is made of what it says, not of when this worker built it: every worker answers 304 for unchanged data.
     const { generatedAt, ...content } = statusJson(status);
-    siteFiles.assets.set("/api/status", siteFileFrom(JSON.stringify({ generatedAt, ...content }), "application/json", EMBED_CACHE, JSON.stringify(content)));
+    siteFiles.assets.set(
+      "/api/status",
+      siteFileFrom(
+        JSON.stringify({ generatedAt, ...content }),
+        "application/json",
+        EMBED_CACHE,
+        JSON.stringify(content),
+      ),
+    );
     const now = new Set(status.services.map((service) => badgeUrl(service.id)));
-    for (const service of status.services) siteFiles.assets.set(badgeUrl(service.id), siteFileFrom(statusBadge(service), "image/svg+xml", EMBED_CACHE));
+    for (const service of status.services)
+      siteFiles.assets.set(badgeUrl(service.id), siteFileFrom(statusBadge(service), "image/svg+xml", EMBED_CACHE));
     // A service no longer public loses its badge at once.
     for (const url of badges) if (!now.has(url)) siteFiles.assets.delete(url);
     badges = now;

@@ -16,13 +16,24 @@ const build = {
   routeDiscovery: { mode: "lazy", manifestPath: "/__manifest" },
 } as unknown as Parameters<typeof createUnknownPathCheck>[0];
 
-const serverPaths = ["*", "/*", "/healthz", "/api/*", "/api/contact", "/.well-known/acme-challenge/:token", "/files/:name{.+\\.txt}"];
+const serverPaths = [
+  "*",
+  "/*",
+  "/healthz",
+  "/api/*",
+  "/api/contact",
+  "/.well-known/acme-challenge/:token",
+  "/files/:name{.+\\.txt}",
+];
 const isUnknown = createUnknownPathCheck(build, serverPaths);
 
 describe("createUnknownPathCheck", () => {
-  it.each([["/en/no-such-page"], ["/wp-login.php"], ["/en/about/more"], ["/healthzz"], ["/%E2%82%AC"]])("%s is answered by nothing but the not-found page", (path) => {
-    expect(isUnknown(path)).toBe(true);
-  });
+  it.each([["/en/no-such-page"], ["/wp-login.php"], ["/en/about/more"], ["/healthzz"], ["/%E2%82%AC"]])(
+    "%s is answered by nothing but the not-found page",
+    (path) => {
+      expect(isUnknown(path)).toBe(true);
+    },
+  );
 
   it.each([
     ["/", "the home page"],

@@ -19,7 +19,9 @@ function patternToRegExp(pattern: string): RegExp {
       break;
     }
     const optional = segment.endsWith("?");
-    const part = segment.startsWith(":") ? "/[^/]+" : `/${segment.replace(/\?$/, "").replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`;
+    const part = segment.startsWith(":")
+      ? "/[^/]+"
+      : `/${segment.replace(/\?$/, "").replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`;
     // A parameter with its own pattern (Hono's ":name{...}") may span segments: match anything.
     if (segment.startsWith(":") && segment.includes("{")) {
       source += "(?:/.*)?";
@@ -45,8 +47,13 @@ function routerPatterns(build: RouteTable): string[] {
     .filter((path) => path !== "/*");
 }
 
-export function createUnknownPathCheck(build: RouteTable, serverPaths: readonly string[]): (pathname: string) => boolean {
-  const patterns = [...routerPatterns(build), ...serverPaths.filter((path) => path !== "*" && path !== "/*")].map(patternToRegExp);
+export function createUnknownPathCheck(
+  build: RouteTable,
+  serverPaths: readonly string[],
+): (pathname: string) => boolean {
+  const patterns = [...routerPatterns(build), ...serverPaths.filter((path) => path !== "*" && path !== "/*")].map(
+    patternToRegExp,
+  );
   const manifestPath = build.routeDiscovery?.manifestPath ?? "/__manifest";
   return (pathname) => {
     if (pathname === "/" || pathname.endsWith("/") || pathname.includes("//") || pathname.includes("\\")) return false;

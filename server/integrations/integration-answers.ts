@@ -16,17 +16,25 @@ export function nginxAnswer(reading: Reading<{ report: NginxReport }>, intervals
   const body = { ...report, sampledAt: iso(reading.sampledAt), intervalSeconds: intervals.nginx };
   const answered = report.sources.some((source) => source.error === null);
   if (answered) return { ok: true as const, body };
-  const details = report.sources.map((source) => `${source.name}: ${source.error}`).join("; ") || "no nginx source was sampled";
+  const details =
+    report.sources.map((source) => `${source.name}: ${source.error}`).join("; ") || "no nginx source was sampled";
   return { ok: false as const, body: { error: "Failed to load monitoring data", details, sampledAt: body.sampledAt } };
 }
 
 export type HaproxyAnswer =
-  | { ok: true; body: Extract<HaproxySnapshot, { ok: true }>["stats"] & { fetchedAt: string; intervalSeconds: number | null } }
+  | {
+      ok: true;
+      body: Extract<HaproxySnapshot, { ok: true }>["stats"] & { fetchedAt: string; intervalSeconds: number | null };
+    }
   | { ok: false; body: { error: string; details: string; fetchedAt: string } };
 
 export function haproxyAnswer(reading: Reading<HaproxySnapshot>, intervals: Intervals): HaproxyAnswer {
   const fetchedAt = iso(reading.sampledAt);
-  if (!reading.value.ok) return { ok: false, body: { error: "Failed to fetch HAProxy statistics", details: reading.value.error, fetchedAt } };
+  if (!reading.value.ok)
+    return {
+      ok: false,
+      body: { error: "Failed to fetch HAProxy statistics", details: reading.value.error, fetchedAt },
+    };
   return { ok: true, body: { ...reading.value.stats, fetchedAt, intervalSeconds: intervals.haproxy } };
 }
 

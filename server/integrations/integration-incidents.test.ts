@@ -4,7 +4,12 @@
 // read; what is still failing when maintenance ends is read again and told.
 import { describe, expect, it } from "vitest";
 import { TEST_DOMAIN } from "#tests/peers/certificates.ts";
-import { integrationsConfig, portOf, withIntegrationPeers, withIntegrationsApp } from "#tests/support/integrations-harness.ts";
+import {
+  integrationsConfig,
+  portOf,
+  withIntegrationPeers,
+  withIntegrationsApp,
+} from "#tests/support/integrations-harness.ts";
 import { browserHeaders } from "#tests/support/test-app.ts";
 import { testDatabases } from "#tests/support/test-databases.ts";
 
@@ -19,7 +24,9 @@ describe.each(testDatabases())("integration incidents through the API on $dialec
     const other = await h.otherApp();
     try {
       other.clock.now = h.t.clock.now + 5_000;
-      const seen = await other.app.request("http://localhost/api/admin/ai-services-health", { headers: browserHeaders({ cookie: h.cookie }) });
+      const seen = await other.app.request("http://localhost/api/admin/ai-services-health", {
+        headers: browserHeaders({ cookie: h.cookie }),
+      });
       expect(((await seen.json()) as { sampledAt: string }).sampledAt).toBe(new Date(h.t.clock.now).toISOString());
       // Everything is due now, but the lease is held: the other process samples nothing.
       await h.t.services.database.db.deleteFrom("integration_snapshots").execute();
@@ -43,27 +50,45 @@ describe.each(testDatabases())("integration incidents through the API on $dialec
     const infrastructure = /nginx|HAProxy|AI service/;
     await h.tick();
     // web2 has no server behind it: HAProxy marks it DOWN.
-    expect(await h.alertSubjects(infrastructure)).toEqual([`[ALERT] HAProxy backend ${peers.haproxy.backendName} has a server down (web2)`]);
+    expect(await h.alertSubjects(infrastructure)).toEqual([
+      `[ALERT] HAProxy backend ${peers.haproxy.backendName} has a server down (web2)`,
+    ]);
 
     // nginx dies, the stats page stops answering, Ollama fails.
-    h.config = () => integrationsConfig(peers, { nginxUrl: `http://127.0.0.1:${peers.deadPort}/nginx_status`, haproxyUrl: `http://127.0.0.1:${portOf(peers.silent)}/stats` });
+    h.config = () =>
+      integrationsConfig(peers, {
+        nginxUrl: `http://127.0.0.1:${peers.deadPort}/nginx_status`,
+        haproxyUrl: `http://127.0.0.1:${portOf(peers.silent)}/stats`,
+      });
     peers.ollama.behaviour.mode = "error";
     try {
       h.t.advance(120_000); // every source is due
       await h.tick();
       expect((await h.alertSubjects(infrastructure)).slice(1).sort()).toEqual(
-        ["[ALERT] AI service Ollama is unhealthy", "[ALERT] HAProxy stats source cannot be read", "[ALERT] nginx proxy does not answer"].sort(),
+        [
+          "[ALERT] AI service Ollama is unhealthy",
+          "[ALERT] HAProxy stats source cannot be read",
+          "[ALERT] nginx proxy does not answer",
+        ].sort(),
       );
-      const open = ((await h.api("GET", "/incidents/open")).body.incidents as { source: string; name: string; message: string }[]).filter(
-        (incident) => incident.source !== "certificate",
-      );
+      const open = (
+        (await h.api("GET", "/incidents/open")).body.incidents as { source: string; name: string; message: string }[]
+      ).filter((incident) => incident.source !== "certificate");
       expect(open.map((incident) => `${incident.source}:${incident.name}`).sort()).toEqual(
-        ["ai:AI service Ollama", "haproxy:HAProxy stats source", `haproxy:HAProxy server ${peers.haproxy.backendName}/web2`, "nginx:nginx proxy"].sort(),
+        [
+          "ai:AI service Ollama",
+          "haproxy:HAProxy stats source",
+          `haproxy:HAProxy server ${peers.haproxy.backendName}/web2`,
+          "nginx:nginx proxy",
+        ].sort(),
       );
       expect(open.find((incident) => incident.source === "nginx")!.message).toMatch(/refused|ECONNREFUSED/i);
       // The dashboard's nginx panel shows the error state, not zeros.
       const panel = await h.api("GET", "/nginx");
-      expect(panel).toMatchObject({ status: 502, body: { error: "Failed to load monitoring data", details: expect.stringMatching(/^proxy: /) } });
+      expect(panel).toMatchObject({
+        status: 502,
+        body: { error: "Failed to load monitoring data", details: expect.stringMatching(/^proxy: /) },
+      });
 
       // Still down a minute later: no second notice.
       h.t.advance(60_000);
@@ -76,14 +101,22 @@ describe.each(testDatabases())("integration incidents through the API on $dialec
     h.t.advance(60_000); // every source is due again, 4 minutes after the first notice
     await h.tick();
     expect((await h.alertSubjects(infrastructure)).slice(4).sort()).toEqual(
-      ["[RESOLVED] AI service Ollama is healthy again", "[RESOLVED] HAProxy stats source is healthy again", "[RESOLVED] nginx proxy is healthy again"].sort(),
+      [
+        "[RESOLVED] AI service Ollama is healthy again",
+        "[RESOLVED] HAProxy stats source is healthy again",
+        "[RESOLVED] nginx proxy is healthy again",
+      ].sort(),
     );
     const stillOpen = (await h.api("GET", "/incidents/open")).body.incidents as { source: string; name: string }[];
-    expect(stillOpen.filter((incident) => incident.source !== "certificate").map((incident) => incident.name)).toEqual([`HAProxy server ${peers.haproxy.backendName}/web2`]);
+    expect(stillOpen.filter((incident) => incident.source !== "certificate").map((incident) => incident.name)).toEqual([
+      `HAProxy server ${peers.haproxy.backendName}/web2`,
+    ]);
     // Five minutes after its notice, the server still down is told again.
     h.t.advance(60_000);
     await h.tick();
-    expect((await h.alertSubjects(infrastructure)).slice(7)).toEqual([`[REMINDER] HAProxy backend ${peers.haproxy.backendName} has a server down (web2)`]);
+    expect((await h.alertSubjects(infrastructure)).slice(7)).toEqual([
+      `[REMINDER] HAProxy backend ${peers.haproxy.backendName} has a server down (web2)`,
+    ]);
   });
 
   it("a reading stored by another worker's Retry is decided on by the lease holder, once", async () => {
@@ -92,7 +125,9 @@ describe.each(testDatabases())("integration incidents through the API on $dialec
     try {
       peers.ollama.behaviour.mode = "error";
       other.clock.now = h.t.clock.now + 1_000;
-      const retried = await other.app.request("http://localhost/api/admin/ai-services-health?refresh=1", { headers: browserHeaders({ cookie: h.cookie }) });
+      const retried = await other.app.request("http://localhost/api/admin/ai-services-health?refresh=1", {
+        headers: browserHeaders({ cookie: h.cookie }),
+      });
       expect(((await retried.json()) as { overallStatus: string }).overallStatus).toBe("unhealthy");
       // The other worker does not hold the lease: it decides nothing.
       expect(await h.alertSubjects(/AI service/)).toEqual([]);
@@ -117,8 +152,20 @@ describe.each(testDatabases())("integration incidents through the API on $dialec
       ].sort();
     const told = async () => (await h.alertSubjects(/./)).sort();
     const sampledAt = async () =>
-      (await h.t.services.database.db.selectFrom("integration_snapshots").select(["name", "sampled_at"]).orderBy("name").execute()).map((row) => [row.name, row.sampled_at]);
-    const certificatesCheckedAt = async () => [...new Set((await h.t.services.database.db.selectFrom("certificates").select("checked_at").execute()).map((row) => row.checked_at))];
+      (
+        await h.t.services.database.db
+          .selectFrom("integration_snapshots")
+          .select(["name", "sampled_at"])
+          .orderBy("name")
+          .execute()
+      ).map((row) => [row.name, row.sampled_at]);
+    const certificatesCheckedAt = async () => [
+      ...new Set(
+        (await h.t.services.database.db.selectFrom("certificates").select("checked_at").execute()).map(
+          (row) => row.checked_at,
+        ),
+      ),
+    ];
 
     /** nginx is dead; maintenance holds every incident back. */
     async function heldDuringMaintenance() {

@@ -9,7 +9,13 @@ import { gunzipSync } from "node:zlib";
 import { serve, type ServerType } from "@hono/node-server";
 import { describe, expect, it } from "vitest";
 import { TEST_DOMAIN } from "#tests/peers/certificates.ts";
-import { HOOK_TOKEN, integrationsConfig, portOf, withIntegrationPeers, withIntegrationsApp } from "#tests/support/integrations-harness.ts";
+import {
+  HOOK_TOKEN,
+  integrationsConfig,
+  portOf,
+  withIntegrationPeers,
+  withIntegrationsApp,
+} from "#tests/support/integrations-harness.ts";
 import { browserHeaders } from "#tests/support/test-app.ts";
 import { testDatabases } from "#tests/support/test-databases.ts";
 
@@ -57,7 +63,15 @@ describe.each(testDatabases())("integration readings through the API on $dialect
     expect(peers.hookCalls[0]!.authorization).toBe(`Bearer ${HOOK_TOKEN}`);
     expect(JSON.parse(peers.hookCalls[0]!.body)).toEqual({ domain: TEST_DOMAIN, serverIP: "127.0.0.1" });
     const renewals = await h.api("GET", "/certificates/renewals");
-    expect(renewals.body.renewals).toMatchObject([{ domain: TEST_DOMAIN, method: "hook", trigger: "auto", success: true, message: "renewal started on the local host" }]);
+    expect(renewals.body.renewals).toMatchObject([
+      {
+        domain: TEST_DOMAIN,
+        method: "hook",
+        trigger: "auto",
+        success: true,
+        message: "renewal started on the local host",
+      },
+    ]);
 
     // Five minutes on: checked again, same statuses, no new notice (a certificate is reminded of once a day), no second automatic renewal (it waits 6 h).
     h.t.advance(300_000);
@@ -79,7 +93,10 @@ describe.each(testDatabases())("integration readings through the API on $dialect
     const renewed = await h.api("POST", "/certificates/renew", { domain: "self.test.internal", serverIP: "127.0.0.1" });
     expect(renewed).toEqual({ status: 200, body: { success: true, message: "renewal started on the local host" } });
     const unknown = await h.api("POST", "/certificates/renew", { domain: "nowhere.test", serverIP: "127.0.0.1" });
-    expect(unknown).toEqual({ status: 502, body: { success: false, message: "nowhere.test at 127.0.0.1 is not a monitored certificate" } });
+    expect(unknown).toEqual({
+      status: 502,
+      body: { success: false, message: "nowhere.test at 127.0.0.1 is not a monitored certificate" },
+    });
     expect((await h.api("POST", "/certificates/renew", { domain: TEST_DOMAIN })).status).toBe(400);
     expect(peers.hookCalls).toHaveLength(1);
   });
@@ -100,7 +117,9 @@ describe.each(testDatabases())("integration readings through the API on $dialect
     expect(existsSync(join(peers.dataDir, "certs", TEST_DOMAIN, "privkey.pem"))).toBe(true);
     // The challenge is gone, the account is kept for the next renewal.
     expect(await h.t.services.database.db.selectFrom("acme_challenges").selectAll().execute()).toEqual([]);
-    expect(await h.t.services.database.db.selectFrom("acme_accounts").select("directory_url").execute()).toEqual([{ directory_url: peers.pebble.directoryUrl }]);
+    expect(await h.t.services.database.db.selectFrom("acme_accounts").select("directory_url").execute()).toEqual([
+      { directory_url: peers.pebble.directoryUrl },
+    ]);
   }, 90_000);
 
   it("the ACME challenge route answers stored tokens only", async () => {
@@ -108,7 +127,9 @@ describe.each(testDatabases())("integration readings through the API on $dialect
     const found = await h.t.app.request("http://localhost/.well-known/acme-challenge/tok_abcdefghijklmnop");
     expect(found.status).toBe(200);
     expect(await found.text()).toBe("tok_abcdefghijklmnop.thumbprint");
-    expect((await h.t.app.request("http://localhost/.well-known/acme-challenge/other_abcdefghijklmnop")).status).toBe(404);
+    expect((await h.t.app.request("http://localhost/.well-known/acme-challenge/other_abcdefghijklmnop")).status).toBe(
+      404,
+    );
     expect((await h.t.app.request("http://localhost/.well-known/acme-challenge/..%2F..%2Fetc")).status).toBe(404);
   });
 
@@ -116,7 +137,12 @@ describe.each(testDatabases())("integration readings through the API on $dialect
     const firstAnswer = await h.api("GET", "/nginx");
     expect(firstAnswer.status).toBe(200);
     let body = firstAnswer.body;
-    expect(body).toMatchObject({ overall_health: "healthy", alerts: [], nginx: { status: "healthy" }, intervalSeconds: 60 });
+    expect(body).toMatchObject({
+      overall_health: "healthy",
+      alerts: [],
+      nginx: { status: "healthy" },
+      intervalSeconds: 60,
+    });
     const first = body.nginx as Record<string, number>;
     expect(first.server_requests).toBeGreaterThan(0);
     for (let i = 0; i < 10; i += 1) await fetch(peers.nginx.baseUrl);
@@ -136,13 +162,21 @@ describe.each(testDatabases())("integration readings through the API on $dialect
     expect(status, JSON.stringify(body)).toBe(200);
     const servers = body.servers as Record<string, unknown>[];
     expect(servers.find((server) => server.name === "web1")).toMatchObject({ display: "UP" });
-    expect(servers.find((server) => server.name === "web2")).toMatchObject({ status: "DOWN", display: "DOWN", checkStatus: "L4CON" });
-    expect((body.backends as Record<string, unknown>[]).find((backend) => backend.name === peers.haproxy.backendName)).toMatchObject({
+    expect(servers.find((server) => server.name === "web2")).toMatchObject({
+      status: "DOWN",
+      display: "DOWN",
+      checkStatus: "L4CON",
+    });
+    expect(
+      (body.backends as Record<string, unknown>[]).find((backend) => backend.name === peers.haproxy.backendName),
+    ).toMatchObject({
       display: "UP",
       activeServers: 1,
       servers: 2,
     });
-    expect((body.frontends as Record<string, unknown>[]).find((frontend) => frontend.name === peers.haproxy.frontendName)).toMatchObject({ status: "OPEN", display: "UP" });
+    expect(
+      (body.frontends as Record<string, unknown>[]).find((frontend) => frontend.name === peers.haproxy.frontendName),
+    ).toMatchObject({ status: "OPEN", display: "UP" });
     expect(body.fetchedAt).toEqual(expect.any(String));
 
     h.config = () => integrationsConfig(peers, { haproxyUrl: `http://127.0.0.1:${portOf(peers.silent)}/stats` });
@@ -151,7 +185,10 @@ describe.each(testDatabases())("integration readings through the API on $dialect
     const failed = await h.api("GET", "/haproxy?refresh=1");
     expect(Date.now() - started).toBeLessThan(5_000);
     expect(failed.status).toBe(502);
-    expect(failed.body).toMatchObject({ error: "Failed to fetch HAProxy statistics", details: expect.stringMatching(/Timed out/) });
+    expect(failed.body).toMatchObject({
+      error: "Failed to fetch HAProxy statistics",
+      details: expect.stringMatching(/Timed out/),
+    });
   });
 
   it("AI services: the health object from an Ollama-compatible server", async () => {
@@ -159,25 +196,37 @@ describe.each(testDatabases())("integration readings through the API on $dialect
     expect(status).toBe(200);
     expect(body).toMatchObject({
       overallStatus: "healthy",
-      services: [{ service: "Ollama", status: "healthy", details: { model: "llama3.2:3b", models: peers.ollama.behaviour.models } }],
+      services: [
+        {
+          service: "Ollama",
+          status: "healthy",
+          details: { model: "llama3.2:3b", models: peers.ollama.behaviour.models },
+        },
+      ],
       summary: { totalServices: 1, healthyServices: 1, unhealthyServices: 0, degradedServices: 0 },
       intervalSeconds: 120,
     });
   });
 
   it("large staff answers are compressed for clients that accept it", async () => {
-    const zipped = await h.t.app.request("http://localhost/api/admin/certificates", { headers: browserHeaders({ cookie: h.cookie, "accept-encoding": "gzip" }) });
+    const zipped = await h.t.app.request("http://localhost/api/admin/certificates", {
+      headers: browserHeaders({ cookie: h.cookie, "accept-encoding": "gzip" }),
+    });
     expect(zipped.headers.get("content-encoding")).toBe("gzip");
     const body = gunzipSync(Buffer.from(await zipped.arrayBuffer())).toString();
     expect(JSON.parse(body)).toMatchObject({ success: true, total: 4 });
-    const plain = await h.t.app.request("http://localhost/api/admin/certificates", { headers: browserHeaders({ cookie: h.cookie }) });
+    const plain = await h.t.app.request("http://localhost/api/admin/certificates", {
+      headers: browserHeaders({ cookie: h.cookie }),
+    });
     expect(plain.headers.get("content-encoding")).toBeNull();
     expect(JSON.parse(await plain.text())).toEqual(JSON.parse(body));
   });
 
   it("staff only", async () => {
     for (const path of ["/certificates", "/nginx", "/haproxy", "/ai-services-health"]) {
-      expect((await h.t.app.request(`http://localhost/api/admin${path}`, { headers: browserHeaders() })).status).toBe(401);
+      expect((await h.t.app.request(`http://localhost/api/admin${path}`, { headers: browserHeaders() })).status).toBe(
+        401,
+      );
     }
   });
 });

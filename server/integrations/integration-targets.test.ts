@@ -2,19 +2,31 @@ import { describe, expect, it } from "vitest";
 import type { AiServiceHealth } from "./ai/ai-health.ts";
 import type { CertificateReading } from "#server/net/tls-probe.ts";
 import type { HaproxyServer } from "./haproxy/haproxy-stats.ts";
-import { aiObservations, certificateObservation, haproxyObservations, nginxObservations } from "./integration-targets.ts";
+import {
+  aiObservations,
+  certificateObservation,
+  haproxyObservations,
+  nginxObservations,
+} from "./integration-targets.ts";
 import { buildNginxReport } from "./nginx/nginx-report.ts";
 
 const thresholds = { failure: 1, success: 1 };
 /** "key status/severity: summary (message)" per observation. */
 const told = (list: { key: string; status: string; severity: string; summary: string; message: string | null }[]) =>
-  list.map((o) => `${o.key} ${o.status}${o.status === "failing" ? `/${o.severity}` : ""}: ${o.summary}${o.message ? ` (${o.message})` : ""}`);
+  list.map(
+    (o) =>
+      `${o.key} ${o.status}${o.status === "failing" ? `/${o.severity}` : ""}: ${o.summary}${o.message ? ` (${o.message})` : ""}`,
+  );
 
 describe("nginx sources", () => {
   const counters = { active: 10, accepts: 100, handled: 100, requests: 300, reading: 1, writing: 2, waiting: 7 };
   it.each([
     ["answers", [{ source: "edge", at: 0, status: counters }], ["nginx:edge ok: is healthy"]],
-    ["does not answer", [{ source: "edge", at: 0, error: "connect ECONNREFUSED" }], ["nginx:edge failing/critical: does not answer (connect ECONNREFUSED)"]],
+    [
+      "does not answer",
+      [{ source: "edge", at: 0, error: "connect ECONNREFUSED" }],
+      ["nginx:edge failing/critical: does not answer (connect ECONNREFUSED)"],
+    ],
     [
       "too many connections",
       [{ source: "edge", at: 0, status: { ...counters, active: 5000 } }],
@@ -29,7 +41,11 @@ describe("nginx sources", () => {
       ["nginx:edge ok: is healthy", "nginx:edge#2 failing/critical: does not answer (timed out)"],
     ],
   ] as const)("a source that %s", (_name, samples, expected) => {
-    expect(told(nginxObservations(buildNginxReport(samples as never, undefined, { maxActiveConnections: 1000 }), thresholds))).toEqual(expected);
+    expect(
+      told(
+        nginxObservations(buildNginxReport(samples as never, undefined, { maxActiveConnections: 1000 }), thresholds),
+      ),
+    ).toEqual(expected);
   });
 });
 
@@ -54,7 +70,13 @@ describe("HAProxy", () => {
         stats: {
           frontends: [],
           backends: [],
-          servers: [server("web1", "UP"), server("web2", "DOWN"), server("web3", "MAINT"), server("web4", "DRAIN"), server("web5", "NO CHECK", "no check")],
+          servers: [
+            server("web1", "UP"),
+            server("web2", "DOWN"),
+            server("web3", "MAINT"),
+            server("web4", "DRAIN"),
+            server("web5", "NO CHECK", "no check"),
+          ],
         },
       },
       thresholds,
@@ -91,8 +113,18 @@ describe("AI services", () => {
     const health = {
       timestamp: "",
       overallStatus: "unhealthy" as const,
-      services: [service("Ollama", "unhealthy", "connect ECONNREFUSED"), service("Sentiment", "degraded", "No models installed"), service("Normalizer", "healthy")],
-      summary: { totalServices: 3, healthyServices: 1, unhealthyServices: 1, degradedServices: 1, averageResponseTime: 0 },
+      services: [
+        service("Ollama", "unhealthy", "connect ECONNREFUSED"),
+        service("Sentiment", "degraded", "No models installed"),
+        service("Normalizer", "healthy"),
+      ],
+      summary: {
+        totalServices: 3,
+        healthyServices: 1,
+        unhealthyServices: 1,
+        degradedServices: 1,
+        averageResponseTime: 0,
+      },
     };
     expect(told(aiObservations(health, thresholds))).toEqual([
       "ai:Ollama failing/critical: is unhealthy (connect ECONNREFUSED)",
@@ -104,13 +136,33 @@ describe("AI services", () => {
 
 describe("certificates", () => {
   const reading = (status: CertificateReading["status"], daysRemaining: number | null, error: string | null = null) =>
-    ({ domain: "example.com", serverIP: "192.0.2.10", port: 443, status, daysRemaining, expiryDate: "2026-12-01T00:00:00.000Z", error }) as CertificateReading;
+    ({
+      domain: "example.com",
+      serverIP: "192.0.2.10",
+      port: 443,
+      status,
+      daysRemaining,
+      expiryDate: "2026-12-01T00:00:00.000Z",
+      error,
+    }) as CertificateReading;
   it.each([
     [reading("healthy", 60), "certificate:example.com@192.0.2.10:443 ok: is healthy"],
-    [reading("warning", 21), "certificate:example.com@192.0.2.10:443 failing/warning: expires in 21 days (valid until 2026-12-01)"],
-    [reading("critical", 5), "certificate:example.com@192.0.2.10:443 failing/critical: expires in 5 days (valid until 2026-12-01)"],
-    [reading("critical", 0), "certificate:example.com@192.0.2.10:443 failing/critical: expires today (valid until 2026-12-01)"],
-    [reading("critical", -2), "certificate:example.com@192.0.2.10:443 failing/critical: expired 2 days ago (valid until 2026-12-01)"],
+    [
+      reading("warning", 21),
+      "certificate:example.com@192.0.2.10:443 failing/warning: expires in 21 days (valid until 2026-12-01)",
+    ],
+    [
+      reading("critical", 5),
+      "certificate:example.com@192.0.2.10:443 failing/critical: expires in 5 days (valid until 2026-12-01)",
+    ],
+    [
+      reading("critical", 0),
+      "certificate:example.com@192.0.2.10:443 failing/critical: expires today (valid until 2026-12-01)",
+    ],
+    [
+      reading("critical", -2),
+      "certificate:example.com@192.0.2.10:443 failing/critical: expired 2 days ago (valid until 2026-12-01)",
+    ],
     [
       reading("error", null, "unable to verify the first certificate"),
       "certificate:example.com@192.0.2.10:443 failing/critical: cannot be verified (unable to verify the first certificate)",

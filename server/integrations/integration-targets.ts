@@ -18,7 +18,15 @@ export type Thresholds = { failure: number; success: number };
 type Finding = { status: ObservedStatus; severity: Severity; summary: string; message: string | null };
 const OK: Finding = { status: "ok", severity: "critical", summary: "is healthy", message: null };
 
-function observation(source: Source, key: string, group: { key: string; name: string }, name: string, label: string, thresholds: Thresholds, finding: Finding): Observation {
+function observation(
+  source: Source,
+  key: string,
+  group: { key: string; name: string },
+  name: string,
+  label: string,
+  thresholds: Thresholds,
+  finding: Finding,
+): Observation {
   const target: AlertTarget = { key, source, group, name, label, serviceId: null, profile: null, thresholds };
   return { ...target, ...finding };
 }
@@ -47,10 +55,22 @@ export function nginxObservations(report: NginxReport, thresholds: Thresholds): 
   return report.sources.map((source, index) => {
     const name = `nginx ${source.name}`;
     if (source.error !== null)
-      return single("nginx", keys[index]!, name, thresholds, { status: "failing", severity: "critical", summary: "does not answer", message: source.error });
-    const warnings = report.alerts.filter((alert) => alert.message.startsWith(`${source.name}: `)).map((alert) => alert.message.slice(source.name.length + 2));
+      return single("nginx", keys[index]!, name, thresholds, {
+        status: "failing",
+        severity: "critical",
+        summary: "does not answer",
+        message: source.error,
+      });
+    const warnings = report.alerts
+      .filter((alert) => alert.message.startsWith(`${source.name}: `))
+      .map((alert) => alert.message.slice(source.name.length + 2));
     if (source.status === "warning")
-      return single("nginx", keys[index]!, name, thresholds, { status: "failing", severity: "warning", summary: "needs attention", message: warnings.join("; ") || null });
+      return single("nginx", keys[index]!, name, thresholds, {
+        status: "failing",
+        severity: "warning",
+        summary: "needs attention",
+        message: warnings.join("; ") || null,
+      });
     return single("nginx", keys[index]!, name, thresholds, OK);
   });
 }
@@ -70,16 +90,34 @@ export const haproxyServerKey = (backend: string, server: string) => `haproxy:${
 export function haproxyObservations(snapshot: HaproxySnapshot, thresholds: Thresholds): Observation[] {
   if (!snapshot.ok) {
     return [
-      single("haproxy", HAPROXY_STATS_KEY, "HAProxy stats source", thresholds, { status: "failing", severity: "critical", summary: "cannot be read", message: snapshot.error }),
+      single("haproxy", HAPROXY_STATS_KEY, "HAProxy stats source", thresholds, {
+        status: "failing",
+        severity: "critical",
+        summary: "cannot be read",
+        message: snapshot.error,
+      }),
     ];
   }
   const servers = snapshot.stats.servers.map((server) => {
     const group = { key: `haproxy:${server.backend}`, name: `HAProxy backend ${server.backend}` };
     const down = server.display === "DOWN";
     const finding: Finding = down
-      ? { status: "failing", severity: "critical", summary: "has a server down", message: [server.status, server.checkStatus, server.lastCheck].filter(Boolean).join(", ") }
+      ? {
+          status: "failing",
+          severity: "critical",
+          summary: "has a server down",
+          message: [server.status, server.checkStatus, server.lastCheck].filter(Boolean).join(", "),
+        }
       : OK;
-    return observation("haproxy", haproxyServerKey(server.backend, server.name), group, `HAProxy server ${server.backend}/${server.name}`, server.name, thresholds, finding);
+    return observation(
+      "haproxy",
+      haproxyServerKey(server.backend, server.name),
+      group,
+      `HAProxy server ${server.backend}/${server.name}`,
+      server.name,
+      thresholds,
+      finding,
+    );
   });
   return [single("haproxy", HAPROXY_STATS_KEY, "HAProxy stats source", thresholds, OK), ...servers];
 }
@@ -103,11 +141,18 @@ export function aiKeys(names: readonly string[]): string[] {
   return keysOf("ai", names);
 }
 
-export const certificateKey = (target: { domain: string; serverIP: string; port: number }) => `certificate:${target.domain}@${target.serverIP}:${target.port}`;
+export const certificateKey = (target: { domain: string; serverIP: string; port: number }) =>
+  `certificate:${target.domain}@${target.serverIP}:${target.port}`;
 
 function certificateFinding(reading: CertificateReading): Finding {
   if (reading.status === "healthy") return OK;
-  if (reading.status === "error") return { status: "failing", severity: "critical", summary: "cannot be verified", message: reading.error ?? "unknown error" };
+  if (reading.status === "error")
+    return {
+      status: "failing",
+      severity: "critical",
+      summary: "cannot be verified",
+      message: reading.error ?? "unknown error",
+    };
   const days = reading.daysRemaining ?? 0;
   const summary = days < 0 ? `expired ${-days} days ago` : days === 0 ? "expires today" : `expires in ${days} days`;
   return {
@@ -120,7 +165,10 @@ function certificateFinding(reading: CertificateReading): Finding {
 
 /** A certificate: a warning 30 days before it expires, critical at 7, and critical when it cannot be verified. */
 export function certificateObservation(reading: CertificateReading, thresholds: Thresholds): Observation {
-  const name = reading.port === 443 ? `Certificate ${reading.domain} at ${reading.serverIP}` : `Certificate ${reading.domain} at ${reading.serverIP}:${reading.port}`;
+  const name =
+    reading.port === 443
+      ? `Certificate ${reading.domain} at ${reading.serverIP}`
+      : `Certificate ${reading.domain} at ${reading.serverIP}:${reading.port}`;
   return single("certificate", certificateKey(reading), name, thresholds, certificateFinding(reading));
 }
 
@@ -140,7 +188,8 @@ export function placeholderKeys(config: IntegrationsConfig): (key: string) => bo
     const names = aiKeys(config.aiServices.services.map((service) => service.name));
     config.aiServices.services.forEach((service, index) => placeholder(service.url) && keys.add(names[index]!));
   }
-  for (const domain of config.certificates?.domains ?? []) if (isDocumentationHost(domain.serverIP)) keys.add(certificateKey(domain));
+  for (const domain of config.certificates?.domains ?? [])
+    if (isDocumentationHost(domain.serverIP)) keys.add(certificateKey(domain));
   const haproxy = config.haproxy && "url" in config.haproxy.source && placeholder(config.haproxy.source.url);
   return (key) => keys.has(key) || (!!haproxy && key.startsWith("haproxy:"));
 }

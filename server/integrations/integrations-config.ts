@@ -10,7 +10,10 @@ const httpUrl = z.url({ protocol: /^https?$/, error: "Invalid URL" });
 const domainName = z
   .string()
   .max(253)
-  .regex(/^(?=.{1,253}$)([a-zA-Z0-9_](?:[a-zA-Z0-9_-]{0,61}[a-zA-Z0-9])?)(\.[a-zA-Z0-9_](?:[a-zA-Z0-9_-]{0,61}[a-zA-Z0-9])?)*$/, "must be a domain name");
+  .regex(
+    /^(?=.{1,253}$)([a-zA-Z0-9_](?:[a-zA-Z0-9_-]{0,61}[a-zA-Z0-9])?)(\.[a-zA-Z0-9_](?:[a-zA-Z0-9_-]{0,61}[a-zA-Z0-9])?)*$/,
+    "must be a domain name",
+  );
 const ipOrHost = z
   .string()
   .min(1)
@@ -30,7 +33,9 @@ export type CertificateTarget = z.infer<typeof certificate>;
 /** How a server's certificates are renewed: by this server over ACME, or by a hook on the host itself. */
 const renewal = z.discriminatedUnion("method", [
   z.object({ method: z.literal("acme") }).strict(),
-  z.object({ method: z.literal("hook"), url: httpUrl, token: z.string().min(16, "must be at least 16 characters") }).strict(),
+  z
+    .object({ method: z.literal("hook"), url: httpUrl, token: z.string().min(16, "must be at least 16 characters") })
+    .strict(),
   z.object({ method: z.literal("none") }).strict(),
 ]);
 export type RenewalMethod = z.infer<typeof renewal>;
@@ -62,7 +67,12 @@ const certificates = z
     const seen = new Set<string>();
     value.domains.forEach((entry, index) => {
       const key = `${entry.domain}@${entry.serverIP}:${entry.port}`;
-      if (seen.has(key)) context.addIssue({ code: "custom", path: ["domains", index, "domain"], message: `duplicate certificate "${key}"` });
+      if (seen.has(key))
+        context.addIssue({
+          code: "custom",
+          path: ["domains", index, "domain"],
+          message: `duplicate certificate "${key}"`,
+        });
       seen.add(key);
     });
     for (const host of HOST_NAMES) {
@@ -97,7 +107,10 @@ const nginx = z
 export type NginxConfig = z.infer<typeof nginx>;
 
 const haproxySource = z.union(
-  [z.object({ url: httpUrl, username: z.string().min(1).optional(), password: z.string().optional() }).strict(), z.object({ socket: z.string().min(1) }).strict()],
+  [
+    z.object({ url: httpUrl, username: z.string().min(1).optional(), password: z.string().optional() }).strict(),
+    z.object({ socket: z.string().min(1) }).strict(),
+  ],
   { error: 'needs "url" (the stats page) or "socket" (the stats socket path)' },
 );
 export type HaproxySource = z.infer<typeof haproxySource>;
@@ -124,7 +137,14 @@ const aiService = z.discriminatedUnion("type", [
         .optional(),
     })
     .strict(),
-  z.object({ type: z.literal("http"), name: z.string().min(1).max(100), url: httpUrl, model: z.string().max(100).optional() }).strict(),
+  z
+    .object({
+      type: z.literal("http"),
+      name: z.string().min(1).max(100),
+      url: httpUrl,
+      model: z.string().max(100).optional(),
+    })
+    .strict(),
 ]);
 export type AiServiceConfig = z.infer<typeof aiService>;
 

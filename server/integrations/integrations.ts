@@ -55,7 +55,10 @@ export type IntegrationsOptions = Omit<CertificatesOptions, "config"> & {
 export function createIntegrations(options: IntegrationsOptions) {
   const { db, leases, now, logger, tracker } = options;
   const integrations = () => options.config().integrations;
-  const thresholds = (): Thresholds => ({ failure: options.config().defaults.failureThreshold, success: options.config().defaults.successThreshold });
+  const thresholds = (): Thresholds => ({
+    failure: options.config().defaults.failureThreshold,
+    success: options.config().defaults.successThreshold,
+  });
   const holder = randomUUID();
   const certificates = createCertificates({ ...options, config: () => integrations().certificates });
   const inFlight = new Map<string, Promise<unknown>>();
@@ -67,7 +70,11 @@ export function createIntegrations(options: IntegrationsOptions) {
   let observing: Promise<void> = Promise.resolve();
 
   async function load<N extends Name>(name: N): Promise<{ value: Snapshots[N]; sampledAt: number } | undefined> {
-    const row = await db.selectFrom("integration_snapshots").select(["payload", "sampled_at"]).where("name", "=", name).executeTakeFirst();
+    const row = await db
+      .selectFrom("integration_snapshots")
+      .select(["payload", "sampled_at"])
+      .where("name", "=", name)
+      .executeTakeFirst();
     return row ? { value: JSON.parse(row.payload) as Snapshots[N], sampledAt: row.sampled_at } : undefined;
   }
 
@@ -115,12 +122,22 @@ export function createIntegrations(options: IntegrationsOptions) {
   };
 
   /** The targets each source has now; an open incident of any other is no longer monitored. Null: unknown now (keep them). */
-  async function liveKeys(): Promise<{ nginx: Set<string>; haproxy: Set<string> | null; ai: Set<string>; certificate: Set<string> }> {
+  async function liveKeys(): Promise<{
+    nginx: Set<string>;
+    haproxy: Set<string> | null;
+    ai: Set<string>;
+    certificate: Set<string>;
+  }> {
     const config = integrations();
     let haproxy: Set<string> | null = new Set();
     if (config.haproxy) {
       const stored = (await load("haproxy"))?.value as HaproxySnapshot | undefined;
-      haproxy = stored?.ok ? new Set([HAPROXY_STATS_KEY, ...stored.stats.servers.map((server) => haproxyServerKey(server.backend, server.name))]) : null;
+      haproxy = stored?.ok
+        ? new Set([
+            HAPROXY_STATS_KEY,
+            ...stored.stats.servers.map((server) => haproxyServerKey(server.backend, server.name)),
+          ])
+        : null;
     }
     return {
       nginx: new Set(config.nginx ? nginxKeys(config.nginx.sources.map((source) => source.name)) : []),
@@ -138,7 +155,8 @@ export function createIntegrations(options: IntegrationsOptions) {
       const rows = await db.selectFrom("integration_snapshots").select(["name", "payload", "sampled_at"]).execute();
       for (const row of rows) {
         const name = row.name as Name;
-        if (!(name in observers) || !configured(name) || row.sampled_at <= (observedAt.get(name) ?? -Infinity)) continue;
+        if (!(name in observers) || !configured(name) || row.sampled_at <= (observedAt.get(name) ?? -Infinity))
+          continue;
         found.push(...observers[name](JSON.parse(row.payload) as never));
         observedAt.set(name, row.sampled_at);
       }
@@ -174,7 +192,8 @@ export function createIntegrations(options: IntegrationsOptions) {
   async function takeOver(): Promise<void> {
     tracker.reset();
     observedAt.clear();
-    for (const row of await db.selectFrom("integration_snapshots").select(["name", "sampled_at"]).execute()) observedAt.set(row.name, row.sampled_at);
+    for (const row of await db.selectFrom("integration_snapshots").select(["name", "sampled_at"]).execute())
+      observedAt.set(row.name, row.sampled_at);
     const newest = await db
       .selectFrom("certificates")
       .select((eb) => eb.fn.max("checked_at").as("at"))
@@ -207,7 +226,9 @@ export function createIntegrations(options: IntegrationsOptions) {
   async function readAgainSince(endedAt: number): Promise<void> {
     const rows = await db.selectFrom("integration_snapshots").select(["name", "sampled_at"]).execute();
     const sampledAt = new Map(rows.map((row) => [row.name, row.sampled_at]));
-    const stale = (["nginx", "haproxy", "ai-services"] as const).filter((name) => configured(name) && (sampledAt.get(name) ?? -Infinity) < endedAt);
+    const stale = (["nginx", "haproxy", "ai-services"] as const).filter(
+      (name) => configured(name) && (sampledAt.get(name) ?? -Infinity) < endedAt,
+    );
     const certificatesRead = certificates.checkSince(endedAt).then(observeNew);
     await Promise.all([...stale.map((name) => sample(name)), certificatesRead]);
   }
@@ -229,7 +250,10 @@ export function createIntegrations(options: IntegrationsOptions) {
   };
 
   /** The stored reading; sampled now when there is none, when asked to refresh, or when it is two intervals old (nobody samples). */
-  async function read<N extends Name>(name: N, refresh: boolean): Promise<{ value: Snapshots[N]; sampledAt: number } | undefined> {
+  async function read<N extends Name>(
+    name: N,
+    refresh: boolean,
+  ): Promise<{ value: Snapshots[N]; sampledAt: number } | undefined> {
     if (!configured(name)) return undefined;
     const stored = await load(name);
     const age = stored ? now() - stored.sampledAt : Infinity;
@@ -258,7 +282,9 @@ export function createIntegrations(options: IntegrationsOptions) {
       if (!configured(name) || inFlight.has(name)) continue;
       const last = sampledAt.get(name);
       if (last === undefined || time - last >= intervalMs(name))
-        void sample(name).catch((error: unknown) => logger.error({ err: error, integration: name }, "integration sample failed"));
+        void sample(name).catch((error: unknown) =>
+          logger.error({ err: error, integration: name }, "integration sample failed"),
+        );
     }
     if (!inFlight.has("certificates")) {
       const work = certificates

@@ -13,7 +13,8 @@ import { parseMonitoringConfig } from "#server/monitoring-config.ts";
 import type { CheckTarget } from "./checks/check-types.ts";
 
 type Answer = HealthStatus;
-type Action = "refresh" | "maintenance" | "maintenance for 2 minutes" | "end maintenance" | "acknowledge" | "test failure";
+type Action =
+  "refresh" | "maintenance" | "maintenance for 2 minutes" | "end maintenance" | "acknowledge" | "test failure";
 type Step = {
   /** Seconds from the start. */
   at: number;
@@ -89,7 +90,11 @@ const SCENARIOS: Scenario[] = [
     name: "unhealthy, degraded, healthy: one resolution, which says degraded",
     steps: [
       { at: 0, centron: "unhealthy", notices: [ALERT] },
-      { at: 60, centron: "degraded", notices: ["[RESOLVED] Sentiment analysis is no longer unhealthy, but degraded (centron)"] },
+      {
+        at: 60,
+        centron: "degraded",
+        notices: ["[RESOLVED] Sentiment analysis is no longer unhealthy, but degraded (centron)"],
+      },
       { at: 120, centron: "healthy", notices: [] },
     ],
   },
@@ -108,8 +113,18 @@ const SCENARIOS: Scenario[] = [
   {
     name: "both hosts at once: one notice naming both",
     steps: [
-      { at: 0, centron: "unhealthy", local: "unhealthy", notices: ["[ALERT] Sentiment analysis is unhealthy (centron, local)"] },
-      { at: 60, centron: "healthy", local: "healthy", notices: ["[RESOLVED] Sentiment analysis is healthy again (centron, local)"] },
+      {
+        at: 0,
+        centron: "unhealthy",
+        local: "unhealthy",
+        notices: ["[ALERT] Sentiment analysis is unhealthy (centron, local)"],
+      },
+      {
+        at: 60,
+        centron: "healthy",
+        local: "healthy",
+        notices: ["[RESOLVED] Sentiment analysis is healthy again (centron, local)"],
+      },
     ],
   },
   {
@@ -251,7 +266,13 @@ describe.each(testDatabases())("alert sequences on $dialect", ({ open }) => {
     const check: CheckTarget = async (target) => {
       const host = String(target.url).includes("local") ? "local" : "centron";
       const status = answers[host]!;
-      return { status, responseTime: 20, errorMessage: status === "unhealthy" ? "HTTP 503" : null, retryAttempt: 0, basic: false };
+      return {
+        status,
+        responseTime: 20,
+        errorMessage: status === "unhealthy" ? "HTTP 503" : null,
+        retryAttempt: 0,
+        basic: false,
+      };
     };
     const config = parseMonitoringConfig(configText(scenario), {});
     const t = await createTestApp(handle, {}, { monitoring: { config: () => config, check } });
@@ -284,13 +305,19 @@ describe.each(testDatabases())("alert sequences on $dialect", ({ open }) => {
       switch (step.action) {
         case "maintenance":
         case "maintenance for 2 minutes":
-          await api("POST", "/maintenance", { enable: true, reason: "Kernel update", enabledBy: "ops", ...(step.action === "maintenance" ? {} : { estimatedDurationMinutes: 2 }) });
+          await api("POST", "/maintenance", {
+            enable: true,
+            reason: "Kernel update",
+            enabledBy: "ops",
+            ...(step.action === "maintenance" ? {} : { estimatedDurationMinutes: 2 }),
+          });
           break;
         case "end maintenance":
           await api("POST", "/maintenance", { enable: false });
           break;
         case "acknowledge":
-          for (const incident of (await api("GET", "/incidents/open")).incidents as { id: number }[]) await api("POST", `/incidents/${incident.id}/acknowledge`, { note: "On it" });
+          for (const incident of (await api("GET", "/incidents/open")).incidents as { id: number }[])
+            await api("POST", `/incidents/${incident.id}/acknowledge`, { note: "On it" });
           break;
         case "refresh":
           await api("POST", "/services/check");
@@ -304,7 +331,12 @@ describe.each(testDatabases())("alert sequences on $dialect", ({ open }) => {
         await engine.lead();
         await engine.runCycle();
       }
-      const rows = await db.selectFrom("outbox").select("payload").where("channel", "=", "alert:email").orderBy("id").execute();
+      const rows = await db
+        .selectFrom("outbox")
+        .select("payload")
+        .where("channel", "=", "alert:email")
+        .orderBy("id")
+        .execute();
       const titles = rows.map((row) => (JSON.parse(row.payload) as { subject: string }).subject);
       expect(titles.slice(seen), where).toEqual(step.notices);
       seen = titles.length;
@@ -330,7 +362,11 @@ describe.each(testDatabases())("alert sequences on $dialect", ({ open }) => {
     await maintenance.change({ enable: true, reason: "Kernel update", enabledBy: "ops", estimatedDurationMinutes: 30 });
     answers.status = "unhealthy";
     const { db } = t.services.database;
-    const written = async () => (await db.selectFrom("incidents").select(["suppressed_at", "announced"]).execute()).map((row) => [Number(row.suppressed_at), row.announced]);
+    const written = async () =>
+      (await db.selectFrom("incidents").select(["suppressed_at", "announced"]).execute()).map((row) => [
+        Number(row.suppressed_at),
+        row.announced,
+      ]);
     for (let minute = 0; minute < 10; minute += 1) {
       await t.services.monitor!.engine.lead();
       await t.services.monitor!.engine.runCycle();
@@ -345,7 +381,11 @@ describe.each(testDatabases())("alert sequences on $dialect", ({ open }) => {
     t.advance(20 * 60_000);
     expect((await maintenance.status()).is_active).toBe(false);
     const history = await maintenance.history();
-    expect(history[0]).toMatchObject({ action: "disable", by: "system", reason: "Estimated duration of 30 minutes ran out" });
+    expect(history[0]).toMatchObject({
+      action: "disable",
+      by: "system",
+      reason: "Estimated duration of 30 minutes ran out",
+    });
     // Asked again (another worker, another poll): it ended once.
     await maintenance.status();
     expect((await maintenance.history()).filter((entry) => entry.action === "disable")).toHaveLength(1);

@@ -60,7 +60,9 @@ describe("dependsOn", () => {
     [
       "a spelling that is no id",
       `${HOSTS}  - { id: api, name: API, dependsOn: ["DC Centron"], hosts: { centron: { url: "http://api.test/" } } }`,
-      ["services[1].dependsOn[0]: must be a service id, or a service id and one of its hosts (datacenter-centron/centron)"],
+      [
+        "services[1].dependsOn[0]: must be a service id, or a service id and one of its hosts (datacenter-centron/centron)",
+      ],
     ],
     [
       "a cycle of two services",
@@ -68,7 +70,11 @@ describe("dependsOn", () => {
   - { id: b, name: B, dependsOn: [a/x], hosts: { y: { url: "http://b.test/" } } }`,
       ["services[1].dependsOn[0]: dependency cycle: a/x → b/y → a/x"],
     ],
-    ["a service depending on itself", `  - { id: a, name: A, dependsOn: [a], hosts: { x: { url: "http://a.test/" } } }`, ["services[0].dependsOn[0]: dependency cycle: a/x → a/x"]],
+    [
+      "a service depending on itself",
+      `  - { id: a, name: A, dependsOn: [a], hosts: { x: { url: "http://a.test/" } } }`,
+      ["services[0].dependsOn[0]: dependency cycle: a/x → a/x"],
+    ],
     [
       "a cycle through hosts of three services",
       `  - { id: a, name: A, hosts: { x: { url: "http://a.test/", dependsOn: [b/y] } } }
@@ -76,7 +82,11 @@ describe("dependsOn", () => {
   - { id: c, name: C, hosts: { z: { url: "http://c.test/", dependsOn: [a] } } }`,
       ["services[2].hosts.z.dependsOn[0]: dependency cycle: a/x → b/y → c/z → a/x"],
     ],
-    ["an empty list", `${HOSTS}  - { id: api, name: API, dependsOn: [], hosts: { centron: { url: "http://api.test/" } } }`, ["services[1].dependsOn: lists at least one service"]],
+    [
+      "an empty list",
+      `${HOSTS}  - { id: api, name: API, dependsOn: [], hosts: { centron: { url: "http://api.test/" } } }`,
+      ["services[1].dependsOn: lists at least one service"],
+    ],
     [
       "dependsOn on a sub-service (it follows its host)",
       `${HOSTS}  - { id: api, name: API, hosts: { centron: { url: "http://api.test/" } }, subServices: [{ name: Q, centron: { url: "http://q.test/", dependsOn: [dc] } }] }`,
@@ -100,7 +110,11 @@ describe("dependsOn", () => {
   });
 
   it("a long chain loads (the cycle search keeps no call stack)", () => {
-    const chain = Array.from({ length: 20_000 }, (_, i) => `  - { id: s${i}, name: S${i}, ${i > 0 ? `dependsOn: [s${i - 1}], ` : ""}hosts: { h: { url: "http://s.test/${i}" } } }`);
+    const chain = Array.from(
+      { length: 20_000 },
+      (_, i) =>
+        `  - { id: s${i}, name: S${i}, ${i > 0 ? `dependsOn: [s${i - 1}], ` : ""}hosts: { h: { url: "http://s.test/${i}" } } }`,
+    );
     const config = parseMonitoringConfig(file(chain.join("\n")), {});
     expect(dependencyParents(config.services).get("service:s19999/h")).toEqual(["service:s19998/h"]);
   });

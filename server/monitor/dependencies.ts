@@ -21,7 +21,11 @@ function edgesOf(services: readonly ServiceConfig[]): { edges: Edge[]; problems:
   services.forEach((service, index) => {
     const declared: { refs: readonly string[]; hosts: string[]; path: (string | number)[] }[] = [
       { refs: service.dependsOn, hosts: hostNames(service), path: ["services", index, "dependsOn"] },
-      ...Object.entries(service.hostDependsOn).map(([host, refs]) => ({ refs, hosts: [host], path: ["services", index, "hosts", host, "dependsOn"] })),
+      ...Object.entries(service.hostDependsOn).map(([host, refs]) => ({
+        refs,
+        hosts: [host],
+        path: ["services", index, "hosts", host, "dependsOn"],
+      })),
     ];
     for (const { refs, hosts, path } of declared) {
       refs.forEach((ref, position) => {
@@ -30,10 +34,14 @@ function edgesOf(services: readonly ServiceConfig[]): { edges: Edge[]; problems:
         const at = [...path, position];
         if (!parent) return void problems.push({ path: at, message: `unknown service "${parentId}"` });
         if (parentHost !== undefined && !(parentHost in parent.hosts)) {
-          return void problems.push({ path: at, message: `unknown host "${parentHost}" of service "${parentId}" (its hosts: ${hostNames(parent).join(", ")})` });
+          return void problems.push({
+            path: at,
+            message: `unknown host "${parentHost}" of service "${parentId}" (its hosts: ${hostNames(parent).join(", ")})`,
+          });
         }
         for (const parentName of parentHost === undefined ? hostNames(parent) : [parentHost]) {
-          for (const host of hosts) edges.push({ child: `${service.id}/${host}`, parent: `${parentId}/${parentName}`, path: at });
+          for (const host of hosts)
+            edges.push({ child: `${service.id}/${host}`, parent: `${parentId}/${parentName}`, path: at });
         }
       });
     }
@@ -98,7 +106,8 @@ export function dependencyParents(services: readonly ServiceConfig[]): ReadonlyM
       if (!set) continue;
       const list = [...set].sort();
       found.set(hostKey(service.id, host), list);
-      for (const sub of service.subServices) if (sub.host === host) found.set(subServiceKey(service.id, sub.name), list);
+      for (const sub of service.subServices)
+        if (sub.host === host) found.set(subServiceKey(service.id, sub.name), list);
     }
   }
   parentsByServices.set(services, found);

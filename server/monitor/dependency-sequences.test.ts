@@ -59,16 +59,26 @@ describe.each(testDatabases())("dependencies on $dialect", ({ open }) => {
     await sim.runTo(65 + 10 * 60);
     for (const channel of CHANNELS) expect(await sim.notices(channel), channel).toEqual([PARENT_ALERT]);
     const alert = (await sim.lastPayload("hook")) as { affected: { serviceId: string }[]; text: string };
-    expect(alert.affected.map((target) => target.serviceId)).toEqual(Array.from({ length: CHILDREN }, (_, i) => childId(i)));
+    expect(alert.affected.map((target) => target.serviceId)).toEqual(
+      Array.from({ length: CHILDREN }, (_, i) => childId(i)),
+    );
     expect(alert.text).toContain(`${CHILDREN} services affected: ${childName(0)} (centron), ${childName(1)} (centron)`);
 
     const { db } = sim.t.services.database;
-    expect((await db.selectFrom("incidents").select("target").execute()).map((row) => row.target)).toEqual(["service:dc/centron"]);
+    expect((await db.selectFrom("incidents").select("target").execute()).map((row) => row.target)).toEqual([
+      "service:dc/centron",
+    ]);
     const snapshot = await sim.t.services.monitor!.snapshot();
-    expect(snapshot.services.find((service) => service.serviceId === childId(7))).toMatchObject({ status: "unhealthy", affectedBy: ["Central infrastructure on centron"] });
+    expect(snapshot.services.find((service) => service.serviceId === childId(7))).toMatchObject({
+      status: "unhealthy",
+      affectedBy: ["Central infrastructure on centron"],
+    });
     expect(snapshot.services.find((service) => service.serviceId === "dc")!.affectedBy).toEqual([]);
     const [incident] = await sim.t.services.alerting!.incidents.open();
-    expect(incident).toMatchObject({ target: "service:dc/centron", affected: Array.from({ length: CHILDREN }, (_, i) => childName(i)) });
+    expect(incident).toMatchObject({
+      target: "service:dc/centron",
+      affected: Array.from({ length: CHILDREN }, (_, i) => childName(i)),
+    });
 
     // The status page: the three public services, under one incident of their own words (the host is private).
     const status = await sim.t.services.status!.source.refresh();
@@ -76,15 +86,21 @@ describe.each(testDatabases())("dependencies on $dialect", ({ open }) => {
     expect(status.incidents.open).toHaveLength(1);
     expect(status.incidents.open[0]).toMatchObject({
       serviceIds: [childId(0), childId(1), childId(2)],
-      title: { en: `Disruption of ${childName(0)}, ${childName(1)} and ${childName(2)}`, de: `Störung: ${childName(0)}, ${childName(1)} und ${childName(2)}` },
+      title: {
+        en: `Disruption of ${childName(0)}, ${childName(1)} and ${childName(2)}`,
+        de: `Störung: ${childName(0)}, ${childName(1)} und ${childName(2)}`,
+      },
     });
 
     sim.down.clear();
     await sim.runTo(65 + 12 * 60);
-    for (const channel of CHANNELS) expect(await sim.notices(channel), channel).toEqual([PARENT_ALERT, PARENT_RESOLVED]);
+    for (const channel of CHANNELS)
+      expect(await sim.notices(channel), channel).toEqual([PARENT_ALERT, PARENT_RESOLVED]);
     const resolution = (await sim.lastPayload("hook")) as { text: string };
     expect(resolution.text).toContain(`Affected while it lasted (${CHILDREN} services)`);
-    expect((await sim.t.services.monitor!.snapshot()).services.every((service) => service.affectedBy.length === 0)).toBe(true);
+    expect(
+      (await sim.t.services.monitor!.snapshot()).services.every((service) => service.affectedBy.length === 0),
+    ).toBe(true);
     const after = await sim.t.services.status!.source.refresh();
     expect(after.incidents.open).toHaveLength(0);
     expect(after.incidents.resolved).toHaveLength(1);
@@ -97,7 +113,8 @@ describe.each(testDatabases())("dependencies on $dialect", ({ open }) => {
     allDown(sim);
     await sim.runTo(65 + 11 * 60);
     const reminder = `[REMINDER] Central infrastructure is still unhealthy (centron); ${CHILDREN} services affected`;
-    for (const channel of CHANNELS) expect(await sim.notices(channel), channel).toEqual([PARENT_ALERT, reminder, reminder]);
+    for (const channel of CHANNELS)
+      expect(await sim.notices(channel), channel).toEqual([PARENT_ALERT, reminder, reminder]);
   }, 60_000);
 
   it("a service still down when the host is back is told on its own then, and its recovery too", async () => {
@@ -109,10 +126,14 @@ describe.each(testDatabases())("dependencies on $dialect", ({ open }) => {
     sim.down.add(`${childId(7)}/centron`);
     await sim.runTo(65 + 8 * 60);
     const own = `[ALERT] ${childName(7)} is unhealthy (centron)`;
-    for (const channel of CHANNELS) expect(await sim.notices(channel), channel).toEqual([PARENT_ALERT, PARENT_RESOLVED, own]);
+    for (const channel of CHANNELS)
+      expect(await sim.notices(channel), channel).toEqual([PARENT_ALERT, PARENT_RESOLVED, own]);
     sim.down.clear();
     await sim.runTo(65 + 10 * 60);
-    for (const channel of CHANNELS) expect((await sim.notices(channel)).at(-1), channel).toBe(`[RESOLVED] ${childName(7)} is healthy again (centron)`);
+    for (const channel of CHANNELS)
+      expect((await sim.notices(channel)).at(-1), channel).toBe(
+        `[RESOLVED] ${childName(7)} is healthy again (centron)`,
+      );
   }, 60_000);
 
   it("services checked every 15 s wait for the host's verdict (checked every 60 s): still one notice", async () => {
@@ -184,7 +205,9 @@ describe.each(testDatabases())("dependencies on $dialect", ({ open }) => {
     sim.down.add("web/centron");
     await sim.runTo(65 + 3 * 60);
     for (const channel of CHANNELS)
-      expect(await sim.notices(channel), channel).toEqual([`[ALERT] Central infrastructure is unhealthy (centron); ${CHILDREN + 2} services affected`]);
+      expect(await sim.notices(channel), channel).toEqual([
+        `[ALERT] Central infrastructure is unhealthy (centron); ${CHILDREN + 2} services affected`,
+      ]);
   }, 60_000);
 
   it("a service down before the host keeps its own incident: no reminders while the host is down, its resolution told", async () => {
@@ -201,6 +224,8 @@ describe.each(testDatabases())("dependencies on $dialect", ({ open }) => {
     expect(titles.filter((title) => title.startsWith("[REMINDER] Central infrastructure"))).toHaveLength(2);
     sim.down.clear();
     await sim.runTo(65 + 15 * 60);
-    expect((await sim.notices("email")).slice(-2).sort()).toEqual([PARENT_RESOLVED, `[RESOLVED] ${childName(5)} is healthy again (centron)`].sort());
+    expect((await sim.notices("email")).slice(-2).sort()).toEqual(
+      [PARENT_RESOLVED, `[RESOLVED] ${childName(5)} is healthy again (centron)`].sort(),
+    );
   }, 60_000);
 });

@@ -48,7 +48,8 @@ export type EngineOptions = {
 };
 
 /** The endpoint key of a host, and of a sub-service checked on it (its history is kept like a host's). */
-export const endpointKey = (serviceId: string, host: string, sub?: string) => `${serviceId}/${host}${sub === undefined ? "" : `/${sub}`}`;
+export const endpointKey = (serviceId: string, host: string, sub?: string) =>
+  `${serviceId}/${host}${sub === undefined ? "" : `/${sub}`}`;
 
 /** Starts of a service's checks are spread over this much of its round: a quarter of its interval, at most 15 s, unless set. */
 export function staggerMs(defaults: Defaults, intervalMs: number): number {
@@ -97,7 +98,8 @@ export function createEngine(options: EngineOptions) {
 
   /** The cap on checks in flight, shared by overlapping rounds; a reload may change it. */
   function limited<T>(config: ServicesConfig, task: () => Promise<T>): Promise<T> {
-    if (limit.max !== config.defaults.concurrency) limit = { max: config.defaults.concurrency, run: limiter(config.defaults.concurrency) };
+    if (limit.max !== config.defaults.concurrency)
+      limit = { max: config.defaults.concurrency, run: limiter(config.defaults.concurrency) };
     return limit.run(task);
   }
 
@@ -111,7 +113,10 @@ export function createEngine(options: EngineOptions) {
     const parents = dependencyParents(config.services);
     const jobs = jobsOf(services);
     const endpointIds = await store.endpointIds(
-      jobs.flatMap(({ service, host, subs }) => [{ serviceId: service.id, host }, ...subs.map((sub) => ({ serviceId: service.id, host: `${host}/${sub.name}` }))]),
+      jobs.flatMap(({ service, host, subs }) => [
+        { serviceId: service.id, host },
+        ...subs.map((sub) => ({ serviceId: service.id, host: `${host}/${sub.name}` })),
+      ]),
     );
     const tokens = pushTokens(jobs);
     const pushes = tokens.length > 0 ? await options.pushes.watch(tokens, started) : new Map<string, PushWatch>();
@@ -123,8 +128,13 @@ export function createEngine(options: EngineOptions) {
     /** When each target's check of this round ended. */
     const doneAt = new Map<string, number>();
     const checkOne = (service: ServiceConfig, target: Target, state?: HostState) => {
-      const settings = checkSettings(state, { timeoutMs: timeoutOf(target, service, defaults), retries: defaults.retries });
-      return limited(config, () => check(target, { ...settings, now, intervalMs: intervalOf(service, defaults), push }));
+      const settings = checkSettings(state, {
+        timeoutMs: timeoutOf(target, service, defaults),
+        retries: defaults.retries,
+      });
+      return limited(config, () =>
+        check(target, { ...settings, now, intervalMs: intervalOf(service, defaults), push }),
+      );
     };
     const observe = (observation: Observation) => {
       observations.set(observation.key, observation);
@@ -147,20 +157,31 @@ export function createEngine(options: EngineOptions) {
         if (spread > 0 && jobs.length > 1) await pause((index / jobs.length) * spread);
         if (stopping.signal.aborted) return;
         const previous = states!.get(key) ?? initialHostState(host);
-        const [outcome, ...subOutcomes] = await Promise.all([checkOne(service, target, previous), ...subs.map((sub) => checkOne(service, sub.target))]);
+        const [outcome, ...subOutcomes] = await Promise.all([
+          checkOne(service, target, previous),
+          ...subs.map((sub) => checkOne(service, sub.target)),
+        ]);
         const subResults: SubServiceResult[] = [];
         subs.forEach((sub, position) => {
           const result = subOutcomes[position]!;
           if (result.pending) return;
           const state = applyOutcome(initialHostState(host), result, now(), circuit);
-          subResults.push({ name: sub.name, status: state.status, responseTime: state.responseTime, healthScore: state.healthScore, errorMessage: state.errorMessage });
+          subResults.push({
+            name: sub.name,
+            status: state.status,
+            responseTime: state.responseTime,
+            healthScore: state.healthScore,
+            errorMessage: state.errorMessage,
+          });
           results.push({
             endpointId: endpointIds.get(endpointKey(service.id, host, sub.name))!,
             checkedAt: state.lastChecked!,
             status: state.status,
             responseTime: state.responseTime,
           });
-          observe(subServiceObservation(service, defaults, sub.name, state, parents.get(subServiceKey(service.id, sub.name))));
+          observe(
+            subServiceObservation(service, defaults, sub.name, state, parents.get(subServiceKey(service.id, sub.name))),
+          );
         });
         if (outcome!.pending) return; // nothing to judge yet: the host keeps its state
         record({ service, host, target, subs }, previous, outcome!, subResults);
@@ -168,7 +189,11 @@ export function createEngine(options: EngineOptions) {
     );
     // A target that failed after a host it depends on answered in this round: that host may have died since
     // (a round's checks are spread over its stagger). Ask it again, so its verdict comes after the failure.
-    const again = parentsToAskAgain(observations, doneAt, new Map(jobs.map((job) => [hostKey(job.service.id, job.host), job])));
+    const again = parentsToAskAgain(
+      observations,
+      doneAt,
+      new Map(jobs.map((job) => [hostKey(job.service.id, job.host), job])),
+    );
     await Promise.all(
       again.map(async (job) => {
         if (stopping.signal.aborted) return;
@@ -191,7 +216,10 @@ export function createEngine(options: EngineOptions) {
     }
     await meta.set("last_cycle_at", started);
     lastRoundEndedAt = now();
-    logger.debug({ checks: results.length, ms: now() - started, heapMb: Math.round(process.memoryUsage().heapUsed / 1048576) }, "monitor cycle done");
+    logger.debug(
+      { checks: results.length, ms: now() - started, heapMb: Math.round(process.memoryUsage().heapUsed / 1048576) },
+      "monitor cycle done",
+    );
   }
 
   /** Rollups and pruning after a round, one at a time, never awaited by the schedule. */
@@ -236,7 +264,8 @@ export function createEngine(options: EngineOptions) {
   async function startDue(config: ServicesConfig, time: number): Promise<void> {
     const groups = new Map<number, ServiceConfig[]>();
     for (const service of config.services) {
-      if ((due.get(service.id) ?? time) > time || inFlight.has(service.id) || request?.waiting.has(service.id)) continue;
+      if ((due.get(service.id) ?? time) > time || inFlight.has(service.id) || request?.waiting.has(service.id))
+        continue;
       const interval = intervalOf(service, config.defaults);
       let slot = due.get(service.id) ?? time;
       // Fixed schedule: the next slot after now, however long this round takes.
@@ -260,7 +289,12 @@ export function createEngine(options: EngineOptions) {
   async function serveRequest(config: ServicesConfig): Promise<void> {
     const requested = (await meta.get("run_requested_at")) ?? 0;
     if (!request && requested > ((await meta.get("run_served_at")) ?? 0)) {
-      request = { at: requested, waiting: new Set(config.services.map((service) => service.id)), rounds: [], finishing: false };
+      request = {
+        at: requested,
+        waiting: new Set(config.services.map((service) => service.id)),
+        rounds: [],
+        finishing: false,
+      };
     }
     if (!request) return;
     const current = request;
@@ -326,7 +360,8 @@ export function createEngine(options: EngineOptions) {
       if (!leading) return { leading, onTime: false, lastRoundEndedAt };
       if (config.services.length === 0) return { leading, onTime: true, lastRoundEndedAt };
       const fastest = Math.min(...config.services.map((service) => intervalOf(service, config.defaults)));
-      const onTime = lastRoundEndedAt !== null && now() - lastRoundEndedAt <= 2 * fastest + staggerMs(config.defaults, fastest);
+      const onTime =
+        lastRoundEndedAt !== null && now() - lastRoundEndedAt <= 2 * fastest + staggerMs(config.defaults, fastest);
       return { leading, onTime, lastRoundEndedAt };
     },
     /** Resolves when no round is running. */

@@ -87,7 +87,8 @@ services:
       if (!hang) await t.services.monitor!.engine.settled();
       const outcome = await beat();
       const called = outcome === "sent" || outcome === "failed";
-      if (outcome !== "not due" && (called || !said.at(-1)?.endsWith(`: ${outcome}`))) said.push(`${second}: ${outcome}`);
+      if (outcome !== "not due" && (called || !said.at(-1)?.endsWith(`: ${outcome}`)))
+        said.push(`${second}: ${outcome}`);
       t.advance(1000);
     }
     return said;
@@ -96,9 +97,15 @@ services:
   it("calls once an interval while the rounds run on time, and says so on the dashboard", async () => {
     await setUp();
     expect(await run(150)).toEqual(["0: sent", "60: sent", "120: sent"]);
-    expect(receiver.received.map((request) => `${request.method} ${request.path}`)).toEqual(Array(3).fill(`GET ${SECRET_PATH}`));
+    expect(receiver.received.map((request) => `${request.method} ${request.path}`)).toEqual(
+      Array(3).fill(`GET ${SECRET_PATH}`),
+    );
     const snapshot = await t.services.monitor!.snapshot();
-    expect(snapshot.heartbeat).toEqual({ to: new URL(receiver.url).host, intervalSeconds: 60, lastSentAt: new Date(t.clock.now - 30_000).toISOString() });
+    expect(snapshot.heartbeat).toEqual({
+      to: new URL(receiver.url).host,
+      intervalSeconds: 60,
+      lastSentAt: new Date(t.clock.now - 30_000).toISOString(),
+    });
   });
 
   it("stops while the rounds stall, and calls again once they run", async () => {
@@ -121,7 +128,9 @@ services:
     expect(await run(1)).toEqual(["0: sent"]);
     // This process's lease runs out (it stopped renewing), another takes it.
     t.advance(60_000);
-    expect(await createLeases(t.services.database.db, () => t.clock.now).acquire(CYCLE_LEASE, "another-process", 60_000)).toBe(true);
+    expect(
+      await createLeases(t.services.database.db, () => t.clock.now).acquire(CYCLE_LEASE, "another-process", 60_000),
+    ).toBe(true);
     expect(await beat()).toBe("not leading");
     expect(receiver.received).toHaveLength(1);
   });
@@ -139,7 +148,8 @@ services:
     await setUp(method);
     expect(await run(1)).toEqual(["0: sent"]);
     expect(receiver.received[0]).toMatchObject({ method, path: SECRET_PATH });
-    if (method === "POST") expect(receiver.received[0]!.json).toEqual({ lastRoundAt: expect.stringMatching(/^2026-01-05T09:00:00/) });
+    if (method === "POST")
+      expect(receiver.received[0]!.json).toEqual({ lastRoundAt: expect.stringMatching(/^2026-01-05T09:00:00/) });
   });
 
   it("a watcher that is down is logged once, by host, never with its secret path; the calls go on when it is back", async () => {

@@ -51,7 +51,10 @@ export function createHeartbeat(options: {
     lastCallAt = now();
     const to = new URL(config.url).host;
     try {
-      const body = config.method === "POST" ? JSON.stringify({ lastRoundAt: new Date(vitals.lastRoundEndedAt ?? now()).toISOString() }) : undefined;
+      const body =
+        config.method === "POST"
+          ? JSON.stringify({ lastRoundAt: new Date(vitals.lastRoundEndedAt ?? now()).toISOString() })
+          : undefined;
       await fetchText(config.url, {
         method: config.method,
         timeoutMs: Math.min(MAX_CALL_MS, intervalMs / 2),

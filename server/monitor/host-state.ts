@@ -10,7 +10,13 @@
 import { hostScore, type CircuitState, type HealthStatus, type HostName } from "#shared/monitor/health.ts";
 import type { CheckOutcome } from "./checks/check-types.ts";
 
-export type SubServiceResult = { name: string; status: HealthStatus; responseTime: number | null; healthScore: number; errorMessage: string | null };
+export type SubServiceResult = {
+  name: string;
+  status: HealthStatus;
+  responseTime: number | null;
+  healthScore: number;
+  errorMessage: string | null;
+};
 
 export type HostState = {
   host: HostName;
@@ -49,7 +55,10 @@ export function initialHostState(host: HostName): HostState {
 }
 
 /** How the next check of a host runs: as configured, or without retries and with a shorter timeout while its circuit is open. */
-export function checkSettings(state: HostState | undefined, configured: { timeoutMs: number; retries: number }): { timeoutMs: number; retries: number } {
+export function checkSettings(
+  state: HostState | undefined,
+  configured: { timeoutMs: number; retries: number },
+): { timeoutMs: number; retries: number } {
   if (state?.circuitBreakerState !== "open") return configured;
   const shortened = Math.max(OPEN_MIN_TIMEOUT_MS, Math.round(configured.timeoutMs * OPEN_TIMEOUT_SHARE));
   return { timeoutMs: Math.min(configured.timeoutMs, shortened), retries: 0 };
@@ -59,12 +68,20 @@ export function checkSettings(state: HostState | undefined, configured: { timeou
  * The state after a check. A degraded answer is a success for the breaker:
  * the service answered.
  */
-export function applyOutcome(state: HostState, outcome: CheckOutcome, now: number, circuit: CircuitSettings, subServices: SubServiceResult[] = []): HostState {
+export function applyOutcome(
+  state: HostState,
+  outcome: CheckOutcome,
+  now: number,
+  circuit: CircuitSettings,
+  subServices: SubServiceResult[] = [],
+): HostState {
   const failed = outcome.status === "unhealthy";
   const consecutiveFailures = failed ? state.consecutiveFailures + 1 : 0;
   const consecutiveSuccesses = failed ? 0 : state.consecutiveSuccesses + 1;
   let circuitBreakerState: CircuitState;
-  if (failed) circuitBreakerState = state.circuitBreakerState !== "closed" || consecutiveFailures >= circuit.failures ? "open" : "closed";
+  if (failed)
+    circuitBreakerState =
+      state.circuitBreakerState !== "closed" || consecutiveFailures >= circuit.failures ? "open" : "closed";
   else circuitBreakerState = state.circuitBreakerState === "open" ? "half-open" : "closed";
   return {
     host: state.host,

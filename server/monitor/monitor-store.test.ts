@@ -39,7 +39,9 @@ describe.each(testDatabases())("monitor history on $dialect", ({ open }) => {
     const uptime = (await store.uptime([endpoint], now)).get(endpoint)!;
     expect(uptime.uptime7d).toBe(100);
     for (const range of ["7d", "30d"] as const) {
-      expect(await store.history(endpoint, range, now)).toEqual([{ at: TEN, checks: 20, failures: 0, meanMs: 109.5, p95Ms: 118 }]);
+      expect(await store.history(endpoint, range, now)).toEqual([
+        { at: TEN, checks: 20, failures: 0, meanMs: 109.5, p95Ms: 118 },
+      ]);
     }
   });
 

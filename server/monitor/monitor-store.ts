@@ -17,7 +17,13 @@ const STATUS_CODES: Record<HealthStatus, number> = { healthy: 0, degraded: 1, un
 
 export type StoredResult = { endpointId: number; checkedAt: number; status: HealthStatus; responseTime: number | null };
 export type Uptime = { uptime24h: number | null; uptime7d: number | null; uptime30d: number | null };
-export type HistoryPoint = { at: number; checks: number; failures: number; meanMs: number | null; p95Ms: number | null };
+export type HistoryPoint = {
+  at: number;
+  checks: number;
+  failures: number;
+  meanMs: number | null;
+  p95Ms: number | null;
+};
 
 function p95(values: number[]): number | null {
   if (values.length === 0) return null;
@@ -37,7 +43,8 @@ function summarizeByHour(rows: readonly RawRow[]): Map<number, Map<number, HourS
   const collected = new Map<number, Map<number, { checks: number; failures: number; times: number[] }>>();
   for (const row of rows) {
     const hour = Math.floor(Number(row.checked_at) / HOUR_MS) * HOUR_MS;
-    const hours = collected.get(row.endpoint_id) ?? new Map<number, { checks: number; failures: number; times: number[] }>();
+    const hours =
+      collected.get(row.endpoint_id) ?? new Map<number, { checks: number; failures: number; times: number[] }>();
     const entry = hours.get(hour) ?? { checks: 0, failures: 0, times: [] };
     entry.checks += 1;
     if (row.status === STATUS_CODES.unhealthy) entry.failures += 1;
@@ -75,7 +82,12 @@ export function createMonitorStore(db: Kysely<Database>) {
         .values({ service_id: serviceId, host })
         .onConflict((oc) => oc.columns(["service_id", "host"]).doNothing())
         .execute();
-      const row = await db.selectFrom("monitor_endpoints").select("id").where("service_id", "=", serviceId).where("host", "=", host).executeTakeFirstOrThrow();
+      const row = await db
+        .selectFrom("monitor_endpoints")
+        .select("id")
+        .where("service_id", "=", serviceId)
+        .where("host", "=", host)
+        .executeTakeFirstOrThrow();
       endpointIds.set(key, row.id);
       return row.id;
     },
@@ -89,16 +101,24 @@ export function createMonitorStore(db: Kysely<Database>) {
       const missing = endpoints.filter((endpoint) => !endpointIds.has(`${endpoint.serviceId}/${endpoint.host}`));
       if (missing.length > 0) {
         for (let i = 0; i < missing.length; i += 500) {
-          const values = missing.slice(i, i + 500).map((endpoint) => ({ service_id: endpoint.serviceId, host: endpoint.host }));
+          const values = missing
+            .slice(i, i + 500)
+            .map((endpoint) => ({ service_id: endpoint.serviceId, host: endpoint.host }));
           await db
             .insertInto("monitor_endpoints")
             .values(values)
             .onConflict((oc) => oc.columns(["service_id", "host"]).doNothing())
             .execute();
         }
-        for (const row of await db.selectFrom("monitor_endpoints").select(["id", "service_id", "host"]).execute()) endpointIds.set(`${row.service_id}/${row.host}`, row.id);
+        for (const row of await db.selectFrom("monitor_endpoints").select(["id", "service_id", "host"]).execute())
+          endpointIds.set(`${row.service_id}/${row.host}`, row.id);
       }
-      return new Map(endpoints.map((endpoint) => [`${endpoint.serviceId}/${endpoint.host}`, endpointIds.get(`${endpoint.serviceId}/${endpoint.host}`)!]));
+      return new Map(
+        endpoints.map((endpoint) => [
+          `${endpoint.serviceId}/${endpoint.host}`,
+          endpointIds.get(`${endpoint.serviceId}/${endpoint.host}`)!,
+        ]),
+      );
     },
 
     async loadStates(): Promise<Map<string, HostState>> {
@@ -111,18 +131,35 @@ export function createMonitorStore(db: Kysely<Database>) {
     },
 
     /** One transaction per cycle: every new state and every raw result. */
-    async saveCycle(states: { endpointId: number; state: HostState }[], results: StoredResult[], time: number): Promise<void> {
+    async saveCycle(
+      states: { endpointId: number; state: HostState }[],
+      results: StoredResult[],
+      time: number,
+    ): Promise<void> {
       await db.transaction().execute(async (trx) => {
         for (let i = 0; i < states.length; i += 200) {
-          const batch = states.slice(i, i + 200).map(({ endpointId, state }) => ({ endpoint_id: endpointId, state: JSON.stringify(state), updated_at: time }));
+          const batch = states.slice(i, i + 200).map(({ endpointId, state }) => ({
+            endpoint_id: endpointId,
+            state: JSON.stringify(state),
+            updated_at: time,
+          }));
           await trx
             .insertInto("monitor_host_state")
             .values(batch)
-            .onConflict((oc) => oc.column("endpoint_id").doUpdateSet((eb) => ({ state: eb.ref("excluded.state"), updated_at: eb.ref("excluded.updated_at") })))
+            .onConflict((oc) =>
+              oc
+                .column("endpoint_id")
+                .doUpdateSet((eb) => ({ state: eb.ref("excluded.state"), updated_at: eb.ref("excluded.updated_at") })),
+            )
             .execute();
         }
         for (let i = 0; i < results.length; i += 500) {
-          const batch = results.slice(i, i + 500).map((r) => ({ endpoint_id: r.endpointId, checked_at: r.checkedAt, status: STATUS_CODES[r.status], response_ms: r.responseTime }));
+          const batch = results.slice(i, i + 500).map((r) => ({
+            endpoint_id: r.endpointId,
+            checked_at: r.checkedAt,
+            status: STATUS_CODES[r.status],
+            response_ms: r.responseTime,
+          }));
           await trx
             .insertInto("monitor_results")
             .values(batch)
@@ -144,7 +181,10 @@ export function createMonitorStore(db: Kysely<Database>) {
         .select((eb) => eb.fn.min("checked_at").as("at"))
         .executeTakeFirst();
       if (first?.at === null || first?.at === undefined) return 0;
-      let hour = last?.hour !== null && last?.hour !== undefined ? Number(last.hour) + HOUR_MS : Math.floor(Number(first.at) / HOUR_MS) * HOUR_MS;
+      let hour =
+        last?.hour !== null && last?.hour !== undefined
+          ? Number(last.hour) + HOUR_MS
+          : Math.floor(Number(first.at) / HOUR_MS) * HOUR_MS;
       let done = 0;
       for (; hour < currentHour; hour += HOUR_MS) {
         const rows = await db
@@ -153,7 +193,9 @@ export function createMonitorStore(db: Kysely<Database>) {
           .where("checked_at", ">=", hour)
           .where("checked_at", "<", hour + HOUR_MS)
           .execute();
-        const values = [...summarizeByHour(rows)].flatMap(([endpointId, hours]) => [...hours.values()].map((summary) => ({ endpoint_id: endpointId, hour, ...summary })));
+        const values = [...summarizeByHour(rows)].flatMap(([endpointId, hours]) =>
+          [...hours.values()].map((summary) => ({ endpoint_id: endpointId, hour, ...summary })),
+        );
         await db.transaction().execute(async (trx) => {
           for (let i = 0; i < values.length; i += 500) {
             await trx
@@ -176,7 +218,13 @@ export function createMonitorStore(db: Kysely<Database>) {
       ] as const) {
         for (;;) {
           // The PRUNE_BATCH-th oldest time bounds this batch's delete.
-          const doomed = await db.selectFrom(table).select(`${column} as at`).where(column, "<", cutoff).orderBy(column).limit(PRUNE_BATCH).execute();
+          const doomed = await db
+            .selectFrom(table)
+            .select(`${column} as at`)
+            .where(column, "<", cutoff)
+            .orderBy(column)
+            .limit(PRUNE_BATCH)
+            .execute();
           if (doomed.length === 0) break;
           await db
             .deleteFrom(table)
@@ -221,7 +269,10 @@ export function createMonitorStore(db: Kysely<Database>) {
       for (const row of recent) add(row.endpoint_id, 0, 1, row.status === STATUS_CODES.unhealthy ? 1 : 0);
       for (const id of endpointIds) {
         const entry = totals.get(id);
-        const share = (index: number) => (entry && entry.checks[index]! > 0 ? Math.round((1 - entry.failures[index]! / entry.checks[index]!) * 10_000) / 100 : null);
+        const share = (index: number) =>
+          entry && entry.checks[index]! > 0
+            ? Math.round((1 - entry.failures[index]! / entry.checks[index]!) * 10_000) / 100
+            : null;
         result.set(id, { uptime24h: share(0), uptime7d: share(1), uptime30d: share(2) });
       }
       return result;
@@ -243,12 +294,30 @@ export function createMonitorStore(db: Kysely<Database>) {
           .execute();
         return rows.map((row) => {
           const failed = row.status === STATUS_CODES.unhealthy;
-          return { at: Number(row.checked_at), checks: 1, failures: failed ? 1 : 0, meanMs: failed ? null : row.response_ms, p95Ms: failed ? null : row.response_ms };
+          return {
+            at: Number(row.checked_at),
+            checks: 1,
+            failures: failed ? 1 : 0,
+            meanMs: failed ? null : row.response_ms,
+            p95Ms: failed ? null : row.response_ms,
+          };
         });
       }
       const from = time - (range === "7d" ? 7 : 30) * 24 * HOUR_MS;
-      const rollups = await db.selectFrom("monitor_rollups").selectAll().where("endpoint_id", "=", endpointId).where("hour", ">=", from).orderBy("hour").execute();
-      const points: HistoryPoint[] = rollups.map((row) => ({ at: Number(row.hour), checks: row.checks, failures: row.failures, meanMs: row.mean_ms, p95Ms: row.p95_ms }));
+      const rollups = await db
+        .selectFrom("monitor_rollups")
+        .selectAll()
+        .where("endpoint_id", "=", endpointId)
+        .where("hour", ">=", from)
+        .orderBy("hour")
+        .execute();
+      const points: HistoryPoint[] = rollups.map((row) => ({
+        at: Number(row.hour),
+        checks: row.checks,
+        failures: row.failures,
+        meanMs: row.mean_ms,
+        p95Ms: row.p95_ms,
+      }));
       // The hours not rolled up yet (the current one, and any the housekeeping has not reached) come from the raw
       // results: a new installation's range shows the checks its uptime figures already count.
       const rolledUntil = points.length > 0 ? points.at(-1)!.at + HOUR_MS : from;
@@ -259,7 +328,14 @@ export function createMonitorStore(db: Kysely<Database>) {
         .where("checked_at", ">=", rolledUntil)
         .execute();
       const hours = [...(summarizeByHour(recent).get(endpointId) ?? [])].sort(([a], [b]) => a - b);
-      for (const [hour, summary] of hours) points.push({ at: hour, checks: summary.checks, failures: summary.failures, meanMs: summary.mean_ms, p95Ms: summary.p95_ms });
+      for (const [hour, summary] of hours)
+        points.push({
+          at: hour,
+          checks: summary.checks,
+          failures: summary.failures,
+          meanMs: summary.mean_ms,
+          p95Ms: summary.p95_ms,
+        });
       return points;
     },
   };

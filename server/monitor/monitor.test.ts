@@ -62,7 +62,11 @@ describe.each(testDatabases())("the monitor on $dialect", ({ open }) => {
 
   const signIn = async () => {
     cookie = cookieFrom(
-      await t.app.request("http://localhost/api/auth/sign-in", { method: "POST", headers: browserHeaders(), body: JSON.stringify({ username: "ops", password: PASSWORD }) }),
+      await t.app.request("http://localhost/api/auth/sign-in", {
+        method: "POST",
+        headers: browserHeaders(),
+        body: JSON.stringify({ username: "ops", password: PASSWORD }),
+      }),
     );
   };
   const api = async (method: string, path: string, body?: unknown) => {
@@ -80,7 +84,13 @@ describe.each(testDatabases())("the monitor on $dialect", ({ open }) => {
     await monitor().engine.runCycle();
   };
   const alertMail = async () => {
-    const rows = await t.services.database.db.selectFrom("outbox").select("payload").where("channel", "=", "alert:email").where("kind", "=", "alert").orderBy("id").execute();
+    const rows = await t.services.database.db
+      .selectFrom("outbox")
+      .select("payload")
+      .where("channel", "=", "alert:email")
+      .where("kind", "=", "alert")
+      .orderBy("id")
+      .execute();
     return rows.map((row) => JSON.parse(row.payload) as { subject: string; to: string });
   };
 
@@ -104,7 +114,12 @@ describe.each(testDatabases())("the monitor on $dialect", ({ open }) => {
         subServices: [{ name: "Reverse proxy", centron: { status: "healthy" } }],
       },
     });
-    expect(services[1]).toMatchObject({ status: "degraded", centron: { status: "healthy" }, local: { status: "degraded", healthScore: 70 }, alertCooldownActive: false });
+    expect(services[1]).toMatchObject({
+      status: "degraded",
+      centron: { status: "healthy" },
+      local: { status: "degraded", healthScore: 70 },
+      alertCooldownActive: false,
+    });
     expect(body.overall).toEqual({
       status: "degraded",
       score: expect.any(Number),
@@ -112,7 +127,11 @@ describe.each(testDatabases())("the monitor on $dialect", ({ open }) => {
       applications: { healthy: 0, total: 1 },
       endpoints: { healthy: 2, total: 3 },
     });
-    expect(body).toMatchObject({ intervalSeconds: 60, demo: false, lastCheckedAt: new Date(t.clock.now).toISOString() });
+    expect(body).toMatchObject({
+      intervalSeconds: 60,
+      demo: false,
+      lastCheckedAt: new Date(t.clock.now).toISOString(),
+    });
     expect((services[1]!.uptime24h as number) > 0).toBe(true);
   });
 
@@ -123,9 +142,11 @@ describe.each(testDatabases())("the monitor on $dialect", ({ open }) => {
     t.advance(60_000);
     await cycle();
     expect(await alertMail()).toHaveLength(1); // cooldown
-    expect(((await api("GET", "/services")).body.services as { serviceId: string; alertCooldownActive: boolean }[]).find((s) => s.serviceId === "sentiment-service")).toMatchObject(
-      { alertCooldownActive: true },
-    );
+    expect(
+      ((await api("GET", "/services")).body.services as { serviceId: string; alertCooldownActive: boolean }[]).find(
+        (s) => s.serviceId === "sentiment-service",
+      ),
+    ).toMatchObject({ alertCooldownActive: true });
 
     // A restart: a new server on the same database.
     const restarted = await createTestApp(t.services.database, {}, { monitoring: { config } });
@@ -138,14 +159,24 @@ describe.each(testDatabases())("the monitor on $dialect", ({ open }) => {
     await restarted.services.monitor!.engine.lead();
     await restarted.services.monitor!.engine.runCycle();
     const mail = await alertMail();
-    expect(mail.map((m) => m.subject)).toEqual(["[ALERT] Sentiment analysis is unhealthy (centron)", "[RESOLVED] Sentiment analysis is healthy again (centron)"]);
+    expect(mail.map((m) => m.subject)).toEqual([
+      "[ALERT] Sentiment analysis is unhealthy (centron)",
+      "[RESOLVED] Sentiment analysis is healthy again (centron)",
+    ]);
     expect(mail.every((m) => m.to === "ops@example.com")).toBe(true);
 
     const history = await api("GET", "/alerts");
-    const incidents = history.body.incidents as { name: string; resolution: string; notices: { kind: string; channel: string; delivery: string }[] }[];
+    const incidents = history.body.incidents as {
+      name: string;
+      resolution: string;
+      notices: { kind: string; channel: string; delivery: string }[];
+    }[];
     expect(incidents).toHaveLength(1);
     expect(incidents[0]).toMatchObject({ name: "Sentiment analysis on centron", resolution: "healthy" });
-    expect(incidents[0]!.notices.map((n) => `${n.kind}:${n.channel}:${n.delivery}`)).toEqual(["opened:email:pending", "resolved:email:pending"]);
+    expect(incidents[0]!.notices.map((n) => `${n.kind}:${n.channel}:${n.delivery}`)).toEqual([
+      "opened:email:pending",
+      "resolved:email:pending",
+    ]);
   });
 
   it("maintenance: validated, holds notices back (recorded once), and its end tells what is still down at once", async () => {
@@ -154,7 +185,13 @@ describe.each(testDatabases())("the monitor on $dialect", ({ open }) => {
     expect(refused.body.message).toBe("Reason and Enabled By are required when enabling maintenance mode");
     expect((await api("GET", "/maintenance")).body.maintenance).toMatchObject({ is_active: false });
 
-    const enabled = await api("POST", "/maintenance", { enable: true, reason: "Kernel update", enabledBy: "ops", notes: "Both hosts", estimatedDurationMinutes: 30 });
+    const enabled = await api("POST", "/maintenance", {
+      enable: true,
+      reason: "Kernel update",
+      enabledBy: "ops",
+      notes: "Both hosts",
+      estimatedDurationMinutes: 30,
+    });
     expect(enabled.body).toMatchObject({
       success: true,
       maintenance: {
@@ -171,7 +208,11 @@ describe.each(testDatabases())("the monitor on $dialect", ({ open }) => {
     t.advance(60_000);
     await cycle();
     expect(await alertMail()).toEqual([]);
-    const held = (await api("GET", "/alerts")).body.incidents as { suppressedAt: string | null; announced: boolean; notices: unknown[] }[];
+    const held = (await api("GET", "/alerts")).body.incidents as {
+      suppressedAt: string | null;
+      announced: boolean;
+      notices: unknown[];
+    }[];
     expect(held).toMatchObject([{ announced: false, notices: [] }]);
     expect(held[0]!.suppressedAt).toBe(new Date(t.clock.now - 60_000).toISOString());
 
@@ -179,29 +220,52 @@ describe.each(testDatabases())("the monitor on $dialect", ({ open }) => {
     expect(disabled.body).toMatchObject({ success: true, maintenance: { is_active: false } });
     // Ending maintenance asks for a cycle of every service at once (the request is written in the background).
     await expect
-      .poll(() => t.services.database.db.selectFrom("monitor_meta").select("value").where("key", "=", "run_requested_at").executeTakeFirst())
+      .poll(() =>
+        t.services.database.db
+          .selectFrom("monitor_meta")
+          .select("value")
+          .where("key", "=", "run_requested_at")
+          .executeTakeFirst(),
+      )
       .toEqual({ value: t.clock.now });
     t.advance(1_000);
     await cycle();
     expect((await alertMail()).map((m) => m.subject)).toEqual(["[ALERT] Sentiment analysis is unhealthy (local)"]);
-    const history = (await api("GET", "/maintenance/history")).body.history as { action: string; by: string; reason: string }[];
-    expect(history.map((h) => `${h.action}:${h.by}:${h.reason}`)).toEqual(["disable:ops:Maintenance completed", "enable:ops:Kernel update"]);
+    const history = (await api("GET", "/maintenance/history")).body.history as {
+      action: string;
+      by: string;
+      reason: string;
+    }[];
+    expect(history.map((h) => `${h.action}:${h.by}:${h.reason}`)).toEqual([
+      "disable:ops:Maintenance completed",
+      "enable:ops:Kernel update",
+    ]);
   });
 
   it("Test Failure and Test Email send TEST notices and touch nothing real; without SMTP they say why; a second test at once gets 409", async () => {
     const failure = await api("POST", "/alerts/test-failure", { serviceId: "sentiment-service" });
     expect(failure.body).toMatchObject({
       success: false,
-      message: "Simulated failure for Sentiment analysis: test alert not delivered on email: mail delivery is not configured (SMTP_URL)",
+      message:
+        "Simulated failure for Sentiment analysis: test alert not delivered on email: mail delivery is not configured (SMTP_URL)",
       channels: [{ name: "email", type: "email", status: "waiting" }],
     });
     expect((await alertMail()).map((m) => m.subject)).toEqual([]);
-    const tests = await t.services.database.db.selectFrom("outbox").select("payload").where("kind", "=", "test").execute();
-    expect(tests.map((row) => (JSON.parse(row.payload) as { subject: string }).subject)).toEqual(["[TEST] [ALERT] Sentiment analysis is unhealthy (centron)"]);
+    const tests = await t.services.database.db
+      .selectFrom("outbox")
+      .select("payload")
+      .where("kind", "=", "test")
+      .execute();
+    expect(tests.map((row) => (JSON.parse(row.payload) as { subject: string }).subject)).toEqual([
+      "[TEST] [ALERT] Sentiment analysis is unhealthy (centron)",
+    ]);
     expect((await api("POST", "/alerts/test-failure", { serviceId: "nope" })).status).toBe(404);
 
     const email = await api("POST", "/alerts/test-email");
-    expect(email).toMatchObject({ status: 502, body: { success: false, message: "Failed to send test email: email: mail delivery is not configured (SMTP_URL)" } });
+    expect(email).toMatchObject({
+      status: 502,
+      body: { success: false, message: "Failed to send test email: email: mail delivery is not configured (SMTP_URL)" },
+    });
 
     // Nothing real changed: no open incident, no cooldown, and a real failure now is told at once.
     expect((await api("GET", "/incidents/open")).body).toEqual({ incidents: [] });
@@ -226,7 +290,12 @@ describe.each(testDatabases())("the monitor on $dialect", ({ open }) => {
     await monitor().store.rollUp(t.clock.now);
     await signIn(); // two hours on, the first session has idled out
     const endpoint = await monitor().store.endpointId("sentiment-service", "centron");
-    const rollups = await t.services.database.db.selectFrom("monitor_rollups").selectAll().where("endpoint_id", "=", endpoint).orderBy("hour").execute();
+    const rollups = await t.services.database.db
+      .selectFrom("monitor_rollups")
+      .selectAll()
+      .where("endpoint_id", "=", endpoint)
+      .orderBy("hour")
+      .execute();
     expect(rollups.reduce((sum, r) => sum + r.checks, 0)).toBeGreaterThanOrEqual(60);
     expect(rollups.every((r) => r.p95_ms !== null && r.failures > 0)).toBe(true);
     const day = await api("GET", "/services/sentiment-service/history?range=24h");
@@ -242,7 +311,9 @@ describe.each(testDatabases())("the monitor on $dialect", ({ open }) => {
     t.advance(3 * 24 * 60 * 60_000);
     await monitor().store.prune(t.clock.now);
     expect(await t.services.database.db.selectFrom("monitor_results").selectAll().execute()).toEqual([]);
-    expect((await t.services.database.db.selectFrom("monitor_rollups").selectAll().execute()).length).toBeGreaterThan(0);
+    expect((await t.services.database.db.selectFrom("monitor_rollups").selectAll().execute()).length).toBeGreaterThan(
+      0,
+    );
   }, 60_000); // 120 cycles: far from a second each, but a busy machine must not fail it
 
   it("endpoint ids come in bulk, created once, the same as one at a time, in any process", async () => {
@@ -261,7 +332,11 @@ describe.each(testDatabases())("the monitor on $dialect", ({ open }) => {
 
   it("deploy scripts switch maintenance with the bearer token, and only with it", async () => {
     const token = "a-deploy-token-of-some-length";
-    const withToken = await createTestApp(t.services.database, { MAINTENANCE_API_TOKEN: token }, { monitoring: { config } });
+    const withToken = await createTestApp(
+      t.services.database,
+      { MAINTENANCE_API_TOKEN: token },
+      { monitoring: { config } },
+    );
     const call = (authorization: string | undefined, body: unknown) =>
       withToken.app.request("http://localhost/api/maintenance", {
         method: "POST",
@@ -271,10 +346,20 @@ describe.each(testDatabases())("the monitor on $dialect", ({ open }) => {
     expect((await call(undefined, { enable: true, reason: "Deploy", enabledBy: "ci" })).status).toBe(401);
     expect((await call("Bearer wrong-token-of-the-same-size", { enable: true, reason: "Deploy" })).status).toBe(401);
     const enabled = await call(`Bearer ${token}`, { enable: true, reason: "Release 1.2" });
-    expect(await enabled.json()).toMatchObject({ success: true, maintenance: { is_active: true, enabled_by: "deploy", reason: "Release 1.2" } });
-    expect(await (await call(`Bearer ${token}`, { enable: false })).json()).toMatchObject({ success: true, maintenance: { is_active: false } });
+    expect(await enabled.json()).toMatchObject({
+      success: true,
+      maintenance: { is_active: true, enabled_by: "deploy", reason: "Release 1.2" },
+    });
+    expect(await (await call(`Bearer ${token}`, { enable: false })).json()).toMatchObject({
+      success: true,
+      maintenance: { is_active: false },
+    });
     // Without a configured token the route does not exist.
-    const none = await t.app.request("http://localhost/api/maintenance", { method: "POST", headers: { "content-type": "application/json" }, body: "{}" });
+    const none = await t.app.request("http://localhost/api/maintenance", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: "{}",
+    });
     expect(none.status).toBe(404);
   });
 
@@ -282,6 +367,9 @@ describe.each(testDatabases())("the monitor on $dialect", ({ open }) => {
     const anonymous = await t.app.request("http://localhost/api/admin/services", { headers: browserHeaders() });
     expect(anonymous.status).toBe(401);
     const bad = await api("POST", "/maintenance", { enable: "yes" });
-    expect(bad).toEqual({ status: 400, body: { error: "Invalid input", fields: { enable: "enable must be true or false" } } });
+    expect(bad).toEqual({
+      status: 400,
+      body: { error: "Invalid input", fields: { enable: "enable must be true or false" } },
+    });
   });
 });

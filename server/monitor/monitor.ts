@@ -75,8 +75,13 @@ const tokensOf = new WeakMap<object, Set<string>>();
 function pushTokens(config: ServicesConfig): Set<string> {
   let tokens = tokensOf.get(config);
   if (!tokens) {
-    const targets: Target[] = config.services.flatMap((service) => [...Object.values(service.hosts), ...service.subServices.map((sub) => sub.target)]);
-    tokens = new Set(targets.filter((target) => target.type === "push").map((target) => (target.push as { token: string }).token));
+    const targets: Target[] = config.services.flatMap((service) => [
+      ...Object.values(service.hosts),
+      ...service.subServices.map((sub) => sub.target),
+    ]);
+    tokens = new Set(
+      targets.filter((target) => target.type === "push").map((target) => (target.push as { token: string }).token),
+    );
     tokensOf.set(config, tokens);
   }
   return tokens;
@@ -91,7 +96,9 @@ function affectedByTarget(entries: readonly AffectedNow[]): Map<string, string[]
 
 /** "ops@example.com (email), hooks.example.com (ops-webhook)": where alerts go, without a secret. */
 function destinations(channels: { name: string; target: string }[]): string {
-  return channels.length === 0 ? "no channel (none is configured)" : channels.map((channel) => `${channel.target} (${channel.name})`).join(", ");
+  return channels.length === 0
+    ? "no channel (none is configured)"
+    : channels.map((channel) => `${channel.target} (${channel.name})`).join(", ");
 }
 
 export function createMonitor(options: MonitorOptions) {
@@ -100,10 +107,23 @@ export function createMonitor(options: MonitorOptions) {
   const leases = createLeases(db, now);
   const meta = createMeta(db);
   const pushes = createPushLedger(db);
-  const engine = createEngine({ store, tracker: alerting.tracker(["service"]), leases, meta, pushes, check: options.check, now, logger, config: options.config });
+  const engine = createEngine({
+    store,
+    tracker: alerting.tracker(["service"]),
+    leases,
+    meta,
+    pushes,
+    check: options.check,
+    now,
+    logger,
+    config: options.config,
+  });
   const heartbeat = createHeartbeat({ config: () => options.config().alerts.heartbeat, engine, meta, now, logger });
   // When maintenance ends, what is still down is told now, not at the next round.
-  alerting.onMaintenanceEnd(() => void engine.requestCycle().catch((error: unknown) => logger.error({ err: error }, "requesting a cycle failed")));
+  alerting.onMaintenanceEnd(
+    () =>
+      void engine.requestCycle().catch((error: unknown) => logger.error({ err: error }, "requesting a cycle failed")),
+  );
 
   return {
     engine,
@@ -126,15 +146,23 @@ export function createMonitor(options: MonitorOptions) {
       const states = await store.loadStates();
       const coolingDown = await alerting.incidents.coolingDown(config.alerts.cooldownMinutes * 60_000);
       const affectedBy = affectedByTarget(await alerting.incidents.affectedNow());
-      const ids = await store.endpointIds(config.services.flatMap((service) => hostNames(service).map((host) => ({ serviceId: service.id, host }))));
+      const ids = await store.endpointIds(
+        config.services.flatMap((service) => hostNames(service).map((host) => ({ serviceId: service.id, host }))),
+      );
       const uptimes = await store.uptime([...ids.values()], time);
 
-      const counts = { infrastructure: { healthy: 0, total: 0 }, applications: { healthy: 0, total: 0 }, endpoints: { healthy: 0, total: 0 } };
+      const counts = {
+        infrastructure: { healthy: 0, total: 0 },
+        applications: { healthy: 0, total: 0 },
+        endpoints: { healthy: 0, total: 0 },
+      };
       const allStatuses: HealthStatus[] = [];
       const scores: number[] = [];
       const services = config.services.map((service) => {
         const names = hostNames(service);
-        const checked = names.map((host) => states.get(endpointKey(service.id, host))).filter((state): state is HostState => !!state?.lastChecked);
+        const checked = names
+          .map((host) => states.get(endpointKey(service.id, host)))
+          .filter((state): state is HostState => !!state?.lastChecked);
         const score = overallScore(
           service.profile,
           checked.map((state) => state.healthScore),
@@ -147,18 +175,33 @@ export function createMonitor(options: MonitorOptions) {
         if (status === "healthy") group.healthy += 1;
         counts.endpoints.total += endpointCount(service.profile, names.length);
         counts.endpoints.healthy +=
-          service.profile === "infrastructure" ? (checked[0]?.status === "healthy" ? 1 : 0) : checked.filter((state) => state.status === "healthy").length;
+          service.profile === "infrastructure"
+            ? checked[0]?.status === "healthy"
+              ? 1
+              : 0
+            : checked.filter((state) => state.status === "healthy").length;
         const hostUptimes = names.map((host) => uptimes.get(ids.get(endpointKey(service.id, host))!)!);
         const mean = (key: "uptime24h" | "uptime7d" | "uptime30d") => {
           const values = hostUptimes.map((u) => u[key]).filter((v): v is number => v !== null);
           return values.length ? Math.round((values.reduce((a, b) => a + b, 0) / values.length) * 100) / 100 : null;
         };
         const hostAffectedBy = (host: string) => {
-          const keys = [hostKey(service.id, host), ...service.subServices.filter((sub) => sub.host === host).map((sub) => subServiceKey(service.id, sub.name))];
+          const keys = [
+            hostKey(service.id, host),
+            ...service.subServices.filter((sub) => sub.host === host).map((sub) => subServiceKey(service.id, sub.name)),
+          ];
           return [...new Set(keys.flatMap((key) => affectedBy.get(key) ?? []))];
         };
-        const results = names.map((host) => hostResult(service, host, states.get(endpointKey(service.id, host)) ?? initialHostState(host), hostAffectedBy(host)));
-        const checkedResult = (host: string) => (checked.some((state) => state.host === host) ? results[names.indexOf(host)]! : null);
+        const results = names.map((host) =>
+          hostResult(
+            service,
+            host,
+            states.get(endpointKey(service.id, host)) ?? initialHostState(host),
+            hostAffectedBy(host),
+          ),
+        );
+        const checkedResult = (host: string) =>
+          checked.some((state) => state.host === host) ? results[names.indexOf(host)]! : null;
         return {
           serviceId: service.id,
           serviceName: service.name,
@@ -196,7 +239,11 @@ export function createMonitor(options: MonitorOptions) {
         alertsTo: destinations(alerting.notifier.describe()),
         /** The outside watcher this monitor calls while its rounds run on time (its host only: the URL may hold a secret). */
         heartbeat: config.alerts.heartbeat
-          ? { to: new URL(config.alerts.heartbeat.url).host, intervalSeconds: config.alerts.heartbeat.intervalSeconds, lastSentAt: iso(await meta.get("heartbeat_sent_at")) }
+          ? {
+              to: new URL(config.alerts.heartbeat.url).host,
+              intervalSeconds: config.alerts.heartbeat.intervalSeconds,
+              lastSentAt: iso(await meta.get("heartbeat_sent_at")),
+            }
           : null,
         demo: options.demo,
       };
@@ -207,20 +254,32 @@ export function createMonitor(options: MonitorOptions) {
       if (!service) return undefined;
       type Points = Awaited<ReturnType<typeof store.history>>;
       const hosts: Record<string, Points> = {};
-      for (const host of hostNames(service)) hosts[host] = await store.history(await store.endpointId(service.id, host), range, now());
+      for (const host of hostNames(service))
+        hosts[host] = await store.history(await store.endpointId(service.id, host), range, now());
       const subServices: Record<string, Points> = {};
-      for (const sub of service.subServices) subServices[sub.name] = await store.history(await store.endpointId(service.id, `${sub.host}/${sub.name}`), range, now());
+      for (const sub of service.subServices)
+        subServices[sub.name] = await store.history(
+          await store.endpointId(service.id, `${sub.host}/${sub.name}`),
+          range,
+          now(),
+        );
       return { serviceId, range, hosts, subServices };
     },
 
     /** Test Email: a test notice on every channel; null when another test is running. */
     async testEmail(by: string): Promise<{ success: boolean; message: string; channels: unknown[] } | null> {
       const dashboardUrl = alerting.dashboardUrl;
-      const outcomes = await alerting.tests.send((id, at) => composeTestMessage({ id, at, dashboardUrl, by }), alerting.notifier.channels());
+      const outcomes = await alerting.tests.send(
+        (id, at) => composeTestMessage({ id, at, dashboardUrl, by }),
+        alerting.notifier.channels(),
+      );
       if (!outcomes) return null;
-      if (outcomes.length === 0) return { success: false, message: "Failed to send test email: no alert channel is configured", channels: [] };
+      if (outcomes.length === 0)
+        return { success: false, message: "Failed to send test email: no alert channel is configured", channels: [] };
       const success = outcomes.every((outcome) => outcome.status === "sent");
-      const message = success ? `Test email sent successfully! Delivered on ${channelNames(outcomes)}.` : `Failed to send test email: ${problems(outcomes)}`;
+      const message = success
+        ? `Test email sent successfully! Delivered on ${channelNames(outcomes)}.`
+        : `Failed to send test email: ${problems(outcomes)}`;
       return { success, message, channels: outcomes };
     },
 
@@ -230,14 +289,21 @@ export function createMonitor(options: MonitorOptions) {
      * history of the service changes. null when another test is running,
      * undefined for an unknown service.
      */
-    async testFailure(serviceId: string | undefined, by: string): Promise<{ success: boolean; message: string; channels: unknown[] } | null | undefined> {
+    async testFailure(
+      serviceId: string | undefined,
+      by: string,
+    ): Promise<{ success: boolean; message: string; channels: unknown[] } | null | undefined> {
       const config = options.config();
       const service = serviceId
         ? config.services.find((entry) => entry.id === serviceId)
         : (config.services.find((entry) => entry.profile !== "infrastructure") ?? config.services[0]);
       if (!service) return undefined;
       const host = hostNames(service)[0]!;
-      const channels = alerting.notifier.channelsFor({ source: "service", serviceId: service.id, profile: service.profile });
+      const channels = alerting.notifier.channelsFor({
+        source: "service",
+        serviceId: service.id,
+        profile: service.profile,
+      });
       const outcomes = await alerting.tests.send(
         (id, at) =>
           composeNotice({
@@ -266,9 +332,12 @@ export function createMonitor(options: MonitorOptions) {
       );
       if (!outcomes) return null;
       const prefix = `Simulated failure for ${service.name}`;
-      if (outcomes.length === 0) return { success: false, message: `${prefix}: no alert channel is routed for this service`, channels: [] };
+      if (outcomes.length === 0)
+        return { success: false, message: `${prefix}: no alert channel is routed for this service`, channels: [] };
       const success = outcomes.every((outcome) => outcome.status === "sent");
-      const message = success ? `${prefix}: test alert delivered on ${channelNames(outcomes)}` : `${prefix}: test alert not delivered on ${problems(outcomes)}`;
+      const message = success
+        ? `${prefix}: test alert delivered on ${channelNames(outcomes)}`
+        : `${prefix}: test alert not delivered on ${problems(outcomes)}`;
       return { success, message, channels: outcomes };
     },
   };

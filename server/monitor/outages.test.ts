@@ -59,7 +59,13 @@ describe.each(testDatabases())("outages on $dialect", ({ open }) => {
 
       // The outage is seen everywhere first: a test that cannot see it could not see its end either.
       const during = await sim.views("mail-relay");
-      expect(during).toEqual({ dashboard: "unhealthy", publicState: "outage", badge: "down", feedSaysResolved: false, openIncidents: 1 });
+      expect(during).toEqual({
+        dashboard: "unhealthy",
+        publicState: "outage",
+        badge: "down",
+        feedSaysResolved: false,
+        openIncidents: 1,
+      });
       for (const channel of CHANNELS) expect((await sim.notices(channel))[0], channel).toBe(ALERT);
       const circuit = (await sim.t.services.monitor!.snapshot()).services[0]!.hosts[0]!.circuitBreakerState;
       expect(circuit).toBe(minutes >= 5 ? "open" : "closed");
@@ -73,13 +79,18 @@ describe.each(testDatabases())("outages on $dialect", ({ open }) => {
           if (!firstSeen.has(name) && recovered(views[name])) firstSeen.set(name, sim.seconds());
         }
         for (const channel of CHANNELS) {
-          if (!firstSeen.has(`notice on ${channel}`) && (await sim.notices(channel)).includes(RESOLVED)) firstSeen.set(`notice on ${channel}`, sim.seconds());
+          if (!firstSeen.has(`notice on ${channel}`) && (await sim.notices(channel)).includes(RESOLVED))
+            firstSeen.set(`notice on ${channel}`, sim.seconds());
         }
       });
       const late = Object.fromEntries(
-        [...Object.keys(RECOVERED), ...CHANNELS.map((channel) => `notice on ${channel}`)].map((name) => [name, (firstSeen.get(name) ?? Infinity) - recovery]),
+        [...Object.keys(RECOVERED), ...CHANNELS.map((channel) => `notice on ${channel}`)].map((name) => [
+          name,
+          (firstSeen.get(name) ?? Infinity) - recovery,
+        ]),
       );
-      for (const [view, seconds] of Object.entries(late)) expect(seconds, `${view} ${seconds} s after the recovery`).toBeLessThanOrEqual(bound);
+      for (const [view, seconds] of Object.entries(late))
+        expect(seconds, `${view} ${seconds} s after the recovery`).toBeLessThanOrEqual(bound);
       // Each channel told the end once.
       for (const channel of CHANNELS)
         expect(

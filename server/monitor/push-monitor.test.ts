@@ -47,16 +47,26 @@ describe.each(testDatabases())("push monitors on $dialect", ({ open }) => {
   };
   const host = async () => (await monitor().snapshot()).services[0]!.hosts[0]!;
   const notices = async () =>
-    (await t.services.database.db.selectFrom("outbox").select("payload").where("channel", "=", "alert:email").orderBy("id").execute()).map(
-      (row) => (JSON.parse(row.payload) as { subject: string }).subject,
-    );
+    (
+      await t.services.database.db
+        .selectFrom("outbox")
+        .select("payload")
+        .where("channel", "=", "alert:email")
+        .orderBy("id")
+        .execute()
+    ).map((row) => (JSON.parse(row.payload) as { subject: string }).subject);
   const rows = async () => t.services.database.db.selectFrom("monitor_pushes").selectAll().execute();
   /** The job's call, as curl would make it: no Origin, no cookies. */
-  const call = (method: "GET" | "POST", query = "", token = TOKEN) => fetch(`${origin}/api/push/${token}${query}`, { method });
+  const call = (method: "GET" | "POST", query = "", token = TOKEN) =>
+    fetch(`${origin}/api/push/${token}${query}`, { method });
 
   it("an afternoon of a cron job: waits for the first call, goes down when a call is overdue or reports failure, and comes back", async () => {
     await round();
-    expect(await host()).toMatchObject({ lastChecked: null, errorMessage: "Not checked yet", target: "Push: POST /api/push/…" });
+    expect(await host()).toMatchObject({
+      lastChecked: null,
+      errorMessage: "Not checked yet",
+      target: "Push: POST /api/push/…",
+    });
 
     t.advance(60_000);
     await round(); // 60 s of 90 (interval + grace): still waiting, nothing said
@@ -79,14 +89,20 @@ describe.each(testDatabases())("push monitors on $dialect", ({ open }) => {
     expect((await call("POST", "?ping=61000")).status).toBe(200);
     await round();
     expect(await host()).toMatchObject({ status: "healthy", responseTime: 61_000 });
-    expect(await notices()).toEqual(["[ALERT] Nightly backup is unhealthy (fra)", "[RESOLVED] Nightly backup is healthy again (fra)"]);
+    expect(await notices()).toEqual([
+      "[ALERT] Nightly backup is unhealthy (fra)",
+      "[RESOLVED] Nightly backup is healthy again (fra)",
+    ]);
   });
 
   it("a monitor never called fails once its first call is overdue, counted from when it was first watched", async () => {
     await round();
     t.advance(91_000);
     await round();
-    expect(await host()).toMatchObject({ status: "unhealthy", errorMessage: "No push received since monitoring began at 2026-01-05T09:00:00Z" });
+    expect(await host()).toMatchObject({
+      status: "unhealthy",
+      errorMessage: "No push received since monitoring began at 2026-01-05T09:00:00Z",
+    });
   });
 
   it("an unknown token or a bad parameter is refused and writes nothing", async () => {
@@ -95,10 +111,16 @@ describe.each(testDatabases())("push monitors on $dialect", ({ open }) => {
     expect(await unknown.json()).toEqual({ error: "Unknown push token" });
     const bad = await call("GET", "?status=sideways&ping=-1");
     expect(bad.status).toBe(400);
-    expect(await bad.json()).toEqual({ error: "Invalid input", fields: { status: "status must be up or down", ping: "ping must be 0 or more" } });
+    expect(await bad.json()).toEqual({
+      error: "Invalid input",
+      fields: { status: "status must be up or down", ping: "ping must be 0 or more" },
+    });
     expect(await rows()).toEqual([]);
     // A browser on another site cannot report for the job.
-    const forged = await fetch(`${origin}/api/push/${TOKEN}`, { method: "POST", headers: { origin: "https://evil.example" } });
+    const forged = await fetch(`${origin}/api/push/${TOKEN}`, {
+      method: "POST",
+      headers: { origin: "https://evil.example" },
+    });
     expect(forged.status).toBe(403);
     expect(await rows()).toEqual([]);
   });

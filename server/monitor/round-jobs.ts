@@ -18,7 +18,9 @@ export function jobsOf(services: readonly ServiceConfig[]): Job[] {
         service,
         host,
         target: service.hosts[host]!,
-        subs: service.subServices.filter((sub) => sub.host === host && !isPlaceholderTarget(sub.target)).map((sub) => ({ name: sub.name, target: sub.target })),
+        subs: service.subServices
+          .filter((sub) => sub.host === host && !isPlaceholderTarget(sub.target))
+          .map((sub) => ({ name: sub.name, target: sub.target })),
       })),
   );
 }
@@ -28,7 +30,11 @@ export function jobsOf(services: readonly ServiceConfig[]): Job[] {
  * target depends on, that answered (not failing) and finished its check no
  * later than that target's failure.
  */
-export function parentsToAskAgain(observations: ReadonlyMap<string, Observation>, doneAt: ReadonlyMap<string, number>, jobsByKey: ReadonlyMap<string, Job>): Job[] {
+export function parentsToAskAgain(
+  observations: ReadonlyMap<string, Observation>,
+  doneAt: ReadonlyMap<string, number>,
+  jobsByKey: ReadonlyMap<string, Job>,
+): Job[] {
   const again = new Map<string, Job>();
   for (const child of observations.values()) {
     if (child.status !== "failing") continue;

@@ -1,10 +1,29 @@
 import { describe, expect, it } from "vitest";
-import { combineStatus, endpointCount, hostScore, normalizeStatus, overallScore, scoreBand } from "#shared/monitor/health.ts";
+import {
+  combineStatus,
+  endpointCount,
+  hostScore,
+  normalizeStatus,
+  overallScore,
+  scoreBand,
+} from "#shared/monitor/health.ts";
 import type { CheckOutcome } from "./checks/check-types.ts";
 import { applyOutcome, checkSettings, initialHostState, type HostState } from "./host-state.ts";
 
-const up = (ms: number | null = 30): CheckOutcome => ({ status: "healthy", responseTime: ms, errorMessage: null, retryAttempt: 0, basic: false });
-const down: CheckOutcome = { status: "unhealthy", responseTime: null, errorMessage: "ECONNREFUSED", retryAttempt: 2, basic: false };
+const up = (ms: number | null = 30): CheckOutcome => ({
+  status: "healthy",
+  responseTime: ms,
+  errorMessage: null,
+  retryAttempt: 0,
+  basic: false,
+});
+const down: CheckOutcome = {
+  status: "unhealthy",
+  responseTime: null,
+  errorMessage: "ECONNREFUSED",
+  retryAttempt: 2,
+  basic: false,
+};
 
 describe("scores and statuses", () => {
   it.each([
@@ -59,7 +78,15 @@ describe("the circuit breaker", () => {
 
   it("a failure while half-open opens it again at once", () => {
     const { trail } = run([down, down, down, up(), down, up(), up()]);
-    expect(trail).toEqual(["closed:1/0", "closed:2/0", "open:3/0", "half-open:0/1", "open:1/0", "half-open:0/1", "closed:0/2"]);
+    expect(trail).toEqual([
+      "closed:1/0",
+      "closed:2/0",
+      "open:3/0",
+      "half-open:0/1",
+      "open:1/0",
+      "half-open:0/1",
+      "closed:0/2",
+    ]);
   });
 
   it.each([
@@ -67,7 +94,12 @@ describe("the circuit breaker", () => {
     ["half-open: as configured", "half-open", { timeoutMs: 5000, retries: 2 }, { timeoutMs: 5000, retries: 2 }],
     ["open: no retries, half the timeout", "open", { timeoutMs: 5000, retries: 2 }, { timeoutMs: 2500, retries: 0 }],
     ["open: never below a second", "open", { timeoutMs: 1500, retries: 1 }, { timeoutMs: 1000, retries: 0 }],
-    ["open: never above the configured timeout", "open", { timeoutMs: 600, retries: 1 }, { timeoutMs: 600, retries: 0 }],
+    [
+      "open: never above the configured timeout",
+      "open",
+      { timeoutMs: 600, retries: 1 },
+      { timeoutMs: 600, retries: 0 },
+    ],
   ] as const)("check settings, %s", (_name, circuitBreakerState, configured, expected) => {
     expect(checkSettings({ ...initialHostState("centron"), circuitBreakerState }, configured)).toEqual(expected);
   });
@@ -78,6 +110,12 @@ describe("the circuit breaker", () => {
 
   it("records what the check said", () => {
     const state = applyOutcome(initialHostState("local"), up(120), 5, circuit);
-    expect(state).toMatchObject({ status: "healthy", responseTime: 120, lastChecked: 5, healthScore: 90, errorMessage: null });
+    expect(state).toMatchObject({
+      status: "healthy",
+      responseTime: 120,
+      lastChecked: 5,
+      healthScore: 90,
+      errorMessage: null,
+    });
   });
 });

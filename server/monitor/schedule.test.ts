@@ -54,8 +54,21 @@ describe.each(testDatabases())("the schedule on $dialect", ({ open }) => {
       made.push(`${(t.clock.now - start) / 1000}: ${String(target.url)} (${context.timeoutMs})`);
       settings.push(`${(t.clock.now - start) / 1000}: ${String(target.url)} ${context.timeoutMs}/${context.retries}`);
       if (String(target.url).includes("slow") && holdSlow) await holdSlow;
-      if (failing.has(String(target.url))) return { status: "unhealthy", responseTime: null, errorMessage: "HTTP 503", retryAttempt: 0, basic: false } satisfies CheckOutcome;
-      return { status: "healthy", responseTime: 20, errorMessage: null, retryAttempt: 0, basic: false } satisfies CheckOutcome;
+      if (failing.has(String(target.url)))
+        return {
+          status: "unhealthy",
+          responseTime: null,
+          errorMessage: "HTTP 503",
+          retryAttempt: 0,
+          basic: false,
+        } satisfies CheckOutcome;
+      return {
+        status: "healthy",
+        responseTime: 20,
+        errorMessage: null,
+        retryAttempt: 0,
+        basic: false,
+      } satisfies CheckOutcome;
     };
     t = await createTestApp(db.handle, {}, { monitoring: { config: () => config, check } });
     start = t.clock.now;
@@ -86,31 +99,37 @@ describe.each(testDatabases())("the schedule on $dialect", ({ open }) => {
   const reached = (url: string, count: number) => expect.poll(() => at(url).length, { timeout: 10_000 }).toBe(count);
   /** Waits until the round that began `second` seconds in has ended (the fast one: the slow one hangs), so the next slot finds the service free. */
   const roundDone = (second: number) =>
-    expect.poll(async () => (await t.services.monitor!.snapshot()).lastCheckedAt, { timeout: 10_000 }).toBe(new Date(start + second * 1000).toISOString());
+    expect
+      .poll(async () => (await t.services.monitor!.snapshot()).lastCheckedAt, { timeout: 10_000 })
+      .toBe(new Date(start + second * 1000).toISOString());
 
-  it("a slow round never holds a fast service back, and a service is never checked twice at once", { timeout: 60_000 }, async () => {
-    let release!: () => void;
-    holdSlow = new Promise((resolve) => (release = resolve));
-    await engine().tick();
-    await reached("slow.test/", 4); // three hosts and the sub-service, all hanging
-    await reached("fast.test/", 1);
-    await roundDone(0);
-    for (let second = 1; second <= 40; second += 1) {
-      t.advance(1000);
+  it(
+    "a slow round never holds a fast service back, and a service is never checked twice at once",
+    { timeout: 60_000 },
+    async () => {
+      let release!: () => void;
+      holdSlow = new Promise((resolve) => (release = resolve));
       await engine().tick();
-      if (second % 15 === 0) {
-        await reached("fast.test/", 1 + second / 15);
-        await roundDone(second);
+      await reached("slow.test/", 4); // three hosts and the sub-service, all hanging
+      await reached("fast.test/", 1);
+      await roundDone(0);
+      for (let second = 1; second <= 40; second += 1) {
+        t.advance(1000);
+        await engine().tick();
+        if (second % 15 === 0) {
+          await reached("fast.test/", 1 + second / 15);
+          await roundDone(second);
+        }
       }
-    }
-    expect(at("fast.test/fra")).toEqual([0, 15, 30]);
-    // The slow service's round still runs: it was not started again meanwhile.
-    expect(at("slow.test/")).toEqual([0, 0, 0, 0]);
-    release();
-    await engine().settled();
-    await runUntil(61);
-    expect(at("slow.test/fra")).toEqual([0, 60]);
-  });
+      expect(at("fast.test/fra")).toEqual([0, 15, 30]);
+      // The slow service's round still runs: it was not started again meanwhile.
+      expect(at("slow.test/")).toEqual([0, 0, 0, 0]);
+      release();
+      await engine().settled();
+      await runUntil(61);
+      expect(at("slow.test/fra")).toEqual([0, 60]);
+    },
+  );
 
   /** Ticks a second at a time until the condition holds (each tick's rounds get a moment to start), at most `seconds` ticks. */
   async function tickUntil(condition: () => boolean | Promise<boolean>, seconds: number) {
@@ -136,7 +155,8 @@ describe.each(testDatabases())("the schedule on $dialect", ({ open }) => {
     await reached("slow.test/fra", 2); // its round starts, and hangs
     await reached("fast.test/fra", 2);
     const requestedAt = await engine().requestCycle();
-    const served = async () => (await t.services.monitor!.snapshot()).refreshedAt === new Date(requestedAt).toISOString();
+    const served = async () =>
+      (await t.services.monitor!.snapshot()).refreshedAt === new Date(requestedAt).toISOString();
     // What is not busy is checked for the request at once; the busy one waits for its round to end.
     await tickUntil(() => at("fast.test/fra").length === 3, 5);
     expect(at("fast.test/fra").at(-1)).toBeGreaterThan(60);
@@ -159,8 +179,11 @@ describe.each(testDatabases())("the schedule on $dialect", ({ open }) => {
     expect(fra.slice(0, 3)).toEqual(["4000/2", "4000/2", "2000/0"]);
     expect(new Set(fra.slice(2))).toEqual(new Set(["2000/0"]));
     // The other hosts keep their full settings.
-    expect(new Set(settings.filter((line) => line.includes("slow.test/muc")).map((line) => line.split(" ").at(-1)))).toEqual(new Set(["4000/2"]));
-    const fraState = async () => (await t.services.monitor!.snapshot()).services.find((service) => service.serviceId === "slow")!.hosts[0]!;
+    expect(
+      new Set(settings.filter((line) => line.includes("slow.test/muc")).map((line) => line.split(" ").at(-1))),
+    ).toEqual(new Set(["4000/2"]));
+    const fraState = async () =>
+      (await t.services.monitor!.snapshot()).services.find((service) => service.serviceId === "slow")!.hosts[0]!;
     expect(await fraState()).toMatchObject({ circuitBreakerState: "open", status: "unhealthy" });
     failing.clear();
     await runUntil(60 * 31);
@@ -185,10 +208,13 @@ describe.each(testDatabases())("the schedule on $dialect", ({ open }) => {
   it("a sub-service that fails opens an incident of its own, and closes it when it passes", async () => {
     failing.add("http://slow.test/queue");
     await runUntil(0);
-    const incidents = async () => t.services.database.db.selectFrom("incidents").select(["target", "name", "resolved_at"]).execute();
+    const incidents = async () =>
+      t.services.database.db.selectFrom("incidents").select(["target", "name", "resolved_at"]).execute();
     expect(await incidents()).toEqual([{ target: "service:slow/sub:Queue", name: "Slow: Queue", resolved_at: null }]);
     failing.clear();
     await runUntil(60);
-    expect((await incidents()).map((row) => [row.target, row.resolved_at !== null])).toEqual([["service:slow/sub:Queue", true]]);
+    expect((await incidents()).map((row) => [row.target, row.resolved_at !== null])).toEqual([
+      ["service:slow/sub:Queue", true],
+    ]);
   });
 });

@@ -12,7 +12,14 @@ export const subServiceKey = (serviceId: string, name: string) => `service:${ser
 
 const OBSERVED: Record<HealthStatus, ObservedStatus> = { healthy: "ok", degraded: "degraded", unhealthy: "failing" };
 
-function target(service: ServiceConfig, defaults: Defaults, key: string, label: string, name: string, dependsOn: readonly string[] | undefined): AlertTarget {
+function target(
+  service: ServiceConfig,
+  defaults: Defaults,
+  key: string,
+  label: string,
+  name: string,
+  dependsOn: readonly string[] | undefined,
+): AlertTarget {
   return {
     key,
     source: "service",
@@ -28,18 +35,42 @@ function target(service: ServiceConfig, defaults: Defaults, key: string, label: 
 }
 
 function observed(on: AlertTarget, result: { status: HealthStatus; errorMessage: string | null }): Observation {
-  return { ...on, status: OBSERVED[result.status], severity: "critical", summary: "is unhealthy", message: result.errorMessage };
+  return {
+    ...on,
+    status: OBSERVED[result.status],
+    severity: "critical",
+    summary: "is unhealthy",
+    message: result.errorMessage,
+  };
 }
 
 type Result = { status: HealthStatus; errorMessage: string | null };
 
 /** What a check of a host said; `dependsOn`: the targets it depends on (dependencies.ts). */
-export function hostObservation(service: ServiceConfig, defaults: Defaults, host: HostName, result: Result, dependsOn?: readonly string[]): Observation {
-  return observed(target(service, defaults, hostKey(service.id, host), host, `${service.name} on ${host}`, dependsOn), result);
+export function hostObservation(
+  service: ServiceConfig,
+  defaults: Defaults,
+  host: HostName,
+  result: Result,
+  dependsOn?: readonly string[],
+): Observation {
+  return observed(
+    target(service, defaults, hostKey(service.id, host), host, `${service.name} on ${host}`, dependsOn),
+    result,
+  );
 }
 
-export function subServiceObservation(service: ServiceConfig, defaults: Defaults, name: string, result: Result, dependsOn?: readonly string[]): Observation {
-  return observed(target(service, defaults, subServiceKey(service.id, name), name, `${service.name}: ${name}`, dependsOn), result);
+export function subServiceObservation(
+  service: ServiceConfig,
+  defaults: Defaults,
+  name: string,
+  result: Result,
+  dependsOn?: readonly string[],
+): Observation {
+  return observed(
+    target(service, defaults, subServiceKey(service.id, name), name, `${service.name}: ${name}`, dependsOn),
+    result,
+  );
 }
 
 /** Every target the configuration has now: an open incident of any other was removed from it. */

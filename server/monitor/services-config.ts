@@ -17,7 +17,11 @@ const DEPENDENCY_REF = /^[a-z0-9][a-z0-9-]{0,63}(\/[a-z][a-z0-9-]{0,31})?$/;
 const MAX_DEPENDENCIES = 20;
 
 /** Checks in a row that open an incident, and good checks in a row that resolve it. */
-const threshold = z.number({ error: "must be a number of checks" }).int("must be a whole number of checks").min(1, "must be at least 1").max(100, "must be at most 100");
+const threshold = z
+  .number({ error: "must be a number of checks" })
+  .int("must be a whole number of checks")
+  .min(1, "must be at least 1")
+  .max(100, "must be at most 100");
 const intervalSeconds = z.number().int().min(5).max(3600);
 /** A service may be checked less often than the engine's default allows: a push monitor of a weekly backup. */
 const serviceIntervalSeconds = z
@@ -29,7 +33,11 @@ const timeoutMs = z.number().int().min(100).max(60_000);
 
 /** What a service or one host depends on: `datacenter-centron` (any of that service's hosts) or `datacenter-centron/centron` (that host). */
 const dependsOnSchema = z
-  .array(z.string().regex(DEPENDENCY_REF, "must be a service id, or a service id and one of its hosts (datacenter-centron/centron)"))
+  .array(
+    z
+      .string()
+      .regex(DEPENDENCY_REF, "must be a service id, or a service id and one of its hosts (datacenter-centron/centron)"),
+  )
   .min(1, "lists at least one service")
   .max(MAX_DEPENDENCIES, `at most ${MAX_DEPENDENCIES} entries`);
 
@@ -40,7 +48,9 @@ const hostSchema = z.unknown().transform((value, context): { target: Target; dep
   const target = targetSchema.safeParse(isObject ? check : value);
   const dependencies = dependsOnSchema.optional().safeParse(dependsOn);
   const forward = (issues: readonly z.core.$ZodIssue[], prefix: PropertyKey[]) =>
-    issues.forEach((issue) => context.addIssue({ code: "custom", message: issue.message, path: [...prefix, ...issue.path] }));
+    issues.forEach((issue) =>
+      context.addIssue({ code: "custom", message: issue.message, path: [...prefix, ...issue.path] }),
+    );
   if (!target.success) forward(target.error.issues, []);
   if (!dependencies.success) forward(dependencies.error.issues, ["dependsOn"]);
   if (!target.success || !dependencies.success) return z.NEVER;
@@ -48,7 +58,10 @@ const hostSchema = z.unknown().transform((value, context): { target: Target; dep
 });
 
 const hostsSchema = z
-  .record(z.string().regex(HOST_NAME, "a host name is lower-case letters, digits and dashes, starting with a letter"), hostSchema)
+  .record(
+    z.string().regex(HOST_NAME, "a host name is lower-case letters, digits and dashes, starting with a letter"),
+    hostSchema,
+  )
   .superRefine((hosts, context) => {
     const count = Object.keys(hosts).length;
     if (count === 0) context.addIssue({ code: "custom", message: "needs at least one host" });
@@ -87,17 +100,30 @@ export const serviceSchema = z
     const subServices = service.subServices.map((sub, index): SubServiceConfig => {
       const keys = Object.keys(sub).filter((key) => key !== "name");
       if (keys.length !== 1 || !hosts.includes(keys[0]!)) {
-        context.addIssue({ code: "custom", path: ["subServices", index], message: `names the one host it runs on, one of ${hosts.join(", ") || "the service's hosts"}` });
+        context.addIssue({
+          code: "custom",
+          path: ["subServices", index],
+          message: `names the one host it runs on, one of ${hosts.join(", ") || "the service's hosts"}`,
+        });
         return z.NEVER;
       }
       return { name: sub.name, host: keys[0]!, target: sub[keys[0]!] as Target };
     });
     const names = new Set<string>();
     service.subServices.forEach((sub, index) => {
-      if (names.has(sub.name)) context.addIssue({ code: "custom", path: ["subServices", index, "name"], message: `duplicate sub-service "${sub.name}"` });
+      if (names.has(sub.name))
+        context.addIssue({
+          code: "custom",
+          path: ["subServices", index, "name"],
+          message: `duplicate sub-service "${sub.name}"`,
+        });
       names.add(sub.name);
     });
-    if (service.timeoutMs !== undefined && service.intervalSeconds !== undefined && service.timeoutMs >= service.intervalSeconds * 1000) {
+    if (
+      service.timeoutMs !== undefined &&
+      service.intervalSeconds !== undefined &&
+      service.timeoutMs >= service.intervalSeconds * 1000
+    ) {
       context.addIssue({ code: "custom", path: ["timeoutMs"], message: "must be shorter than the interval" });
     }
     const targets: Record<string, Target> = {};
@@ -120,7 +146,9 @@ export const defaultsSchema = z
     /** Failures in a row that open a host's circuit: its checks then run without retries and with half the timeout (never less often). */
     circuitFailures: z.number().int().min(1).max(100).default(5),
     /** Gone: an open circuit used to wait out a back-off unchecked. Named here so that a file still setting it is told why. */
-    circuitBackoffSeconds: z.never({ error: "is no longer used: an open circuit is checked every interval (remove this key)" }).optional(),
+    circuitBackoffSeconds: z
+      .never({ error: "is no longer used: an open circuit is checked every interval (remove this key)" })
+      .optional(),
     /** Check starts are spread over this much of each round (default: a quarter of the interval, at most 15 s). */
     staggerSeconds: z.number().min(0).max(600).optional(),
     /** Failed checks in a row before an incident opens (Gatus' failure-threshold); 1 (the default) alerts on the first failure. */
@@ -137,7 +165,10 @@ export type ServicesConfig = { defaults: Defaults; services: ServiceConfig[] };
 
 /** A service's thresholds: its own, else the defaults. */
 export function thresholdsOf(service: ServiceConfig, defaults: Defaults): { failure: number; success: number } {
-  return { failure: service.failureThreshold ?? defaults.failureThreshold, success: service.successThreshold ?? defaults.successThreshold };
+  return {
+    failure: service.failureThreshold ?? defaults.failureThreshold,
+    success: service.successThreshold ?? defaults.successThreshold,
+  };
 }
 
 /** A service's interval in milliseconds: its own, else the default. */

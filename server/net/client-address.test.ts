@@ -21,12 +21,20 @@ describe("one spelling per client address", () => {
     expect(canonicalAddress(raw)).toBe(canonical);
   });
 
-  it.each([[""], ["unknown"], ["evil.example"], ["1.2.3"], ["300.1.1.1"], ["010.1.1.1"], ["2001:db8::1::2"], ["<script>"], [undefined], [null]])(
-    "%s is one unparseable client",
-    (raw) => {
-      expect(canonicalAddress(raw)).toBe(UNPARSEABLE);
-    },
-  );
+  it.each([
+    [""],
+    ["unknown"],
+    ["evil.example"],
+    ["1.2.3"],
+    ["300.1.1.1"],
+    ["010.1.1.1"],
+    ["2001:db8::1::2"],
+    ["<script>"],
+    [undefined],
+    [null],
+  ])("%s is one unparseable client", (raw) => {
+    expect(canonicalAddress(raw)).toBe(UNPARSEABLE);
+  });
 
   it.each([
     ["203.0.113.7", "203.0.113.7"],
@@ -41,7 +49,9 @@ describe("one spelling per client address", () => {
   });
 
   it("every address of one /64 is one network, and the next /64 is another", () => {
-    const networks = new Set(Array.from({ length: 40 }, (_, i) => clientNetwork(canonicalAddress(`2001:db8:1:2:${i.toString(16)}::${i + 1}`))));
+    const networks = new Set(
+      Array.from({ length: 40 }, (_, i) => clientNetwork(canonicalAddress(`2001:db8:1:2:${i.toString(16)}::${i + 1}`))),
+    );
     expect([...networks]).toEqual(["2001:db8:1:2::/64"]);
     expect(clientNetwork(canonicalAddress("2001:db8:1:3::1"))).not.toBe("2001:db8:1:2::/64");
   });

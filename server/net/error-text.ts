@@ -14,7 +14,8 @@ export function describeError(error: unknown): string {
     if (error.name === "TimeoutError" || error.name === "AbortError") return "Timed out";
     const cause = (error as { cause?: { code?: string; message?: string } }).cause;
     if (cause?.code && UNDICI_WORDS[cause.code]) return UNDICI_WORDS[cause.code]!;
-    if (cause?.code) return `${cause.code}${cause.message && !cause.message.includes(cause.code) ? `: ${cause.message}` : ""}`;
+    if (cause?.code)
+      return `${cause.code}${cause.message && !cause.message.includes(cause.code) ? `: ${cause.message}` : ""}`;
     if (cause?.message) return cause.message;
     return (error as { code?: string }).code ?? error.message;
   }

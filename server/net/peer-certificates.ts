@@ -16,7 +16,12 @@ type SendHeaders = { request: { origin?: unknown }; socket: Partial<TLSSocket> }
 
 function remember(message: unknown) {
   const { request, socket } = message as SendHeaders;
-  if (!socket.encrypted || !(typeof request.origin === "string" || request.origin instanceof URL) || socket.isSessionReused?.()) return;
+  if (
+    !socket.encrypted ||
+    !(typeof request.origin === "string" || request.origin instanceof URL) ||
+    socket.isSessionReused?.()
+  )
+    return;
   const validTo = socket.getPeerCertificate?.()?.valid_to;
   const expiresAt = validTo ? Date.parse(validTo) : Number.NaN;
   if (Number.isNaN(expiresAt)) return;

@@ -32,10 +32,17 @@ beforeAll(() => {
 afterAll(() => certs?.cleanup());
 
 /** Serves one certificate on a fresh server, probes it as TEST_DOMAIN, and closes the server. */
-async function probeServed(served: ServedCertificate, options: Partial<ProbeOptions> = {}, domain = TEST_DOMAIN): Promise<CertificateReading> {
+async function probeServed(
+  served: ServedCertificate,
+  options: Partial<ProbeOptions> = {},
+  domain = TEST_DOMAIN,
+): Promise<CertificateReading> {
   const server = await startTlsServer(served);
   try {
-    return await probeCertificate({ domain, serverIP: "127.0.0.1", port: server.port }, { timeoutMs: 5000, ca: [certs.ca.cert], ...options });
+    return await probeCertificate(
+      { domain, serverIP: "127.0.0.1", port: server.port },
+      { timeoutMs: 5000, ca: [certs.ca.cert], ...options },
+    );
   } finally {
     await server.close();
   }
@@ -85,7 +92,13 @@ describe("probeCertificate: certificate states", () => {
 
   it("reads a 20-day certificate as a warning", async () => {
     const reading = await probeServed(certs.valid20);
-    expect(reading).toMatchObject({ status: "warning", daysRemaining: 20, error: null, chainValid: true, nameMatches: true });
+    expect(reading).toMatchObject({
+      status: "warning",
+      daysRemaining: 20,
+      error: null,
+      chainValid: true,
+      nameMatches: true,
+    });
     expect(reading.fingerprint).toBe(certs.valid20.fingerprint);
     expect(reading.expiryDate).toBe(certs.valid20.notAfter.toISOString());
   });
@@ -98,7 +111,12 @@ describe("probeCertificate: certificate states", () => {
 
   it("reports an expired certificate as critical with how long ago it expired", async () => {
     const reading = await probeServed(certs.expired);
-    expect(reading).toMatchObject({ status: "critical", daysRemaining: -10, error: "Expired 10 days ago", nameMatches: true });
+    expect(reading).toMatchObject({
+      status: "critical",
+      daysRemaining: -10,
+      error: "Expired 10 days ago",
+      nameMatches: true,
+    });
     // Validation fails for the same reason; the status stays the days-based one.
     expect(reading.chainValid).toBe(false);
     expect(reading.expiryDate).toBe(certs.expired.notAfter.toISOString());
@@ -107,7 +125,13 @@ describe("probeCertificate: certificate states", () => {
 
   it("reports a certificate for another name as an error naming both", async () => {
     const reading = await probeServed(certs.wrongName);
-    expect(reading).toMatchObject({ status: "error", nameMatches: false, chainValid: true, sans: [OTHER_DOMAIN], daysRemaining: 90 });
+    expect(reading).toMatchObject({
+      status: "error",
+      nameMatches: false,
+      chainValid: true,
+      sans: [OTHER_DOMAIN],
+      daysRemaining: 90,
+    });
     expect(reading.error).toContain(TEST_DOMAIN);
     expect(reading.error).toContain(OTHER_DOMAIN);
     expect(reading.error).toMatch(/^Name mismatch/);
@@ -149,7 +173,10 @@ describe("probeCertificate: certificate states", () => {
 
   it("asks for the domain by SNI and connects to the given IP, not to the domain", async () => {
     // Neither name resolves: only SNI can tell the server which certificate is wanted.
-    const server = await startSniTlsServer({ [TEST_DOMAIN]: certs.valid90, [OTHER_DOMAIN]: certs.wrongName }, certs.selfSigned);
+    const server = await startSniTlsServer(
+      { [TEST_DOMAIN]: certs.valid90, [OTHER_DOMAIN]: certs.wrongName },
+      certs.selfSigned,
+    );
     try {
       const options = { timeoutMs: 5000, ca: [certs.ca.cert] };
       const other = await probeCertificate({ domain: OTHER_DOMAIN, serverIP: "127.0.0.1", port: server.port }, options);
@@ -166,7 +193,12 @@ describe("probeCertificate: certificate states", () => {
   it("counts days and stamps the reading by the given clock", async () => {
     const later = Date.now() + 85 * DAY_MS;
     const soon = await probeServed(certs.valid90, { now: () => later });
-    expect(soon).toMatchObject({ status: "critical", daysRemaining: 5, error: null, checkedAt: new Date(later).toISOString() });
+    expect(soon).toMatchObject({
+      status: "critical",
+      daysRemaining: 5,
+      error: null,
+      checkedAt: new Date(later).toISOString(),
+    });
     const past = await probeServed(certs.valid90, { now: () => Date.now() + 95 * DAY_MS });
     expect(past).toMatchObject({ status: "critical", daysRemaining: -5, error: "Expired 5 days ago" });
   });
@@ -177,14 +209,24 @@ describe("probeCertificate: hosts that present no certificate", () => {
     const { port, close } = await listenLocal(createTcpServer());
     await close(); // the port was free a moment ago; now nothing listens on it
     const reading = await probeCertificate({ domain: TEST_DOMAIN, serverIP: "127.0.0.1", port }, { timeoutMs: 5000 });
-    expect(reading).toMatchObject({ status: "error", error: "ECONNREFUSED", daysRemaining: null, expiryDate: null, fingerprint: null, sans: [] });
+    expect(reading).toMatchObject({
+      status: "error",
+      error: "ECONNREFUSED",
+      daysRemaining: null,
+      expiryDate: null,
+      fingerprint: null,
+      sans: [],
+    });
   });
 
   it("gives up on a server that accepts and never answers, within the timeout", async () => {
     const silent = await listenLocal(createTcpServer(() => undefined));
     try {
       const started = performance.now();
-      const reading = await probeCertificate({ domain: TEST_DOMAIN, serverIP: "127.0.0.1", port: silent.port }, { timeoutMs: 300 });
+      const reading = await probeCertificate(
+        { domain: TEST_DOMAIN, serverIP: "127.0.0.1", port: silent.port },
+        { timeoutMs: 300 },
+      );
       const elapsed = performance.now() - started;
       expect(reading).toMatchObject({ status: "error", error: "Timed out after 300 ms" });
       expect(elapsed).toBeGreaterThanOrEqual(290);
@@ -198,7 +240,10 @@ describe("probeCertificate: hosts that present no certificate", () => {
     const http = createHttpServer((_, response) => response.end("hello"));
     const server = await listenLocal(http);
     try {
-      const reading = await probeCertificate({ domain: TEST_DOMAIN, serverIP: "127.0.0.1", port: server.port }, { timeoutMs: 5000 });
+      const reading = await probeCertificate(
+        { domain: TEST_DOMAIN, serverIP: "127.0.0.1", port: server.port },
+        { timeoutMs: 5000 },
+      );
       expect(reading.status).toBe("error");
       expect(reading.error).toMatch(/^TLS handshake failed: \S/);
     } finally {
@@ -210,7 +255,10 @@ describe("probeCertificate: hosts that present no certificate", () => {
   it("reports a server that hangs up at once as a failed handshake", async () => {
     const server = await listenLocal(createTcpServer((socket) => socket.destroy()));
     try {
-      const reading = await probeCertificate({ domain: TEST_DOMAIN, serverIP: "127.0.0.1", port: server.port }, { timeoutMs: 5000 });
+      const reading = await probeCertificate(
+        { domain: TEST_DOMAIN, serverIP: "127.0.0.1", port: server.port },
+        { timeoutMs: 5000 },
+      );
       expect(reading.status).toBe("error");
       expect(reading.error).toMatch(/^TLS handshake failed/);
     } finally {
@@ -219,7 +267,10 @@ describe("probeCertificate: hosts that present no certificate", () => {
   });
 
   it("resolves rather than throws on nonsense input", async () => {
-    const reading = await probeCertificate({ domain: TEST_DOMAIN, serverIP: "127.0.0.1", port: 70_000 }, { timeoutMs: 1000 });
+    const reading = await probeCertificate(
+      { domain: TEST_DOMAIN, serverIP: "127.0.0.1", port: 70_000 },
+      { timeoutMs: 1000 },
+    );
     expect(reading.status).toBe("error");
     expect(reading.error).toBeTruthy();
   });

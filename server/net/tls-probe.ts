@@ -54,7 +54,8 @@ export type CertificateReading = {
   checkedAt: string;
 };
 
-type Handshake = { ok: true; cert: DetailedPeerCertificate; authorizationError: string | null } | { ok: false; error: string };
+type Handshake =
+  { ok: true; cert: DetailedPeerCertificate; authorizationError: string | null } | { ok: false; error: string };
 
 export async function probeCertificate(target: ProbeTarget, options: ProbeOptions): Promise<CertificateReading> {
   const now = options.now ?? Date.now;
@@ -85,7 +86,10 @@ function handshake(target: ProbeTarget, options: ProbeOptions): Promise<Handshak
       socket?.destroy();
       resolve(result);
     };
-    const timer = setTimeout(() => finish({ ok: false, error: `Timed out after ${options.timeoutMs} ms` }), options.timeoutMs);
+    const timer = setTimeout(
+      () => finish({ ok: false, error: `Timed out after ${options.timeoutMs} ms` }),
+      options.timeoutMs,
+    );
     const extra = options.ca ?? [];
     try {
       socket = tls.connect({
@@ -107,12 +111,20 @@ function handshake(target: ProbeTarget, options: ProbeOptions): Promise<Handshak
     const opened = socket;
     opened.once("connect", () => (connected = true));
     // A listener stays attached after settling: a late error must not become an uncaught one.
-    opened.on("error", (error) => finish({ ok: false, error: connected ? `TLS handshake failed: ${errorReason(error)}` : connectReason(error) }));
-    opened.once("close", () => finish({ ok: false, error: connected ? "TLS handshake failed: connection closed" : "Connection closed" }));
+    opened.on("error", (error) =>
+      finish({ ok: false, error: connected ? `TLS handshake failed: ${errorReason(error)}` : connectReason(error) }),
+    );
+    opened.once("close", () =>
+      finish({ ok: false, error: connected ? "TLS handshake failed: connection closed" : "Connection closed" }),
+    );
     opened.once("secureConnect", () => {
       const cert = opened.getPeerCertificate(true);
       if (!cert || !cert.raw) return finish({ ok: false, error: "No certificate presented" });
-      finish({ ok: true, cert, authorizationError: opened.authorized ? null : authorizationCode(opened.authorizationError) });
+      finish({
+        ok: true,
+        cert,
+        authorizationError: opened.authorized ? null : authorizationCode(opened.authorizationError),
+      });
     });
   });
 }
@@ -129,11 +141,17 @@ let cachedContext: { key: string; context: tls.SecureContext } | undefined;
  */
 function contextWithExtraCa(extra: string[]): tls.SecureContext {
   const key = extra.join("\n");
-  if (cachedContext?.key !== key) cachedContext = { key, context: tls.createSecureContext({ ca: [...tls.rootCertificates, ...extra] }) };
+  if (cachedContext?.key !== key)
+    cachedContext = { key, context: tls.createSecureContext({ ca: [...tls.rootCertificates, ...extra] }) };
   return cachedContext.context;
 }
 
-function readCertificate(target: ProbeTarget, cert: DetailedPeerCertificate, authorizationError: string | null, nowMs: number): CertificateReading {
+function readCertificate(
+  target: ProbeTarget,
+  cert: DetailedPeerCertificate,
+  authorizationError: string | null,
+  nowMs: number,
+): CertificateReading {
   const expiry = parseDate(cert.valid_to);
   const validFrom = parseDate(cert.valid_from);
   const sans = dnsNames(cert.subjectaltname);
@@ -142,7 +160,9 @@ function readCertificate(target: ProbeTarget, cert: DetailedPeerCertificate, aut
   const daysRemaining = expiry === null ? null : daysUntil(expiry.getTime(), nowMs);
 
   const names = sans.length > 0 ? sans : subject ? [subject] : [];
-  const nameProblem = nameMatches ? null : `Name mismatch: certificate is for ${names.length > 0 ? names.join(", ") : "no names"}, not ${target.domain}`;
+  const nameProblem = nameMatches
+    ? null
+    : `Name mismatch: certificate is for ${names.length > 0 ? names.join(", ") : "no names"}, not ${target.domain}`;
   const trustProblem = authorizationError === null ? null : describeTrustError(authorizationError, cert, validFrom);
 
   let status: CertificateStatus;
@@ -153,7 +173,9 @@ function readCertificate(target: ProbeTarget, cert: DetailedPeerCertificate, aut
     // CERT_HAS_EXPIRED adds nothing; any other problem is appended.
     status = "critical";
     const ago = -daysRemaining;
-    const others = [nameProblem, authorizationError === "CERT_HAS_EXPIRED" ? null : trustProblem].filter((text) => text !== null);
+    const others = [nameProblem, authorizationError === "CERT_HAS_EXPIRED" ? null : trustProblem].filter(
+      (text) => text !== null,
+    );
     error = [`Expired ${ago} ${ago === 1 ? "day" : "days"} ago`, ...others].join("; ");
   } else if (nameProblem !== null) {
     status = "error";

@@ -80,7 +80,11 @@ export function createDelivery(options: {
         } catch (error) {
           const reason = error instanceof Error ? error.message : String(error);
           const status = await inTurn(async () => {
-            const result = await outbox.markFailed(item.id, reason, error instanceof DeliveryError ? error.options : {});
+            const result = await outbox.markFailed(
+              item.id,
+              reason,
+              error instanceof DeliveryError ? error.options : {},
+            );
             left.shift();
             return result;
           });

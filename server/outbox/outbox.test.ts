@@ -60,7 +60,11 @@ describe.each(testDatabases())("the outbox on $dialect", ({ open }) => {
   /** A sender process: its own outbox, notifier and delivery on the shared database; `more` adds channels. */
   function sender(more: object[] = []) {
     const config = alertsSchema.parse({
-      channels: [{ type: "webhook", name: "first", url: `${first.url}/hook` }, { type: "webhook", name: "second", url: `${second.url}/hook` }, ...more],
+      channels: [
+        { type: "webhook", name: "first", url: `${first.url}/hook` },
+        { type: "webhook", name: "second", url: `${second.url}/hook` },
+        ...more,
+      ],
     });
     const outbox = createOutbox(handle.db, () => clock.now);
     const notifier = createNotifier({ outbox, config: () => config, sendMail: smtp.send });
@@ -84,11 +88,24 @@ describe.each(testDatabases())("the outbox on $dialect", ({ open }) => {
         channels,
         [],
       );
-    return { outbox, notifier, delivery, queue, channel: (name: string) => config.channels.filter((channel) => channel.name === name) };
+    return {
+      outbox,
+      notifier,
+      delivery,
+      queue,
+      channel: (name: string) => config.channels.filter((channel) => channel.name === name),
+    };
   }
-  const titles = (receiver: HttpReceiver) => receiver.received.map((request) => (request.json as { title: string }).title);
+  const titles = (receiver: HttpReceiver) =>
+    receiver.received.map((request) => (request.json as { title: string }).title);
   const subjects = () => mail.received.map((received) => parseMail(received.raw).headers.subject);
-  const rows = (channel: string) => handle.db.selectFrom("outbox").select(["status", "attempts"]).where("channel", "=", `alert:${channel}`).orderBy("id").execute();
+  const rows = (channel: string) =>
+    handle.db
+      .selectFrom("outbox")
+      .select(["status", "attempts"])
+      .where("channel", "=", `alert:${channel}`)
+      .orderBy("id")
+      .execute();
 
   it("a dead channel holds back its own notices only; back, it gets each once, in order", async () => {
     const { delivery, queue } = sender();
@@ -99,7 +116,13 @@ describe.each(testDatabases())("the outbox on $dialect", ({ open }) => {
     expect(titles(first)).toEqual([]);
 
     // Down for a minute: retried after 10 s, 20 s, 40 s (only the oldest is tried meanwhile).
-    const firstRows = async () => handle.db.selectFrom("outbox").select(["status", "attempts", "next_attempt_at"]).where("channel", "=", "alert:first").orderBy("id").execute();
+    const firstRows = async () =>
+      handle.db
+        .selectFrom("outbox")
+        .select(["status", "attempts", "next_attempt_at"])
+        .where("channel", "=", "alert:first")
+        .orderBy("id")
+        .execute();
     expect((await firstRows()).map((row) => [row.attempts, Number(row.next_attempt_at) - clock.now])).toEqual([
       [1, 10_000],
       [0, 0],
@@ -131,11 +154,21 @@ describe.each(testDatabases())("the outbox on $dialect", ({ open }) => {
     await queue("after it");
     await delivery.runOnce();
     expect(titles(first)).toEqual(["refused", "after it"]);
-    const failed = await handle.db.selectFrom("outbox").select(["status", "last_error"]).where("channel", "=", "alert:first").orderBy("id").execute();
+    const failed = await handle.db
+      .selectFrom("outbox")
+      .select(["status", "last_error"])
+      .where("channel", "=", "alert:first")
+      .orderBy("id")
+      .execute();
     expect(failed.map((row) => row.status)).toEqual(["failed", "sent"]);
     expect(failed[0]!.last_error).toContain("HTTP 400: bad payload");
 
-    const limited = await handle.db.selectFrom("outbox").select(["status", "next_attempt_at"]).where("channel", "=", "alert:second").orderBy("id").execute();
+    const limited = await handle.db
+      .selectFrom("outbox")
+      .select(["status", "next_attempt_at"])
+      .where("channel", "=", "alert:second")
+      .orderBy("id")
+      .execute();
     expect(limited.map((row) => row.status)).toEqual(["pending", "pending"]);
     expect(Number(limited[0]!.next_attempt_at) - clock.now).toBe(Math.min(120_000, ALERT_RETRY_POLICY.maxDelayMs));
   });
@@ -215,7 +248,8 @@ describe.each(testDatabases())("the outbox on $dialect", ({ open }) => {
     await vi.waitFor(() => expect(titles(first)).toEqual(["slow"]));
     // Twice the lease passes while the send hangs: only the renewals keep the row its own.
     clock.now += 60_000;
-    const leaseUntil = async () => Number((await handle.db.selectFrom("outbox").select("lease_until").executeTakeFirstOrThrow()).lease_until);
+    const leaseUntil = async () =>
+      Number((await handle.db.selectFrom("outbox").select("lease_until").executeTakeFirstOrThrow()).lease_until);
     await vi.waitFor(async () => expect(await leaseUntil()).toBeGreaterThan(clock.now));
     await sender().delivery.runOnce();
     expect(titles(first)).toEqual(["slow"]);

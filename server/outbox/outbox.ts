@@ -42,13 +42,21 @@ export class DeliveryError extends Error {
 export type RetryPolicy = { firstDelayMs: number; maxDelayMs: number; giveUpAfterMs: number };
 
 /** Mail to a person (contact messages): first retry after a minute, doubling to at most an hour, for a day from the first attempt. */
-export const RETRY_POLICY: RetryPolicy = { firstDelayMs: 60_000, maxDelayMs: 60 * 60_000, giveUpAfterMs: 24 * 60 * 60_000 };
+export const RETRY_POLICY: RetryPolicy = {
+  firstDelayMs: 60_000,
+  maxDelayMs: 60 * 60_000,
+  giveUpAfterMs: 24 * 60 * 60_000,
+};
 /**
  * Alert notices are worth little late: first retry after 10 seconds, doubling
  * to at most 5 minutes, for a day. A receiver that was down for a minute gets
  * its backlog about a minute after it is back, not an hour.
  */
-export const ALERT_RETRY_POLICY: RetryPolicy = { firstDelayMs: 10_000, maxDelayMs: 5 * 60_000, giveUpAfterMs: 24 * 60 * 60_000 };
+export const ALERT_RETRY_POLICY: RetryPolicy = {
+  firstDelayMs: 10_000,
+  maxDelayMs: 5 * 60_000,
+  giveUpAfterMs: 24 * 60 * 60_000,
+};
 
 /** The retry policy of a row's kind: contact mail waits longer between attempts than alerts do. */
 export type RetryPolicies = (kind: string) => RetryPolicy;
@@ -73,7 +81,13 @@ function leadingWhile<T>(list: readonly T[], test: (item: T) => boolean): T[] {
 export function createOutbox(db: Kysely<Database>, now: () => number, policies: RetryPolicies = DEFAULT_POLICIES) {
   /** Gives rows back untried, those still under `lease` only (a row another sender took meanwhile stays its). */
   async function release(ids: number[], lease: number): Promise<void> {
-    if (ids.length > 0) await db.updateTable("outbox").set({ lease_until: 0 }).where("id", "in", ids).where("lease_until", "=", lease).execute();
+    if (ids.length > 0)
+      await db
+        .updateTable("outbox")
+        .set({ lease_until: 0 })
+        .where("id", "in", ids)
+        .where("lease_until", "=", lease)
+        .execute();
   }
 
   return {
@@ -112,7 +126,14 @@ export function createOutbox(db: Kysely<Database>, now: () => number, policies: 
     async claimLane(channel: string, limit: number): Promise<Claim> {
       const time = now();
       const lease = time + LEASE_MS;
-      const head = await db.selectFrom("outbox").selectAll().where("channel", "=", channel).where("status", "=", "pending").orderBy("id").limit(limit).execute();
+      const head = await db
+        .selectFrom("outbox")
+        .selectAll()
+        .where("channel", "=", channel)
+        .where("status", "=", "pending")
+        .orderBy("id")
+        .limit(limit)
+        .execute();
       const due = leadingWhile(head, (row) => row.next_attempt_at <= time && row.lease_until <= time);
       if (due.length === 0) return { items: [], lease };
       // One write leases them all (each commit waits for the disk); a row another sender took meanwhile ends the run there.
@@ -184,18 +205,34 @@ export function createOutbox(db: Kysely<Database>, now: () => number, policies: 
      * Schedules the next attempt, or gives up: at once when the failure is
      * permanent, else once the retry window is over. Returns the new status.
      */
-    async markFailed(id: number, error: string, options: { permanent?: boolean; retryAfterMs?: number } = {}): Promise<OutboxStatus> {
+    async markFailed(
+      id: number,
+      error: string,
+      options: { permanent?: boolean; retryAfterMs?: number } = {},
+    ): Promise<OutboxStatus> {
       const time = now();
-      const row = await db.selectFrom("outbox").select(["kind", "attempts", "first_attempt_at"]).where("id", "=", id).executeTakeFirst();
+      const row = await db
+        .selectFrom("outbox")
+        .select(["kind", "attempts", "first_attempt_at"])
+        .where("id", "=", id)
+        .executeTakeFirst();
       if (!row) return "failed"; // deleted while it was being sent
       const policy = policies(row.kind);
       const attempts = row.attempts + 1;
       const firstAttempt = row.first_attempt_at ?? time;
-      const status: OutboxStatus = options.permanent || time - firstAttempt >= policy.giveUpAfterMs ? "failed" : "pending";
+      const status: OutboxStatus =
+        options.permanent || time - firstAttempt >= policy.giveUpAfterMs ? "failed" : "pending";
       const delay = Math.max(retryDelayMs(attempts, policy), Math.min(options.retryAfterMs ?? 0, policy.maxDelayMs));
       await db
         .updateTable("outbox")
-        .set({ status, attempts, first_attempt_at: firstAttempt, next_attempt_at: time + delay, lease_until: 0, last_error: error.slice(0, 1000) })
+        .set({
+          status,
+          attempts,
+          first_attempt_at: firstAttempt,
+          next_attempt_at: time + delay,
+          lease_until: 0,
+          last_error: error.slice(0, 1000),
+        })
         .where("id", "=", id)
         .execute();
       return status;
@@ -215,7 +252,12 @@ export function createOutbox(db: Kysely<Database>, now: () => number, policies: 
 
     /** Sent or failed rows older than the cutoff; pending ones stay until delivered. Contact mail goes with its message. */
     async purgeFinished(before: number): Promise<void> {
-      await db.deleteFrom("outbox").where("status", "!=", "pending").where("created_at", "<", before).where("kind", "!=", "contact").execute();
+      await db
+        .deleteFrom("outbox")
+        .where("status", "!=", "pending")
+        .where("created_at", "<", before)
+        .where("kind", "!=", "contact")
+        .execute();
     },
   };
 }

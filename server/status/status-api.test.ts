@@ -21,7 +21,13 @@ services:
   {},
 );
 
-const UPDATE = { state: "identified", titleEn: "Slow answers", titleDe: "Langsame Antworten", messageEn: "An index is being rebuilt.", messageDe: "Ein Index wird neu aufgebaut." };
+const UPDATE = {
+  state: "identified",
+  titleEn: "Slow answers",
+  titleDe: "Langsame Antworten",
+  messageEn: "An index is being rebuilt.",
+  messageDe: "Ein Index wird neu aufgebaut.",
+};
 
 describe.each(testDatabases())("the public status on $dialect", ({ open }) => {
   let t: Awaited<ReturnType<typeof createTestApp>>;
@@ -35,12 +41,22 @@ describe.each(testDatabases())("the public status on $dialect", ({ open }) => {
     Object.assign(answers, { api: "healthy", billing: "unhealthy" });
     const check: CheckTarget = async (target) => {
       const status = answers[String(target.url).includes("billing") ? "billing" : "api"]!;
-      return { status, responseTime: 20, errorMessage: status === "unhealthy" ? "HTTP 503 from vault" : null, retryAttempt: 0, basic: false };
+      return {
+        status,
+        responseTime: 20,
+        errorMessage: status === "unhealthy" ? "HTTP 503 from vault" : null,
+        retryAttempt: 0,
+        basic: false,
+      };
     };
     t = await createTestApp(db.handle, {}, { monitoring: { config: () => config, check } });
     await t.services.staff.create("ops", PASSWORD);
     cookie = cookieFrom(
-      await t.app.request("http://localhost/api/auth/sign-in", { method: "POST", headers: browserHeaders(), body: JSON.stringify({ username: "ops", password: PASSWORD }) }),
+      await t.app.request("http://localhost/api/auth/sign-in", {
+        method: "POST",
+        headers: browserHeaders(),
+        body: JSON.stringify({ username: "ops", password: PASSWORD }),
+      }),
     );
   });
   afterEach(() => cleanup());
@@ -50,13 +66,28 @@ describe.each(testDatabases())("the public status on $dialect", ({ open }) => {
     await t.services.monitor!.engine.runCycle();
   };
   const get = async (path: string) => t.app.request(`http://localhost${path}`, { headers: browserHeaders({ cookie }) });
-  const post = async (path: string, body: unknown) => t.app.request(`http://localhost${path}`, { method: "POST", headers: browserHeaders({ cookie }), body: JSON.stringify(body) });
+  const post = async (path: string, body: unknown) =>
+    t.app.request(`http://localhost${path}`, {
+      method: "POST",
+      headers: browserHeaders({ cookie }),
+      body: JSON.stringify(body),
+    });
   const incidentOf = async (serviceId: string) =>
-    (await t.services.database.db.selectFrom("incidents").select("id").where("service_id", "=", serviceId).executeTakeFirstOrThrow()).id;
+    (
+      await t.services.database.db
+        .selectFrom("incidents")
+        .select("id")
+        .where("service_id", "=", serviceId)
+        .executeTakeFirstOrThrow()
+    ).id;
 
   it("a failing public service shows as down in the status and its badge, in staff's words once they write; the private one never shows", async () => {
     await round();
-    let status = (await (await get("/api/status")).json()) as { overall: string; services: { id: string; state: string }[]; incidents: unknown[] };
+    let status = (await (await get("/api/status")).json()) as {
+      overall: string;
+      services: { id: string; state: string }[];
+      incidents: unknown[];
+    };
     expect(status.overall).toBe("operational");
     expect(status.services.map((service) => service.id)).toEqual(["api"]);
 
@@ -77,20 +108,33 @@ describe.each(testDatabases())("the public status on $dialect", ({ open }) => {
     expect(posted.status).toBe(201);
     status = (await (await get("/api/status")).json()) as typeof status;
     expect(status.incidents).toMatchObject([
-      { title: { en: "Slow answers", de: "Langsame Antworten" }, state: "identified", updates: [{ message: { de: "Ein Index wird neu aufgebaut." } }] },
+      {
+        title: { en: "Slow answers", de: "Langsame Antworten" },
+        state: "identified",
+        updates: [{ message: { de: "Ein Index wird neu aufgebaut." } }],
+      },
     ]);
-    const listed = (await (await get(`/api/admin/incidents/${await incidentOf("api")}/status-updates`)).json()) as { public: boolean; updates: { by: string }[] };
+    const listed = (await (await get(`/api/admin/incidents/${await incidentOf("api")}/status-updates`)).json()) as {
+      public: boolean;
+      updates: { by: string }[];
+    };
     expect(listed).toMatchObject({ public: true, updates: [{ by: "ops", titleEn: "Slow answers" }] });
 
     const everything = JSON.stringify(await (await get("/api/status")).json());
-    for (const secret of ["billing", "Billing", "vault", "fra", "Api internal", "HTTP 503"]) expect(everything, secret).not.toContain(secret);
+    for (const secret of ["billing", "Billing", "vault", "fra", "Api internal", "HTTP 503"])
+      expect(everything, secret).not.toContain(secret);
   });
 
   it("refuses bad words, a private service's incident and an unknown one, writing nothing", async () => {
     answers.api = "unhealthy";
     await round();
     const api = await incidentOf("api");
-    const bad = await post(`/api/admin/incidents/${api}/status-updates`, { ...UPDATE, state: "panicking", titleDe: " ", messageEn: "x".repeat(1001) });
+    const bad = await post(`/api/admin/incidents/${api}/status-updates`, {
+      ...UPDATE,
+      state: "panicking",
+      titleDe: " ",
+      messageEn: "x".repeat(1001),
+    });
     expect(bad.status).toBe(400);
     expect(((await bad.json()) as { fields: Record<string, string> }).fields).toEqual({
       state: "state must be one of investigating, identified, monitoring, resolved",
@@ -119,7 +163,10 @@ describe.each(testDatabases())("the public status on $dialect", ({ open }) => {
       now: () => t.clock.now,
       timeZone: () => "Europe/Berlin",
     });
-    const counting = { ...store, inputs: async (...args: Parameters<typeof store.inputs>) => ((built += 1), store.inputs(...args)) };
+    const counting = {
+      ...store,
+      inputs: async (...args: Parameters<typeof store.inputs>) => ((built += 1), store.inputs(...args)),
+    };
     const source = createStatusSource({ store: counting, services: () => config.services, now: () => t.clock.now });
     await round();
     const first = await source.refresh();

@@ -10,7 +10,12 @@ export function statusJson(status: PublicStatus) {
   return {
     generatedAt: status.generatedAt,
     overall: status.overall,
-    services: status.services.map((service) => ({ id: service.id, name: service.name, state: service.state, uptime: service.uptime })),
+    services: status.services.map((service) => ({
+      id: service.id,
+      name: service.name,
+      state: service.state,
+      uptime: service.uptime,
+    })),
     incidents: status.incidents.open,
     maintenance: status.maintenance.active,
   };
@@ -25,12 +30,20 @@ const FEED_TEXT = {
   de: {
     title: (brand: string) => `${brand} Systemstatus`,
     description: "Störungen und Wartungen unserer öffentlichen Dienste",
-    state: { investigating: "Untersuchung", identified: "Ursache gefunden", monitoring: "Beobachtung", resolved: "Behoben" },
+    state: {
+      investigating: "Untersuchung",
+      identified: "Ursache gefunden",
+      monitoring: "Beobachtung",
+      resolved: "Behoben",
+    },
   },
 } as const;
 
 /** RSS 2.0 of the incidents shown on the page, newest first, in one language. */
-export function statusFeed(status: PublicStatus, options: { lang: Language; brand: string; pageUrl: string; feedUrl: string }): string {
+export function statusFeed(
+  status: PublicStatus,
+  options: { lang: Language; brand: string; pageUrl: string; feedUrl: string },
+): string {
   const text = FEED_TEXT[options.lang];
   const incidents: PublicIncident[] = [...status.incidents.open, ...status.incidents.resolved];
   const items = incidents.map((incident) => {

@@ -54,10 +54,14 @@ ${["a", "b", "c", "d", "e"].map((id) => `  - { id: ${id}, name: ${id.toUpperCase
   );
   /** A private host's incident 7 took the first `count` services down (no row of its own: its service is not public). */
   const affected = (count: number, resolvedAt: number | null) =>
-    ["a", "b", "c", "d", "e"].slice(0, count).map((serviceId) => ({ id: 7, serviceId, openedAt: NOW - 2 * HOUR, resolvedAt }));
+    ["a", "b", "c", "d", "e"]
+      .slice(0, count)
+      .map((serviceId) => ({ id: 7, serviceId, openedAt: NOW - 2 * HOUR, resolvedAt }));
 
   it("the services a private host's outage took down are one incident, named in their words", () => {
-    const status = buildPublicStatus(inputs({ services: many.services, states: new Map(), incidents: affected(3, null) }));
+    const status = buildPublicStatus(
+      inputs({ services: many.services, states: new Map(), incidents: affected(3, null) }),
+    );
     expect(status.incidents.open).toHaveLength(1);
     expect(status.incidents.open[0]).toMatchObject({
       id: 7,
@@ -66,7 +70,10 @@ ${["a", "b", "c", "d", "e"].map((id) => `  - { id: ${id}, name: ${id.toUpperCase
       updates: [
         {
           state: "investigating",
-          message: { en: "We are looking into a disruption of Service A, Service B and Service C.", de: "Wir gehen einer Störung von Dienst A, Dienst B und Dienst C nach." },
+          message: {
+            en: "We are looking into a disruption of Service A, Service B and Service C.",
+            de: "Wir gehen einer Störung von Dienst A, Dienst B und Dienst C nach.",
+          },
         },
       ],
     });
@@ -75,9 +82,14 @@ ${["a", "b", "c", "d", "e"].map((id) => `  - { id: ${id}, name: ${id.toUpperCase
   });
 
   it("beyond three services the words count them, in German in the right case; the end is told in the plural", () => {
-    const status = buildPublicStatus(inputs({ services: many.services, states: new Map(), incidents: affected(5, NOW - HOUR) }));
+    const status = buildPublicStatus(
+      inputs({ services: many.services, states: new Map(), incidents: affected(5, NOW - HOUR) }),
+    );
     const [incident] = status.incidents.resolved;
-    expect(incident).toMatchObject({ serviceIds: ["a", "b", "c", "d", "e"], title: { en: "Disruption of 5 services", de: "Störung: 5 Dienste" } });
+    expect(incident).toMatchObject({
+      serviceIds: ["a", "b", "c", "d", "e"],
+      title: { en: "Disruption of 5 services", de: "Störung: 5 Dienste" },
+    });
     expect(incident!.updates.map((update) => update.message)).toEqual([
       { en: "5 services are working normally again.", de: "5 Dienste arbeiten wieder normal." },
       { en: "We are looking into a disruption of 5 services.", de: "Wir gehen einer Störung von 5 Diensten nach." },
@@ -86,7 +98,9 @@ ${["a", "b", "c", "d", "e"].map((id) => `  - { id: ${id}, name: ${id.toUpperCase
 
   it("a service's own incident that overlaps the shared one joins it", () => {
     const own = { id: 3, serviceId: "b", openedAt: NOW - 3 * HOUR, resolvedAt: null };
-    const status = buildPublicStatus(inputs({ services: many.services, states: new Map(), incidents: [own, ...affected(2, null)] }));
+    const status = buildPublicStatus(
+      inputs({ services: many.services, states: new Map(), incidents: [own, ...affected(2, null)] }),
+    );
     expect(status.incidents.open.map((incident) => [incident.id, incident.serviceIds])).toEqual([[3, ["a", "b"]]]);
   });
 });
@@ -105,16 +119,35 @@ describe("the public status", () => {
   });
 
   it("a service not checked yet is unknown; maintenance wins over the checks for the services it covers", () => {
-    expect(buildPublicStatus(inputs({ states: new Map() })).services.map((service) => service.state)).toEqual(["unknown", "unknown"]);
-    const window = { name: "Sunday patching", startsAt: NOW - HOUR, endsAt: NOW + HOUR, services: ["mail", "secret-billing"] };
-    const held = buildPublicStatus(inputs({ maintenance: { manual: { active: false, since: null, until: null }, active: [window], upcoming: [] } }));
+    expect(buildPublicStatus(inputs({ states: new Map() })).services.map((service) => service.state)).toEqual([
+      "unknown",
+      "unknown",
+    ]);
+    const window = {
+      name: "Sunday patching",
+      startsAt: NOW - HOUR,
+      endsAt: NOW + HOUR,
+      services: ["mail", "secret-billing"],
+    };
+    const held = buildPublicStatus(
+      inputs({ maintenance: { manual: { active: false, since: null, until: null }, active: [window], upcoming: [] } }),
+    );
     expect(held.services.map((service) => service.state)).toEqual(["operational", "maintenance"]);
     // The window is announced for the public service only.
     expect(held.maintenance.active).toEqual([
-      { name: "Sunday patching", startsAt: new Date(NOW - HOUR).toISOString(), endsAt: new Date(NOW + HOUR).toISOString(), serviceIds: ["mail"] },
+      {
+        name: "Sunday patching",
+        startsAt: new Date(NOW - HOUR).toISOString(),
+        endsAt: new Date(NOW + HOUR).toISOString(),
+        serviceIds: ["mail"],
+      },
     ]);
-    const manual = buildPublicStatus(inputs({ maintenance: { manual: { active: true, since: NOW - HOUR, until: null }, active: [], upcoming: [] } }));
-    expect(manual.maintenance.active).toEqual([{ name: null, startsAt: new Date(NOW - HOUR).toISOString(), endsAt: null, serviceIds: null }]);
+    const manual = buildPublicStatus(
+      inputs({ maintenance: { manual: { active: true, since: NOW - HOUR, until: null }, active: [], upcoming: [] } }),
+    );
+    expect(manual.maintenance.active).toEqual([
+      { name: null, startsAt: new Date(NOW - HOUR).toISOString(), endsAt: null, serviceIds: null },
+    ]);
     expect(manual.overall).toBe("maintenance");
   });
 
@@ -126,13 +159,20 @@ describe("the public status", () => {
     [["outage", "operational", "operational"], "partial-outage"],
     [["outage", "outage", "operational"], "major-outage"],
     [["outage", "maintenance"], "partial-outage"],
-  ] as [ServiceState[], string][])("the banner of %j is %s", (states, expected) => expect(overallState(states)).toBe(expected));
+  ] as [ServiceState[], string][])("the banner of %j is %s", (states, expected) =>
+    expect(overallState(states)).toBe(expected),
+  );
 
   it("uptime per day in Berlin time across a daylight-saving change, and over 24 hours, 30 and 90 days", () => {
     // 2026-10-25 has 25 hours in Berlin (CEST ends): the day's hours all count for that day.
     const now = Date.parse("2026-10-26T10:00:00Z");
     const start = Date.parse("2026-10-24T22:00:00Z"); // 25 Oct, 00:00 CEST
-    const hours = Array.from({ length: 25 }, (_, index) => ({ serviceId: "api", hour: start + index * HOUR, checks: 120, failures: index === 3 ? 12 : 0 }));
+    const hours = Array.from({ length: 25 }, (_, index) => ({
+      serviceId: "api",
+      hour: start + index * HOUR,
+      checks: 120,
+      failures: index === 3 ? 12 : 0,
+    }));
     hours.push({ serviceId: "api", hour: Date.parse("2026-09-01T10:00:00Z"), checks: 100, failures: 100 });
     const status = buildPublicStatus(inputs({ now, hours }));
     const days = status.services[0]!.days;
@@ -216,8 +256,22 @@ describe("the public status", () => {
 
   it("says nothing of a private service, a host name, an address or an error text", () => {
     const incidents = [{ id: 10, serviceId: "secret-billing", openedAt: NOW - HOUR, resolvedAt: null }];
-    const text = JSON.stringify(buildPublicStatus(inputs({ incidents, hours: [{ serviceId: "secret-billing", hour: NOW - HOUR, checks: 1, failures: 1 }] })));
-    for (const secret of ["secret-billing", "Secret billing", "10.1.2.3", "ECONNREFUSED", "fra", "muc", "internal.test", "Internal API name", "vault"]) {
+    const text = JSON.stringify(
+      buildPublicStatus(
+        inputs({ incidents, hours: [{ serviceId: "secret-billing", hour: NOW - HOUR, checks: 1, failures: 1 }] }),
+      ),
+    );
+    for (const secret of [
+      "secret-billing",
+      "Secret billing",
+      "10.1.2.3",
+      "ECONNREFUSED",
+      "fra",
+      "muc",
+      "internal.test",
+      "Internal API name",
+      "vault",
+    ]) {
       expect(text, secret).not.toContain(secret);
     }
   });

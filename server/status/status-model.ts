@@ -25,8 +25,18 @@ const HOUR_MS = 3_600_000;
 
 export type HourBucket = { serviceId: string; hour: number; checks: number; failures: number };
 export type IncidentRow = { id: number; serviceId: string; openedAt: number; resolvedAt: number | null };
-export type UpdateRow = { incidentId: number; postedAt: number; state: IncidentState; title: Bilingual; message: Bilingual };
-export type MaintenanceInput = { manual: { active: boolean; since: number | null; until: number | null }; active: WindowInput[]; upcoming: WindowInput[] };
+export type UpdateRow = {
+  incidentId: number;
+  postedAt: number;
+  state: IncidentState;
+  title: Bilingual;
+  message: Bilingual;
+};
+export type MaintenanceInput = {
+  manual: { active: boolean; since: number | null; until: number | null };
+  active: WindowInput[];
+  upcoming: WindowInput[];
+};
 export type WindowInput = { name: string; startsAt: number; endsAt: number; services: string[] | null };
 
 export type StatusInputs = {
@@ -55,11 +65,18 @@ export function publicName(service: ServiceConfig): Bilingual {
 }
 
 function inMaintenance(serviceId: string, maintenance: MaintenanceInput): boolean {
-  return maintenance.manual.active || maintenance.active.some((window) => window.services === null || window.services.includes(serviceId));
+  return (
+    maintenance.manual.active ||
+    maintenance.active.some((window) => window.services === null || window.services.includes(serviceId))
+  );
 }
 
 /** Down when every checked host is down; degraded when some are (or say so themselves). */
-export function serviceState(service: ServiceConfig, states: ReadonlyMap<string, HostState>, maintenance: MaintenanceInput): ServiceState {
+export function serviceState(
+  service: ServiceConfig,
+  states: ReadonlyMap<string, HostState>,
+  maintenance: MaintenanceInput,
+): ServiceState {
   if (inMaintenance(service.id, maintenance)) return "maintenance";
   const checked = Object.keys(service.hosts)
     .map((host) => states.get(`${service.id}/${host}`))
@@ -71,14 +88,19 @@ export function serviceState(service: ServiceConfig, states: ReadonlyMap<string,
   return "operational";
 }
 
-const percent = (checks: number, failures: number) => (checks === 0 ? null : Math.round(((checks - failures) / checks) * 10_000) / 100);
+const percent = (checks: number, failures: number) =>
+  checks === 0 ? null : Math.round(((checks - failures) / checks) * 10_000) / 100;
 
 const dateFormats = new Map<string, Intl.DateTimeFormat>();
 
 /** "2026-11-24" for an instant, in the time zone (one formatter per zone: making one costs more than using it). */
 export function dayOf(ms: number, timeZone: string): string {
   let format = dateFormats.get(timeZone);
-  if (!format) dateFormats.set(timeZone, (format = new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" })));
+  if (!format)
+    dateFormats.set(
+      timeZone,
+      (format = new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" })),
+    );
   return format.format(ms);
 }
 
@@ -117,7 +139,12 @@ function mergeIncidents(rows: readonly IncidentRow[]): IncidentRow[][] {
         groups.push(current);
         current = [];
       }
-      end = current.length === 0 ? row.resolvedAt : end === null || row.resolvedAt === null ? null : Math.max(end, row.resolvedAt);
+      end =
+        current.length === 0
+          ? row.resolvedAt
+          : end === null || row.resolvedAt === null
+            ? null
+            : Math.max(end, row.resolvedAt);
       current.push(row);
     }
     if (current.length > 0) groups.push(current);
@@ -146,11 +173,18 @@ function joinShared(groups: IncidentRow[][]): IncidentRow[][] {
 }
 
 /** "A", "A and B", "A, B and C". */
-const listed = (names: readonly string[], and: string) => (names.length === 1 ? names[0]! : `${names.slice(0, -1).join(", ")} ${and} ${names.at(-1)}`);
+const listed = (names: readonly string[], and: string) =>
+  names.length === 1 ? names[0]! : `${names.slice(0, -1).join(", ")} ${and} ${names.at(-1)}`;
 
 /** The services of an incident in words: "A", "A and B", "A, B and C", beyond three "5 services" (German also in the dative, after "von"). */
 function namesOf(names: readonly Bilingual[]): { en: string; de: string; deDative: string; plural: boolean } {
-  if (names.length > 3) return { en: `${names.length} services`, de: `${names.length} Dienste`, deDative: `${names.length} Diensten`, plural: true };
+  if (names.length > 3)
+    return {
+      en: `${names.length} services`,
+      de: `${names.length} Dienste`,
+      deDative: `${names.length} Diensten`,
+      plural: true,
+    };
   const english = names.map((name) => name.en);
   const german = names.map((name) => name.de);
   const [en, de] = [listed(english, "and"), listed(german, "und")];
@@ -158,24 +192,42 @@ function namesOf(names: readonly Bilingual[]): { en: string; de: string; deDativ
 }
 
 const NEUTRAL = {
-  title: (names: ReturnType<typeof namesOf>): Bilingual => ({ en: `Disruption of ${names.en}`, de: `Störung: ${names.de}` }),
-  open: (names: ReturnType<typeof namesOf>): Bilingual => ({ en: `We are looking into a disruption of ${names.en}.`, de: `Wir gehen einer Störung von ${names.deDative} nach.` }),
+  title: (names: ReturnType<typeof namesOf>): Bilingual => ({
+    en: `Disruption of ${names.en}`,
+    de: `Störung: ${names.de}`,
+  }),
+  open: (names: ReturnType<typeof namesOf>): Bilingual => ({
+    en: `We are looking into a disruption of ${names.en}.`,
+    de: `Wir gehen einer Störung von ${names.deDative} nach.`,
+  }),
   resolved: (names: ReturnType<typeof namesOf>): Bilingual =>
     names.plural
       ? { en: `${names.en} are working normally again.`, de: `${names.de} arbeiten wieder normal.` }
       : { en: `${names.en} is working normally again.`, de: `${names.de} arbeitet wieder normal.` },
 };
 
-function publicIncident(group: IncidentRow[], serviceIds: string[], names: Bilingual[], updates: readonly UpdateRow[]): PublicIncident {
+function publicIncident(
+  group: IncidentRow[],
+  serviceIds: string[],
+  names: Bilingual[],
+  updates: readonly UpdateRow[],
+): PublicIncident {
   const ids = new Set(group.map((row) => row.id));
   const written = updates.filter((update) => ids.has(update.incidentId)).sort((a, b) => b.postedAt - a.postedAt);
   const startedAt = Math.min(...group.map((row) => row.openedAt));
-  const resolvedAt = group.some((row) => row.resolvedAt === null) ? null : Math.max(...group.map((row) => row.resolvedAt!));
+  const resolvedAt = group.some((row) => row.resolvedAt === null)
+    ? null
+    : Math.max(...group.map((row) => row.resolvedAt!));
   const words = namesOf(names);
-  const told: IncidentUpdate[] = written.map((update) => ({ at: iso(update.postedAt), state: update.state, message: update.message }));
+  const told: IncidentUpdate[] = written.map((update) => ({
+    at: iso(update.postedAt),
+    state: update.state,
+    message: update.message,
+  }));
   if (told.length === 0) told.push({ at: iso(startedAt), state: "investigating", message: NEUTRAL.open(words) });
   // Over when the checks say so, whatever was last written: the page says so in a line of its own.
-  if (resolvedAt !== null && written[0]?.state !== "resolved") told.unshift({ at: iso(resolvedAt), state: "resolved", message: NEUTRAL.resolved(words) });
+  if (resolvedAt !== null && written[0]?.state !== "resolved")
+    told.unshift({ at: iso(resolvedAt), state: "resolved", message: NEUTRAL.resolved(words) });
   return {
     id: Math.min(...ids),
     serviceIds,
@@ -214,7 +266,11 @@ export function buildPublicStatus(inputs: StatusInputs): PublicStatus {
 
   const result: PublicService[] = services.map((service) => {
     const perDay = days.map(() => ({ checks: 0, failures: 0 }));
-    const windows = { h24: { checks: 0, failures: 0 }, d30: { checks: 0, failures: 0 }, d90: { checks: 0, failures: 0 } };
+    const windows = {
+      h24: { checks: 0, failures: 0 },
+      d30: { checks: 0, failures: 0 },
+      d90: { checks: 0, failures: 0 },
+    };
     for (const bucket of inputs.hours) {
       if (bucket.serviceId !== service.id) continue;
       const index = dayIndex.get(dayOf(bucket.hour, timeZone));
@@ -239,7 +295,11 @@ export function buildPublicStatus(inputs: StatusInputs): PublicStatus {
       date: day.date,
       uptime: percent(perDay[index]!.checks, perDay[index]!.failures),
       incidents: own
-        .filter((incident) => Date.parse(incident.startedAt) < day.end && (incident.resolvedAt === null ? now : Date.parse(incident.resolvedAt)) >= day.start)
+        .filter(
+          (incident) =>
+            Date.parse(incident.startedAt) < day.end &&
+            (incident.resolvedAt === null ? now : Date.parse(incident.resolvedAt)) >= day.start,
+        )
         .map((incident) => incident.id),
     }));
     return {
@@ -256,7 +316,14 @@ export function buildPublicStatus(inputs: StatusInputs): PublicStatus {
   });
 
   const manual: PublicMaintenance[] = maintenance.manual.active
-    ? [{ name: null, startsAt: iso(maintenance.manual.since ?? now), endsAt: maintenance.manual.until === null ? null : iso(maintenance.manual.until), serviceIds: null }]
+    ? [
+        {
+          name: null,
+          startsAt: iso(maintenance.manual.since ?? now),
+          endsAt: maintenance.manual.until === null ? null : iso(maintenance.manual.until),
+          serviceIds: null,
+        },
+      ]
     : [];
   const byNewest = (a: PublicIncident, b: PublicIncident) => Date.parse(b.startedAt) - Date.parse(a.startedAt);
   return {
@@ -266,10 +333,17 @@ export function buildPublicStatus(inputs: StatusInputs): PublicStatus {
     services: result,
     incidents: {
       open: incidents.filter((incident) => incident.resolvedAt === null).sort(byNewest),
-      resolved: incidents.filter((incident) => incident.resolvedAt !== null && now - Date.parse(incident.resolvedAt) <= RESOLVED_SHOWN_MS).sort(byNewest),
+      resolved: incidents
+        .filter(
+          (incident) => incident.resolvedAt !== null && now - Date.parse(incident.resolvedAt) <= RESOLVED_SHOWN_MS,
+        )
+        .sort(byNewest),
     },
     maintenance: {
-      active: [...manual, ...maintenance.active.map((window) => maintenanceView(window, visible)).filter((view) => view !== null)],
+      active: [
+        ...manual,
+        ...maintenance.active.map((window) => maintenanceView(window, visible)).filter((view) => view !== null),
+      ],
       upcoming: maintenance.upcoming.map((window) => maintenanceView(window, visible)).filter((view) => view !== null),
     },
   };

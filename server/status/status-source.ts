@@ -9,7 +9,11 @@ import type { StatusStore } from "./status-store.ts";
 /** Rebuilt at least this often even when nothing changed: days roll over, windows begin and end. */
 export const STATUS_MAX_AGE_MS = 60_000;
 
-export function createStatusSource(options: { store: StatusStore; services: () => readonly ServiceConfig[]; now: () => number }) {
+export function createStatusSource(options: {
+  store: StatusStore;
+  services: () => readonly ServiceConfig[];
+  now: () => number;
+}) {
   let current: { status: PublicStatus; version: string; builtAt: number; config: readonly ServiceConfig[] } | undefined;
   let building: Promise<PublicStatus> | undefined;
 
@@ -17,7 +21,13 @@ export function createStatusSource(options: { store: StatusStore; services: () =
     const version = await options.store.version();
     const services = options.services();
     const time = options.now();
-    if (current && current.version === version && current.config === services && time - current.builtAt < STATUS_MAX_AGE_MS) return current.status;
+    if (
+      current &&
+      current.version === version &&
+      current.config === services &&
+      time - current.builtAt < STATUS_MAX_AGE_MS
+    )
+      return current.status;
     const status = buildPublicStatus(await options.store.inputs(services));
     current = { status, version, builtAt: time, config: services };
     return status;

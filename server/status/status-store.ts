@@ -9,7 +9,15 @@ import type { Database } from "#server/db/schema.ts";
 import type { MonitorStore } from "#server/monitor/monitor-store.ts";
 import type { ServiceConfig } from "#server/monitor/services-config.ts";
 import { INCIDENT_STATES, type IncidentState } from "#shared/status/public-status.ts";
-import { publicServices, STATUS_DAYS, type HourBucket, type IncidentRow, type MaintenanceInput, type StatusInputs, type UpdateRow } from "./status-model.ts";
+import {
+  publicServices,
+  STATUS_DAYS,
+  type HourBucket,
+  type IncidentRow,
+  type MaintenanceInput,
+  type StatusInputs,
+  type UpdateRow,
+} from "./status-model.ts";
 
 const HOUR_MS = 3_600_000;
 /** Raw results are kept 48 hours: hours not rolled up yet are never older. */
@@ -25,7 +33,9 @@ export function createStatusStore(options: {
   const { db, monitorStore, now } = options;
 
   async function hourBuckets(services: readonly ServiceConfig[], time: number): Promise<HourBucket[]> {
-    const ids = await monitorStore.endpointIds(services.flatMap((service) => Object.keys(service.hosts).map((host) => ({ serviceId: service.id, host }))));
+    const ids = await monitorStore.endpointIds(
+      services.flatMap((service) => Object.keys(service.hosts).map((host) => ({ serviceId: service.id, host }))),
+    );
     const serviceOf = new Map<number, string>();
     for (const [key, id] of ids) serviceOf.set(id, key.slice(0, key.indexOf("/")));
     const endpointIds = [...serviceOf.keys()];
@@ -57,7 +67,8 @@ export function createStatusStore(options: {
       .where("checked_at", ">=", rolledUntil)
       .execute();
     // Status 2 is unhealthy; degraded counts as up, as in the rollups.
-    for (const row of raw) add(row.endpoint_id, Math.floor(Number(row.checked_at) / HOUR_MS) * HOUR_MS, 1, row.status === 2 ? 1 : 0);
+    for (const row of raw)
+      add(row.endpoint_id, Math.floor(Number(row.checked_at) / HOUR_MS) * HOUR_MS, 1, row.status === 2 ? 1 : 0);
     return [...buckets.values()];
   }
 
@@ -91,8 +102,18 @@ export function createStatusStore(options: {
     ]);
     const at = (ms: number | string | null) => (ms === null ? null : Number(ms));
     return [
-      ...own.map((row) => ({ id: row.id, serviceId: row.service_id!, openedAt: Number(row.opened_at), resolvedAt: at(row.resolved_at) })),
-      ...affected.map((row) => ({ id: row.id, serviceId: row.service_id!, openedAt: Number(row.since), resolvedAt: at(row.until) ?? at(row.resolved_at) })),
+      ...own.map((row) => ({
+        id: row.id,
+        serviceId: row.service_id!,
+        openedAt: Number(row.opened_at),
+        resolvedAt: at(row.resolved_at),
+      })),
+      ...affected.map((row) => ({
+        id: row.id,
+        serviceId: row.service_id!,
+        openedAt: Number(row.since),
+        resolvedAt: at(row.until) ?? at(row.resolved_at),
+      })),
     ];
   }
 
@@ -106,7 +127,9 @@ export function createStatusStore(options: {
     return rows.map((row) => ({
       incidentId: row.incident_id,
       postedAt: Number(row.posted_at),
-      state: (INCIDENT_STATES as readonly string[]).includes(row.state) ? (row.state as IncidentState) : "investigating",
+      state: (INCIDENT_STATES as readonly string[]).includes(row.state)
+        ? (row.state as IncidentState)
+        : "investigating",
       title: { en: row.title_en, de: row.title_de },
       message: { en: row.message_en, de: row.message_de },
     }));
@@ -122,7 +145,11 @@ export function createStatusStore(options: {
     });
     const manual = current.manual;
     return {
-      manual: { active: manual.is_active, since: manual.enabled_at ? Date.parse(manual.enabled_at) : null, until: manual.ends_at ? Date.parse(manual.ends_at) : null },
+      manual: {
+        active: manual.is_active,
+        since: manual.enabled_at ? Date.parse(manual.enabled_at) : null,
+        until: manual.ends_at ? Date.parse(manual.ends_at) : null,
+      },
       active: current.windows.map(window),
       upcoming: current.upcoming.map(window),
     };
@@ -134,8 +161,22 @@ export function createStatusStore(options: {
       const time = now();
       const visible = publicServices(services);
       const ids = visible.map((service) => service.id);
-      const [states, hours, found, held] = await Promise.all([monitorStore.loadStates(), hourBuckets(visible, time), incidents(ids, time), maintenance()]);
-      return { now: time, timeZone: options.timeZone(), services: visible, states, hours, incidents: found, updates: await updates(found.map((row) => row.id)), maintenance: held };
+      const [states, hours, found, held] = await Promise.all([
+        monitorStore.loadStates(),
+        hourBuckets(visible, time),
+        incidents(ids, time),
+        maintenance(),
+      ]);
+      return {
+        now: time,
+        timeZone: options.timeZone(),
+        services: visible,
+        states,
+        hours,
+        incidents: found,
+        updates: await updates(found.map((row) => row.id)),
+        maintenance: held,
+      };
     },
 
     /**
@@ -148,12 +189,21 @@ export function createStatusStore(options: {
         db.selectFrom("monitor_meta").select("value").where("key", "=", "last_cycle_at").executeTakeFirst(),
         db
           .selectFrom("incidents")
-          .select((eb) => [eb.fn.max("id").as("id"), eb.fn.max("resolved_at").as("resolved"), eb.fn.count<number>("id").as("count")])
+          .select((eb) => [
+            eb.fn.max("id").as("id"),
+            eb.fn.max("resolved_at").as("resolved"),
+            eb.fn.count<number>("id").as("count"),
+          ])
           .where("source", "=", "service")
           .executeTakeFirst(),
         db
           .selectFrom("incident_affected")
-          .select((eb) => [eb.fn.max("id").as("id"), eb.fn.count<number>("id").as("count"), eb.fn.max("since").as("since"), eb.fn.max("until").as("until")])
+          .select((eb) => [
+            eb.fn.max("id").as("id"),
+            eb.fn.count<number>("id").as("count"),
+            eb.fn.max("since").as("since"),
+            eb.fn.max("until").as("until"),
+          ])
           .executeTakeFirst(),
         db
           .selectFrom("status_updates")
@@ -162,7 +212,9 @@ export function createStatusStore(options: {
         db.selectFrom("maintenance_state").select("updated_at").executeTakeFirst(),
       ]);
       return JSON.stringify(
-        [cycle?.value ?? null, incident, affected, update, held?.updated_at ?? null].map((value) => (value === undefined ? null : value)),
+        [cycle?.value ?? null, incident, affected, update, held?.updated_at ?? null].map((value) =>
+          value === undefined ? null : value,
+        ),
         (_key, value: unknown) => (typeof value === "bigint" ? String(value) : value),
       );
     },

@@ -7,17 +7,39 @@ import type { StatusUpdateInput } from "#shared/status/status-update-schema.ts";
 import type { Database } from "#server/db/schema.ts";
 import type { ServiceConfig } from "#server/monitor/services-config.ts";
 
-export type StatusUpdateView = { id: number; at: string; by: string; state: string; titleEn: string; titleDe: string; messageEn: string; messageDe: string };
+export type StatusUpdateView = {
+  id: number;
+  at: string;
+  by: string;
+  state: string;
+  titleEn: string;
+  titleDe: string;
+  messageEn: string;
+  messageDe: string;
+};
 
-export function createStatusUpdates(options: { db: Kysely<Database>; now: () => number; services: () => readonly ServiceConfig[] }) {
+export function createStatusUpdates(options: {
+  db: Kysely<Database>;
+  now: () => number;
+  services: () => readonly ServiceConfig[];
+}) {
   const { db, now } = options;
 
   /** Why an incident cannot be told publicly, or null when it can: it is a public service's, or it took one down (dependsOn). */
   async function refusal(incidentId: number): Promise<"not-found" | "not-public" | null> {
-    const incident = await db.selectFrom("incidents").select(["source", "service_id", "test"]).where("id", "=", incidentId).executeTakeFirst();
+    const incident = await db
+      .selectFrom("incidents")
+      .select(["source", "service_id", "test"])
+      .where("id", "=", incidentId)
+      .executeTakeFirst();
     if (!incident) return "not-found";
     if (incident.source !== "service" || incident.test) return "not-public";
-    const affected = await db.selectFrom("incident_affected").select("service_id").distinct().where("incident_id", "=", incidentId).execute();
+    const affected = await db
+      .selectFrom("incident_affected")
+      .select("service_id")
+      .distinct()
+      .where("incident_id", "=", incidentId)
+      .execute();
     const ids = new Set([incident.service_id, ...affected.map((row) => row.service_id)]);
     return options.services().some((service) => service.public && ids.has(service.id)) ? null : "not-public";
   }
@@ -36,7 +58,11 @@ export function createStatusUpdates(options: { db: Kysely<Database>; now: () => 
   return {
     refusal,
 
-    async post(incidentId: number, by: string, input: StatusUpdateInput): Promise<StatusUpdateView | "not-found" | "not-public"> {
+    async post(
+      incidentId: number,
+      by: string,
+      input: StatusUpdateInput,
+    ): Promise<StatusUpdateView | "not-found" | "not-public"> {
       const refused = await refusal(incidentId);
       if (refused) return refused;
       const row = await db
@@ -58,7 +84,13 @@ export function createStatusUpdates(options: { db: Kysely<Database>; now: () => 
 
     /** An incident's updates, newest first. */
     async list(incidentId: number): Promise<StatusUpdateView[]> {
-      const rows = await db.selectFrom("status_updates").selectAll().where("incident_id", "=", incidentId).orderBy("posted_at", "desc").orderBy("id", "desc").execute();
+      const rows = await db
+        .selectFrom("status_updates")
+        .selectAll()
+        .where("incident_id", "=", incidentId)
+        .orderBy("posted_at", "desc")
+        .orderBy("id", "desc")
+        .execute();
       return rows.map(view);
     },
   };

@@ -14,7 +14,9 @@ describe("the XML writer", () => {
 
   it("escapes every value it is given, and keeps its own fragments", () => {
     const item = xml`<item>${"<b>"}</item>`;
-    expect(xmlDocument(xml`<list>${[item, item]}<n>${3}</n></list>`)).toBe("<list><item>&lt;b&gt;</item>\n<item>&lt;b&gt;</item><n>3</n></list>");
+    expect(xmlDocument(xml`<list>${[item, item]}<n>${3}</n></list>`)).toBe(
+      "<list><item>&lt;b&gt;</item>\n<item>&lt;b&gt;</item><n>3</n></list>",
+    );
   });
 
   it("makes feeds and badges that hold no forbidden character, whatever the text they are given", () => {
@@ -22,13 +24,30 @@ describe("the XML writer", () => {
     const status = {
       generatedAt: at,
       incidents: {
-        open: [{ id: 1, state: "investigating", title: { en: HOSTILE, de: HOSTILE }, updates: [{ at, message: { en: HOSTILE, de: HOSTILE } }] }],
+        open: [
+          {
+            id: 1,
+            state: "investigating",
+            title: { en: HOSTILE, de: HOSTILE },
+            updates: [{ at, message: { en: HOSTILE, de: HOSTILE } }],
+          },
+        ],
         resolved: [],
       },
     } as unknown as PublicStatus;
-    const service = { id: "api", name: { en: HOSTILE, de: HOSTILE }, state: "outage", uptime: { h24: null, d30: null, d90: null } } as unknown as PublicStatus["services"][number];
+    const service = {
+      id: "api",
+      name: { en: HOSTILE, de: HOSTILE },
+      state: "outage",
+      uptime: { h24: null, d30: null, d90: null },
+    } as unknown as PublicStatus["services"][number];
     for (const lang of ["en", "de"] as const) {
-      const feed = statusFeed(status, { lang, brand: "Muster", pageUrl: "https://example.com/status", feedUrl: "https://example.com/status/rss.xml" });
+      const feed = statusFeed(status, {
+        lang,
+        brand: "Muster",
+        pageUrl: "https://example.com/status",
+        feedUrl: "https://example.com/status/rss.xml",
+      });
       expect(hasControlCharacters(feed), lang).toBe(false);
       expect(feed).toContain("<title>abcdefghij &lt;k&gt; &amp; &quot;l&quot; &apos;m&apos;\tn\no (");
     }

@@ -45,7 +45,10 @@ export const CONTACT_ERRORS_EN: ContactErrorMessages = {
 
 /** What the server says about a form token it refuses (field "token"). */
 export const TOKEN_ERRORS_EN = {
-  forged: { error: "Invalid form token", field: "The form could not be verified. Please reload the page and try again." },
+  forged: {
+    error: "Invalid form token",
+    field: "The form could not be verified. Please reload the page and try again.",
+  },
   expired: { error: "Form expired", field: "This form had expired. Please send it again." },
   "too-early": { error: "Please slow down", field: "Please take a moment to review your message before sending." },
 } as const;

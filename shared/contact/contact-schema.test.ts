@@ -18,7 +18,10 @@ describe("the contact schema", () => {
   });
 
   it("speaks the caller's language", () => {
-    const result = contactFieldsSchema({ ...CONTACT_ERRORS_EN, subjectMin: "Der Betreff ist zu kurz" }).safeParse({ ...valid, subject: "Hi" });
+    const result = contactFieldsSchema({ ...CONTACT_ERRORS_EN, subjectMin: "Der Betreff ist zu kurz" }).safeParse({
+      ...valid,
+      subject: "Hi",
+    });
     expect(fieldErrors(result.error!)).toEqual({ subject: "Der Betreff ist zu kurz" });
   });
 });

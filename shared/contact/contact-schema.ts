@@ -56,7 +56,10 @@ export function contactSubmissionSchema(messages: ContactErrorMessages = CONTACT
   return contactFieldsSchema(messages).extend({
     // The honeypot: any content marks the message as spam (it is kept, not refused).
     website: z.string({ error: messages.notText }).max(1000).optional().default(""),
-    token: z.string({ error: "Missing form token. Please reload the page." }).min(1, "Missing form token. Please reload the page.").max(200),
+    token: z
+      .string({ error: "Missing form token. Please reload the page." })
+      .min(1, "Missing form token. Please reload the page.")
+      .max(200),
     language: z.enum(["en", "de"]).optional(),
   });
 }

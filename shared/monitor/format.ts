@@ -32,7 +32,11 @@ export function formatAgo(at: number | string | null | undefined, now: number): 
 }
 
 /** Data older than two of its intervals is stale: the sampler is not keeping up, or has stopped. */
-export function isStale(at: number | string | null | undefined, intervalSeconds: number | null | undefined, now: number): boolean {
+export function isStale(
+  at: number | string | null | undefined,
+  intervalSeconds: number | null | undefined,
+  now: number,
+): boolean {
   if (at === null || at === undefined || !intervalSeconds) return false;
   const time = typeof at === "string" ? Date.parse(at) : at;
   return Number.isFinite(time) && now - time > 2 * intervalSeconds * 1000;

@@ -47,6 +47,7 @@ describe("haproxyDisplay", () => {
   });
 
   it("only ever gives one of the six displays", () => {
-    for (const raw of ["\u0000", "UP\nDOWN", "💥", "MAINTENANCE", "-", "1/2"]) expect(HAPROXY_DISPLAYS).toContain(haproxyDisplay(raw));
+    for (const raw of ["\u0000", "UP\nDOWN", "💥", "MAINTENANCE", "-", "1/2"])
+      expect(HAPROXY_DISPLAYS).toContain(haproxyDisplay(raw));
   });
 });

@@ -22,7 +22,10 @@ function run(setup: Setup = {}) {
   const html = {
     lang: setup.lang ?? "en",
     style: {} as Record<string, string>,
-    classList: { add: (name: string) => classes.add(name), toggle: (name: string, on: boolean) => (on ? classes.add(name) : classes.delete(name)) },
+    classList: {
+      add: (name: string) => classes.add(name),
+      toggle: (name: string, on: boolean) => (on ? classes.add(name) : classes.delete(name)),
+    },
     setAttribute: (name: string, value: string) => attributes.set(name, value),
     hasAttribute: (name: string) => attributes.has(name),
   };
@@ -48,7 +51,13 @@ function run(setup: Setup = {}) {
   const location = { protocol: setup.protocol ?? "http:", reload: () => (reloads += 1) };
   const performance = { getEntriesByType: () => [{ type: setup.navigation ?? "navigate" }] };
   const matchMedia = () => ({ matches: false });
-  new Function("document", "localStorage", "matchMedia", "location", "performance", HEAD_SCRIPT)(document, localStorage, matchMedia, location, performance);
+  new Function("document", "localStorage", "matchMedia", "location", "performance", HEAD_SCRIPT)(
+    document,
+    localStorage,
+    matchMedia,
+    location,
+    performance,
+  );
   return { cookies, written, reloads, hidden: html.style.visibility === "hidden", classes, attributes };
 }
 
@@ -62,24 +71,38 @@ describe("the head script and the stored language", () => {
   });
 
   it("marks the cookie Secure over HTTPS", () => {
-    expect(run({ stored: { preferredLanguage: "de" }, protocol: "https:" }).written).toEqual(["preferredLanguage=de; Path=/; Max-Age=31536000; SameSite=Lax; Secure"]);
+    expect(run({ stored: { preferredLanguage: "de" }, protocol: "https:" }).written).toEqual([
+      "preferredLanguage=de; Path=/; Max-Age=31536000; SameSite=Lax; Secure",
+    ]);
   });
 
   it("keeps the cookie in step on any page, but leaves a page whose URL names its language as it is", () => {
-    const result = run({ stored: { preferredLanguage: "de" }, cookies: { preferredLanguage: "en", theme: "x" }, lang: "en", negotiated: false });
+    const result = run({
+      stored: { preferredLanguage: "de" },
+      cookies: { preferredLanguage: "en", theme: "x" },
+      lang: "en",
+      negotiated: false,
+    });
     expect(result.cookies.get("preferredLanguage")).toBe("de");
     expect(result.reloads).toBe(0);
     expect(result.hidden).toBe(false);
   });
 
   it("does nothing when the page already is in the stored language and the cookie agrees", () => {
-    const result = run({ stored: { preferredLanguage: "de" }, cookies: { a: "1", preferredLanguage: "de" }, lang: "de", negotiated: true });
+    const result = run({
+      stored: { preferredLanguage: "de" },
+      cookies: { a: "1", preferredLanguage: "de" },
+      lang: "de",
+      negotiated: true,
+    });
     expect(result.written).toEqual([]);
     expect(result.reloads).toBe(0);
   });
 
   it("never loops: no second load after a reload, none when the cookie is refused", () => {
-    expect(run({ stored: { preferredLanguage: "de" }, lang: "en", negotiated: true, navigation: "reload" }).reloads).toBe(0);
+    expect(
+      run({ stored: { preferredLanguage: "de" }, lang: "en", negotiated: true, navigation: "reload" }).reloads,
+    ).toBe(0);
     const refused = run({ stored: { preferredLanguage: "de" }, lang: "en", negotiated: true, acceptsCookies: false });
     expect(refused.reloads).toBe(0);
     expect(refused.hidden).toBe(false);

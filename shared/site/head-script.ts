@@ -12,7 +12,12 @@
 // loads it again, now with the cookie. A reload that still comes in the other
 // language (cookies refused or stripped on the way) is left as it is, so it
 // never loops.
-import { LANGUAGE_COOKIE, LANGUAGE_COOKIE_ATTRIBUTES, LANGUAGE_STORAGE_KEY, LANGUAGES } from "#shared/i18n/languages.ts";
+import {
+  LANGUAGE_COOKIE,
+  LANGUAGE_COOKIE_ATTRIBUTES,
+  LANGUAGE_STORAGE_KEY,
+  LANGUAGES,
+} from "#shared/i18n/languages.ts";
 import { CONSENT_STORAGE_KEY, CONSENT_VERSION, THEME_STORAGE_KEY } from "./storage-keys.ts";
 
 /** On <html> when the page's language was chosen for the visitor, not by its URL. */

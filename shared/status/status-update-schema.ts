@@ -10,7 +10,10 @@ const text = (field: string, max: number) =>
     .trim()
     .min(1, `${field} is required`)
     .max(max, `${field} has at most ${max} characters`)
-    .refine((value) => !hasControlCharacters(value), `${field} must not contain control characters (only tab and newline are allowed)`);
+    .refine(
+      (value) => !hasControlCharacters(value),
+      `${field} must not contain control characters (only tab and newline are allowed)`,
+    );
 
 export const statusUpdateSchema = z
   .object({

@@ -17,7 +17,9 @@ async function signIn(page: Page, username = E2E_ADMIN.username, password = E2E_
   await page.getByRole("button", { name: "Sign In" }).click();
 }
 
-test("the sign-in page: disabled until both fields are filled, show/hide, busy label, wrong password message", async ({ page }) => {
+test("the sign-in page: disabled until both fields are filled, show/hide, busy label, wrong password message", async ({
+  page,
+}) => {
   const csp = watchCsp(page);
   await page.goto("/admin");
   await expect(page.getByRole("heading", { name: "Admin Dashboard" })).toBeVisible();
@@ -56,7 +58,9 @@ test("the sign-in page: disabled until both fields are filled, show/hide, busy l
   expect(csp).toEqual([]);
 });
 
-test("the guard sends a visitor without a session to the sign-in page, replacing the history entry", async ({ page }) => {
+test("the guard sends a visitor without a session to the sign-in page, replacing the history entry", async ({
+  page,
+}) => {
   await page.goto("/en");
   await page.goto("/admin/dashboard");
   await expect(page).toHaveURL(/\/admin$/);
@@ -95,7 +99,12 @@ test("security headers on prerendered pages, server-rendered pages, static files
   const csp = page.headers()["content-security-policy"]!;
   expect(csp).toMatch(/script-src 'self' 'sha256-[^']+'(;|$)/);
   expect(csp).toContain("frame-ancestors 'none'");
-  for (const response of [page, await request.get("/admin"), await request.get("/favicon.svg"), await request.get("/api/auth/session")]) {
+  for (const response of [
+    page,
+    await request.get("/admin"),
+    await request.get("/favicon.svg"),
+    await request.get("/api/auth/session"),
+  ]) {
     const headers = response.headers();
     expect(headers["content-security-policy"], response.url()).toContain("default-src 'none'");
     expect(headers["x-content-type-options"], response.url()).toBe("nosniff");
@@ -111,7 +120,9 @@ test("security headers on prerendered pages, server-rendered pages, static files
   expect(admin.headers()["cache-control"]).toBe("no-store");
 });
 
-test("the dashboard checks the session every 30 s, refreshes it when under 90 s remain, and leaves when it is gone", async ({ page }) => {
+test("the dashboard checks the session every 30 s, refreshes it when under 90 s remain, and leaves when it is gone", async ({
+  page,
+}) => {
   await page.clock.install();
   await page.goto("/admin");
   await page.getByLabel("Username").fill(E2E_ADMIN.username);
@@ -128,7 +139,9 @@ test("the dashboard checks the session every 30 s, refreshes it when under 90 s 
     calls.push("session");
     if (!signedIn) return route.fulfill({ status: 401, json: { error: "Not signed in" } });
     const clockNow = await page.evaluate(() => Date.now());
-    return route.fulfill({ json: { user: { id: 1, username: E2E_ADMIN.username, email: "" }, expiresAt: clockNow + remainingMs } });
+    return route.fulfill({
+      json: { user: { id: 1, username: E2E_ADMIN.username, email: "" }, expiresAt: clockNow + remainingMs },
+    });
   });
   await page.route("**/api/auth/refresh", (route) => {
     calls.push("refresh");
@@ -155,7 +168,9 @@ test("the sign-in page is accessible in both themes", async ({ page }) => {
     await page.emulateMedia({ colorScheme: scheme });
     await page.goto("/admin");
     await page.getByLabel("Username").fill("someone");
-    const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).analyze();
+    const results = await new AxeBuilder({ page })
+      .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
+      .analyze();
     expect(results.violations, JSON.stringify(results.violations, null, 2)).toEqual([]);
   }
 });

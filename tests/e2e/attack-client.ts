@@ -12,7 +12,14 @@ import pg from "pg";
 export type Answer = { status: number; headers: Record<string, string | string[] | undefined>; body: string };
 
 /** A request to the server on `port` from one loopback address, on a connection of its own. */
-export function sendFrom(port: number, from: string, method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Answer> {
+export function sendFrom(
+  port: number,
+  from: string,
+  method: string,
+  path: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+): Promise<Answer> {
   const data = body === undefined ? undefined : JSON.stringify(body);
   return new Promise((resolve, reject) => {
     const req = httpRequest(
@@ -50,7 +57,15 @@ export function monitoringFile(text = "alerts: { to: ops@example.com }\nservices
 /** The production server with two workers, started under the common umask 022 (new files readable by every local user). */
 export function startTarget(port: number, env: Record<string, string>): { server: ChildProcess; log: () => string } {
   const server = spawn("sh", ["-c", 'umask 022 && exec "$0" build/server/index.js', process.execPath], {
-    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", LOG_LEVEL: "info", WEB_CONCURRENCY: "2", MONITORING_CONFIG: monitoringFile(), ...env },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      LOG_LEVEL: "info",
+      WEB_CONCURRENCY: "2",
+      MONITORING_CONFIG: monitoringFile(),
+      ...env,
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";
@@ -69,7 +84,10 @@ export async function stopTarget(server: ChildProcess): Promise<void> {
 /** The databases to attack: SQLite in a fresh folder, and a fresh PostgreSQL database when one is at hand. */
 export const DATABASES = ["sqlite", ...(process.env.TEST_DATABASE_URL ? ["postgres"] : [])];
 
-export async function databaseEnv(kind: string, base: Record<string, string>): Promise<{ env: Record<string, string>; drop: () => Promise<void> }> {
+export async function databaseEnv(
+  kind: string,
+  base: Record<string, string>,
+): Promise<{ env: Record<string, string>; drop: () => Promise<void> }> {
   const dataDir = mkdtempSync(join(tmpdir(), "attack-"));
   if (kind === "sqlite") return { env: { ...base, DATA_DIR: dataDir, DATABASE_URL: "" }, drop: async () => {} };
   const url = new URL(process.env.TEST_DATABASE_URL!);

@@ -28,7 +28,9 @@ const count = (answers: Answer[], status: number) => answers.filter((answer) => 
 async function burst(total: number, atOnce: number, request: (index: number) => Promise<Answer>): Promise<Answer[]> {
   const answers: Answer[] = [];
   for (let start = 0; start < total; start += atOnce) {
-    answers.push(...(await Promise.all(Array.from({ length: Math.min(atOnce, total - start) }, (_, i) => request(start + i)))));
+    answers.push(
+      ...(await Promise.all(Array.from({ length: Math.min(atOnce, total - start) }, (_, i) => request(start + i)))),
+    );
   }
   return answers;
 }
@@ -36,13 +38,20 @@ async function burst(total: number, atOnce: number, request: (index: number) => 
 test("wrong keys are counted per address and held before they are answered; no token reaches the log", async () => {
   test.setTimeout(120_000);
   const port = await freePort();
-  const send = (from: string, method: string, path: string, headers: Record<string, string> = {}) => sendFrom(port, from, method, path, undefined, headers);
+  const send = (from: string, method: string, path: string, headers: Record<string, string> = {}) =>
+    sendFrom(port, from, method, path, undefined, headers);
   const config = monitoringFile(`alerts: { to: ops@example.com }
 defaults: { intervalSeconds: 600 }
 services:
   - { id: nightly-backup, name: Nightly backup, public: true, hosts: { backup: { push: { token: ${PUSH_TOKEN} } } } }
 `);
-  const { server, log } = startTarget(port, { DATA_DIR: freshDataDir(), DATABASE_URL: "", MONITORING_CONFIG: config, METRICS_TOKEN, MAINTENANCE_API_TOKEN: MAINTENANCE_TOKEN });
+  const { server, log } = startTarget(port, {
+    DATA_DIR: freshDataDir(),
+    DATABASE_URL: "",
+    MONITORING_CONFIG: config,
+    METRICS_TOKEN,
+    MAINTENANCE_API_TOKEN: MAINTENANCE_TOKEN,
+  });
   try {
     await waitUntilUp(`http://127.0.0.1:${port}`);
     expect((await send("127.0.6.1", "GET", `/api/push/${PUSH_TOKEN}?status=up&msg=ok`)).status).toBe(200);
@@ -61,14 +70,22 @@ services:
     // The right token from another address is never affected.
     expect((await send("127.0.6.3", "POST", `/api/push/${PUSH_TOKEN}`)).status).toBe(200);
     // However its path is spelled, a push URL's token stays out of the log.
-    for (const path of [`//api/push/${PUSH_TOKEN}`, `/api/push/${PUSH_TOKEN}/`, `/api/%70ush/${PUSH_TOKEN}`, `/API/PUSH/${PUSH_TOKEN}`]) await send("127.0.6.9", "GET", path);
+    for (const path of [
+      `//api/push/${PUSH_TOKEN}`,
+      `/api/push/${PUSH_TOKEN}/`,
+      `/api/%70ush/${PUSH_TOKEN}`,
+      `/API/PUSH/${PUSH_TOKEN}`,
+    ])
+      await send("127.0.6.9", "GET", path);
 
     // The same for both bearers: 60 wrong ones, at most 20 looked at; the right one from elsewhere passes.
     for (const [path, token] of [
       ["/metrics", METRICS_TOKEN],
       ["/api/maintenance", MAINTENANCE_TOKEN],
     ] as const) {
-      const tries = await burst(60, 10, (i) => send("127.0.6.4", "GET", path, { Authorization: `Bearer wrong-bearer-${i}-0123456789` }));
+      const tries = await burst(60, 10, (i) =>
+        send("127.0.6.4", "GET", path, { Authorization: `Bearer wrong-bearer-${i}-0123456789` }),
+      );
       expect(count(tries, 401), path).toBeGreaterThan(0);
       expect(count(tries, 401), path).toBeLessThanOrEqual(20);
       expect(count(tries, 429), path).toBe(60 - count(tries, 401));
@@ -78,7 +95,8 @@ services:
     await stopTarget(server);
     const written = log();
     expect(written).toContain('"path":"/api/push/:token"');
-    for (const secret of [PUSH_TOKEN, wrong(0), wrong(99), METRICS_TOKEN, MAINTENANCE_TOKEN, "wrong-bearer-"]) expect(written, secret).not.toContain(secret);
+    for (const secret of [PUSH_TOKEN, wrong(0), wrong(99), METRICS_TOKEN, MAINTENANCE_TOKEN, "wrong-bearer-"])
+      expect(written, secret).not.toContain(secret);
   } finally {
     await stopTarget(server);
   }
@@ -87,13 +105,28 @@ services:
 test("behind a proxy, one IPv6 /64 and the spellings of one address are each one client to the sign-in limits", async () => {
   test.setTimeout(120_000);
   const port = await freePort();
-  const { server } = startTarget(port, { DATA_DIR: freshDataDir(), DATABASE_URL: "", TRUST_PROXY: "true", ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password });
+  const { server } = startTarget(port, {
+    DATA_DIR: freshDataDir(),
+    DATABASE_URL: "",
+    TRUST_PROXY: "true",
+    ADMIN_USERNAME: ADMIN.username,
+    ADMIN_PASSWORD: ADMIN.password,
+  });
   const guess = (forwardedFor: string, i: number) =>
-    sendFrom(port, "127.0.0.1", "POST", "/api/auth/sign-in", { username: ADMIN.username, password: `guess ${i}` }, { "X-Forwarded-For": forwardedFor });
+    sendFrom(
+      port,
+      "127.0.0.1",
+      "POST",
+      "/api/auth/sign-in",
+      { username: ADMIN.username, password: `guess ${i}` },
+      { "X-Forwarded-For": forwardedFor },
+    );
   try {
     await waitUntilUp(`http://127.0.0.1:${port}`);
     // 40 guesses at once from 40 addresses of one /64.
-    const network = await Promise.all(Array.from({ length: 40 }, (_, i) => guess(`2001:db8:1:2:${(i * 977).toString(16)}::${i + 1}`, i)));
+    const network = await Promise.all(
+      Array.from({ length: 40 }, (_, i) => guess(`2001:db8:1:2:${(i * 977).toString(16)}::${i + 1}`, i)),
+    );
     expect(count(network, 401)).toBeGreaterThan(0);
     expect(count(network, 401)).toBeLessThanOrEqual(10);
     expect(count(network, 429)).toBe(40 - count(network, 401));
@@ -112,7 +145,9 @@ test("behind a proxy, one IPv6 /64 and the spellings of one address are each one
     expect(count(unparseable, 401)).toBeLessThanOrEqual(10);
 
     // The right password from another network still signs in.
-    const admin = await sendFrom(port, "127.0.0.1", "POST", "/api/auth/sign-in", ADMIN, { "X-Forwarded-For": "198.51.100.20" });
+    const admin = await sendFrom(port, "127.0.0.1", "POST", "/api/auth/sign-in", ADMIN, {
+      "X-Forwarded-For": "198.51.100.20",
+    });
     expect(admin.status).toBe(200);
   } finally {
     await stopTarget(server);
@@ -180,7 +215,11 @@ services:
     expect(new Set(copies.values()).size).toBe(1);
     const etag = [...copies.values()][0]!;
     // Each on a connection of its own: the two workers take turns.
-    const again = await Promise.all(Array.from({ length: 10 }, (_, i) => sendFrom(port, `127.0.9.${i + 2}`, "GET", "/api/status", undefined, { "If-None-Match": etag })));
+    const again = await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        sendFrom(port, `127.0.9.${i + 2}`, "GET", "/api/status", undefined, { "If-None-Match": etag }),
+      ),
+    );
     expect(again.map((answer) => answer.status)).toEqual(Array.from({ length: 10 }, () => 304));
   } finally {
     await stopTarget(server);
@@ -189,14 +228,22 @@ services:
 
 test("signing in again ends the session the browser held", async () => {
   const port = await freePort();
-  const { server } = startTarget(port, { DATA_DIR: freshDataDir(), DATABASE_URL: "", ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password });
+  const { server } = startTarget(port, {
+    DATA_DIR: freshDataDir(),
+    DATABASE_URL: "",
+    ADMIN_USERNAME: ADMIN.username,
+    ADMIN_PASSWORD: ADMIN.password,
+  });
   try {
     await waitUntilUp(`http://127.0.0.1:${port}`);
 
-    const signIn = (cookie?: string) => sendFrom(port, "127.0.9.20", "POST", "/api/auth/sign-in", ADMIN, cookie ? { Cookie: cookie } : {});
-    const sessionOf = (answer: Answer) => (answer.headers["set-cookie"] as string[]).find((cookie) => cookie.startsWith("session="))!.split(";")[0]!;
+    const signIn = (cookie?: string) =>
+      sendFrom(port, "127.0.9.20", "POST", "/api/auth/sign-in", ADMIN, cookie ? { Cookie: cookie } : {});
+    const sessionOf = (answer: Answer) =>
+      (answer.headers["set-cookie"] as string[]).find((cookie) => cookie.startsWith("session="))!.split(";")[0]!;
     const old = sessionOf(await signIn());
-    const asked = (cookie: string) => sendFrom(port, "127.0.9.20", "GET", "/api/auth/session", undefined, { Cookie: cookie });
+    const asked = (cookie: string) =>
+      sendFrom(port, "127.0.9.20", "GET", "/api/auth/session", undefined, { Cookie: cookie });
     expect((await asked(old)).status).toBe(200);
     const fresh = sessionOf(await signIn(old));
     expect(fresh).not.toBe(old);

@@ -38,7 +38,10 @@ test("Accept all stores every category with a timestamp and version, and thanks"
 
 test("Reject all stores only the necessary category", async ({ page }) => {
   await page.goto("/de");
-  await page.getByRole("dialog", { name: "Ihre Datenschutz-Einstellungen" }).getByRole("button", { name: "Alle ablehnen" }).click();
+  await page
+    .getByRole("dialog", { name: "Ihre Datenschutz-Einstellungen" })
+    .getByRole("button", { name: "Alle ablehnen" })
+    .click();
   await expect(page.getByText("Ihre Cookie-Einstellungen wurden gespeichert.")).toBeVisible();
   expect(await stored(page)).toMatchObject({ necessary: true, analytics: false, marketing: false, version: 1 });
 });
@@ -75,7 +78,16 @@ test("Save preferences stores the chosen categories; reopening preloads them", a
 
 test("asks again only when the stored record has another version", async ({ page }) => {
   await page.addInitScript(() =>
-    localStorage.setItem("cookieConsent", JSON.stringify({ necessary: true, analytics: true, marketing: true, timestamp: "2025-01-01T00:00:00.000Z", version: 0 })),
+    localStorage.setItem(
+      "cookieConsent",
+      JSON.stringify({
+        necessary: true,
+        analytics: true,
+        marketing: true,
+        timestamp: "2025-01-01T00:00:00.000Z",
+        version: 0,
+      }),
+    ),
   );
   await page.goto("/en");
   await expect(banner(page)).toBeVisible();
@@ -86,7 +98,16 @@ test("the banner is in the first paint: shown by the head script before the isla
   await page.goto("/en/contact");
   await expect(banner(page)).toBeVisible();
   await page.evaluate(() =>
-    localStorage.setItem("cookieConsent", JSON.stringify({ necessary: true, analytics: false, marketing: false, timestamp: new Date().toISOString(), version: 1 })),
+    localStorage.setItem(
+      "cookieConsent",
+      JSON.stringify({
+        necessary: true,
+        analytics: false,
+        marketing: false,
+        timestamp: new Date().toISOString(),
+        version: 1,
+      }),
+    ),
   );
   await page.reload();
   await expect(banner(page)).toBeHidden();
@@ -96,8 +117,12 @@ test("says the optional categories are not in use, and names everything the site
   await page.goto("/en");
   await expect(banner(page)).toContainText("We use no analytics and no marketing services today");
   await banner(page).getByRole("button", { name: "Customize" }).click();
-  await expect(banner(page).getByRole("switch", { name: "Analytics" })).toHaveAccessibleDescription(/^Not in use: this site runs no analytics/);
-  await expect(banner(page).getByRole("switch", { name: "Marketing" })).toHaveAccessibleDescription(/^Not in use: this site runs no marketing/);
+  await expect(banner(page).getByRole("switch", { name: "Analytics" })).toHaveAccessibleDescription(
+    /^Not in use: this site runs no analytics/,
+  );
+  await expect(banner(page).getByRole("switch", { name: "Marketing" })).toHaveAccessibleDescription(
+    /^Not in use: this site runs no marketing/,
+  );
   await banner(page).getByRole("button", { name: "Save preferences" }).click();
 
   // Use the site as a visitor does: theme, language, a contact message.
@@ -108,7 +133,9 @@ test("says the optional categories are not in use, and names everything the site
   await page.getByRole("navigation", { name: "Main navigation" }).getByRole("link", { name: "Deutsch" }).click();
   await expect(page).toHaveURL(/\/de$/);
   await page.goto("/de/contact");
-  await page.waitForFunction(() => [...document.querySelectorAll("[data-island]")].every((island) => island.hasAttribute("data-hydrated")));
+  await page.waitForFunction(() =>
+    [...document.querySelectorAll("[data-island]")].every((island) => island.hasAttribute("data-hydrated")),
+  );
   await page.getByLabel("Ihr Name", { exact: true }).fill("Erika Mustermann");
   await page.getByLabel("E-Mail-Adresse", { exact: true }).fill("erika@example.org");
   await page.getByLabel("Betreff", { exact: true }).fill("Frage zur Speicherung");
@@ -120,7 +147,9 @@ test("says the optional categories are not in use, and names everything the site
   // Everything that visit left in the browser...
   const stored = await page.evaluate(() => [...Object.keys(localStorage), ...Object.keys(sessionStorage)]);
   const cookies = (await context.cookies()).map((cookie) => cookie.name);
-  expect(stored).toEqual(expect.arrayContaining(["preferredLanguage", "theme", "cookieConsent", "welcomePopupShown", "contactSubmissions"]));
+  expect(stored).toEqual(
+    expect.arrayContaining(["preferredLanguage", "theme", "cookieConsent", "welcomePopupShown", "contactSubmissions"]),
+  );
   expect(cookies).toEqual(expect.arrayContaining(["preferredLanguage", "form-token"]));
   // ...is named in the dialog (over HTTPS the cookies carry the __Host- prefix).
   await page.locator("footer").getByRole("button", { name: "Cookie-Einstellungen" }).click();

@@ -55,7 +55,14 @@ test("SIGKILL during a burst of 100: every submission that got 202 is stored and
         const response = await fetch(`${origin}/api/contact`, {
           method: "POST",
           headers: { "Content-Type": "application/json" },
-          body: JSON.stringify({ name: "Burst", email: "burst@example.org", subject, message: `Message number ${i} of the burst.`, website: "", token }),
+          body: JSON.stringify({
+            name: "Burst",
+            email: "burst@example.org",
+            subject,
+            message: `Message number ${i} of the burst.`,
+            website: "",
+            token,
+          }),
         });
         if (response.status === 202) {
           accepted.push(subject);
@@ -76,7 +83,11 @@ test("SIGKILL during a burst of 100: every submission that got 202 is stored and
     expect(accepted.length).toBeGreaterThanOrEqual(40);
 
     const database = new SQLite(join(dataDir, "app.db"), { readonly: true });
-    const stored = new Set((database.prepare("select subject from contact_messages").all() as { subject: string }[]).map((row) => row.subject));
+    const stored = new Set(
+      (database.prepare("select subject from contact_messages").all() as { subject: string }[]).map(
+        (row) => row.subject,
+      ),
+    );
     database.close();
     for (const subject of accepted) expect(stored.has(subject), subject).toBe(true);
 
@@ -85,7 +96,9 @@ test("SIGKILL during a burst of 100: every submission that got 202 is stored and
     try {
       await waitUntilUp();
       await expect.poll(() => mail.received.length, { timeout: 30_000 }).toBeGreaterThanOrEqual(stored.size);
-      const delivered = mail.received.map((received) => parseMail(received.raw).headers.subject!.replace(/^Contact Form: /, ""));
+      const delivered = mail.received.map((received) =>
+        parseMail(received.raw).headers.subject!.replace(/^Contact Form: /, ""),
+      );
       for (const subject of accepted) expect(delivered).toContain(subject);
       expect(new Set(delivered).size).toBe(delivered.length);
       expect(mail.received.every((received) => received.to.join() === "inbox@example.com")).toBe(true);

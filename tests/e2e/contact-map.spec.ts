@@ -17,7 +17,10 @@ test("the map sends nothing to its provider until the visitor clicks", async ({ 
   await expect(page.getByText(/OpenStreetMap/).first()).toBeVisible();
 
   await page.getByRole("button", { name: "Load map" }).click();
-  await expect(page.locator("iframe")).toHaveAttribute("src", /^https:\/\/www\.openstreetmap\.org\/export\/embed\.html\?/);
+  await expect(page.locator("iframe")).toHaveAttribute(
+    "src",
+    /^https:\/\/www\.openstreetmap\.org\/export\/embed\.html\?/,
+  );
   await expect(page.locator("figcaption")).toBeVisible();
   await expect.poll(() => mapRequests.length).toBeGreaterThan(0);
 });

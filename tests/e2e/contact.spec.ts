@@ -14,7 +14,11 @@ async function inbox(request: APIRequestContext, status = ""): Promise<Listed["m
 
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
-async function fill(page: Page, labels: { name: string; email: string; subject: string; message: string }, values: Record<string, string>) {
+async function fill(
+  page: Page,
+  labels: { name: string; email: string; subject: string; message: string },
+  values: Record<string, string>,
+) {
   await page.getByLabel(labels.name, { exact: true }).fill(values.name ?? "");
   await page.getByLabel(labels.email, { exact: true }).fill(values.email ?? "");
   await page.getByLabel(labels.subject, { exact: true }).fill(values.subject ?? "");
@@ -22,15 +26,27 @@ async function fill(page: Page, labels: { name: string; email: string; subject: 
 }
 
 const EN = { name: "Your name", email: "Email address", subject: "Subject", message: "Message", send: "Send message" };
-const DE = { name: "Ihr Name", email: "E-Mail-Adresse", subject: "Betreff", message: "Nachricht", send: "Nachricht senden" };
+const DE = {
+  name: "Ihr Name",
+  email: "E-Mail-Adresse",
+  subject: "Betreff",
+  message: "Nachricht",
+  send: "Nachricht senden",
+};
 
-test("the contact page comes from memory, its form token in a strict HttpOnly cookie, a fresh one each time", async ({ request, page, context }) => {
+test("the contact page comes from memory, its form token in a strict HttpOnly cookie, a fresh one each time", async ({
+  request,
+  page,
+  context,
+}) => {
   const first = await request.get("/en/contact");
   expect(first.status()).toBe(200);
   // Files from memory skip the app, which tags every answer it makes.
   expect(first.headers()["x-request-id"]).toBeUndefined();
   expect(first.headers()["cache-control"]).toBe("private, max-age=0, must-revalidate");
-  expect(first.headers()["set-cookie"]).toMatch(/^form-token=[\w.-]+; Path=\/; HttpOnly; SameSite=Strict; Max-Age=86400$/);
+  expect(first.headers()["set-cookie"]).toMatch(
+    /^form-token=[\w.-]+; Path=\/; HttpOnly; SameSite=Strict; Max-Age=86400$/,
+  );
   await page.goto("/de/contact");
   await expect(page.locator('input[name="token"]')).toHaveCount(0);
   const cookie = (await context.cookies()).find((c) => c.name === "form-token");
@@ -53,7 +69,12 @@ test.describe("with JavaScript", () => {
     await waitForIslands(page);
     await expect(page.getByLabel(EN.message, { exact: true })).toHaveAttribute("rows", "6");
     const subject = `Project inquiry ${unique()}`;
-    await fill(page, EN, { name: "Erika Mustermann 😀", email: "erika@example.org", subject, message: "We would like to talk about a data pipeline." });
+    await fill(page, EN, {
+      name: "Erika Mustermann 😀",
+      email: "erika@example.org",
+      subject,
+      message: "We would like to talk about a data pipeline.",
+    });
     await page.waitForTimeout(3_000); // the time trap: people take a moment
     await page.getByRole("button", { name: EN.send }).click();
     await expect(page.getByText("Message sent")).toBeVisible();
@@ -61,12 +82,16 @@ test.describe("with JavaScript", () => {
     await expect(page.getByLabel(EN.subject, { exact: true })).toHaveValue("");
     const stored = (await inbox(request)).find((message) => message.subject === subject);
     expect(stored).toMatchObject({ name: "Erika Mustermann 😀", status: "pending" });
-    const record = await page.evaluate(() => JSON.parse(localStorage.getItem("contactSubmissions") ?? "null") as { count: number });
+    const record = await page.evaluate(
+      () => JSON.parse(localStorage.getItem("contactSubmissions") ?? "null") as { count: number },
+    );
     expect(record.count).toBe(1);
     expect(watch.errors).toEqual([]);
   });
 
-  test("German: field messages in German, the form keeps its content, and the sending label shows", async ({ page }) => {
+  test("German: field messages in German, the form keeps its content, and the sending label shows", async ({
+    page,
+  }) => {
     await page.goto("/de/contact");
     await waitForIslands(page);
     await fill(page, DE, { name: "A", email: "keine-adresse", subject: "Hi", message: "Kurz" });
@@ -85,7 +110,12 @@ test.describe("with JavaScript", () => {
       await new Promise<void>((resolve) => (release = resolve));
       await route.continue();
     });
-    await fill(page, DE, { name: "Erika", email: "erika@example.org", subject: `Anfrage ${unique()}`, message: "Wir möchten über ein Projekt sprechen." });
+    await fill(page, DE, {
+      name: "Erika",
+      email: "erika@example.org",
+      subject: `Anfrage ${unique()}`,
+      message: "Wir möchten über ein Projekt sprechen.",
+    });
     await page.waitForTimeout(3_000);
     await page.getByRole("button", { name: DE.send }).click();
     await expect(page.getByRole("button", { name: "Wird gesendet..." })).toBeDisabled();
@@ -102,7 +132,12 @@ test.describe("with JavaScript", () => {
     });
     await page.goto("/en/contact");
     await waitForIslands(page);
-    await fill(page, EN, { name: "Quick Bot", email: "bot@example.org", subject: "Fast subject", message: "Sent as fast as possible." });
+    await fill(page, EN, {
+      name: "Quick Bot",
+      email: "bot@example.org",
+      subject: "Fast subject",
+      message: "Sent as fast as possible.",
+    });
     await page.getByRole("button", { name: EN.send }).click();
     await expect(page.getByText("Please slow down")).toBeVisible();
     await expect(page.getByText("Please take a moment to review your message before sending.")).toBeVisible();
@@ -111,21 +146,35 @@ test.describe("with JavaScript", () => {
   });
 
   test("more than 3 in an hour from this browser: 'Too many submissions'", async ({ page }) => {
-    await page.addInitScript(() => localStorage.setItem("contactSubmissions", JSON.stringify({ count: 3, timestamp: Date.now() - 10 * 60_000 })));
+    await page.addInitScript(() =>
+      localStorage.setItem("contactSubmissions", JSON.stringify({ count: 3, timestamp: Date.now() - 10 * 60_000 })),
+    );
     await page.goto("/en/contact");
     await waitForIslands(page);
-    await fill(page, EN, { name: "Erika", email: "erika@example.org", subject: "Fourth message", message: "One more message this hour." });
+    await fill(page, EN, {
+      name: "Erika",
+      email: "erika@example.org",
+      subject: "Fourth message",
+      message: "One more message this hour.",
+    });
     await page.waitForTimeout(3_000);
     await page.getByRole("button", { name: EN.send }).click();
     await expect(page.getByText("Too many submissions")).toBeVisible();
-    await expect(page.getByText("Please wait before sending another message. Maximum 3 messages per hour.")).toBeVisible();
+    await expect(
+      page.getByText("Please wait before sending another message. Maximum 3 messages per hour."),
+    ).toBeVisible();
   });
 
   test("a failing server: the 'Error' toast, and the form keeps its content", async ({ page }) => {
     await page.route("**/api/contact", (route) => route.fulfill({ status: 500, json: { error: "Internal error" } }));
     await page.goto("/en/contact");
     await waitForIslands(page);
-    await fill(page, EN, { name: "Erika", email: "erika@example.org", subject: "Server trouble", message: "This one will not go through." });
+    await fill(page, EN, {
+      name: "Erika",
+      email: "erika@example.org",
+      subject: "Server trouble",
+      message: "This one will not go through.",
+    });
     await page.waitForTimeout(3_000);
     await page.getByRole("button", { name: EN.send }).click();
     await expect(page.getByText("There was a problem sending your message. Please try again later.")).toBeVisible();
@@ -137,8 +186,15 @@ test.describe("with JavaScript", () => {
     await page.goto("/en/contact");
     await waitForIslands(page);
     const subject = `Autofilled ${unique()}`;
-    await fill(page, EN, { name: "Erika", email: "erika@example.org", subject, message: "The browser filled the hidden field." });
-    await page.locator('input[name="website"]').evaluate((input: HTMLInputElement) => (input.value = "https://example.com"));
+    await fill(page, EN, {
+      name: "Erika",
+      email: "erika@example.org",
+      subject,
+      message: "The browser filled the hidden field.",
+    });
+    await page
+      .locator('input[name="website"]')
+      .evaluate((input: HTMLInputElement) => (input.value = "https://example.com"));
     await page.waitForTimeout(3_000);
     await page.getByRole("button", { name: EN.send }).click();
     await expect(page.getByText("Message sent")).toBeVisible();
@@ -151,12 +207,27 @@ test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
   for (const [lang, labels, error, sent] of [
-    ["en", EN, "Subject must be at least 5 characters", "Message sent. Thank you for your message. We'll get back to you soon."],
-    ["de", DE, "Der Betreff muss mindestens 5 Zeichen lang sein", "Nachricht gesendet. Vielen Dank für Ihre Nachricht. Wir melden uns in Kürze bei Ihnen."],
+    [
+      "en",
+      EN,
+      "Subject must be at least 5 characters",
+      "Message sent. Thank you for your message. We'll get back to you soon.",
+    ],
+    [
+      "de",
+      DE,
+      "Der Betreff muss mindestens 5 Zeichen lang sein",
+      "Nachricht gesendet. Vielen Dank für Ihre Nachricht. Wir melden uns in Kürze bei Ihnen.",
+    ],
   ] as const) {
     test(`${lang}: a plain post shows field errors, keeps the input, then sends`, async ({ page, request }) => {
       await page.goto(`/${lang}/contact`);
-      await fill(page, labels, { name: "Erika", email: "erika@example.org", subject: "Hi", message: "A message without scripts." });
+      await fill(page, labels, {
+        name: "Erika",
+        email: "erika@example.org",
+        subject: "Hi",
+        message: "A message without scripts.",
+      });
       await page.waitForTimeout(3_000);
       await page.getByRole("button", { name: labels.send }).click();
       await expect(page.getByText(error)).toBeVisible();
@@ -175,7 +246,12 @@ test.describe("without JavaScript", () => {
 
   test("a post straight after opening the page is refused by the server's time trap", async ({ page }) => {
     await page.goto("/en/contact");
-    await fill(page, EN, { name: "Quick Bot", email: "bot@example.org", subject: "Fast subject", message: "Sent as fast as possible." });
+    await fill(page, EN, {
+      name: "Quick Bot",
+      email: "bot@example.org",
+      subject: "Fast subject",
+      message: "Sent as fast as possible.",
+    });
     await page.getByRole("button", { name: EN.send }).click();
     await expect(page.getByRole("alert")).toHaveText("Please take a moment to review your message before sending.");
     await expect(page.getByLabel(EN.name, { exact: true })).toHaveValue("Quick Bot");

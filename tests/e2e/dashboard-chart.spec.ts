@@ -19,14 +19,18 @@ test.beforeAll(async () => {
 });
 test.afterAll(async () => env?.stop());
 
-test("failures marked, a tooltip with time and hosts, a table by keyboard, and 7 d beside its uptime", async ({ page }) => {
+test("failures marked, a tooltip with time and hosts, a table by keyboard, and 7 d beside its uptime", async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   await signInToDashboard(page, env.origin);
   const panel = page.getByRole("region", { name: "Advanced Metrics" });
   await panel.getByRole("combobox", { name: "Service" }).selectOption({ label: "Twitter antispam" });
   const chart = panel.getByRole("img", { name: /^Response time of Twitter antispam over 24 h/ });
   // A dozen good checks first, so the outage has something before it.
-  await expect(chart).toHaveAccessibleName(/centron and local, 0 failed checks of (1[2-9]|[2-9]\d)/, { timeout: 60_000 });
+  await expect(chart).toHaveAccessibleName(/centron and local, 0 failed checks of (1[2-9]|[2-9]\d)/, {
+    timeout: 60_000,
+  });
 
   env.fleet.setStopped("twitter-antispam", true);
   try {
@@ -61,8 +65,14 @@ test("failures marked, a tooltip with time and hosts, a table by keyboard, and 7
     .nth(1);
   await expect(uptime7d).toHaveText(/\d+\.\d{2}%/);
   await panel.getByRole("button", { name: "7d", exact: true }).click();
-  await expect(panel.getByRole("img", { name: /^Response time of Twitter antispam over 7 d: centron and local, [1-9]\d* failed checks?/ })).toBeVisible({ timeout: 30_000 });
+  await expect(
+    panel.getByRole("img", {
+      name: /^Response time of Twitter antispam over 7 d: centron and local, [1-9]\d* failed checks?/,
+    }),
+  ).toBeVisible({ timeout: 30_000 });
   await expect(panel).not.toContainText("No checks in this range yet");
-  await expect(panel.getByRole("table", { name: /^Response time of Twitter antispam over 7 d/ })).toContainText(/of \d+ failed/);
+  await expect(panel.getByRole("table", { name: /^Response time of Twitter antispam over 7 d/ })).toContainText(
+    /of \d+ failed/,
+  );
   await panel.screenshot({ path: join(SHOTS, "outage-7d.png") });
 });

@@ -20,20 +20,30 @@ test.beforeAll(async () => {
 test.afterAll(async () => env?.stop());
 
 type Configuration = { placeholders: { path: string; target: string }[]; rejected: { problems: string[] } | null };
-const configuration = async (page: Page) => (await (await page.request.get(`${env.origin}/api/admin/monitoring-configuration`)).json()) as Configuration;
+const configuration = async (page: Page) =>
+  (await (await page.request.get(`${env.origin}/api/admin/monitoring-configuration`)).json()) as Configuration;
 
-test("placeholders with the file to edit, a placeholder host not checked, and a refused edit with its problems", async ({ page }) => {
+test("placeholders with the file to edit, a placeholder host not checked, and a refused edit with its problems", async ({
+  page,
+}) => {
   test.setTimeout(90_000);
   const good = readFileSync(env.configFile, "utf8");
   await signInToDashboard(page, env.origin);
   await expect(page.getByRole("region", { name: "Monitoring configuration" })).toHaveCount(0);
 
   const config = parse(good) as { services: Record<string, unknown>[] };
-  config.services.push({ id: "edge-cache", name: "Edge cache", profile: "standard", hosts: { edge: { url: "https://edge.example.com/health" } } });
+  config.services.push({
+    id: "edge-cache",
+    name: "Edge cache",
+    profile: "standard",
+    hosts: { edge: { url: "https://edge.example.com/health" } },
+  });
   const path = `services[${config.services.length - 1}].hosts.edge`;
   try {
     writeFileSync(env.configFile, stringify(config));
-    await expect.poll(async () => (await configuration(page)).placeholders, { timeout: 20_000 }).toEqual([{ path, target: "https://edge.example.com/health" }]);
+    await expect
+      .poll(async () => (await configuration(page)).placeholders, { timeout: 20_000 })
+      .toEqual([{ path, target: "https://edge.example.com/health" }]);
     await page.reload();
     const notice = page.getByRole("region", { name: "Monitoring configuration" });
     await expect(notice).toContainText("1 entry is a placeholder");
@@ -47,13 +57,20 @@ test("placeholders with the file to edit, a placeholder host not checked, and a 
     // An edit with a mistake: refused, and the configuration before it runs on.
     (config.services.at(-1)!.hosts as { edge: { url: string } }).edge.url = "not a url";
     writeFileSync(env.configFile, stringify(config));
-    await expect.poll(async () => (await configuration(page)).rejected?.problems, { timeout: 20_000 }).toEqual([`${path}.url: Invalid URL`]);
-    await page.getByRole("navigation", { name: "Dashboard actions" }).getByRole("button", { name: "Refresh", exact: true }).click();
+    await expect
+      .poll(async () => (await configuration(page)).rejected?.problems, { timeout: 20_000 })
+      .toEqual([`${path}.url: Invalid URL`]);
+    await page
+      .getByRole("navigation", { name: "Dashboard actions" })
+      .getByRole("button", { name: "Refresh", exact: true })
+      .click();
     const refused = page.getByRole("alert").filter({ hasText: "was refused" });
     await expect(refused).toContainText(`${path}.url: Invalid URL`, { timeout: 30_000 });
     await expect(refused).toContainText("The last good configuration is still running");
     await expect(refused).toContainText(env.configFile);
-    await page.getByRole("region", { name: "Monitoring configuration" }).screenshot({ path: join("test-results", "dashboard-configuration", "refused.png") });
+    await page
+      .getByRole("region", { name: "Monitoring configuration" })
+      .screenshot({ path: join("test-results", "dashboard-configuration", "refused.png") });
   } finally {
     writeFileSync(env.configFile, good);
   }

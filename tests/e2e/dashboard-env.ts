@@ -16,7 +16,10 @@ import { startServer, waitUntilUp } from "./server-process.ts";
 
 export const DASHBOARD_USER = { username: "ops-lead", password: "a long dashboard passphrase 7" };
 
-export type DashboardEnvOptions = Pick<DemoConfigOptions, "intervalSeconds" | "integrationIntervalSeconds" | "channels" | "showcase"> & {
+export type DashboardEnvOptions = Pick<
+  DemoConfigOptions,
+  "intervalSeconds" | "integrationIntervalSeconds" | "channels" | "showcase"
+> & {
   /** No chance failures or degradation in the fleet. */
   quiet?: boolean;
 };

@@ -28,7 +28,14 @@ async function servicesTab(page: Page) {
 async function nextRound(page: Page) {
   const since = Date.now();
   await expect
-    .poll(async () => Date.parse(((await (await page.request.get(`${env.origin}/api/admin/services`)).json()) as { lastCheckedAt: string }).lastCheckedAt), { timeout: 30_000 })
+    .poll(
+      async () =>
+        Date.parse(
+          ((await (await page.request.get(`${env.origin}/api/admin/services`)).json()) as { lastCheckedAt: string })
+            .lastCheckedAt,
+        ),
+      { timeout: 30_000 },
+    )
     .toBeGreaterThan(since);
 }
 
@@ -59,7 +66,9 @@ for (const width of [1440, 390]) {
     try {
       await nextRound(page);
       const muc = search.locator('[data-host="muc"]');
-      await expect(muc).toContainText("Condition failed: [STATUS] (503) == 200; [BODY].status (DOWN) == UP", { timeout: 30_000 });
+      await expect(muc).toContainText("Condition failed: [STATUS] (503) == 200; [BODY].status (DOWN) == UP", {
+        timeout: 30_000,
+      });
       await expect(search.locator('[data-host="fra"]')).not.toContainText("Condition failed");
       await expect(page.getByTestId("active-alerts")).toContainText("Search API on muc");
       await page.screenshot({ path: join(SHOTS, `hosts-failed-${width}.png`), fullPage: true });
@@ -76,26 +85,49 @@ test("a push monitor waits for its first call, then shows the job's word", async
   await expect(backup.locator('[data-host="backup"]')).toContainText("Push: POST /api/push/…");
   await expect(backup.locator('[data-host="backup"]')).toContainText("Waiting for the first push");
   await expect(backup).not.toContainText(DEMO_PUSH_TOKEN);
-  const pushed = await fetch(`${env.origin}/api/push/${DEMO_PUSH_TOKEN}?status=down&msg=tape%20full`, { method: "POST" });
+  const pushed = await fetch(`${env.origin}/api/push/${DEMO_PUSH_TOKEN}?status=down&msg=tape%20full`, {
+    method: "POST",
+  });
   expect(pushed.status).toBe(200);
   // Its own interval is 60 s: Refresh checks it now.
-  await page.getByRole("navigation", { name: "Dashboard actions" }).getByRole("button", { name: "Refresh", exact: true }).click();
+  await page
+    .getByRole("navigation", { name: "Dashboard actions" })
+    .getByRole("button", { name: "Refresh", exact: true })
+    .click();
   await expect(backup).toContainText("The job reported a failure: tape full", { timeout: 30_000 });
 });
 
-test("a machine that dies: its services say what they are affected by, and its one alert counts them", async ({ page }) => {
+test("a machine that dies: its services say what they are affected by, and its one alert counts them", async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 1440, height: 1000 });
   await servicesTab(page);
-  const services = ["sentiment-service", "twitter-antispam", "mail-relay", "wordcloud-generation", "google-trends", "ollama-service", "word-normalization", "yahoo-stock"];
+  const services = [
+    "sentiment-service",
+    "twitter-antispam",
+    "mail-relay",
+    "wordcloud-generation",
+    "google-trends",
+    "ollama-service",
+    "word-normalization",
+    "yahoo-stock",
+  ];
   const stopped = ["datacenter-local", ...services.map((id) => `${id}/local`)];
   for (const name of stopped) await env.fleet.setStopped(name, true);
   try {
     const relay = page.locator('[data-service="mail-relay"]');
-    await expect(relay.getByTestId("affected-by")).toContainText("Affected by Local virtualization host on local", { timeout: 30_000 });
-    const alert = page.getByTestId("active-alerts").locator("li[data-incident]").filter({ hasText: "Local virtualization host on local" });
+    await expect(relay.getByTestId("affected-by")).toContainText("Affected by Local virtualization host on local", {
+      timeout: 30_000,
+    });
+    const alert = page
+      .getByTestId("active-alerts")
+      .locator("li[data-incident]")
+      .filter({ hasText: "Local virtualization host on local" });
     await expect(alert.getByTestId("affected")).toContainText("8 services affected");
     // The machine has its incident; none of the services on it has one of its own.
-    const open = (await (await page.request.get(`${env.origin}/api/admin/incidents/open`)).json()) as { incidents: { target: string }[] };
+    const open = (await (await page.request.get(`${env.origin}/api/admin/incidents/open`)).json()) as {
+      incidents: { target: string }[];
+    };
     const targets = open.incidents.map((incident) => incident.target);
     expect(targets).toContain("service:datacenter-local/local");
     expect(targets.filter((target) => services.some((id) => target.startsWith(`service:${id}/`)))).toEqual([]);
@@ -103,5 +135,7 @@ test("a machine that dies: its services say what they are affected by, and its o
   } finally {
     for (const name of stopped) await env.fleet.setStopped(name, false);
   }
-  await expect(page.locator('[data-service="mail-relay"]').getByTestId("affected-by")).toHaveCount(0, { timeout: 30_000 });
+  await expect(page.locator('[data-service="mail-relay"]').getByTestId("affected-by")).toHaveCount(0, {
+    timeout: 30_000,
+  });
 });

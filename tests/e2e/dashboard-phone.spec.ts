@@ -36,7 +36,11 @@ async function withinWidth(locator: Locator) {
 const sidewaysScrollers = (page: Page) =>
   page.evaluate(() =>
     [...document.querySelectorAll("main *")]
-      .filter((element) => ["auto", "scroll"].includes(getComputedStyle(element).overflowX) && element.scrollWidth > element.clientWidth + 1)
+      .filter(
+        (element) =>
+          ["auto", "scroll"].includes(getComputedStyle(element).overflowX) &&
+          element.scrollWidth > element.clientWidth + 1,
+      )
       .map((element) => element.getAttribute("aria-label") ?? element.tagName),
   );
 
@@ -54,7 +58,8 @@ const domainsBrokenMidWord = (page: Page) =>
           range.setStart(node, index);
           range.setEnd(node, index + 1);
           const top = range.getBoundingClientRect().top;
-          if (previous && top > previous.top + 2 && !".-".includes(previous.char)) broken.push(element.textContent ?? "");
+          if (previous && top > previous.top + 2 && !".-".includes(previous.char))
+            broken.push(element.textContent ?? "");
           previous = { top, char: node.data[index]! };
         }
       }
@@ -62,7 +67,9 @@ const domainsBrokenMidWord = (page: Page) =>
     return broken;
   });
 
-test("at 390 px: every tab in view, tables as cards with the status first, nothing scrolls sideways", async ({ browser }) => {
+test("at 390 px: every tab in view, tables as cards with the status first, nothing scrolls sideways", async ({
+  browser,
+}) => {
   test.setTimeout(90_000);
   const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
   const page = await context.newPage();
@@ -83,7 +90,10 @@ test("at 390 px: every tab in view, tables as cards with the status first, nothi
         .getByRole("button", { name: /^Check / }),
     );
     await withinWidth(certificates.getByRole("listitem").first().getByText("Days left"));
-    const uptime = page.getByRole("list", { name: "Uptime per service" }).getByRole("listitem").filter({ hasText: "Sentiment analysis" });
+    const uptime = page
+      .getByRole("list", { name: "Uptime per service" })
+      .getByRole("listitem")
+      .filter({ hasText: "Sentiment analysis" });
     await withinWidth(uptime.getByText("30 d"));
     expect(await sidewaysScrollers(page)).toEqual([]);
     expect(await domainsBrokenMidWord(page)).toEqual([]);
@@ -114,9 +124,16 @@ for (const scheme of ["light", "dark"] as const) {
         for (const name of TABS) {
           await page.getByRole("tab", { name }).click();
           await expect(page.getByRole("tabpanel", { name })).toBeVisible();
-          if (name === "HAProxy Stats") await expect(page.locator('[data-server="web1"]').filter({ visible: true })).toBeVisible({ timeout: 15_000 });
-          if (name === "Services Health") await expect(page.locator('[data-ai-service="Ollama (centron)"]')).toBeVisible({ timeout: 15_000 });
-          await page.screenshot({ path: join(SHOTS, `${name.toLowerCase().replaceAll(" ", "-")}-${scheme}-${width}.png`), fullPage: true });
+          if (name === "HAProxy Stats")
+            await expect(page.locator('[data-server="web1"]').filter({ visible: true })).toBeVisible({
+              timeout: 15_000,
+            });
+          if (name === "Services Health")
+            await expect(page.locator('[data-ai-service="Ollama (centron)"]')).toBeVisible({ timeout: 15_000 });
+          await page.screenshot({
+            path: join(SHOTS, `${name.toLowerCase().replaceAll(" ", "-")}-${scheme}-${width}.png`),
+            fullPage: true,
+          });
         }
       } finally {
         await context.close();

@@ -22,7 +22,11 @@ async function openDashboard(page: Page) {
   await expect(page.getByTestId("summary-cards")).toContainText(/Last Update\s*\d+s ago/, { timeout: 30_000 });
 }
 
-const nextCheckAt = async (page: Page) => Date.parse(((await (await page.request.get(`${env.origin}/api/admin/services`)).json()) as { nextCheckAt: string }).nextCheckAt);
+const nextCheckAt = async (page: Page) =>
+  Date.parse(
+    ((await (await page.request.get(`${env.origin}/api/admin/services`)).json()) as { nextCheckAt: string })
+      .nextCheckAt,
+  );
 
 test("the countdown restarts when the engine starts its round, however the page's timers run", async ({ page }) => {
   test.setTimeout(180_000);
@@ -30,7 +34,9 @@ test("the countdown restarts when the engine starts its round, however the page'
   const countdown = page.getByTestId("next-check");
   await expect(countdown).toHaveText(/Next check in 1[0-5]s/, { timeout: 60_000 });
   // Auto-refresh turned on half an interval before the round: a timer of the page's own would read that round half an interval late.
-  const autoRefresh = page.getByRole("navigation", { name: "Dashboard actions" }).getByRole("button", { name: /^Auto-refresh/ });
+  const autoRefresh = page
+    .getByRole("navigation", { name: "Dashboard actions" })
+    .getByRole("button", { name: /^Auto-refresh/ });
   await autoRefresh.click();
   await expect(autoRefresh).toHaveText("Auto-refresh OFF");
   await autoRefresh.click();
@@ -50,19 +56,31 @@ test("the health card is marked Stale when the engine has not checked for two in
     const response = await route.fetch();
     const stopped = Date.now() - 10 * 60_000;
     const body = (await response.json()) as Record<string, unknown>;
-    await route.fulfill({ response, json: { ...body, lastCheckedAt: new Date(stopped).toISOString(), nextCheckAt: new Date(stopped + INTERVAL_SECONDS * 1000).toISOString() } });
+    await route.fulfill({
+      response,
+      json: {
+        ...body,
+        lastCheckedAt: new Date(stopped).toISOString(),
+        nextCheckAt: new Date(stopped + INTERVAL_SECONDS * 1000).toISOString(),
+      },
+    });
   });
   await card.getByRole("button", { name: "Refresh" }).click();
   await expect(card.getByText("Stale", { exact: true })).toBeVisible({ timeout: 30_000 });
 });
 
-test("with auto-refresh off, maintenance, AI health and certificates are still read; services, nginx and HAProxy are not", async ({ page }) => {
+test("with auto-refresh off, maintenance, AI health and certificates are still read; services, nginx and HAProxy are not", async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   await page.clock.install();
   await openDashboard(page);
   // From here the page's time moves only when the test moves it.
   await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1_000);
-  await page.getByRole("navigation", { name: "Dashboard actions" }).getByRole("button", { name: "Auto-refresh ON" }).click();
+  await page
+    .getByRole("navigation", { name: "Dashboard actions" })
+    .getByRole("button", { name: "Auto-refresh ON" })
+    .click();
   const asked = new Map<string, number>();
   const inFlight = new Set<object>();
   page.on("request", (request) => {
@@ -86,5 +104,9 @@ test("with auto-refresh off, maintenance, AI health and certificates are still r
   expect(count("/api/admin/maintenance/history")).toBeGreaterThanOrEqual(8);
   expect(count("/api/admin/ai-services-health")).toBeGreaterThanOrEqual(2);
   expect(count("/api/admin/certificates")).toBeGreaterThanOrEqual(1);
-  expect([...asked.keys()].filter((path) => ["/api/admin/services", "/api/admin/nginx", "/api/admin/haproxy"].includes(path))).toEqual([]);
+  expect(
+    [...asked.keys()].filter((path) =>
+      ["/api/admin/services", "/api/admin/nginx", "/api/admin/haproxy"].includes(path),
+    ),
+  ).toEqual([]);
 });

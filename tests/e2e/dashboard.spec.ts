@@ -63,7 +63,10 @@ test("a stopped service turns its card unhealthy after Refresh, and an alert sho
   await openDashboard(page);
   env.fleet.setStopped("twitter-antispam", true);
   try {
-    await page.getByRole("navigation", { name: "Dashboard actions" }).getByRole("button", { name: "Refresh", exact: true }).click();
+    await page
+      .getByRole("navigation", { name: "Dashboard actions" })
+      .getByRole("button", { name: "Refresh", exact: true })
+      .click();
     await tab(page, "Services Health").click();
     const card = page.locator('[data-service="twitter-antispam"]');
     await expect(card.getByText("unhealthy").first()).toBeVisible({ timeout: 20_000 });
@@ -79,7 +82,9 @@ test("maintenance: the validation message, then enable and disable with a histor
   const panel = page.getByRole("region", { name: "Maintenance Mode" });
   await panel.getByLabel("Enabled By").fill("");
   await panel.getByRole("button", { name: "Enable maintenance mode" }).click();
-  await expect(panel.getByRole("alert")).toHaveText("Reason and Enabled By are required when enabling maintenance mode");
+  await expect(panel.getByRole("alert")).toHaveText(
+    "Reason and Enabled By are required when enabling maintenance mode",
+  );
   await expect(page.getByTestId("maintenance-state")).toHaveText("Normal Operations");
 
   await panel.getByLabel("Reason").fill("Kernel update");
@@ -119,7 +124,11 @@ test("a stopped peer gives its panel the error state; Retry recovers once it is 
   try {
     await panel
       .getByRole("button", { name: "Retry" })
-      .or(page.getByRole("navigation", { name: "Dashboard actions" }).getByRole("button", { name: "Refresh", exact: true }))
+      .or(
+        page
+          .getByRole("navigation", { name: "Dashboard actions" })
+          .getByRole("button", { name: "Refresh", exact: true }),
+      )
       .first()
       .click();
     await expect(panel.getByRole("alert")).toContainText("Failed to load HAProxy statistics", { timeout: 15_000 });
@@ -156,7 +165,9 @@ for (const [scheme, width] of [
   ["light", 1280],
   ["dark", 390],
 ] as const) {
-  test(`no axe violations on the incident history (${scheme}, ${width} px), and nothing wider than the screen`, async ({ browser }) => {
+  test(`no axe violations on the incident history (${scheme}, ${width} px), and nothing wider than the screen`, async ({
+    browser,
+  }) => {
     test.setTimeout(60_000);
     const context = await browser.newContext({ colorScheme: scheme, viewport: { width, height: 900 } });
     const page = await context.newPage();
@@ -165,8 +176,14 @@ for (const [scheme, width] of [
       await page.goto(`${env.origin}/admin/alerts`);
       // The demo's expiring certificates are open incidents from the first reading on.
       await expect(page.locator("tr[data-incident]").first()).toBeVisible({ timeout: 20_000 });
-      const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).analyze();
-      expect(results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`)).toEqual([]);
+      const results = await new AxeBuilder({ page })
+        .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
+        .analyze();
+      expect(
+        results.violations.map(
+          (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`,
+        ),
+      ).toEqual([]);
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
     } finally {
       await context.close();
@@ -179,7 +196,9 @@ for (const [scheme, width] of [
   ["dark", 1280],
   ["dark", 390],
 ] as const) {
-  test(`no axe violations on any tab (${scheme}, ${width} px), and nothing wider than the screen`, async ({ browser }) => {
+  test(`no axe violations on any tab (${scheme}, ${width} px), and nothing wider than the screen`, async ({
+    browser,
+  }) => {
     // Three axe runs take 15 s on an idle machine, far more on a busy one.
     test.setTimeout(90_000);
     const context = await browser.newContext({ colorScheme: scheme, viewport: { width, height: 900 } });
@@ -189,9 +208,13 @@ for (const [scheme, width] of [
       for (const name of ["System Overview", "HAProxy Stats", "Services Health"]) {
         await tab(page, name).click();
         await page.waitForTimeout(300);
-        const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).analyze();
+        const results = await new AxeBuilder({ page })
+          .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
+          .analyze();
         expect(
-          results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`),
+          results.violations.map(
+            (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`,
+          ),
           name,
         ).toEqual([]);
         expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);

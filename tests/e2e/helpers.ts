@@ -41,7 +41,16 @@ export function watchPage(page: Page, origin: string) {
 export async function skipDialogs(page: Page) {
   await page.addInitScript(() => {
     if (!localStorage.getItem("cookieConsent")) {
-      localStorage.setItem("cookieConsent", JSON.stringify({ necessary: true, analytics: false, marketing: false, timestamp: new Date().toISOString(), version: 1 }));
+      localStorage.setItem(
+        "cookieConsent",
+        JSON.stringify({
+          necessary: true,
+          analytics: false,
+          marketing: false,
+          timestamp: new Date().toISOString(),
+          version: 1,
+        }),
+      );
     }
     sessionStorage.setItem("welcomePopupShown", "true");
   });
@@ -49,5 +58,7 @@ export async function skipDialogs(page: Page) {
 
 /** Waits until every island on the page is hydrated, before driving it by keyboard. */
 export async function waitForIslands(page: Page) {
-  await page.waitForFunction(() => [...document.querySelectorAll("[data-island]")].every((island) => island.hasAttribute("data-hydrated")));
+  await page.waitForFunction(() =>
+    [...document.querySelectorAll("[data-island]")].every((island) => island.hasAttribute("data-hydrated")),
+  );
 }

@@ -4,7 +4,10 @@ import { LANGS, localized, PUBLIC_PATHS, skipDialogs } from "./helpers.ts";
 
 test.beforeEach(async ({ page }) => skipDialogs(page));
 
-test("the language button moves to the same page in the other language and stores the choice", async ({ page, context }) => {
+test("the language button moves to the same page in the other language and stores the choice", async ({
+  page,
+  context,
+}) => {
   await page.goto("/en/careers");
   await expect(page.locator("html")).toHaveAttribute("lang", "en");
   await page.getByRole("navigation", { name: "Main navigation" }).getByRole("link", { name: "Deutsch" }).click();
@@ -27,7 +30,10 @@ test("the language button moves to the same page in the other language and store
   expect(await page.evaluate(() => localStorage.getItem("preferredLanguage"))).toBe("en");
 });
 
-test("the language stored in the browser comes first on unprefixed pages, without a flash of the other one, and the cookie follows it", async ({ page, context }) => {
+test("the language stored in the browser comes first on unprefixed pages, without a flash of the other one, and the cookie follows it", async ({
+  page,
+  context,
+}) => {
   // Every document that got as far as DOMContentLoaded: its language, and whether it could be seen.
   await page.addInitScript(() =>
     document.addEventListener("DOMContentLoaded", () => {
@@ -68,7 +74,9 @@ test("the language stored in the browser comes first on unprefixed pages, withou
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("About us");
 });
 
-test("each page carries canonical and hreflang alternates at the origin the server was started with", async ({ page }) => {
+test("each page carries canonical and hreflang alternates at the origin the server was started with", async ({
+  page,
+}) => {
   const origin = E2E_SITE_URL;
   await page.goto("/de/about");
   const head = page.locator("head");
@@ -84,7 +92,9 @@ test("each page carries canonical and hreflang alternates at the origin the serv
   await expect(head.locator('link[rel="canonical"]')).toHaveAttribute("href", `${origin}/en/news?page=2`);
   // So does the home page's structured data.
   await page.goto("/en");
-  const organization = JSON.parse((await page.locator('script[type="application/ld+json"]').first().textContent()) ?? "{}") as { url?: string };
+  const organization = JSON.parse(
+    (await page.locator('script[type="application/ld+json"]').first().textContent()) ?? "{}",
+  ) as { url?: string };
   expect(organization.url).toBe(origin);
 });
 

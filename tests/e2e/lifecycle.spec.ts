@@ -56,10 +56,16 @@ test("/metrics answers with the whole cluster's counts, only with the token", as
     await waitUntilUp();
     for (let i = 0; i < 20; i += 1) await fetch(`${origin}/healthz`);
     expect((await fetch(`${origin}/metrics`)).status).toBe(401);
-    const response = await fetch(`${origin}/metrics`, { headers: { Authorization: `Bearer ${token}` }, signal: AbortSignal.timeout(5_000) });
+    const response = await fetch(`${origin}/metrics`, {
+      headers: { Authorization: `Bearer ${token}` },
+      signal: AbortSignal.timeout(5_000),
+    });
     expect(response.status).toBe(200);
     const text = await response.text();
-    const healthz = [...text.matchAll(/^http_requests_total\{[^}]*route="\/healthz"[^}]*\} (\d+)/gm)].reduce((sum, m) => sum + Number(m[1]), 0);
+    const healthz = [...text.matchAll(/^http_requests_total\{[^}]*route="\/healthz"[^}]*\} (\d+)/gm)].reduce(
+      (sum, m) => sum + Number(m[1]),
+      0,
+    );
     expect(healthz).toBeGreaterThanOrEqual(20);
   } finally {
     const exited = new Promise((resolve) => server.on("exit", resolve));

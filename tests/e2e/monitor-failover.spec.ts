@@ -69,7 +69,13 @@ services:
     hosts: { centron: { tcp: "127.0.0.1:9" } }
 `,
   );
-  const env = { ...database.env, DATA_DIR: dataDir, WEB_CONCURRENCY: "1", LOG_LEVEL: "info", MONITORING_CONFIG: configFile };
+  const env = {
+    ...database.env,
+    DATA_DIR: dataDir,
+    WEB_CONCURRENCY: "1",
+    LOG_LEVEL: "info",
+    MONITORING_CONFIG: configFile,
+  };
   const a = startServer(3195, env);
   const b = startServer(3196, env);
   const logs = [collect(a), collect(b)];
@@ -80,7 +86,8 @@ services:
     const [leader, follower] = leaderIndex === 0 ? [a, b] : [b, a];
     const followerLog = logs[1 - leaderIndex]!;
 
-    const lastCycle = async () => Number((await database.query("select value from monitor_meta where key = 'last_cycle_at'"))[0]?.value ?? 0);
+    const lastCycle = async () =>
+      Number((await database.query("select value from monitor_meta where key = 'last_cycle_at'"))[0]?.value ?? 0);
     await expect.poll(lastCycle, { timeout: 15_000 }).toBeGreaterThan(0);
     // Two more cycles with both up (waited for, not slept through): still one runner, one alert.
     for (let cycle = 0; cycle < 2; cycle += 1) {
@@ -91,7 +98,9 @@ services:
 
     leader.kill("SIGKILL");
     const killedAt = Date.now();
-    await expect.poll(() => followerLog.text.includes(LEADER_LINE), { timeout: 4 * INTERVAL_S * 1000, intervals: [100] }).toBe(true);
+    await expect
+      .poll(() => followerLog.text.includes(LEADER_LINE), { timeout: 4 * INTERVAL_S * 1000, intervals: [100] })
+      .toBe(true);
     // The lease runs out within an interval: taken over well inside three, even on a busy machine.
     expect(Date.now() - killedAt).toBeLessThan(3 * INTERVAL_S * 1000 + 2_000);
     const before = await lastCycle();
@@ -100,7 +109,9 @@ services:
     const incidents = await database.query("select target, announced from incidents where test = 0");
     expect(incidents).toEqual([{ target: "service:sentiment-service/centron", announced: 1 }]);
     const mail = await database.query("select payload from outbox where kind = 'alert' order by id");
-    expect(mail.map((row) => (JSON.parse(String(row.payload)) as { subject: string }).subject)).toEqual(["[ALERT] Sentiment analysis is unhealthy (centron)"]);
+    expect(mail.map((row) => (JSON.parse(String(row.payload)) as { subject: string }).subject)).toEqual([
+      "[ALERT] Sentiment analysis is unhealthy (centron)",
+    ]);
     follower.kill("SIGTERM");
   } finally {
     for (const server of [a, b]) if (server.exitCode === null && server.signalCode === null) server.kill("SIGKILL");

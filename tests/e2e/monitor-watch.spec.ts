@@ -22,16 +22,25 @@ const INTERVAL_S = 5;
 /** Webhook notices received so far, by title, each with when it arrived. */
 function arrivals(receiver: HttpReceiver, arrived: Map<number, number>) {
   receiver.received.forEach((_, index) => arrived.has(index) || arrived.set(index, Date.now()));
-  return receiver.received.map((request, index) => ({ title: (request.json as { title?: string } | undefined)?.title ?? "", at: arrived.get(index)! }));
+  return receiver.received.map((request, index) => ({
+    title: (request.json as { title?: string } | undefined)?.title ?? "",
+    at: arrived.get(index)!,
+  }));
 }
 
 test("a service down for a minute at a 5 s interval: resolved on the webhook and /api/status within 15 s of coming back", async () => {
   test.setTimeout(180_000);
   const receiver = await startHttpReceiver();
-  const env = await startDashboardEnv(await freePort(), { quiet: true, intervalSeconds: INTERVAL_S, channels: [{ type: "webhook", name: "hook", url: `${receiver.url}/hook` }] });
+  const env = await startDashboardEnv(await freePort(), {
+    quiet: true,
+    intervalSeconds: INTERVAL_S,
+    channels: [{ type: "webhook", name: "hook", url: `${receiver.url}/hook` }],
+  });
   const arrived = new Map<number, number>();
   const state = async () => {
-    const status = (await (await fetch(`${env.origin}/api/status`)).json()) as { services: { id: string; state: string }[] };
+    const status = (await (await fetch(`${env.origin}/api/status`)).json()) as {
+      services: { id: string; state: string }[];
+    };
     return status.services.find((service) => service.id === "mail-relay")?.state;
   };
   try {
@@ -39,16 +48,27 @@ test("a service down for a minute at a 5 s interval: resolved on the webhook and
     await env.fleet.setStopped("mail-relay", true);
     const downAt = Date.now();
     await expect.poll(state, { timeout: 30_000 }).toBe("outage");
-    await expect.poll(() => arrivals(receiver, arrived).map((notice) => notice.title), { timeout: 30_000 }).toContain("[ALERT] Mail relay is unhealthy (centron, local)");
+    await expect
+      .poll(() => arrivals(receiver, arrived).map((notice) => notice.title), { timeout: 30_000 })
+      .toContain("[ALERT] Mail relay is unhealthy (centron, local)");
     // A minute down: twelve failed rounds, the circuit open after five.
     await new Promise((resolve) => setTimeout(resolve, Math.max(0, downAt + 60_000 - Date.now())));
     await env.fleet.setStopped("mail-relay", false);
     const backAt = Date.now();
     const resolution = "[RESOLVED] Mail relay is healthy again (centron, local)";
-    await expect.poll(() => arrivals(receiver, arrived).find((notice) => notice.title === resolution)?.at, { timeout: 15_000, intervals: [100] }).toBeDefined();
-    await expect.poll(state, { timeout: Math.max(1, backAt + 15_000 - Date.now()), intervals: [250] }).toBe("operational");
+    await expect
+      .poll(() => arrivals(receiver, arrived).find((notice) => notice.title === resolution)?.at, {
+        timeout: 15_000,
+        intervals: [100],
+      })
+      .toBeDefined();
+    await expect
+      .poll(state, { timeout: Math.max(1, backAt + 15_000 - Date.now()), intervals: [250] })
+      .toBe("operational");
     const heard = arrivals(receiver, arrived).find((notice) => notice.title === resolution)!.at - backAt;
-    console.log(`resolution on the webhook ${(heard / 1000).toFixed(1)} s after the recovery, /api/status operational by ${((Date.now() - backAt) / 1000).toFixed(1)} s`);
+    console.log(
+      `resolution on the webhook ${(heard / 1000).toFixed(1)} s after the recovery, /api/status operational by ${((Date.now() - backAt) / 1000).toFixed(1)} s`,
+    );
     expect(heard).toBeLessThanOrEqual(15_000);
   } finally {
     await env.stop();
@@ -84,12 +104,19 @@ services:
 `,
   );
   const start = (port: number, name: string) =>
-    startServer(port, { DATA_DIR: join(dir, `data-${name}`), MONITORING_CONFIG: join(dir, `${name}.yaml`), WEB_CONCURRENCY: "1", LOG_LEVEL: "warn" });
+    startServer(port, {
+      DATA_DIR: join(dir, `data-${name}`),
+      MONITORING_CONFIG: join(dir, `${name}.yaml`),
+      WEB_CONCURRENCY: "1",
+      LOG_LEVEL: "warn",
+    });
   const servers: ChildProcess[] = [start(portB, "b"), start(portA, "a")];
   const a = servers[1]!;
   const arrived = new Map<number, number>();
   const stateOfA = async () => {
-    const status = (await (await fetch(`http://127.0.0.1:${portB}/api/status`)).json()) as { services: { id: string; state: string }[] };
+    const status = (await (await fetch(`http://127.0.0.1:${portB}/api/status`)).json()) as {
+      services: { id: string; state: string }[];
+    };
     return status.services.find((service) => service.id === "instance-a")?.state;
   };
   try {
@@ -98,16 +125,25 @@ services:
     a.kill("SIGSTOP");
     const frozenAt = Date.now();
     const alert = "[ALERT] Monitor instance A is unhealthy (a)";
-    await expect.poll(() => arrivals(receiver, arrived).find((notice) => notice.title === alert)?.at, { timeout: 60_000, intervals: [100] }).toBeDefined();
+    await expect
+      .poll(() => arrivals(receiver, arrived).find((notice) => notice.title === alert)?.at, {
+        timeout: 60_000,
+        intervals: [100],
+      })
+      .toBeDefined();
     const told = arrivals(receiver, arrived).find((notice) => notice.title === alert)!.at - frozenAt;
-    console.log(`B told A's silence ${(told / 1000).toFixed(1)} s after A froze (interval ${INTERVAL_S} s + grace ${GRACE_S} s)`);
+    console.log(
+      `B told A's silence ${(told / 1000).toFixed(1)} s after A froze (interval ${INTERVAL_S} s + grace ${GRACE_S} s)`,
+    );
     // The last heartbeat came up to an interval before the freeze; B sees it missing at its first round after interval + grace.
     expect(told).toBeLessThanOrEqual((INTERVAL_S + GRACE_S + INTERVAL_S) * 1000 + 5_000);
     // The status page's memory is rendered again within a few seconds of a change.
     await expect.poll(stateOfA, { timeout: 10_000 }).toBe("outage");
 
     a.kill("SIGCONT");
-    await expect.poll(() => arrivals(receiver, arrived).map((notice) => notice.title), { timeout: 30_000 }).toContain("[RESOLVED] Monitor instance A is healthy again (a)");
+    await expect
+      .poll(() => arrivals(receiver, arrived).map((notice) => notice.title), { timeout: 30_000 })
+      .toContain("[RESOLVED] Monitor instance A is healthy again (a)");
   } finally {
     for (const server of servers) {
       if (server.exitCode !== null || server.signalCode !== null) continue;

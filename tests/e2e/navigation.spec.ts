@@ -62,10 +62,21 @@ test("mobile menu opens, expands Services, and closes when a link is clicked", a
   await expect(page.locator("#mobile-menu")).toBeHidden();
 });
 
-test("footer links the services, company and legal pages, the social networks, mail and cookie settings", async ({ page }) => {
+test("footer links the services, company and legal pages, the social networks, mail and cookie settings", async ({
+  page,
+}) => {
   await page.goto("/en");
   const footer = page.locator("footer");
-  for (const href of ["/en/ai-services", "/en/digital-consulting", "/en/about", "/en/careers", "/en/news", "/en/imprint", "/en/privacy-policy", "/en/terms-of-service"]) {
+  for (const href of [
+    "/en/ai-services",
+    "/en/digital-consulting",
+    "/en/about",
+    "/en/careers",
+    "/en/news",
+    "/en/imprint",
+    "/en/privacy-policy",
+    "/en/terms-of-service",
+  ]) {
     await expect(footer.locator(`a[href="${href}"]`)).toHaveCount(1);
   }
   await expect(footer.getByRole("link", { name: /on X/ })).toHaveAttribute("target", "_blank");

@@ -55,7 +55,8 @@ test("the headlines are the newest articles, each a link to it", async ({ page }
   await expect(links).toHaveText(ARTICLES.slice(0, 6).map((article) => article.de.title));
   await expect(links.first()).toHaveAttribute("href", `/de/news/${ARTICLES[0]!.id}`);
   // The copy that makes the loop seamless takes no focus.
-  for (const link of await track.locator('ul[aria-hidden="true"] a').all()) await expect(link).toHaveAttribute("tabindex", "-1");
+  for (const link of await track.locator('ul[aria-hidden="true"] a').all())
+    await expect(link).toHaveAttribute("tabindex", "-1");
   // A moving link is hard to hit: paused, it is followed.
   await page.getByRole("button", { name: "Nachrichtenticker anhalten" }).click();
   await links.nth(2).click();
@@ -63,7 +64,9 @@ test("the headlines are the newest articles, each a link to it", async ({ page }
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(ARTICLES[2]!.de.title);
 });
 
-test("on a phone the floating cookie button never covers the ticker, and comes back once it has passed", async ({ page }) => {
+test("on a phone the floating cookie button never covers the ticker, and comes back once it has passed", async ({
+  page,
+}) => {
   // A phone on which the ticker starts right at the button's height.
   await page.setViewportSize({ width: 390, height: 760 });
   await page.goto("/en");

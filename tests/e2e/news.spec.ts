@@ -55,7 +55,10 @@ test("changing page keeps the URL, scrolls smoothly to the top, and Back returns
   await expect(page).toHaveURL(/\/en\/news\?page=3$/);
 });
 
-test("page numbers: page 1 has one URL, a page past the end shows the last one, the rest are not found", async ({ request, page }) => {
+test("page numbers: page 1 has one URL, a page past the end shows the last one, the rest are not found", async ({
+  request,
+  page,
+}) => {
   const first = await request.get("/en/news?page=1", { maxRedirects: 0 });
   expect(first.status()).toBe(301);
   expect(first.headers()["location"]).toBe("/en/news");
@@ -82,7 +85,11 @@ test("the article page: back link, badge, date, read time, 400 px cover, body, p
   await expect(page.locator("main article h2").first()).toBeVisible();
   await expect(page.locator("main article ul li").first()).toBeVisible();
   await expect(page.getByRole("heading", { name: "Ready to Transform Your Business?" })).toBeVisible();
-  await expect(page.getByText("Talk to our experts about how AI-powered solutions can help your organization stay ahead of the competition.")).toBeVisible();
+  await expect(
+    page.getByText(
+      "Talk to our experts about how AI-powered solutions can help your organization stay ahead of the competition.",
+    ),
+  ).toBeVisible();
   await expect(page.getByRole("link", { name: "Schedule a Consultation" })).toHaveAttribute("href", "/en/contact");
 });
 

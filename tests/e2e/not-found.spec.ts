@@ -15,7 +15,9 @@ test("an unknown path answers 404 with the not-found page and logs the path", as
   await expect.poll(() => logged.some((text) => text.includes("/en/no-such-page"))).toBe(true);
 });
 
-test("unknown paths are answered from memory: the prerendered page, status 404, in the prefix's or the visitor's language", async ({ request }) => {
+test("unknown paths are answered from memory: the prerendered page, status 404, in the prefix's or the visitor's language", async ({
+  request,
+}) => {
   for (const [path, headers, heading] of [
     ["/en/wp-login.php", {}, "Oops! Page not found"],
     ["/de/gibt-es-nicht?x=1", {}, "Hoppla! Seite nicht gefunden"],
@@ -47,9 +49,11 @@ test("HTTP: unknown assets are plain 404s and trailing slashes redirect to the o
 });
 
 test("every page's title names the site, the not-found page's too", async ({ request }) => {
-  const title = async (path: string) => /<title>([^<]*)<\/title>/.exec(await (await request.get(path)).text())?.[1] ?? "";
+  const title = async (path: string) =>
+    /<title>([^<]*)<\/title>/.exec(await (await request.get(path)).text())?.[1] ?? "";
   for (const lang of LANGS) {
-    for (const path of PUBLIC_PATHS) expect(await title(localized(lang, path)), localized(lang, path)).toContain("Muster Digital");
+    for (const path of PUBLIC_PATHS)
+      expect(await title(localized(lang, path)), localized(lang, path)).toContain("Muster Digital");
   }
   expect(await title("/en/no-such-page")).toBe("Page not found – Muster Digital");
   expect(await title("/de/gibt-es-nicht")).toBe("Seite nicht gefunden – Muster Digital");

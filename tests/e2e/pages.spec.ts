@@ -17,7 +17,9 @@ for (const lang of LANGS) {
         await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
         // The consent dialog is part of the first visit: scan it too.
         await expect(page.getByRole("dialog").first()).toBeVisible();
-        const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).analyze();
+        const results = await new AxeBuilder({ page })
+          .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
+          .analyze();
         expect(results.violations, JSON.stringify(results.violations, null, 2)).toEqual([]);
       }
       expect(watched.errors).toEqual([]);
@@ -31,7 +33,9 @@ test("pages without the consent dialog are accessible too (ticker, menus, floati
   for (const url of ["/en", "/de/about"]) {
     await page.goto(url);
     await page.waitForTimeout(1_200);
-    const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).analyze();
+    const results = await new AxeBuilder({ page })
+      .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
+      .analyze();
     expect(results.violations, JSON.stringify(results.violations, null, 2)).toEqual([]);
   }
 });
@@ -40,7 +44,16 @@ test("at 1280 px the pages' headings line up with the logo", async ({ page }) =>
   await skipDialogs(page);
   await page.setViewportSize({ width: 1280, height: 900 });
   // The article and the legal pages are a narrower reading column of their own.
-  for (const path of ["/", "/ai-services", "/digital-consulting", "/projects", "/about", "/news", "/contact", "/careers"]) {
+  for (const path of [
+    "/",
+    "/ai-services",
+    "/digital-consulting",
+    "/projects",
+    "/about",
+    "/news",
+    "/contact",
+    "/careers",
+  ]) {
     await page.goto(localized("en", path));
     const logo = await page.getByRole("link", { name: "Muster Digital home" }).boundingBox();
     // Every left-aligned page heading and section heading (centred ones have no left edge to keep).

@@ -2,7 +2,11 @@
 // process itself (signals, crashes, restarts, bad configuration).
 import { spawn, type ChildProcess, type StdioOptions } from "node:child_process";
 
-export function startServer(port: number, env: Record<string, string>, stdio: StdioOptions = ["ignore", "pipe", "pipe"]): ChildProcess {
+export function startServer(
+  port: number,
+  env: Record<string, string>,
+  stdio: StdioOptions = ["ignore", "pipe", "pipe"],
+): ChildProcess {
   return spawn(process.execPath, ["build/server/index.js"], {
     env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATABASE_URL: "", ...env },
     stdio,

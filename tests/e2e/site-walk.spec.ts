@@ -18,13 +18,26 @@ type Lang = (typeof LANGS)[number];
 // Texts each page must show, straight from its content module.
 const KEY_TEXTS: Record<string, (lang: Lang) => string[]> = {
   "/": (l) => [home[l].hero.title, home[l].founder.heading, home[l].testimonials.items[2].author, home[l].cta.heading],
-  "/ai-services": (l) => [aiServices[l].hero.title, aiServices[l].capabilities.items[5]!.title, aiServices[l].process.steps[3]!.title],
-  "/digital-consulting": (l) => [digitalConsulting[l].hero.title, digitalConsulting[l].services.items[3]!.bullets[3], digitalConsulting[l].cta.button],
+  "/ai-services": (l) => [
+    aiServices[l].hero.title,
+    aiServices[l].capabilities.items[5]!.title,
+    aiServices[l].process.steps[3]!.title,
+  ],
+  "/digital-consulting": (l) => [
+    digitalConsulting[l].hero.title,
+    digitalConsulting[l].services.items[3]!.bullets[3],
+    digitalConsulting[l].cta.button,
+  ],
   "/projects": (l) => [projects[l].heading, ...projects[l].projects.map((p) => p.title)],
   "/about": (l) => [about[l].heading, about[l].mission.bullets[2], about[l].team.ceo.position],
   "/news": (l) => [news[l].heading, ARTICLES[0]![l].title, ARTICLES[5]![l].title],
   "/news/7": (l) => [ARTICLES.find((a) => a.id === 7)![l].title],
-  "/contact": (l) => [contact[l].heading, contact[l].info.hoursWeekdays, contact[l].info.hoursWeekend, contact[l].map.button],
+  "/contact": (l) => [
+    contact[l].heading,
+    contact[l].info.hoursWeekdays,
+    contact[l].info.hoursWeekend,
+    contact[l].map.button,
+  ],
   "/careers": (l) => [careers[l].heading, careers[l].openings.jobs[3]!.title, careers[l].openApplication.button],
   "/imprint": (l) => [imprint[l].heading, imprint[l].sections.at(-1)!.heading],
   "/privacy-policy": (l) => [privacyPolicy({ contactRetentionDays: 180 })[l].heading],
@@ -32,7 +45,11 @@ const KEY_TEXTS: Record<string, (lang: Lang) => string[]> = {
 };
 
 for (const lang of LANGS) {
-  test(`every page in ${lang}: key texts, working links and images, no console error`, async ({ page, request, baseURL }) => {
+  test(`every page in ${lang}: key texts, working links and images, no console error`, async ({
+    page,
+    request,
+    baseURL,
+  }) => {
     test.setTimeout(90_000);
     await skipDialogs(page);
     const watched = watchPage(page, baseURL!);
@@ -41,8 +58,10 @@ for (const lang of LANGS) {
     for (const [path, texts] of Object.entries(KEY_TEXTS)) {
       const response = await page.goto(localized(lang, path));
       expect(response?.status(), path).toBe(200);
-      for (const text of texts(lang)) await expect(page.getByText(text, { exact: false }).first(), `${path}: ${text}`).toBeAttached();
-      for (const href of await page.locator('a[href^="/"]').evaluateAll((as) => as.map((a) => a.getAttribute("href")!))) links.add(href);
+      for (const text of texts(lang))
+        await expect(page.getByText(text, { exact: false }).first(), `${path}: ${text}`).toBeAttached();
+      for (const href of await page.locator('a[href^="/"]').evaluateAll((as) => as.map((a) => a.getAttribute("href")!)))
+        links.add(href);
       const sources = await page.evaluate(() => [
         ...[...document.images].map((img) => img.getAttribute("src")!),
         ...[...document.querySelectorAll("source[srcset]")].flatMap((s) =>

@@ -15,7 +15,17 @@ const SHOTS = join("test-results", "status-page");
 /** The demo checks every 5 s; a change must show within a round or two, and a busy machine gets room. */
 const SHOWN_WITHIN_MS = 45_000;
 /** What the shipped configuration keeps private, and the hosts of the public ones. */
-const NEVER_SHOWN = ["twitter-antispam", "Twitter antispam", "google-trends", "Google Trends", "yahoo-stock", "centron", "127.0.0.1", "HTTP 503", "mail-relay/"];
+const NEVER_SHOWN = [
+  "twitter-antispam",
+  "Twitter antispam",
+  "google-trends",
+  "Google Trends",
+  "yahoo-stock",
+  "centron",
+  "127.0.0.1",
+  "HTTP 503",
+  "mail-relay/",
+];
 
 // In order, one environment; a failure does not skip the tests after it (each builds the state it needs).
 test.describe.configure({ mode: "default" });
@@ -33,11 +43,17 @@ const BANNER = {
   maintenance: { en: "Maintenance in progress", de: "Wartung läuft" },
 } as const;
 
-const json = async (page: Page) => (await (await page.request.get(`${env.origin}/api/status`)).json()) as { overall: string; services: { id: string; state: string }[] };
+const json = async (page: Page) =>
+  (await (await page.request.get(`${env.origin}/api/status`)).json()) as {
+    overall: string;
+    services: { id: string; state: string }[];
+  };
 const text = async (page: Page, path: string) => (await page.request.get(`${env.origin}${path}`)).text();
 
 for (const lang of ["en", "de"] as const) {
-  test(`/${lang}/status in both themes at 1280 and 390 px: accessible, nothing from elsewhere, no errors`, async ({ page }) => {
+  test(`/${lang}/status in both themes at 1280 and 390 px: accessible, nothing from elsewhere, no errors`, async ({
+    page,
+  }) => {
     await skipDialogs(page);
     const watched = watchPage(page, env.origin);
     await expect.poll(async () => (await json(page)).overall, { timeout: SHOWN_WITHIN_MS }).toBe("operational");
@@ -48,19 +64,27 @@ for (const lang of ["en", "de"] as const) {
         const response = await page.goto(`${env.origin}/${lang}/status`);
         expect(response?.status()).toBe(200);
         await expect(page.locator("html")).toHaveAttribute("lang", lang);
-        await expect(page.getByRole("heading", { level: 1 })).toHaveText(lang === "en" ? "System status" : "Systemstatus");
+        await expect(page.getByRole("heading", { level: 1 })).toHaveText(
+          lang === "en" ? "System status" : "Systemstatus",
+        );
         // The fleet was operational a moment ago, but a starved machine can fail a round of checks:
         // whatever the state, the banner says it in the page's language.
         const overall = (await page.locator("[data-overall]").getAttribute("data-overall")) as keyof typeof BANNER;
         expect(Object.keys(BANNER)).toContain(overall);
         await expect(page.locator("[data-overall]")).toContainText(BANNER[overall][lang]);
         await expect(page.locator("[data-status-service]")).toHaveCount(4);
-        await expect(page.locator('[data-status-service="mail-relay"]')).toContainText(lang === "en" ? "E-mail delivery" : "E-Mail-Zustellung");
+        await expect(page.locator('[data-status-service="mail-relay"]')).toContainText(
+          lang === "en" ? "E-mail delivery" : "E-Mail-Zustellung",
+        );
         await expect(
-          page.getByRole("navigation", { name: lang === "en" ? "Main navigation" : "Hauptnavigation" }).getByRole("link", { name: lang === "en" ? "Status" : "Systemstatus" }),
+          page
+            .getByRole("navigation", { name: lang === "en" ? "Main navigation" : "Hauptnavigation" })
+            .getByRole("link", { name: lang === "en" ? "Status" : "Systemstatus" }),
         ).toHaveCount(width > 768 ? 1 : 0);
         expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
-        const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).analyze();
+        const results = await new AxeBuilder({ page })
+          .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
+          .analyze();
         expect(results.violations, JSON.stringify(results.violations, null, 2)).toEqual([]);
         // A day's figures on focus, without a script.
         await page.locator('[data-status-service="mail-relay"] [role="img"]').last().focus();
@@ -70,7 +94,10 @@ for (const lang of ["en", "de"] as const) {
     const html = await page.content();
     for (const secret of NEVER_SHOWN) expect(html, secret).not.toContain(secret);
     await expect(page.locator('link[rel="alternate"][hreflang="de"]')).toHaveAttribute("href", /\/de\/status$/);
-    await expect(page.locator('link[rel="alternate"][type="application/rss+xml"]')).toHaveAttribute("href", `/${lang}/status/rss.xml`);
+    await expect(page.locator('link[rel="alternate"][type="application/rss+xml"]')).toHaveAttribute(
+      "href",
+      `/${lang}/status/rss.xml`,
+    );
     expect(watched.errors).toEqual([]);
     expect(watched.foreignRequests).toEqual([]);
   });
@@ -97,33 +124,47 @@ test("each service's 90 days are one tab stop, and arrow keys, Home and End move
   // Tab leaves the row; Shift+Tab comes back to the day last focused.
   await page.keyboard.press("Tab");
   await expect(days.nth(87)).not.toBeFocused();
-  expect(await days.evaluateAll((elements) => elements.some((element) => element === document.activeElement))).toBe(false);
+  expect(await days.evaluateAll((elements) => elements.some((element) => element === document.activeElement))).toBe(
+    false,
+  );
   await page.keyboard.press("Shift+Tab");
   await expect(days.nth(87)).toBeFocused();
   await expect(days.nth(87)).toHaveAttribute("tabindex", "0");
   await expect(days.last()).toHaveAttribute("tabindex", "-1");
 });
 
-test("a public service stopped: the page, the JSON, the feed and the badge say so within a round or two, and recover when it is back", async ({ page }) => {
+test("a public service stopped: the page, the JSON, the feed and the badge say so within a round or two, and recover when it is back", async ({
+  page,
+}) => {
   await expect.poll(async () => (await json(page)).overall, { timeout: SHOWN_WITHIN_MS }).toBe("operational");
   env.fleet.setStopped("mail-relay", true);
   try {
-    await expect.poll(async () => (await json(page)).services.find((service) => service.id === "mail-relay")?.state, { timeout: SHOWN_WITHIN_MS }).toBe("outage");
+    await expect
+      .poll(async () => (await json(page)).services.find((service) => service.id === "mail-relay")?.state, {
+        timeout: SHOWN_WITHIN_MS,
+      })
+      .toBe("outage");
     await page.goto(`${env.origin}/en/status`);
     await expect(page.locator("[data-overall]")).toContainText("Partial outage");
     await expect(page.locator('[data-status-service="mail-relay"]')).toContainText("Outage");
     await expect(page.locator("#status-open")).toBeVisible();
     await expect(page.getByRole("heading", { name: "Disruption of E-mail delivery" })).toBeVisible();
     expect(await text(page, "/api/status/badge/mail-relay.svg")).toContain("E-mail delivery: down");
-    expect(await text(page, "/de/status/rss.xml")).toContain("<title>Störung: E-Mail-Zustellung (Untersuchung)</title>");
+    expect(await text(page, "/de/status/rss.xml")).toContain(
+      "<title>Störung: E-Mail-Zustellung (Untersuchung)</title>",
+    );
   } finally {
     env.fleet.setStopped("mail-relay", false);
   }
   await expect.poll(async () => (await json(page)).overall, { timeout: SHOWN_WITHIN_MS }).toBe("operational");
   expect(await text(page, "/api/status/badge/mail-relay.svg")).toMatch(/E-mail delivery: up \d+\.\d\d%/);
   expect(await text(page, "/en/status/rss.xml")).toContain("<title>Disruption of E-mail delivery (Resolved)</title>");
-  await expect.poll(async () => text(page, "/en/status"), { timeout: SHOWN_WITHIN_MS }).toContain("All systems operational");
-  await expect.poll(async () => text(page, "/de/status"), { timeout: SHOWN_WITHIN_MS }).toContain("Alle Systeme betriebsbereit");
+  await expect
+    .poll(async () => text(page, "/en/status"), { timeout: SHOWN_WITHIN_MS })
+    .toContain("All systems operational");
+  await expect
+    .poll(async () => text(page, "/de/status"), { timeout: SHOWN_WITHIN_MS })
+    .toContain("Alle Systeme betriebsbereit");
   await page.goto(`${env.origin}/en/status`);
   await expect(page.locator("#status-resolved")).toContainText("E-mail delivery is working normally again.");
   for (const secret of NEVER_SHOWN) {
@@ -136,7 +177,11 @@ test("a public service stopped: the page, the JSON, the feed and the badge say s
 test("staff's words on an incident reach the page in both languages", async ({ page }) => {
   env.fleet.setStopped("wordcloud-generation", true);
   try {
-    await expect.poll(async () => (await json(page)).services.find((service) => service.id === "wordcloud-generation")?.state, { timeout: SHOWN_WITHIN_MS }).toBe("outage");
+    await expect
+      .poll(async () => (await json(page)).services.find((service) => service.id === "wordcloud-generation")?.state, {
+        timeout: SHOWN_WITHIN_MS,
+      })
+      .toBe("outage");
     await signInToDashboard(page, env.origin);
     await page.goto(`${env.origin}/admin/alerts?state=open`);
     const row = page.locator("tr[data-incident]").filter({ hasText: "Wordcloud generation on centron" });
@@ -148,7 +193,9 @@ test("staff's words on an incident reach the page in both languages", async ({ p
     await row.getByLabel("Message (German)").fill("Ein Renderer ist überlastet; wir erweitern die Kapazität.");
     await row.getByRole("button", { name: "Publish update" }).click();
     await expect(row.getByRole("status")).toContainText("Published");
-    await expect.poll(async () => text(page, "/de/status"), { timeout: SHOWN_WITHIN_MS }).toContain("Wortwolken entstehen langsam");
+    await expect
+      .poll(async () => text(page, "/de/status"), { timeout: SHOWN_WITHIN_MS })
+      .toContain("Wortwolken entstehen langsam");
     const german = await text(page, "/de/status");
     expect(german).toContain("Ein Renderer ist überlastet; wir erweitern die Kapazität.");
     expect(await text(page, "/en/status")).toContain("Word clouds are slow to draw");
@@ -157,18 +204,30 @@ test("staff's words on an incident reach the page in both languages", async ({ p
   }
 });
 
-test("staff's words with control characters are refused naming each field, and the feeds stay well-formed XML in both languages", async ({ page }) => {
+test("staff's words with control characters are refused naming each field, and the feeds stay well-formed XML in both languages", async ({
+  page,
+}) => {
   await env.fleet.setStopped("wordcloud-generation", true);
   try {
-    await expect.poll(async () => (await json(page)).services.find((service) => service.id === "wordcloud-generation")?.state, { timeout: SHOWN_WITHIN_MS }).toBe("outage");
+    await expect
+      .poll(async () => (await json(page)).services.find((service) => service.id === "wordcloud-generation")?.state, {
+        timeout: SHOWN_WITHIN_MS,
+      })
+      .toBe("outage");
     await signInToDashboard(page, env.origin);
     await page.goto(`${env.origin}/admin/alerts?state=open`);
-    const id = await page.locator("tr[data-incident]").filter({ hasText: "Wordcloud generation on centron" }).first().getAttribute("data-incident");
+    const id = await page
+      .locator("tr[data-incident]")
+      .filter({ hasText: "Wordcloud generation on centron" })
+      .first()
+      .getAttribute("data-incident");
     type Answer = { status: number; body: { fields?: Record<string, string>; updates?: unknown[] } };
     const call = (method: string, body?: object) =>
       page.evaluate(
         async ([path, method, body]) => {
-          const init = body ? { method, headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) } : { method };
+          const init = body
+            ? { method, headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) }
+            : { method };
           const response = await fetch(path, init);
           return { status: response.status, body: await response.json() } as Answer;
         },
@@ -199,12 +258,17 @@ test("staff's words with control characters are refused naming each field, and t
       ["en", words.titleEn],
       ["de", words.titleDe],
     ] as const) {
-      await expect.poll(async () => text(page, `/${lang}/status/rss.xml`), { timeout: SHOWN_WITHIN_MS }).toContain("Renderer");
+      await expect
+        .poll(async () => text(page, `/${lang}/status/rss.xml`), { timeout: SHOWN_WITHIN_MS })
+        .toContain("Renderer");
       const feed = await text(page, `/${lang}/status/rss.xml`);
       // The browser's own XML parser: a feed reader drops a feed it cannot parse.
       const parsed = await page.evaluate((xml) => {
         const document = new DOMParser().parseFromString(xml, "application/xml");
-        return { errors: document.getElementsByTagName("parsererror").length, titles: [...document.querySelectorAll("item > title")].map((node) => node.textContent) };
+        return {
+          errors: document.getElementsByTagName("parsererror").length,
+          titles: [...document.querySelectorAll("item > title")].map((node) => node.textContent),
+        };
       }, feed);
       expect(parsed.errors, lang).toBe(0);
       expect(
@@ -218,14 +282,19 @@ test("staff's words with control characters are refused naming each field, and t
 });
 
 test("without JavaScript the page reads right, and /status answers in the visitor's language", async ({ browser }) => {
-  const context = await browser.newContext({ javaScriptEnabled: false, locale: "de-DE", extraHTTPHeaders: { "Accept-Language": "de-DE,de;q=0.9" } });
+  const context = await browser.newContext({
+    javaScriptEnabled: false,
+    locale: "de-DE",
+    extraHTTPHeaders: { "Accept-Language": "de-DE,de;q=0.9" },
+  });
   const page = await context.newPage();
   await page.goto(`${env.origin}/status`);
   await expect(page.locator("html")).toHaveAttribute("lang", "de");
   await expect(page.locator("[data-overall]")).toBeVisible();
   await expect(page.locator("[data-status-service]")).toHaveCount(4);
   // Without the script, Tab still reaches today in every service (and any day with something to tell).
-  for (const service of await page.locator("[data-status-service]").all()) await expect(service.locator('[role="img"]').last()).toHaveAttribute("tabindex", "0");
+  for (const service of await page.locator("[data-status-service]").all())
+    await expect(service.locator('[role="img"]').last()).toHaveAttribute("tabindex", "0");
   await context.close();
   const sitemap = await (await fetch(`${env.origin}/sitemap.xml`)).text();
   for (const url of ["/status", "/en/status", "/de/status"]) expect(sitemap).toContain(`${url}</loc>`);

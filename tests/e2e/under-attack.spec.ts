@@ -17,7 +17,8 @@ const ADMIN = { username: "attack-admin", password: "a long test passphrase 77" 
 // In order (one port), but a failure does not skip the tests after it: each starts its own server.
 test.describe.configure({ mode: "default" });
 
-const send = (from: string, method: string, path: string, body?: unknown, headers: Record<string, string> = {}) => sendFrom(PORT, from, method, path, body, headers);
+const send = (from: string, method: string, path: string, body?: unknown, headers: Record<string, string> = {}) =>
+  sendFrom(PORT, from, method, path, body, headers);
 
 const signIn = (from: string, password: string, cookie?: string) =>
   send(from, "POST", "/api/auth/sign-in", { username: ADMIN.username, password }, cookie ? { Cookie: cookie } : {});
@@ -38,7 +39,9 @@ for (const kind of DATABASES) {
       const device = (first.headers["set-cookie"] as string[]).find((c) => c.startsWith("device="))!.split(";")[0]!;
 
       // 40 wrong guesses at once from one address: both workers, one database.
-      const parallel = await Promise.all(Array.from({ length: 40 }, (_, i) => signIn("127.0.2.1", `parallel guess ${i}`)));
+      const parallel = await Promise.all(
+        Array.from({ length: 40 }, (_, i) => signIn("127.0.2.1", `parallel guess ${i}`)),
+      );
       const statuses = parallel.map((answer) => answer.status);
       expect(statuses.filter((s) => s >= 500)).toEqual([]);
       expect(statuses.filter((s) => s === 401)).toHaveLength(6);
@@ -85,9 +88,19 @@ test("no redirect leaves the origin, however the path is spelled on the wire", a
   const { server } = startWithUmask({ DATA_DIR: dataDir, DATABASE_URL: "", WEB_CONCURRENCY: "1" });
   try {
     await waitUntilUp(origin);
-    for (const target of ["//evil.example/", "//evil.example", "///evil.example/", "/\\evil.example/", "/%2F%2Fevil.example/", "/%5Cevil.example/", "//evil.example/%2e%2e/"]) {
+    for (const target of [
+      "//evil.example/",
+      "//evil.example",
+      "///evil.example/",
+      "/\\evil.example/",
+      "/%2F%2Fevil.example/",
+      "/%5Cevil.example/",
+      "//evil.example/%2e%2e/",
+    ]) {
       const head = await new Promise<string>((resolve, reject) => {
-        const socket = connect(PORT, "127.0.0.1", () => socket.write(`GET ${target} HTTP/1.1\r\nHost: 127.0.0.1:${PORT}\r\nConnection: close\r\n\r\n`));
+        const socket = connect(PORT, "127.0.0.1", () =>
+          socket.write(`GET ${target} HTTP/1.1\r\nHost: 127.0.0.1:${PORT}\r\nConnection: close\r\n\r\n`),
+        );
         let text = "";
         socket.on("data", (chunk) => (text += chunk.toString()));
         socket.on("end", () => resolve(text.split("\r\n\r\n")[0]!));

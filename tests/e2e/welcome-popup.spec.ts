@@ -38,7 +38,16 @@ test("a new browser session sees it again, and the close button closes it", asyn
   const context = await browser.newContext();
   const page = await context.newPage();
   await page.addInitScript(() =>
-    localStorage.setItem("cookieConsent", JSON.stringify({ necessary: true, analytics: false, marketing: false, timestamp: new Date().toISOString(), version: 1 })),
+    localStorage.setItem(
+      "cookieConsent",
+      JSON.stringify({
+        necessary: true,
+        analytics: false,
+        marketing: false,
+        timestamp: new Date().toISOString(),
+        version: 1,
+      }),
+    ),
   );
   await page.clock.install();
   await page.goto("/de/about");

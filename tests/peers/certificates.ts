@@ -111,9 +111,11 @@ export type TestCa = {
 /** A test CA in a fresh temporary directory, ready to issue leaves (the demo fleet uses it too). */
 export function createTestCa(): TestCa {
   const dir = mkdtempSync(join(tmpdir(), "cert-probe-"));
-  const openssl = (...args: string[]) => execFileSync("openssl", args, { cwd: dir, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
+  const openssl = (...args: string[]) =>
+    execFileSync("openssl", args, { cwd: dir, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
   const read = (file: string) => readFileSync(join(dir, file), "utf8");
-  const newKey = (file: string) => openssl("genpkey", "-algorithm", "EC", "-pkeyopt", "ec_paramgen_curve:P-256", "-out", file);
+  const newKey = (file: string) =>
+    openssl("genpkey", "-algorithm", "EC", "-pkeyopt", "ec_paramgen_curve:P-256", "-out", file);
   const cleanup = () => rmSync(dir, { recursive: true, force: true });
 
   try {
@@ -166,7 +168,18 @@ export function createTestCa(): TestCa {
 
   const issue = (name: string, names: string[], notBefore: Date, notAfter: Date, daysRemaining: number) => {
     newKey(`${name}.key`);
-    openssl("req", "-config", "openssl.cnf", "-new", "-key", `${name}.key`, "-subj", `/CN=${names[0]}`, "-out", `${name}.csr`);
+    openssl(
+      "req",
+      "-config",
+      "openssl.cnf",
+      "-new",
+      "-key",
+      `${name}.key`,
+      "-subj",
+      `/CN=${names[0]}`,
+      "-out",
+      `${name}.csr`,
+    );
     writeFileSync(join(dir, `${name}.ext`), leafExtensions(names));
     openssl(
       "ca",
@@ -201,7 +214,15 @@ export function createTestCa(): TestCa {
     return issue(name, names, new Date(now - HOUR_MS), new Date(now + days * DAY_MS + HOUR_MS), days);
   };
 
-  return { dir, ca: { key: read("ca.key"), cert: read("ca.pem"), certFile: join(dir, "ca.pem") }, issue, validFor, openssl, describe, cleanup };
+  return {
+    dir,
+    ca: { key: read("ca.key"), cert: read("ca.pem"), certFile: join(dir, "ca.pem") },
+    issue,
+    validFor,
+    openssl,
+    describe,
+    cleanup,
+  };
 }
 
 function opensslFailure(error: unknown): Error {
@@ -221,8 +242,20 @@ export function makeTestCertificates(): TestCertificates {
     const valid20 = validFor("valid20", 20);
     const valid3 = validFor("valid3", 3);
     const wrongName = validFor("wrong-name", 90, [OTHER_DOMAIN]);
-    const expired = issue("expired", [TEST_DOMAIN], new Date(now - 60 * DAY_MS), new Date(now - 10 * DAY_MS + HOUR_MS), -10);
-    const notYetValid = issue("not-yet-valid", [TEST_DOMAIN], new Date(now + 10 * DAY_MS), new Date(now + 100 * DAY_MS), 99);
+    const expired = issue(
+      "expired",
+      [TEST_DOMAIN],
+      new Date(now - 60 * DAY_MS),
+      new Date(now - 10 * DAY_MS + HOUR_MS),
+      -10,
+    );
+    const notYetValid = issue(
+      "not-yet-valid",
+      [TEST_DOMAIN],
+      new Date(now + 10 * DAY_MS),
+      new Date(now + 100 * DAY_MS),
+      99,
+    );
 
     openssl("genpkey", "-algorithm", "EC", "-pkeyopt", "ec_paramgen_curve:P-256", "-out", "self-signed.key");
     openssl(
@@ -264,11 +297,18 @@ export function makeTestCertificates(): TestCertificates {
   }
 }
 
-export type ServedCertificate = { key: string; cert: string; /** Sent after the leaf (intermediates, or a root to test that case). */ chain?: string[] };
+export type ServedCertificate = {
+  key: string;
+  cert: string;
+  /** Sent after the leaf (intermediates, or a root to test that case). */ chain?: string[];
+};
 
 export type TestServer = { port: number; close: () => Promise<void> };
 
-const credentials = (served: ServedCertificate) => ({ key: served.key, cert: [served.cert, ...(served.chain ?? [])].join("\n") });
+const credentials = (served: ServedCertificate) => ({
+  key: served.key,
+  cert: [served.cert, ...(served.chain ?? [])].join("\n"),
+});
 
 /** A TLS server on 127.0.0.1 (a free port) presenting one certificate whatever name is asked for. */
 export function startTlsServer(served: ServedCertificate): Promise<TestServer> {
@@ -279,8 +319,13 @@ export function startTlsServer(served: ServedCertificate): Promise<TestServer> {
  * A TLS server on 127.0.0.1 presenting a certificate per SNI name, like a
  * reverse proxy hosting several domains; `fallback` for any other name (or none).
  */
-export function startSniTlsServer(byName: Record<string, ServedCertificate>, fallback: ServedCertificate): Promise<TestServer> {
-  const contexts = new Map(Object.entries(byName).map(([name, served]) => [name.toLowerCase(), tls.createSecureContext(credentials(served))]));
+export function startSniTlsServer(
+  byName: Record<string, ServedCertificate>,
+  fallback: ServedCertificate,
+): Promise<TestServer> {
+  const contexts = new Map(
+    Object.entries(byName).map(([name, served]) => [name.toLowerCase(), tls.createSecureContext(credentials(served))]),
+  );
   const fallbackContext = tls.createSecureContext(credentials(fallback));
   return listen(
     tls.createServer({

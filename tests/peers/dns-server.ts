@@ -21,7 +21,10 @@ export type DnsZone = {
 
 function encodeName(name: string): Buffer {
   const labels = name.replace(/\.$/, "").split(".").filter(Boolean);
-  return Buffer.concat([...labels.map((label) => Buffer.concat([Buffer.from([label.length]), Buffer.from(label, "ascii")])), Buffer.from([0])]);
+  return Buffer.concat([
+    ...labels.map((label) => Buffer.concat([Buffer.from([label.length]), Buffer.from(label, "ascii")])),
+    Buffer.from([0]),
+  ]);
 }
 
 function u16(value: number): Buffer {
@@ -34,7 +37,8 @@ function ipv6Bytes(address: string): Buffer {
   const [head, tail] = address.split("::") as [string, string | undefined];
   const left = head ? head.split(":") : [];
   const right = tail ? tail.split(":") : [];
-  const groups = tail === undefined ? left : [...left, ...Array<string>(8 - left.length - right.length).fill("0"), ...right];
+  const groups =
+    tail === undefined ? left : [...left, ...Array<string>(8 - left.length - right.length).fill("0"), ...right];
   return Buffer.concat(groups.map((group) => u16(parseInt(group, 16))));
 }
 
@@ -55,7 +59,12 @@ function rdata(type: RecordType, value: string): Buffer {
     case "TXT":
       return Buffer.concat([Buffer.from([Buffer.byteLength(value)]), Buffer.from(value)]);
     case "SRV":
-      return Buffer.concat([u16(Number(parts[0])), u16(Number(parts[1])), u16(Number(parts[2])), encodeName(parts[3]!)]);
+      return Buffer.concat([
+        u16(Number(parts[0])),
+        u16(Number(parts[1])),
+        u16(Number(parts[2])),
+        encodeName(parts[3]!),
+      ]);
   }
 }
 
@@ -72,7 +81,9 @@ function readQuestion(message: Buffer): { name: string; type: number; end: numbe
   return { name: labels.join(".").toLowerCase(), type: message.readUInt16BE(offset), end: offset + 4 };
 }
 
-export async function startDnsServer(zone: DnsZone): Promise<{ address: string; port: number; queries: number; close: () => Promise<void> }> {
+export async function startDnsServer(
+  zone: DnsZone,
+): Promise<{ address: string; port: number; queries: number; close: () => Promise<void> }> {
   const socket = createSocket("udp4");
   const known = new Set(Object.keys(zone.records).map((key) => key.split("|")[0]!.toLowerCase()));
   const state = { queries: 0 };
@@ -83,7 +94,11 @@ export async function startDnsServer(zone: DnsZone): Promise<{ address: string; 
     if (zone.silent?.includes(name)) return;
     const typeName = (Object.keys(TYPES) as RecordType[]).find((key) => TYPES[key] === type);
     const values = typeName ? (zone.records[`${name}|${typeName}`] ?? []) : [];
-    const rcode = zone.failing?.[name] ? RCODES[zone.failing[name]] : known.has(name) ? RCODES.NOERROR : RCODES.NXDOMAIN;
+    const rcode = zone.failing?.[name]
+      ? RCODES[zone.failing[name]]
+      : known.has(name)
+        ? RCODES.NOERROR
+        : RCODES.NXDOMAIN;
     const answers = rcode === RCODES.NOERROR && typeName ? values.map((value) => rdata(typeName, value)) : [];
     const recursionDesired = message[2]! & 0x01;
     const header = Buffer.alloc(12);
@@ -91,7 +106,9 @@ export async function startDnsServer(zone: DnsZone): Promise<{ address: string; 
     header.writeUInt16BE(0x8400 | (recursionDesired << 8) | 0x0080 | rcode, 2);
     header.writeUInt16BE(1, 4);
     header.writeUInt16BE(answers.length, 6);
-    const records = answers.map((data) => Buffer.concat([u16(0xc00c), u16(type), u16(1), Buffer.from([0, 0, 0, 60]), u16(data.length), data]));
+    const records = answers.map((data) =>
+      Buffer.concat([u16(0xc00c), u16(type), u16(1), Buffer.from([0, 0, 0, 60]), u16(data.length), data]),
+    );
     socket.send(Buffer.concat([header, message.subarray(12, end), ...records]), from.port, from.address);
   });
   await new Promise<void>((resolve) => socket.bind(0, "127.0.0.1", resolve));

@@ -73,14 +73,19 @@ export async function startHaproxy(options: TestHaproxyOptions): Promise<TestHap
     `  bind 127.0.0.1:${frontendPort}`,
     "  default_backend app",
     "backend app",
-    ...options.servers.map((server) => `  server ${server.name} 127.0.0.1:${server.port}${options.checks === false ? "" : " check inter 200ms fall 1 rise 1"}`),
+    ...options.servers.map(
+      (server) =>
+        `  server ${server.name} 127.0.0.1:${server.port}${options.checks === false ? "" : " check inter 200ms fall 1 rise 1"}`,
+    ),
     "",
   ].join("\n");
   const configPath = join(dir, "haproxy.cfg");
   await writeFile(configPath, config);
 
   let output = "";
-  const child = spawn(process.env.HAPROXY_BIN ?? "haproxy", ["-f", configPath, "-db"], { stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(process.env.HAPROXY_BIN ?? "haproxy", ["-f", configPath, "-db"], {
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   child.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on("data", (chunk: Buffer) => (output += chunk.toString()));
   // A holder, not a variable: TypeScript would narrow a plain `let` to its initial null.
@@ -104,7 +109,9 @@ export async function startHaproxy(options: TestHaproxyOptions): Promise<TestHap
   for (;;) {
     if (failure.error || exited(child)) {
       await stop();
-      throw new Error(`haproxy did not start: ${failure.error?.message ?? `exit ${child.exitCode ?? child.signalCode}`}\n${output}`);
+      throw new Error(
+        `haproxy did not start: ${failure.error?.message ?? `exit ${child.exitCode ?? child.signalCode}`}\n${output}`,
+      );
     }
     const answered = await fetch(statsUrl, { signal: AbortSignal.timeout(500) }).then(
       (response) => response.body?.cancel().then(() => true) ?? true,

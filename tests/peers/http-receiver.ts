@@ -3,7 +3,13 @@
 // Bot API). It keeps every request in order, answers what it is told (a
 // status for the next few requests or until told otherwise, or never), and
 // can be taken down and brought back on the same port.
-import { createServer, type IncomingHttpHeaders, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import {
+  createServer,
+  type IncomingHttpHeaders,
+  type IncomingMessage,
+  type Server,
+  type ServerResponse,
+} from "node:http";
 import type { AddressInfo } from "node:net";
 
 export type ReceivedRequest = {
@@ -34,7 +40,13 @@ export async function startHttpReceiver() {
     request.on("data", (chunk: Buffer) => chunks.push(chunk));
     request.on("end", () => {
       const body = Buffer.concat(chunks).toString("utf8");
-      received.push({ method: request.method ?? "", path: request.url ?? "", headers: request.headers, body, json: parseJson(body) });
+      received.push({
+        method: request.method ?? "",
+        path: request.url ?? "",
+        headers: request.headers,
+        body,
+        json: parseJson(body),
+      });
       const answer = queued.shift() ?? standing;
       if (answer === "never") return;
       response.writeHead(answer.status, answer.headers).end(answer.body ?? "");

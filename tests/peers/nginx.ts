@@ -60,7 +60,10 @@ function exited(child: ChildProcess): Promise<void> {
 /** Stops the nginx this launcher started: SIGTERM to the master (it takes its worker along), SIGKILL to its group if it hangs. */
 async function kill(child: ChildProcess): Promise<void> {
   if (child.exitCode === null && child.signalCode === null) child.kill("SIGTERM");
-  const done = await Promise.race([exited(child).then(() => true), new Promise<false>((r) => setTimeout(() => r(false), 5000))]);
+  const done = await Promise.race([
+    exited(child).then(() => true),
+    new Promise<false>((r) => setTimeout(() => r(false), 5000)),
+  ]);
   if (done || child.pid === undefined) return;
   try {
     // The group is the one spawned here (detached), so this reaches the worker too and nothing else.

@@ -23,8 +23,17 @@ export type OllamaCompatible = {
   close(): Promise<void>;
 };
 
-export async function startOllamaCompatible(initial: Partial<OllamaBehaviour> = {}, port = 0): Promise<OllamaCompatible> {
-  const behaviour: OllamaBehaviour = { models: ["llama3.2:3b", "mistral:7b", "nomic-embed-text:latest"], tokensPerSec: 42, mode: "ok", delayMs: 0, ...initial };
+export async function startOllamaCompatible(
+  initial: Partial<OllamaBehaviour> = {},
+  port = 0,
+): Promise<OllamaCompatible> {
+  const behaviour: OllamaBehaviour = {
+    models: ["llama3.2:3b", "mistral:7b", "nomic-embed-text:latest"],
+    tokensPerSec: 42,
+    mode: "ok",
+    delayMs: 0,
+    ...initial,
+  };
   const requests: string[] = [];
   const server: Server = createServer((request, response) => {
     requests.push(`${request.method} ${request.url}`);
@@ -32,15 +41,30 @@ export async function startOllamaCompatible(initial: Partial<OllamaBehaviour> = 
     if (behaviour.mode === "hang") return; // never answers; the client's deadline must end it
     setTimeout(() => {
       if (behaviour.mode === "error") return void response.writeHead(500).end("internal error");
-      if (behaviour.mode === "garbage") return void response.writeHead(200, { "Content-Type": "application/json" }).end("{not json");
-      const json = (body: unknown) => response.writeHead(200, { "Content-Type": "application/json" }).end(JSON.stringify(body));
+      if (behaviour.mode === "garbage")
+        return void response.writeHead(200, { "Content-Type": "application/json" }).end("{not json");
+      const json = (body: unknown) =>
+        response.writeHead(200, { "Content-Type": "application/json" }).end(JSON.stringify(body));
       if (request.url === "/api/version") return void json({ version: "0.5.7" });
       if (request.url === "/api/tags") {
-        return void json({ models: behaviour.models.map((name) => ({ name, model: name, size: 2_000_000_000, details: { family: name.split(":")[0] } })) });
+        return void json({
+          models: behaviour.models.map((name) => ({
+            name,
+            model: name,
+            size: 2_000_000_000,
+            details: { family: name.split(":")[0] },
+          })),
+        });
       }
       if (request.url === "/api/generate" && request.method === "POST") {
         const evalCount = 8;
-        return void json({ model: behaviour.models[0], response: "OK.", done: true, eval_count: evalCount, eval_duration: Math.round((evalCount / behaviour.tokensPerSec) * 1e9) });
+        return void json({
+          model: behaviour.models[0],
+          response: "OK.",
+          done: true,
+          eval_count: evalCount,
+          eval_duration: Math.round((evalCount / behaviour.tokensPerSec) * 1e9),
+        });
       }
       response.writeHead(404).end("404 page not found");
     }, behaviour.delayMs);

@@ -52,7 +52,14 @@ export async function startPebble(options: StartPebbleOptions = {}): Promise<Peb
   try {
     const caFile = await makeTlsFiles(dir);
     const ports = await freePorts(6, options.httpPort === undefined ? [] : [options.httpPort]);
-    const [listenPort, managementPort, tlsPort, challtestManagementPort, dnsPort, spareHttpPort] = ports as [number, number, number, number, number, number];
+    const [listenPort, managementPort, tlsPort, challtestManagementPort, dnsPort, spareHttpPort] = ports as [
+      number,
+      number,
+      number,
+      number,
+      number,
+      number,
+    ];
     const httpPort = options.httpPort ?? spareHttpPort;
     const deadline = Date.now() + (options.startTimeoutMs ?? 20_000);
 
@@ -125,13 +132,33 @@ async function makeTlsFiles(dir: string): Promise<string> {
     ...["-subj", "/CN=pebble test TLS CA", "-addext", "basicConstraints=critical,CA:TRUE"],
     ...["-addext", "keyUsage=critical,keyCertSign,cRLSign"],
   ]);
-  await run("openssl", ["req", "-new", ...ec, "-keyout", file("pebble-key.pem"), "-out", file("pebble.csr"), "-subj", "/CN=localhost"]);
+  await run("openssl", [
+    "req",
+    "-new",
+    ...ec,
+    "-keyout",
+    file("pebble-key.pem"),
+    "-out",
+    file("pebble.csr"),
+    "-subj",
+    "/CN=localhost",
+  ]);
   await writeFile(
     file("pebble-ext.cnf"),
     "basicConstraints=CA:FALSE\nkeyUsage=critical,digitalSignature\nextendedKeyUsage=serverAuth\nsubjectAltName=IP:127.0.0.1,DNS:localhost\n",
   );
   await run("openssl", [
-    ...["x509", "-req", "-in", file("pebble.csr"), "-CA", file("ca.pem"), "-CAkey", file("ca-key.pem"), "-CAcreateserial"],
+    ...[
+      "x509",
+      "-req",
+      "-in",
+      file("pebble.csr"),
+      "-CA",
+      file("ca.pem"),
+      "-CAkey",
+      file("ca-key.pem"),
+      "-CAcreateserial",
+    ],
     ...["-out", file("pebble-cert.pem"), "-days", "2", "-extfile", file("pebble-ext.cnf")],
   ]);
   return file("ca.pem");
@@ -152,7 +179,12 @@ function launch(command: string, args: string[], env: NodeJS.ProcessEnv): Launch
   return { child, output: () => output, exited: () => exited };
 }
 
-async function waitFor(name: string, ready: () => Promise<boolean>, process: Launched, deadline: number): Promise<void> {
+async function waitFor(
+  name: string,
+  ready: () => Promise<boolean>,
+  process: Launched,
+  deadline: number,
+): Promise<void> {
   for (;;) {
     if (process.exited()) throw new Error(`${name} exited during start:\n${process.output()}`);
     if (await ready().catch(() => false)) return;
@@ -185,7 +217,9 @@ function getText(url: string, ca: string): Promise<{ status: number; body: strin
     const request = httpsGet(url, { ca, timeout: 2000 }, (response) => {
       const chunks: Buffer[] = [];
       response.on("data", (chunk: Buffer) => chunks.push(chunk));
-      response.on("end", () => resolve({ status: response.statusCode ?? 0, body: Buffer.concat(chunks).toString("utf8") }));
+      response.on("end", () =>
+        resolve({ status: response.statusCode ?? 0, body: Buffer.concat(chunks).toString("utf8") }),
+      );
       response.on("error", reject);
     });
     request.on("timeout", () => request.destroy(new Error(`GET ${url} timed out`)));

@@ -11,7 +11,13 @@ import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, beforeEach } from "vitest";
 import { parseMonitoringConfig, type MonitoringConfig } from "#server/monitoring-config.ts";
 import type { DatabaseHandle } from "#server/db/client.ts";
-import { makeTestCertificates, startTlsServer, TEST_DOMAIN, type TestCertificates, type TestServer } from "#tests/peers/certificates.ts";
+import {
+  makeTestCertificates,
+  startTlsServer,
+  TEST_DOMAIN,
+  type TestCertificates,
+  type TestServer,
+} from "#tests/peers/certificates.ts";
 import { startHaproxy, type TestHaproxy } from "#tests/peers/haproxy.ts";
 import { startNginx, type TestNginx } from "#tests/peers/nginx.ts";
 import { startOllamaCompatible, type OllamaCompatible } from "#tests/peers/ollama.ts";
@@ -53,7 +59,8 @@ export function withIntegrationPeers(): IntegrationPeers {
   const peers = { tls: {}, hookCalls: [] } as unknown as IntegrationPeers;
   beforeAll(async () => {
     peers.certs = makeTestCertificates();
-    for (const name of ["valid90", "valid20", "valid3", "selfSigned"] as const) peers.tls[name] = await startTlsServer(peers.certs[name]);
+    for (const name of ["valid90", "valid20", "valid3", "selfSigned"] as const)
+      peers.tls[name] = await startTlsServer(peers.certs[name]);
     peers.nginx = await startNginx();
     peers.live = createServer((_request, response) => response.end("ok"));
     await new Promise<void>((resolve) => peers.live.listen(0, "127.0.0.1", resolve));
@@ -71,7 +78,9 @@ export function withIntegrationPeers(): IntegrationPeers {
     await new Promise<void>((resolve) => peers.silent.listen(0, "127.0.0.1", resolve));
     peers.hook = createServer(async (request, response) => {
       peers.hookCalls.push({ authorization: request.headers.authorization, body: await readBody(request) });
-      response.writeHead(200, { "Content-Type": "application/json" }).end(JSON.stringify({ message: "renewal started on the local host" }));
+      response
+        .writeHead(200, { "Content-Type": "application/json" })
+        .end(JSON.stringify({ message: "renewal started on the local host" }));
     });
     await new Promise<void>((resolve) => peers.hook.listen(0, "127.0.0.1", resolve));
     peers.ollama = await startOllamaCompatible();
@@ -80,7 +89,13 @@ export function withIntegrationPeers(): IntegrationPeers {
   }, 60_000);
 
   afterAll(async () => {
-    await Promise.all([...Object.values(peers.tls).map((server) => server.close()), peers.nginx?.stop(), peers.haproxy?.stop(), peers.ollama?.close(), peers.pebble?.stop()]);
+    await Promise.all([
+      ...Object.values(peers.tls).map((server) => server.close()),
+      peers.nginx?.stop(),
+      peers.haproxy?.stop(),
+      peers.ollama?.close(),
+      peers.pebble?.stop(),
+    ]);
     for (const server of [peers.live, peers.silent, peers.hook]) server?.close();
     peers.certs?.cleanup();
     if (peers.dataDir) rmSync(peers.dataDir, { recursive: true, force: true });
@@ -89,7 +104,10 @@ export function withIntegrationPeers(): IntegrationPeers {
 }
 
 /** The monitoring configuration naming every peer; a source can be pointed elsewhere (a dead or silent peer). */
-export function integrationsConfig(peers: IntegrationPeers, options: { haproxyUrl?: string; nginxUrl?: string } = {}): MonitoringConfig {
+export function integrationsConfig(
+  peers: IntegrationPeers,
+  options: { haproxyUrl?: string; nginxUrl?: string } = {},
+): MonitoringConfig {
   const { certs, tls, pebble, dataDir, haproxy, nginx, ollama } = peers;
   const haproxySource = options.haproxyUrl
     ? `{ url: "${options.haproxyUrl}" }`
@@ -134,14 +152,22 @@ type TestApp = Awaited<ReturnType<typeof createTestApp>>;
  * member, reading the peers through `harness.config` (a test may point it
  * elsewhere; it is reset before each test).
  */
-export function withIntegrationsApp(open: () => Promise<{ handle: DatabaseHandle; cleanup: () => Promise<void> }>, peers: IntegrationPeers) {
+export function withIntegrationsApp(
+  open: () => Promise<{ handle: DatabaseHandle; cleanup: () => Promise<void> }>,
+  peers: IntegrationPeers,
+) {
   let cleanup: () => Promise<void>;
   const harness = {
     t: undefined as unknown as TestApp,
     cookie: "",
     config: () => integrationsConfig(peers),
     /** Another process on the same database (a second worker), which must be stopped. */
-    otherApp: () => createTestApp(harness.t.services.database, { DATA_DIR: peers.dataDir }, { monitoring: { config: () => harness.config() } }),
+    otherApp: () =>
+      createTestApp(
+        harness.t.services.database,
+        { DATA_DIR: peers.dataDir },
+        { monitoring: { config: () => harness.config() } },
+      ),
     integrations: () => harness.t.services.integrations!,
     /** One scheduler step, then whatever it started. */
     tick: async () => {
@@ -155,7 +181,10 @@ export function withIntegrationsApp(open: () => Promise<{ handle: DatabaseHandle
         headers: browserHeaders({ cookie: harness.cookie }),
         ...(body === undefined ? {} : { body: JSON.stringify(body) }),
       });
-      return { status: response.status, body: (await response.json()) as Record<string, unknown> & { certificates?: Record<string, unknown>[] } };
+      return {
+        status: response.status,
+        body: (await response.json()) as Record<string, unknown> & { certificates?: Record<string, unknown>[] },
+      };
     },
   };
 
@@ -163,7 +192,11 @@ export function withIntegrationsApp(open: () => Promise<{ handle: DatabaseHandle
     const db = await open();
     cleanup = db.cleanup;
     harness.config = () => integrationsConfig(peers);
-    harness.t = await createTestApp(db.handle, { DATA_DIR: peers.dataDir }, { monitoring: { config: () => harness.config() } });
+    harness.t = await createTestApp(
+      db.handle,
+      { DATA_DIR: peers.dataDir },
+      { monitoring: { config: () => harness.config() } },
+    );
     harness.t.clock.now = Date.now(); // the certificates were made against the real clock
     await harness.t.services.staff.create("ops", PASSWORD);
     harness.cookie = cookieFrom(

@@ -12,7 +12,10 @@ import { createTestApp } from "./test-app.ts";
 
 /** "mail-relay/centron" from `http://centron.mail-relay.test/health` or `centron.mail-relay.test:22`. */
 function hostOf(target: Target): string {
-  const address = typeof target.url === "string" ? new URL(target.url).hostname : String(target.tcp ?? target.tls ?? "").split(":")[0]!;
+  const address =
+    typeof target.url === "string"
+      ? new URL(target.url).hostname
+      : String(target.tcp ?? target.tls ?? "").split(":")[0]!;
   const [host, service] = address.split(".") as [string, string];
   return `${service}/${host}`;
 }
@@ -26,7 +29,11 @@ export type Views = {
   openIncidents: number;
 };
 
-export async function startOutageSimulation(handle: DatabaseHandle, yaml: string, options: { tickSeconds?: number } = {}) {
+export async function startOutageSimulation(
+  handle: DatabaseHandle,
+  yaml: string,
+  options: { tickSeconds?: number } = {},
+) {
   const down = new Set<string>();
   /** Called after each check with the host it asked ("service/host"): a test may change the fleet between two checks of a round. */
   const hooks: { afterCheck?: (host: string) => void } = {};
@@ -34,7 +41,13 @@ export async function startOutageSimulation(handle: DatabaseHandle, yaml: string
     const host = hostOf(target);
     const failing = down.has(host);
     hooks.afterCheck?.(host);
-    return { status: failing ? "unhealthy" : "healthy", responseTime: failing ? null : 20, errorMessage: failing ? "connect ECONNREFUSED" : null, retryAttempt: 0, basic: false };
+    return {
+      status: failing ? "unhealthy" : "healthy",
+      responseTime: failing ? null : 20,
+      errorMessage: failing ? "connect ECONNREFUSED" : null,
+      retryAttempt: 0,
+      basic: false,
+    };
   };
   const config = parseMonitoringConfig(yaml, {});
   const t = await createTestApp(handle, {}, { monitoring: { config: () => config, check } });
@@ -63,7 +76,13 @@ export async function startOutageSimulation(handle: DatabaseHandle, yaml: string
     },
     /** The alert notices queued on a channel so far, by title. */
     async notices(channel: string): Promise<string[]> {
-      const rows = await db.selectFrom("outbox").select("payload").where("channel", "=", `alert:${channel}`).where("kind", "=", "alert").orderBy("id").execute();
+      const rows = await db
+        .selectFrom("outbox")
+        .select("payload")
+        .where("channel", "=", `alert:${channel}`)
+        .where("kind", "=", "alert")
+        .orderBy("id")
+        .execute();
       return rows.map((row) => {
         const payload = JSON.parse(row.payload) as { subject?: string; title?: string };
         return payload.subject ?? payload.title ?? "";
@@ -71,7 +90,12 @@ export async function startOutageSimulation(handle: DatabaseHandle, yaml: string
     },
     /** The last notice on a channel, as queued (the webhook's JSON, an e-mail's subject and text). */
     async lastPayload(channel: string): Promise<Record<string, unknown> | undefined> {
-      const row = await db.selectFrom("outbox").select("payload").where("channel", "=", `alert:${channel}`).orderBy("id", "desc").executeTakeFirst();
+      const row = await db
+        .selectFrom("outbox")
+        .select("payload")
+        .where("channel", "=", `alert:${channel}`)
+        .orderBy("id", "desc")
+        .executeTakeFirst();
       return row ? (JSON.parse(row.payload) as Record<string, unknown>) : undefined;
     },
     /** What every view says about a service now. */
@@ -79,7 +103,12 @@ export async function startOutageSimulation(handle: DatabaseHandle, yaml: string
       const snapshot = await t.services.monitor!.snapshot();
       const status = await t.services.status!.source.refresh();
       const service = status.services.find((entry) => entry.id === serviceId);
-      const feed = statusFeed(status, { lang: "en", brand: "Test", pageUrl: "http://localhost/en/status", feedUrl: "http://localhost/en/status/rss.xml" });
+      const feed = statusFeed(status, {
+        lang: "en",
+        brand: "Test",
+        pageUrl: "http://localhost/en/status",
+        feedUrl: "http://localhost/en/status/rss.xml",
+      });
       const open = await t.services.alerting!.incidents.open();
       return {
         dashboard: snapshot.services.find((entry) => entry.serviceId === serviceId)!.status,

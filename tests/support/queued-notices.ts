@@ -3,7 +3,10 @@
 import type { Kysely } from "kysely";
 import type { Database } from "#server/db/schema.ts";
 
-export async function queuedTitles(db: Kysely<Database>, options: { channel?: string; kind?: "alert" | "test"; match?: RegExp } = {}): Promise<string[]> {
+export async function queuedTitles(
+  db: Kysely<Database>,
+  options: { channel?: string; kind?: "alert" | "test"; match?: RegExp } = {},
+): Promise<string[]> {
   let query = db
     .selectFrom("outbox")
     .select(["payload", "channel"])

@@ -26,7 +26,15 @@ export const NOTICES: Notice[] = [
         resolvedAt: null,
       },
     ],
-    affected: [{ target: "service:mail-archive/centron", name: "Mail <archive> on centron", groupName: "Mail <archive>", label: "centron", serviceId: "mail-archive" }],
+    affected: [
+      {
+        target: "service:mail-archive/centron",
+        name: "Mail <archive> on centron",
+        groupName: "Mail <archive>",
+        label: "centron",
+        serviceId: "mail-archive",
+      },
+    ],
     dashboardUrl: DASHBOARD,
     at: AT,
   },

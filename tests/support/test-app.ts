@@ -18,7 +18,14 @@ export async function createTestApp(
   await migrate(database);
   const clock = { now: Date.parse("2026-01-05T09:00:00Z") };
   const config: Config = parseConfig({ DATA_DIR: "unused", ...env });
-  const services = createServices({ config, database, logger: pino({ level: "silent" }), now: () => clock.now, hashOptions: TEST_HASH_OPTIONS, ...options });
+  const services = createServices({
+    config,
+    database,
+    logger: pino({ level: "silent" }),
+    now: () => clock.now,
+    hashOptions: TEST_HASH_OPTIONS,
+    ...options,
+  });
   const app = createApp({ build: () => Promise.reject(new Error("no pages in API tests")), mode: "test", services });
   return {
     app,

@@ -6,7 +6,10 @@ import { join } from "node:path";
 import pg from "pg";
 import { openDatabase, type DatabaseHandle, type Dialect } from "#server/db/client.ts";
 
-export type TestDatabase = { dialect: Dialect; open: () => Promise<{ handle: DatabaseHandle; cleanup: () => Promise<void> }> };
+export type TestDatabase = {
+  dialect: Dialect;
+  open: () => Promise<{ handle: DatabaseHandle; cleanup: () => Promise<void> }>;
+};
 
 export function testDatabases(): TestDatabase[] {
   const list: TestDatabase[] = [

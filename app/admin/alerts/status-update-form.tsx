@@ -8,7 +8,8 @@ import { fieldErrors } from "#shared/field-errors.ts";
 
 type Update = { id: number; at: string; by: string; state: string; titleEn: string; messageEn: string };
 
-const input = "mt-1 w-full rounded-md border border-slate-400 bg-white px-2 py-1.5 text-sm dark:border-slate-500 dark:bg-slate-800";
+const input =
+  "mt-1 w-full rounded-md border border-slate-400 bg-white px-2 py-1.5 text-sm dark:border-slate-500 dark:bg-slate-800";
 const FIELDS = [
   ["titleEn", "Title (English)", "input"],
   ["titleDe", "Title (German)", "input"],
@@ -36,7 +37,11 @@ export function StatusUpdateForm({ incidentId }: { incidentId: number }) {
     setErrors({});
     setBusy(true);
     try {
-      const response = await fetch(url, { method: "POST", headers: { "Content-Type": "application/json", Accept: "application/json" }, body: JSON.stringify(parsed.data) });
+      const response = await fetch(url, {
+        method: "POST",
+        headers: { "Content-Type": "application/json", Accept: "application/json" },
+        body: JSON.stringify(parsed.data),
+      });
       const body = (await response.json().catch(() => ({}))) as { error?: string; fields?: Record<string, string> };
       if (!response.ok) {
         setErrors(body.fields ?? {});
@@ -52,12 +57,15 @@ export function StatusUpdateForm({ incidentId }: { incidentId: number }) {
 
   return (
     <details className="mt-2 text-sm" onToggle={(event) => event.currentTarget.open && updates === null && void load()}>
-      <summary className="cursor-pointer font-medium text-brand-700 underline dark:text-brand-300">Status page update</summary>
+      <summary className="cursor-pointer font-medium text-brand-700 underline dark:text-brand-300">
+        Status page update
+      </summary>
       {updates && updates.length > 0 ? (
         <ul className="mt-2 space-y-1 text-xs">
           {updates.map((update) => (
             <li key={update.id}>
-              <span className="font-semibold">{update.state}</span> · {new Date(update.at).toLocaleString("en-GB")} · {update.by}: {update.titleEn}
+              <span className="font-semibold">{update.state}</span> · {new Date(update.at).toLocaleString("en-GB")} ·{" "}
+              {update.by}: {update.titleEn}
             </li>
           ))}
         </ul>
@@ -77,7 +85,12 @@ export function StatusUpdateForm({ incidentId }: { incidentId: number }) {
           <label key={name} className="font-medium">
             {label}
             {kind === "input" ? (
-              <input name={name} className={input} aria-invalid={errors[name] ? true : undefined} aria-describedby={errors[name] ? `${incidentId}-${name}-error` : undefined} />
+              <input
+                name={name}
+                className={input}
+                aria-invalid={errors[name] ? true : undefined}
+                aria-describedby={errors[name] ? `${incidentId}-${name}-error` : undefined}
+              />
             ) : (
               <textarea
                 name={name}

@@ -14,7 +14,8 @@ import { postJson } from "./staff-api.ts";
 import type { Polled } from "./use-panel-query.ts";
 import { useNow } from "./use-now.ts";
 
-const field = "min-h-9 w-full min-w-0 rounded-md border border-slate-300 bg-white px-2 text-sm sm:w-auto sm:flex-1 dark:border-slate-600 dark:bg-slate-800";
+const field =
+  "min-h-9 w-full min-w-0 rounded-md border border-slate-300 bg-white px-2 text-sm sm:w-auto sm:flex-1 dark:border-slate-600 dark:bg-slate-800";
 
 function Acknowledge({ incident, onDone }: { incident: IncidentData; onDone: () => void }) {
   const id = useId();
@@ -23,7 +24,12 @@ function Acknowledge({ incident, onDone }: { incident: IncidentData; onDone: () 
   const [busy, setBusy] = useState(false);
   if (!open) {
     return (
-      <button type="button" className={`${smallButton} ml-auto`} onClick={() => setOpen(true)} aria-label={`Acknowledge ${incident.name}`}>
+      <button
+        type="button"
+        className={`${smallButton} ml-auto`}
+        onClick={() => setOpen(true)}
+        aria-label={`Acknowledge ${incident.name}`}
+      >
         <Check aria-hidden="true" className="size-4" />
         Acknowledge
       </button>
@@ -31,10 +37,17 @@ function Acknowledge({ incident, onDone }: { incident: IncidentData; onDone: () 
   }
   const submit = async () => {
     setBusy(true);
-    const result = await postJson<{ error?: string }>(`/api/admin/incidents/${incident.id}/acknowledge`, note.trim() ? { note: note.trim() } : {});
+    const result = await postJson<{ error?: string }>(
+      `/api/admin/incidents/${incident.id}/acknowledge`,
+      note.trim() ? { note: note.trim() } : {},
+    );
     setBusy(false);
     if (!result.ok) {
-      showToast({ title: "Error", description: result.body?.error ?? "Failed to acknowledge the incident", variant: "error" });
+      showToast({
+        title: "Error",
+        description: result.body?.error ?? "Failed to acknowledge the incident",
+        variant: "error",
+      });
       return;
     }
     showToast({ title: "Acknowledged", description: `${incident.name}: reminders stop until it resolves.` });
@@ -52,7 +65,14 @@ function Acknowledge({ incident, onDone }: { incident: IncidentData; onDone: () 
       <label htmlFor={id} className="sr-only">
         Note for {incident.name}
       </label>
-      <input id={id} className={field} placeholder="Note (optional): who is on it, what is known" value={note} maxLength={500} onChange={(event) => setNote(event.target.value)} />
+      <input
+        id={id}
+        className={field}
+        placeholder="Note (optional): who is on it, what is known"
+        value={note}
+        maxLength={500}
+        onChange={(event) => setNote(event.target.value)}
+      />
       <button type="submit" className={smallButton} disabled={busy}>
         {busy ? "Saving…" : "Confirm"}
       </button>
@@ -91,7 +111,9 @@ export function ActiveAlerts({ polled, checked }: { polled: Polled<IncidentsData
         </p>
       ) : null}
       {incidents.length === 0 ? (
-        <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">{checked ? "None: nothing is failing." : "Waiting for the first check."}</p>
+        <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">
+          {checked ? "None: nothing is failing." : "Waiting for the first check."}
+        </p>
       ) : (
         <ul className="mt-2 space-y-2 text-sm" data-testid="active-alerts" aria-label="Active alerts">
           {incidents.slice(0, SHOWN).map((incident) => (
@@ -106,7 +128,9 @@ export function ActiveAlerts({ polled, checked }: { polled: Polled<IncidentsData
                 {incident.summary}
                 {incident.message ? `: ${incident.message}` : ""}
               </span>
-              <span className="text-xs whitespace-nowrap text-slate-600 dark:text-slate-300">opened {formatAgo(incident.openedAt, now)}</span>
+              <span className="text-xs whitespace-nowrap text-slate-600 dark:text-slate-300">
+                opened {formatAgo(incident.openedAt, now)}
+              </span>
               {incident.suppressedAt && !incident.announced ? <Badge tone="blue">held by maintenance</Badge> : null}
               {incident.acknowledgedAt ? (
                 <span className="ml-auto">
@@ -123,7 +147,10 @@ export function ActiveAlerts({ polled, checked }: { polled: Polled<IncidentsData
         </ul>
       )}
       {more > 0 ? (
-        <Link to="/admin/alerts?state=open" className="mt-2 inline-block text-sm font-medium text-brand-700 underline dark:text-brand-300">
+        <Link
+          to="/admin/alerts?state=open"
+          className="mt-2 inline-block text-sm font-medium text-brand-700 underline dark:text-brand-300"
+        >
           {more} more open {more === 1 ? "incident" : "incidents"}
         </Link>
       ) : null}

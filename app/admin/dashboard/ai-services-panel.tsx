@@ -12,7 +12,14 @@ export const AI_MODELS_SHOWN = 3;
 export function AiServicesPanel({ polled }: { polled: Polled<AiData> }) {
   const now = useNow();
   return (
-    <Panel id="ai" title="AI Services Health" polled={polled} retryLabel="Try Again" sampledAt={(data) => data.sampledAt} intervalSeconds={polled.data?.intervalSeconds}>
+    <Panel
+      id="ai"
+      title="AI Services Health"
+      polled={polled}
+      retryLabel="Try Again"
+      sampledAt={(data) => data.sampledAt}
+      intervalSeconds={polled.data?.intervalSeconds}
+    >
       {(data) => (
         <>
           <p className="mb-3 flex flex-wrap items-center gap-x-4 gap-y-1 text-sm">
@@ -20,7 +27,8 @@ export function AiServicesPanel({ polled }: { polled: Polled<AiData> }) {
               Overall <StatusBadge status={data.overallStatus} />
             </span>
             <span>
-              {data.summary.healthyServices} healthy, {data.summary.degradedServices} degraded, {data.summary.unhealthyServices} unhealthy of {data.summary.totalServices}
+              {data.summary.healthyServices} healthy, {data.summary.degradedServices} degraded,{" "}
+              {data.summary.unhealthyServices} unhealthy of {data.summary.totalServices}
             </span>
             <span>Average response {formatDuration(data.summary.averageResponseTime)}</span>
           </p>
@@ -29,7 +37,11 @@ export function AiServicesPanel({ polled }: { polled: Polled<AiData> }) {
             {data.services.map((service) => {
               const models = service.details.models;
               return (
-                <article key={service.service} data-ai-service={service.service} className="rounded-md border border-slate-200 p-3 dark:border-slate-700">
+                <article
+                  key={service.service}
+                  data-ai-service={service.service}
+                  className="rounded-md border border-slate-200 p-3 dark:border-slate-700"
+                >
                   <header className="flex items-start justify-between gap-2">
                     <h3 className="font-semibold">{service.service}</h3>
                     <StatusBadge status={service.status} />
@@ -45,11 +57,17 @@ export function AiServicesPanel({ polled }: { polled: Polled<AiData> }) {
                   {models.length > 0 ? (
                     <p className="mt-1 text-sm">
                       Models: {models.slice(0, AI_MODELS_SHOWN).join(", ")}
-                      {models.length > AI_MODELS_SHOWN ? <span className="font-semibold"> +{models.length - AI_MODELS_SHOWN} more</span> : null}
+                      {models.length > AI_MODELS_SHOWN ? (
+                        <span className="font-semibold"> +{models.length - AI_MODELS_SHOWN} more</span>
+                      ) : null}
                     </p>
                   ) : null}
-                  {service.details.error ? <p className="mt-1 text-sm break-words text-red-800 dark:text-red-300">{service.details.error}</p> : null}
-                  <p className="mt-1 text-xs text-slate-600 dark:text-slate-300">Checked {formatAgo(service.lastChecked, now)}</p>
+                  {service.details.error ? (
+                    <p className="mt-1 text-sm break-words text-red-800 dark:text-red-300">{service.details.error}</p>
+                  ) : null}
+                  <p className="mt-1 text-xs text-slate-600 dark:text-slate-300">
+                    Checked {formatAgo(service.lastChecked, now)}
+                  </p>
                 </article>
               );
             })}

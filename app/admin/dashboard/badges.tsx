@@ -31,7 +31,10 @@ const STATUS_TONES: Record<string, Tone> = {
 
 export function Badge({ tone, children, title }: { tone: Tone; children: React.ReactNode; title?: string }) {
   return (
-    <span title={title} className={`inline-flex items-center rounded px-2 py-0.5 text-xs font-semibold whitespace-nowrap ${TONES[tone]}`}>
+    <span
+      title={title}
+      className={`inline-flex items-center rounded px-2 py-0.5 text-xs font-semibold whitespace-nowrap ${TONES[tone]}`}
+    >
       {children}
     </span>
   );
@@ -57,7 +60,14 @@ export function ScoreBar({ score, label }: { score: number; label: string }) {
         <span>{label}</span>
         <span className="font-semibold tabular-nums">{score}/100</span>
       </div>
-      <div role="meter" aria-label={label} aria-valuemin={0} aria-valuemax={100} aria-valuenow={score} className="mt-1 h-2 rounded bg-slate-200 dark:bg-slate-700">
+      <div
+        role="meter"
+        aria-label={label}
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={score}
+        className="mt-1 h-2 rounded bg-slate-200 dark:bg-slate-700"
+      >
         <div className={`h-2 rounded ${BAR[band]}`} style={{ width: `${Math.max(0, Math.min(100, score))}%` }} />
       </div>
     </div>
@@ -65,7 +75,13 @@ export function ScoreBar({ score, label }: { score: number; label: string }) {
 }
 
 /** Small labelled figures in a row (response, health, failures...). */
-export function Figures({ items, className = "grid-cols-3" }: { items: readonly (readonly [string, React.ReactNode])[]; className?: string }) {
+export function Figures({
+  items,
+  className = "grid-cols-3",
+}: {
+  items: readonly (readonly [string, React.ReactNode])[];
+  className?: string;
+}) {
   return (
     <dl className={`mt-2 grid gap-2 text-sm ${className}`}>
       {items.map(([label, value]) => (

@@ -9,7 +9,8 @@ import { Domain, PhoneCard, PhoneCards, SHOWN } from "./phone-cards.tsx";
 import { postJson } from "./staff-api.ts";
 import type { Polled } from "./use-panel-query.ts";
 
-const date = (iso: string | null) => (iso ? new Date(iso).toLocaleDateString("en-GB", { day: "2-digit", month: "short", year: "numeric" }) : "–");
+const date = (iso: string | null) =>
+  iso ? new Date(iso).toLocaleDateString("en-GB", { day: "2-digit", month: "short", year: "numeric" }) : "–";
 type Certificate = CertificatesData["certificates"][number];
 const address = (cert: Certificate) => (cert.port === 443 ? cert.serverIP : `${cert.serverIP}:${cert.port}`);
 
@@ -18,11 +19,18 @@ export function CertificatesPanel({ polled }: { polled: Polled<CertificatesData>
 
   const act = async (kind: "check" | "renew", domain: string, serverIP: string) => {
     setBusy(`${kind}:${domain}@${serverIP}`);
-    const result = await postJson<{ success?: boolean; message?: string; error?: string }>(`/api/admin/certificates/${kind}`, kind === "check" ? { domain } : { domain, serverIP });
+    const result = await postJson<{ success?: boolean; message?: string; error?: string }>(
+      `/api/admin/certificates/${kind}`,
+      kind === "check" ? { domain } : { domain, serverIP },
+    );
     setBusy(null);
     if (kind === "renew") {
       const message = result.body?.message ?? "Renewal failed";
-      showToast({ title: result.ok ? "Renewal" : "Renewal failed", description: message, variant: result.ok ? "success" : "error" });
+      showToast({
+        title: result.ok ? "Renewal" : "Renewal failed",
+        description: message,
+        variant: result.ok ? "success" : "error",
+      });
     } else if (!result.ok) {
       showToast({ title: "Error", description: result.body?.error ?? `Failed to check ${domain}`, variant: "error" });
     }
@@ -55,7 +63,13 @@ export function CertificatesPanel({ polled }: { polled: Polled<CertificatesData>
   );
 
   return (
-    <Panel id="certificates" title="SSL Certificates" polled={polled} sampledAt={(data) => data.lastUpdated} intervalSeconds={polled.data?.intervalSeconds}>
+    <Panel
+      id="certificates"
+      title="SSL Certificates"
+      polled={polled}
+      sampledAt={(data) => data.lastUpdated}
+      intervalSeconds={polled.data?.intervalSeconds}
+    >
       {(data) => (
         <>
           <p className="mb-3 flex flex-wrap gap-x-3 gap-y-2 text-sm" data-testid="certificate-counts">
@@ -66,7 +80,12 @@ export function CertificatesPanel({ polled }: { polled: Polled<CertificatesData>
               </span>
             ))}
           </p>
-          <div className={`max-h-[28rem] overflow-auto ${SHOWN.md.table}`} tabIndex={0} role="region" aria-label="Certificate table (scrolls)">
+          <div
+            className={`max-h-[28rem] overflow-auto ${SHOWN.md.table}`}
+            tabIndex={0}
+            role="region"
+            aria-label="Certificate table (scrolls)"
+          >
             <table className="w-full text-left text-sm">
               <caption className="sr-only">Certificates</caption>
               <thead className="sticky top-0 bg-white dark:bg-slate-900">
@@ -96,10 +115,17 @@ export function CertificatesPanel({ polled }: { polled: Polled<CertificatesData>
               </thead>
               <tbody>
                 {data.certificates.map((cert) => (
-                  <tr key={`${cert.domain}@${cert.serverIP}:${cert.port}`} className="border-b border-slate-100 align-top dark:border-slate-800">
+                  <tr
+                    key={`${cert.domain}@${cert.serverIP}:${cert.port}`}
+                    className="border-b border-slate-100 align-top dark:border-slate-800"
+                  >
                     <th scope="row" className="py-1.5 pr-2 font-medium">
                       <Domain name={cert.domain} />
-                      {cert.error ? <span className="block text-xs font-normal break-words text-red-800 dark:text-red-300">{cert.error}</span> : null}
+                      {cert.error ? (
+                        <span className="block text-xs font-normal break-words text-red-800 dark:text-red-300">
+                          {cert.error}
+                        </span>
+                      ) : null}
                     </th>
                     <td className="py-1.5 pr-2">{cert.server}</td>
                     <td className="py-1.5 pr-2 tabular-nums">{address(cert)}</td>
@@ -122,7 +148,11 @@ export function CertificatesPanel({ polled }: { polled: Polled<CertificatesData>
                 key={`${cert.domain}@${cert.serverIP}:${cert.port}`}
                 status={<StatusBadge status={cert.status} />}
                 title={<Domain name={cert.domain} />}
-                details={cert.error ? <p className="mt-1 text-sm break-words text-red-800 dark:text-red-300">{cert.error}</p> : null}
+                details={
+                  cert.error ? (
+                    <p className="mt-1 text-sm break-words text-red-800 dark:text-red-300">{cert.error}</p>
+                  ) : null
+                }
                 figures={[
                   ["Days left", cert.daysRemaining ?? "–"],
                   ["Expires", date(cert.expiryDate)],

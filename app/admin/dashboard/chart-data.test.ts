@@ -3,7 +3,13 @@ import { chartSeries, chartSummary, describePoint, tableRows, type History, type
 
 const T = Date.UTC(2026, 2, 2, 10);
 const HOUR = 3_600_000;
-const check = (at: number, ms: number | null, failed = false): HistoryPoint => ({ at, checks: 1, failures: failed ? 1 : 0, meanMs: failed ? null : ms, p95Ms: failed ? null : ms });
+const check = (at: number, ms: number | null, failed = false): HistoryPoint => ({
+  at,
+  checks: 1,
+  failures: failed ? 1 : 0,
+  meanMs: failed ? null : ms,
+  p95Ms: failed ? null : ms,
+});
 
 describe("the response-time chart's data", () => {
   it("breaks a host's line where it has no checks and where its checks failed, and marks the failures", () => {
@@ -11,23 +17,51 @@ describe("the response-time chart's data", () => {
       serviceId: "api",
       range: "24h",
       hosts: {
-        fra: [check(T, 100), check(T + 10_000, 110), check(T + 20_000, null, true), check(T + 30_000, 120), check(T + 300_000, 130)],
+        fra: [
+          check(T, 100),
+          check(T + 10_000, 110),
+          check(T + 20_000, null, true),
+          check(T + 30_000, 120),
+          check(T + 300_000, 130),
+        ],
         muc: [check(T + 5_000, 200)],
       },
     };
     const series = chartSeries(history, 10, T + 310_000);
-    expect(series.xs).toEqual([T, T + 5_000, T + 10_000, T + 20_000, T + 30_000, T + 40_000, T + 300_000].map((at) => at / 1000));
+    expect(series.xs).toEqual(
+      [T, T + 5_000, T + 10_000, T + 20_000, T + 30_000, T + 40_000, T + 300_000].map((at) => at / 1000),
+    );
     // fra: the failed check and the 4.5 minutes without checks are breaks (null); muc's point is not fra's (undefined).
     expect(series.latency[0]).toEqual([100, undefined, 110, null, 120, null, 130]);
     expect(series.latency[1]).toEqual([undefined, 200, undefined, undefined, undefined, undefined, undefined]);
     expect(series.failed).toEqual([null, null, null, 1, null, null, null]);
-    expect(series).toMatchObject({ hosts: ["fra", "muc"], checks: 6, failedChecks: 1, peakMs: 200, spanMs: 10_000, from: T - 10_000, to: T + 310_000 });
-    expect(chartSummary("Search API", "24h", series)).toBe("Response time of Search API over 24 h: fra and muc, 1 failed check of 6, highest mean 200ms");
+    expect(series).toMatchObject({
+      hosts: ["fra", "muc"],
+      checks: 6,
+      failedChecks: 1,
+      peakMs: 200,
+      spanMs: 10_000,
+      from: T - 10_000,
+      to: T + 310_000,
+    });
+    expect(chartSummary("Search API", "24h", series)).toBe(
+      "Response time of Search API over 24 h: fra and muc, 1 failed check of 6, highest mean 200ms",
+    );
   });
 
   it("an hour of failures only is a break; an hour with some is drawn and marked", () => {
-    const hour = (at: number, checks: number, failures: number, meanMs: number | null): HistoryPoint => ({ at, checks, failures, meanMs, p95Ms: meanMs });
-    const history: History = { serviceId: "api", range: "7d", hosts: { fra: [hour(T, 60, 60, null), hour(T + HOUR, 60, 6, 90), hour(T + 3 * HOUR, 60, 0, 80)] } };
+    const hour = (at: number, checks: number, failures: number, meanMs: number | null): HistoryPoint => ({
+      at,
+      checks,
+      failures,
+      meanMs,
+      p95Ms: meanMs,
+    });
+    const history: History = {
+      serviceId: "api",
+      range: "7d",
+      hosts: { fra: [hour(T, 60, 60, null), hour(T + HOUR, 60, 6, 90), hour(T + 3 * HOUR, 60, 0, 80)] },
+    };
     const series = chartSeries(history, 60, T + 4 * HOUR);
     expect(series.latency[0]).toEqual([null, 90, null, 80]);
     expect(series.failed).toEqual([1, 1, null, null]);
@@ -46,7 +80,10 @@ describe("the response-time chart's data", () => {
     const history: History = {
       serviceId: "api",
       range: "24h",
-      hosts: { fra: [check(T, 100), check(T + 60_000, 300), check(T + 120_000, null, true), check(T + HOUR, 50)], muc: [check(T, 70)] },
+      hosts: {
+        fra: [check(T, 100), check(T + 60_000, 300), check(T + 120_000, null, true), check(T + HOUR, 50)],
+        muc: [check(T, 70)],
+      },
     };
     expect(tableRows(history)).toEqual([
       { from: T + HOUR, host: "fra", checks: 1, failures: 0, meanMs: 50, p95Ms: 50 },

@@ -4,13 +4,23 @@
 // outage, not a low response time); failed checks are marked on their own.
 import { formatDuration } from "#shared/monitor/format.ts";
 
-export type HistoryPoint = { at: number; checks: number; failures: number; meanMs: number | null; p95Ms: number | null };
+export type HistoryPoint = {
+  at: number;
+  checks: number;
+  failures: number;
+  meanMs: number | null;
+  p95Ms: number | null;
+};
 export type HistoryRange = "24h" | "7d" | "30d";
 export type History = { serviceId: string; range: HistoryRange; hosts: Record<string, HistoryPoint[]> };
 
 export const RANGES: readonly HistoryRange[] = ["24h", "7d", "30d"];
 export const RANGE_LABELS: Record<HistoryRange, string> = { "24h": "24 h", "7d": "7 d", "30d": "30 d" };
-const RANGE_MS: Record<HistoryRange, number> = { "24h": 24 * 3_600_000, "7d": 7 * 24 * 3_600_000, "30d": 30 * 24 * 3_600_000 };
+const RANGE_MS: Record<HistoryRange, number> = {
+  "24h": 24 * 3_600_000,
+  "7d": 7 * 24 * 3_600_000,
+  "30d": 30 * 24 * 3_600_000,
+};
 const HOUR_MS = 3_600_000;
 /** The table's rows: an hour of 24 h, six of 7 d, a day of 30 d. */
 const ROW_MS: Record<HistoryRange, number> = { "24h": HOUR_MS, "7d": 6 * HOUR_MS, "30d": 24 * HOUR_MS };
@@ -65,7 +75,9 @@ export function chartSeries(history: History, intervalSeconds: number, now: numb
   const all = hosts.flatMap((host) => history.hosts[host]!);
   const xsMs = [...new Set(perHost.flatMap((values) => [...values.keys()]))].sort((a, b) => a - b);
   const failedShare = new Map<number, number>();
-  for (const point of all) if (point.failures > 0) failedShare.set(point.at, Math.max(failedShare.get(point.at) ?? 0, point.failures / point.checks));
+  for (const point of all)
+    if (point.failures > 0)
+      failedShare.set(point.at, Math.max(failedShare.get(point.at) ?? 0, point.failures / point.checks));
   const first = all.reduce((earliest, point) => Math.min(earliest, point.at), Infinity);
   const means = all.map(lineValue).filter((value): value is number => value !== null);
   return {
@@ -75,7 +87,9 @@ export function chartSeries(history: History, intervalSeconds: number, now: numb
     failed: xsMs.map((at) => (failedShare.has(at) ? 1 : null)),
     failedShare: xsMs.map((at) => failedShare.get(at) ?? 0),
     spanMs,
-    from: Number.isFinite(first) ? Math.max(now - RANGE_MS[history.range], first - spanMs) : now - RANGE_MS[history.range],
+    from: Number.isFinite(first)
+      ? Math.max(now - RANGE_MS[history.range], first - spanMs)
+      : now - RANGE_MS[history.range],
     to: now,
     checks: all.reduce((sum, point) => sum + point.checks, 0),
     failedChecks: all.reduce((sum, point) => sum + point.failures, 0),
@@ -115,7 +129,14 @@ export function pointNear(points: readonly HistoryPoint[], at: number, spanMs: n
   return best;
 }
 
-export type TableRow = { from: number; host: string; checks: number; failures: number; meanMs: number | null; p95Ms: number | null };
+export type TableRow = {
+  from: number;
+  host: string;
+  checks: number;
+  failures: number;
+  meanMs: number | null;
+  p95Ms: number | null;
+};
 
 /**
  * The table fallback's rows, newest first: per host, an hour (24 h), six
@@ -132,7 +153,9 @@ export function tableRows(history: History): TableRow[] {
       buckets.set(from, [...(buckets.get(from) ?? []), point]);
     }
     for (const [from, bucket] of buckets) {
-      const passed = bucket.filter((point) => point.meanMs !== null).map((point) => ({ weight: point.checks - point.failures, meanMs: point.meanMs! }));
+      const passed = bucket
+        .filter((point) => point.meanMs !== null)
+        .map((point) => ({ weight: point.checks - point.failures, meanMs: point.meanMs! }));
       const weight = passed.reduce((sum, point) => sum + point.weight, 0);
       const p95s = bucket.map((point) => point.p95Ms).filter((value): value is number => value !== null);
       rows.push({
@@ -157,7 +180,8 @@ function percentile95(values: number[]): number {
 /** The table's time column and the tooltip's time: seconds for single checks, hours and days otherwise. */
 export function formatPointTime(at: number, range: HistoryRange, spanMs = ROW_MS[range]): string {
   const date = new Date(at);
-  if (range === "24h" && spanMs < HOUR_MS) return date.toLocaleTimeString("en-GB", { hour: "2-digit", minute: "2-digit", second: "2-digit" });
+  if (range === "24h" && spanMs < HOUR_MS)
+    return date.toLocaleTimeString("en-GB", { hour: "2-digit", minute: "2-digit", second: "2-digit" });
   const day = date.toLocaleDateString("en-GB", { weekday: "short", day: "numeric", month: "short" });
   if (spanMs >= 24 * HOUR_MS) return day;
   const hour = (time: Date) => time.toLocaleTimeString("en-GB", { hour: "2-digit", minute: "2-digit" });

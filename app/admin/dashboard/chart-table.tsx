@@ -10,7 +10,12 @@ const td = "py-1.5 pr-2 align-top";
 export function ChartTable({ history, label }: { history: History; label: string }) {
   const rows = tableRows(history);
   return (
-    <div role="region" aria-label={label} tabIndex={0} className="mt-3 max-h-80 overflow-y-auto rounded-md border border-slate-200 px-2 dark:border-slate-700">
+    <div
+      role="region"
+      aria-label={label}
+      tabIndex={0}
+      className="mt-3 max-h-80 overflow-y-auto rounded-md border border-slate-200 px-2 dark:border-slate-700"
+    >
       <table className="w-full text-left text-sm">
         <caption className="sr-only">{label}</caption>
         <thead className="sticky top-0 bg-white dark:bg-slate-900">
@@ -46,7 +51,9 @@ export function ChartTable({ history, label }: { history: History; label: string
                 <td className={`${td} break-words`}>{row.host}</td>
                 <td className={`${td} text-right tabular-nums`}>{formatDuration(row.meanMs)}</td>
                 <td className={`${td} text-right tabular-nums`}>{formatDuration(row.p95Ms)}</td>
-                <td className={`${td} text-right tabular-nums ${row.failures > 0 ? "font-semibold text-red-800 dark:text-red-300" : ""}`}>
+                <td
+                  className={`${td} text-right tabular-nums ${row.failures > 0 ? "font-semibold text-red-800 dark:text-red-300" : ""}`}
+                >
                   {row.failures} of {row.checks} failed
                 </td>
               </tr>

@@ -5,7 +5,8 @@
 import { FileWarning } from "lucide-react";
 import type { ConfigurationData } from "./dashboard.server.ts";
 
-const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString("en-GB", { dateStyle: "medium", timeStyle: "medium" }) : "at start");
+const when = (iso: string | null) =>
+  iso ? new Date(iso).toLocaleString("en-GB", { dateStyle: "medium", timeStyle: "medium" }) : "at start";
 
 function FileName({ file }: { file: string | null }) {
   return file ? (
@@ -31,12 +32,16 @@ export function ConfigurationNotice({ configuration }: { configuration: Configur
         Monitoring configuration
       </h2>
       {rejected ? (
-        <div role="alert" className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-950 dark:border-red-800 dark:bg-red-950 dark:text-red-50">
+        <div
+          role="alert"
+          className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-950 dark:border-red-800 dark:bg-red-950 dark:text-red-50"
+        >
           <p>
             <strong>
               An edit of <FileName file={file} /> was refused
             </strong>{" "}
-            ({when(rejected.at)}). The last good configuration is still running, loaded {when(loadedAt)}. Fix these problems and save the file again:
+            ({when(rejected.at)}). The last good configuration is still running, loaded {when(loadedAt)}. Fix these
+            problems and save the file again:
           </p>
           <ul className="mt-2 list-disc space-y-1 pl-5">
             {rejected.problems.map((problem) => (
@@ -50,11 +55,17 @@ export function ConfigurationNotice({ configuration }: { configuration: Configur
       {count > 0 ? (
         <>
           <p className="text-sm">
-            <strong>{count === 1 ? "1 entry is a placeholder" : `${count} entries are placeholders`}</strong>: {count === 1 ? "it points" : "they point"} at a documentation host
-            (such as example.com), so {count === 1 ? "it is not checked and never alerts" : "they are not checked and never alert"}. Replace {count === 1 ? "it" : "them"} with your
-            own hosts in <FileName file={file} />; a saved edit is picked up while the server runs.
+            <strong>{count === 1 ? "1 entry is a placeholder" : `${count} entries are placeholders`}</strong>:{" "}
+            {count === 1 ? "it points" : "they point"} at a documentation host (such as example.com), so{" "}
+            {count === 1 ? "it is not checked and never alerts" : "they are not checked and never alert"}. Replace{" "}
+            {count === 1 ? "it" : "them"} with your own hosts in <FileName file={file} />; a saved edit is picked up
+            while the server runs.
           </p>
-          <ul aria-label="Placeholder entries" tabIndex={0} className="max-h-40 space-y-1 overflow-y-auto rounded-md bg-white/60 p-2 text-sm dark:bg-black/20">
+          <ul
+            aria-label="Placeholder entries"
+            tabIndex={0}
+            className="max-h-40 space-y-1 overflow-y-auto rounded-md bg-white/60 p-2 text-sm dark:bg-black/20"
+          >
             {placeholders.map((entry) => (
               <li key={entry.path} className="[overflow-wrap:anywhere]">
                 <code>{entry.path}</code>: {entry.target}

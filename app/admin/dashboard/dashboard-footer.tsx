@@ -11,12 +11,21 @@ function every(seconds: number): string {
   return seconds % 60 === 0 ? `every ${seconds / 60} minutes` : `every ${seconds} seconds`;
 }
 
-export function DashboardFooter({ health, autoRefresh, user }: { health: HealthData | undefined; autoRefresh: boolean; user: string }) {
+export function DashboardFooter({
+  health,
+  autoRefresh,
+  user,
+}: {
+  health: HealthData | undefined;
+  autoRefresh: boolean;
+  user: string;
+}) {
   const now = useNow();
   return (
     <footer className="mx-auto max-w-7xl px-4 pb-8 text-sm text-slate-600 dark:text-slate-300">
       <p>
-        Health checks run {every(health?.intervalSeconds ?? 60)}. Alerts go to {health?.alertsTo ?? "the admin distribution address"}. Recovery notifications are included.
+        Health checks run {every(health?.intervalSeconds ?? 60)}. Alerts go to{" "}
+        {health?.alertsTo ?? "the admin distribution address"}. Recovery notifications are included.
         {autoRefresh && health?.nextCheckAt ? (
           <span data-testid="next-check">
             <NextCheck nextCheckAt={health.nextCheckAt} now={now} prefix=" " suffix="." />

@@ -11,7 +11,13 @@ import { postJson } from "./staff-api.ts";
 
 export const VERSION_LABEL = "Advanced v2.1";
 
-export function DashboardHeader(props: { autoRefresh: boolean; onAutoRefresh: (on: boolean) => void; onRefresh: () => void; refreshing: boolean; onLogout: () => void }) {
+export function DashboardHeader(props: {
+  autoRefresh: boolean;
+  onAutoRefresh: (on: boolean) => void;
+  onRefresh: () => void;
+  refreshing: boolean;
+  onLogout: () => void;
+}) {
   const [testing, setTesting] = useState<"email" | "failure" | null>(null);
 
   /** Both tests answer with a message; 409 means another test (maybe in another tab) is running. */
@@ -19,10 +25,15 @@ export function DashboardHeader(props: { autoRefresh: boolean; onAutoRefresh: (o
     setTesting(which);
     const result = await postJson<{ success?: boolean; message?: string }>(`/api/admin/alerts/test-${which}`);
     setTesting(null);
-    const fallback = which === "email" ? "Failed to send test email: the server did not answer" : "Failed to simulate failure";
+    const fallback =
+      which === "email" ? "Failed to send test email: the server did not answer" : "Failed to simulate failure";
     const message = result.body?.message ?? fallback;
     const success = result.ok && result.body?.success !== false;
-    showToast({ title: success ? (which === "email" ? "Test Email" : "Test Failure") : "Error", description: message, variant: success ? "success" : "error" });
+    showToast({
+      title: success ? (which === "email" ? "Test Email" : "Test Failure") : "Error",
+      description: message,
+      variant: success ? "success" : "error",
+    });
   };
 
   return (
@@ -31,9 +42,13 @@ export function DashboardHeader(props: { autoRefresh: boolean; onAutoRefresh: (o
         <div>
           <h1 className="flex flex-wrap items-center gap-2 text-xl font-bold">
             Admin Dashboard
-            <span className="rounded-full bg-brand-100 px-2 py-0.5 text-xs font-semibold text-brand-900 dark:bg-brand-900 dark:text-brand-100">{VERSION_LABEL}</span>
+            <span className="rounded-full bg-brand-100 px-2 py-0.5 text-xs font-semibold text-brand-900 dark:bg-brand-900 dark:text-brand-100">
+              {VERSION_LABEL}
+            </span>
           </h1>
-          <p className="text-sm text-slate-600 dark:text-slate-300">Service health, alerts and infrastructure of both hosts</p>
+          <p className="text-sm text-slate-600 dark:text-slate-300">
+            Service health, alerts and infrastructure of both hosts
+          </p>
         </div>
         <nav aria-label="Dashboard actions" className="flex flex-wrap items-center gap-2">
           <button type="button" className={smallButton} onClick={toggleTheme}>
@@ -42,14 +57,25 @@ export function DashboardHeader(props: { autoRefresh: boolean; onAutoRefresh: (o
             <span className="dark:hidden">Dark</span>
             <span className="hidden dark:inline">Light</span>
           </button>
-          <button type="button" className={smallButton} aria-pressed={props.autoRefresh} onClick={() => props.onAutoRefresh(!props.autoRefresh)}>
+          <button
+            type="button"
+            className={smallButton}
+            aria-pressed={props.autoRefresh}
+            onClick={() => props.onAutoRefresh(!props.autoRefresh)}
+          >
             Auto-refresh {props.autoRefresh ? "ON" : "OFF"}
           </button>
           <button type="button" className={smallButton} onClick={props.onRefresh} disabled={props.refreshing}>
             <RotateCw aria-hidden="true" className={`size-4 ${props.refreshing ? "animate-spin" : ""}`} />
             Refresh
           </button>
-          <button type="button" className={smallButton} onClick={() => void runTest("email")} disabled={testing !== null} title="Sends a notice marked TEST on every alert channel">
+          <button
+            type="button"
+            className={smallButton}
+            onClick={() => void runTest("email")}
+            disabled={testing !== null}
+            title="Sends a notice marked TEST on every alert channel"
+          >
             <Mail aria-hidden="true" className="size-4" />
             {testing === "email" ? "Sending…" : "Test Email"}
           </button>

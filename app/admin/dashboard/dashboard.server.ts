@@ -24,15 +24,42 @@ async function settle<T>(work: () => Promise<T | null>, what: string): Promise<I
 export async function loadDashboard(services: Services) {
   const { monitor, integrations, alerting } = services;
   const intervals = integrations?.intervals();
-  const [health, maintenance, maintenanceHistory, certificates, nginx, haproxy, ai, pending, failed, incidents, configuration] = await Promise.all([
+  const [
+    health,
+    maintenance,
+    maintenanceHistory,
+    certificates,
+    nginx,
+    haproxy,
+    ai,
+    pending,
+    failed,
+    incidents,
+    configuration,
+  ] = await Promise.all([
     settle(async () => (monitor ? monitor.snapshot() : null), "Failed to load service health"),
     settle(async () => {
       if (!alerting) return null;
       const current = await alerting.maintenance.current();
-      return { success: true as const, maintenance: current.manual, windows: current.windows, upcoming: current.upcoming, timezone: current.timezone };
+      return {
+        success: true as const,
+        maintenance: current.manual,
+        windows: current.windows,
+        upcoming: current.upcoming,
+        timezone: current.timezone,
+      };
     }, "Failed to load maintenance status"),
-    settle(async () => (alerting ? { success: true as const, history: await alerting.maintenance.history() } : null), "Failed to load maintenance history"),
-    settle(async () => (integrations ? { ...(await integrations.certificates.summary()), intervalSeconds: intervals!.certificates } : null), "Failed to load certificates"),
+    settle(
+      async () => (alerting ? { success: true as const, history: await alerting.maintenance.history() } : null),
+      "Failed to load maintenance history",
+    ),
+    settle(
+      async () =>
+        integrations
+          ? { ...(await integrations.certificates.summary()), intervalSeconds: intervals!.certificates }
+          : null,
+      "Failed to load certificates",
+    ),
     settle(async () => {
       const reading = integrations && intervals?.nginx ? await integrations.stored.nginx() : undefined;
       if (!reading) return null;
@@ -55,13 +82,21 @@ export async function loadDashboard(services: Services) {
     }, "Failed to load AI services health data"),
     services.inbox.list({ status: "pending", page: 1 }),
     services.inbox.list({ status: "failed", page: 1 }),
-    settle(async () => (alerting ? { incidents: await alerting.incidents.open() } : null), "Failed to load active alerts"),
+    settle(
+      async () => (alerting ? { incidents: await alerting.incidents.open() } : null),
+      "Failed to load active alerts",
+    ),
     settle(async () => monitoringConfigurationStatus(services), "Failed to load the monitoring configuration"),
   ]);
   return {
     renderedAt: services.now(),
     monitoring: !!monitor,
-    configured: { nginx: !!intervals?.nginx, haproxy: !!intervals?.haproxy, aiServices: !!intervals?.aiServices, certificates: !!intervals?.certificates },
+    configured: {
+      nginx: !!intervals?.nginx,
+      haproxy: !!intervals?.haproxy,
+      aiServices: !!intervals?.aiServices,
+      certificates: !!intervals?.certificates,
+    },
     health,
     maintenance,
     maintenanceHistory,

@@ -21,7 +21,19 @@ function Status({ display, raw }: { display: string; raw: string }) {
 }
 
 /** A table from the breakpoint up, the same rows as cards below it. */
-function Table({ caption, head, children, cards, below }: { caption: string; head: string[]; children: React.ReactNode; cards: React.ReactNode; below: Breakpoint }) {
+function Table({
+  caption,
+  head,
+  children,
+  cards,
+  below,
+}: {
+  caption: string;
+  head: string[];
+  children: React.ReactNode;
+  cards: React.ReactNode;
+  below: Breakpoint;
+}) {
   return (
     <div>
       <h3 className={`mb-1 font-bold ${below === "md" ? "md:hidden" : "sm:hidden"}`}>{caption}</h3>
@@ -57,11 +69,19 @@ function TableOnly({ caption, head, children }: { caption: string; head: string[
   );
 }
 
-const lastCheck = (server: HaproxyData["servers"][number]) => [server.checkStatus, server.lastCheck].filter(Boolean).join(": ") || "–";
+const lastCheck = (server: HaproxyData["servers"][number]) =>
+  [server.checkStatus, server.lastCheck].filter(Boolean).join(": ") || "–";
 
 export function HaproxyPanel({ polled }: { polled: Polled<HaproxyData> }) {
   return (
-    <Panel id="haproxy" title="HAProxy Stats" polled={polled} skeletonLines={8} sampledAt={(data) => data.fetchedAt} intervalSeconds={polled.data?.intervalSeconds}>
+    <Panel
+      id="haproxy"
+      title="HAProxy Stats"
+      polled={polled}
+      skeletonLines={8}
+      sampledAt={(data) => data.fetchedAt}
+      intervalSeconds={polled.data?.intervalSeconds}
+    >
       {(data) => (
         <div className="flex flex-col gap-6">
           <div className="grid gap-6 lg:grid-cols-2">
@@ -145,7 +165,11 @@ export function HaproxyPanel({ polled }: { polled: Polled<HaproxyData> }) {
             ))}
           >
             {data.servers.map((server) => (
-              <tr key={`${server.backend}/${server.name}`} data-server={server.name} className="border-b border-slate-100 dark:border-slate-800">
+              <tr
+                key={`${server.backend}/${server.name}`}
+                data-server={server.name}
+                className="border-b border-slate-100 dark:border-slate-800"
+              >
                 <th scope="row" className={`${td} font-medium`}>
                   {server.name}
                 </th>

@@ -15,7 +15,14 @@ import { useNow } from "./use-now.ts";
 
 function NginxMetrics({ polled }: { polled: Polled<NginxData> }) {
   return (
-    <Panel id="nginx" title="Reverse proxy (nginx)" polled={polled} skeletonLines={2} sampledAt={(data) => data.sampledAt} intervalSeconds={polled.data?.intervalSeconds}>
+    <Panel
+      id="nginx"
+      title="Reverse proxy (nginx)"
+      polled={polled}
+      skeletonLines={2}
+      sampledAt={(data) => data.sampledAt}
+      intervalSeconds={polled.data?.intervalSeconds}
+    >
       {(data) => (
         <div data-testid="nginx-metrics">
           <Figures
@@ -28,7 +35,10 @@ function NginxMetrics({ polled }: { polled: Polled<NginxData> }) {
               ["Reading", data.nginx.reading],
               ["Writing", data.nginx.writing],
               ["Waiting", data.nginx.waiting],
-              ["Accepted / handled", `${data.nginx.server_accepts.toLocaleString("en")} / ${data.nginx.server_handled.toLocaleString("en")}`],
+              [
+                "Accepted / handled",
+                `${data.nginx.server_accepts.toLocaleString("en")} / ${data.nginx.server_handled.toLocaleString("en")}`,
+              ],
             ]}
           />
         </div>
@@ -62,7 +72,12 @@ export function HealthCard(props: {
             {props.autoRefresh && data ? <NextCheck nextCheckAt={data.nextCheckAt} now={now} prefix=" · " /> : null}
           </span>
           <label className="flex cursor-pointer items-center gap-2 font-medium">
-            <input type="checkbox" className="size-4" checked={props.autoRefresh} onChange={(event) => props.onAutoRefresh(event.target.checked)} />
+            <input
+              type="checkbox"
+              className="size-4"
+              checked={props.autoRefresh}
+              onChange={(event) => props.onAutoRefresh(event.target.checked)}
+            />
             Auto-refresh
           </label>
           <button type="button" className={smallButton} onClick={props.onRefresh} disabled={props.health.busy}>

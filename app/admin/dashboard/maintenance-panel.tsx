@@ -11,13 +11,30 @@ import { postJson } from "./staff-api.ts";
 import type { Polled } from "./use-panel-query.ts";
 
 export const MAINTENANCE_REQUIRED = "Reason and Enabled By are required when enabling maintenance mode";
-const field = "mt-1 w-full rounded-md border border-slate-300 bg-white px-3 py-2 dark:border-slate-600 dark:bg-slate-800";
+const field =
+  "mt-1 w-full rounded-md border border-slate-300 bg-white px-3 py-2 dark:border-slate-600 dark:bg-slate-800";
 /** A window's times in the configuration's zone, the same on the server and in any browser. */
 const inZone = (iso: string, timeZone: string) =>
-  new Date(iso).toLocaleString("en-GB", { weekday: "short", day: "numeric", month: "short", hour: "2-digit", minute: "2-digit", timeZone });
-const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString("en-GB", { dateStyle: "medium", timeStyle: "short" }) : "–");
+  new Date(iso).toLocaleString("en-GB", {
+    weekday: "short",
+    day: "numeric",
+    month: "short",
+    hour: "2-digit",
+    minute: "2-digit",
+    timeZone,
+  });
+const when = (iso: string | null) =>
+  iso ? new Date(iso).toLocaleString("en-GB", { dateStyle: "medium", timeStyle: "short" }) : "–";
 
-export function MaintenancePanel({ polled, history, onChanged }: { polled: Polled<MaintenanceData>; history: Polled<MaintenanceHistoryData>; onChanged: () => void }) {
+export function MaintenancePanel({
+  polled,
+  history,
+  onChanged,
+}: {
+  polled: Polled<MaintenanceData>;
+  history: Polled<MaintenanceHistoryData>;
+  onChanged: () => void;
+}) {
   const id = useId();
   const [reason, setReason] = useState("");
   const [enabledBy, setEnabledBy] = useState("admin");
@@ -72,7 +89,9 @@ export function MaintenancePanel({ polled, history, onChanged }: { polled: Polle
     <Panel id="maintenance" title="Maintenance Mode" polled={polled}>
       {({ maintenance, windows, upcoming, timezone }) => (
         <div className="flex flex-col gap-4">
-          <div className={`flex items-start gap-3 rounded-md p-3 ${maintenance.is_active ? "bg-amber-50 dark:bg-amber-950" : "bg-green-50 dark:bg-green-950"}`}>
+          <div
+            className={`flex items-start gap-3 rounded-md p-3 ${maintenance.is_active ? "bg-amber-50 dark:bg-amber-950" : "bg-green-50 dark:bg-green-950"}`}
+          >
             <Wrench aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
             <div className="text-sm">
               <p className="font-bold" data-testid="maintenance-state">
@@ -87,7 +106,10 @@ export function MaintenancePanel({ polled, history, onChanged }: { polled: Polle
                   {maintenance.notes ? `. ${maintenance.notes}` : ""}
                 </p>
               ) : (
-                <p>Alerts are sent as usual{windows.length > 0 ? ", except during the scheduled windows shown above" : ""}.</p>
+                <p>
+                  Alerts are sent as usual
+                  {windows.length > 0 ? ", except during the scheduled windows shown above" : ""}.
+                </p>
               )}
             </div>
           </div>
@@ -102,7 +124,13 @@ export function MaintenancePanel({ polled, history, onChanged }: { polled: Polle
             {maintenance.is_active ? (
               <label className="text-sm font-medium sm:col-span-2" htmlFor={`${id}-completion`}>
                 Completion reason
-                <input id={`${id}-completion`} className={field} value={completion} onChange={(event) => setCompletion(event.target.value)} maxLength={500} />
+                <input
+                  id={`${id}-completion`}
+                  className={field}
+                  value={completion}
+                  onChange={(event) => setCompletion(event.target.value)}
+                  maxLength={500}
+                />
               </label>
             ) : (
               <>
@@ -119,11 +147,24 @@ export function MaintenancePanel({ polled, history, onChanged }: { polled: Polle
                 </label>
                 <label className="text-sm font-medium" htmlFor={`${id}-by`}>
                   Enabled By
-                  <input id={`${id}-by`} className={field} value={enabledBy} onChange={(event) => setEnabledBy(event.target.value)} maxLength={100} />
+                  <input
+                    id={`${id}-by`}
+                    className={field}
+                    value={enabledBy}
+                    onChange={(event) => setEnabledBy(event.target.value)}
+                    maxLength={100}
+                  />
                 </label>
                 <label className="text-sm font-medium sm:col-span-2" htmlFor={`${id}-notes`}>
                   Notes
-                  <textarea id={`${id}-notes`} rows={2} className={field} value={notes} onChange={(event) => setNotes(event.target.value)} maxLength={2000} />
+                  <textarea
+                    id={`${id}-notes`}
+                    rows={2}
+                    className={field}
+                    value={notes}
+                    onChange={(event) => setNotes(event.target.value)}
+                    maxLength={2000}
+                  />
                 </label>
                 <label className="text-sm font-medium" htmlFor={`${id}-duration`}>
                   Estimated duration (minutes)
@@ -146,8 +187,16 @@ export function MaintenancePanel({ polled, history, onChanged }: { polled: Polle
               </p>
             ) : null}
             <div className="sm:col-span-2">
-              <button type="submit" disabled={updating} className={`${smallButton} ${maintenance.is_active ? "" : "border-amber-600"}`}>
-                {updating ? "Updating…" : maintenance.is_active ? "Disable maintenance mode" : "Enable maintenance mode"}
+              <button
+                type="submit"
+                disabled={updating}
+                className={`${smallButton} ${maintenance.is_active ? "" : "border-amber-600"}`}
+              >
+                {updating
+                  ? "Updating…"
+                  : maintenance.is_active
+                    ? "Disable maintenance mode"
+                    : "Enable maintenance mode"}
               </button>
             </div>
           </form>
@@ -167,10 +216,16 @@ export function MaintenancePanel({ polled, history, onChanged }: { polled: Polle
           <div>
             <h3 className="text-sm font-bold">History</h3>
             {history.data && history.data.history.length > 0 ? (
-              <ol className="mt-2 max-h-48 space-y-1 overflow-y-auto text-sm" tabIndex={0} aria-label="Maintenance history">
+              <ol
+                className="mt-2 max-h-48 space-y-1 overflow-y-auto text-sm"
+                tabIndex={0}
+                aria-label="Maintenance history"
+              >
                 {history.data.history.slice(0, 20).map((entry) => (
                   <li key={entry.id} className="flex flex-wrap gap-x-2">
-                    <Badge tone={entry.action === "enable" ? "amber" : "green"}>{entry.action === "enable" ? "enabled" : "disabled"}</Badge>
+                    <Badge tone={entry.action === "enable" ? "amber" : "green"}>
+                      {entry.action === "enable" ? "enabled" : "disabled"}
+                    </Badge>
                     <span>{when(entry.at)}</span>
                     <span>
                       {entry.by}: {entry.reason}

@@ -13,7 +13,12 @@ import { getJson } from "./staff-api.ts";
 import { UptimeTable } from "./uptime-table.tsx";
 
 export function MetricsPanel({ health }: { health: HealthData }) {
-  const [serviceId, setServiceId] = useState(() => health.services.find((s) => s.reliabilityProfile !== "infrastructure")?.serviceId ?? health.services[0]?.serviceId ?? "");
+  const [serviceId, setServiceId] = useState(
+    () =>
+      health.services.find((s) => s.reliabilityProfile !== "infrastructure")?.serviceId ??
+      health.services[0]?.serviceId ??
+      "",
+  );
   const [range, setRange] = useState<HistoryRange>("24h");
   const [showTable, setShowTable] = useState(false);
   const service = health.services.find((s) => s.serviceId === serviceId);
@@ -22,7 +27,10 @@ export function MetricsPanel({ health }: { health: HealthData }) {
     // A new round adds checks: read again when one lands.
     queryKey: ["history", serviceId, range, health.lastCheckedAt],
     queryFn: async () => {
-      const history = await getJson<History>(`/api/admin/services/${encodeURIComponent(serviceId)}/history?range=${range}`, "Failed to load the history");
+      const history = await getJson<History>(
+        `/api/admin/services/${encodeURIComponent(serviceId)}/history?range=${range}`,
+        "Failed to load the history",
+      );
       return { history, series: chartSeries(history, intervalSeconds, Date.now()) };
     },
     enabled: serviceId !== "",
@@ -30,7 +38,10 @@ export function MetricsPanel({ health }: { health: HealthData }) {
     // Only the newest answer is of use (a day of raw checks each): older ones are not kept.
     gcTime: 0,
   });
-  const current = query.data && query.data.history.serviceId === serviceId && query.data.history.range === range ? query.data : undefined;
+  const current =
+    query.data && query.data.history.serviceId === serviceId && query.data.history.range === range
+      ? query.data
+      : undefined;
   const shown = current?.history;
   const series = current?.series;
   const label = shown && series && service ? chartSummary(service.serviceName, range, series) : "";
@@ -79,7 +90,9 @@ export function MetricsPanel({ health }: { health: HealthData }) {
           </p>
         ) : shown && series ? (
           series.checks === 0 ? (
-            <p className="flex h-60 items-center justify-center text-sm text-slate-600 dark:text-slate-300">No checks in this range yet.</p>
+            <p className="flex h-60 items-center justify-center text-sm text-slate-600 dark:text-slate-300">
+              No checks in this range yet.
+            </p>
           ) : (
             <ResponseTimeChart history={shown} series={series} label={label} />
           )
@@ -89,7 +102,13 @@ export function MetricsPanel({ health }: { health: HealthData }) {
       </div>
       {shown ? (
         <div className="mt-2">
-          <button type="button" className={smallButton} aria-expanded={showTable} aria-controls="metrics-table" onClick={() => setShowTable(!showTable)}>
+          <button
+            type="button"
+            className={smallButton}
+            aria-expanded={showTable}
+            aria-controls="metrics-table"
+            onClick={() => setShowTable(!showTable)}
+          >
             {showTable ? "Hide the table" : "Show the data as a table"}
           </button>
           <div id="metrics-table">{showTable ? <ChartTable history={shown} label={tableLabel} /> : null}</div>

@@ -8,7 +8,8 @@ import { formatAgo, isStale } from "#shared/monitor/format.ts";
 import type { Polled } from "./use-panel-query.ts";
 import { useNow } from "./use-now.ts";
 
-export const panelClass = "rounded-lg border border-slate-200 bg-white p-4 shadow-sm dark:border-slate-700 dark:bg-slate-900";
+export const panelClass =
+  "rounded-lg border border-slate-200 bg-white p-4 shadow-sm dark:border-slate-700 dark:bg-slate-900";
 export const smallButton =
   "inline-flex min-h-9 cursor-pointer items-center gap-1.5 rounded-md border border-slate-300 px-3 text-sm font-semibold hover:bg-slate-100 disabled:cursor-not-allowed disabled:opacity-60 dark:border-slate-600 dark:hover:bg-slate-800";
 
@@ -16,13 +17,25 @@ export function Skeleton({ lines = 3, height = "h-4" }: { lines?: number; height
   return (
     <div aria-hidden="true" className="space-y-3">
       {Array.from({ length: lines }, (_, index) => (
-        <div key={index} className={`${height} animate-pulse rounded bg-slate-200 dark:bg-slate-700`} style={{ width: `${90 - ((index * 17) % 40)}%` }} />
+        <div
+          key={index}
+          className={`${height} animate-pulse rounded bg-slate-200 dark:bg-slate-700`}
+          style={{ width: `${90 - ((index * 17) % 40)}%` }}
+        />
       ))}
     </div>
   );
 }
 
-export function RetryButton({ onRetry, label = "Retry", busy = false }: { onRetry: () => void; label?: string; busy?: boolean }) {
+export function RetryButton({
+  onRetry,
+  label = "Retry",
+  busy = false,
+}: {
+  onRetry: () => void;
+  label?: string;
+  busy?: boolean;
+}) {
   return (
     <button type="button" className={smallButton} onClick={onRetry} disabled={busy}>
       <RotateCw aria-hidden="true" className={`size-4 ${busy ? "animate-spin" : ""}`} />
@@ -33,7 +46,10 @@ export function RetryButton({ onRetry, label = "Retry", busy = false }: { onRetr
 
 export function StaleBadge() {
   return (
-    <span className="rounded bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-950 dark:bg-amber-900 dark:text-amber-50" title="Older than two check intervals">
+    <span
+      className="rounded bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-950 dark:bg-amber-900 dark:text-amber-50"
+      title="Older than two check intervals"
+    >
       Stale
     </span>
   );
@@ -64,12 +80,17 @@ export function Panel<T>(props: {
           {stale ? <StaleBadge /> : null}
         </h2>
         <div className="flex flex-wrap items-center gap-2">
-          {sampled ? <span className="text-xs text-slate-600 dark:text-slate-300">Updated {formatAgo(sampled, now)}</span> : null}
+          {sampled ? (
+            <span className="text-xs text-slate-600 dark:text-slate-300">Updated {formatAgo(sampled, now)}</span>
+          ) : null}
           {props.actions}
         </div>
       </div>
       {polled.data === undefined && polled.error ? (
-        <div role="alert" className="flex flex-col items-start gap-3 rounded-md bg-red-50 p-4 text-red-950 dark:bg-red-950 dark:text-red-50">
+        <div
+          role="alert"
+          className="flex flex-col items-start gap-3 rounded-md bg-red-50 p-4 text-red-950 dark:bg-red-950 dark:text-red-50"
+        >
           <p className="flex items-start gap-2 font-medium">
             <AlertTriangle aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
             {polled.error}

@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { fastestInterval, FIRST_ROUND_POLL_MS, nextHealthRead, ROUND_GRACE_MS, secondsToNextCheck, type HealthTiming } from "./polling.ts";
+import {
+  fastestInterval,
+  FIRST_ROUND_POLL_MS,
+  nextHealthRead,
+  ROUND_GRACE_MS,
+  secondsToNextCheck,
+  type HealthTiming,
+} from "./polling.ts";
 
 const T = Date.UTC(2026, 2, 2, 10);
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -14,13 +21,31 @@ const health = (last: number | null, next: number | null): HealthTiming => ({
 describe("when service health is read next", () => {
   it.each([
     ["before the first round ever: every few seconds", health(null, null), T, T + 1_000, FIRST_ROUND_POLL_MS - 1_000],
-    ["a round stored: just after the next one is due", health(T, T + 15_000), T + 2_000, T + 2_000, 13_000 + ROUND_GRACE_MS],
-    ["the same answer read again later: still aimed at the round", health(T, T + 15_000), T + 2_000, T + 10_000, 5_000 + ROUND_GRACE_MS],
+    [
+      "a round stored: just after the next one is due",
+      health(T, T + 15_000),
+      T + 2_000,
+      T + 2_000,
+      13_000 + ROUND_GRACE_MS,
+    ],
+    [
+      "the same answer read again later: still aimed at the round",
+      health(T, T + 15_000),
+      T + 2_000,
+      T + 10_000,
+      5_000 + ROUND_GRACE_MS,
+    ],
     ["a round started but not stored: again in two seconds", health(T, T + 30_000), T + 16_000, T + 16_000, 2_000],
     ["the answer says the round is due: again in two seconds", health(T, T + 15_000), T + 15_500, T + 15_500, 2_000],
     ["a read already due: at once", health(T, T + 15_000), T + 2_000, T + 20_000, 100],
     ["an engine that stopped: once an interval", health(T, T + 15_000), T + 40_000, T + 40_000, 15_000],
-    ["never later than the interval", { ...health(T, T + 300_000), services: [{ intervalSeconds: 300 }] }, T, T, 300_000],
+    [
+      "never later than the interval",
+      { ...health(T, T + 300_000), services: [{ intervalSeconds: 300 }] },
+      T,
+      T,
+      300_000,
+    ],
   ])("%s", (_name, answer, updatedAt, now, expected) => {
     expect(nextHealthRead(answer, updatedAt, now)).toBe(expected);
   });

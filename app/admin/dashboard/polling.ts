@@ -6,7 +6,15 @@
 // "next check in" counts down to a round that really comes.
 
 /** Seconds between reads (the engine's own interval for service health, when it has one). */
-export const POLL_SECONDS = { health: 60, maintenance: 30, ai: 120, nginx: 60, haproxy: 30, certificates: 300, configuration: 60 } as const;
+export const POLL_SECONDS = {
+  health: 60,
+  maintenance: 30,
+  ai: 120,
+  nginx: 60,
+  haproxy: 30,
+  certificates: 300,
+  configuration: 60,
+} as const;
 
 /** Panels read while auto-refresh is off too. */
 export const ALWAYS_POLLED = new Set<keyof typeof POLL_SECONDS>(["maintenance", "ai", "certificates"]);
@@ -47,7 +55,8 @@ function roundPendingPollMs(intervalMs: number): number {
  */
 export function nextHealthRead(health: HealthTiming | undefined, updatedAt: number, now: number): number {
   // Aimed at a moment, not a delay from now: a re-render that asks again does not put the read off.
-  const at = (readAt: number, intervalMs: number) => Math.max(DUE_NOW_MS, Math.min(Math.max(readAt, updatedAt + MIN_POLL_MS) - now, intervalMs));
+  const at = (readAt: number, intervalMs: number) =>
+    Math.max(DUE_NOW_MS, Math.min(Math.max(readAt, updatedAt + MIN_POLL_MS) - now, intervalMs));
   if (!health?.lastCheckedAt) return at(updatedAt + FIRST_ROUND_POLL_MS, FIRST_ROUND_POLL_MS);
   const intervalMs = fastestInterval(health) * 1000;
   const last = Date.parse(health.lastCheckedAt);

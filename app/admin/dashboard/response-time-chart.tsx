@@ -12,8 +12,20 @@ import { describePoint, formatPointTime, pointNear, type ChartSeries, type Histo
 
 const HEIGHT = 240;
 const PALETTES = {
-  light: { hosts: ["#0284c7", "#7c3aed", "#059669", "#d97706", "#db2777", "#475569"], failed: "#dc2626", band: "rgb(220, 38, 38)", text: "#475569", grid: "#e2e8f0" },
-  dark: { hosts: ["#38bdf8", "#a78bfa", "#34d399", "#fbbf24", "#f472b6", "#cbd5e1"], failed: "#f87171", band: "rgb(248, 113, 113)", text: "#cbd5e1", grid: "#334155" },
+  light: {
+    hosts: ["#0284c7", "#7c3aed", "#059669", "#d97706", "#db2777", "#475569"],
+    failed: "#dc2626",
+    band: "rgb(220, 38, 38)",
+    text: "#475569",
+    grid: "#e2e8f0",
+  },
+  dark: {
+    hosts: ["#38bdf8", "#a78bfa", "#34d399", "#fbbf24", "#f472b6", "#cbd5e1"],
+    failed: "#f87171",
+    band: "rgb(248, 113, 113)",
+    text: "#cbd5e1",
+    grid: "#334155",
+  },
 } as const;
 /** The legend's swatches, in the palettes' order. */
 const SWATCHES = [
@@ -44,16 +56,24 @@ function useDarkTheme(): boolean {
 function showSparsePoints(chart: uPlot, seriesIndex: number): boolean {
   const values = chart.data[seriesIndex]!;
   let drawn = 0;
-  for (let index = 0; index < values.length; index += 1) if (values[index] !== null && values[index] !== undefined) drawn += 1;
+  for (let index = 0; index < values.length; index += 1)
+    if (values[index] !== null && values[index] !== undefined) drawn += 1;
   return drawn < chart.bbox.width / devicePixelRatio / 10;
 }
 
 /** A time-axis label on a 24-hour clock: seconds for short spans, the day for long ones. */
 function formatTick(seconds: number, incrementSeconds: number, series: ChartSeries): string {
   const date = new Date(seconds * 1000);
-  if (incrementSeconds >= 86_400) return date.toLocaleDateString("en-GB", { weekday: "short", day: "numeric", month: "short" });
-  const time = date.toLocaleTimeString("en-GB", { hour: "2-digit", minute: "2-digit", ...(incrementSeconds < 60 ? { second: "2-digit" } : {}) });
-  return series.to - series.from > 86_400_000 ? `${date.toLocaleDateString("en-GB", { weekday: "short" })} ${time}` : time;
+  if (incrementSeconds >= 86_400)
+    return date.toLocaleDateString("en-GB", { weekday: "short", day: "numeric", month: "short" });
+  const time = date.toLocaleTimeString("en-GB", {
+    hour: "2-digit",
+    minute: "2-digit",
+    ...(incrementSeconds < 60 ? { second: "2-digit" } : {}),
+  });
+  return series.to - series.from > 86_400_000
+    ? `${date.toLocaleDateString("en-GB", { weekday: "short" })} ${time}`
+    : time;
 }
 
 const aligned = (series: ChartSeries): uPlot.AlignedData => [series.xs, ...series.latency, series.failed];
@@ -63,7 +83,11 @@ type Latest = { series: ChartSeries; history: History };
 function chartOptions(latest: { current: Latest }, width: number, dark: boolean, tooltip: HTMLElement): uPlot.Options {
   const palette = dark ? PALETTES.dark : PALETTES.light;
   const { series } = latest.current;
-  const axis = { stroke: palette.text, grid: { stroke: palette.grid, width: 1 }, ticks: { stroke: palette.grid, width: 1 } };
+  const axis = {
+    stroke: palette.text,
+    grid: { stroke: palette.grid, width: 1 },
+    ticks: { stroke: palette.grid, width: 1 },
+  };
   return {
     width,
     height: HEIGHT,
@@ -75,8 +99,20 @@ function chartOptions(latest: { current: Latest }, width: number, dark: boolean,
       failed: { range: [0, 1.08] },
     },
     axes: [
-      { ...axis, space: 80, values: (_chart, splits, _axis, _space, increment) => splits.map((seconds) => formatTick(seconds, increment, latest.current.series)) },
-      { ...axis, scale: "ms", size: 64, label: "Response time", labelSize: 18, values: (_chart, splits) => splits.map((value) => formatDuration(value)) },
+      {
+        ...axis,
+        space: 80,
+        values: (_chart, splits, _axis, _space, increment) =>
+          splits.map((seconds) => formatTick(seconds, increment, latest.current.series)),
+      },
+      {
+        ...axis,
+        scale: "ms",
+        size: 64,
+        label: "Response time",
+        labelSize: 18,
+        values: (_chart, splits) => splits.map((value) => formatDuration(value)),
+      },
     ],
     series: [
       {},
@@ -89,7 +125,12 @@ function chartOptions(latest: { current: Latest }, width: number, dark: boolean,
         // Dots while the checks are few: a lone check between gaps has no line to show it.
         points: { show: showSparsePoints, size: 6, fill: palette.hosts[index % palette.hosts.length] },
       })),
-      { label: "Failed checks", scale: "failed", paths: () => null, points: { show: true, size: 8, width: 0, space: 0, fill: palette.failed, stroke: palette.failed } },
+      {
+        label: "Failed checks",
+        scale: "failed",
+        paths: () => null,
+        points: { show: true, size: 8, width: 0, space: 0, fill: palette.failed, stroke: palette.failed },
+      },
     ],
     hooks: {
       init: [(chart) => chart.over.append(tooltip)],
@@ -129,7 +170,8 @@ function chartOptions(latest: { current: Latest }, width: number, dark: boolean,
           const current = latest.current;
           const at = chart.data[0][idx]! * 1000;
           const lines = current.series.hosts.map(
-            (host) => `${host}: ${describePoint(pointNear(current.history.hosts[host] ?? [], at, current.series.spanMs), current.history.range)}`,
+            (host) =>
+              `${host}: ${describePoint(pointNear(current.history.hosts[host] ?? [], at, current.series.spanMs), current.history.range)}`,
           );
           const heading = document.createElement("strong");
           heading.textContent = formatPointTime(at, current.history.range, current.series.spanMs);
@@ -152,7 +194,15 @@ function chartOptions(latest: { current: Latest }, width: number, dark: boolean,
   };
 }
 
-export function ResponseTimeChart({ history, series, label }: { history: History; series: ChartSeries; label: string }) {
+export function ResponseTimeChart({
+  history,
+  series,
+  label,
+}: {
+  history: History;
+  series: ChartSeries;
+  label: string;
+}) {
   const dark = useDarkTheme();
   const container = useRef<HTMLDivElement>(null);
   const chart = useRef<uPlot | null>(null);
@@ -178,7 +228,11 @@ export function ResponseTimeChart({ history, series, label }: { history: History
     // uPlot (about 50 KB) loads with the first chart, not with the dashboard.
     void import("uplot").then(({ default: UPlot }) => {
       if (cancelled) return;
-      chart.current = new UPlot(chartOptions(latest, element.clientWidth, dark, tooltip), aligned(latest.current.series), element);
+      chart.current = new UPlot(
+        chartOptions(latest, element.clientWidth, dark, tooltip),
+        aligned(latest.current.series),
+        element,
+      );
     });
     const resize = new ResizeObserver(() => chart.current?.setSize({ width: element.clientWidth, height: HEIGHT }));
     resize.observe(element);

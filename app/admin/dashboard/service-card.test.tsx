@@ -61,22 +61,37 @@ describe("the service card", () => {
   it("says when each host was checked; an open circuit is still checked, without retries", () => {
     const html = render([
       host("fra", { lastChecked: iso(NOW - 10 * 60_000) }),
-      host("muc", { status: "unhealthy", errorMessage: "ECONNREFUSED", circuitBreakerState: "open", lastChecked: iso(NOW - 20_000) }),
+      host("muc", {
+        status: "unhealthy",
+        errorMessage: "ECONNREFUSED",
+        circuitBreakerState: "open",
+        lastChecked: iso(NOW - 20_000),
+      }),
     ]);
-    expect(html.replace(/<[^>]+>/g, "")).toContain("Checked 20s ago; circuit open: checked every interval, without retries");
+    expect(html.replace(/<[^>]+>/g, "")).toContain(
+      "Checked 20s ago; circuit open: checked every interval, without retries",
+    );
     expect(html).not.toContain("Not checked since");
     // The card's own age is the oldest host's, not the freshest.
     expect(html).toContain("Last check of every host: 10m ago");
   });
 
   it("says what a failing service is affected by, and nothing when it is affected by nothing", () => {
-    const affected = render([host("fra", { status: "unhealthy", affectedBy: ["Central infrastructure on centron"] })], ["Central infrastructure on centron"]);
-    expect(affected.replace(/<[^>]+>/g, "")).toContain("Affected by Central infrastructure on centron: no alert of its own meanwhile");
+    const affected = render(
+      [host("fra", { status: "unhealthy", affectedBy: ["Central infrastructure on centron"] })],
+      ["Central infrastructure on centron"],
+    );
+    expect(affected.replace(/<[^>]+>/g, "")).toContain(
+      "Affected by Central infrastructure on centron: no alert of its own meanwhile",
+    );
     expect(render([host("fra")])).not.toContain("Affected by");
   });
 
   it("says a placeholder is never checked, and a push monitor waits for its first call", () => {
-    const html = render([host("fra", { placeholder: true, lastChecked: null }), host("backup", { checkType: "push", lastChecked: null, target: "Push: POST /api/push/…" })]);
+    const html = render([
+      host("fra", { placeholder: true, lastChecked: null }),
+      host("backup", { checkType: "push", lastChecked: null, target: "Push: POST /api/push/…" }),
+    ]);
     expect(html).toContain("Placeholder: not checked. Replace its address in the monitoring configuration.");
     expect(html).toContain("Waiting for the first push");
     expect(html).toContain("Last check of every host: never");

@@ -21,7 +21,11 @@ function CheckedAt({ host, now }: { host: HostData; now: number }) {
   }
   if (!host.lastChecked) {
     // A push monitor is not asked: it waits for its job's first call.
-    return <p className="mt-2 text-xs text-slate-600 dark:text-slate-300">{host.checkType === "push" ? "Waiting for the first push" : "Not checked yet"}</p>;
+    return (
+      <p className="mt-2 text-xs text-slate-600 dark:text-slate-300">
+        {host.checkType === "push" ? "Waiting for the first push" : "Not checked yet"}
+      </p>
+    );
   }
   const open = host.circuitBreakerState === "open";
   return (
@@ -42,7 +46,9 @@ function HostBlock({ label, host, now }: { label: string; host: HostData; now: n
         {checked ? (
           <span className="flex flex-wrap gap-1">
             <StatusBadge status={host.status} />
-            {host.circuitBreakerState !== "closed" ? <StatusBadge status={host.circuitBreakerState} title="Circuit breaker" /> : null}
+            {host.circuitBreakerState !== "closed" ? (
+              <StatusBadge status={host.circuitBreakerState} title="Circuit breaker" />
+            ) : null}
           </span>
         ) : null}
       </div>
@@ -58,15 +64,22 @@ function HostBlock({ label, host, now }: { label: string; host: HostData; now: n
           ]}
         />
       ) : null}
-      {checked && host.errorMessage ? <p className="mt-2 text-sm break-words text-red-800 dark:text-red-300">{host.errorMessage}</p> : null}
+      {checked && host.errorMessage ? (
+        <p className="mt-2 text-sm break-words text-red-800 dark:text-red-300">{host.errorMessage}</p>
+      ) : null}
       <CheckedAt host={host} now={now} />
       {host.subServices.length > 0 ? (
-        <ul className="mt-2 space-y-1 border-t border-slate-200 pt-2 text-sm dark:border-slate-700" aria-label="Sub-services">
+        <ul
+          className="mt-2 space-y-1 border-t border-slate-200 pt-2 text-sm dark:border-slate-700"
+          aria-label="Sub-services"
+        >
           {host.subServices.map((sub) => (
             <li key={sub.name} className="flex items-center justify-between gap-2">
               <span>{sub.name}</span>
               <span className="flex items-center gap-2">
-                <span className="text-xs tabular-nums text-slate-600 dark:text-slate-300">{formatDuration(sub.responseTime)}</span>
+                <span className="text-xs tabular-nums text-slate-600 dark:text-slate-300">
+                  {formatDuration(sub.responseTime)}
+                </span>
                 <StatusBadge status={sub.status} title={[sub.target, sub.errorMessage].filter(Boolean).join(": ")} />
               </span>
             </li>
@@ -101,15 +114,25 @@ export function ServiceCard({ service }: { service: ServiceData }) {
         </span>
       </header>
       {service.affectedBy.length > 0 ? (
-        <p className="rounded-md bg-amber-50 px-3 py-2 text-sm font-medium text-amber-950 dark:bg-amber-950 dark:text-amber-50" data-testid="affected-by">
+        <p
+          className="rounded-md bg-amber-50 px-3 py-2 text-sm font-medium text-amber-950 dark:bg-amber-950 dark:text-amber-50"
+          data-testid="affected-by"
+        >
           Affected by {service.affectedBy.join(", ")}: no alert of its own meanwhile
         </p>
       ) : null}
       <ScoreBar score={service.overallHealthScore} label="Health score" />
       {hosts.map((host) => (
-        <HostBlock key={host.host} label={infrastructureOnly ? "Infrastructure Status" : (HOST_LABELS[host.host] ?? host.host)} host={host} now={now} />
+        <HostBlock
+          key={host.host}
+          label={infrastructureOnly ? "Infrastructure Status" : (HOST_LABELS[host.host] ?? host.host)}
+          host={host}
+          now={now}
+        />
       ))}
-      <p className="mt-auto text-xs text-slate-600 dark:text-slate-300">Last check of every host: {formatAgo(lastChecked, now)}</p>
+      <p className="mt-auto text-xs text-slate-600 dark:text-slate-300">
+        Last check of every host: {formatAgo(lastChecked, now)}
+      </p>
     </article>
   );
 }

@@ -27,14 +27,18 @@ export async function getJson<T>(url: string, failure: string): Promise<T> {
     throw new PanelError(`${failure}: the answer was not JSON`, response.status);
   }
   if (!response.ok) {
-    const details = (body as { details?: string; error?: string } | null)?.details ?? (body as { error?: string } | null)?.error;
+    const details =
+      (body as { details?: string; error?: string } | null)?.details ?? (body as { error?: string } | null)?.error;
     throw new PanelError(details ? `${failure}: ${details}` : failure, response.status);
   }
   return body as T;
 }
 
 /** POST JSON to the staff API; the answer's body, whatever its status. */
-export async function postJson<T>(url: string, body?: unknown): Promise<{ ok: boolean; status: number; body: T | undefined }> {
+export async function postJson<T>(
+  url: string,
+  body?: unknown,
+): Promise<{ ok: boolean; status: number; body: T | undefined }> {
   try {
     const response = await fetch(url, {
       method: "POST",

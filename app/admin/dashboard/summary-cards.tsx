@@ -28,7 +28,9 @@ export function SummaryCards({ health, autoRefresh }: { health: HealthData; auto
       </SummaryCard>
       <SummaryCard label="Applications">
         {overall.applications.healthy}/{overall.applications.total}
-        <span className="block text-xs font-normal text-slate-600 dark:text-slate-300">{overall.applications.total} services</span>
+        <span className="block text-xs font-normal text-slate-600 dark:text-slate-300">
+          {overall.applications.total} services
+        </span>
       </SummaryCard>
       <SummaryCard label="Total Endpoints">
         {overall.endpoints.healthy}/{overall.endpoints.total}

@@ -39,7 +39,12 @@ export function Tabs({ tabs, label }: { tabs: TabSpec[]; label: string }) {
 
   return (
     <div>
-      <div role="tablist" aria-label={label} className="grid auto-cols-fr grid-flow-col gap-1 border-b border-slate-300 sm:flex dark:border-slate-700" onKeyDown={onKeyDown}>
+      <div
+        role="tablist"
+        aria-label={label}
+        className="grid auto-cols-fr grid-flow-col gap-1 border-b border-slate-300 sm:flex dark:border-slate-700"
+        onKeyDown={onKeyDown}
+      >
         {tabs.map((tab) => (
           <button
             key={tab.id}

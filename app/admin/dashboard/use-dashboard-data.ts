@@ -22,11 +22,13 @@ const REFRESH_WAIT_MS = 60_000;
 
 export function useDashboardData(data: DashboardData, autoRefresh: boolean) {
   const { configured } = data;
-  const every = (panel: keyof typeof POLL_SECONDS) => () => (autoRefresh || ALWAYS_POLLED.has(panel) ? POLL_SECONDS[panel] * 1000 : null);
+  const every = (panel: keyof typeof POLL_SECONDS) => () =>
+    autoRefresh || ALWAYS_POLLED.has(panel) ? POLL_SECONDS[panel] * 1000 : null;
   const health = usePanelQuery<HealthData>({
     url: "/api/admin/services",
     // Before the first round, look again every few seconds whatever the switch says: there is nothing to show yet.
-    every: (current, updatedAt) => (autoRefresh || !current?.lastCheckedAt ? nextHealthRead(current, updatedAt, Date.now()) : null),
+    every: (current, updatedAt) =>
+      autoRefresh || !current?.lastCheckedAt ? nextHealthRead(current, updatedAt, Date.now()) : null,
     initial: data.health,
     failure: "Failed to load service health",
   });
@@ -128,5 +130,17 @@ export function useDashboardData(data: DashboardData, autoRefresh: boolean) {
     }
   }, [health, incidents, configuration, maintenance, maintenanceHistory, certificates, nginx, haproxy, ai]);
 
-  return { health, incidents, configuration, maintenance, maintenanceHistory, certificates, nginx, haproxy, ai, refreshAll, refreshing };
+  return {
+    health,
+    incidents,
+    configuration,
+    maintenance,
+    maintenanceHistory,
+    certificates,
+    nginx,
+    haproxy,
+    ai,
+    refreshAll,
+    refreshing,
+  };
 }

@@ -53,7 +53,12 @@ export function usePanelQuery<T>(options: {
       if (!enabled) return undefined;
       try {
         // An asked-for read shows its outcome at once: no retries.
-        return await client.fetchQuery({ queryKey: [url], queryFn: () => getJson<T>(fresh && freshUrl ? freshUrl : url, failure), staleTime: 0, retry: false });
+        return await client.fetchQuery({
+          queryKey: [url],
+          queryFn: () => getJson<T>(fresh && freshUrl ? freshUrl : url, failure),
+          staleTime: 0,
+          retry: false,
+        });
       } catch {
         return undefined;
       }
@@ -62,6 +67,7 @@ export function usePanelQuery<T>(options: {
   );
 
   // The loader's error stands until this page has read the source itself.
-  const loaderError = initial && !initial.ok && query.dataUpdatedAt === 0 && query.errorUpdatedAt === 0 ? initial.error : null;
+  const loaderError =
+    initial && !initial.ok && query.dataUpdatedAt === 0 && query.errorUpdatedAt === 0 ? initial.error : null;
   return { data: query.data, error: query.error ? query.error.message : loaderError, busy: query.isFetching, refresh };
 }

@@ -8,12 +8,20 @@ import { STORED_ENTRIES } from "./stored-entries.ts";
 
 const NO_CHOICES: ConsentChoices = { analytics: false, marketing: false };
 
-const button = "inline-flex min-h-11 flex-1 cursor-pointer items-center justify-center rounded-md px-4 text-sm font-semibold whitespace-nowrap sm:flex-none";
+const button =
+  "inline-flex min-h-11 flex-1 cursor-pointer items-center justify-center rounded-md px-4 text-sm font-semibold whitespace-nowrap sm:flex-none";
 // Accept and reject look the same: neither is the "easy" path (OLG Köln 6 U 80/23).
 const primary = `${button} bg-brand-700 text-white hover:bg-brand-900`;
 const secondary = `${button} border border-slate-400 hover:bg-slate-100 dark:border-slate-500 dark:hover:bg-slate-800`;
 
-function Category(props: { name: MessageKey; description: MessageKey; checked: boolean; disabled?: boolean; onChange?: (checked: boolean) => void; children?: ReactNode }) {
+function Category(props: {
+  name: MessageKey;
+  description: MessageKey;
+  checked: boolean;
+  disabled?: boolean;
+  onChange?: (checked: boolean) => void;
+  children?: ReactNode;
+}) {
   const { t } = useLanguage();
   const id = useId();
   return (
@@ -149,7 +157,11 @@ export function ConsentBanner() {
         <button type="button" className={primary} onClick={() => answer(NO_CHOICES, "saved")}>
           {t("consent.rejectAll")}
         </button>
-        <button type="button" className={primary} onClick={() => answer({ analytics: true, marketing: true }, "accepted")}>
+        <button
+          type="button"
+          className={primary}
+          onClick={() => answer({ analytics: true, marketing: true }, "accepted")}
+        >
           {t("consent.acceptAll")}
         </button>
         {customizing ? (

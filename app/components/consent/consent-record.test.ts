@@ -2,7 +2,13 @@ import { describe, expect, it } from "vitest";
 import { CONSENT_VERSION } from "#shared/site/storage-keys.ts";
 import { parseConsentRecord } from "./consent-record.ts";
 
-const valid = { necessary: true, analytics: false, marketing: true, timestamp: "2026-01-02T03:04:05.000Z", version: CONSENT_VERSION };
+const valid = {
+  necessary: true,
+  analytics: false,
+  marketing: true,
+  timestamp: "2026-01-02T03:04:05.000Z",
+  version: CONSENT_VERSION,
+};
 
 describe("parseConsentRecord", () => {
   it("accepts a record of the current version", () => {

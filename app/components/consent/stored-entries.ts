@@ -2,7 +2,14 @@
 // names it under "Necessary" (the privacy policy describes each at length).
 import { FORM_TOKEN_COOKIE } from "#shared/contact/contact-page.ts";
 import { LANGUAGE_STORAGE_KEY } from "#shared/i18n/languages.ts";
-import { CONSENT_STORAGE_KEY, CONTACT_SUBMISSIONS_KEY, STAFF_DEVICE_COOKIE, STAFF_SESSION_COOKIE, THEME_STORAGE_KEY, WELCOME_SESSION_KEY } from "#shared/site/storage-keys.ts";
+import {
+  CONSENT_STORAGE_KEY,
+  CONTACT_SUBMISSIONS_KEY,
+  STAFF_DEVICE_COOKIE,
+  STAFF_SESSION_COOKIE,
+  THEME_STORAGE_KEY,
+  WELCOME_SESSION_KEY,
+} from "#shared/site/storage-keys.ts";
 import type { MessageKey } from "#app/i18n/en.ts";
 
 export type StoredEntry = { names: readonly string[]; where: MessageKey; purpose: MessageKey };

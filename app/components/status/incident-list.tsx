@@ -5,12 +5,25 @@ import { useLanguage } from "#app/i18n/language.tsx";
 import { IncidentStateBadge } from "./state-badge.tsx";
 import { formatStatusTime } from "./status-time.ts";
 
-function Incident({ incident, services, timeZone }: { incident: PublicIncident; services: readonly PublicService[]; timeZone: string }) {
+function Incident({
+  incident,
+  services,
+  timeZone,
+}: {
+  incident: PublicIncident;
+  services: readonly PublicService[];
+  timeZone: string;
+}) {
   const { t, lang } = useLanguage();
-  const names = incident.serviceIds.map((id) => services.find((service) => service.id === id)?.name[lang] ?? "").filter(Boolean);
+  const names = incident.serviceIds
+    .map((id) => services.find((service) => service.id === id)?.name[lang] ?? "")
+    .filter(Boolean);
   const time = (iso: string) => formatStatusTime(iso, lang, timeZone);
   return (
-    <li id={`incident-${incident.id}`} className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm dark:border-slate-700 dark:bg-slate-900">
+    <li
+      id={`incident-${incident.id}`}
+      className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm dark:border-slate-700 dark:bg-slate-900"
+    >
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h3 className="text-lg font-bold">{incident.title[lang]}</h3>
         <IncidentStateBadge state={incident.state} />
@@ -38,7 +51,14 @@ function Incident({ incident, services, timeZone }: { incident: PublicIncident; 
   );
 }
 
-export function IncidentList(props: { heading: string; empty: string; incidents: readonly PublicIncident[]; services: readonly PublicService[]; timeZone: string; id: string }) {
+export function IncidentList(props: {
+  heading: string;
+  empty: string;
+  incidents: readonly PublicIncident[];
+  services: readonly PublicService[];
+  timeZone: string;
+  id: string;
+}) {
   return (
     <section id={props.id} aria-labelledby={`${props.id}-heading`}>
       <h2 id={`${props.id}-heading`} className="text-2xl font-bold">

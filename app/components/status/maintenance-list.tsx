@@ -4,10 +4,23 @@ import type { PublicMaintenance, PublicService, PublicStatus } from "#shared/sta
 import { useLanguage } from "#app/i18n/language.tsx";
 import { formatStatusTime } from "./status-time.ts";
 
-function Entry({ entry, label, services, timeZone }: { entry: PublicMaintenance; label: string; services: readonly PublicService[]; timeZone: string }) {
+function Entry({
+  entry,
+  label,
+  services,
+  timeZone,
+}: {
+  entry: PublicMaintenance;
+  label: string;
+  services: readonly PublicService[];
+  timeZone: string;
+}) {
   const { t, lang } = useLanguage();
   const time = (iso: string) => formatStatusTime(iso, lang, timeZone);
-  const names = entry.serviceIds === null ? t("status.maintenanceAll") : entry.serviceIds.map((id) => services.find((service) => service.id === id)?.name[lang] ?? "").join(", ");
+  const names =
+    entry.serviceIds === null
+      ? t("status.maintenanceAll")
+      : entry.serviceIds.map((id) => services.find((service) => service.id === id)?.name[lang] ?? "").join(", ");
   return (
     <li className="rounded-lg border border-blue-200 bg-blue-50 p-4 dark:border-blue-800 dark:bg-blue-950">
       <p className="font-semibold">
@@ -21,7 +34,15 @@ function Entry({ entry, label, services, timeZone }: { entry: PublicMaintenance;
   );
 }
 
-export function MaintenanceList({ maintenance, services, timeZone }: { maintenance: PublicStatus["maintenance"]; services: readonly PublicService[]; timeZone: string }) {
+export function MaintenanceList({
+  maintenance,
+  services,
+  timeZone,
+}: {
+  maintenance: PublicStatus["maintenance"];
+  services: readonly PublicService[];
+  timeZone: string;
+}) {
   const { t } = useLanguage();
   const none = maintenance.active.length === 0 && maintenance.upcoming.length === 0;
   return (
@@ -34,10 +55,22 @@ export function MaintenanceList({ maintenance, services, timeZone }: { maintenan
       ) : (
         <ul className="mt-6 flex flex-col gap-3">
           {maintenance.active.map((entry) => (
-            <Entry key={`now-${entry.name}-${entry.startsAt}`} entry={entry} label={t("status.maintenanceNow")} services={services} timeZone={timeZone} />
+            <Entry
+              key={`now-${entry.name}-${entry.startsAt}`}
+              entry={entry}
+              label={t("status.maintenanceNow")}
+              services={services}
+              timeZone={timeZone}
+            />
           ))}
           {maintenance.upcoming.map((entry) => (
-            <Entry key={`next-${entry.name}-${entry.startsAt}`} entry={entry} label={t("status.maintenanceUpcoming")} services={services} timeZone={timeZone} />
+            <Entry
+              key={`next-${entry.name}-${entry.startsAt}`}
+              entry={entry}
+              label={t("status.maintenanceUpcoming")}
+              services={services}
+              timeZone={timeZone}
+            />
           ))}
         </ul>
       )}

@@ -35,7 +35,14 @@ function Day({ day, incidents, tabStop }: { day: StatusDay; incidents: readonly 
     ...touched.map((incident) => incident.title[lang]),
   ];
   const date = formatStatusDay(day.date, lang);
-  return <span role="img" tabIndex={tabStop ? 0 : -1} aria-label={t("status.day", { date, uptime: parts.join(", ") })} className={dayColour(day.uptime)} />;
+  return (
+    <span
+      role="img"
+      tabIndex={tabStop ? 0 : -1}
+      aria-label={t("status.day", { date, uptime: parts.join(", ") })}
+      className={dayColour(day.uptime)}
+    />
+  );
 }
 
 /**
@@ -52,7 +59,13 @@ const DAY_ROW = [
   "[&>span:hover]:after:block [&>span:focus]:after:block [&>span:nth-child(n+46)]:after:right-0 [&>span:nth-child(n+46)]:after:left-auto",
 ].join(" ");
 
-export function ServiceStatus({ service, incidents }: { service: PublicService; incidents: readonly PublicIncident[] }) {
+export function ServiceStatus({
+  service,
+  incidents,
+}: {
+  service: PublicService;
+  incidents: readonly PublicIncident[];
+}) {
   const { t, lang } = useLanguage();
   const name = service.name[lang];
   const figures = [
@@ -61,7 +74,10 @@ export function ServiceStatus({ service, incidents }: { service: PublicService; 
     ["status.uptime90d", service.uptime.d90],
   ] as const;
   return (
-    <li className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm dark:border-slate-700 dark:bg-slate-900" data-status-service={service.id}>
+    <li
+      className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm dark:border-slate-700 dark:bg-slate-900"
+      data-status-service={service.id}
+    >
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h3 className="text-lg font-bold">{name}</h3>
         <ServiceStateBadge state={service.state} />
@@ -79,7 +95,12 @@ export function ServiceStatus({ service, incidents }: { service: PublicService; 
       <div className="mt-4" role="group" aria-label={t("status.daysLabel", { name })}>
         <div className={DAY_ROW} {...{ [DAY_ROW_ATTRIBUTE]: "" }}>
           {service.days.map((day, index) => (
-            <Day key={day.date} day={day} incidents={incidents} tabStop={isNotableDay(day, index, service.days.length)} />
+            <Day
+              key={day.date}
+              day={day}
+              incidents={incidents}
+              tabStop={isNotableDay(day, index, service.days.length)}
+            />
           ))}
         </div>
         <div aria-hidden="true" className="mt-1 flex justify-between text-xs text-slate-700 dark:text-slate-300">

@@ -16,14 +16,26 @@ function shared<T extends Intl.DateTimeFormat | Intl.NumberFormat>(key: string, 
 export function formatStatusTime(iso: string, lang: Language, timeZone: string): string {
   const format = shared(
     `time|${lang}|${timeZone}`,
-    () => new Intl.DateTimeFormat(LOCALES[lang], { year: "numeric", month: "short", day: "numeric", hour: "2-digit", minute: "2-digit", timeZone, timeZoneName: "short" }),
+    () =>
+      new Intl.DateTimeFormat(LOCALES[lang], {
+        year: "numeric",
+        month: "short",
+        day: "numeric",
+        hour: "2-digit",
+        minute: "2-digit",
+        timeZone,
+        timeZoneName: "short",
+      }),
   );
   return format.format(new Date(iso));
 }
 
 /** "24 Nov 2026" for a day given as "2026-11-24" (noon UTC, so no zone moves it to another day). */
 export function formatStatusDay(date: string, lang: Language): string {
-  return shared(`day|${lang}`, () => new Intl.DateTimeFormat(LOCALES[lang], { dateStyle: "medium", timeZone: "UTC" })).format(new Date(`${date}T12:00:00Z`));
+  return shared(
+    `day|${lang}`,
+    () => new Intl.DateTimeFormat(LOCALES[lang], { dateStyle: "medium", timeZone: "UTC" }),
+  ).format(new Date(`${date}T12:00:00Z`));
 }
 
 export function formatUptime(value: number | null, lang: Language): string | null {

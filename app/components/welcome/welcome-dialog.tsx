@@ -11,7 +11,9 @@ export default function WelcomeDialog({ onClose }: { onClose: () => void }) {
         <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-950/60" />
         <Dialog.Content className="fixed top-1/2 left-1/2 z-50 w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-xl bg-white p-6 shadow-2xl dark:bg-slate-900">
           <Dialog.Title className="pr-8 text-xl font-bold">{t("popup.title")}</Dialog.Title>
-          <Dialog.Description className="mt-1 font-medium text-brand-700 dark:text-brand-300">{t("popup.subtitle")}</Dialog.Description>
+          <Dialog.Description className="mt-1 font-medium text-brand-700 dark:text-brand-300">
+            {t("popup.subtitle")}
+          </Dialog.Description>
           <p className="mt-3 text-slate-700 dark:text-slate-300">{t("popup.body")}</p>
           <a
             href={company.social.discord}
@@ -24,7 +26,10 @@ export default function WelcomeDialog({ onClose }: { onClose: () => void }) {
           </a>
           <p className="mt-4 text-center text-sm">
             {t("popup.emailPrompt")}{" "}
-            <a href={`mailto:${company.email.info}`} className="font-medium text-brand-700 underline dark:text-brand-300">
+            <a
+              href={`mailto:${company.email.info}`}
+              className="font-medium text-brand-700 underline dark:text-brand-300"
+            >
               {company.email.info}
             </a>
           </p>

@@ -19,8 +19,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (!services.alerting) return { incidents: [], total: 0, page: 1, pages: 1, state: state ?? null };
   const history = await services.alerting.incidents.history({ page, state });
   // Staff may tell the public about an incident of a public service (not a test).
-  const told = (incident: (typeof history.incidents)[number]) => incident.source === "service" && !incident.test && !!services.status?.isPublic(incident.serviceId);
-  return { ...history, incidents: history.incidents.map((incident) => ({ ...incident, publicStatus: told(incident) })), state: state ?? null };
+  const told = (incident: (typeof history.incidents)[number]) =>
+    incident.source === "service" && !incident.test && !!services.status?.isPublic(incident.serviceId);
+  return {
+    ...history,
+    incidents: history.incidents.map((incident) => ({ ...incident, publicStatus: told(incident) })),
+    state: state ?? null,
+  };
 }
 
 export function meta() {
@@ -32,18 +37,26 @@ type Incident = Route.ComponentProps["loaderData"]["incidents"][number];
 const when = (iso: string) => new Date(iso).toLocaleString("en-GB", { dateStyle: "medium", timeStyle: "medium" });
 const clock = (iso: string) => new Date(iso).toLocaleTimeString("en-GB");
 /** On a phone each row is a card: its cells stack, each after its column's name. */
-const stacked = "max-md:block max-md:px-3 max-md:py-1 max-md:before:mr-1 max-md:before:font-semibold max-md:before:content-[attr(data-label)]";
-const pageLink = "inline-flex min-h-10 items-center rounded-md border border-slate-400 px-3 font-semibold hover:bg-slate-100 dark:border-slate-500 dark:hover:bg-slate-800";
+const stacked =
+  "max-md:block max-md:px-3 max-md:py-1 max-md:before:mr-1 max-md:before:font-semibold max-md:before:content-[attr(data-label)]";
+const pageLink =
+  "inline-flex min-h-10 items-center rounded-md border border-slate-400 px-3 font-semibold hover:bg-slate-100 dark:border-slate-500 dark:hover:bg-slate-800";
 const DELIVERY_TONES: Record<string, Tone> = { sent: "green", pending: "amber", failed: "red", purged: "slate" };
 
 function Resolution({ incident }: { incident: Incident }) {
   if (incident.test) return <Badge tone="blue">test</Badge>;
   if (!incident.resolvedAt) return <StatusBadge status="open" />;
-  const words: Record<string, string> = { healthy: "healthy again", degraded: "no longer unhealthy (degraded)", removed: "no longer monitored" };
+  const words: Record<string, string> = {
+    healthy: "healthy again",
+    degraded: "no longer unhealthy (degraded)",
+    removed: "no longer monitored",
+  };
   return (
     <span className="flex flex-col gap-0.5">
       <span className="whitespace-nowrap">{when(incident.resolvedAt)}</span>
-      <span className="text-xs text-slate-600 dark:text-slate-300">{words[incident.resolution ?? ""] ?? incident.resolution}</span>
+      <span className="text-xs text-slate-600 dark:text-slate-300">
+        {words[incident.resolution ?? ""] ?? incident.resolution}
+      </span>
     </span>
   );
 }
@@ -59,15 +72,21 @@ function Notices({ incident }: { incident: Incident }) {
     return <span className="text-xs text-slate-600 dark:text-slate-300">None: {why}</span>;
   }
   const told = new Map<string, Incident["notices"]>();
-  for (const notice of incident.notices) told.set(`${notice.kind}@${notice.at}`, [...(told.get(`${notice.kind}@${notice.at}`) ?? []), notice]);
+  for (const notice of incident.notices)
+    told.set(`${notice.kind}@${notice.at}`, [...(told.get(`${notice.kind}@${notice.at}`) ?? []), notice]);
   return (
     <ul className="space-y-1.5">
       {[...told.values()].map((notices) => (
         <li key={`${notices[0]!.kind}@${notices[0]!.at}`} className="text-xs">
-          <span className="font-semibold">{notices[0]!.kind}</span> <span className="text-slate-600 dark:text-slate-300">{clock(notices[0]!.at)}</span>
+          <span className="font-semibold">{notices[0]!.kind}</span>{" "}
+          <span className="text-slate-600 dark:text-slate-300">{clock(notices[0]!.at)}</span>
           <span className="mt-0.5 flex flex-wrap gap-1">
             {notices.map((notice) => (
-              <Badge key={notice.channel} tone={DELIVERY_TONES[notice.delivery] ?? "slate"} title={notice.lastError ?? undefined}>
+              <Badge
+                key={notice.channel}
+                tone={DELIVERY_TONES[notice.delivery] ?? "slate"}
+                title={notice.lastError ?? undefined}
+              >
                 {notice.channel}: {notice.delivery}
                 {notice.delivery !== "sent" && notice.attempts > 0 ? ` (${notice.attempts} tries)` : ""}
               </Badge>
@@ -93,14 +112,17 @@ export default function AlertsPage({ loaderData }: Route.ComponentProps) {
   return (
     <RouteGuard>
       <main className="mx-auto max-w-7xl px-4 py-6">
-        <Link to="/admin/dashboard" className="inline-flex items-center gap-1.5 font-medium text-brand-700 underline dark:text-brand-300">
+        <Link
+          to="/admin/dashboard"
+          className="inline-flex items-center gap-1.5 font-medium text-brand-700 underline dark:text-brand-300"
+        >
           <ArrowLeft aria-hidden="true" className="size-4" />
           Dashboard
         </Link>
         <h1 className="mt-4 text-2xl font-bold">Incidents</h1>
         <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">
-          {total} {state ?? ""} incidents, newest first. An incident opens after its failure threshold and resolves after its success threshold; each notice is listed per channel
-          with its delivery.
+          {total} {state ?? ""} incidents, newest first. An incident opens after its failure threshold and resolves
+          after its success threshold; each notice is listed per channel with its delivery.
         </p>
         <nav aria-label="Filter" className="mt-3 flex flex-wrap gap-2 text-sm">
           {[null, ...STATES].map((value) => (
@@ -151,11 +173,18 @@ export default function AlertsPage({ loaderData }: Route.ComponentProps) {
             </thead>
             <tbody>
               {incidents.map((incident) => (
-                <tr key={incident.id} data-incident={incident.id} className="border-b border-slate-100 align-top max-md:block max-md:py-2 dark:border-slate-800">
+                <tr
+                  key={incident.id}
+                  data-incident={incident.id}
+                  className="border-b border-slate-100 align-top max-md:block max-md:py-2 dark:border-slate-800"
+                >
                   <td data-label="Target" className={`p-2 ${stacked}`}>
                     <span className="font-semibold">{incident.name}</span>
                     <span className="block text-xs text-slate-600 dark:text-slate-300">
-                      {incident.source} · {incident.test ? incident.summary : [incident.summary, incident.message].filter(Boolean).join(": ")}
+                      {incident.source} ·{" "}
+                      {incident.test
+                        ? incident.summary
+                        : [incident.summary, incident.message].filter(Boolean).join(": ")}
                     </span>
                     {incident.publicStatus ? <StatusUpdateForm incidentId={incident.id} /> : null}
                   </td>
@@ -169,9 +198,14 @@ export default function AlertsPage({ loaderData }: Route.ComponentProps) {
                     {incident.acknowledgedAt ? (
                       <span className="flex flex-col gap-0.5">
                         <span>
-                          <span className="whitespace-nowrap">{when(incident.acknowledgedAt)}</span> by <span className="whitespace-nowrap">{incident.acknowledgedBy}</span>
+                          <span className="whitespace-nowrap">{when(incident.acknowledgedAt)}</span> by{" "}
+                          <span className="whitespace-nowrap">{incident.acknowledgedBy}</span>
                         </span>
-                        {incident.acknowledgementNote ? <span className="text-xs text-slate-600 dark:text-slate-300">“{incident.acknowledgementNote}”</span> : null}
+                        {incident.acknowledgementNote ? (
+                          <span className="text-xs text-slate-600 dark:text-slate-300">
+                            “{incident.acknowledgementNote}”
+                          </span>
+                        ) : null}
                       </span>
                     ) : (
                       "–"

@@ -78,7 +78,19 @@ export default function DashboardPage({ loaderData }: Route.ComponentProps) {
 function Dashboard({ data, toSignIn }: { data: Route.ComponentProps["loaderData"]; toSignIn: () => void }) {
   const [autoRefresh, setAutoRefresh] = useState(true);
   const { configured } = data;
-  const { health, incidents, configuration, maintenance, maintenanceHistory, certificates, nginx, haproxy, ai, refreshAll, refreshing } = useDashboardData(data, autoRefresh);
+  const {
+    health,
+    incidents,
+    configuration,
+    maintenance,
+    maintenanceHistory,
+    certificates,
+    nginx,
+    haproxy,
+    ai,
+    refreshAll,
+    refreshing,
+  } = useDashboardData(data, autoRefresh);
 
   const logout = async () => {
     try {
@@ -97,17 +109,34 @@ function Dashboard({ data, toSignIn }: { data: Route.ComponentProps["loaderData"
       label: "System Overview",
       content: () => (
         <div className="flex flex-col gap-4">
-          {health.data ? <SummaryCards health={health.data} autoRefresh={autoRefresh} /> : <Skeleton lines={2} height="h-16" />}
+          {health.data ? (
+            <SummaryCards health={health.data} autoRefresh={autoRefresh} />
+          ) : (
+            <Skeleton lines={2} height="h-16" />
+          )}
           {health.data ? <MetricsPanel health={health.data} /> : null}
-          <MaintenancePanel polled={maintenance} history={maintenanceHistory} onChanged={() => void Promise.all([health.refresh(), incidents.refresh()])} />
-          {configured.certificates ? <CertificatesPanel polled={certificates} /> : <NotConfigured title="SSL Certificates" what="Certificate monitoring" />}
+          <MaintenancePanel
+            polled={maintenance}
+            history={maintenanceHistory}
+            onChanged={() => void Promise.all([health.refresh(), incidents.refresh()])}
+          />
+          {configured.certificates ? (
+            <CertificatesPanel polled={certificates} />
+          ) : (
+            <NotConfigured title="SSL Certificates" what="Certificate monitoring" />
+          )}
         </div>
       ),
     },
     {
       id: "haproxy",
       label: "HAProxy Stats",
-      content: () => (configured.haproxy ? <HaproxyPanel polled={haproxy} /> : <NotConfigured title="HAProxy Stats" what="The HAProxy stats source" />),
+      content: () =>
+        configured.haproxy ? (
+          <HaproxyPanel polled={haproxy} />
+        ) : (
+          <NotConfigured title="HAProxy Stats" what="The HAProxy stats source" />
+        ),
     },
     {
       id: "services",
@@ -118,14 +147,24 @@ function Dashboard({ data, toSignIn }: { data: Route.ComponentProps["loaderData"
             <h2 id="infra-heading" className="mb-3 text-lg font-bold">
               Infrastructure Health
             </h2>
-            <ServiceGrid services={services.filter((s) => s.serviceId.startsWith("datacenter"))} empty="No infrastructure entries are configured." />
+            <ServiceGrid
+              services={services.filter((s) => s.serviceId.startsWith("datacenter"))}
+              empty="No infrastructure entries are configured."
+            />
           </section>
-          {configured.aiServices ? <AiServicesPanel polled={ai} /> : <NotConfigured title="AI Services Health" what="AI service monitoring" />}
+          {configured.aiServices ? (
+            <AiServicesPanel polled={ai} />
+          ) : (
+            <NotConfigured title="AI Services Health" what="AI service monitoring" />
+          )}
           <section aria-labelledby="apps-heading">
             <h2 id="apps-heading" className="mb-3 text-lg font-bold">
               Application Services
             </h2>
-            <ServiceGrid services={services.filter((s) => !s.serviceId.startsWith("datacenter"))} empty="No application services are configured." />
+            <ServiceGrid
+              services={services.filter((s) => !s.serviceId.startsWith("datacenter"))}
+              empty="No application services are configured."
+            />
           </section>
         </div>
       ),
@@ -134,7 +173,13 @@ function Dashboard({ data, toSignIn }: { data: Route.ComponentProps["loaderData"
 
   return (
     <>
-      <DashboardHeader autoRefresh={autoRefresh} onAutoRefresh={setAutoRefresh} onRefresh={() => void refreshAll()} refreshing={refreshing} onLogout={() => void logout()} />
+      <DashboardHeader
+        autoRefresh={autoRefresh}
+        onAutoRefresh={setAutoRefresh}
+        onRefresh={() => void refreshAll()}
+        refreshing={refreshing}
+        onLogout={() => void logout()}
+      />
       <MaintenanceBanner maintenance={maintenance.data} />
       <main className="mx-auto flex max-w-7xl flex-col gap-6 px-4 py-6">
         {!data.monitoring ? (
@@ -152,16 +197,24 @@ function Dashboard({ data, toSignIn }: { data: Route.ComponentProps["loaderData"
           onRefresh={() => void refreshAll()}
         />
         <nav aria-label="Staff pages" className="flex flex-wrap gap-3 text-sm">
-          <Link to="/admin/alerts" className="inline-flex items-center gap-1.5 font-medium text-brand-700 underline dark:text-brand-300">
+          <Link
+            to="/admin/alerts"
+            className="inline-flex items-center gap-1.5 font-medium text-brand-700 underline dark:text-brand-300"
+          >
             <ListChecks aria-hidden="true" className="size-4" />
             Incidents{incidents.data ? ` (${incidents.data.incidents.length} open)` : ""}
           </Link>
-          <Link to="/admin/messages" className="inline-flex items-center gap-1.5 font-medium text-brand-700 underline dark:text-brand-300">
+          <Link
+            to="/admin/messages"
+            className="inline-flex items-center gap-1.5 font-medium text-brand-700 underline dark:text-brand-300"
+          >
             <Inbox aria-hidden="true" className="size-4" />
             Contact inbox ({data.contact.pending} waiting, {data.contact.failed} failed)
           </Link>
           {data.contact.mailConfigured ? null : (
-            <span className="text-amber-800 dark:text-amber-300">Mail delivery is not configured (SMTP_URL): contact messages and e-mail alerts wait.</span>
+            <span className="text-amber-800 dark:text-amber-300">
+              Mail delivery is not configured (SMTP_URL): contact messages and e-mail alerts wait.
+            </span>
           )}
         </nav>
         <Tabs label="Dashboard sections" tabs={tabs} />

@@ -27,7 +27,9 @@ const STATUS_STYLE: Record<ContactStatus, string> = {
 };
 
 function StatusBadge({ status }: { status: ContactStatus }) {
-  return <span className={`inline-block rounded px-2 py-0.5 text-xs font-semibold ${STATUS_STYLE[status]}`}>{status}</span>;
+  return (
+    <span className={`inline-block rounded px-2 py-0.5 text-xs font-semibold ${STATUS_STYLE[status]}`}>{status}</span>
+  );
 }
 
 const time = (ms: number) => new Date(ms).toLocaleString("en-GB", { dateStyle: "medium", timeStyle: "short" });
@@ -58,7 +60,10 @@ export default function MessagesPage({ loaderData }: Route.ComponentProps) {
     setProblem(null);
     try {
       const response = await fetch(`/api/admin/contact-messages/${path}`, { method });
-      if (!response.ok) setProblem(((await response.json().catch(() => ({}))) as { error?: string }).error ?? `Failed (${response.status})`);
+      if (!response.ok)
+        setProblem(
+          ((await response.json().catch(() => ({}))) as { error?: string }).error ?? `Failed (${response.status})`,
+        );
       await revalidator.revalidate();
     } finally {
       setBusy(false);
@@ -69,7 +74,10 @@ export default function MessagesPage({ loaderData }: Route.ComponentProps) {
     <RouteGuard>
       <title>Contact messages – Admin Dashboard</title>
       <main className="mx-auto max-w-6xl px-4 py-8">
-        <Link to="/admin/dashboard" className="inline-flex items-center gap-1 font-medium text-brand-700 underline dark:text-brand-300">
+        <Link
+          to="/admin/dashboard"
+          className="inline-flex items-center gap-1 font-medium text-brand-700 underline dark:text-brand-300"
+        >
           <ArrowLeft aria-hidden="true" className="size-4" /> Dashboard
         </Link>
         <h1 className="mt-4 text-2xl font-bold">Contact messages</h1>
@@ -89,7 +97,10 @@ export default function MessagesPage({ loaderData }: Route.ComponentProps) {
           {total} message{total === 1 ? "" : "s"}
         </p>
         {problem ? (
-          <p role="alert" className="mt-3 rounded-md bg-red-50 p-3 text-sm font-medium text-red-900 dark:bg-red-950 dark:text-red-100">
+          <p
+            role="alert"
+            className="mt-3 rounded-md bg-red-50 p-3 text-sm font-medium text-red-900 dark:bg-red-950 dark:text-red-100"
+          >
             {problem}
           </p>
         ) : null}
@@ -115,7 +126,10 @@ export default function MessagesPage({ loaderData }: Route.ComponentProps) {
             ))}
           </ul>
           {selected ? (
-            <article aria-labelledby="message-subject" className="rounded-lg border border-slate-200 p-4 dark:border-slate-700">
+            <article
+              aria-labelledby="message-subject"
+              className="rounded-lg border border-slate-200 p-4 dark:border-slate-700"
+            >
               <h2 id="message-subject" className="text-lg font-bold break-words">
                 {selected.subject}
               </h2>
@@ -130,7 +144,8 @@ export default function MessagesPage({ loaderData }: Route.ComponentProps) {
                 <dd>{selected.language}</dd>
                 <dt className="font-semibold">Status</dt>
                 <dd>
-                  <StatusBadge status={selected.status} /> {selected.attempts} attempt{selected.attempts === 1 ? "" : "s"}
+                  <StatusBadge status={selected.status} /> {selected.attempts} attempt
+                  {selected.attempts === 1 ? "" : "s"}
                   {selected.sentAt ? `, sent ${time(selected.sentAt)}` : ""}
                 </dd>
                 {selected.lastError ? (
@@ -140,12 +155,23 @@ export default function MessagesPage({ loaderData }: Route.ComponentProps) {
                   </>
                 ) : null}
               </dl>
-              <p className="mt-4 rounded-md bg-slate-50 p-3 break-words whitespace-pre-wrap dark:bg-slate-800">{selected.message}</p>
+              <p className="mt-4 rounded-md bg-slate-50 p-3 break-words whitespace-pre-wrap dark:bg-slate-800">
+                {selected.message}
+              </p>
               <div className="mt-4 flex gap-2">
                 {selected.status !== "sent" ? (
-                  <button type="button" disabled={busy} onClick={() => void act("POST", `${selected.id}/retry`)} className={button}>
+                  <button
+                    type="button"
+                    disabled={busy}
+                    onClick={() => void act("POST", `${selected.id}/retry`)}
+                    className={button}
+                  >
                     <RotateCw aria-hidden="true" className="size-4" />
-                    {selected.status === "spam" ? "Not spam: deliver" : selected.status === "quarantined" ? "Release: deliver" : "Retry delivery"}
+                    {selected.status === "spam"
+                      ? "Not spam: deliver"
+                      : selected.status === "quarantined"
+                        ? "Release: deliver"
+                        : "Retry delivery"}
                   </button>
                 ) : null}
                 <button

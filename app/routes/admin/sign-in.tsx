@@ -11,7 +11,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { hasAccounts: (await services.staff.count()) > 0 };
 }
 
-const input = "mt-1 block min-h-11 w-full rounded-md border border-slate-400 bg-white px-3 text-base dark:border-slate-500 dark:bg-slate-900";
+const input =
+  "mt-1 block min-h-11 w-full rounded-md border border-slate-400 bg-white px-3 text-base dark:border-slate-500 dark:bg-slate-900";
 
 export default function SignInPage({ loaderData }: Route.ComponentProps) {
   const navigate = useNavigate();
@@ -61,15 +62,24 @@ export default function SignInPage({ loaderData }: Route.ComponentProps) {
         </div>
         {loaderData.hasAccounts ? null : (
           <p className="mt-4 rounded-md bg-amber-50 p-3 text-sm text-amber-950 dark:bg-amber-950 dark:text-amber-50">
-            No staff account exists yet. Create one on the server with <code className="font-mono">npm run admin -- create &lt;username&gt;</code>.
+            No staff account exists yet. Create one on the server with{" "}
+            <code className="font-mono">npm run admin -- create &lt;username&gt;</code>.
           </p>
         )}
         {/* The staff area runs in the browser: without JavaScript the form cannot send, so say so. */}
-        <p role="note" className="no-js-only mt-4 rounded-md bg-amber-50 p-3 text-sm text-amber-950 dark:bg-amber-950 dark:text-amber-50">
+        <p
+          role="note"
+          className="no-js-only mt-4 rounded-md bg-amber-50 p-3 text-sm text-amber-950 dark:bg-amber-950 dark:text-amber-50"
+        >
           Signing in needs JavaScript. Please turn it on for this site and reload the page.
         </p>
         {/* method="post": should the form ever submit natively, the password must not land in the URL. */}
-        <form method="post" onSubmit={(event) => void submit(event)} className="mt-6 space-y-4" aria-describedby={error ? ids.error : undefined}>
+        <form
+          method="post"
+          onSubmit={(event) => void submit(event)}
+          className="mt-6 space-y-4"
+          aria-describedby={error ? ids.error : undefined}
+        >
           <div>
             <label htmlFor={ids.username} className="text-sm font-semibold">
               Username
@@ -110,12 +120,20 @@ export default function SignInPage({ loaderData }: Route.ComponentProps) {
                 aria-pressed={showPassword}
                 className="absolute top-0 right-0 inline-flex size-11 cursor-pointer items-center justify-center text-slate-700 dark:text-slate-300"
               >
-                {showPassword ? <EyeOff aria-hidden="true" className="size-5" /> : <Eye aria-hidden="true" className="size-5" />}
+                {showPassword ? (
+                  <EyeOff aria-hidden="true" className="size-5" />
+                ) : (
+                  <Eye aria-hidden="true" className="size-5" />
+                )}
               </button>
             </div>
           </div>
           {error ? (
-            <p id={ids.error} role="alert" className="rounded-md bg-red-50 p-3 text-sm font-medium text-red-800 dark:bg-red-950 dark:text-red-100">
+            <p
+              id={ids.error}
+              role="alert"
+              className="rounded-md bg-red-50 p-3 text-sm font-medium text-red-800 dark:bg-red-950 dark:text-red-100"
+            >
               {error}
             </p>
           ) : null}

@@ -28,7 +28,10 @@ export default function AboutPage({ loaderData }: Route.ComponentProps) {
       <Section heading={content.mission.heading} intro={content.mission.intro} tone="muted">
         <ul className="grid gap-6 md:grid-cols-3">
           {content.mission.bullets.map((bullet) => (
-            <li key={bullet} className="flex gap-3 rounded-xl border border-slate-200 bg-white p-6 dark:border-slate-700 dark:bg-slate-950">
+            <li
+              key={bullet}
+              className="flex gap-3 rounded-xl border border-slate-200 bg-white p-6 dark:border-slate-700 dark:bg-slate-950"
+            >
               <Target aria-hidden="true" className="size-6 shrink-0 text-brand-700 dark:text-brand-300" />
               <span className="text-slate-800 dark:text-slate-200">{bullet}</span>
             </li>
@@ -37,7 +40,13 @@ export default function AboutPage({ loaderData }: Route.ComponentProps) {
       </Section>
       <Section heading={content.team.heading} intro={content.team.intro}>
         <div className="grid items-start gap-8 md:grid-cols-[16rem_1fr]">
-          <Picture kind="portrait" name="founder" alt={content.team.ceo.portraitAlt} sizes="16rem" className="w-64 max-w-full rounded-2xl shadow-md" />
+          <Picture
+            kind="portrait"
+            name="founder"
+            alt={content.team.ceo.portraitAlt}
+            sizes="16rem"
+            className="w-64 max-w-full rounded-2xl shadow-md"
+          />
           <div>
             <h3 className="text-2xl font-bold">{company.managingDirector}</h3>
             <p className="font-semibold text-brand-700 dark:text-brand-300">{content.team.ceo.position}</p>

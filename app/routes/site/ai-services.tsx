@@ -49,7 +49,10 @@ export default function AiServicesPage({ loaderData }: Route.ComponentProps) {
         <ol className="grid gap-6 md:grid-cols-2 lg:grid-cols-4">
           {content.process.steps.map((step, index) => (
             <li key={step.title} className="rounded-xl border border-slate-200 p-6 dark:border-slate-700">
-              <span aria-hidden="true" className="inline-flex size-10 items-center justify-center rounded-full bg-brand-700 font-bold text-white">
+              <span
+                aria-hidden="true"
+                className="inline-flex size-10 items-center justify-center rounded-full bg-brand-700 font-bold text-white"
+              >
                 {index + 1}
               </span>
               <h3 className="mt-4 text-lg font-bold">{step.title}</h3>

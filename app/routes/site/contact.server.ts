@@ -42,21 +42,31 @@ export async function submitContactForm(request: Request, context: Readonly<Rout
   const messages = pickMessages(lang, ["contact"]);
   const t = (key: MessageKey) => translate(messages, key);
   const form = await request.formData();
-  const submission = Object.fromEntries([...form.entries()].filter((entry): entry is [string, string] => typeof entry[1] === "string"));
+  const submission = Object.fromEntries(
+    [...form.entries()].filter((entry): entry is [string, string] => typeof entry[1] === "string"),
+  );
   const values = Object.fromEntries(CONTACT_FIELDS.map((field) => [field, submission[field] ?? ""]));
   const services = servicesFrom(context);
   const input = withFormToken(submission, cookieRequest(request, services));
-  const result = await services.contact.submit(input, { ip: context.get(clientIpContext), language: lang }, contactErrorMessages(t));
+  const result = await services.contact.submit(
+    input,
+    { ip: context.get(clientIpContext), language: lang },
+    contactErrorMessages(t),
+  );
   const error = (text: string, status: number, extra: ContactActionData = {}, headers: Record<string, string> = {}) =>
     data<ContactActionData>({ values, notice: { kind: "error", text }, ...extra }, { status, headers });
   switch (result.kind) {
     case "accepted":
-      return data<ContactActionData>({ notice: { kind: "sent", text: `${t("contact.successTitle")}. ${t("contact.successText")}` } }, { status: 200 });
+      return data<ContactActionData>(
+        { notice: { kind: "sent", text: `${t("contact.successTitle")}. ${t("contact.successText")}` } },
+        { status: 200 },
+      );
     case "invalid":
       return error(t("contact.fixFields"), 400, { errors: result.fields });
     case "token":
       // An expired form gets a fresh token, so the visitor can send the kept text again.
-      if (result.reason === "expired") return error(t("contact.expiredText"), 400, {}, { "Set-Cookie": freshTokenCookie(request, services) });
+      if (result.reason === "expired")
+        return error(t("contact.expiredText"), 400, {}, { "Set-Cookie": freshTokenCookie(request, services) });
       return error(result.reason === "too-early" ? t("contact.slowDownText") : t("contact.forgedText"), 400);
     case "rate-limited":
       return error(`${t("contact.tooManyTitle")}. ${t("contact.tooManyText")}`, 429);

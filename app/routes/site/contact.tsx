@@ -50,7 +50,10 @@ export default function ContactPage({ loaderData, actionData }: Route.ComponentP
             {t("contact.formHeading")}
           </h2>
           <div className="mt-6">
-            <Island name="contact-form" props={{ action: href("/contact"), privacyHref: href("/privacy-policy"), ...actionData }} />
+            <Island
+              name="contact-form"
+              props={{ action: href("/contact"), privacyHref: href("/privacy-policy"), ...actionData }}
+            />
           </div>
         </section>
         <section aria-labelledby="contact-info">
@@ -82,7 +85,9 @@ export default function ContactPage({ loaderData, actionData }: Route.ComponentP
               <span className="block">{info.hoursWeekend}</span>
             </InfoRow>
           </dl>
-          <p className="mt-8 rounded-lg bg-brand-50 p-4 text-slate-800 dark:bg-slate-900 dark:text-slate-200">{info.note}</p>
+          <p className="mt-8 rounded-lg bg-brand-50 p-4 text-slate-800 dark:bg-slate-900 dark:text-slate-200">
+            {info.note}
+          </p>
         </section>
         <section aria-labelledby="contact-map" className="lg:col-span-2">
           <h2 id="contact-map" className="text-2xl font-bold">

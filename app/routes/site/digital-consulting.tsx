@@ -37,7 +37,10 @@ export default function DigitalConsultingPage({ loaderData }: Route.ComponentPro
               <ul className="mt-4 space-y-2">
                 {service.bullets.map((bullet) => (
                   <li key={bullet} className="flex gap-2 text-slate-700 dark:text-slate-300">
-                    <CheckCircle2 aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-brand-700 dark:text-brand-300" />
+                    <CheckCircle2
+                      aria-hidden="true"
+                      className="mt-0.5 size-5 shrink-0 text-brand-700 dark:text-brand-300"
+                    />
                     {bullet}
                   </li>
                 ))}

@@ -45,10 +45,17 @@ export default function NewsArticlePage({ loaderData }: Route.ComponentProps) {
           image: [`${siteUrl}${imageUrl("cover", coverName(summary.id), cover.width, "webp")}`],
           mainEntityOfPage: `${siteUrl}${summary.href}`,
           author: { "@type": "Organization", name: company.legalName, url: siteUrl },
-          publisher: { "@type": "Organization", name: company.legalName, logo: { "@type": "ImageObject", url: `${siteUrl}/favicon.svg` } },
+          publisher: {
+            "@type": "Organization",
+            name: company.legalName,
+            logo: { "@type": "ImageObject", url: `${siteUrl}/favicon.svg` },
+          },
         }}
       />
-      <a href={href("/news")} className="inline-flex min-h-10 items-center gap-2 font-medium text-brand-700 hover:underline dark:text-brand-300">
+      <a
+        href={href("/news")}
+        className="inline-flex min-h-10 items-center gap-2 font-medium text-brand-700 hover:underline dark:text-brand-300"
+      >
         <ArrowLeft aria-hidden="true" className="size-4" />
         {t("news.back")}
       </a>
@@ -57,7 +64,14 @@ export default function NewsArticlePage({ loaderData }: Route.ComponentProps) {
         <NewsMeta article={summary} />
       </div>
       <div className="mt-8 overflow-hidden rounded-xl">
-        <Picture kind="cover" name={coverName(summary.id)} alt={summary.imageAlt} sizes="(min-width: 48rem) 46rem, 100vw" className="h-[400px] w-full object-cover" priority />
+        <Picture
+          kind="cover"
+          name={coverName(summary.id)}
+          alt={summary.imageAlt}
+          sizes="(min-width: 48rem) 46rem, 100vw"
+          className="h-[400px] w-full object-cover"
+          priority
+        />
       </div>
       <div className="mt-6">
         <RichText blocks={body} />

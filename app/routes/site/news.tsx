@@ -24,7 +24,12 @@ export function loader({ request }: Route.LoaderArgs) {
   // A page past the end shows the last one; temporarily (302), as more articles will make it exist.
   if (page > last) throw redirect(last > 1 ? `${pathname}?page=${last}` : pathname, 302);
   if (!(page >= 1)) return data({ ...base, notFound: true as const }, { status: 404 });
-  return { ...base, notFound: false as const, page, articles: ARTICLES.map((article) => summarize(article, base.lang)) };
+  return {
+    ...base,
+    notFound: false as const,
+    page,
+    articles: ARTICLES.map((article) => summarize(article, base.lang)),
+  };
 }
 
 export default function NewsPage({ loaderData }: Route.ComponentProps) {

@@ -4,7 +4,8 @@ import { pageData } from "#app/i18n/messages.server.ts";
 import { contactRetentionDays } from "#app/settings.server.ts";
 import type { Route } from "./+types/privacy-policy";
 
-export const loader = ({ request }: Route.LoaderArgs) => pageData(request, privacyPolicy({ contactRetentionDays: contactRetentionDays() }));
+export const loader = ({ request }: Route.LoaderArgs) =>
+  pageData(request, privacyPolicy({ contactRetentionDays: contactRetentionDays() }));
 
 export default function PrivacyPolicyPage({ loaderData }: Route.ComponentProps) {
   return <LegalPage document={loaderData.content} path="/privacy-policy" />;

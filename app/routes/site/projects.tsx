@@ -19,7 +19,10 @@ export default function ProjectsPage({ loaderData }: Route.ComponentProps) {
       <PageHeader heading={content.heading} intro={content.intro} />
       <div className="mx-auto grid max-w-6xl gap-8 px-4 py-12 md:grid-cols-2 lg:grid-cols-3">
         {content.projects.map((project, index) => (
-          <article key={project.title} className="flex flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm dark:border-slate-700 dark:bg-slate-900">
+          <article
+            key={project.title}
+            className="flex flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm dark:border-slate-700 dark:bg-slate-900"
+          >
             <Picture
               kind="project"
               name={project.image}
@@ -38,7 +41,12 @@ export default function ProjectsPage({ loaderData }: Route.ComponentProps) {
                   </li>
                 ))}
               </ul>
-              <a href={project.link} target="_blank" rel="noopener noreferrer" className={`${textLink} mt-4 inline-flex min-h-10 items-center gap-1`}>
+              <a
+                href={project.link}
+                target="_blank"
+                rel="noopener noreferrer"
+                className={`${textLink} mt-4 inline-flex min-h-10 items-center gap-1`}
+              >
                 {content.visitLabel}
                 <span className="sr-only">
                   : {project.title} {t("common.opensInNewTab")}

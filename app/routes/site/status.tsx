@@ -27,7 +27,9 @@ export default function StatusPage({ loaderData }: Route.ComponentProps) {
       <PageMeta title={t("status.metaTitle")} description={t("status.metaDescription")} />
       <link rel="alternate" type="application/rss+xml" title={t("status.feedTitle")} href={statusFeedPath(lang)} />
       <PageHeader heading={t("status.heading")} intro={t("status.intro")}>
-        {status ? <StatusBanner overall={status.overall} generatedAt={status.generatedAt} timeZone={status.timeZone} /> : null}
+        {status ? (
+          <StatusBanner overall={status.overall} generatedAt={status.generatedAt} timeZone={status.timeZone} />
+        ) : null}
       </PageHeader>
       {status ? (
         <div className="mx-auto flex max-w-6xl flex-col gap-12 px-4 py-12">
@@ -43,10 +45,16 @@ export default function StatusPage({ loaderData }: Route.ComponentProps) {
             <h2 id="status-services" className="text-2xl font-bold">
               {t("status.servicesHeading")}
             </h2>
-            {status.services.length === 0 ? <p className="mt-4 text-slate-700 dark:text-slate-300">{t("status.noServices")}</p> : null}
+            {status.services.length === 0 ? (
+              <p className="mt-4 text-slate-700 dark:text-slate-300">{t("status.noServices")}</p>
+            ) : null}
             <ul className="mt-6 flex flex-col gap-6">
               {status.services.map((service) => (
-                <ServiceStatus key={service.id} service={service} incidents={[...status.incidents.open, ...status.incidents.resolved]} />
+                <ServiceStatus
+                  key={service.id}
+                  service={service}
+                  incidents={[...status.incidents.open, ...status.incidents.resolved]}
+                />
               ))}
             </ul>
             <Island name="day-keys" props={{}} />

@@ -44,7 +44,8 @@ export const article: NewsArticle = {
     title: "Kleine, destillierte Sprachmodelle: Wann weniger mehr ist",
     excerpt:
       "Kompakte Modelle, die aus den Ausgaben größerer Modelle lernen, können bei eng umrissenen Aufgaben mithalten. Wir zeigen, wann ein kleines Modell die bessere Wahl ist und wann nicht.",
-    imageAlt: "Abstrakte Illustration einer großen Kugel, die Licht an eine kleinere Kugel weitergibt, in Petrol- und Indigotönen",
+    imageAlt:
+      "Abstrakte Illustration einer großen Kugel, die Licht an eine kleinere Kugel weitergibt, in Petrol- und Indigotönen",
     body: [
       {
         type: "p",

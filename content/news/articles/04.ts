@@ -9,7 +9,8 @@ export const article: NewsArticle = {
     title: "From Pilot to Production: Where German SMEs Get Stuck with AI",
     excerpt:
       "Many Mittelstand companies have tested AI in pilots. Turning them into production systems is the harder part. We look at the typical obstacles: skills, data and compliance.",
-    imageAlt: "Abstract illustration of a small prototype gear meshing with a larger production gear, in blue and indigo tones",
+    imageAlt:
+      "Abstract illustration of a small prototype gear meshing with a larger production gear, in blue and indigo tones",
     body: [
       {
         type: "p",
@@ -42,7 +43,8 @@ export const article: NewsArticle = {
     title: "Vom Pilotprojekt in den Betrieb: Wo der Mittelstand bei KI hängen bleibt",
     excerpt:
       "Viele mittelständische Unternehmen haben KI in Pilotprojekten getestet. Schwieriger ist der Schritt in den Regelbetrieb. Wir zeigen die typischen Hürden: Know-how, Daten und Compliance.",
-    imageAlt: "Abstrakte Illustration eines kleinen Prototyp-Zahnrads, das in ein größeres Produktionszahnrad greift, in Blau- und Indigotönen",
+    imageAlt:
+      "Abstrakte Illustration eines kleinen Prototyp-Zahnrads, das in ein größeres Produktionszahnrad greift, in Blau- und Indigotönen",
     body: [
       {
         type: "p",

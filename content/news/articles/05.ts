@@ -7,7 +7,8 @@ export const article: NewsArticle = {
   readMinutes: 7,
   en: {
     title: "Clean Data In, Useful Insights Out: Data-Quality Pipelines for AI",
-    excerpt: "News and social media data is noisy. Deduplication, spam filtering, relevance scoring and sentiment analysis turn it into a reliable basis for AI-driven analysis.",
+    excerpt:
+      "News and social media data is noisy. Deduplication, spam filtering, relevance scoring and sentiment analysis turn it into a reliable basis for AI-driven analysis.",
     imageAlt: "Abstract illustration of data streams passing through a series of filters, in teal and indigo tones",
     body: [
       {
@@ -42,7 +43,8 @@ export const article: NewsArticle = {
     title: "Saubere Daten, belastbare Erkenntnisse: Datenqualitäts-Pipelines für KI",
     excerpt:
       "Nachrichten- und Social-Media-Daten sind verrauscht. Deduplizierung, Spamfilter, Relevanzbewertung und Sentimentanalyse machen daraus eine verlässliche Grundlage für KI-Analysen.",
-    imageAlt: "Abstrakte Illustration von Datenströmen, die eine Reihe von Filtern durchlaufen, in Petrol- und Indigotönen",
+    imageAlt:
+      "Abstrakte Illustration von Datenströmen, die eine Reihe von Filtern durchlaufen, in Petrol- und Indigotönen",
     body: [
       {
         type: "p",

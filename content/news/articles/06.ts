@@ -42,7 +42,8 @@ export const article: NewsArticle = {
     title: "Bias-Audits, Dokumentation und Transparenz: Sprachmodelle verantwortungsvoll nutzen",
     excerpt:
       "Sprachmodelle können Verzerrungen aus ihren Trainingsdaten übernehmen. Systematische Prüfungen, sorgfältige Dokumentation und offene Kommunikation sichern einen verantwortungsvollen Einsatz.",
-    imageAlt: "Abstrakte Illustration einer Lupe über ausbalancierten geometrischen Formen in Indigo- und Bernsteintönen",
+    imageAlt:
+      "Abstrakte Illustration einer Lupe über ausbalancierten geometrischen Formen in Indigo- und Bernsteintönen",
     body: [
       {
         type: "p",

@@ -7,7 +7,8 @@ export const article: NewsArticle = {
   readMinutes: 4,
   en: {
     title: "Measuring the ROI of AI Projects: From the First Use Case to Production",
-    excerpt: "Many AI projects start with enthusiasm and end without a clear business case. A baseline, honest cost accounting and the right metrics make the return measurable.",
+    excerpt:
+      "Many AI projects start with enthusiasm and end without a clear business case. A baseline, honest cost accounting and the right metrics make the return measurable.",
     imageAlt: "Abstract illustration of a rising line chart merging into a network of nodes, in indigo and green tones",
     body: [
       {
@@ -42,7 +43,8 @@ export const article: NewsArticle = {
     title: "Den ROI von KI-Projekten messen: vom ersten Anwendungsfall bis zum Betrieb",
     excerpt:
       "Viele KI-Projekte starten mit Begeisterung und enden ohne klaren Business Case. Eine Ausgangsbasis, ehrliche Kostenrechnung und die richtigen Kennzahlen machen den Nutzen messbar.",
-    imageAlt: "Abstrakte Illustration eines steigenden Liniendiagramms, das in ein Netz aus Knoten übergeht, in Indigo- und Grüntönen",
+    imageAlt:
+      "Abstrakte Illustration eines steigenden Liniendiagramms, das in ein Netz aus Knoten übergeht, in Indigo- und Grüntönen",
     body: [
       {
         type: "p",

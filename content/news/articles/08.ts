@@ -40,7 +40,8 @@ export const article: NewsArticle = {
     title: "KI in der klinischen Dokumentation: Was DSGVO und deutsches Recht verlangen",
     excerpt:
       "KI kann Kliniken und Praxen bei der Dokumentation entlasten. Weil Gesundheitsdaten besonders geschützt sind, muss der rechtliche und technische Rahmen von Anfang an stimmen.",
-    imageAlt: "Abstrakte Illustration eines medizinischen Dokuments, geschützt von einem Schild, in Indigo- und zarten Petroltönen",
+    imageAlt:
+      "Abstrakte Illustration eines medizinischen Dokuments, geschützt von einem Schild, in Indigo- und zarten Petroltönen",
     body: [
       {
         type: "p",

@@ -7,7 +7,8 @@ export const article: NewsArticle = {
   readMinutes: 4,
   en: {
     title: "Demand Forecasting and Personalisation in Retail: What the Data Must Deliver",
-    excerpt: "Machine learning can predict demand and tailor offers to each customer, but only if the underlying data is clean, connected and available in time.",
+    excerpt:
+      "Machine learning can predict demand and tailor offers to each customer, but only if the underlying data is clean, connected and available in time.",
     imageAlt: "Abstract illustration of a shopping basket and a rising curve, in teal tones",
     body: [
       {

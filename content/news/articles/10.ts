@@ -43,7 +43,8 @@ export const article: NewsArticle = {
     title: "Quantencomputing: Was realistisch ist und warum Post-Quanten-Kryptografie jetzt zählt",
     excerpt:
       "Alltagstaugliche Quantencomputer lassen noch Jahre auf sich warten. Bei der Verschlüsselung ist das anders: Heute abgefangene Daten könnten später entschlüsselt werden.",
-    imageAlt: "Abstrakte Illustration verbundener Qubit-Kugeln und eines Vorhängeschlosses in Dunkelblau- und Violetttönen",
+    imageAlt:
+      "Abstrakte Illustration verbundener Qubit-Kugeln und eines Vorhängeschlosses in Dunkelblau- und Violetttönen",
     body: [
       {
         type: "p",

@@ -7,8 +7,10 @@ export const article: NewsArticle = {
   readMinutes: 5,
   en: {
     title: "Private Cloud or Public Cloud GPUs? Hosting Language Models on Your Own Terms",
-    excerpt: "Where a language model runs affects cost, control and GDPR compliance. We compare private infrastructure with rented cloud GPUs and explain when each option fits.",
-    imageAlt: "Abstract illustration of two server towers linked by a data stream beneath a cloud, in blue and grey tones",
+    excerpt:
+      "Where a language model runs affects cost, control and GDPR compliance. We compare private infrastructure with rented cloud GPUs and explain when each option fits.",
+    imageAlt:
+      "Abstract illustration of two server towers linked by a data stream beneath a cloud, in blue and grey tones",
     body: [
       {
         type: "p",
@@ -42,7 +44,8 @@ export const article: NewsArticle = {
     title: "Private Cloud oder Public-Cloud-GPUs? Sprachmodelle nach eigenen Regeln betreiben",
     excerpt:
       "Wo ein Sprachmodell läuft, bestimmt Kosten, Kontrolle und DSGVO-Konformität. Wir vergleichen eigene Infrastruktur mit gemieteten Cloud-GPUs und zeigen, wann sich welche Variante eignet.",
-    imageAlt: "Abstrakte Illustration zweier Servertürme, verbunden durch einen Datenstrom unter einer Wolke, in Blau- und Grautönen",
+    imageAlt:
+      "Abstrakte Illustration zweier Servertürme, verbunden durch einen Datenstrom unter einer Wolke, in Blau- und Grautönen",
     body: [
       {
         type: "p",

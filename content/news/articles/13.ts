@@ -7,7 +7,8 @@ export const article: NewsArticle = {
   readMinutes: 4,
   en: {
     title: "Multilingual SEO for German and English Websites: URLs, hreflang, Canonicals",
-    excerpt: "A bilingual website only performs well in search if each language has its own URL and search engines understand how the versions relate. Here is what matters.",
+    excerpt:
+      "A bilingual website only performs well in search if each language has its own URL and search engines understand how the versions relate. Here is what matters.",
     imageAlt: "Abstract illustration of two overlapping speech bubbles linked to a globe, in teal and orange tones",
     body: [
       {
@@ -42,7 +43,8 @@ export const article: NewsArticle = {
     title: "Mehrsprachiges SEO für deutsche und englische Websites: URLs, hreflang, Canonicals",
     excerpt:
       "Eine zweisprachige Website ist nur dann gut auffindbar, wenn jede Sprache eine eigene URL hat und Suchmaschinen verstehen, wie die Versionen zusammenhängen. Darauf kommt es an.",
-    imageAlt: "Abstrakte Illustration zweier überlappender Sprechblasen, verbunden mit einem Globus, in Petrol- und Orangetönen",
+    imageAlt:
+      "Abstrakte Illustration zweier überlappender Sprechblasen, verbunden mit einem Globus, in Petrol- und Orangetönen",
     body: [
       {
         type: "p",

@@ -43,7 +43,8 @@ export const article: NewsArticle = {
     title: "Open-Weight-Modelle im Unternehmen: Lizenzen, Self-Hosting und Unabhängigkeit",
     excerpt:
       "Open-Weight-Modelle ermöglichen leistungsfähige KI auf eigener Infrastruktur. Doch „offen“ heißt nicht immer „frei nutzbar“: Die Lizenzen verdienen einen genauen Blick.",
-    imageAlt: "Abstrakte Illustration eines offenen Vorhängeschlosses aus Netzwerkknoten in Bernstein- und Schiefertönen",
+    imageAlt:
+      "Abstrakte Illustration eines offenen Vorhängeschlosses aus Netzwerkknoten in Bernstein- und Schiefertönen",
     body: [
       {
         type: "p",

@@ -7,7 +7,8 @@ export const article: NewsArticle = {
   readMinutes: 7,
   en: {
     title: "How to Evaluate Retrieval-Augmented Generation: Test Sets, Retrieval, Faithfulness",
-    excerpt: "A RAG system can fail in two places: it finds the wrong documents, or it answers beyond what they say. Systematic evaluation makes both problems measurable.",
+    excerpt:
+      "A RAG system can fail in two places: it finds the wrong documents, or it answers beyond what they say. Systematic evaluation makes both problems measurable.",
     imageAlt: "Abstract illustration of documents flowing into a magnifying glass with a checkmark, in indigo tones",
     body: [
       {

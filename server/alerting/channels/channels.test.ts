@@ -24,7 +24,8 @@ const TOKENS = {
 const ROOM = "!ops1234:example.org";
 
 const escaped = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
-const byKind = <T>(notice: Notice, values: { opened: T; resolved: T; test: T }): T => values[notice.kind as keyof typeof values];
+const byKind = <T>(notice: Notice, values: { opened: T; resolved: T; test: T }): T =>
+  values[notice.kind as keyof typeof values];
 
 /** Each HTTP channel: its config against the receiver, where a send must land, what must be in it, and the secrets it holds. */
 type Row = {
@@ -40,13 +41,20 @@ type Row = {
 const ROWS: Row[] = [
   {
     type: "webhook",
-    config: (base) => ({ type: "webhook", url: `${base}/hooks/${TOKENS.webhookPath}`, secret: TOKENS.webhookSecret, headers: { "X-Api-Key": TOKENS.webhookHeader } }),
+    config: (base) => ({
+      type: "webhook",
+      url: `${base}/hooks/${TOKENS.webhookPath}`,
+      secret: TOKENS.webhookSecret,
+      headers: { "X-Api-Key": TOKENS.webhookHeader },
+    }),
     method: "POST",
     path: () => `/hooks/${TOKENS.webhookPath}`,
     check(request, notice, key) {
       expect(request.headers["x-notification-id"]).toBe(key);
       expect(request.headers["x-api-key"]).toBe(TOKENS.webhookHeader);
-      expect(request.headers["x-signature-256"]).toBe(`sha256=${createHmac("sha256", TOKENS.webhookSecret).update(Buffer.from(request.body, "utf8")).digest("hex")}`);
+      expect(request.headers["x-signature-256"]).toBe(
+        `sha256=${createHmac("sha256", TOKENS.webhookSecret).update(Buffer.from(request.body, "utf8")).digest("hex")}`,
+      );
       const [incident] = notice.incidents;
       expect(request.json).toEqual({
         id: notice.id,
@@ -58,8 +66,19 @@ const ROWS: Row[] = [
         at: new Date(notice.at).toISOString(),
         dashboardUrl: DASHBOARD,
         group: notice.group,
-        incidents: [{ ...incident, openedAt: "2025-03-14T09:30:00.000Z", resolvedAt: incident!.resolvedAt === null ? null : "2025-03-14T09:42:00.000Z" }],
-        affected: notice.affected.map((target) => ({ target: target.target, name: target.name, group: target.groupName, serviceId: target.serviceId })),
+        incidents: [
+          {
+            ...incident,
+            openedAt: "2025-03-14T09:30:00.000Z",
+            resolvedAt: incident!.resolvedAt === null ? null : "2025-03-14T09:42:00.000Z",
+          },
+        ],
+        affected: notice.affected.map((target) => ({
+          target: target.target,
+          name: target.name,
+          group: target.groupName,
+          serviceId: target.serviceId,
+        })),
       });
     },
     describes: (base) => new URL(base).host,
@@ -84,13 +103,23 @@ const ROWS: Row[] = [
   },
   {
     type: "discord",
-    config: (base) => ({ type: "discord", name: "ops-discord", webhookUrl: `${base}/api/webhooks/123456789012345678/${TOKENS.discord}` }),
+    config: (base) => ({
+      type: "discord",
+      name: "ops-discord",
+      webhookUrl: `${base}/api/webhooks/123456789012345678/${TOKENS.discord}`,
+    }),
     method: "POST",
     path: () => `/api/webhooks/123456789012345678/${TOKENS.discord}`,
     check(request, notice) {
       expect(request.json).toEqual({
         content: notice.title,
-        embeds: [{ title: notice.title, description: notice.text, color: byKind(notice, { opened: 0xdc2626, resolved: 0x16a34a, test: 0x6b7280 }) }],
+        embeds: [
+          {
+            title: notice.title,
+            description: notice.text,
+            color: byKind(notice, { opened: 0xdc2626, resolved: 0x16a34a, test: 0x6b7280 }),
+          },
+        ],
         allowed_mentions: { parse: [] },
       });
     },
@@ -99,7 +128,10 @@ const ROWS: Row[] = [
   },
   {
     type: "teams",
-    config: (base) => ({ type: "teams", webhookUrl: `${base}/workflows/4f1e2d3c/triggers/manual/paths/invoke?api-version=2016-06-01&sv=1.0&sig=${TOKENS.teams}` }),
+    config: (base) => ({
+      type: "teams",
+      webhookUrl: `${base}/workflows/4f1e2d3c/triggers/manual/paths/invoke?api-version=2016-06-01&sv=1.0&sig=${TOKENS.teams}`,
+    }),
     method: "POST",
     path: () => `/workflows/4f1e2d3c/triggers/manual/paths/invoke?api-version=2016-06-01&sv=1.0&sig=${TOKENS.teams}`,
     check(request, notice) {
@@ -131,7 +163,8 @@ const ROWS: Row[] = [
     type: "matrix",
     config: (base) => ({ type: "matrix", homeserverUrl: `${base}/`, roomId: ROOM, accessToken: TOKENS.matrix }),
     method: "PUT",
-    path: (key) => `/_matrix/client/v3/rooms/${encodeURIComponent(ROOM)}/send/m.room.message/${encodeURIComponent(key)}`,
+    path: (key) =>
+      `/_matrix/client/v3/rooms/${encodeURIComponent(ROOM)}/send/m.room.message/${encodeURIComponent(key)}`,
     check(request, notice) {
       expect(request.headers.authorization).toBe(`Bearer ${TOKENS.matrix}`);
       expect(request.json).toEqual({
@@ -169,7 +202,11 @@ const ROWS: Row[] = [
     method: "POST",
     path: () => `/bot${TOKENS.telegram}/sendMessage`,
     check(request, notice) {
-      expect(request.json).toEqual({ chat_id: -1001234567890, text: `${notice.title}\n\n${notice.text}`, disable_web_page_preview: true });
+      expect(request.json).toEqual({
+        chat_id: -1001234567890,
+        text: `${notice.title}\n\n${notice.text}`,
+        disable_web_page_preview: true,
+      });
     },
     describes: () => "chat -1001234567890",
     secrets: [TOKENS.telegram],
@@ -200,7 +237,8 @@ describe.each(ROWS)("the $type channel", (row) => {
     await receiver.up();
   });
 
-  const send = (config: ChannelConfig, payload: unknown, key: string) => channelFor(config.type).send(payload, config, { key, timeoutMs: 2_000 });
+  const send = (config: ChannelConfig, payload: unknown, key: string) =>
+    channelFor(config.type).send(payload, config, { key, timeoutMs: 2_000 });
 
   it.each(NOTICES)("renders and sends a $kind notice", async (notice) => {
     const config = parse(row.config(receiver.url));
@@ -247,7 +285,11 @@ describe.each(ROWS)("the $type channel", (row) => {
 
 describe("the receivers' length limits", () => {
   /** Cut points that land inside an escape (Slack) and inside a 4-byte character (ntfy). */
-  const long: Notice = { ...NOTICES[0]!, title: `[ALERT] ${"<&>ü".repeat(800)}`, text: `${"&".repeat(3000)}${"😀".repeat(1000)}` };
+  const long: Notice = {
+    ...NOTICES[0]!,
+    title: `[ALERT] ${"<&>ü".repeat(800)}`,
+    text: `${"&".repeat(3000)}${"😀".repeat(1000)}`,
+  };
   const limits: [string, () => [text: string, max: number, escaped?: boolean][]][] = [
     [
       "slack",
@@ -271,7 +313,16 @@ describe("the receivers' length limits", () => {
         ];
       },
     ],
-    ["telegram", () => [[telegramChannel.render(long, telegramChannel.schema.parse({ type: "telegram", botToken: "1:abc", chatId: 1 })).text, 4096]]],
+    [
+      "telegram",
+      () => [
+        [
+          telegramChannel.render(long, telegramChannel.schema.parse({ type: "telegram", botToken: "1:abc", chatId: 1 }))
+            .text,
+          4096,
+        ],
+      ],
+    ],
   ];
 
   it.each(limits)("cuts %s's texts to their limits, marked as cut", (_type, texts) => {

@@ -5,7 +5,10 @@ import { z } from "zod";
 /** A channel's name, used in routes and in the outbox: short and safe in a URL. */
 export const channelName = z
   .string()
-  .regex(/^[a-z0-9][a-z0-9-]{0,39}$/, "must be 1 to 40 lowercase letters, digits and dashes, starting with a letter or digit")
+  .regex(
+    /^[a-z0-9][a-z0-9-]{0,39}$/,
+    "must be 1 to 40 lowercase letters, digits and dashes, starting with a letter or digit",
+  )
   .optional();
 
 /** An http(s) URL; `what` names it in the message ("webhook URL"). */

@@ -35,9 +35,16 @@ export const discordChannel = {
   schema,
   render: (notice) => ({
     content: truncate(notice.title, MAX_CONTENT_CHARS),
-    embeds: [{ title: truncate(notice.title, MAX_TITLE_CHARS), description: truncate(notice.text, MAX_DESCRIPTION_CHARS), color: colour(notice) }],
+    embeds: [
+      {
+        title: truncate(notice.title, MAX_TITLE_CHARS),
+        description: truncate(notice.text, MAX_DESCRIPTION_CHARS),
+        color: colour(notice),
+      },
+    ],
     allowed_mentions: { parse: [] },
   }),
-  send: (payload, config, context) => postJson(config.webhookUrl, JSON.stringify(payload), { timeoutMs: context.timeoutMs }),
+  send: (payload, config, context) =>
+    postJson(config.webhookUrl, JSON.stringify(payload), { timeoutMs: context.timeoutMs }),
   describe: (config) => new URL(config.webhookUrl).host,
 } satisfies Channel<DiscordChannelConfig>;

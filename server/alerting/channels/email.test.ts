@@ -41,12 +41,24 @@ describe("the email channel", () => {
     await mail.up();
   });
 
-  const config = emailChannel.schema.parse({ type: "email", name: "oncall", to: ["ops@example.com", "oncall@example.com"] });
+  const config = emailChannel.schema.parse({
+    type: "email",
+    name: "oncall",
+    to: ["ops@example.com", "oncall@example.com"],
+  });
 
   it.each(NOTICES)("renders and mails a $kind notice with the key as its Message-ID", async (notice) => {
     const payload = emailChannel.render(notice, config);
-    expect(payload).toEqual({ to: ["ops@example.com", "oncall@example.com"], subject: notice.title, text: notice.text });
-    await emailChannel.send(stored(payload), config, { key: `${notice.id}.oncall`, timeoutMs: 2_000, sendMail: sender.send });
+    expect(payload).toEqual({
+      to: ["ops@example.com", "oncall@example.com"],
+      subject: notice.title,
+      text: notice.text,
+    });
+    await emailChannel.send(stored(payload), config, {
+      key: `${notice.id}.oncall`,
+      timeoutMs: 2_000,
+      sendMail: sender.send,
+    });
     expect(mail.received).toHaveLength(1);
     expect(mail.received[0]!.to).toEqual(["ops@example.com", "oncall@example.com"]);
     expect(mail.received[0]!.secure).toBe(true);
@@ -58,7 +70,9 @@ describe("the email channel", () => {
 
   it("describes the addresses", () => {
     expect(emailChannel.describe(config)).toBe("ops@example.com, oncall@example.com");
-    expect(emailChannel.describe(emailChannel.schema.parse({ type: "email", to: "ops@example.com" }))).toBe("ops@example.com");
+    expect(emailChannel.describe(emailChannel.schema.parse({ type: "email", to: "ops@example.com" }))).toBe(
+      "ops@example.com",
+    );
   });
 
   it("waits (transiently) while SMTP is not configured or the mail server is down", async () => {
@@ -67,7 +81,9 @@ describe("the email channel", () => {
     expect(unconfigured.message).toBe("mail delivery is not configured (SMTP_URL)");
     expect(unconfigured.options.permanent ?? false).toBe(false);
     await mail.down();
-    const down = await failureOf(emailChannel.send(payload, config, { key: "k1", timeoutMs: 2_000, sendMail: sender.send }));
+    const down = await failureOf(
+      emailChannel.send(payload, config, { key: "k1", timeoutMs: 2_000, sendMail: sender.send }),
+    );
     expect(down.message).toMatch(/^SMTP: /);
     expect(down.options.permanent ?? false).toBe(false);
   });
@@ -76,12 +92,22 @@ describe("the email channel", () => {
     const refusing = new SMTPServer({
       disabledCommands: ["STARTTLS", "AUTH"],
       logger: false,
-      onRcptTo: (_address, _session, callback) => callback(Object.assign(new Error("5.1.1 No such user"), { responseCode: 550 })),
+      onRcptTo: (_address, _session, callback) =>
+        callback(Object.assign(new Error("5.1.1 No such user"), { responseCode: 550 })),
     });
     await new Promise<void>((resolve) => refusing.listen(0, "127.0.0.1", resolve));
-    const local = createSmtpSender({ url: `smtp://127.0.0.1:${(refusing.server.address() as AddressInfo).port}`, from: "monitor@example.com" });
+    const local = createSmtpSender({
+      url: `smtp://127.0.0.1:${(refusing.server.address() as AddressInfo).port}`,
+      from: "monitor@example.com",
+    });
     try {
-      const error = await failureOf(emailChannel.send(emailChannel.render(NOTICES[0]!, config), config, { key: "k1", timeoutMs: 2_000, sendMail: local.send }));
+      const error = await failureOf(
+        emailChannel.send(emailChannel.render(NOTICES[0]!, config), config, {
+          key: "k1",
+          timeoutMs: 2_000,
+          sendMail: local.send,
+        }),
+      );
       expect(error.options.permanent).toBe(true);
       expect(error.message).toContain("No such user");
     } finally {

@@ -31,9 +31,12 @@ export const emailChannel = {
       await context.sendMail(payload as EmailMessage, context.key);
     } catch (error) {
       const { code, responseCode } = error as { code?: string; responseCode?: number };
-      const refused = REFUSALS.has(code ?? "") && responseCode !== undefined && responseCode >= 500 && responseCode <= 599;
+      const refused =
+        REFUSALS.has(code ?? "") && responseCode !== undefined && responseCode >= 500 && responseCode <= 599;
       // nodemailer's message carries the server's answer ("550 5.1.1 No such user"), more than its code.
-      throw new DeliveryError(`SMTP: ${error instanceof Error ? error.message : String(error)}`, { permanent: refused });
+      throw new DeliveryError(`SMTP: ${error instanceof Error ? error.message : String(error)}`, {
+        permanent: refused,
+      });
     }
   },
   describe: (config) => (Array.isArray(config.to) ? config.to.join(", ") : config.to),

@@ -22,7 +22,12 @@ beforeEach(async () => {
 
 const secretUrl = (base = receiver.url) => `${base}/hooks/${PATH_TOKEN}/send?sig=${encodeURIComponent(QUERY_TOKEN)}`;
 const post = (options: Partial<PostOptions> = {}, url = secretUrl()) =>
-  postJson(url, '{"hello":"world"}', { timeoutMs: 2_000, headers: { Authorization: `Bearer ${HEADER_TOKEN}` }, secrets: [HEADER_TOKEN], ...options });
+  postJson(url, '{"hello":"world"}', {
+    timeoutMs: 2_000,
+    headers: { Authorization: `Bearer ${HEADER_TOKEN}` },
+    secrets: [HEADER_TOKEN],
+    ...options,
+  });
 
 async function failureOf(sending: Promise<void>): Promise<DeliveryError> {
   const error: unknown = await sending.then(
@@ -34,7 +39,8 @@ async function failureOf(sending: Promise<void>): Promise<DeliveryError> {
 }
 
 function expectNoSecret(message: string): void {
-  for (const secret of [...SECRETS, encodeURIComponent(PATH_TOKEN), encodeURIComponent(QUERY_TOKEN)]) expect(message).not.toContain(secret);
+  for (const secret of [...SECRETS, encodeURIComponent(PATH_TOKEN), encodeURIComponent(QUERY_TOKEN)])
+    expect(message).not.toContain(secret);
 }
 
 describe("postJson", () => {
@@ -45,19 +51,41 @@ describe("postJson", () => {
     }
     expect(receiver.received).toHaveLength(3);
     const [request] = receiver.received;
-    expect(request).toMatchObject({ method: "PUT", path: `/hooks/${PATH_TOKEN}/send?sig=${encodeURIComponent(QUERY_TOKEN)}`, body: '{"hello":"world"}' });
-    expect(request!.headers).toMatchObject({ "user-agent": "muster-digital-monitor", "content-type": "application/json", authorization: `Bearer ${HEADER_TOKEN}` });
+    expect(request).toMatchObject({
+      method: "PUT",
+      path: `/hooks/${PATH_TOKEN}/send?sig=${encodeURIComponent(QUERY_TOKEN)}`,
+      body: '{"hello":"world"}',
+    });
+    expect(request!.headers).toMatchObject({
+      "user-agent": "muster-digital-monitor",
+      "content-type": "application/json",
+      authorization: `Bearer ${HEADER_TOKEN}`,
+    });
   });
 
   const inTen = () => new Date(Date.now() + 10_000).toUTCString();
-  const refusals: { name: string; answer: () => ReceiverAnswer; permanent: boolean; message: RegExp; retryAfterMs?: [number, number] }[] = [
+  const refusals: {
+    name: string;
+    answer: () => ReceiverAnswer;
+    permanent: boolean;
+    message: RegExp;
+    retryAfterMs?: [number, number];
+  }[] = [
     {
       name: "400 with Telegram's description",
-      answer: () => ({ status: 400, body: '{"ok":false,"error_code":400,"description":"Bad Request: chat not found"}' }),
+      answer: () => ({
+        status: 400,
+        body: '{"ok":false,"error_code":400,"description":"Bad Request: chat not found"}',
+      }),
       permanent: true,
       message: /^POST 127\.0\.0\.1:\d+: HTTP 400: Bad Request: chat not found$/,
     },
-    { name: "404 with Slack's plain text", answer: () => ({ status: 404, body: "no_service\n" }), permanent: true, message: /: HTTP 404: no_service$/ },
+    {
+      name: "404 with Slack's plain text",
+      answer: () => ({ status: 404, body: "no_service\n" }),
+      permanent: true,
+      message: /: HTTP 404: no_service$/,
+    },
     {
       name: "403 with Matrix's error",
       answer: () => ({ status: 403, body: '{"errcode":"M_FORBIDDEN","error":"You are not in this room"}' }),
@@ -65,12 +93,21 @@ describe("postJson", () => {
       message: /: HTTP 403: You are not in this room$/,
     },
     { name: "401 without a body", answer: () => ({ status: 401 }), permanent: true, message: /: HTTP 401$/ },
-    { name: "a redirect (not followed)", answer: () => ({ status: 302, headers: { Location: `${receiver.url}/elsewhere` } }), permanent: true, message: /: HTTP 302$/ },
+    {
+      name: "a redirect (not followed)",
+      answer: () => ({ status: 302, headers: { Location: `${receiver.url}/elsewhere` } }),
+      permanent: true,
+      message: /: HTTP 302$/,
+    },
     { name: "408", answer: () => ({ status: 408 }), permanent: false, message: /: HTTP 408$/ },
     { name: "425", answer: () => ({ status: 425 }), permanent: false, message: /: HTTP 425$/ },
     {
       name: "429 with Retry-After in seconds",
-      answer: () => ({ status: 429, headers: { "Retry-After": "7" }, body: '{"message":"You are being rate limited."}' }),
+      answer: () => ({
+        status: 429,
+        headers: { "Retry-After": "7" },
+        body: '{"message":"You are being rate limited."}',
+      }),
       permanent: false,
       message: /: HTTP 429: You are being rate limited\.$/,
       retryAfterMs: [7000, 7000],
@@ -88,7 +125,12 @@ describe("postJson", () => {
       permanent: false,
       message: /: HTTP 500: Flow failed$/,
     },
-    { name: "502 with a body larger than the cap", answer: () => ({ status: 502, body: "x".repeat(1024 * 1024) }), permanent: false, message: /: HTTP 502$/ },
+    {
+      name: "502 with a body larger than the cap",
+      answer: () => ({ status: 502, body: "x".repeat(1024 * 1024) }),
+      permanent: false,
+      message: /: HTTP 502$/,
+    },
   ];
 
   it.each(refusals)("classifies $name", async ({ answer, permanent, message, retryAfterMs }) => {

@@ -81,9 +81,13 @@ function reasonOf(answer: string): string {
   try {
     const parsed = JSON.parse(answer) as Record<string, unknown> | null;
     const error = parsed?.error as { message?: unknown } | string | undefined;
-    const found = [parsed?.description, error, typeof error === "object" ? error?.message : undefined, parsed?.message, parsed?.errcode].find(
-      (candidate): candidate is string => typeof candidate === "string" && candidate.trim() !== "",
-    );
+    const found = [
+      parsed?.description,
+      error,
+      typeof error === "object" ? error?.message : undefined,
+      parsed?.message,
+      parsed?.errcode,
+    ].find((candidate): candidate is string => typeof candidate === "string" && candidate.trim() !== "");
     if (found) words = found;
   } catch {
     // Not JSON: plain text, used as it is.

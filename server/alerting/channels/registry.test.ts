@@ -4,23 +4,52 @@ import { channelConfigSchema, channelFor, CHANNELS } from "./registry.ts";
 const parse = (config: unknown) => channelConfigSchema.parse(config);
 
 it("finds every type's module by its type", () => {
-  expect(CHANNELS.map((channel) => channel.type).sort()).toEqual(["discord", "email", "matrix", "ntfy", "slack", "teams", "telegram", "webhook"]);
+  expect(CHANNELS.map((channel) => channel.type).sort()).toEqual([
+    "discord",
+    "email",
+    "matrix",
+    "ntfy",
+    "slack",
+    "teams",
+    "telegram",
+    "webhook",
+  ]);
   for (const channel of CHANNELS) expect(channelFor(channel.type)).toBe(channel);
 });
 
 describe("channel configuration", () => {
   const refused: [string, unknown, (string | number)[], RegExp][] = [
     ["a webhook without a URL", { type: "webhook" }, ["url"], /^URL is required$/],
-    ["a webhook URL that is not http(s)", { type: "webhook", url: "ftp://hooks.example.com/x" }, ["url"], /http:\/\/ or https:\/\//],
-    ["a Slack URL that is no URL", { type: "slack", webhookUrl: "hooks.slack.com/services/x" }, ["webhookUrl"], /http:\/\/ or https:\/\/ webhook URL/],
-    ["a short webhook secret", { type: "webhook", url: "https://hooks.example.com/x", secret: "short-secret" }, ["secret"], /at least 16 characters/],
+    [
+      "a webhook URL that is not http(s)",
+      { type: "webhook", url: "ftp://hooks.example.com/x" },
+      ["url"],
+      /http:\/\/ or https:\/\//,
+    ],
+    [
+      "a Slack URL that is no URL",
+      { type: "slack", webhookUrl: "hooks.slack.com/services/x" },
+      ["webhookUrl"],
+      /http:\/\/ or https:\/\/ webhook URL/,
+    ],
+    [
+      "a short webhook secret",
+      { type: "webhook", url: "https://hooks.example.com/x", secret: "short-secret" },
+      ["secret"],
+      /at least 16 characters/,
+    ],
     [
       "a webhook header it sets itself",
       { type: "webhook", url: "https://hooks.example.com/x", headers: { "x-signature-256": "forged" } },
       ["headers", "x-signature-256"],
       /set by the webhook itself/,
     ],
-    ["a header value over two lines", { type: "webhook", url: "https://hooks.example.com/x", headers: { "X-Team": "ops\r\nX-Evil: 1" } }, ["headers", "X-Team"], /one line/],
+    [
+      "a header value over two lines",
+      { type: "webhook", url: "https://hooks.example.com/x", headers: { "X-Team": "ops\r\nX-Evil: 1" } },
+      ["headers", "X-Team"],
+      /one line/,
+    ],
     ["an ntfy topic with a slash", { type: "ntfy", topic: "ops/alerts" }, ["topic"], /letters, digits, _ and -/],
     ["an ntfy topic that is too long", { type: "ntfy", topic: "a".repeat(65) }, ["topic"], /1 to 64/],
     ["an ntfy priority of 6", { type: "ntfy", topic: "ops", priority: 6 }, ["priority"], /1 \(min\) to 5 \(max\)/],
@@ -42,11 +71,26 @@ describe("channel configuration", () => {
       ["accessToken"],
       /must not be empty or contain spaces/,
     ],
-    ["a Telegram token that is not one", { type: "telegram", botToken: "not-a-token", chatId: 42 }, ["botToken"], /@BotFather/],
-    ["a Telegram chat that is neither id nor @name", { type: "telegram", botToken: "1:abc", chatId: "ops chat" }, ["chatId"], /numeric chat id or a @channelname/],
+    [
+      "a Telegram token that is not one",
+      { type: "telegram", botToken: "not-a-token", chatId: 42 },
+      ["botToken"],
+      /@BotFather/,
+    ],
+    [
+      "a Telegram chat that is neither id nor @name",
+      { type: "telegram", botToken: "1:abc", chatId: "ops chat" },
+      ["chatId"],
+      /numeric chat id or a @channelname/,
+    ],
     ["an e-mail channel without an address", { type: "email", to: [] }, ["to"], /at least one address/],
     ["an e-mail address that is none", { type: "email", to: ["ops@example.com", "ops"] }, ["to", 1], /e-mail address/],
-    ["an unknown key", { type: "slack", webhookUrl: "https://hooks.slack.com/services/x", channel: "#ops" }, [], /Unrecognized key: "channel"/],
+    [
+      "an unknown key",
+      { type: "slack", webhookUrl: "https://hooks.slack.com/services/x", channel: "#ops" },
+      [],
+      /Unrecognized key: "channel"/,
+    ],
     ["an unknown type", { type: "sms", to: "+49 30 1234567" }, ["type"], /Expected .*'email'/],
   ];
 
@@ -60,6 +104,8 @@ describe("channel configuration", () => {
 
   it("fills in the public ntfy server and Telegram API", () => {
     expect(parse({ type: "ntfy", topic: "ops" })).toEqual({ type: "ntfy", url: "https://ntfy.sh", topic: "ops" });
-    expect(parse({ type: "telegram", botToken: "1:abc", chatId: "@ops_alerts" })).toMatchObject({ apiUrl: "https://api.telegram.org" });
+    expect(parse({ type: "telegram", botToken: "1:abc", chatId: "@ops_alerts" })).toMatchObject({
+      apiUrl: "https://api.telegram.org",
+    });
   });
 });

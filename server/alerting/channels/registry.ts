@@ -12,12 +12,24 @@ import { teamsChannel } from "./teams.ts";
 import { telegramChannel } from "./telegram.ts";
 import { webhookChannel } from "./webhook.ts";
 
-export const CHANNELS = [emailChannel, webhookChannel, slackChannel, discordChannel, teamsChannel, matrixChannel, ntfyChannel, telegramChannel] as const;
+export const CHANNELS = [
+  emailChannel,
+  webhookChannel,
+  slackChannel,
+  discordChannel,
+  teamsChannel,
+  matrixChannel,
+  ntfyChannel,
+  telegramChannel,
+] as const;
 
 type Schemas<T extends readonly unknown[]> = { [K in keyof T]: T[K] extends { schema: infer S } ? S : never };
 
 /** One channel's configuration, told apart by its `type`. */
-export const channelConfigSchema = z.discriminatedUnion("type", CHANNELS.map((channel) => channel.schema) as unknown as Schemas<typeof CHANNELS>);
+export const channelConfigSchema = z.discriminatedUnion(
+  "type",
+  CHANNELS.map((channel) => channel.schema) as unknown as Schemas<typeof CHANNELS>,
+);
 export type ChannelConfig = z.output<typeof channelConfigSchema>;
 export type ChannelType = ChannelConfig["type"];
 

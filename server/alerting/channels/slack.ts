@@ -40,6 +40,7 @@ export const slackChannel = {
       { type: "section", text: { type: "mrkdwn", text: mrkdwn(notice.text, MAX_SECTION_CHARS) } },
     ],
   }),
-  send: (payload, config, context) => postJson(config.webhookUrl, JSON.stringify(payload), { timeoutMs: context.timeoutMs }),
+  send: (payload, config, context) =>
+    postJson(config.webhookUrl, JSON.stringify(payload), { timeoutMs: context.timeoutMs }),
   describe: (config) => new URL(config.webhookUrl).host,
 } satisfies Channel<SlackChannelConfig>;

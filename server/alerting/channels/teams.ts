@@ -38,7 +38,14 @@ export const teamsChannel = {
           type: "AdaptiveCard",
           version: "1.4",
           body: [
-            { type: "TextBlock", text: notice.title, weight: "Bolder", size: "Medium", color: colour(notice), wrap: true },
+            {
+              type: "TextBlock",
+              text: notice.title,
+              weight: "Bolder",
+              size: "Medium",
+              color: colour(notice),
+              wrap: true,
+            },
             { type: "TextBlock", text: notice.text, wrap: true },
           ],
           actions: [{ type: "Action.OpenUrl", title: "Open dashboard", url: notice.dashboardUrl }],
@@ -46,6 +53,7 @@ export const teamsChannel = {
       },
     ],
   }),
-  send: (payload, config, context) => postJson(config.webhookUrl, JSON.stringify(payload), { timeoutMs: context.timeoutMs }),
+  send: (payload, config, context) =>
+    postJson(config.webhookUrl, JSON.stringify(payload), { timeoutMs: context.timeoutMs }),
   describe: (config) => new URL(config.webhookUrl).host,
 } satisfies Channel<TeamsChannelConfig>;

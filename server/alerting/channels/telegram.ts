@@ -11,8 +11,16 @@ const schema = z
   .object({
     type: z.literal("telegram"),
     name: channelName,
-    botToken: z.string().regex(/^\d+:[A-Za-z0-9_-]+$/, "must be a bot token from @BotFather (digits, a colon, then letters, digits, _ and -)"),
-    chatId: z.union([z.number().int(), z.string().regex(/^(-?\d+|@[A-Za-z0-9_]{5,32})$/, "must be a numeric chat id or a @channelname")]),
+    botToken: z
+      .string()
+      .regex(
+        /^\d+:[A-Za-z0-9_-]+$/,
+        "must be a bot token from @BotFather (digits, a colon, then letters, digits, _ and -)",
+      ),
+    chatId: z.union([
+      z.number().int(),
+      z.string().regex(/^(-?\d+|@[A-Za-z0-9_]{5,32})$/, "must be a numeric chat id or a @channelname"),
+    ]),
     apiUrl: httpUrl("Bot API URL").default("https://api.telegram.org"),
   })
   .strict();
@@ -31,7 +39,10 @@ export const telegramChannel = {
   }),
   async send(payload, config, context) {
     const base = config.apiUrl.replace(/\/+$/, "");
-    await postJson(`${base}/bot${config.botToken}/sendMessage`, JSON.stringify(payload), { timeoutMs: context.timeoutMs, secrets: [config.botToken] });
+    await postJson(`${base}/bot${config.botToken}/sendMessage`, JSON.stringify(payload), {
+      timeoutMs: context.timeoutMs,
+      secrets: [config.botToken],
+    });
   },
   describe: (config) => `chat ${config.chatId}`,
 } satisfies Channel<TelegramChannelConfig>;

@@ -15,12 +15,16 @@ const OWN_HEADERS = new Set(["content-type", "content-length", "host", "x-notifi
 
 const HEADER_NAME = /^[A-Za-z0-9!#$%&'*+.^_`|~-]+$/;
 
-const extraHeaders = z.record(z.string(), z.string().regex(/^[^\r\n\0]*$/, "must be one line")).superRefine((entries, context) => {
-  for (const name of Object.keys(entries)) {
-    if (!HEADER_NAME.test(name)) context.addIssue({ code: "custom", path: [name], message: "is not a valid header name" });
-    else if (OWN_HEADERS.has(name.toLowerCase())) context.addIssue({ code: "custom", path: [name], message: "is set by the webhook itself" });
-  }
-});
+const extraHeaders = z
+  .record(z.string(), z.string().regex(/^[^\r\n\0]*$/, "must be one line"))
+  .superRefine((entries, context) => {
+    for (const name of Object.keys(entries)) {
+      if (!HEADER_NAME.test(name))
+        context.addIssue({ code: "custom", path: [name], message: "is not a valid header name" });
+      else if (OWN_HEADERS.has(name.toLowerCase()))
+        context.addIssue({ code: "custom", path: [name], message: "is set by the webhook itself" });
+    }
+  });
 
 const schema = z
   .object({
@@ -39,14 +43,23 @@ const iso = (ms: number) => new Date(ms).toISOString();
 function document(notice: Notice) {
   return {
     id: notice.id,
-    event: notice.test ? "test" : notice.kind.startsWith("maintenance-") ? notice.kind.replace("-", ".") : `incident.${notice.kind}`,
+    event: notice.test
+      ? "test"
+      : notice.kind.startsWith("maintenance-")
+        ? notice.kind.replace("-", ".")
+        : `incident.${notice.kind}`,
     test: notice.test,
     title: notice.title,
     text: notice.text,
     severity: notice.severity,
     at: iso(notice.at),
     dashboardUrl: notice.dashboardUrl,
-    group: { key: notice.group.key, name: notice.group.name, source: notice.group.source, serviceId: notice.group.serviceId },
+    group: {
+      key: notice.group.key,
+      name: notice.group.name,
+      source: notice.group.source,
+      serviceId: notice.group.serviceId,
+    },
     incidents: notice.incidents.map((incident) => ({
       id: incident.id,
       target: incident.target,
@@ -57,7 +70,12 @@ function document(notice: Notice) {
       openedAt: iso(incident.openedAt),
       resolvedAt: incident.resolvedAt === null ? null : iso(incident.resolvedAt),
     })),
-    affected: notice.affected.map((target) => ({ target: target.target, name: target.name, group: target.groupName, serviceId: target.serviceId })),
+    affected: notice.affected.map((target) => ({
+      target: target.target,
+      name: target.name,
+      group: target.groupName,
+      serviceId: target.serviceId,
+    })),
   };
 }
 

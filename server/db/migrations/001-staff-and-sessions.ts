@@ -7,7 +7,9 @@ export const name = "001-staff-and-sessions";
 export async function up(db: Kysely<any>, dialect: Dialect): Promise<void> {
   await db.schema
     .createTable("staff_users")
-    .addColumn("id", dialect === "postgres" ? "serial" : "integer", (c) => (dialect === "postgres" ? c.primaryKey() : c.primaryKey().autoIncrement()))
+    .addColumn("id", dialect === "postgres" ? "serial" : "integer", (c) =>
+      dialect === "postgres" ? c.primaryKey() : c.primaryKey().autoIncrement(),
+    )
     .addColumn("username", "text", (c) => c.notNull().unique())
     .addColumn("password_hash", "text", (c) => c.notNull())
     .addColumn("created_at", "bigint", (c) => c.notNull())

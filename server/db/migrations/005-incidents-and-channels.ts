@@ -71,9 +71,19 @@ export async function up(db: Kysely<any>, dialect: Dialect): Promise<void> {
     .addColumn("test", "smallint", (c) => c.notNull().defaultTo(0))
     .execute();
   // At most one open incident per target, whoever writes.
-  await db.schema.createIndex("incidents_open_target").on("incidents").column("target").unique().where(sql.ref("resolved_at"), "is", null).execute();
+  await db.schema
+    .createIndex("incidents_open_target")
+    .on("incidents")
+    .column("target")
+    .unique()
+    .where(sql.ref("resolved_at"), "is", null)
+    .execute();
   await db.schema.createIndex("incidents_opened_at").on("incidents").column("opened_at").execute();
-  await db.schema.createIndex("incidents_group_notice").on("incidents").columns(["group_key", "last_notice_at"]).execute();
+  await db.schema
+    .createIndex("incidents_group_notice")
+    .on("incidents")
+    .columns(["group_key", "last_notice_at"])
+    .execute();
 
   // Each notice of an incident on each channel, with its outbox row (its delivery state).
   await db.schema

@@ -24,5 +24,9 @@ export async function up(db: Kysely<any>, dialect: Dialect): Promise<void> {
     .addColumn("message_en", "text", (c) => c.notNull())
     .addColumn("message_de", "text", (c) => c.notNull())
     .execute();
-  await db.schema.createIndex("status_updates_incident").on("status_updates").columns(["incident_id", "posted_at"]).execute();
+  await db.schema
+    .createIndex("status_updates_incident")
+    .on("status_updates")
+    .columns(["incident_id", "posted_at"])
+    .execute();
 }

@@ -16,6 +16,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute()) as ({ id: number } & Record<(typeof COLUMNS)[number], string>)[];
   for (const row of rows) {
     const cleaned = Object.fromEntries(COLUMNS.map((column) => [column, withoutControlCharacters(row[column])]));
-    if (COLUMNS.some((column) => cleaned[column] !== row[column])) await db.updateTable("status_updates").set(cleaned).where("id", "=", row.id).execute();
+    if (COLUMNS.some((column) => cleaned[column] !== row[column]))
+      await db.updateTable("status_updates").set(cleaned).where("id", "=", row.id).execute();
   }
 }

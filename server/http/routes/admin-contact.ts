@@ -8,7 +8,12 @@ import type { ApiEnv } from "#server/http/api-context.ts";
 
 const listQuery = z.object({
   status: z.enum(CONTACT_STATUSES, { error: `status must be one of ${CONTACT_STATUSES.join(", ")}` }).optional(),
-  page: z.coerce.number({ error: "page must be a number" }).int("page must be a whole number").min(1, "page must be 1 or more").max(100_000).default(1),
+  page: z.coerce
+    .number({ error: "page must be a number" })
+    .int("page must be a whole number")
+    .min(1, "page must be 1 or more")
+    .max(100_000)
+    .default(1),
 });
 
 function messageId(c: Context<ApiEnv>): number | undefined {
@@ -21,7 +26,10 @@ export function adminContactRoutes(services: Services) {
   const notFound = (c: Context<ApiEnv>) => c.json({ error: "Message not found" }, 404);
 
   routes.get("/", async (c) => {
-    const query = listQuery.safeParse({ status: c.req.query("status") || undefined, page: c.req.query("page") || undefined });
+    const query = listQuery.safeParse({
+      status: c.req.query("status") || undefined,
+      page: c.req.query("page") || undefined,
+    });
     if (!query.success) {
       return c.json({ error: "Invalid input", fields: fieldErrors(query.error) }, 400);
     }
@@ -39,14 +47,20 @@ export function adminContactRoutes(services: Services) {
     const outcome = id ? await services.inbox.retry(id) : "not-found";
     if (outcome === "not-found") return notFound(c);
     if (outcome === "already-sent") return c.json({ error: "This message was already sent" }, 409);
-    c.get("log").info({ event: "contact-retry", contactId: id, user: c.get("session").user.username }, "contact message queued again");
+    c.get("log").info(
+      { event: "contact-retry", contactId: id, user: c.get("session").user.username },
+      "contact message queued again",
+    );
     return c.json({ message: await services.inbox.get(id!) });
   });
 
   routes.delete("/:id", async (c) => {
     const id = messageId(c);
     if (!id || !(await services.inbox.delete(id))) return notFound(c);
-    c.get("log").info({ event: "contact-deleted", contactId: id, user: c.get("session").user.username }, "contact message deleted");
+    c.get("log").info(
+      { event: "contact-deleted", contactId: id, user: c.get("session").user.username },
+      "contact message deleted",
+    );
     return c.body(null, 204);
   });
 

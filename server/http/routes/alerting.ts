@@ -12,14 +12,21 @@ import { bearerMatches } from "#server/http/bearer.ts";
 import { heldForKeys } from "#server/http/key-attempts.ts";
 
 const NOT_CONFIGURED = { error: "Monitoring is not configured" };
-const pageQuery = z.coerce.number({ error: "page must be a number" }).int("page must be a whole number").min(1, "page must be 1 or more").max(100_000).default(1);
+const pageQuery = z.coerce
+  .number({ error: "page must be a number" })
+  .int("page must be a whole number")
+  .min(1, "page must be 1 or more")
+  .max(100_000)
+  .default(1);
 const stateQuery = z.enum(["open", "resolved"], { error: "state must be open or resolved" }).optional();
 export const incidentId = z.coerce
   .number({ error: "the incident id must be a number" })
   .int("the incident id must be a whole number")
   .min(1, "the incident id must be 1 or more")
   .max(2 ** 31 - 1);
-const acknowledgeBody = z.object({ note: z.string({ error: "note must be text" }).trim().max(500, "note must be at most 500 characters").optional() });
+const acknowledgeBody = z.object({
+  note: z.string({ error: "note must be text" }).trim().max(500, "note must be at most 500 characters").optional(),
+});
 
 function withAlerting(services: Services, handler: (c: Context<ApiEnv>, alerting: Alerting) => Promise<Response>) {
   return (c: Context<ApiEnv>) => (services.alerting ? handler(c, services.alerting) : c.json(NOT_CONFIGURED, 503));
@@ -28,7 +35,13 @@ function withAlerting(services: Services, handler: (c: Context<ApiEnv>, alerting
 /** Manual maintenance, what is in force now and the next windows: the panel and the dashboard's header read one answer. */
 async function maintenanceAnswer(alerting: Alerting) {
   const current = await alerting.maintenance.current();
-  return { success: true, maintenance: current.manual, windows: current.windows, upcoming: current.upcoming, timezone: current.timezone };
+  return {
+    success: true,
+    maintenance: current.manual,
+    windows: current.windows,
+    upcoming: current.upcoming,
+    timezone: current.timezone,
+  };
 }
 
 async function changeMaintenance(c: Context<ApiEnv>, alerting: Alerting, request: MaintenanceRequest) {
@@ -47,7 +60,10 @@ export function adminAlertingRoutes(services: Services) {
       const page = pageQuery.safeParse(c.req.query("page") || undefined);
       const state = stateQuery.safeParse(c.req.query("state") || undefined);
       if (!page.success || !state.success) {
-        const fields = { ...(page.success ? {} : { page: page.error.issues[0]!.message }), ...(state.success ? {} : { state: state.error.issues[0]!.message }) };
+        const fields = {
+          ...(page.success ? {} : { page: page.error.issues[0]!.message }),
+          ...(state.success ? {} : { state: state.error.issues[0]!.message }),
+        };
         return c.json({ error: "Invalid input", fields }, 400);
       }
       return c.json(await alerting.incidents.history({ page: page.data, state: state.data }));
@@ -64,7 +80,8 @@ export function adminAlertingRoutes(services: Services) {
     withAlerting(services, async (c, alerting) => {
       const id = incidentId.safeParse(c.req.param("id"));
       if (!id.success) return c.json({ error: "Invalid input", fields: { id: id.error.issues[0]!.message } }, 400);
-      const body = c.req.header("content-length") === "0" ? { ok: true as const, data: {} } : await readJson(c, acknowledgeBody);
+      const body =
+        c.req.header("content-length") === "0" ? { ok: true as const, data: {} } : await readJson(c, acknowledgeBody);
       if (!body.ok) return body.response;
       const by = c.get("session").user.username;
       const result = await alerting.incidents.acknowledge(id.data, by, body.data.note || null);
@@ -80,14 +97,19 @@ export function adminAlertingRoutes(services: Services) {
   );
   routes.get(
     "/maintenance/history",
-    withAlerting(services, async (c, alerting) => c.json({ success: true, history: await alerting.maintenance.history() })),
+    withAlerting(services, async (c, alerting) =>
+      c.json({ success: true, history: await alerting.maintenance.history() }),
+    ),
   );
   routes.post(
     "/maintenance",
     withAlerting(services, async (c, alerting) => {
       const body = await readJson(c, maintenanceRequest);
       if (!body.ok) return body.response;
-      return changeMaintenance(c, alerting, { ...body.data, enabledBy: body.data.enabledBy ?? c.get("session").user.username });
+      return changeMaintenance(c, alerting, {
+        ...body.data,
+        enabledBy: body.data.enabledBy ?? c.get("session").user.username,
+      });
     }),
   );
   return routes;

@@ -4,11 +4,24 @@ import { Hono } from "hono";
 import { z } from "zod";
 import type { Services } from "#server/services.ts";
 import { readJson, type ApiEnv } from "#server/http/api-context.ts";
-import { clearedSessionCookie, deviceCookie, readDeviceToken, readSessionToken, sessionCookie } from "#server/http/session-cookie.ts";
+import {
+  clearedSessionCookie,
+  deviceCookie,
+  readDeviceToken,
+  readSessionToken,
+  sessionCookie,
+} from "#server/http/session-cookie.ts";
 
 const signInBody = z.object({
-  username: z.string({ error: "Username is required" }).trim().min(1, "Username is required").max(254, "Username is too long"),
-  password: z.string({ error: "Password is required" }).min(1, "Password is required").max(1024, "Password is too long"),
+  username: z
+    .string({ error: "Username is required" })
+    .trim()
+    .min(1, "Username is required")
+    .max(254, "Username is too long"),
+  password: z
+    .string({ error: "Password is required" })
+    .min(1, "Password is required")
+    .max(1024, "Password is too long"),
 });
 
 export const INVALID_CREDENTIALS = "Invalid credentials. Please try again.";
@@ -20,7 +33,10 @@ export function authRoutes(services: Services) {
     const body = await readJson(c, signInBody);
     if (!body.ok) return body.response;
     const cookies = c.get("cookieRequest");
-    const result = await services.signIn(body.data.username, body.data.password, { ip: c.get("clientIp"), deviceToken: readDeviceToken(cookies) });
+    const result = await services.signIn(body.data.username, body.data.password, {
+      ip: c.get("clientIp"),
+      deviceToken: readDeviceToken(cookies),
+    });
     if (result.kind === "throttled") {
       c.header("Retry-After", String(result.retryAfterSeconds));
       return c.json({ error: "Too many sign-in attempts", retryAfterSeconds: result.retryAfterSeconds }, 429);

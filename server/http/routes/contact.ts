@@ -15,13 +15,26 @@ export function contactRoutes(services: Services) {
   routes.post("/", async (c) => {
     const body = await readJsonBody(c);
     if (!body.ok) return body.response;
-    const language = negotiateLanguage({ cookie: c.req.header("cookie"), acceptLanguage: c.req.header("accept-language") });
-    const result = await services.contact.submit(withFormToken(body.data, c.get("cookieRequest")), { ip: c.get("clientIp"), language });
+    const language = negotiateLanguage({
+      cookie: c.req.header("cookie"),
+      acceptLanguage: c.req.header("accept-language"),
+    });
+    const result = await services.contact.submit(withFormToken(body.data, c.get("cookieRequest")), {
+      ip: c.get("clientIp"),
+      language,
+    });
     switch (result.kind) {
       case "accepted":
         if (result.quarantined)
-          c.get("log").warn({ event: "contact-quarantined", contactId: result.id }, "contact message kept in quarantine: the hourly ceiling for everyone is reached");
-        else c.get("log").info({ event: "contact-received", contactId: result.id, spam: result.spam }, "contact message stored");
+          c.get("log").warn(
+            { event: "contact-quarantined", contactId: result.id },
+            "contact message kept in quarantine: the hourly ceiling for everyone is reached",
+          );
+        else
+          c.get("log").info(
+            { event: "contact-received", contactId: result.id, spam: result.spam },
+            "contact message stored",
+          );
         return c.json({ ok: true }, 202);
       case "invalid":
         return c.json({ error: "Invalid input", fields: result.fields }, 400);

@@ -12,12 +12,19 @@ import { readJson, type ApiEnv } from "#server/http/api-context.ts";
 const NOT_CONFIGURED = { error: "Not configured" };
 const domain = z.string({ error: "domain is required" }).trim().min(1, "domain is required").max(253);
 const checkBody = z.object({ domain });
-const renewBody = z.object({ domain, serverIP: z.string({ error: "serverIP is required" }).trim().min(1, "serverIP is required").max(253) });
+const renewBody = z.object({
+  domain,
+  serverIP: z.string({ error: "serverIP is required" }).trim().min(1, "serverIP is required").max(253),
+});
 
 const wantsRefresh = (c: Context<ApiEnv>) => c.req.query("refresh") === "1";
 
-function withIntegrations(services: Services, handler: (c: Context<ApiEnv>, integrations: Integrations) => Promise<Response>) {
-  return (c: Context<ApiEnv>) => (services.integrations ? handler(c, services.integrations) : c.json({ error: "Monitoring is not configured" }, 503));
+function withIntegrations(
+  services: Services,
+  handler: (c: Context<ApiEnv>, integrations: Integrations) => Promise<Response>,
+) {
+  return (c: Context<ApiEnv>) =>
+    services.integrations ? handler(c, services.integrations) : c.json({ error: "Monitoring is not configured" }, 503);
 }
 
 export function adminIntegrationRoutes(services: Services) {
@@ -25,11 +32,18 @@ export function adminIntegrationRoutes(services: Services) {
 
   routes.get(
     "/certificates",
-    withIntegrations(services, async (c, integrations) => c.json({ ...(await integrations.certificates.summary()), intervalSeconds: integrations.intervals().certificates })),
+    withIntegrations(services, async (c, integrations) =>
+      c.json({
+        ...(await integrations.certificates.summary()),
+        intervalSeconds: integrations.intervals().certificates,
+      }),
+    ),
   );
   routes.get(
     "/certificates/renewals",
-    withIntegrations(services, async (c, integrations) => c.json({ success: true, renewals: await integrations.certificates.renewals() })),
+    withIntegrations(services, async (c, integrations) =>
+      c.json({ success: true, renewals: await integrations.certificates.renewals() }),
+    ),
   );
   routes.post(
     "/certificates/check",
@@ -47,7 +61,10 @@ export function adminIntegrationRoutes(services: Services) {
       const body = await readJson(c, renewBody);
       if (!body.ok) return body.response;
       const result = await integrations.certificates.renew(body.data.domain, body.data.serverIP);
-      c.get("log").info({ event: "certificate-renewal", domain: body.data.domain, success: result.success }, result.message);
+      c.get("log").info(
+        { event: "certificate-renewal", domain: body.data.domain, success: result.success },
+        result.message,
+      );
       return c.json(result, result.success ? 200 : 502);
     }),
   );

@@ -34,7 +34,8 @@ export function adminMonitorRoutes(services: Services) {
     "/services/:id/history",
     withMonitor(services, async (c, monitor) => {
       const range = rangeQuery.safeParse(c.req.query("range") || undefined);
-      if (!range.success) return c.json({ error: "Invalid input", fields: { range: range.error.issues[0]!.message } }, 400);
+      if (!range.success)
+        return c.json({ error: "Invalid input", fields: { range: range.error.issues[0]!.message } }, 400);
       const history = await monitor.history(c.req.param("id") ?? "", range.data);
       return history ? c.json(history) : c.json({ error: "Service not found" }, 404);
     }),
@@ -45,7 +46,14 @@ export function adminMonitorRoutes(services: Services) {
     withMonitor(services, async (c, monitor) => {
       const requestedAt = await monitor.engine.requestCycle();
       // A cycle whose lastCheckedAt is at or after requestedAt began after this request.
-      return c.json({ success: true, message: "A check of every service has been started", requestedAt: new Date(requestedAt).toISOString() }, 202);
+      return c.json(
+        {
+          success: true,
+          message: "A check of every service has been started",
+          requestedAt: new Date(requestedAt).toISOString(),
+        },
+        202,
+      );
     }),
   );
 
@@ -62,10 +70,12 @@ export function adminMonitorRoutes(services: Services) {
   routes.post(
     "/alerts/test-failure",
     withMonitor(services, async (c, monitor) => {
-      const body = c.req.header("content-length") === "0" ? { ok: true as const, data: {} } : await readJson(c, testFailureBody);
+      const body =
+        c.req.header("content-length") === "0" ? { ok: true as const, data: {} } : await readJson(c, testFailureBody);
       if (!body.ok) return body.response;
       const result = await monitor.testFailure(body.data.serviceId, c.get("session").user.username);
-      if (result === undefined) return c.json({ success: false, message: "Failed to simulate failure: no such service" }, 404);
+      if (result === undefined)
+        return c.json({ success: false, message: "Failed to simulate failure: no such service" }, 404);
       if (!result) return c.json(ANOTHER_TEST, 409);
       c.get("log").info({ event: "test-failure", success: result.success }, result.message);
       return c.json(result);

@@ -54,7 +54,14 @@ export function adminStatusRoutes(services: Services) {
     const by = c.get("session").user.username;
     const result = await updates.post(id.data, by, body.data);
     if (result === "not-found") return c.json({ error: "No such incident" }, 404);
-    if (result === "not-public") return c.json({ error: "This incident is not shown on the status page: its service is not public, and it affected no public service" }, 409);
+    if (result === "not-public")
+      return c.json(
+        {
+          error:
+            "This incident is not shown on the status page: its service is not public, and it affected no public service",
+        },
+        409,
+      );
     c.get("log").info({ event: "status-update", incident: id.data, by, state: result.state }, "status update posted");
     return c.json({ success: true, update: result }, 201);
   });

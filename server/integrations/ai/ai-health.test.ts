@@ -4,7 +4,12 @@ import type { AiServicesConfig } from "#server/integrations/integrations-config.
 import { emptyAiHealth, modelNames, readAiServices, tokensPerSecond } from "./ai-health.ts";
 import { startOllamaCompatible, type OllamaCompatible } from "#tests/peers/ollama.ts";
 
-const config = (services: AiServicesConfig["services"], timeoutMs = 1000): AiServicesConfig => ({ intervalSeconds: 120, timeoutMs, probeTimeoutMs: timeoutMs, services });
+const config = (services: AiServicesConfig["services"], timeoutMs = 1000): AiServicesConfig => ({
+  intervalSeconds: 120,
+  timeoutMs,
+  probeTimeoutMs: timeoutMs,
+  services,
+});
 
 describe("AI services health against an Ollama-compatible server", () => {
   let ollama: OllamaCompatible;
@@ -18,23 +23,41 @@ describe("AI services health against an Ollama-compatible server", () => {
     const health = await readAiServices(config([{ type: "ollama", name: "Local LLM", url: ollama.url }]), Date.now);
     expect(health.overallStatus).toBe("healthy");
     const [service] = health.services;
-    expect(service).toMatchObject({ service: "Local LLM", status: "healthy", details: { model: "llama3.2:3b", tokensPerSec: null, error: null } });
+    expect(service).toMatchObject({
+      service: "Local LLM",
+      status: "healthy",
+      details: { model: "llama3.2:3b", tokensPerSec: null, error: null },
+    });
     expect(service!.details.models).toEqual(["llama3.2:3b", "mistral:7b", "nomic-embed-text:latest"]);
     expect(service!.healthScore).toBeGreaterThanOrEqual(75);
-    expect(health.summary).toMatchObject({ totalServices: 1, healthyServices: 1, unhealthyServices: 0, degradedServices: 0 });
+    expect(health.summary).toMatchObject({
+      totalServices: 1,
+      healthyServices: 1,
+      unhealthyServices: 0,
+      degradedServices: 0,
+    });
     // The probe is off by default: no generate call was made.
     expect(ollama.requests.some((line) => line.includes("/api/generate"))).toBe(false);
   });
 
   it("measures tokens per second with the probe turned on", async () => {
     ollama.behaviour.tokensPerSec = 25;
-    const health = await readAiServices(config([{ type: "ollama", name: "LLM", url: ollama.url, probe: { model: "mistral:7b", prompt: "Say OK." } }]), Date.now);
+    const health = await readAiServices(
+      config([{ type: "ollama", name: "LLM", url: ollama.url, probe: { model: "mistral:7b", prompt: "Say OK." } }]),
+      Date.now,
+    );
     expect(health.services[0]).toMatchObject({ status: "healthy", details: { model: "mistral:7b", tokensPerSec: 25 } });
   });
 
   it("a probe model that is not installed makes the service degraded", async () => {
-    const health = await readAiServices(config([{ type: "ollama", name: "LLM", url: ollama.url, probe: { model: "absent:1b", prompt: "x" } }]), Date.now);
-    expect(health.services[0]).toMatchObject({ status: "degraded", details: { error: "Model absent:1b is not installed" } });
+    const health = await readAiServices(
+      config([{ type: "ollama", name: "LLM", url: ollama.url, probe: { model: "absent:1b", prompt: "x" } }]),
+      Date.now,
+    );
+    expect(health.services[0]).toMatchObject({
+      status: "degraded",
+      details: { error: "Model absent:1b is not installed" },
+    });
     expect(health.overallStatus).toBe("degraded");
   });
 
@@ -44,7 +67,12 @@ describe("AI services health against an Ollama-compatible server", () => {
     expect(health.services[0]).toMatchObject({ status: "degraded", details: { error: "No models installed" } });
     ollama.behaviour.mode = "error";
     health = await readAiServices(config([{ type: "ollama", name: "LLM", url: ollama.url }]), Date.now);
-    expect(health.services[0]).toMatchObject({ status: "unhealthy", healthScore: 25, responseTime: null, details: { error: "HTTP 500" } });
+    expect(health.services[0]).toMatchObject({
+      status: "unhealthy",
+      healthScore: 25,
+      responseTime: null,
+      details: { error: "HTTP 500" },
+    });
     ollama.behaviour.mode = "garbage";
     health = await readAiServices(config([{ type: "ollama", name: "LLM", url: ollama.url }]), Date.now);
     expect(health.services[0]).toMatchObject({ status: "unhealthy", details: { error: "/api/version: not JSON" } });
@@ -78,7 +106,12 @@ describe("AI services health against an Ollama-compatible server", () => {
     expect(health.services[1]!.details.model).toBe("sentiment-v2");
     expect(health.services[2]!.details.error).toMatch(/ECONNREFUSED/);
     expect(health.overallStatus).toBe("unhealthy");
-    expect(health.summary).toMatchObject({ totalServices: 3, healthyServices: 2, unhealthyServices: 1, degradedServices: 0 });
+    expect(health.summary).toMatchObject({
+      totalServices: 3,
+      healthyServices: 2,
+      unhealthyServices: 1,
+      degradedServices: 0,
+    });
     expect(health.summary.averageResponseTime).toBeGreaterThanOrEqual(0);
   });
 });
@@ -89,7 +122,13 @@ describe("AI health pieces", () => {
       timestamp: "1970-01-01T00:00:00.000Z",
       overallStatus: "unhealthy",
       services: [],
-      summary: { totalServices: 0, healthyServices: 0, unhealthyServices: 0, degradedServices: 0, averageResponseTime: 0 },
+      summary: {
+        totalServices: 0,
+        healthyServices: 0,
+        unhealthyServices: 0,
+        degradedServices: 0,
+        averageResponseTime: 0,
+      },
     });
   });
   it("reads model names and refuses other shapes", () => {

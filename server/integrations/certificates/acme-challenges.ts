@@ -9,14 +9,19 @@ const CHALLENGE_TTL_MS = 15 * 60_000;
 /** ACME tokens are base64url (RFC 8555 §8.1); anything else is not a token. */
 export const TOKEN_PATTERN = /^[A-Za-z0-9_-]{16,128}$/;
 
-export function createChallengeStore(db: Kysely<Database>, now: () => number): ChallengeStore & { answer(token: string): Promise<string | undefined> } {
+export function createChallengeStore(
+  db: Kysely<Database>,
+  now: () => number,
+): ChallengeStore & { answer(token: string): Promise<string | undefined> } {
   return {
     async put(token, keyAuthorization) {
       const expires = now() + CHALLENGE_TTL_MS;
       await db
         .insertInto("acme_challenges")
         .values({ token, key_authorization: keyAuthorization, expires_at: expires })
-        .onConflict((oc) => oc.column("token").doUpdateSet({ key_authorization: keyAuthorization, expires_at: expires }))
+        .onConflict((oc) =>
+          oc.column("token").doUpdateSet({ key_authorization: keyAuthorization, expires_at: expires }),
+        )
         .execute();
     },
     async remove(token) {
@@ -27,7 +32,12 @@ export function createChallengeStore(db: Kysely<Database>, now: () => number): C
     },
     async answer(token) {
       if (!TOKEN_PATTERN.test(token)) return undefined;
-      const row = await db.selectFrom("acme_challenges").select("key_authorization").where("token", "=", token).where("expires_at", ">", now()).executeTakeFirst();
+      const row = await db
+        .selectFrom("acme_challenges")
+        .select("key_authorization")
+        .where("token", "=", token)
+        .where("expires_at", ">", now())
+        .executeTakeFirst();
       return row?.key_authorization;
     },
   };

@@ -50,7 +50,10 @@ function close(server: Server | undefined): Promise<void> {
   return new Promise((resolve) => server.close(() => resolve()));
 }
 
-function renew(domain: string, extra: { accountKeyPem?: string; caFile?: string | null; challenges?: ChallengeStore; timeoutMs?: number } = {}) {
+function renew(
+  domain: string,
+  extra: { accountKeyPem?: string; caFile?: string | null; challenges?: ChallengeStore; timeoutMs?: number } = {},
+) {
   if (!pebble) throw new Error("pebble did not start");
   return renewWithAcme({
     domain,
@@ -79,7 +82,9 @@ describe("renewWithAcme against pebble", { timeout: 90_000 }, () => {
       const host = (request.headers.host ?? "").replace(/:\d+$/, "");
       asked.push(host);
       response.setHeader("Content-Type", "application/octet-stream");
-      response.end(host === LYING_DOMAIN ? `${keyAuthorization.split(".")[0]}.not-the-account-thumbprint` : keyAuthorization);
+      response.end(
+        host === LYING_DOMAIN ? `${keyAuthorization.split(".")[0]}.not-the-account-thumbprint` : keyAuthorization,
+      );
     });
     pebble = await startPebble({ httpPort: await listen(responder) });
   }, 60_000);
@@ -106,7 +111,8 @@ describe("renewWithAcme against pebble", { timeout: 90_000 }, () => {
 
     // The chain ends at pebble's root of this run.
     const root = new X509Certificate(await pebble!.fetchRoot());
-    for (let i = 0; i + 1 < chain.length; i += 1) expect(new X509Certificate(chain[i]!).verify(new X509Certificate(chain[i + 1]!).publicKey)).toBe(true);
+    for (let i = 0; i + 1 < chain.length; i += 1)
+      expect(new X509Certificate(chain[i]!).verify(new X509Certificate(chain[i + 1]!).publicKey)).toBe(true);
     expect(new X509Certificate(chain.at(-1)!).verify(root.publicKey)).toBe(true);
 
     expect(asked.slice(askedBefore)).toContain(GOOD_DOMAIN);
@@ -157,13 +163,18 @@ describe("renewWithAcme against pebble", { timeout: 90_000 }, () => {
   it("trusts the CA file for this renewal only, never the process", async () => {
     // Without caFile pebble's test CA is untrusted: a clear, fast failure.
     const started = Date.now();
-    await expect(renew(GOOD_DOMAIN, { caFile: null })).rejects.toThrow(/^ACME order failed: the ACME directory is unreachable: .*certificate/i);
+    await expect(renew(GOOD_DOMAIN, { caFile: null })).rejects.toThrow(
+      /^ACME order failed: the ACME directory is unreachable: .*certificate/i,
+    );
     expect(Date.now() - started).toBeLessThan(10_000);
     expect(store.entries.size).toBe(0);
 
     // After the renewals above, plain HTTPS from this process still refuses pebble.
     const plain = await new Promise<string>((resolve) => {
-      const request = httpsGet(pebble!.directoryUrl, (response) => (response.resume(), resolve(`HTTP ${response.statusCode}`)));
+      const request = httpsGet(
+        pebble!.directoryUrl,
+        (response) => (response.resume(), resolve(`HTTP ${response.statusCode}`)),
+      );
       request.on("error", (error) => resolve(error.message));
     });
     expect(plain).toMatch(/certificate/i);
@@ -182,7 +193,9 @@ describe("renewWithAcme against pebble", { timeout: 90_000 }, () => {
     }
     const stuck = new StuckStore();
     const started = Date.now();
-    await expect(renew(GOOD_DOMAIN, { challenges: stuck, timeoutMs: 3000 })).rejects.toThrow("ACME order failed: timed out after 3000 ms");
+    await expect(renew(GOOD_DOMAIN, { challenges: stuck, timeoutMs: 3000 })).rejects.toThrow(
+      "ACME order failed: timed out after 3000 ms",
+    );
     // Given up at its deadline, not when the stuck store answers (never, until released).
     expect(Date.now() - started).toBeLessThan(3000 * 4);
     expect(stuck.puts).toBe(1);
@@ -201,9 +214,15 @@ describe("renewWithAcme against pebble", { timeout: 90_000 }, () => {
       renew("b.test.internal", { caFile: pebble!.caFile }),
       renew("c.test.internal", { challenges: hanging, timeoutMs: 3000 }),
     ]);
-    expect(a.status === "fulfilled" && new X509Certificate(a.value.certificatePem).checkHost("a.test.internal")).toBe("a.test.internal");
-    expect(b.status === "fulfilled" && new X509Certificate(b.value.certificatePem).checkHost("b.test.internal")).toBe("b.test.internal");
-    expect(abandoned.status === "rejected" && String(abandoned.reason)).toMatch(/ACME order failed: timed out after 3000 ms/);
+    expect(a.status === "fulfilled" && new X509Certificate(a.value.certificatePem).checkHost("a.test.internal")).toBe(
+      "a.test.internal",
+    );
+    expect(b.status === "fulfilled" && new X509Certificate(b.value.certificatePem).checkHost("b.test.internal")).toBe(
+      "b.test.internal",
+    );
+    expect(abandoned.status === "rejected" && String(abandoned.reason)).toMatch(
+      /ACME order failed: timed out after 3000 ms/,
+    );
     expect(store.entries.size).toBe(0);
   });
 
@@ -213,7 +232,10 @@ describe("renewWithAcme against pebble", { timeout: 90_000 }, () => {
 });
 
 describe("writeCertificateFiles", () => {
-  const result = { certificatePem: "-----BEGIN CERTIFICATE-----\nAA==\n-----END CERTIFICATE-----\n", privateKeyPem: "key\n" };
+  const result = {
+    certificatePem: "-----BEGIN CERTIFICATE-----\nAA==\n-----END CERTIFICATE-----\n",
+    privateKeyPem: "key\n",
+  };
 
   it("writes fullchain.pem and privkey.pem with mode 0600, replacing old files", async () => {
     const first = await writeCertificateFiles(tempDir, "www.example.com", { ...result, privateKeyPem: "old key\n" });
@@ -248,7 +270,8 @@ describe("callRenewalHook", () => {
       },
       "/quiet": (_, response) => response.end("ok"),
       "/broken": (_, response) => ((response.statusCode = 500), response.end(`{"message":"token ${TOKEN} rejected"}`)),
-      "/echo-token": (request, response) => response.end(JSON.stringify({ message: `got ${request.headers.authorization}` })),
+      "/echo-token": (request, response) =>
+        response.end(JSON.stringify({ message: `got ${request.headers.authorization}` })),
       "/hang": () => undefined,
     };
     hookServer = createServer((request, response) => {
@@ -258,7 +281,8 @@ describe("callRenewalHook", () => {
         const body = Buffer.concat(chunks).toString("utf8");
         const route = routes[request.url ?? ""];
         if (request.method !== "POST" || !route) return void ((response.statusCode = 404), response.end());
-        if (request.headers.authorization !== `Bearer ${TOKEN}`) return void ((response.statusCode = 401), response.end());
+        if (request.headers.authorization !== `Bearer ${TOKEN}`)
+          return void ((response.statusCode = 401), response.end());
         received.push({ path: request.url ?? "", body: JSON.parse(body) });
         route(request, response, body);
       });
@@ -281,7 +305,9 @@ describe("callRenewalHook", () => {
   });
 
   it("fails on a wrong token (the hook checks it)", async () => {
-    const result = await callRenewalHook({ url: `${base}/renew`, token: "wrong-token-0123456789" }, request, { timeoutMs: 2000 });
+    const result = await callRenewalHook({ url: `${base}/renew`, token: "wrong-token-0123456789" }, request, {
+      timeoutMs: 2000,
+    });
     expect(result).toEqual({ success: false, message: "Renewal hook failed: HTTP 401" });
   });
 
@@ -308,7 +334,9 @@ describe("callRenewalHook", () => {
     const closed = createServer();
     const port = await listen(closed);
     await close(closed);
-    const unreachable = await callRenewalHook({ url: `http://127.0.0.1:${port}/renew`, token: TOKEN }, request, { timeoutMs: 2000 });
+    const unreachable = await callRenewalHook({ url: `http://127.0.0.1:${port}/renew`, token: TOKEN }, request, {
+      timeoutMs: 2000,
+    });
     expect(unreachable.success).toBe(false);
     expect(unreachable.message).toMatch(/^Renewal hook failed: .*ECONNREFUSED/);
     expect(unreachable.message).not.toContain(TOKEN);

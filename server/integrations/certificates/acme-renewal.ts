@@ -51,7 +51,8 @@ const DEFAULT_TIMEOUT_MS = 120_000;
 /** Directory check before the order: it fails fast where acme-client would retry a dead or untrusted server for a minute. */
 const DIRECTORY_CHECK_MS = 10_000;
 const MAX_DETAIL_CHARS = 500;
-const DOMAIN = /^(?=.{1,253}$)[A-Za-z0-9_](?:[A-Za-z0-9_-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9_](?:[A-Za-z0-9_-]{0,61}[A-Za-z0-9])?)*$/;
+const DOMAIN =
+  /^(?=.{1,253}$)[A-Za-z0-9_](?:[A-Za-z0-9_-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9_](?:[A-Za-z0-9_-]{0,61}[A-Za-z0-9])?)*$/;
 
 /** Orders a certificate for one domain; throws "ACME order failed: <reason>". Challenges put in the store are always removed. */
 export async function renewWithAcme(options: AcmeRenewalOptions): Promise<AcmeRenewalResult> {
@@ -77,13 +78,19 @@ export async function renewWithAcme(options: AcmeRenewalOptions): Promise<AcmeRe
     const work = async () => {
       await checkDirectory(options.directoryUrl, agent, Math.min(timeoutMs, DIRECTORY_CHECK_MS));
       const acme = await loadAcme();
-      const accountKeyPem = options.accountKeyPem ?? (await acme.crypto.createPrivateEcdsaKey("P-256")).toString("utf8");
+      const accountKeyPem =
+        options.accountKeyPem ?? (await acme.crypto.createPrivateEcdsaKey("P-256")).toString("utf8");
       const certificateKey = await acme.crypto.createPrivateEcdsaKey("P-256");
       const [, csr] = await acme.crypto.createCsr({ commonName: domain, altNames: [domain] }, certificateKey);
       // Past the deadline nothing new may start: the order would outlive its caller.
       if (abandon.signal.aborted) throw new Error("renewal abandoned");
       // acme-client polls from 5 s by default; a CA usually decides in about a second.
-      const client = new acme.Client({ directoryUrl: options.directoryUrl, accountKey: accountKeyPem, backoffMin: 500, backoffMax: 5000 });
+      const client = new acme.Client({
+        directoryUrl: options.directoryUrl,
+        accountKey: accountKeyPem,
+        backoffMin: 500,
+        backoffMax: 5000,
+      });
       bindClient(client, agent, abandon.signal);
       order = client.auto({
         csr,
@@ -97,7 +104,8 @@ export async function renewWithAcme(options: AcmeRenewalOptions): Promise<AcmeRe
         challengeCreateFn: async (_authz, challenge, keyAuthorization) => {
           // challengePriority only orders the offered types: without an
           // http-01 challenge acme-client would pick dns-01 or tls-alpn-01.
-          if (challenge.type !== "http-01") throw new Error(`the CA offered no http-01 challenge (got ${challenge.type})`);
+          if (challenge.type !== "http-01")
+            throw new Error(`the CA offered no http-01 challenge (got ${challenge.type})`);
           if (abandon.signal.aborted) throw new Error("renewal abandoned");
           placed.add(challenge.token);
           await challenges.put(challenge.token, keyAuthorization);
@@ -134,13 +142,16 @@ type HttpRequest = (url: string, method: string, options?: Record<string, unknow
  */
 function bindClient(client: AcmeClient.Client, agent: Agent, signal: AbortSignal): void {
   const http = (client as unknown as { http?: { request?: HttpRequest } }).http;
-  if (typeof http?.request !== "function") throw new Error("acme-client has no per-client HTTP layer to carry our TLS trust");
+  if (typeof http?.request !== "function")
+    throw new Error("acme-client has no per-client HTTP layer to carry our TLS trust");
   const request = http.request.bind(http);
   http.request = (url, method, options = {}) =>
     // A plain Error is not retried by acme-client. A request in flight when
     // the renewal is abandoned is cancelled; acme-client's axios retries it a
     // few times, and each retry is cancelled at once.
-    signal.aborted ? Promise.reject(new Error("renewal abandoned")) : request(url, method, { ...options, httpsAgent: agent, signal });
+    signal.aborted
+      ? Promise.reject(new Error("renewal abandoned"))
+      : request(url, method, { ...options, httpsAgent: agent, signal });
 }
 
 /** One GET of the directory with our trust and a deadline: a wrong URL, a dead server or a TLS problem in a few words. */
@@ -153,18 +164,26 @@ function checkDirectory(directoryUrl: string, agent: Agent, timeoutMs: number): 
       if (status >= 200 && status < 300) resolve();
       else reject(new Error(`the ACME directory answered HTTP ${status}`));
     };
-    const request = secure ? httpsGet(directoryUrl, { agent, timeout: timeoutMs }, onResponse) : httpGet(directoryUrl, { timeout: timeoutMs }, onResponse);
+    const request = secure
+      ? httpsGet(directoryUrl, { agent, timeout: timeoutMs }, onResponse)
+      : httpGet(directoryUrl, { timeout: timeoutMs }, onResponse);
     request.on("timeout", () => request.destroy(new Error(`the ACME directory did not answer in ${timeoutMs} ms`)));
     request.on("error", (error) => reject(new Error(`the ACME directory is unreachable: ${error.message}`)));
   });
 }
 
 /** Refuses a certificate that does not fit its key or its domain: better no renewal than a broken site. */
-function checkCertificate(acme: Acme, certificatePem: string, privateKeyPem: string, domain: string): Omit<AcmeRenewalResult, "accountKeyPem"> {
+function checkCertificate(
+  acme: Acme,
+  certificatePem: string,
+  privateKeyPem: string,
+  domain: string,
+): Omit<AcmeRenewalResult, "accountKeyPem"> {
   const [leafPem] = acme.crypto.splitPemChain(certificatePem);
   if (!leafPem) throw new Error("the CA returned no certificate");
   const leaf = new X509Certificate(leafPem);
-  if (!leaf.checkPrivateKey(createPrivateKey(privateKeyPem))) throw new Error("the issued certificate does not match its key");
+  if (!leaf.checkPrivateKey(createPrivateKey(privateKeyPem)))
+    throw new Error("the issued certificate does not match its key");
   if (!leaf.checkHost(domain)) throw new Error(`the issued certificate is not valid for ${domain}`);
   return { certificatePem, privateKeyPem, notAfter: new Date(leaf.validTo).toISOString() };
 }
@@ -186,7 +205,8 @@ export async function writeCertificateFiles(
   result: Pick<AcmeRenewalResult, "certificatePem" | "privateKeyPem">,
 ): Promise<{ fullchain: string; privkey: string }> {
   // The domain becomes a path segment: nothing that could leave <dir>.
-  if (!DOMAIN.test(domain) || domain.includes("..")) throw new Error(`Refusing to write certificate files for "${domain.slice(0, 100)}"`);
+  if (!DOMAIN.test(domain) || domain.includes(".."))
+    throw new Error(`Refusing to write certificate files for "${domain.slice(0, 100)}"`);
   const target = path.join(dir, domain);
   await mkdir(target, { recursive: true, mode: 0o700 });
   const files = { fullchain: path.join(target, "fullchain.pem"), privkey: path.join(target, "privkey.pem") };

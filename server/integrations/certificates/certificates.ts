@@ -21,7 +21,11 @@ const AUTO_RENEW_RETRY_MS = 6 * 60 * 60_000;
 const RENEW_LEASE_MS = 3 * 60_000;
 const ACME_TIMEOUT_MS = 120_000;
 
-export type CertificateEntry = CertificateReading & { server: "centron" | "local"; renewal: string; lastChecked: string | null };
+export type CertificateEntry = CertificateReading & {
+  server: "centron" | "local";
+  renewal: string;
+  lastChecked: string | null;
+};
 export type RenewResult = { success: boolean; message: string };
 
 export type CertificatesOptions = {
@@ -35,7 +39,8 @@ export type CertificatesOptions = {
   probe?: typeof probeCertificate;
 };
 
-const keyOf = (target: { domain: string; serverIP: string; port: number }) => `${target.domain}@${target.serverIP}:${target.port}`;
+const keyOf = (target: { domain: string; serverIP: string; port: number }) =>
+  `${target.domain}@${target.serverIP}:${target.port}`;
 
 function pendingReading(target: CertificateTarget): CertificateReading {
   return failedReading({ domain: target.domain, serverIP: target.serverIP, port: target.port }, "Not checked yet", 0);
@@ -63,26 +68,43 @@ export function createCertificates(options: CertificatesOptions) {
     const time = now();
     await db.transaction().execute(async (trx) => {
       for (const reading of readings) {
-        const row = { domain: reading.domain, server_ip: reading.serverIP, port: reading.port, reading: JSON.stringify(reading), checked_at: time };
+        const row = {
+          domain: reading.domain,
+          server_ip: reading.serverIP,
+          port: reading.port,
+          reading: JSON.stringify(reading),
+          checked_at: time,
+        };
         await trx
           .insertInto("certificates")
           .values(row)
-          .onConflict((oc) => oc.columns(["domain", "server_ip", "port"]).doUpdateSet({ reading: row.reading, checked_at: time }))
+          .onConflict((oc) =>
+            oc.columns(["domain", "server_ip", "port"]).doUpdateSet({ reading: row.reading, checked_at: time }),
+          )
           .execute();
       }
     });
   }
 
-  async function checkTargets(list: readonly CertificateTarget[], config: CertificatesConfig): Promise<CertificateReading[]> {
+  async function checkTargets(
+    list: readonly CertificateTarget[],
+    config: CertificatesConfig,
+  ): Promise<CertificateReading[]> {
     const limit = limiter(PROBES_IN_FLIGHT);
     let readings: CertificateReading[];
     try {
       const ca = trustedExtras(config);
-      readings = await Promise.all(list.map((target) => limit(() => probe(target, { timeoutMs: config.timeoutMs, ca, now }))));
+      readings = await Promise.all(
+        list.map((target) => limit(() => probe(target, { timeoutMs: config.timeoutMs, ca, now }))),
+      );
     } catch (error) {
       const reason = `caFile: ${(error as Error).message}`;
       logger.error({ caFile: config.caFile }, reason);
-      readings = list.map((target) => ({ ...pendingReading(target), error: reason, checkedAt: new Date(now()).toISOString() }));
+      readings = list.map((target) => ({
+        ...pendingReading(target),
+        error: reason,
+        checkedAt: new Date(now()).toISOString(),
+      }));
     }
     await save(readings);
     return readings;
@@ -90,17 +112,22 @@ export function createCertificates(options: CertificatesOptions) {
 
   /** Each certificate's last check, by target. */
   async function lastChecks() {
-    const rows = await db.selectFrom("certificates").select(["domain", "server_ip", "port", "checked_at", "renewal_attempted_at"]).execute();
+    const rows = await db
+      .selectFrom("certificates")
+      .select(["domain", "server_ip", "port", "checked_at", "renewal_attempted_at"])
+      .execute();
     return new Map(rows.map((row) => [`${row.domain}@${row.server_ip}:${row.port}`, row]));
   }
 
   async function renew(target: CertificateTarget, trigger: "auto" | "manual"): Promise<RenewResult> {
     const config = options.config();
     const method = config?.renewal[target.server];
-    if (!config || !method || method.method === "none") return { success: false, message: `No renewal method is configured for ${target.server}` };
+    if (!config || !method || method.method === "none")
+      return { success: false, message: `No renewal method is configured for ${target.server}` };
     const lease = `renew:${keyOf(target)}`;
     const holder = `${process.pid}:${Math.random()}`;
-    if (!(await leases.acquire(lease, holder, RENEW_LEASE_MS))) return { success: false, message: `A renewal of ${target.domain} is already running` };
+    if (!(await leases.acquire(lease, holder, RENEW_LEASE_MS)))
+      return { success: false, message: `A renewal of ${target.domain} is already running` };
     let result: RenewResult;
     try {
       await db
@@ -111,7 +138,11 @@ export function createCertificates(options: CertificatesOptions) {
         .where("port", "=", target.port)
         .execute();
       if (method.method === "hook") {
-        result = await callRenewalHook({ url: method.url, token: method.token }, { domain: target.domain, serverIP: target.serverIP }, { timeoutMs: config.timeoutMs });
+        result = await callRenewalHook(
+          { url: method.url, token: method.token },
+          { domain: target.domain, serverIP: target.serverIP },
+          { timeoutMs: config.timeoutMs },
+        );
       } else {
         result = await renewByAcme(target.domain, config);
       }
@@ -122,15 +153,30 @@ export function createCertificates(options: CertificatesOptions) {
     }
     await db
       .insertInto("certificate_renewals")
-      .values({ at: now(), domain: target.domain, server_ip: target.serverIP, method: method.method, trigger, success: result.success ? 1 : 0, message: result.message })
+      .values({
+        at: now(),
+        domain: target.domain,
+        server_ip: target.serverIP,
+        method: method.method,
+        trigger,
+        success: result.success ? 1 : 0,
+        message: result.message,
+      })
       .execute();
-    logger[result.success ? "info" : "warn"]({ domain: target.domain, serverIP: target.serverIP, trigger, method: method.method }, result.message);
+    logger[result.success ? "info" : "warn"](
+      { domain: target.domain, serverIP: target.serverIP, trigger, method: method.method },
+      result.message,
+    );
     return result;
   }
 
   async function renewByAcme(domain: string, config: CertificatesConfig): Promise<RenewResult> {
     const acme = config.acme!;
-    const account = await db.selectFrom("acme_accounts").select("key_pem").where("directory_url", "=", acme.directoryUrl).executeTakeFirst();
+    const account = await db
+      .selectFrom("acme_accounts")
+      .select("key_pem")
+      .where("directory_url", "=", acme.directoryUrl)
+      .executeTakeFirst();
     const issued = await renewWithAcme({
       domain,
       directoryUrl: acme.directoryUrl,
@@ -147,14 +193,24 @@ export function createCertificates(options: CertificatesOptions) {
         .onConflict((oc) => oc.column("directory_url").doNothing())
         .execute();
     }
-    const files = await writeCertificateFiles(acme.certificateDir ?? join(options.dataDir, "certificates"), domain, issued);
+    const files = await writeCertificateFiles(
+      acme.certificateDir ?? join(options.dataDir, "certificates"),
+      domain,
+      issued,
+    );
     const until = new X509Certificate(issued.certificatePem).validTo;
-    return { success: true, message: `Certificate for ${domain} issued (valid until ${new Date(until).toISOString()}); written to ${files.fullchain}` };
+    return {
+      success: true,
+      message: `Certificate for ${domain} issued (valid until ${new Date(until).toISOString()}); written to ${files.fullchain}`,
+    };
   }
 
   async function entries(): Promise<CertificateEntry[]> {
     const config = options.config();
-    const rows = await db.selectFrom("certificates").select(["domain", "server_ip", "port", "reading", "checked_at"]).execute();
+    const rows = await db
+      .selectFrom("certificates")
+      .select(["domain", "server_ip", "port", "reading", "checked_at"])
+      .execute();
     const byKey = new Map(rows.map((row) => [`${row.domain}@${row.server_ip}:${row.port}`, row]));
     return targets().map((target) => {
       const row = byKey.get(keyOf(target));
@@ -186,7 +242,10 @@ export function createCertificates(options: CertificatesOptions) {
       for (const [index, reading] of readings.entries()) {
         const target = due[index]!;
         const tried = byKey.get(keyOf(target))?.renewal_attempted_at ?? null;
-        const dueForRenewal = reading.daysRemaining !== null && reading.daysRemaining <= config.renewWithinDays && reading.status !== "error";
+        const dueForRenewal =
+          reading.daysRemaining !== null &&
+          reading.daysRemaining <= config.renewWithinDays &&
+          reading.status !== "error";
         const method = config.renewal[target.server]?.method ?? "none";
         if (dueForRenewal && method !== "none" && (tried === null || time - tried >= AUTO_RENEW_RETRY_MS)) {
           const result = await renew(target, "auto");
@@ -240,7 +299,13 @@ export function createCertificates(options: CertificatesOptions) {
     },
 
     async renewals(limit = 50) {
-      const rows = await db.selectFrom("certificate_renewals").selectAll().orderBy("at", "desc").orderBy("id", "desc").limit(limit).execute();
+      const rows = await db
+        .selectFrom("certificate_renewals")
+        .selectAll()
+        .orderBy("at", "desc")
+        .orderBy("id", "desc")
+        .limit(limit)
+        .execute();
       return rows.map((row) => ({
         at: new Date(row.at).toISOString(),
         domain: row.domain,

@@ -29,7 +29,11 @@ export async function callRenewalHook(
       method: "POST",
       timeoutMs: options.timeoutMs,
       maxBytes: MAX_ANSWER_BYTES,
-      headers: { Authorization: `Bearer ${hook.token}`, "Content-Type": "application/json", Accept: "application/json" },
+      headers: {
+        Authorization: `Bearer ${hook.token}`,
+        "Content-Type": "application/json",
+        Accept: "application/json",
+      },
       body: JSON.stringify({ domain: request.domain, serverIP: request.serverIP }),
     });
     return { success: true, message: hide(hookMessage(text) ?? `Renewal requested from ${host}`) };

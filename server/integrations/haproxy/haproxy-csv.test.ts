@@ -25,7 +25,22 @@ const HAPROXY_26_SAMPLE = [
 ].join("\n");
 
 /** Column names HAProxy writes; pxname, svname and status are always there. */
-const KNOWN_COLUMNS = ["qcur", "scur", "stot", "bin", "bout", "weight", "act", "bck", "lastchg", "type", "check_status", "req_tot", "last_chk", "-"];
+const KNOWN_COLUMNS = [
+  "qcur",
+  "scur",
+  "stot",
+  "bin",
+  "bout",
+  "weight",
+  "act",
+  "bck",
+  "lastchg",
+  "type",
+  "check_status",
+  "req_tot",
+  "last_chk",
+  "-",
+];
 
 const REQUIRED_COLUMNS = ["pxname", "svname", "status"];
 const extraColumn = fc.stringMatching(/^[a-z_][a-z0-9_]{0,11}$/);
@@ -46,7 +61,9 @@ function tableArbitrary(alphabet: "plain" | "quoting") {
   return columnsArbitrary.chain((columns) =>
     fc
       .array(
-        fc.tuple(...columns.map(() => fieldArbitrary(alphabet))).map((values) => Object.fromEntries(columns.map((column, index) => [column, values[index] ?? ""]))),
+        fc
+          .tuple(...columns.map(() => fieldArbitrary(alphabet)))
+          .map((values) => Object.fromEntries(columns.map((column, index) => [column, values[index] ?? ""]))),
         { maxLength: 8 },
       )
       .map((rows) => ({ columns, rows })),
@@ -132,14 +149,29 @@ describe("parseHaproxyCsv examples", () => {
       "b7/BACKEND=DOWN",
     ]);
     const dead = result.rows[4];
-    expect(dead).toMatchObject({ check_status: "L4CON", last_chk: "Connection refused", type: "2", act: "1", "-": "-" });
-    expect(result.rows[8]).toMatchObject({ check_status: "L7STS", check_code: "503", last_chk: 'Bad, "really" bad', check_desc: "Layer7 wrong status" });
+    expect(dead).toMatchObject({
+      check_status: "L4CON",
+      last_chk: "Connection refused",
+      type: "2",
+      act: "1",
+      "-": "-",
+    });
+    expect(result.rows[8]).toMatchObject({
+      check_status: "L7STS",
+      check_code: "503",
+      last_chk: 'Bad, "really" bad',
+      check_desc: "Layer7 wrong status",
+    });
     expect(result.rows[2]).toMatchObject({ req_tot: "0", type: "0", mode: "http" });
   });
 
   it("reads the socket's answer, which ends with a blank line", () => {
     const result = parseHaproxyCsv("# pxname,svname,status,\nfe,FRONTEND,OPEN,\n\n");
-    expect(result).toEqual({ ok: true, columns: ["pxname", "svname", "status"], rows: [{ pxname: "fe", svname: "FRONTEND", status: "OPEN" }] });
+    expect(result).toEqual({
+      ok: true,
+      columns: ["pxname", "svname", "status"],
+      rows: [{ pxname: "fe", svname: "FRONTEND", status: "OPEN" }],
+    });
   });
 
   it("fills the last columns of a shorter row with empty text", () => {
@@ -157,7 +189,11 @@ describe("parseHaproxyCsv examples", () => {
   const errors: [string, string, RegExp][] = [
     ["empty text", "", /^empty answer/],
     ["only blank lines", "\n\n", /^empty answer/],
-    ["no header line", "fe,FRONTEND,OPEN,\n", /^no header line: the first line must start with "# ", got "fe,FRONTEND,OPEN,"/],
+    [
+      "no header line",
+      "fe,FRONTEND,OPEN,\n",
+      /^no header line: the first line must start with "# ", got "fe,FRONTEND,OPEN,"/,
+    ],
     ["an HTML page", "<html><body>Statistics Report</body></html>", /^no header line/],
     ["a header without the space", "#pxname,svname\n", /^no header line/],
     ["no pxname column", "# svname,status,\nFRONTEND,OPEN,\n", /^header: no "pxname" column$/],
@@ -165,11 +201,27 @@ describe("parseHaproxyCsv examples", () => {
     ["neither", "# status\nOPEN\n", /^header: no "pxname" or "svname" column$/],
     ["an empty column name", "# pxname,,svname\n", /^header: empty column name at position 2$/],
     ["a duplicate column", "# pxname,svname,pxname\n", /^header: duplicate column "pxname"$/],
-    ["a row with more fields than the header", "# pxname,svname,status,\nfe,FRONTEND,OPEN,extra,\n", /^line 2: 4 fields, but the header has 3 columns$/],
-    ["two trailing commas", "# pxname,svname,status,\nfe,FRONTEND,OPEN,,\n", /^line 2: 4 fields, but the header has 3 columns$/],
+    [
+      "a row with more fields than the header",
+      "# pxname,svname,status,\nfe,FRONTEND,OPEN,extra,\n",
+      /^line 2: 4 fields, but the header has 3 columns$/,
+    ],
+    [
+      "two trailing commas",
+      "# pxname,svname,status,\nfe,FRONTEND,OPEN,,\n",
+      /^line 2: 4 fields, but the header has 3 columns$/,
+    ],
     ["a blank line inside", "# pxname,svname\nfe,FRONTEND\n\nbe,BACKEND\n", /^line 3: empty line before the end$/],
-    ["an unterminated quote", '# pxname,svname,last_chk\nbe,s1,"Bad, bad\n', /^line 2: unterminated quoted field at character 7$/],
-    ["text after a closing quote", '# pxname,svname,last_chk\nbe,s1,"Bad"x\n', /^line 2: unexpected text after a quoted field/],
+    [
+      "an unterminated quote",
+      '# pxname,svname,last_chk\nbe,s1,"Bad, bad\n',
+      /^line 2: unterminated quoted field at character 7$/,
+    ],
+    [
+      "text after a closing quote",
+      '# pxname,svname,last_chk\nbe,s1,"Bad"x\n',
+      /^line 2: unexpected text after a quoted field/,
+    ],
   ];
   it.each(errors)("rejects %s", (_, text, message) => {
     const result = parseHaproxyCsv(text);
@@ -184,9 +236,12 @@ describe("parseHaproxyCsv examples", () => {
 
 describe("formatHaproxyCsv", () => {
   it("writes HAProxy's shape: a header with a trailing comma, quoted fields where needed", () => {
-    expect(formatHaproxyCsv(["pxname", "svname", "last_chk"], [{ pxname: "be", svname: "s1", last_chk: 'Bad, "really" bad' }])).toBe(
-      '# pxname,svname,last_chk,\nbe,s1,"Bad, ""really"" bad",\n',
-    );
+    expect(
+      formatHaproxyCsv(
+        ["pxname", "svname", "last_chk"],
+        [{ pxname: "be", svname: "s1", last_chk: 'Bad, "really" bad' }],
+      ),
+    ).toBe('# pxname,svname,last_chk,\nbe,s1,"Bad, ""really"" bad",\n');
   });
 
   it("refuses what HAProxy could not write", () => {

@@ -79,7 +79,10 @@ export function parseHaproxyCsv(text: string): HaproxyCsv {
   const headerLine = lines[0];
   if (headerLine === undefined) return { ok: false, error: 'empty answer (expected a header line starting with "# ")' };
   if (!headerLine.startsWith("# ")) {
-    return { ok: false, error: `no header line: the first line must start with "# ", got ${JSON.stringify(headerLine.slice(0, 40))}` };
+    return {
+      ok: false,
+      error: `no header line: the first line must start with "# ", got ${JSON.stringify(headerLine.slice(0, 40))}`,
+    };
   }
 
   const header = fieldsOf(headerLine.slice(2));
@@ -92,7 +95,8 @@ export function parseHaproxyCsv(text: string): HaproxyCsv {
     seen.add(column);
   }
   const missing = REQUIRED_COLUMNS.filter((name) => !seen.has(name));
-  if (missing.length > 0) return { ok: false, error: `header: no ${missing.map((name) => `"${name}"`).join(" or ")} column` };
+  if (missing.length > 0)
+    return { ok: false, error: `header: no ${missing.map((name) => `"${name}"`).join(" or ")} column` };
 
   const rows: Record<string, string>[] = [];
   for (let index = 1; index < lines.length; index += 1) {
@@ -103,7 +107,10 @@ export function parseHaproxyCsv(text: string): HaproxyCsv {
     if (!split.ok) return { ok: false, error: `line ${lineNumber}: ${split.error}` };
     const { fields } = split;
     if (fields.length > columns.length) {
-      return { ok: false, error: `line ${lineNumber}: ${fields.length} fields, but the header has ${columns.length} columns` };
+      return {
+        ok: false,
+        error: `line ${lineNumber}: ${fields.length} fields, but the header has ${columns.length} columns`,
+      };
     }
     // No prototype: a column named "constructor" or "__proto__" is just a column.
     const row = Object.create(null) as Record<string, string>;

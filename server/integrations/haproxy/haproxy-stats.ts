@@ -120,7 +120,9 @@ function numberOrNull(row: Row, column: string): number | null {
   const text = row[column] ?? "";
   if (text === "") return null;
   if (!/^-?\d{1,16}$/.test(text)) {
-    throw new IntegrationError(`Malformed stats: ${column} of ${row.pxname}/${row.svname} is ${JSON.stringify(text.slice(0, 20))}, not a number`);
+    throw new IntegrationError(
+      `Malformed stats: ${column} of ${row.pxname}/${row.svname} is ${JSON.stringify(text.slice(0, 20))}, not a number`,
+    );
   }
   return Number(text);
 }
@@ -179,13 +181,20 @@ function toStats(rows: Row[]): HaproxyStats {
   const backends = backendRows.map((row): HaproxyBackend => {
     const name = row.pxname ?? "";
     const status = row.status ?? "";
-    return { name, status, display: haproxyDisplay(status), activeServers: count(row, "act"), servers: serverCounts.get(name) ?? 0 };
+    return {
+      name,
+      status,
+      display: haproxyDisplay(status),
+      activeServers: count(row, "act"),
+      servers: serverCounts.get(name) ?? 0,
+    };
   });
   return { frontends, backends, servers };
 }
 
 export async function readHaproxyStats(source: HaproxySource, options: { timeoutMs: number }): Promise<HaproxyStats> {
-  const text = "socket" in source ? await readSocket(source.socket, options.timeoutMs) : await readHttp(source, options.timeoutMs);
+  const text =
+    "socket" in source ? await readSocket(source.socket, options.timeoutMs) : await readHttp(source, options.timeoutMs);
   // An empty answer says so (a proxy in between that lost the body), rather than "no proxies".
   if (text.trim() === "") throw new IntegrationError("No data received from HAProxy stats proxy");
   const csv = parseHaproxyCsv(text);

@@ -50,14 +50,49 @@ function silentServer(): NetServer {
 // CSV the way HAProxy writes it, for the mapping rules a two-server setup
 // cannot show (a TCP frontend, maintenance, unchecked and draining servers,
 // a check in progress, listeners).
-const CRAFTED_COLUMNS = ["pxname", "svname", "scur", "stot", "bin", "bout", "status", "act", "lastchg", "type", "check_status", "req_tot", "last_chk"];
+const CRAFTED_COLUMNS = [
+  "pxname",
+  "svname",
+  "scur",
+  "stot",
+  "bin",
+  "bout",
+  "status",
+  "act",
+  "lastchg",
+  "type",
+  "check_status",
+  "req_tot",
+  "last_chk",
+];
 const CRAFTED_ROWS: Record<string, string>[] = [
   { pxname: "tcp-in", svname: "FRONTEND", scur: "3", stot: "42", status: "OPEN", type: "0" },
   { pxname: "tcp-in", svname: "sock-1", scur: "1", status: "OPEN", type: "3" },
-  { pxname: "pool", svname: "a", scur: "2", bin: "100", bout: "200", status: "UP 2/3", act: "1", lastchg: "12", type: "2", check_status: "* L7OK", last_chk: "OK" },
+  {
+    pxname: "pool",
+    svname: "a",
+    scur: "2",
+    bin: "100",
+    bout: "200",
+    status: "UP 2/3",
+    act: "1",
+    lastchg: "12",
+    type: "2",
+    check_status: "* L7OK",
+    last_chk: "OK",
+  },
   { pxname: "pool", svname: "b", status: "MAINT (via pool/a)", act: "1", lastchg: "5", type: "2" },
   { pxname: "pool", svname: "c", status: "no check", act: "1", type: "2" },
-  { pxname: "pool", svname: "d", status: "DRAIN", act: "1", lastchg: "0", type: "2", check_status: "L7STS", last_chk: 'Bad, "really" bad' },
+  {
+    pxname: "pool",
+    svname: "d",
+    status: "DRAIN",
+    act: "1",
+    lastchg: "0",
+    type: "2",
+    check_status: "L7STS",
+    last_chk: 'Bad, "really" bad',
+  },
   { pxname: "pool", svname: "BACKEND", scur: "2", status: "UP", act: "3", type: "1" },
   { pxname: "empty", svname: "BACKEND", status: "DOWN", type: "1" },
 ];
@@ -66,7 +101,10 @@ const fakeRoutes: Record<string, string> = {
   "/crafted;csv": formatHaproxyCsv(CRAFTED_COLUMNS, CRAFTED_ROWS),
   "/garbage;csv": "<html><body>Statistics Report</body></html>\n",
   "/empty;csv": "",
-  "/bad-number;csv": formatHaproxyCsv(["pxname", "svname", "scur", "type"], [{ pxname: "fe", svname: "FRONTEND", scur: "lots", type: "0" }]),
+  "/bad-number;csv": formatHaproxyCsv(
+    ["pxname", "svname", "scur", "type"],
+    [{ pxname: "fe", svname: "FRONTEND", scur: "lots", type: "0" }],
+  ),
 };
 
 beforeAll(async () => {
@@ -101,7 +139,9 @@ beforeAll(async () => {
   });
   await waitForChecks(haproxy);
   // One request through the frontend, so the counters have something to count.
-  const response = await fetch(`http://127.0.0.1:${haproxy.frontendPort}/`, { signal: AbortSignal.timeout(TIMEOUT_MS) });
+  const response = await fetch(`http://127.0.0.1:${haproxy.frontendPort}/`, {
+    signal: AbortSignal.timeout(TIMEOUT_MS),
+  });
   expect(await response.text()).toBe("live");
 }, 30_000);
 
@@ -125,12 +165,19 @@ async function waitForChecks(target: TestHaproxy): Promise<void> {
       const byName = new Map(stats.servers.map((server) => [server.name, server]));
       const up = byName.get("live");
       const down = byName.get("dead");
-      if (up?.status === "UP" && /^L[47]OK$/.test(up.checkStatus ?? "") && down?.status === "DOWN" && down.checkStatus === "L4CON") return;
+      if (
+        up?.status === "UP" &&
+        /^L[47]OK$/.test(up.checkStatus ?? "") &&
+        down?.status === "DOWN" &&
+        down.checkStatus === "L4CON"
+      )
+        return;
       last = JSON.stringify(stats.servers);
     } catch (error) {
       last = String(error);
     }
-    if (Date.now() > deadline) throw new Error(`HAProxy's checks did not settle within 15 s; last: ${last}\n${target.output()}`);
+    if (Date.now() > deadline)
+      throw new Error(`HAProxy's checks did not settle within 15 s; last: ${last}\n${target.output()}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
@@ -161,7 +208,10 @@ function expectTopology(stats: HaproxyStats): void {
 describe("a real HAProxy", () => {
   it("reads the stats page over HTTP with basic auth", async () => {
     const target = haproxy!;
-    const stats = await readHaproxyStats({ url: target.statsUrl, username: target.username, password: target.password }, { timeoutMs: TIMEOUT_MS });
+    const stats = await readHaproxyStats(
+      { url: target.statsUrl, username: target.username, password: target.password },
+      { timeoutMs: TIMEOUT_MS },
+    );
     expectTopology(stats);
   });
 
@@ -173,7 +223,10 @@ describe("a real HAProxy", () => {
 
   it("fails with HTTP 401 on a wrong password", async () => {
     const target = haproxy!;
-    const reading = readHaproxyStats({ url: target.statsUrl, username: target.username, password: "wrong" }, { timeoutMs: TIMEOUT_MS });
+    const reading = readHaproxyStats(
+      { url: target.statsUrl, username: target.username, password: "wrong" },
+      { timeoutMs: TIMEOUT_MS },
+    );
     await expect(reading).rejects.toThrow(IntegrationError);
     await expect(reading).rejects.toThrow(/^HTTP 401$/);
   });
@@ -192,7 +245,18 @@ describe("mapping HAProxy's rows", () => {
       { name: "empty", status: "DOWN", display: "DOWN", activeServers: 0, servers: 0 },
     ]);
     expect(stats.servers).toEqual([
-      { name: "a", backend: "pool", status: "UP 2/3", display: "UP", sessions: 2, bytesIn: 100, bytesOut: 200, lastCheck: "OK", checkStatus: "L7OK", lastChangeSeconds: 12 },
+      {
+        name: "a",
+        backend: "pool",
+        status: "UP 2/3",
+        display: "UP",
+        sessions: 2,
+        bytesIn: 100,
+        bytesOut: 200,
+        lastCheck: "OK",
+        checkStatus: "L7OK",
+        lastChangeSeconds: 12,
+      },
       {
         name: "b",
         backend: "pool",
@@ -205,7 +269,18 @@ describe("mapping HAProxy's rows", () => {
         checkStatus: null,
         lastChangeSeconds: 5,
       },
-      { name: "c", backend: "pool", status: "no check", display: "NO CHECK", sessions: 0, bytesIn: 0, bytesOut: 0, lastCheck: null, checkStatus: null, lastChangeSeconds: null },
+      {
+        name: "c",
+        backend: "pool",
+        status: "no check",
+        display: "NO CHECK",
+        sessions: 0,
+        bytesIn: 0,
+        bytesOut: 0,
+        lastCheck: null,
+        checkStatus: null,
+        lastChangeSeconds: null,
+      },
       {
         name: "d",
         backend: "pool",
@@ -222,7 +297,9 @@ describe("mapping HAProxy's rows", () => {
   });
 
   it("rejects a counter that is not a number", async () => {
-    await expect(readHaproxyStats({ url: `${fakeBase}/bad-number` }, { timeoutMs: TIMEOUT_MS })).rejects.toThrow(/^Malformed stats: scur of fe\/FRONTEND/);
+    await expect(readHaproxyStats({ url: `${fakeBase}/bad-number` }, { timeoutMs: TIMEOUT_MS })).rejects.toThrow(
+      /^Malformed stats: scur of fe\/FRONTEND/,
+    );
   });
 });
 
@@ -261,15 +338,21 @@ describe("peers that misbehave", () => {
   });
 
   it("an empty answer is 'No data received'", async () => {
-    await expect(readHaproxyStats({ url: `${fakeBase}/empty` }, { timeoutMs: TIMEOUT_MS })).rejects.toThrow(/^No data received from HAProxy stats proxy$/);
+    await expect(readHaproxyStats({ url: `${fakeBase}/empty` }, { timeoutMs: TIMEOUT_MS })).rejects.toThrow(
+      /^No data received from HAProxy stats proxy$/,
+    );
   });
 
   it("stops reading a socket past the size cap", async () => {
-    await expect(readHaproxyStats({ socket: join(dir, "flood.sock") }, { timeoutMs: TIMEOUT_MS })).rejects.toThrow("Stats larger than 8 MB");
+    await expect(readHaproxyStats({ socket: join(dir, "flood.sock") }, { timeoutMs: TIMEOUT_MS })).rejects.toThrow(
+      "Stats larger than 8 MB",
+    );
   });
 
   it("reports a refused connection", async () => {
     const port = await freePort();
-    await expect(readHaproxyStats({ url: `http://127.0.0.1:${port}/stats` }, { timeoutMs: TIMEOUT_MS })).rejects.toThrow(/ECONNREFUSED/);
+    await expect(
+      readHaproxyStats({ url: `http://127.0.0.1:${port}/stats` }, { timeoutMs: TIMEOUT_MS }),
+    ).rejects.toThrow(/ECONNREFUSED/);
   });
 });

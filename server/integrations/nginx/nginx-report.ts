@@ -9,7 +9,8 @@ import type { NginxConfig } from "#server/integrations/integrations-config.ts";
 import { parseStubStatus, type StubStatus } from "./stub-status.ts";
 
 /** One source read once: its counters, or why it gave none. `at` is when it answered (ms). */
-export type NginxSample = { source: string; at: number; status: StubStatus } | { source: string; at: number; error: string };
+export type NginxSample =
+  { source: string; at: number; status: StubStatus } | { source: string; at: number; error: string };
 
 export type NginxHealth = "healthy" | "warning" | "critical";
 export type NginxAlert = { service: string; severity: "critical" | "warning"; message: string };
@@ -56,11 +57,16 @@ const droppedSinceStart = (status: StubStatus) => Math.max(0, status.accepts - s
 
 /** A counter that went down: nginx restarted (or the URL now reaches another instance). */
 function countersReset(current: StubStatus, previous: StubStatus): boolean {
-  return current.accepts < previous.accepts || current.handled < previous.handled || current.requests < previous.requests;
+  return (
+    current.accepts < previous.accepts || current.handled < previous.handled || current.requests < previous.requests
+  );
 }
 
 /** Requests per second and connections dropped since the previous good sample of this source. */
-function compare(current: { at: number; status: StubStatus }, previous: { at: number; status: StubStatus } | undefined) {
+function compare(
+  current: { at: number; status: StubStatus },
+  previous: { at: number; status: StubStatus } | undefined,
+) {
   // Without a usable previous sample there is no interval: no rate, and drops count since nginx started.
   // After a counter reset the rate is 0 rather than current.requests / elapsed: the
   // restart time is unknown, and when a URL alternates between two instances (a
@@ -89,7 +95,8 @@ function keyed<T extends { source: string }>(samples: readonly T[]): Map<string,
   return byKey;
 }
 
-const worst = (statuses: NginxHealth[]): NginxHealth => (statuses.includes("critical") ? "critical" : statuses.includes("warning") ? "warning" : "healthy");
+const worst = (statuses: NginxHealth[]): NginxHealth =>
+  statuses.includes("critical") ? "critical" : statuses.includes("warning") ? "warning" : "healthy";
 
 const ZERO_COUNTERS: NginxCounters = {
   active_connections: 0,
@@ -113,7 +120,11 @@ const NO_COUNTERS: { [K in keyof NginxCounters]: null } = {
   server_requests: null,
 };
 
-export function buildNginxReport(current: readonly NginxSample[], previous: readonly NginxSample[] | undefined, options: NginxReportOptions): NginxReport {
+export function buildNginxReport(
+  current: readonly NginxSample[],
+  previous: readonly NginxSample[] | undefined,
+  options: NginxReportOptions,
+): NginxReport {
   const previousByKey = keyed(previous ?? []);
   const alerts: NginxAlert[] = [];
   const sources: NginxSourceReport[] = [];
@@ -131,7 +142,8 @@ export function buildNginxReport(current: readonly NginxSample[], previous: read
     const { rate, dropped } = compare(sample, before && "status" in before ? before : undefined);
     const { status } = sample;
     const own: NginxAlert[] = [];
-    if (dropped > 0) own.push({ service: NGINX_SERVICE, severity: "warning", message: `${name}: connections dropped: ${dropped}` });
+    if (dropped > 0)
+      own.push({ service: NGINX_SERVICE, severity: "warning", message: `${name}: connections dropped: ${dropped}` });
     if (status.active > options.maxActiveConnections) {
       own.push({
         service: NGINX_SERVICE,
@@ -154,17 +166,24 @@ export function buildNginxReport(current: readonly NginxSample[], previous: read
     sources.push({ name, status: own.length > 0 ? "warning" : "healthy", error: null, ...counters });
   }
 
-  if (current.length === 0) alerts.push({ service: NGINX_SERVICE, severity: "critical", message: "no nginx source was sampled" });
+  if (current.length === 0)
+    alerts.push({ service: NGINX_SERVICE, severity: "critical", message: "no nginx source was sampled" });
   total.requests_per_second = round2(total.requests_per_second); // a sum of rounded rates can pick up float noise
   // No source at all, or none that answered, is not "healthy": nothing says nginx is serving.
-  const overall = sources.some((source) => source.error === null) ? worst(sources.map((source) => source.status)) : "critical";
+  const overall = sources.some((source) => source.error === null)
+    ? worst(sources.map((source) => source.status))
+    : "critical";
   return { overall_health: overall, alerts, nginx: { ...total, status: overall }, sources };
 }
 
 /** The real page is under 200 bytes; a bigger answer is not stub_status and is not read further. */
 const MAX_BODY_BYTES = 4 * 1024;
 
-async function sample(source: NginxConfig["sources"][number], timeoutMs: number, now: () => number): Promise<NginxSample> {
+async function sample(
+  source: NginxConfig["sources"][number],
+  timeoutMs: number,
+  now: () => number,
+): Promise<NginxSample> {
   const headers: Record<string, string> = { Accept: "text/plain" };
   if (source.username !== undefined) headers.Authorization = basicAuth(source.username, source.password ?? "");
   try {
@@ -172,7 +191,9 @@ async function sample(source: NginxConfig["sources"][number], timeoutMs: number,
     // Stamped when the answer arrived, which is closest to when nginx read its counters.
     const at = now();
     const parsed = parseStubStatus(text);
-    return parsed.ok ? { source: source.name, at, status: parsed.value } : { source: source.name, at, error: `unreadable stub_status: ${parsed.error}` };
+    return parsed.ok
+      ? { source: source.name, at, status: parsed.value }
+      : { source: source.name, at, error: `unreadable stub_status: ${parsed.error}` };
   } catch (error) {
     return { source: source.name, at: now(), error: error instanceof Error ? error.message : String(error) };
   }
@@ -184,7 +205,11 @@ async function sample(source: NginxConfig["sources"][number], timeoutMs: number,
  * Never throws: a failure is a sample with an error, and so a critical alert.
  * Keep the returned samples and pass them as `previous` next time.
  */
-export async function readNginx(config: NginxConfig, previous: readonly NginxSample[] | undefined, now: () => number): Promise<{ report: NginxReport; samples: NginxSample[] }> {
+export async function readNginx(
+  config: NginxConfig,
+  previous: readonly NginxSample[] | undefined,
+  now: () => number,
+): Promise<{ report: NginxReport; samples: NginxSample[] }> {
   const samples = await Promise.all(
     config.sources.map((source) =>
       // `now` is the caller's; should it throw, the sample is still an error, never a rejection.
@@ -195,5 +220,8 @@ export async function readNginx(config: NginxConfig, previous: readonly NginxSam
       })),
     ),
   );
-  return { report: buildNginxReport(samples, previous, { maxActiveConnections: config.maxActiveConnections }), samples };
+  return {
+    report: buildNginxReport(samples, previous, { maxActiveConnections: config.maxActiveConnections }),
+    samples,
+  };
 }

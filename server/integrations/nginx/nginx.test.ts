@@ -18,7 +18,8 @@ let silentUrl = "";
 let counted: Set<Socket> | undefined;
 let mostAtOnce = 0;
 
-const HTML_PAGE = "<!DOCTYPE html>\n<html><head><title>Sign in</title></head><body>Active connections: 1</body></html>\n";
+const HTML_PAGE =
+  "<!DOCTYPE html>\n<html><head><title>Sign in</title></head><body>Active connections: 1</body></html>\n";
 
 beforeAll(async () => {
   nginx = await startNginx();
@@ -98,13 +99,23 @@ describe("readNginx against a real nginx", () => {
 
   it("reads a page behind basic auth with the right password, and names HTTP 401 for a wrong one", async () => {
     const url = nginx.protectedStatusUrl;
-    const right = await readNginx(config([{ name: "guarded", url, username: nginx.username, password: nginx.password }]), undefined, Date.now);
+    const right = await readNginx(
+      config([{ name: "guarded", url, username: nginx.username, password: nginx.password }]),
+      undefined,
+      Date.now,
+    );
     expect(right.report.overall_health).toBe("healthy");
     expect(right.report.sources[0]?.server_requests).toBeGreaterThanOrEqual(1);
 
-    const wrong = await readNginx(config([{ name: "guarded", url, username: nginx.username, password: "wrong" }]), undefined, Date.now);
+    const wrong = await readNginx(
+      config([{ name: "guarded", url, username: nginx.username, password: "wrong" }]),
+      undefined,
+      Date.now,
+    );
     expect(wrong.report.overall_health).toBe("critical");
-    expect(wrong.report.alerts).toEqual([{ service: "nginx", severity: "critical", message: "guarded: no answer (HTTP 401)" }]);
+    expect(wrong.report.alerts).toEqual([
+      { service: "nginx", severity: "critical", message: "guarded: no answer (HTTP 401)" },
+    ]);
 
     const none = await readNginx(config([{ name: "guarded", url }]), undefined, Date.now);
     expect(none.report.alerts.map((alert) => alert.message)).toEqual(["guarded: no answer (HTTP 401)"]);
@@ -122,7 +133,9 @@ describe("readNginx against a real nginx", () => {
     }
     const { report } = await readNginx(settings, undefined, Date.now);
     expect(report.overall_health).toBe("critical");
-    expect(report.alerts).toEqual([{ service: "nginx", severity: "critical", message: expect.stringMatching(/^doomed: no answer \(ECONNREFUSED/) }]);
+    expect(report.alerts).toEqual([
+      { service: "nginx", severity: "critical", message: expect.stringMatching(/^doomed: no answer \(ECONNREFUSED/) },
+    ]);
     expect(report.sources[0]?.server_requests).toBeNull();
     expect(report.nginx.status).toBe("critical");
   }, 30_000);
@@ -144,10 +157,20 @@ describe("readNginx against a real nginx", () => {
 
 describe("readNginx against peers that are not nginx", () => {
   it("turns an HTML page into an error, never zeros", async () => {
-    const { report, samples } = await readNginx(config([{ name: "portal", url: `${peerBase}/nginx_status` }]), undefined, Date.now);
+    const { report, samples } = await readNginx(
+      config([{ name: "portal", url: `${peerBase}/nginx_status` }]),
+      undefined,
+      Date.now,
+    );
     expect(samples[0]).toMatchObject({ source: "portal", error: expect.stringContaining("HTML") });
     expect(report.overall_health).toBe("critical");
-    expect(report.alerts).toEqual([{ service: "nginx", severity: "critical", message: "portal: no answer (unreadable stub_status: an HTML or XML page, not stub_status)" }]);
+    expect(report.alerts).toEqual([
+      {
+        service: "nginx",
+        severity: "critical",
+        message: "portal: no answer (unreadable stub_status: an HTML or XML page, not stub_status)",
+      },
+    ]);
     expect(report.sources[0]?.active_connections).toBeNull();
   });
 
@@ -160,7 +183,9 @@ describe("readNginx against peers that are not nginx", () => {
     const started = performance.now();
     const { report } = await readNginx(config([{ name: "silent", url: silentUrl }], 300), undefined, Date.now);
     const elapsed = performance.now() - started;
-    expect(report.alerts).toEqual([{ service: "nginx", severity: "critical", message: "silent: no answer (Timed out after 300 ms)" }]);
+    expect(report.alerts).toEqual([
+      { service: "nginx", severity: "critical", message: "silent: no answer (Timed out after 300 ms)" },
+    ]);
     expect(elapsed).toBeGreaterThanOrEqual(250);
     // Given up, not left hanging: room for a machine four times slower.
     expect(elapsed).toBeLessThan(300 * 8);

@@ -3,8 +3,17 @@ import { describe, expect, it } from "vitest";
 import { formatStubStatus, parseStubStatus, type StubStatus } from "./stub-status.ts";
 
 // The example from nginx's documentation, byte for byte as nginx writes it.
-const EXAMPLE = "Active connections: 291 \nserver accepts handled requests\n 16630948 16630948 31070465 \nReading: 6 Writing: 179 Waiting: 106 \n";
-const EXAMPLE_VALUE: StubStatus = { active: 291, accepts: 16630948, handled: 16630948, requests: 31070465, reading: 6, writing: 179, waiting: 106 };
+const EXAMPLE =
+  "Active connections: 291 \nserver accepts handled requests\n 16630948 16630948 31070465 \nReading: 6 Writing: 179 Waiting: 106 \n";
+const EXAMPLE_VALUE: StubStatus = {
+  active: 291,
+  accepts: 16630948,
+  handled: 16630948,
+  requests: 31070465,
+  reading: 6,
+  writing: 179,
+  waiting: 106,
+};
 
 const counter = fc.maxSafeNat();
 const stubStatus: fc.Arbitrary<StubStatus> = fc.record({
@@ -33,7 +42,10 @@ const edit: fc.Arbitrary<Edit> = fc.record({
   at: fc.nat(),
   remove: fc.nat({ max: 8 }),
   // Characters that matter to this format, plus anything at all.
-  insert: fc.oneof(fc.constantFrom("", " ", "\n", "\r\n", "\t", "0", "9", "-", ".", "<", ":", "\u0661", "99999999999999999999"), fc.string({ unit: "binary", maxLength: 6 })),
+  insert: fc.oneof(
+    fc.constantFrom("", " ", "\n", "\r\n", "\t", "0", "9", "-", ".", "<", ":", "\u0661", "99999999999999999999"),
+    fc.string({ unit: "binary", maxLength: 6 }),
+  ),
 });
 function applyEdits(text: string, edits: Edit[]): string {
   return edits.reduce((body, { at, remove, insert }) => {
@@ -66,7 +78,8 @@ describe("parseStubStatus", () => {
     ];
     fc.assert(
       fc.property(stubStatus, (value) => {
-        for (const text of variants(formatStubStatus(value))) expect(parseStubStatus(text)).toEqual({ ok: true, value });
+        for (const text of variants(formatStubStatus(value)))
+          expect(parseStubStatus(text)).toEqual({ ok: true, value });
       }),
     );
   });
@@ -88,13 +101,18 @@ describe("parseStubStatus", () => {
   it("never reads a changed digit as a number it was not", () => {
     // Replacing one digit of a counter by a non-digit must fail, not read a shorter number or zero.
     fc.assert(
-      fc.property(stubStatus, fc.nat(), fc.constantFrom("x", "-", ".", "\u0661", ",", "+"), (value, index, replacement) => {
-        const body = formatStubStatus(value);
-        const digits = [...body.matchAll(/\d/g)].map((match) => match.index);
-        const position = digits[index % digits.length] ?? 0;
-        const result = parseStubStatus(body.slice(0, position) + replacement + body.slice(position + 1));
-        expect(result.ok).toBe(false);
-      }),
+      fc.property(
+        stubStatus,
+        fc.nat(),
+        fc.constantFrom("x", "-", ".", "\u0661", ",", "+"),
+        (value, index, replacement) => {
+          const body = formatStubStatus(value);
+          const digits = [...body.matchAll(/\d/g)].map((match) => match.index);
+          const position = digits[index % digits.length] ?? 0;
+          const result = parseStubStatus(body.slice(0, position) + replacement + body.slice(position + 1));
+          expect(result.ok).toBe(false);
+        },
+      ),
     );
   });
 
@@ -106,9 +124,17 @@ describe("parseStubStatus", () => {
     ["a missing header line", [lines[0], lines[2], lines[3]].join("\n"), /expected 4 lines, got 3/],
     ["an extra line", `${EXAMPLE}Uptime: 12\n`, /expected 4 lines, got 5/],
     ["an extra blank line", `${EXAMPLE}\n`, /expected 4 lines, got 5/],
-    ["extra text after a number", EXAMPLE.replace("291 ", "291 connections"), /line 1: expected "Active connections: <n>"/],
+    [
+      "extra text after a number",
+      EXAMPLE.replace("291 ", "291 connections"),
+      /line 1: expected "Active connections: <n>"/,
+    ],
     ["a changed label", EXAMPLE.replace("Active connections", "Active Connections"), /line 1/],
-    ["a changed header", EXAMPLE.replace("handled requests", "handled"), /line 2: expected "server accepts handled requests"/],
+    [
+      "a changed header",
+      EXAMPLE.replace("handled requests", "handled"),
+      /line 2: expected "server accepts handled requests"/,
+    ],
     ["two counters instead of three", EXAMPLE.replace(" 16630948 16630948", " 16630948"), /line 3/],
     ["a negative number", EXAMPLE.replace("291", "-291"), /line 1/],
     ["a decimal number", EXAMPLE.replace("Reading: 6", "Reading: 6.5"), /line 4/],
@@ -117,8 +143,16 @@ describe("parseStubStatus", () => {
     ["non-ASCII digits", EXAMPLE.replace("291", "\u0662\u0669\u0661"), /line 1/],
     ["swapped fields", EXAMPLE.replace("Reading: 6 Writing: 179", "Writing: 179 Reading: 6"), /line 4/],
     ["a tab for a space", EXAMPLE.replace("Reading: 6 ", "Reading: 6\t"), /line 4/],
-    ["2^53, just beyond safe integers", EXAMPLE.replace("31070465", "9007199254740992"), /line 3: requests 9007199254740992 is beyond the safe integer range/],
-    ["a 30-digit counter", EXAMPLE.replace("16630948 31070465", `16630948 ${"9".repeat(30)}`), /requests 9{20}… is beyond the safe integer range/],
+    [
+      "2^53, just beyond safe integers",
+      EXAMPLE.replace("31070465", "9007199254740992"),
+      /line 3: requests 9007199254740992 is beyond the safe integer range/,
+    ],
+    [
+      "a 30-digit counter",
+      EXAMPLE.replace("16630948 31070465", `16630948 ${"9".repeat(30)}`),
+      /requests 9{20}… is beyond the safe integer range/,
+    ],
     ["a leading zero", EXAMPLE.replace("Writing: 179", "Writing: 0179"), /line 4: writing 0179 has a leading zero/],
     [
       "nginx's own 502 page",

@@ -36,7 +36,11 @@ type Line = { pattern: RegExp; expected: string; fields: (keyof StubStatus)[] };
 const LINES: Line[] = [
   { pattern: /^Active connections: (\d+) *$/, expected: "Active connections: <n>", fields: ["active"] },
   { pattern: /^server accepts handled requests *$/, expected: "server accepts handled requests", fields: [] },
-  { pattern: /^ ?(\d+) (\d+) (\d+) *$/, expected: " <accepts> <handled> <requests>", fields: ["accepts", "handled", "requests"] },
+  {
+    pattern: /^ ?(\d+) (\d+) (\d+) *$/,
+    expected: " <accepts> <handled> <requests>",
+    fields: ["accepts", "handled", "requests"],
+  },
   {
     pattern: /^Reading: (\d+) Writing: (\d+) Waiting: (\d+) *$/,
     expected: "Reading: <n> Writing: <n> Waiting: <n>",
@@ -54,7 +58,8 @@ function readNumber(digits: string): number | string {
   if (digits.length > 1 && digits.startsWith("0")) return `${digits.slice(0, 20)} has a leading zero`;
   const value = Number(digits);
   // Beyond 2^53 - 1 a double no longer holds the exact count: a wrong number is worse than none.
-  if (!Number.isSafeInteger(value)) return `${digits.slice(0, 20)}${digits.length > 20 ? "…" : ""} is beyond the safe integer range`;
+  if (!Number.isSafeInteger(value))
+    return `${digits.slice(0, 20)}${digits.length > 20 ? "…" : ""} is beyond the safe integer range`;
   return value;
 }
 
@@ -63,7 +68,8 @@ export function parseStubStatus(text: string): StubStatusResult {
   // Callers hand in whatever came off the wire; JavaScript callers may not even pass a string.
   if (typeof text !== "string") return { ok: false, error: "not text" };
   if (text.trim() === "") return { ok: false, error: "empty body" };
-  if (text.length > MAX_LENGTH) return { ok: false, error: `body too long for a stub_status page (${text.length} characters)` };
+  if (text.length > MAX_LENGTH)
+    return { ok: false, error: `body too long for a stub_status page (${text.length} characters)` };
   // An error page from nginx itself or a proxy in front of it (a 200 login page, a captive portal).
   if (/^\s*</.test(text)) return { ok: false, error: "an HTML or XML page, not stub_status" };
 

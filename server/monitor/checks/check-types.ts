@@ -70,7 +70,12 @@ function parseShared(text: unknown): ReturnType<typeof parseCondition> {
 }
 
 /** Parses each condition once, refusing bad text and what this type does not measure, each at its index. */
-function readConditions(texts: readonly unknown[], type: CheckType<unknown>, host: Record<string, unknown>, context: z.RefinementCtx): Condition[] {
+function readConditions(
+  texts: readonly unknown[],
+  type: CheckType<unknown>,
+  host: Record<string, unknown>,
+  context: z.RefinementCtx,
+): Condition[] {
   const conditions: Condition[] = [];
   texts.forEach((text, index) => {
     const parsed = parseShared(text);
@@ -109,16 +114,25 @@ export const targetSchema = z.unknown().transform((value, context): Target => {
   }
   const found = CHECK_TYPES.filter((type) => type.key in value);
   if (found.length !== 1) {
-    context.addIssue({ code: "custom", message: found.length === 0 ? NEEDS : `has ${found.map((type) => `"${type.key}"`).join(" and ")}: one check type per host` });
+    context.addIssue({
+      code: "custom",
+      message:
+        found.length === 0
+          ? NEEDS
+          : `has ${found.map((type) => `"${type.key}"`).join(" and ")}: one check type per host`,
+    });
     return z.NEVER;
   }
   const type = found[0]!;
   const result = fullSchema(type).safeParse(value);
   const texts = (value as { conditions?: unknown }).conditions;
-  const conditions = Array.isArray(texts) ? readConditions(texts.slice(0, MAX_CONDITIONS), type, value as Record<string, unknown>, context) : [];
+  const conditions = Array.isArray(texts)
+    ? readConditions(texts.slice(0, MAX_CONDITIONS), type, value as Record<string, unknown>, context)
+    : [];
   if (!result.success) {
     for (const issue of result.error.issues) {
-      if (issue.path[0] !== "conditions" || issue.path.length === 1) context.addIssue({ ...issue, code: "custom", message: issue.message, path: issue.path });
+      if (issue.path[0] !== "conditions" || issue.path.length === 1)
+        context.addIssue({ ...issue, code: "custom", message: issue.message, path: issue.path });
     }
     return z.NEVER;
   }
@@ -151,11 +165,18 @@ export function describeTarget(target: Target): string {
  */
 export const runTarget: CheckTarget = async (target, context) => {
   const run = await typeOf(target).run(target, context);
-  const outcome: CheckOutcome = { status: run.status, responseTime: run.responseTime, errorMessage: run.errorMessage, retryAttempt: run.retryAttempt, basic: run.basic };
+  const outcome: CheckOutcome = {
+    status: run.status,
+    responseTime: run.responseTime,
+    errorMessage: run.errorMessage,
+    retryAttempt: run.retryAttempt,
+    basic: run.basic,
+  };
   if (run.pending) return { ...outcome, pending: true };
   const conditions = target.conditions ?? [];
   if (conditions.length === 0) return outcome;
-  if (run.observation.connected === false && conditions.some((condition) => placeholderOf(condition) !== "[CONNECTED]")) return { ...outcome, status: "unhealthy" };
+  if (run.observation.connected === false && conditions.some((condition) => placeholderOf(condition) !== "[CONNECTED]"))
+    return { ...outcome, status: "unhealthy" };
   const observed = createConditionContext(run.observation);
   const failed: string[] = [];
   for (const condition of conditions) {

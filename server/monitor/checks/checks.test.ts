@@ -14,9 +14,18 @@ const routes: Record<string, Handler> = {
   "/lower-up": (_, res) => res.end(JSON.stringify({ status: "up" })),
   "/json-ok": (_, res) => res.end(JSON.stringify({ status: "ok" })),
   "/plain-ok": (_, res) => res.end("ok"),
-  "/health-pass": (_, res) => (res.setHeader("content-type", "application/health+json"), res.end(JSON.stringify({ status: "pass", version: "1" }))),
-  "/health-warn": (_, res) => (res.setHeader("content-type", "application/health+json"), res.end(JSON.stringify({ status: "warn", output: "disk 91 %" }))),
-  "/health-fail": (_, res) => (res.setHeader("content-type", "application/health+json"), res.end(JSON.stringify({ status: "fail" }))),
+  "/health-pass": (_, res) => (
+    res.setHeader("content-type", "application/health+json"),
+    res.end(JSON.stringify({ status: "pass", version: "1" }))
+  ),
+  "/health-warn": (_, res) => (
+    res.setHeader("content-type", "application/health+json"),
+    res.end(JSON.stringify({ status: "warn", output: "disk 91 %" }))
+  ),
+  "/health-fail": (_, res) => (
+    res.setHeader("content-type", "application/health+json"),
+    res.end(JSON.stringify({ status: "fail" }))
+  ),
   "/json-array": (_, res) => res.end(JSON.stringify([{ status: "weird" }])),
   "/plain": (_, res) => res.end("OK"),
   "/degraded": (_, res) => res.end(JSON.stringify({ status: "degraded" })),
@@ -31,7 +40,9 @@ const routes: Record<string, Handler> = {
   "/huge": (_, res) => res.end(Buffer.alloc(10 * 1024 * 1024, "a")),
   "/reset": (req) => req.socket.destroy(),
   "/auth": (req, res) => {
-    const ok = req.headers["x-api-key"] === "secret" || req.headers.authorization === `Basic ${Buffer.from("ops:pw").toString("base64")}`;
+    const ok =
+      req.headers["x-api-key"] === "secret" ||
+      req.headers.authorization === `Basic ${Buffer.from("ops:pw").toString("base64")}`;
     res.statusCode = ok ? 200 : 401;
     res.end(JSON.stringify({ status: "healthy" }));
   },
@@ -46,7 +57,8 @@ let garbagePort = 0;
 let closedPort = 0;
 
 beforeAll(async () => {
-  const handler: Handler = (req, res) => (routes[req.url ?? ""] ?? ((_, r) => ((r.statusCode = 404), r.end())))(req, res);
+  const handler: Handler = (req, res) =>
+    (routes[req.url ?? ""] ?? ((_, r) => ((r.statusCode = 404), r.end())))(req, res);
   http = createHttpServer(handler);
   const pems = await generate([{ name: "commonName", value: "localhost" }], { keyType: "ec" });
   https = createHttpsServer({ key: pems.private, cert: pems.cert }, handler);
@@ -55,7 +67,8 @@ beforeAll(async () => {
     socket.end("\u0000\u0001 this is not HTTP at all\r\n\r\n");
   });
   http.on("clientError", (_, socket) => socket.destroy());
-  for (const server of [http, https, garbage]) await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  for (const server of [http, https, garbage])
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   base = `http://127.0.0.1:${(http.address() as AddressInfo).port}`;
   secureBase = `https://127.0.0.1:${(https.address() as AddressInfo).port}`;
   garbagePort = (garbage.address() as AddressInfo).port;
@@ -71,14 +84,24 @@ afterAll(() => {
 });
 
 const TIMEOUT = 600;
-const options = { timeoutMs: TIMEOUT, retries: 2, now: Date.now, intervalMs: 60_000, push: () => ({ receipt: undefined, watchedSince: Date.now() }) };
+const options = {
+  timeoutMs: TIMEOUT,
+  retries: 2,
+  now: Date.now,
+  intervalMs: 60_000,
+  push: () => ({ receipt: undefined, watchedSince: Date.now() }),
+};
 const check = (target: Record<string, unknown>, context = options) => runTarget(targetSchema.parse(target), context);
 
 describe("checks against real targets on loopback", () => {
   const scenarios: [string, () => Record<string, unknown>, { status: string; error?: RegExp; basic?: boolean }][] = [
     ["a JSON healthy answer", () => ({ url: `${base}/healthy` }), { status: "healthy" }],
     ["Spring Boot's UP", () => ({ url: `${base}/spring-up` }), { status: "healthy" }],
-    ["Spring Boot's DOWN with a 503", () => ({ url: `${base}/spring-down` }), { status: "unhealthy", error: /HTTP 503/ }],
+    [
+      "Spring Boot's DOWN with a 503",
+      () => ({ url: `${base}/spring-down` }),
+      { status: "unhealthy", error: /HTTP 503/ },
+    ],
     ["a lower-case up", () => ({ url: `${base}/lower-up` }), { status: "healthy" }],
     ['a JSON "ok"', () => ({ url: `${base}/json-ok` }), { status: "healthy" }],
     ["a plain ok", () => ({ url: `${base}/plain-ok` }), { status: "healthy" }],
@@ -94,14 +117,42 @@ describe("checks against real targets on loopback", () => {
     ["a slow drip", () => ({ url: `${base}/drip` }), { status: "unhealthy", error: /Timed out/ }],
     ["a 10 MB body", () => ({ url: `${base}/huge` }), { status: "unhealthy", error: /larger than 64 KB/ }],
     ["garbage instead of HTTP", () => ({ url: `http://127.0.0.1:${garbagePort}/` }), { status: "unhealthy" }],
-    ["a connection reset", () => ({ url: `${base}/reset` }), { status: "unhealthy", error: /ECONNRESET|socket|closed/i }],
-    ["a self-signed certificate", () => ({ url: `${secureBase}/healthy` }), { status: "unhealthy", error: /SELF_SIGNED|self.signed/i }],
-    ["nothing listening", () => ({ url: `http://127.0.0.1:${closedPort}/` }), { status: "unhealthy", error: /ECONNREFUSED/ }],
-    ["an API key", () => ({ url: `${base}/auth`, auth: { type: "api-key", header: "x-api-key", key: "secret" } }), { status: "healthy" }],
-    ["basic auth", () => ({ url: `${base}/auth`, auth: { type: "basic", username: "ops", password: "pw" } }), { status: "healthy" }],
-    ["a wrong API key", () => ({ url: `${base}/auth`, auth: { type: "api-key", header: "x-api-key", key: "wrong" } }), { status: "unhealthy", error: /HTTP 401/ }],
+    [
+      "a connection reset",
+      () => ({ url: `${base}/reset` }),
+      { status: "unhealthy", error: /ECONNRESET|socket|closed/i },
+    ],
+    [
+      "a self-signed certificate",
+      () => ({ url: `${secureBase}/healthy` }),
+      { status: "unhealthy", error: /SELF_SIGNED|self.signed/i },
+    ],
+    [
+      "nothing listening",
+      () => ({ url: `http://127.0.0.1:${closedPort}/` }),
+      { status: "unhealthy", error: /ECONNREFUSED/ },
+    ],
+    [
+      "an API key",
+      () => ({ url: `${base}/auth`, auth: { type: "api-key", header: "x-api-key", key: "secret" } }),
+      { status: "healthy" },
+    ],
+    [
+      "basic auth",
+      () => ({ url: `${base}/auth`, auth: { type: "basic", username: "ops", password: "pw" } }),
+      { status: "healthy" },
+    ],
+    [
+      "a wrong API key",
+      () => ({ url: `${base}/auth`, auth: { type: "api-key", header: "x-api-key", key: "wrong" } }),
+      { status: "unhealthy", error: /HTTP 401/ },
+    ],
     ["a TCP port that is open", () => ({ tcp: `127.0.0.1:${garbagePort}` }), { status: "healthy", basic: true }],
-    ["a TCP port that is closed", () => ({ tcp: `127.0.0.1:${closedPort}` }), { status: "unhealthy", error: /ECONNREFUSED/, basic: true }],
+    [
+      "a TCP port that is closed",
+      () => ({ tcp: `127.0.0.1:${closedPort}` }),
+      { status: "unhealthy", error: /ECONNREFUSED/, basic: true },
+    ],
   ];
 
   it("every target yields its state within the timeout, all at once", async () => {
@@ -136,7 +187,13 @@ describe("checks against real targets on loopback", () => {
 describe("conditions against real targets", () => {
   const cases: [string, string, string[], string, RegExp?][] = [
     ["all hold", "/spring-up", ["[STATUS] == 200", "[BODY].status == UP", "len([BODY].components) == 1"], "healthy"],
-    ["a body path that differs is named with what was seen", "/healthy", ["[BODY].status == UP"], "unhealthy", /^Condition failed: \[BODY\]\.status \(healthy\) == UP$/],
+    [
+      "a body path that differs is named with what was seen",
+      "/healthy",
+      ["[BODY].status == UP"],
+      "unhealthy",
+      /^Condition failed: \[BODY\]\.status \(healthy\) == UP$/,
+    ],
     ["conditions replace the default rule: a 503 can be what is expected", "/error", ["[STATUS] == 503"], "healthy"],
     ["any() of several spellings", "/json-ok", ["[BODY].status == any(UP, ok)"], "healthy"],
     ["a pattern on a plain body", "/plain-ok", ["[BODY] == pat(o*)"], "healthy"],
@@ -148,7 +205,13 @@ describe("conditions against real targets", () => {
       "unhealthy",
       /\[STATUS\] \(200\) == 201; \[BODY\]\.status \(warn\) == pass$/,
     ],
-    ["a path that is not there", "/plain-ok", ["[BODY].status == UP"], "unhealthy", /\[BODY\]\.status \(missing\) == UP/],
+    [
+      "a path that is not there",
+      "/plain-ok",
+      ["[BODY].status == UP"],
+      "unhealthy",
+      /\[BODY\]\.status \(missing\) == UP/,
+    ],
   ];
   it.each(cases)("%s", async (_, path, conditions, status, error) => {
     const outcome = await check({ url: `${base}${path}`, conditions });
@@ -160,7 +223,10 @@ describe("conditions against real targets", () => {
   it("a target that cannot be reached stays that failure, unless the conditions only ask whether it connected", async () => {
     const refused = await check({ url: `http://127.0.0.1:${closedPort}/`, conditions: ["[STATUS] == 200"] });
     expect(refused).toMatchObject({ status: "unhealthy", errorMessage: "ECONNREFUSED" });
-    expect(await check({ tcp: `127.0.0.1:${closedPort}`, conditions: ["[CONNECTED] == false"] })).toMatchObject({ status: "healthy", errorMessage: null });
+    expect(await check({ tcp: `127.0.0.1:${closedPort}`, conditions: ["[CONNECTED] == false"] })).toMatchObject({
+      status: "healthy",
+      errorMessage: null,
+    });
     expect(await check({ tcp: `127.0.0.1:${garbagePort}`, conditions: ["[CONNECTED] == false"] })).toMatchObject({
       status: "unhealthy",
       errorMessage: "Condition failed: [CONNECTED] (true) == false",

@@ -25,14 +25,26 @@ beforeAll(async () => {
 });
 afterAll(() => dns.close());
 
-const context = { timeoutMs: 1500, retries: 0, now: Date.now, intervalMs: 60_000, push: () => ({ receipt: undefined, watchedSince: Date.now() }) };
+const context = {
+  timeoutMs: 1500,
+  retries: 0,
+  now: Date.now,
+  intervalMs: 60_000,
+  push: () => ({ receipt: undefined, watchedSince: Date.now() }),
+};
 const check = (dnsQuery: Record<string, unknown>, conditions?: string[]) =>
   runTarget(targetSchema.parse({ dns: { resolver, ...dnsQuery }, ...(conditions ? { conditions } : {}) }), context);
 
 describe("DNS checks against a DNS server on loopback", () => {
   const cases: [string, Record<string, unknown>, string[] | undefined, string, RegExp | null][] = [
     ["an A record", { name: "www.example.test" }, undefined, "healthy", null],
-    ["an A record with the expected address", { name: "www.example.test", expected: "192.0.2.11" }, undefined, "healthy", null],
+    [
+      "an A record with the expected address",
+      { name: "www.example.test", expected: "192.0.2.11" },
+      undefined,
+      "healthy",
+      null,
+    ],
     [
       "an A record resolving elsewhere",
       { name: "www.example.test", expected: "192.0.2.99" },
@@ -40,19 +52,55 @@ describe("DNS checks against a DNS server on loopback", () => {
       "unhealthy",
       /www\.example\.test A is 192\.0\.2\.10, 192\.0\.2\.11, not 192\.0\.2\.99/,
     ],
-    ["an AAAA record", { name: "www.example.test", type: "AAAA", expected: "2001:db8::10" }, undefined, "healthy", null],
-    ["a CNAME", { name: "alias.example.test", type: "CNAME", expected: "www.example.test" }, undefined, "healthy", null],
+    [
+      "an AAAA record",
+      { name: "www.example.test", type: "AAAA", expected: "2001:db8::10" },
+      undefined,
+      "healthy",
+      null,
+    ],
+    [
+      "a CNAME",
+      { name: "alias.example.test", type: "CNAME", expected: "www.example.test" },
+      undefined,
+      "healthy",
+      null,
+    ],
     ["MX records", { name: "example.test", type: "MX", expected: "10 mx1.example.test" }, undefined, "healthy", null],
     ["a TXT record", { name: "example.test", type: "TXT", expected: "v=spf1 -all" }, undefined, "healthy", null],
     ["an NS record", { name: "example.test", type: "NS" }, undefined, "healthy", null],
-    ["an SRV record", { name: "_https._tcp.example.test", type: "SRV", expected: "0 5 443 www.example.test" }, undefined, "healthy", null],
-    ["a name that does not exist", { name: "nowhere.example.test" }, undefined, "unhealthy", /^DNS NXDOMAIN for nowhere\.example\.test A$/],
-    ["a name without the type asked", { name: "alias.example.test", type: "MX" }, undefined, "unhealthy", /^No MX record for alias\.example\.test$/],
+    [
+      "an SRV record",
+      { name: "_https._tcp.example.test", type: "SRV", expected: "0 5 443 www.example.test" },
+      undefined,
+      "healthy",
+      null,
+    ],
+    [
+      "a name that does not exist",
+      { name: "nowhere.example.test" },
+      undefined,
+      "unhealthy",
+      /^DNS NXDOMAIN for nowhere\.example\.test A$/,
+    ],
+    [
+      "a name without the type asked",
+      { name: "alias.example.test", type: "MX" },
+      undefined,
+      "unhealthy",
+      /^No MX record for alias\.example\.test$/,
+    ],
     ["a server failure", { name: "broken.example.test" }, undefined, "unhealthy", /SERVFAIL/],
     ["a refusal", { name: "closed.example.test" }, undefined, "unhealthy", /REFUSED/],
     ["a resolver that never answers", { name: "slow.example.test" }, undefined, "unhealthy", /^Timed out$/],
     ["[DNS_RCODE] as a condition", { name: "nowhere.example.test" }, ["[DNS_RCODE] == NXDOMAIN"], "healthy", null],
-    ["[BODY] holds the answers", { name: "www.example.test" }, ["[BODY] == pat(*192.0.2.11*)", "[DNS_RCODE] == NOERROR"], "healthy", null],
+    [
+      "[BODY] holds the answers",
+      { name: "www.example.test" },
+      ["[BODY] == pat(*192.0.2.11*)", "[DNS_RCODE] == NOERROR"],
+      "healthy",
+      null,
+    ],
     [
       "a failed [DNS_RCODE] condition is named",
       { name: "broken.example.test" },

@@ -18,7 +18,10 @@ const schema = z.object({
       /** "ip" or "ip:port" ("[v6]:port"); default: the system's resolvers. */
       resolver: z
         .string()
-        .refine((text) => isIP(text) !== 0 || /^(\d{1,3}(\.\d{1,3}){3}|\[[0-9a-fA-F:]+\]):\d{1,5}$/.test(text), 'must be an IP address, optionally with ":port"')
+        .refine(
+          (text) => isIP(text) !== 0 || /^(\d{1,3}(\.\d{1,3}){3}|\[[0-9a-fA-F:]+\]):\d{1,5}$/.test(text),
+          'must be an IP address, optionally with ":port"',
+        )
         .optional(),
       /** An answer that must be among those returned (an address, a name, a TXT string, "10 mx.example.com"). */
       expected: z.string().min(1).optional(),
@@ -58,7 +61,10 @@ async function lookUp(resolver: Resolver, name: string, type: RecordType): Promi
 
 async function run(target: DnsTarget, context: { timeoutMs: number; retries: number }): Promise<CheckRun> {
   const { name, type, expected } = target.dns;
-  const resolver = new Resolver({ timeout: Math.max(100, Math.floor(context.timeoutMs / (context.retries + 1))), tries: context.retries + 1 });
+  const resolver = new Resolver({
+    timeout: Math.max(100, Math.floor(context.timeoutMs / (context.retries + 1))),
+    tries: context.retries + 1,
+  });
   if (target.dns.resolver) resolver.setServers([target.dns.resolver]);
   const started = performance.now();
   let timer: NodeJS.Timeout | undefined;
@@ -74,16 +80,27 @@ async function run(target: DnsTarget, context: { timeoutMs: number; retries: num
     responseTime: rcode ? Math.round(performance.now() - started) : null,
     retryAttempt: 0,
     basic: false,
-    observation: rcode ? { connected: true, dnsRcode: rcode, body: "", responseTimeMs: Math.round(performance.now() - started) } : { connected: false },
+    observation: rcode
+      ? { connected: true, dnsRcode: rcode, body: "", responseTimeMs: Math.round(performance.now() - started) }
+      : { connected: false },
   });
   try {
     const answers = await Promise.race([lookUp(resolver, name, type), deadline]);
     const responseTime = Math.round(performance.now() - started);
-    const observation = { connected: true, dnsRcode: "NOERROR", body: answers.join(", "), responseTimeMs: responseTime };
+    const observation = {
+      connected: true,
+      dnsRcode: "NOERROR",
+      body: answers.join(", "),
+      responseTimeMs: responseTime,
+    };
     const base = { responseTime, retryAttempt: 0, basic: false, observation };
     if (answers.length === 0) return { ...base, status: "unhealthy", errorMessage: `No ${type} record for ${name}` };
     if (expected !== undefined && !answers.some((answer) => answer.toLowerCase() === expected.toLowerCase())) {
-      return { ...base, status: "unhealthy", errorMessage: `${name} ${type} is ${answers.join(", ").slice(0, 80)}, not ${expected}` };
+      return {
+        ...base,
+        status: "unhealthy",
+        errorMessage: `${name} ${type} is ${answers.join(", ").slice(0, 80)}, not ${expected}`,
+      };
     }
     return { ...base, status: "healthy", errorMessage: null };
   } catch (error) {
@@ -91,7 +108,13 @@ async function run(target: DnsTarget, context: { timeoutMs: number; retries: num
     const rcode = RCODES[code];
     if (rcode === "NOERROR") return failed(`No ${type} record for ${name}`, rcode);
     if (rcode) return failed(`DNS ${rcode} for ${name} ${type}`, rcode);
-    return failed(code === "ETIMEOUT" ? "Timed out" : code === "ECONNREFUSED" ? "ECONNREFUSED" : `DNS query failed: ${code || (error as Error).message}`);
+    return failed(
+      code === "ETIMEOUT"
+        ? "Timed out"
+        : code === "ECONNREFUSED"
+          ? "ECONNREFUSED"
+          : `DNS query failed: ${code || (error as Error).message}`,
+    );
   } finally {
     clearTimeout(timer);
   }
@@ -101,7 +124,8 @@ export const dnsCheck: CheckType<DnsTarget> = {
   key: "dns",
   schema,
   placeholders: ["[DNS_RCODE]", "[BODY]", "[RESPONSE_TIME]", "[CONNECTED]"],
-  describe: (target) => `DNS ${target.dns.type} ${target.dns.name}${target.dns.resolver ? ` @ ${target.dns.resolver}` : ""}`,
+  describe: (target) =>
+    `DNS ${target.dns.type} ${target.dns.name}${target.dns.resolver ? ` @ ${target.dns.resolver}` : ""}`,
   // The resolver asked ("192.0.2.53:5353" -> its address); the name looked up may well be a documentation one.
   connectsTo: (target) => {
     const resolver = target.dns.resolver;

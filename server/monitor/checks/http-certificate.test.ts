@@ -20,8 +20,12 @@ beforeAll(async () => {
   ca = createTestCa();
   const leaf = ca.validFor("leaf", 20, ["localhost"]);
   // Each answer closes its connection, so every check after the first resumes the TLS session.
-  server = createServer({ key: leaf.key, cert: leaf.cert }, (_, response) => response.setHeader("connection", "close").end('{"status":"UP"}'));
-  server.on("secureConnection", (socket: TLSSocket) => (socket.isSessionReused() ? handshakes.resumed++ : handshakes.full++));
+  server = createServer({ key: leaf.key, cert: leaf.cert }, (_, response) =>
+    response.setHeader("connection", "close").end('{"status":"UP"}'),
+  );
+  server.on("secureConnection", (socket: TLSSocket) =>
+    socket.isSessionReused() ? handshakes.resumed++ : handshakes.full++,
+  );
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   base = `https://localhost:${(server.address() as AddressInfo).port}`;
 });
@@ -32,11 +36,15 @@ afterAll(() => {
 
 /** Runs the hosts' checks one after the other in a child process (the server here keeps answering meanwhile). */
 async function runChecks(hosts: unknown[]): Promise<{ status: string; errorMessage: string | null }[]> {
-  const { stdout } = await promisify(execFile)(process.execPath, ["node_modules/tsx/dist/cli.mjs", "tests/support/run-checks.ts", JSON.stringify(hosts)], {
-    encoding: "utf8",
-    env: { ...process.env, NODE_EXTRA_CA_CERTS: ca.ca.certFile },
-    timeout: 60_000,
-  });
+  const { stdout } = await promisify(execFile)(
+    process.execPath,
+    ["node_modules/tsx/dist/cli.mjs", "tests/support/run-checks.ts", JSON.stringify(hosts)],
+    {
+      encoding: "utf8",
+      env: { ...process.env, NODE_EXTRA_CA_CERTS: ca.ca.certFile },
+      timeout: 60_000,
+    },
+  );
   return stdout
     .trim()
     .split("\n")
@@ -65,8 +73,16 @@ it("reads the days left from the connection, and on resumed sessions from the ha
 });
 
 it("refuses [CERTIFICATE_EXPIRATION] on a plain http URL when the configuration loads, naming the condition", () => {
-  const parsed = targetSchema.safeParse({ url: "http://127.0.0.1:8080/health", conditions: ["[STATUS] == 200", "[CERTIFICATE_EXPIRATION] > 48h"] });
+  const parsed = targetSchema.safeParse({
+    url: "http://127.0.0.1:8080/health",
+    conditions: ["[STATUS] == 200", "[CERTIFICATE_EXPIRATION] > 48h"],
+  });
   expect(parsed.success).toBe(false);
-  expect(parsed.error?.issues.map((issue) => [issue.path.join("."), issue.message])).toEqual([["conditions.1", "[CERTIFICATE_EXPIRATION] needs an https URL"]]);
-  expect(targetSchema.safeParse({ url: "https://127.0.0.1:8443/health", conditions: ["[CERTIFICATE_EXPIRATION] > 48h"] }).success).toBe(true);
+  expect(parsed.error?.issues.map((issue) => [issue.path.join("."), issue.message])).toEqual([
+    ["conditions.1", "[CERTIFICATE_EXPIRATION] needs an https URL"],
+  ]);
+  expect(
+    targetSchema.safeParse({ url: "https://127.0.0.1:8443/health", conditions: ["[CERTIFICATE_EXPIRATION] > 48h"] })
+      .success,
+  ).toBe(true);
 });

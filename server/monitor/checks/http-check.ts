@@ -58,10 +58,14 @@ export function judgeHealthBody(body: string): { status: HealthStatus; errorMess
 }
 
 function headersFor(target: HttpTarget): Record<string, string> {
-  const headers: Record<string, string> = { Accept: "application/json, application/health+json;q=0.9, */*;q=0.5", "User-Agent": "muster-digital-monitor" };
+  const headers: Record<string, string> = {
+    Accept: "application/json, application/health+json;q=0.9, */*;q=0.5",
+    "User-Agent": "muster-digital-monitor",
+  };
   const credentials = target.auth;
   if (credentials?.type === "api-key") headers[credentials.header] = credentials.key;
-  if (credentials?.type === "basic") headers.Authorization = `Basic ${Buffer.from(`${credentials.username}:${credentials.password}`).toString("base64")}`;
+  if (credentials?.type === "basic")
+    headers.Authorization = `Basic ${Buffer.from(`${credentials.username}:${credentials.password}`).toString("base64")}`;
   return headers;
 }
 
@@ -71,12 +75,24 @@ function certificateLeft(url: string, now: number): { certificateExpiresInMs?: n
   return expiresAt === undefined ? {} : { certificateExpiresInMs: expiresAt - now };
 }
 
-async function attempt(target: HttpTarget, signal: AbortSignal, started: number, now: () => number): Promise<Omit<CheckRun, "retryAttempt" | "basic">> {
+async function attempt(
+  target: HttpTarget,
+  signal: AbortSignal,
+  started: number,
+  now: () => number,
+): Promise<Omit<CheckRun, "retryAttempt" | "basic">> {
   const response = await fetch(target.url, { headers: headersFor(target), signal, redirect: "manual" });
   const body = await readCapped(response, MAX_BODY_BYTES);
   const responseTime = Math.round(performance.now() - started);
-  const observation = { status: response.status, responseTimeMs: responseTime, body, connected: true, ...certificateLeft(target.url, now()) };
-  if (response.status < 200 || response.status > 299) return { status: "unhealthy", errorMessage: `HTTP ${response.status}`, responseTime, observation };
+  const observation = {
+    status: response.status,
+    responseTimeMs: responseTime,
+    body,
+    connected: true,
+    ...certificateLeft(target.url, now()),
+  };
+  if (response.status < 200 || response.status > 299)
+    return { status: "unhealthy", errorMessage: `HTTP ${response.status}`, responseTime, observation };
   return { ...judgeHealthBody(body), responseTime, observation };
 }
 
@@ -86,25 +102,48 @@ function describe(target: HttpTarget): string {
   return `${url.protocol}//${url.host}${url.pathname}`;
 }
 
-async function run(target: HttpTarget, context: { timeoutMs: number; retries: number; now: () => number }): Promise<CheckRun> {
+async function run(
+  target: HttpTarget,
+  context: { timeoutMs: number; retries: number; now: () => number },
+): Promise<CheckRun> {
   if (target.url.startsWith("https:")) watchPeerCertificates();
   const deadline = performance.now() + context.timeoutMs;
-  let last: CheckRun = { status: "unhealthy", responseTime: null, errorMessage: "Not checked", retryAttempt: 0, basic: false, observation: { connected: false } };
+  let last: CheckRun = {
+    status: "unhealthy",
+    responseTime: null,
+    errorMessage: "Not checked",
+    retryAttempt: 0,
+    basic: false,
+    observation: { connected: false },
+  };
   for (let retry = 0; retry <= context.retries; retry += 1) {
     const remaining = deadline - performance.now();
     if (remaining <= 0) break;
     const started = performance.now();
     try {
-      const result = await attempt(target, AbortSignal.timeout(Math.max(1, Math.floor(remaining))), started, context.now);
+      const result = await attempt(
+        target,
+        AbortSignal.timeout(Math.max(1, Math.floor(remaining))),
+        started,
+        context.now,
+      );
       last = { ...result, retryAttempt: retry, basic: false };
       // A service that answers, even "unhealthy" or 4xx, was reached: its word stands. A 5xx may pass.
       if (!result.errorMessage?.startsWith("HTTP 5")) return last;
     } catch (error) {
       const message = describeError(error);
-      last = { status: "unhealthy", responseTime: null, errorMessage: message, retryAttempt: retry, basic: false, observation: { connected: false } };
+      last = {
+        status: "unhealthy",
+        responseTime: null,
+        errorMessage: message,
+        retryAttempt: retry,
+        basic: false,
+        observation: { connected: false },
+      };
       if (message === "Timed out") return last;
     }
-    if (deadline - performance.now() > RETRY_PAUSE_MS) await new Promise((resolve) => setTimeout(resolve, RETRY_PAUSE_MS));
+    if (deadline - performance.now() > RETRY_PAUSE_MS)
+      await new Promise((resolve) => setTimeout(resolve, RETRY_PAUSE_MS));
   }
   return last;
 }
@@ -114,7 +153,9 @@ export const httpCheck: CheckType<HttpTarget> = {
   schema,
   placeholders: ["[STATUS]", "[RESPONSE_TIME]", "[BODY]", "[CONNECTED]", "[CERTIFICATE_EXPIRATION]"],
   refuses: (host, placeholder) =>
-    placeholder === "[CERTIFICATE_EXPIRATION]" && !(typeof host.url === "string" && /^https:/i.test(host.url)) ? "[CERTIFICATE_EXPIRATION] needs an https URL" : undefined,
+    placeholder === "[CERTIFICATE_EXPIRATION]" && !(typeof host.url === "string" && /^https:/i.test(host.url))
+      ? "[CERTIFICATE_EXPIRATION] needs an https URL"
+      : undefined,
   describe,
   connectsTo: (target) => urlHost(target.url),
   run,

@@ -36,12 +36,36 @@ async function run(target: PushTarget, context: CheckContext): Promise<CheckRun>
   const dueMs = context.intervalMs + target.push.graceSeconds * 1000;
   const base = { retryAttempt: 0, basic: false };
   if (!receipt) {
-    if (now - watchedSince <= dueMs) return { ...base, status: "unhealthy", errorMessage: "Waiting for the first push", responseTime: null, observation: {}, pending: true };
-    return { ...base, status: "unhealthy", errorMessage: `No push received since monitoring began at ${at(watchedSince)}`, responseTime: null, observation: { connected: false } };
+    if (now - watchedSince <= dueMs)
+      return {
+        ...base,
+        status: "unhealthy",
+        errorMessage: "Waiting for the first push",
+        responseTime: null,
+        observation: {},
+        pending: true,
+      };
+    return {
+      ...base,
+      status: "unhealthy",
+      errorMessage: `No push received since monitoring began at ${at(watchedSince)}`,
+      responseTime: null,
+      observation: { connected: false },
+    };
   }
-  const observation = { connected: true, body: receipt.message ?? "", ...(receipt.pingMs === null ? {} : { responseTimeMs: receipt.pingMs }) };
+  const observation = {
+    connected: true,
+    body: receipt.message ?? "",
+    ...(receipt.pingMs === null ? {} : { responseTimeMs: receipt.pingMs }),
+  };
   if (now - receipt.receivedAt > dueMs) {
-    return { ...base, status: "unhealthy", errorMessage: `No push since ${at(receipt.receivedAt)}`, responseTime: null, observation: { ...observation, connected: false } };
+    return {
+      ...base,
+      status: "unhealthy",
+      errorMessage: `No push since ${at(receipt.receivedAt)}`,
+      responseTime: null,
+      observation: { ...observation, connected: false },
+    };
   }
   if (receipt.status === "down") {
     return {

@@ -46,13 +46,27 @@ async function run(target: TcpTarget, context: { timeoutMs: number; retries: num
     if (remaining <= 0) break;
     try {
       const responseTime = await connectOnce(host, port, remaining);
-      return { status: "healthy", responseTime, errorMessage: null, retryAttempt: retry, basic: true, observation: { connected: true, responseTimeMs: responseTime } };
+      return {
+        status: "healthy",
+        responseTime,
+        errorMessage: null,
+        retryAttempt: retry,
+        basic: true,
+        observation: { connected: true, responseTimeMs: responseTime },
+      };
     } catch (error) {
       errorMessage = (error as Error).message;
       if (errorMessage === "Timed out") break;
     }
   }
-  return { status: "unhealthy", responseTime: null, errorMessage, retryAttempt, basic: true, observation: { connected: false } };
+  return {
+    status: "unhealthy",
+    responseTime: null,
+    errorMessage,
+    retryAttempt,
+    basic: true,
+    observation: { connected: false },
+  };
 }
 
 export const tcpCheck: CheckType<TcpTarget> = {

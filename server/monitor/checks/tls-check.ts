@@ -49,14 +49,24 @@ function verdict(reading: CertificateReading): Pick<CheckRun, "status" | "errorM
   }
 }
 
-async function run(target: TlsTarget, context: { timeoutMs: number; retries: number; now: () => number }): Promise<CheckRun> {
+async function run(
+  target: TlsTarget,
+  context: { timeoutMs: number; retries: number; now: () => number },
+): Promise<CheckRun> {
   const { host, port } = splitHostPort(target.tls);
   const domain = target.serverName ?? host;
   let ca: string[];
   try {
     ca = extraCa(target.caFile);
   } catch (error) {
-    return { status: "unhealthy", errorMessage: (error as Error).message, responseTime: null, retryAttempt: 0, basic: false, observation: { connected: false } };
+    return {
+      status: "unhealthy",
+      errorMessage: (error as Error).message,
+      responseTime: null,
+      retryAttempt: 0,
+      basic: false,
+      observation: { connected: false },
+    };
   }
   const deadline = performance.now() + context.timeoutMs;
   let last: CheckRun | undefined;
@@ -64,7 +74,10 @@ async function run(target: TlsTarget, context: { timeoutMs: number; retries: num
     const remaining = Math.floor(deadline - performance.now());
     if (remaining <= 0) break;
     const started = performance.now();
-    const reading = await probeCertificate({ domain: isIP(domain) ? host : domain, serverIP: host, port }, { timeoutMs: remaining, ca, now: context.now });
+    const reading = await probeCertificate(
+      { domain: isIP(domain) ? host : domain, serverIP: host, port },
+      { timeoutMs: remaining, ca, now: context.now },
+    );
     const responseTime = Math.round(performance.now() - started);
     const connected = reading.fingerprint !== null;
     const expiresInMs = reading.expiryDate === null ? undefined : Date.parse(reading.expiryDate) - context.now();
@@ -73,12 +86,25 @@ async function run(target: TlsTarget, context: { timeoutMs: number; retries: num
       responseTime: connected ? responseTime : null,
       retryAttempt: retry,
       basic: false,
-      observation: { connected, ...(connected ? { responseTimeMs: responseTime } : {}), ...(expiresInMs === undefined ? {} : { certificateExpiresInMs: expiresInMs }) },
+      observation: {
+        connected,
+        ...(connected ? { responseTimeMs: responseTime } : {}),
+        ...(expiresInMs === undefined ? {} : { certificateExpiresInMs: expiresInMs }),
+      },
     };
     // A certificate was read: what it says stands. Only a failed connection is worth another try.
     if (connected || reading.error?.startsWith("Timed out")) break;
   }
-  return last ?? { status: "unhealthy", errorMessage: "Not checked", responseTime: null, retryAttempt: 0, basic: false, observation: { connected: false } };
+  return (
+    last ?? {
+      status: "unhealthy",
+      errorMessage: "Not checked",
+      responseTime: null,
+      retryAttempt: 0,
+      basic: false,
+      observation: { connected: false },
+    }
+  );
 }
 
 export const tlsCheck: CheckType<TlsTarget> = {

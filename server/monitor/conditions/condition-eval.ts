@@ -59,7 +59,10 @@ type Seen = Value | "missing" | "not provided by this check";
 export function evaluateCondition(condition: Condition, context: ConditionContext): ConditionVerdict {
   const seen = resolve(condition.left, context);
   if (typeof seen !== "string" && holds(seen, condition.operator, condition.right)) return { ok: true };
-  return { ok: false, message: `${formatLeft(condition.left)} (${shownValue(seen)}) ${condition.operator} ${formatRight(condition.right)}` };
+  return {
+    ok: false,
+    message: `${formatLeft(condition.left)} (${shownValue(seen)}) ${condition.operator} ${formatRight(condition.right)}`,
+  };
 }
 
 const SHOWN_MAX = 60;
@@ -92,9 +95,14 @@ function resolve({ fn, subject }: Left, context: ConditionContext): Seen {
     case "[DNS_RCODE]":
       return applyFn(fn, context.dnsRcode === undefined ? "not provided by this check" : { text: context.dnsRcode });
     case "[CONNECTED]":
-      return applyFn(fn, context.connected === undefined ? "not provided by this check" : { text: String(context.connected) });
+      return applyFn(
+        fn,
+        context.connected === undefined ? "not provided by this check" : { text: String(context.connected) },
+      );
     case "[BODY]":
-      return context.body === undefined ? "not provided by this check" : resolveBody(fn, subject.path, context.body, context);
+      return context.body === undefined
+        ? "not provided by this check"
+        : resolveBody(fn, subject.path, context.body, context);
   }
 }
 
@@ -120,7 +128,11 @@ function resolveBody(fn: Left["fn"], path: readonly PathStep[], body: string, co
   if (fn === "has") return flag(found !== undefined);
   if (found === undefined) return "missing";
   if (fn === "len") {
-    const length = Array.isArray(found) ? found.length : isObject(found) ? Object.keys(found).length : textOf(found).length;
+    const length = Array.isArray(found)
+      ? found.length
+      : isObject(found)
+        ? Object.keys(found).length
+        : textOf(found).length;
     return { text: String(length), number: length };
   }
   return typeof found === "number" ? { text: String(found), number: found } : { text: textOf(found) };

@@ -40,7 +40,8 @@ function problem(message: string): ConditionSyntaxError {
 export function parseCondition(text: string): ParsedCondition {
   // Config values arrive from YAML, where a stray number or list is easy to write.
   if (typeof text !== "string") return { ok: false, error: "a condition must be text" };
-  if (text.length > MAX_LENGTH) return { ok: false, error: `a condition has at most 1,000 characters; this one has ${text.length}` };
+  if (text.length > MAX_LENGTH)
+    return { ok: false, error: `a condition has at most 1,000 characters; this one has ${text.length}` };
   try {
     return { ok: true, condition: readCondition(new Cursor(text)) };
   } catch (error) {
@@ -140,7 +141,9 @@ function readBracket(cursor: Cursor): PathStep {
     step = quoted.value;
     cursor.pos = quoted.end;
   } else {
-    throw problem(`expected an index such as [0] or a quoted key such as ["a.b"] after [, found ${shown(cursor.rest())}`);
+    throw problem(
+      `expected an index such as [0] or a quoted key such as ["a.b"] after [, found ${shown(cursor.rest())}`,
+    );
   }
   if (!cursor.eat("]")) throw problem(`expected ] after ${shown(cursor.text.slice(0, cursor.pos))}`);
   return step;
@@ -154,7 +157,8 @@ function readQuoted(text: string, start: number): { value: string; end: number }
     if (char === '"') return { value, end: at + 1 };
     if (char === "\\") {
       const next = text[at + 1];
-      if (next !== '"' && next !== "\\") throw problem(`unknown escape \\${next ?? ""} in a quoted string: only \\" and \\\\`);
+      if (next !== '"' && next !== "\\")
+        throw problem(`unknown escape \\${next ?? ""} in a quoted string: only \\" and \\\\`);
       at += 1;
       value += next;
     } else {
@@ -169,7 +173,8 @@ function readOperator(cursor: Cursor, left: Left): Operator {
   if (operator) {
     const next = cursor.rest().trimStart()[0];
     // `[STATUS] === 200` or `[STATUS] < = 200`: a typo, not a value starting with "=".
-    if (next === "=" || next === "<" || next === ">") throw problem(`unexpected "${next}" after ${operator}; quote the value if it is text`);
+    if (next === "=" || next === "<" || next === ">")
+      throw problem(`unexpected "${next}" after ${operator}; quote the value if it is text`);
     return operator;
   }
   const found = cursor.rest();
@@ -209,7 +214,10 @@ function readOptions(inside: string): Literal[] {
       end = inside.indexOf(",", at);
       if (end < 0) end = inside.length;
       const option = inside.slice(at, end).trim();
-      if (option === "") throw problem(options.length === 0 && end === inside.length ? "any() needs at least one value" : "any() has an empty value");
+      if (option === "")
+        throw problem(
+          options.length === 0 && end === inside.length ? "any() needs at least one value" : "any() has an empty value",
+        );
       options.push(readLiteral(option));
     }
     if (end >= inside.length) return options;
@@ -250,10 +258,15 @@ function readBare(text: string): string {
   }
   if (text.startsWith("[")) {
     const placeholder = PLACEHOLDERS.some((known) => text.toUpperCase().startsWith(known));
-    throw problem(placeholder ? "a placeholder only on the left of the operator" : `quote ${shown(text)}: unquoted text cannot start with [`);
+    throw problem(
+      placeholder
+        ? "a placeholder only on the left of the operator"
+        : `quote ${shown(text)}: unquoted text cannot start with [`,
+    );
   }
   for (const operator of ["==", "!=", "<", ">"]) {
-    if (text.includes(operator)) throw problem(`ambiguous: ${shown(text)} holds a second operator ${operator}; quote it if it is text`);
+    if (text.includes(operator))
+      throw problem(`ambiguous: ${shown(text)} holds a second operator ${operator}; quote it if it is text`);
   }
   for (const char of ['"', "(", ")"]) {
     if (text.includes(char)) throw problem(`quote ${shown(text)}: unquoted text cannot contain ${char}`);
@@ -274,5 +287,6 @@ function checkSides(left: Left, operator: Operator, right: Right): void {
   if (kind === "number" && values.some((value) => value.kind !== "number" && value.kind !== "duration")) {
     throw problem(`${formatLeft(left)} is a number: compare it with a number, or a duration such as 48h`);
   }
-  if (!equality && right.kind === "boolean") throw problem(`${operator} compares numbers, durations or text, not true or false`);
+  if (!equality && right.kind === "boolean")
+    throw problem(`${operator} compares numbers, durations or text, not true or false`);
 }

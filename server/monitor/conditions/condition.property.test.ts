@@ -5,7 +5,18 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { createConditionContext, evaluateCondition } from "./condition-eval.ts";
 import { parseCondition } from "./condition-parser.ts";
-import { formatCondition, formatLeft, formatRight, PLACEHOLDERS, valueKind, type Condition, type Left, type Literal, type Operator, type Right } from "./condition.ts";
+import {
+  formatCondition,
+  formatLeft,
+  formatRight,
+  PLACEHOLDERS,
+  valueKind,
+  type Condition,
+  type Left,
+  type Literal,
+  type Operator,
+  type Right,
+} from "./condition.ts";
 
 /** Pieces of the grammar, so generated text often gets deep into the parser instead of failing at the first character. */
 const TOKENS = [
@@ -63,7 +74,20 @@ const tokenSoup = fc.array(fc.constantFrom(...TOKENS), { maxLength: 14 }).map((t
 const text = fc.oneof(
   fc.string({ maxLength: 12 }),
   fc.string({ maxLength: 12, unit: "binary" }),
-  fc.constantFrom("UP", "200", "1h", "true", "any(1)", "pat(*)", "[BODY]", " x ", "", "a, b", 'say "hi"', "back\\slash"),
+  fc.constantFrom(
+    "UP",
+    "200",
+    "1h",
+    "true",
+    "any(1)",
+    "pat(*)",
+    "[BODY]",
+    " x ",
+    "",
+    "a, b",
+    'say "hi"',
+    "back\\slash",
+  ),
 );
 const pathStep = fc.oneof(text, fc.nat({ max: 10_000 }));
 const path = fc.array(pathStep, { maxLength: 4 });
@@ -79,13 +103,19 @@ const left: fc.Arbitrary<Left> = fc.oneof(
 );
 
 // -0 is normalised by the parser, so a generated one would not come back as itself.
-const number = fc.double({ noNaN: true, noDefaultInfinity: true }).map((value): Literal => ({ kind: "number", value: value || 0 }));
+const number = fc
+  .double({ noNaN: true, noDefaultInfinity: true })
+  .map((value): Literal => ({ kind: "number", value: value || 0 }));
 const duration = fc.maxSafeInteger().map((ms): Literal => ({ kind: "duration", ms }));
 const boolean = fc.boolean().map((value): Literal => ({ kind: "boolean", value }));
 const string = text.map((value): Literal => ({ kind: "string", value }));
-const anyOf = (literal: fc.Arbitrary<Literal>) => fc.array(literal, { minLength: 1, maxLength: 4 }).map((options): Right => ({ kind: "any", options }));
+const anyOf = (literal: fc.Arbitrary<Literal>) =>
+  fc.array(literal, { minLength: 1, maxLength: 4 }).map((options): Right => ({ kind: "any", options }));
 const pattern = fc
-  .oneof(fc.string({ minLength: 1, maxLength: 12 }), fc.string({ minLength: 1, maxLength: 8, unit: fc.constantFrom("*", "?", "a", ")", "(", " ", '"') }))
+  .oneof(
+    fc.string({ minLength: 1, maxLength: 12 }),
+    fc.string({ minLength: 1, maxLength: 8, unit: fc.constantFrom("*", "?", "a", ")", "(", " ", '"') }),
+  )
   .map((glob): Right => ({ kind: "pattern", glob }));
 
 const equality = fc.constantFrom<Operator>("==", "!=");
@@ -97,7 +127,10 @@ function rightFor(left: Left): fc.Arbitrary<[Operator, Right]> {
     case "boolean":
       return fc.tuple(equality, boolean);
     case "number":
-      return fc.oneof(fc.tuple(anyOperator, fc.oneof(number, duration)), fc.tuple(equality, fc.oneof(anyOf(fc.oneof(number, duration)), pattern)));
+      return fc.oneof(
+        fc.tuple(anyOperator, fc.oneof(number, duration)),
+        fc.tuple(equality, fc.oneof(anyOf(fc.oneof(number, duration)), pattern)),
+      );
     case "text":
       return fc.oneof(
         fc.tuple(anyOperator, fc.oneof(number, duration, string)),
@@ -106,7 +139,9 @@ function rightFor(left: Left): fc.Arbitrary<[Operator, Right]> {
   }
 }
 
-const condition: fc.Arbitrary<Condition> = left.chain((l) => rightFor(l).map(([operator, right]) => ({ left: l, operator, right })));
+const condition: fc.Arbitrary<Condition> = left.chain((l) =>
+  rightFor(l).map(([operator, right]) => ({ left: l, operator, right })),
+);
 
 describe("parseCondition properties", () => {
   it("never throws, on any string or on strings made of the grammar's pieces", () => {
@@ -183,7 +218,11 @@ describe("evaluateCondition properties", () => {
     const body = fc.string({ maxLength: 12, unit: fc.constantFrom("a", "b", "/", "\n") });
     fc.assert(
       fc.property(glob, body, (g, b) => {
-        const c: Condition = { left: { fn: "value", subject: { placeholder: "[BODY]", path: [] } }, operator: "==", right: { kind: "pattern", glob: g } };
+        const c: Condition = {
+          left: { fn: "value", subject: { placeholder: "[BODY]", path: [] } },
+          operator: "==",
+          right: { kind: "pattern", glob: g },
+        };
         expect(evaluateCondition(c, createConditionContext({ body: b })).ok).toBe(globReference(g).test(b.trim()));
       }),
       { numRuns: 5_000 },
@@ -193,6 +232,10 @@ describe("evaluateCondition properties", () => {
 
 /** The obvious, slower matcher: every character escaped, * and ? turned into their regular-expression meaning. */
 function globReference(glob: string): RegExp {
-  const source = [...glob].map((char) => (char === "*" ? "[\\s\\S]*" : char === "?" ? "[\\s\\S]" : char.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&"))).join("");
+  const source = [...glob]
+    .map((char) =>
+      char === "*" ? "[\\s\\S]*" : char === "?" ? "[\\s\\S]" : char.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&"),
+    )
+    .join("");
   return new RegExp(`^${source}$`);
 }

@@ -148,7 +148,11 @@ describe("evaluateCondition", () => {
     ["[BODY] == ok", { body: "ok\n" }, "ok"],
     ["[BODY] == ok", { body: "" }, '[BODY] ("") == ok'],
     ["[BODY] == pat(*<h1>Example Domain</h1>*)", { body: html }, "ok"],
-    ["[BODY] == pat(*Other*)", { body: html }, "[BODY] (<!doctype html> <html><body><h1>Example Domain</h1></body><…) == pat(*Other*)"],
+    [
+      "[BODY] == pat(*Other*)",
+      { body: html },
+      "[BODY] (<!doctype html> <html><body><h1>Example Domain</h1></body><…) == pat(*Other*)",
+    ],
     ["[BODY] == pat(<!doctype*)", { body: html }, "ok"],
     ["[BODY] == pat(*</html>)", { body: html }, "ok"],
     ["[BODY] == pat(?!doctype*)", { body: html }, "ok"],
@@ -219,7 +223,13 @@ describe("one check's body", () => {
   it("is parsed as JSON once for all its conditions, and not at all when none reads a path", () => {
     const parse = vi.spyOn(JSON, "parse");
     const context = createConditionContext({ status: 200, body: '{"status":"UP","items":[1,2]}' });
-    const texts = ["[STATUS] == 200", "[BODY].status == UP", "len([BODY].items) == 2", "has([BODY].x) == false", "[BODY] == pat(*UP*)"];
+    const texts = [
+      "[STATUS] == 200",
+      "[BODY].status == UP",
+      "len([BODY].items) == 2",
+      "has([BODY].x) == false",
+      "[BODY] == pat(*UP*)",
+    ];
     expect(texts.map((text) => evaluateCondition(parsed(text), context))).toEqual(texts.map(() => ({ ok: true })));
     expect(parse).toHaveBeenCalledTimes(1);
 

@@ -4,7 +4,14 @@
 // condition-eval.ts.
 
 /** What a check can observe. Which ones a check type provides is declared by that type. */
-export const PLACEHOLDERS = ["[STATUS]", "[RESPONSE_TIME]", "[BODY]", "[CERTIFICATE_EXPIRATION]", "[DNS_RCODE]", "[CONNECTED]"] as const;
+export const PLACEHOLDERS = [
+  "[STATUS]",
+  "[RESPONSE_TIME]",
+  "[BODY]",
+  "[CERTIFICATE_EXPIRATION]",
+  "[DNS_RCODE]",
+  "[CONNECTED]",
+] as const;
 export type Placeholder = (typeof PLACEHOLDERS)[number];
 
 /** Longest first: the parser takes the first one the text starts with. */
@@ -20,7 +27,11 @@ export type Subject = { placeholder: Placeholder; path: readonly PathStep[] };
 export type Left = { fn: "value" | "len" | "has"; subject: Subject };
 
 /** Durations are kept in milliseconds, so `90m` and `1h30m` are the same condition. */
-export type Literal = { kind: "number"; value: number } | { kind: "duration"; ms: number } | { kind: "boolean"; value: boolean } | { kind: "string"; value: string };
+export type Literal =
+  | { kind: "number"; value: number }
+  | { kind: "duration"; ms: number }
+  | { kind: "boolean"; value: boolean }
+  | { kind: "string"; value: string };
 
 export type Right = Literal | { kind: "any"; options: readonly Literal[] } | { kind: "pattern"; glob: string };
 
@@ -95,7 +106,8 @@ function quote(text: string): string {
 }
 
 function formatString(value: string): string {
-  const bare = BARE_TEXT.test(value) && !NUMBER.test(value) && !DURATION.test(value) && value !== "true" && value !== "false";
+  const bare =
+    BARE_TEXT.test(value) && !NUMBER.test(value) && !DURATION.test(value) && value !== "true" && value !== "false";
   return bare ? value : quote(value);
 }
 
