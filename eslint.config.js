@@ -9,7 +9,10 @@ import tseslint from "typescript-eslint";
 const fromServer = ["\\#server/**", "**/server/**"];
 const fromApp = ["\\#app/**", "**/app/**"];
 const fromContent = ["\\#content/**", "**/content/**"];
-/** Imports of a folder of server/ ("monitor") from another folder of server/, relative or through #server (not shared/monitor/). */
+/**
+ * Imports of a folder of server/ ("monitor") from another folder of server/, relative or through #server (not
+ * shared/monitor/).
+ */
 const serverFolder = (names) => `^(#server/|(\\.\\./)+)(${names.join("|")})/`;
 /** server/ boundaries: a folder never imports the others named (and nothing in server/ imports app/). */
 const serverBoundary = (folder, forbidden, why) => ({
@@ -37,6 +40,8 @@ export default tseslint.config(
     rules: {
       ...reactHooks.configs.recommended.rules,
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
+      // Lines a reader takes in at once: Prettier wraps code to 120; this catches what it cannot (strings, comments).
+      "max-len": ["error", { code: 120, tabWidth: 2 }],
     },
   },
   {
@@ -74,12 +79,14 @@ export default tseslint.config(
   serverBoundary(
     "monitor",
     ["integrations", "http"],
-    "monitor/ and integrations/ share helpers through neutral modules (alerting/, net/, scheduling/), never each other; neither imports http/.",
+    "monitor/ and integrations/ share helpers through neutral modules (alerting/, " +
+      "net/, scheduling/), never each other; neither imports http/.",
   ),
   serverBoundary(
     "integrations",
     ["monitor", "http"],
-    "monitor/ and integrations/ share helpers through neutral modules (alerting/, net/, scheduling/), never each other; neither imports http/.",
+    "monitor/ and integrations/ share helpers through neutral modules (alerting/, " +
+      "net/, scheduling/), never each other; neither imports http/.",
   ),
   serverBoundary("auth", ["http"], "auth/ never imports http/."),
   serverBoundary(

@@ -31,7 +31,8 @@ function islandsAssets(): Plugin {
       const entry = manifest[ISLANDS_ENTRY];
       if (!entry) throw new Error(`${ISLANDS_MANIFEST} has no entry for ${ISLANDS_ENTRY}: run the islands build first`);
       const url = (key: string) => ISLANDS_BASE + manifest[key]!.file;
-      return `export default ${JSON.stringify({ entry: ISLANDS_BASE + entry.file, preload: (entry.imports ?? []).map(url) })};`;
+      const islands = { entry: ISLANDS_BASE + entry.file, preload: (entry.imports ?? []).map(url) };
+      return `export default ${JSON.stringify(islands)};`;
     },
   };
 }

@@ -14,7 +14,10 @@ import { startOutageSimulation } from "#tests/support/outage-simulation.ts";
 
 const INTERVAL_S = 60;
 const MINUTES = [1, 2, 3, 5, 7, 10, 15, 20, 30, 45, 60, 90, 120];
-/** Seconds after a round when the host fails and recovers: just after one (the next check is a whole interval away) and mid-way. */
+/**
+ * Seconds after a round when the host fails and recovers: just after one (the next check is a whole interval away) and
+ * mid-way.
+ */
 const PHASES = [5, 30];
 const CHILDREN = 20;
 
@@ -73,7 +76,10 @@ async function noticesPerChannel(dir: string, run: string, withDependencies: boo
   return withDatabase(dir, run, async (handle) => {
     const children = Array.from({ length: CHILDREN }, (_, i) => {
       const depends = withDependencies ? ", dependsOn: [dc]" : "";
-      return `  - { id: svc-${i}, name: Service ${i}, hosts: { centron: { url: "http://centron.svc-${i}.test/health"${depends} } } }`;
+      return (
+        `  - { id: svc-${i}, name: Service ${i}, hosts: { centron: { url: ` +
+        `"http://centron.svc-${i}.test/health"${depends} } } }`
+      );
     });
     const yaml = `alerts: { to: ops@example.com, cooldownMinutes: 5, reminderMinutes: 0 }
 defaults: { intervalSeconds: ${INTERVAL_S}, timeoutMs: 5000, retries: 0, staggerSeconds: 0 }
@@ -94,7 +100,8 @@ export async function measureOverTime(parent: string): Promise<void> {
   const dir = mkdtempSync(join(parent, "over-time-"));
   try {
     console.log(
-      `\nRecovery to resolution, outages of ${MINUTES[0]} to ${MINUTES.at(-1)} minutes at a ${INTERVAL_S} s interval, failing and recovering ${PHASES.join(" and ")} s after a round (fake clock, real engine):`,
+      `\nRecovery to resolution, outages of ${MINUTES[0]} to ${MINUTES.at(-1)} minutes at a ${INTERVAL_S} s ` +
+        `interval, failing and recovering ${PHASES.join(" and ")} s after a round (fake clock, real engine):`,
     );
     for (const successThreshold of [1, 2]) {
       const delays: { minutes: number; seconds: number }[] = [];
@@ -115,13 +122,15 @@ export async function measureOverTime(parent: string): Promise<void> {
       const worst = delays.reduce((a, b) => (b.seconds > a.seconds ? b : a));
       const target = (successThreshold + 1) * INTERVAL_S;
       console.log(
-        `  successThreshold ${successThreshold}: longest ${worst.seconds} s (after a ${worst.minutes}-minute outage), target at most ${target} s, ratio ${(worst.seconds / target).toFixed(2)}`,
+        `  successThreshold ${successThreshold}: longest ${worst.seconds} s (after a ${worst.minutes}-minute ` +
+          `outage), target at most ${target} s, ratio ${(worst.seconds / target).toFixed(2)}`,
       );
     }
     const withDependsOn = await noticesPerChannel(dir, "with", true);
     const without = await noticesPerChannel(dir, "without", false);
     console.log(
-      `\nOne host carrying ${CHILDREN} services fails (all ${CHILDREN + 1} targets at once, 10 minutes, reminders off): opening notices per channel`,
+      `\nOne host carrying ${CHILDREN} services fails (all ${CHILDREN + 1} targets at once, 10 minutes, ` +
+        `reminders off): opening notices per channel`,
     );
     console.log(`  with dependsOn        ${String(withDependsOn).padStart(4)}   (target 1)`);
     console.log(`  without (reference)   ${String(without).padStart(4)}`);

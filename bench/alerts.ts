@@ -65,7 +65,8 @@ const load = loadavg();
 console.log(`Load average ${load.map((n) => n.toFixed(2)).join(", ")} (1, 5, 15 min) on ${cpus().length} cores.`);
 if (load[0]! > 1)
   console.log(
-    "WARNING: the 1-minute load is above 1: the machine is busy and the figures below are pessimistic. Run again when it is idle.",
+    "WARNING: the 1-minute load is above 1: the machine is busy and the " +
+      "figures below are pessimistic. Run again when it is idle.",
   );
 
 const receiver = await startHttpReceiver();
@@ -122,12 +123,16 @@ const plan: Step[] = [
 type Measured = { ms: number; rows: number | null; queued: number };
 
 console.log(
-  `\nConfiguration: ${endpoints} endpoints (${services.length} services x centron + local), ${flapping} of them flapping (--flap ${flapShare}), ` +
+  `\nConfiguration: ${endpoints} endpoints (${services.length} services x centron + local), ${flapping} of ` +
+    `them flapping (--flap ${flapShare}), ` +
     `failure/success threshold 1/1, cooldown 0 min, reminders off, one webhook channel on loopback; ` +
-    `${flapCycles} flapping cycles and ${steadyCycles} steady ones, 60 s apart on a fake clock; SQLite in WAL with synchronous=FULL, as the server runs it.`,
+    `${flapCycles} flapping cycles and ${steadyCycles} steady ones, 60 s apart on a fake clock; SQLite in ` +
+    `WAL with synchronous=FULL, as the server runs it.`,
 );
 
-/** Runs the plan through a fresh tracker on this database: per step, its wall time, rows written and outbox rows queued. */
+/**
+ * Runs the plan through a fresh tracker on this database: per step, its wall time, rows written and outbox rows queued.
+ */
 async function decide(handle: DatabaseHandle): Promise<Measured[]> {
   await migrate(handle);
   const { db } = handle;
@@ -197,25 +202,29 @@ try {
   const onPostgres = postgresUrl ? await inFreshSchema(postgresUrl, decide) : undefined;
 
   console.log(
-    `\n| # | cycle | SQLite ms | rows written | notices queued |${onPostgres ? " PostgreSQL ms |" : ""}\n|---|---|---|---|---|${onPostgres ? "---|" : ""}`,
+    `\n| # | cycle | SQLite ms | rows written | notices queued ` +
+      `|${onPostgres ? " PostgreSQL ms |" : ""}\n|---|---|---|---|---|${onPostgres ? "---|" : ""}`,
   );
   plan.forEach((step, i) => {
     const row = onSqlite[i]!;
     console.log(
-      `| ${i} | ${step.what} | ${fixed(row.ms)} | ${row.rows} | ${row.queued} |${onPostgres ? ` ${fixed(onPostgres[i]!.ms)} |` : ""}`,
+      `| ${i} | ${step.what} | ${fixed(row.ms)} | ${row.rows} | ${row.queued} |` +
+        (onPostgres ? ` ${fixed(onPostgres[i]!.ms)} |` : ""),
     );
   });
   const of = (measured: readonly Measured[], kind: Step["kind"]) => measured.filter((_, i) => plan[i]!.kind === kind);
   const summary = (name: string, measured: readonly Measured[]) =>
     console.log(
-      `  ${name.padEnd(10)} flapping ${fixed(mean(of(measured, "flapping").map((m) => m.ms))).padStart(8)} ms   steady ${fixed(mean(of(measured, "steady").map((m) => m.ms)), 2).padStart(8)} ms`,
+      `  ${name.padEnd(10)} flapping ${fixed(mean(of(measured, "flapping").map((m) => m.ms))).padStart(8)} ` +
+        `ms   steady ${fixed(mean(of(measured, "steady").map((m) => m.ms)), 2).padStart(8)} ms`,
     );
   console.log(`\nMean decision time per cycle of ${endpoints} observations (observe + retire):`);
   summary("SQLite", onSqlite);
   if (onPostgres) summary("PostgreSQL", onPostgres);
   const rows = (kind: Step["kind"]) => fixed(mean(of(onSqlite, kind).map((m) => m.rows ?? NaN)), 0);
   console.log(
-    `Rows written per cycle on SQLite: flapping ${rows("flapping")}, steady state ${rows("steady")}${onPostgres ? " (not counted on PostgreSQL, see the header)" : ""}.`,
+    `Rows written per cycle on SQLite: flapping ${rows("flapping")}, steady state ` +
+      `${rows("steady")}${onPostgres ? " (not counted on PostgreSQL, see the header)" : ""}.`,
   );
 
   // --- 3: delivery through the outbox beside a bare fetch loop ---
@@ -258,7 +267,8 @@ try {
 
     const size = mean(bodies.map((body) => body.length));
     console.log(
-      `\n${count} notices (webhook JSON, ${format(size)} bytes on average) to a receiver on loopback, one channel, in order, one at a time:`,
+      `\n${count} notices (webhook JSON, ${format(size)} bytes on average) to a receiver on loopback, one ` +
+        `channel, in order, one at a time:`,
     );
     console.log(`  outbox (createDelivery + webhook)  ${format(outboxRate).padStart(8)} notices/s`);
     console.log(`  bare fetch loop (reference)        ${format(bareRate).padStart(8)} notices/s`);

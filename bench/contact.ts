@@ -79,10 +79,12 @@ try {
   console.log("\n| request | req/s | p99 ms | vs /healthz |\n|---|---|---|---|");
   console.log(`| GET /healthz | ${health.requestsPerSecond.toFixed(0)} | ${health.p99Ms} | 1.00 |`);
   console.log(
-    `| POST /api/contact (stored, 202) | ${contact.requestsPerSecond.toFixed(0)} | ${contact.p99Ms} | ${(contact.requestsPerSecond / health.requestsPerSecond).toFixed(2)} |`,
+    `| POST /api/contact (stored, 202) | ${contact.requestsPerSecond.toFixed(0)} | ${contact.p99Ms} | ` +
+      `${(contact.requestsPerSecond / health.requestsPerSecond).toFixed(2)} |`,
   );
   console.log(
-    `\nMemory (RSS, all server processes): ${baseline.toFixed(0)} MB at start, ${after.toFixed(0)} MB after ${stored} submissions.`,
+    `\nMemory (RSS, all server processes): ${baseline.toFixed(0)} MB at start, ${after.toFixed(0)} MB after ` +
+      `${stored} submissions.`,
   );
 } finally {
   server.kill();

@@ -109,7 +109,8 @@ try {
   const h = summarize(home);
   const row = (label: string, a: number, b: number, unit: string, digits = 1) =>
     console.log(
-      `  ${label.padEnd(26)} ${a.toFixed(digits).padStart(8)} ${b.toFixed(digits).padStart(10)} ${unit.padEnd(4)} ${(a / b).toFixed(2).padStart(7)}`,
+      `  ${label.padEnd(26)} ${a.toFixed(digits).padStart(8)} ${b.toFixed(digits).padStart(10)} ` +
+        `${unit.padEnd(4)} ${(a / b).toFixed(2).padStart(7)}`,
     );
   console.log(`\nFirst load, cold cache, median of ${RUNS} (transferred bytes, compressed as served):`);
   console.log(
@@ -124,7 +125,8 @@ try {
   const smallText = await small.text();
   console.log(`\nGET /api/admin/services:`);
   console.log(
-    `  12 services:    ${(smallText.length / 1024).toFixed(1)} KB raw, ${(gzipSync(smallText).length / 1024).toFixed(1)} KB gzip`,
+    `  12 services:    ${(smallText.length / 1024).toFixed(1)} KB raw, ` +
+      `${(gzipSync(smallText).length / 1024).toFixed(1)} KB gzip`,
   );
 } finally {
   await browser.close();
@@ -176,7 +178,9 @@ try {
     const wire = await bytesOnTheWire(`${origin}/api/admin/services`, { cookie, "Accept-Encoding": "gzip" });
     const ms = performance.now() - started;
     console.log(
-      `  1,000 services: ${(text.length / 1024).toFixed(1)} KB raw, ${(gzipSync(text).length / 1024).toFixed(1)} KB gzip (${(wire / 1024).toFixed(1)} KB as served), answered in ${ms.toFixed(0)} ms`,
+      `  1,000 services: ${(text.length / 1024).toFixed(1)} KB raw, ` +
+        `${(gzipSync(text).length / 1024).toFixed(1)} KB gzip (${(wire / 1024).toFixed(1)} KB as served), ` +
+        `answered in ${ms.toFixed(0)} ms`,
     );
   } finally {
     server.kill("SIGTERM");

@@ -66,7 +66,8 @@ try {
   for (let i = 0; i < reads; i += 1) await readHaproxyStats({ socket: haproxy.socketPath }, { timeoutMs: 5000 });
   const readMs = (performance.now() - started) / reads;
   console.log(
-    `\nHAProxy stats, ${rows} rows x ${columns} columns (${(csv.length / 1024).toFixed(0)} KB) from HAProxy ${SERVERS} servers:`,
+    `\nHAProxy stats, ${rows} rows x ${columns} columns (${(csv.length / 1024).toFixed(0)} KB) from HAProxy ` +
+      `${SERVERS} servers:`,
   );
   console.log(`  ours (parseHaproxyCsv)   ${format(ours).padStart(12)} rows/s`);
   console.log(`  csv-parse (reference)    ${format(reference).padStart(12)} rows/s`);

@@ -262,14 +262,17 @@ async function breakdown(count: number): Promise<Record<string, number>> {
 const small = await measure(Math.max(2, Math.round(endpoints / 10)));
 const large = await measure(endpoints);
 console.log(
-  `\nEvery check judged by ${CONDITIONS.length} conditions (${CONDITIONS.join(", ")}); interval ${interval} s; heap cap ${heap || "none"}.`,
+  `\nEvery check judged by ${CONDITIONS.length} conditions (${CONDITIONS.join(", ")}); interval ${interval} ` +
+    `s; heap cap ${heap || "none"}.`,
 );
 console.log(
-  "\n| endpoints | cycle | wall s | checks/s | CPU ms per check | RSS MB | DB growth MB |\n|---|---|---|---|---|---|---|",
+  "\n| endpoints | cycle | wall s | checks/s | CPU ms per check | RSS " +
+    "MB | DB growth MB |\n|---|---|---|---|---|---|---|",
 );
 for (const row of [...small, ...large]) {
   console.log(
-    `| ${row.endpoints} | ${row.cycle} | ${row.wallS.toFixed(1)} | ${row.checksPerS.toFixed(0)} | ${row.cpuMsPerCheck.toFixed(2)} | ${row.rssMb.toFixed(0)} | ${row.dbGrowthMb.toFixed(2)} |`,
+    `| ${row.endpoints} | ${row.cycle} | ${row.wallS.toFixed(1)} | ${row.checksPerS.toFixed(0)} | ` +
+      `${row.cpuMsPerCheck.toFixed(2)} | ${row.rssMb.toFixed(0)} | ${row.dbGrowthMb.toFixed(2)} |`,
   );
 }
 const steady = large.slice(1);
@@ -281,19 +284,23 @@ const worst = {
 };
 const mark = (ok: boolean) => (ok ? "met" : "NOT met");
 console.log(
-  `\nTargets for ${endpoints} endpoints every ${interval} s: a cycle within ${TARGETS.wallS} s (${worst.wallS.toFixed(1)}: ${mark(worst.wallS <= TARGETS.wallS)}), ` +
-    `at most ${TARGETS.cpuMsPerCheck} ms of CPU per check (${worst.cpu.toFixed(2)}: ${mark(worst.cpu <= TARGETS.cpuMsPerCheck)}), ` +
+  `\nTargets for ${endpoints} endpoints every ${interval} s: a cycle within ${TARGETS.wallS} s ` +
+    `(${worst.wallS.toFixed(1)}: ${mark(worst.wallS <= TARGETS.wallS)}), ` +
+    `at most ${TARGETS.cpuMsPerCheck} ms of CPU per check (${worst.cpu.toFixed(2)}: ` +
+    `${mark(worst.cpu <= TARGETS.cpuMsPerCheck)}), ` +
     `RSS at most ${TARGETS.rssMb} MB (${worst.rss.toFixed(0)}: ${mark(worst.rss <= TARGETS.rssMb)}).`,
 );
 if (steady.length > 0)
   console.log(
-    `Steady database growth per cycle after the first: ${(steady.reduce((sum, row) => sum + row.dbGrowthMb, 0) / steady.length).toFixed(2)} MB.`,
+    `Steady database growth per cycle after the first: ` +
+      `${(steady.reduce((sum, row) => sum + row.dbGrowthMb, 0) / steady.length).toFixed(2)} MB.`,
   );
 
 const parts = await breakdown(endpoints);
 const measured = Object.values(parts).reduce((sum, ms) => sum + ms, 0);
 console.log(
-  "\nWhere a check's CPU goes (µs per check; the request is the server's CPU per check less the parts timed here):\n| part | µs | share |\n|---|---|---|",
+  "\nWhere a check's CPU goes (µs per check; the request is the server's CPU per " +
+    "check less the parts timed here):\n| part | µs | share |\n|---|---|---|",
 );
 const total =
   steady.length > 0 ? steady.reduce((sum, row) => sum + row.cpuMsPerCheck, 0) / steady.length : last.cpuMsPerCheck;

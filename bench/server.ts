@@ -53,7 +53,8 @@ try {
   });
   const cookie = (signIn.headers.get("set-cookie") ?? "").split(";")[0]!;
   if (!signIn.ok || !cookie) throw new Error(`sign-in for the bench failed: ${signIn.status}`);
-  // Idle: nothing asked for 15 s, time for V8 to shrink its heap after the start's work (it waits some seconds of quiet).
+  // Idle: nothing asked for 15 s, time for V8 to shrink its heap after the start's work (it waits some seconds of
+  // quiet).
   await new Promise((resolve) => setTimeout(resolve, 15_000));
   const idle = serverMemory(server.pid!);
 
@@ -90,7 +91,8 @@ try {
 
   const ratio = (pair: ReturnType<typeof compare>) => pair[0]!.requestsPerSecond / pair[1]!.requestsPerSecond;
   console.log(
-    "\n| GET, gzip | ours req/s | nginx (1 worker) req/s | ratio | target | met | ours p99 ms | nginx p99 ms |\n|---|---|---|---|---|---|---|---|",
+    "\n| GET, gzip | ours req/s | nginx (1 worker) req/s | ratio | target | met | " +
+      "ours p99 ms | nginx p99 ms |\n|---|---|---|---|---|---|---|---|",
   );
   for (const [label, pair, target] of [
     ["/en/about (prerendered)", pages, TARGETS.page],
@@ -98,31 +100,38 @@ try {
   ] as const) {
     const [a, b] = pair;
     console.log(
-      `| ${label} | ${a!.requestsPerSecond.toFixed(0)} | ${b!.requestsPerSecond.toFixed(0)} | ${ratio(pair).toFixed(2)} | ${target} | ${mark(ratio(pair) >= target)} | ${a!.p99Ms} | ${b!.p99Ms} |`,
+      `| ${label} | ${a!.requestsPerSecond.toFixed(0)} | ${b!.requestsPerSecond.toFixed(0)} | ` +
+        `${ratio(pair).toFixed(2)} | ${target} | ${mark(ratio(pair) >= target)} | ${a!.p99Ms} | ${b!.p99Ms} |`,
     );
   }
 
   console.log(
-    "\n| while 50 connections load | their req/s | of them refused (503) | /healthz p99 ms | target | met |\n|---|---|---|---|---|---|",
+    "\n| while 50 connections load | their req/s | of them refused (503) | " +
+      "/healthz p99 ms | target | met |\n|---|---|---|---|---|---|",
   );
   const { contact: c, rendered: r } = beside;
   console.log(
-    `| /en/contact | ${c.load.requestsPerSecond.toFixed(0)} | ${c.load.failed} | ${c.p99Ms} | < ${TARGETS.healthP99Ms} | ${mark(c.p99Ms < TARGETS.healthP99Ms)} |`,
+    `| /en/contact | ${c.load.requestsPerSecond.toFixed(0)} | ${c.load.failed} | ${c.p99Ms} | < ` +
+      `${TARGETS.healthP99Ms} | ${mark(c.p99Ms < TARGETS.healthP99Ms)} |`,
   );
   console.log(
-    `| /en/news?page=2 (rendered per request) | ${r.load.requestsPerSecond.toFixed(0)} | ${r.load.failed} | ${r.p99Ms} | - | - |`,
+    `| /en/news?page=2 (rendered per request) | ${r.load.requestsPerSecond.toFixed(0)} | ${r.load.failed} | ` +
+      `${r.p99Ms} | - | - |`,
   );
 
   console.log(
     `\nGET /api/auth/session (valid session): ${session.requestsPerSecond.toFixed(0)} req/s, p99 ${session.p99Ms} ms`,
   );
-  // Judged on the distinct pages in RAM (resident-memory.ts); summed RSS counts the shared node binary once per process.
+  // Judged on the distinct pages in RAM (resident-memory.ts); summed RSS counts the shared node binary once per
+  // process.
   const memoryRow = (label: string, memory: ServerMemory, target: number) =>
     memory.residentMb === undefined
       ? `| ${label} | - (needs root) | ${target} | - | ${memory.rssMb.toFixed(0)} | ${memory.pssMb.toFixed(0)} |`
-      : `| ${label} | ${memory.residentMb.toFixed(0)} | ${target} | ${mark(memory.residentMb <= target)} | ${memory.rssMb.toFixed(0)} | ${memory.pssMb.toFixed(0)} |`;
+      : `| ${label} | ${memory.residentMb.toFixed(0)} | ${target} | ${mark(memory.residentMb <= target)} | ` +
+        `${memory.rssMb.toFixed(0)} | ${memory.pssMb.toFixed(0)} |`;
   console.log(
-    "\n| memory, all processes | resident MB (each page once) | target | met | summed RSS MB | summed PSS MB |\n|---|---|---|---|---|---|",
+    "\n| memory, all processes | resident MB (each page once) | target | met | " +
+      "summed RSS MB | summed PSS MB |\n|---|---|---|---|---|---|",
   );
   console.log(memoryRow("idle after start", idle, TARGETS.idleMb));
   console.log(memoryRow("after the load", loaded, TARGETS.loadedMb));

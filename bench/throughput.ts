@@ -50,7 +50,8 @@ http {
   keepalive_timeout 65;
   access_log ${dir}/access.log;
   gzip_static on;
-  client_body_temp_path ${dir}/body; proxy_temp_path ${dir}/proxy; fastcgi_temp_path ${dir}/fastcgi; uwsgi_temp_path ${dir}/uwsgi; scgi_temp_path ${dir}/scgi;
+  client_body_temp_path ${dir}/body; proxy_temp_path ${dir}/proxy;
+  fastcgi_temp_path ${dir}/fastcgi; uwsgi_temp_path ${dir}/uwsgi; scgi_temp_path ${dir}/scgi;
   server {
     listen 127.0.0.1:${port};
     root ${dir}/root;
@@ -102,7 +103,10 @@ function wrkArgs(
   return [...args, url];
 }
 
-/** One wrk run: 1 thread, 50 connections (or `connections`), `seconds` long; optional Accept-Encoding and Lua script (for POSTs). */
+/**
+ * One wrk run: 1 thread, 50 connections (or `connections`), `seconds` long; optional Accept-Encoding and Lua script
+ * (for POSTs).
+ */
 export function runWrk(
   url: string,
   seconds: number,

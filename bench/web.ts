@@ -62,7 +62,8 @@ try {
     { path: "/en/status", file: statusFile },
   ];
   console.log(
-    `\nThroughput, GET ${measured.map((page) => page.path).join(" and ")} (wrk, 1 thread, 50 connections, median of 3 × 5 s):`,
+    `\nThroughput, GET ${measured.map((page) => page.path).join(" and ")} (wrk, 1 thread, 50 connections, ` +
+      `median of 3 × 5 s):`,
   );
   const nginx = startNginx(
     measured.map((page) => ({ file: page.file, urlPath: page.path })),
@@ -90,19 +91,23 @@ try {
   console.log("|---|---|---|---|---|---|---|---|---|---|---|");
   for (const r of rows) {
     console.log(
-      `| ${r.url} | ${r.performance ?? "-"} | ${r.accessibility ?? "-"} | ${r.bestPractices ?? "-"} | ${r.seo ?? "-"} | ${r.lcpMs ?? "-"} | ${r.tbtMs ?? "-"} | ${r.cls ?? "-"} | ${r.jsKb} | ${r.cssKb} | ${r.htmlKb} |`,
+      `| ${r.url} | ${r.performance ?? "-"} | ${r.accessibility ?? "-"} | ${r.bestPractices ?? "-"} | ` +
+        `${r.seo ?? "-"} | ${r.lcpMs ?? "-"} | ${r.tbtMs ?? "-"} | ${r.cls ?? "-"} | ${r.jsKb} | ${r.cssKb} | ` +
+        `${r.htmlKb} |`,
     );
   }
   console.log("\n| page, encoding | ours req/s | nginx req/s | ratio | ours p99 ms | nginx p99 ms |");
   console.log("|---|---|---|---|---|---|");
   for (const [encoding, [a, b]] of Object.entries(throughput)) {
     console.log(
-      `| ${encoding} | ${a!.requestsPerSecond.toFixed(0)} | ${b!.requestsPerSecond.toFixed(0)} | ${(a!.requestsPerSecond / b!.requestsPerSecond).toFixed(2)} | ${a!.p99Ms} | ${b!.p99Ms} |`,
+      `| ${encoding} | ${a!.requestsPerSecond.toFixed(0)} | ${b!.requestsPerSecond.toFixed(0)} | ` +
+        `${(a!.requestsPerSecond / b!.requestsPerSecond).toFixed(2)} | ${a!.p99Ms} | ${b!.p99Ms} |`,
     );
   }
   const worst = (key: keyof Scores) => (runLighthouse ? Math.min(...rows.map((r) => r[key] as number)) : "-");
   console.log(
-    `\nTargets: Lighthouse 100/100/100/100 (worst: ${worst("performance")}/${worst("accessibility")}/${worst("bestPractices")}/${worst("seo")}), ` +
+    `\nTargets: Lighthouse 100/100/100/100 (worst: ` +
+      `${worst("performance")}/${worst("accessibility")}/${worst("bestPractices")}/${worst("seo")}), ` +
       `first-load JS <= 100 KB gzip (worst: ${Math.max(...rows.map((r) => r.jsKb))}), throughput >= 0.75 of nginx.`,
   );
   mkdirSync(join(root, "bench/results"), { recursive: true });

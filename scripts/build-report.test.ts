@@ -29,7 +29,9 @@ describe("the islands bundle's warnings", () => {
       "warn",
       log(
         "MODULE_LEVEL_DIRECTIVE",
-        'The semantics of the module level directive "use client" in "node_modules/lucide-react/dist/esm/Icon.mjs" may not be preserved when bundling.',
+        'The semantics of the module level directive "use client" in ' +
+          '"node_modules/lucide-react/dist/esm/Icon.mjs" may not be preserved when ' +
+          "bundling.",
       ),
       handler,
     );

@@ -52,11 +52,10 @@ await step("unprefixed pages per language", async () => `${await prerenderVarian
 
 await step("not-found pages", async () => `${await prerenderNotFound(root)} pages`);
 
-await step(
-  "precompress",
-  () =>
-    `${precompress(["build/app/client", "build/islands", "build/variants", "build/not-found"].map((d) => join(root, d)))} files`,
-);
+await step("precompress", () => {
+  const folders = ["build/app/client", "build/islands", "build/variants", "build/not-found"];
+  return `${precompress(folders.map((d) => join(root, d)))} files`;
+});
 
 await step("server bundle", async () => {
   await build({

@@ -39,7 +39,10 @@ function machinesOf(shipped: Shipped): string[] {
     .map((service) => service.id);
 }
 
-/** A fleet that plays every host and peer of the shipped configuration, each machine on a port of its own (stop one: what depends on it is affected). */
+/**
+ * A fleet that plays every host and peer of the shipped configuration, each machine on a port of its own (stop one:
+ * what depends on it is affected).
+ */
 export async function startDemoFleet(options: DemoFleetOptions = {}) {
   const shipped = options.shipped ?? readShipped();
   return startSimulatedFleet({
@@ -53,11 +56,17 @@ export type DemoConfigOptions = {
   shipped?: Shipped;
   /** Seconds between service checks. */
   intervalSeconds?: number;
-  /** Seconds between reads of nginx, HAProxy and the AI services instead of the shipped 60, 30 and 120 (the AI services allow 10 at least). */
+  /**
+   * Seconds between reads of nginx, HAProxy and the AI services instead of the shipped 60, 30 and 120 (the AI services
+   * allow 10 at least).
+   */
   integrationIntervalSeconds?: number;
   /** Where notices go, instead of the shipped `alerts.to`. */
   channels?: ChannelConfig[];
-  /** Two services beyond the shipped ones, to show what the checks can do: three hosts with conditions, and a push monitor. */
+  /**
+   * Two services beyond the shipped ones, to show what the checks can do: three hosts with conditions, and a push
+   * monitor.
+   */
   showcase?: boolean;
 };
 

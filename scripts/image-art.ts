@@ -14,7 +14,8 @@ function random(seed: number) {
 }
 
 const svg = (width: number, height: number, body: string) =>
-  `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">${body}</svg>`;
+  `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ` +
+  `${height}">${body}</svg>`;
 
 function background(width: number, height: number, hue: number, id: string) {
   return `<defs><linearGradient id="${id}" x1="0" y1="0" x2="1" y2="1">
@@ -39,7 +40,10 @@ export function coverArt(seed: number, hue: number, width: number, height: numbe
     .join("");
   const rings = Array.from({ length: 3 }, (_, i) => {
     const r = (0.18 + i * 0.12) * height;
-    return `<circle cx="${(width * (0.65 + next() * 0.2)).toFixed(1)}" cy="${(height * (0.3 + next() * 0.4)).toFixed(1)}" r="${r.toFixed(1)}"/>`;
+    return (
+      `<circle cx="${(width * (0.65 + next() * 0.2)).toFixed(1)}" ` +
+      `cy="${(height * (0.3 + next() * 0.4)).toFixed(1)}" r="${r.toFixed(1)}"/>`
+    );
   }).join("");
   return svg(
     width,
@@ -66,7 +70,8 @@ export function projectArt(
       `${background(width, height, 250, "bg")}
       <rect x="80" y="80" width="280" height="300" rx="16" fill="hsl(250 60% 96%)"/>
       <g fill="hsl(250 30% 70%)">${long}</g>
-      <path d="M390 230h70m-18-18 18 18-18 18" stroke="#fff" stroke-width="8" fill="none" stroke-linecap="round" stroke-linejoin="round"/>
+      <path d="M390 230h70m-18-18 18 18-18 18" stroke="#fff" stroke-width="8" fill="none"
+        stroke-linecap="round" stroke-linejoin="round"/>
       <rect x="480" y="140" width="220" height="150" rx="16" fill="hsl(250 60% 96%)"/>
       <g fill="hsl(160 60% 40%)">${short}</g>`,
     );
@@ -75,16 +80,24 @@ export function projectArt(
   const pins = Array.from({ length: 9 }, () => {
     const x = 120 + next() * (width - 240);
     const y = 110 + next() * (height - 200);
-    return `<path d="M${x.toFixed(0)} ${y.toFixed(0)}c-14 0-24 10-24 23 0 17 24 37 24 37s24-20 24-37c0-13-10-23-24-23z"/><circle cx="${x.toFixed(0)}" cy="${(y + 22).toFixed(0)}" r="8" fill="#fff"/>`;
+    return (
+      `<path d="M${x.toFixed(0)} ${y.toFixed(0)}c-14 0-24 10-24 23 0 17 24 37 24 37s24-20 ` +
+      `24-37c0-13-10-23-24-23z"/><circle cx="${x.toFixed(0)}" cy="${(y + 22).toFixed(0)}" r="8" fill="#fff"/>`
+    );
   }).join("");
   const ground =
     name === "playgrounds-de"
-      ? `<g fill="none" stroke="hsl(140 40% 85%)" stroke-opacity="0.5" stroke-width="3"><path d="M0 300c150-60 260 40 400-20s260-80 400-10"/><path d="M0 160c180 40 300-60 480 0s220 40 320 10"/></g>`
-      : `<circle cx="${width / 2}" cy="${height / 2}" r="${height * 0.42}" fill="hsl(200 60% 55%)" fill-opacity="0.35"/><g fill="none" stroke="#fff" stroke-opacity="0.35" stroke-width="2"><ellipse cx="${width / 2}" cy="${height / 2}" rx="${height * 0.42}" ry="${height * 0.16}"/><ellipse cx="${width / 2}" cy="${height / 2}" rx="${height * 0.16}" ry="${height * 0.42}"/></g>`;
+      ? `<g fill="none" stroke="hsl(140 40% 85%)" stroke-opacity="0.5" stroke-width="3"><path d="M0 300c150-60 ` +
+        `260 40 400-20s260-80 400-10"/><path d="M0 160c180 40 300-60 480 0s220 40 320 10"/></g>`
+      : `<circle cx="${width / 2}" cy="${height / 2}" r="${height * 0.42}" fill="hsl(200 60% 55%)" ` +
+        `fill-opacity="0.35"/><g fill="none" stroke="#fff" stroke-opacity="0.35" stroke-width="2"><ellipse ` +
+        `cx="${width / 2}" cy="${height / 2}" rx="${height * 0.42}" ry="${height * 0.16}"/><ellipse ` +
+        `cx="${width / 2}" cy="${height / 2}" rx="${height * 0.16}" ry="${height * 0.42}"/></g>`;
   return svg(
     width,
     height,
-    `${background(width, height, name === "playgrounds-de" ? 140 : 200, "bg")}${ground}<g fill="hsl(20 90% 60%)">${pins}</g>`,
+    `${background(width, height, name === "playgrounds-de" ? 140 : 200, "bg")}${ground}<g fill="hsl(20 90% ` +
+      `60%)">${pins}</g>`,
   );
 }
 

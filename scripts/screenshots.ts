@@ -32,7 +32,8 @@ try {
           const page = await context.newPage();
           await page.goto(`http://127.0.0.1:${port}${localizePath(lang, path)}`);
           await page.waitForTimeout(1200);
-          const name = `${(path === "/" ? "home" : path.slice(1)).replaceAll("/", "-")}-${lang}-${scheme}-${device}.png`;
+          const slug = (path === "/" ? "home" : path.slice(1)).replaceAll("/", "-");
+          const name = `${slug}-${lang}-${scheme}-${device}.png`;
           await page.screenshot({ path: join(out, name), fullPage: true });
           await context.close();
         }

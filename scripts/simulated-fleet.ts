@@ -18,16 +18,25 @@ export type FleetOptions = {
   port?: number;
   minLatencyMs?: number;
   maxLatencyMs?: number;
-  /** Shares of answers that are degraded and failing (failing ones now and then start a bad spell); 0 and 0: a quiet fleet. */
+  /**
+   * Shares of answers that are degraded and failing (failing ones now and then start a bad spell); 0 and 0: a quiet
+   * fleet.
+   */
   degradedShare?: number;
   failureShare?: number;
   /** Certificates for these domains (and the other peers); off for the bench. */
   withInfrastructure?: { domains: string[] };
-  /** Machines answering TCP checks on ports of their own, so one can be stopped (its port refuses) while the others answer. */
+  /**
+   * Machines answering TCP checks on ports of their own, so one can be stopped (its port refuses) while the others
+   * answer.
+   */
   machines?: string[];
 };
 
-/** A machine's SSH-like port: it accepts connections until stopped, then refuses them until started again on the same port. */
+/**
+ * A machine's SSH-like port: it accepts connections until stopped, then refuses them until started again on the same
+ * port.
+ */
 async function startMachine(): Promise<{
   port: number;
   setStopped: (stopped: boolean) => Promise<void>;
@@ -145,7 +154,10 @@ function stubStatus(started: number): string {
   const reading = Math.floor(Math.random() * 4);
   const writing = 5 + Math.floor(Math.random() * 10);
   const waiting = 40 + Math.floor(Math.random() * 30);
-  return `Active connections: ${reading + writing + waiting} \nserver accepts handled requests\n ${accepts} ${accepts} ${requests} \nReading: ${reading} Writing: ${writing} Waiting: ${waiting} \n`;
+  return (
+    `Active connections: ${reading + writing + waiting} \nserver accepts handled requests\n ${accepts} ` +
+    `${accepts} ${requests} \nReading: ${reading} Writing: ${writing} Waiting: ${waiting} \n`
+  );
 }
 
 function decodeSegment(segment: string): string {
@@ -255,7 +267,10 @@ export async function startSimulatedFleet(options: FleetOptions = {}) {
           ollamaUrls: infrastructure.ollama.map((o) => o.url),
         }
       : undefined,
-    /** Stops (or starts again) a service ("id" or "id/host"), a peer, or a machine (its port refuses; resolves once it does). */
+    /**
+     * Stops (or starts again) a service ("id" or "id/host"), a peer, or a machine (its port refuses; resolves once it
+     * does).
+     */
     async setStopped(name: string | Peer, isStopped: boolean): Promise<void> {
       if (isStopped) stopped.add(name);
       else stopped.delete(name);

@@ -13,7 +13,8 @@ process.on("SIGTERM", () => (stop(), process.exit(143)));
 
 const started = Date.now();
 console.log(
-  `test:stress: ${LOADERS} busy loops (pids ${loaders.map((loader) => loader.pid).join(", ")}) load the machine while npm test runs`,
+  `test:stress: ${LOADERS} busy loops (pids ${loaders.map((loader) => loader.pid).join(", ")}) load the ` +
+    `machine while npm test runs`,
 );
 const result = spawnSync("npm", ["test"], { stdio: "inherit" });
 stop();

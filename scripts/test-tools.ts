@@ -39,7 +39,8 @@ export function ensureTools(tools: Tool[], purpose: string): void {
     if (tools.every((tool) => tool.found())) return;
   }
   console.error(
-    `${purpose} need ${missing.map((tool) => tool.name).join(", ")}. Install with:\n\n  sudo apt-get install -y ${packages.join(" ")}\n`,
+    `${purpose} need ${missing.map((tool) => tool.name).join(", ")}. Install with:\n\n  sudo apt-get install ` +
+      `-y ${packages.join(" ")}\n`,
   );
   process.exit(1);
 }

@@ -31,6 +31,7 @@ for (const { name, code, output } of results) {
 }
 const failed = results.filter((result) => result.code !== 0).map((result) => result.name);
 console.log(
-  `\nvalidate: ${failed.length === 0 ? "all passed" : `failed: ${failed.join(", ")}`} in ${Math.round((Date.now() - started) / 1000)} s`,
+  `\nvalidate: ${failed.length === 0 ? "all passed" : `failed: ${failed.join(", ")}`}` +
+    ` in ${Math.round((Date.now() - started) / 1000)} s`,
 );
 process.exit(failed.length === 0 ? 0 : 1);

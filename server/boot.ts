@@ -67,7 +67,8 @@ export async function bootServices(config: Config): Promise<Running> {
   services.delivery?.start();
   if (!services.mailConfigured) {
     logger.warn(
-      "SMTP_URL is not set: contact messages and e-mail alerts are stored and wait as pending. To deliver them, set SMTP_URL (smtp://user:pass@host:587), SMTP_FROM and CONTACT_TO.",
+      "SMTP_URL is not set: contact messages and e-mail alerts are stored and wait as pending. To " +
+        "deliver them, set SMTP_URL (smtp://user:pass@host:587), SMTP_FROM and CONTACT_TO.",
     );
   }
 

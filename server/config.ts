@@ -47,13 +47,22 @@ const schema = z.object({
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   /** Contact messages older than this are deleted; the privacy policy states it. */
   CONTACT_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(180),
-  /** Contact messages per client address per hour (a shared office is many people; each browser allows 3); 0 turns the limit off. */
+  /**
+   * Contact messages per client address per hour (a shared office is many people; each browser allows 3); 0 turns the
+   * limit off.
+   */
   CONTACT_LIMIT_PER_IP: z.coerce.number().int().min(0).default(20),
-  /** Contact messages from everyone per hour mailed at once; past it they are kept in quarantine for staff to release. 0 turns the limit off. */
+  /**
+   * Contact messages from everyone per hour mailed at once; past it they are kept in quarantine for staff to release.
+   * 0 turns the limit off.
+   */
   CONTACT_LIMIT_GLOBAL: z.coerce.number().int().min(0).default(100),
   /** Where contact messages are mailed. */
   CONTACT_TO: z.email().default(company.email.info),
-  /** The mail server: smtp://user:pass@host:587 (STARTTLS) or smtps://user:pass@host:465. Unset: mail waits in the outbox. */
+  /**
+   * The mail server: smtp://user:pass@host:587 (STARTTLS) or smtps://user:pass@host:465. Unset: mail waits in the
+   * outbox.
+   */
   SMTP_URL: z
     .url({ protocol: /^smtps?$/, error: "must be an smtp:// or smtps:// URL" })
     .optional()

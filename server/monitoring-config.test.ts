@@ -132,7 +132,8 @@ integrations:
   it("check types, conditions and any hosts: every error names its path, and nothing loads", () => {
     const found = problems(
       base(`  - { id: a, name: A, hosts: { fra: { url: "http://x/" }, muc: { tcp: "x:22" }, ber: { tls: "x:443" } } }
-  - { id: b, name: B, hosts: { one: { dns: { name: example.com, type: A, resolver: "127.0.0.1:53" } }, two: { push: { token: abcdefghijklmnop } } } }
+  - { id: b, name: B, hosts: { one: { dns: { name: example.com, type: A, resolver: "127.0.0.1:53" } },
+      two: { push: { token: abcdefghijklmnop } } } }
   - { id: c, name: C, hosts: { fra: { url: "http://x/" } } }
   - id: d
     name: D
@@ -147,7 +148,8 @@ integrations:
     expect(found).toEqual(
       expect.arrayContaining([
         expect.stringMatching(/^services\[3\]\.hosts\.fra\.conditions\[1\]: /),
-        'services[3].hosts.fra.conditions[2]: a "url" check does not measure [DNS_RCODE]; it measures [STATUS], [RESPONSE_TIME], [BODY], [CONNECTED], [CERTIFICATE_EXPIRATION]',
+        'services[3].hosts.fra.conditions[2]: a "url" check does not measure [DNS_RCODE]; it ' +
+          "measures [STATUS], [RESPONSE_TIME], [BODY], [CONNECTED], [CERTIFICATE_EXPIRATION]",
         'services[3].hosts.muc: has "url" and "tcp": one check type per host',
         "services[3].hosts.Bad: a host name is lower-case letters, digits and dashes, starting with a letter",
         'services[3].hosts.ber: needs one of "url", "tcp", "tls", "dns" or "push"',
@@ -166,7 +168,8 @@ integrations:
     expect(
       problems(
         base(`  - { id: b, name: B, hosts: { two: { push: { token: abcdefghijklmnop } } } }
-  - { id: d, name: D, hosts: { fra: { url: "http://x/" }, dus: { push: { token: abcdefghijklmnop } } }, subServices: [{ name: Part, nowhere: { url: "http://x/" } }] }`),
+  - { id: d, name: D, hosts: { fra: { url: "http://x/" }, dus: { push: { token: abcdefghijklmnop } } },
+      subServices: [{ name: Part, nowhere: { url: "http://x/" } }] }`),
       ),
     ).toEqual(["services[1].subServices[0]: names the one host it runs on, one of fra, dus"]);
     expect(
@@ -180,14 +183,17 @@ integrations:
   - { id: d, name: D, hosts: { fra: { url: "http://x/" }, dus: { push: { token: abcdefghijklmnop } } } }`),
       ),
     ).toEqual([
-      "services[1].hosts.dus.push.token: the same token as services[0].hosts.two.push.token: each push monitor needs its own",
+      "services[1].hosts.dus.push.token: the same token as " +
+        "services[0].hosts.two.push.token: each push monitor needs its own",
     ]);
   });
 
   it("any host names, in the configuration's order, with per-service interval and timeout", () => {
     const config = parseMonitoringConfig(
       base(
-        `  - { id: a, name: A, intervalSeconds: 15, timeoutMs: 2000, hosts: { fra: { url: "http://x/", conditions: ["[BODY].status == UP"] }, muc: { tcp: "x:22" }, ber: { url: "http://y/" } }, subServices: [{ name: Part, muc: { url: "http://z/" } }] }`,
+        `  - { id: a, name: A, intervalSeconds: 15, timeoutMs: 2000, hosts: { fra: { url: "http://x/", ` +
+          `conditions: ["[BODY].status == UP"] }, muc: { tcp: "x:22" }, ber: { url: "http://y/" } }, ` +
+          `subServices: [{ name: Part, muc: { url: "http://z/" } }] }`,
       ),
       {},
     );
@@ -204,24 +210,30 @@ integrations:
 
   it("expands ${VAR} from the environment and names a missing one", () => {
     const text = base(
-      `  - { id: s, name: S, hosts: { centron: { url: "http://x/", auth: { type: api-key, header: k, key: "\${KEY}" } } } }`,
+      `  - { id: s, name: S, hosts: { centron: { url: "http://x/", auth: ` +
+        `{ type: api-key, header: k, key: "\${KEY}" } } } }`,
     );
     expect(problems(text)).toEqual(["services[0].hosts.centron.auth.key: environment variable KEY is not set"]);
     const config = parseMonitoringConfig(text, { KEY: "s3cret" });
     expect(config.services[0]!.hosts.centron).toMatchObject({ auth: { type: "api-key", key: "s3cret" } });
   });
 
-  it("drops control characters from every string, the environment's too: its text reaches public pages and feeds", () => {
-    const text = base(
-      `  - { id: s, name: "Mail\\x01 relay\\x1b[0m", public: true, publicName: { en: "E-mail\\u0000 delivery", de: "E-Mail-Zustellung\\x7f" }, description: "\${NOTE}", hosts: { centron: { url: "http://x/" } } }`,
-    );
-    const config = parseMonitoringConfig(text, { NOTE: "line one\nline\ttwo\u0007" });
-    expect(config.services[0]).toMatchObject({
-      name: "Mail relay[0m",
-      publicName: { en: "E-mail delivery", de: "E-Mail-Zustellung" },
-      description: "line one\nline\ttwo",
-    });
-  });
+  it(
+    "drops control characters from every string, the " + "environment's too: its text reaches public pages and feeds",
+    () => {
+      const text = base(
+        `  - { id: s, name: "Mail\\x01 relay\\x1b[0m", public: true, publicName: { en: "E-mail\\u0000 ` +
+          `delivery", de: "E-Mail-Zustellung\\x7f" }, description: "\${NOTE}", hosts: { centron: { url: ` +
+          `"http://x/" } } }`,
+      );
+      const config = parseMonitoringConfig(text, { NOTE: "line one\nline\ttwo\u0007" });
+      expect(config.services[0]).toMatchObject({
+        name: "Mail relay[0m",
+        publicName: { en: "E-mail delivery", de: "E-Mail-Zustellung" },
+        description: "line one\nline\ttwo",
+      });
+    },
+  );
 
   it("refuses bad YAML, unknown keys and a timeout not shorter than the interval", () => {
     expect(problems("alerts: [")[0]).toMatch(/^YAML: /);
@@ -268,7 +280,8 @@ maintenance:
 `;
     expect(problems(references)).toEqual([
       'alerts.channels[1].name: duplicate channel name "webhook": give each channel its own name',
-      'alerts.channels[2].name: duplicate channel name "email" (alerts.to makes a channel named "email"): give each channel its own name',
+      'alerts.channels[2].name: duplicate channel name "email" (alerts.to makes ' +
+        'a channel named "email"): give each channel its own name',
       'alerts.routes[0].channels[0]: unknown channel "pager"',
       'alerts.routes[1].services[0]: unknown service "nope"',
       'maintenance.windows[0].services[0]: unknown service "ghost"',
@@ -300,7 +313,8 @@ services:
       const blocks = [...readFileSync(file, "utf8").matchAll(/```yaml\n([\s\S]*?)```/g)].map((match) => match[1]!);
       const alerts = blocks.find((block) => block.startsWith("alerts:") && block.includes("channels:"));
       expect(alerts, "an alerts: example with channels").toBeDefined();
-      // What an operator would put in the environment: URLs for *_URL, a bot token for Telegram, long secrets otherwise.
+      // What an operator would put in the environment: URLs for *_URL, a bot token for Telegram, long secrets
+      // otherwise.
       const value = (name: string) =>
         name.endsWith("_URL")
           ? "https://hooks.example.com/T000/B000/secret"
@@ -310,7 +324,8 @@ services:
       const env = new Proxy({}, { get: (_target, name) => (typeof name === "string" ? value(name) : undefined) });
       for (const block of blocks.filter((text) => /^(alerts|maintenance):/.test(text))) {
         const services =
-          'services:\n  - { id: mail-relay, name: Mail relay, profile: critical, hosts: { centron: { url: "http://x/" } } }\n';
+          "services:\n  - { id: mail-relay, name: Mail relay, profile: " +
+          'critical, hosts: { centron: { url: "http://x/" } } }\n';
         expect(problems(`${block}\n${services}`, env as Record<string, string>), block).toEqual([]);
       }
       const types = parseMonitoringConfig(
@@ -359,7 +374,9 @@ services:
     const anchored = parseMonitoringConfig(
       `alerts: { to: ops@example.com }
 services:
-  - { id: a, name: A, hosts: { fra: &probe { url: "http://x/health", conditions: ["[STATUS] == 200"] }, muc: *probe } }`,
+  - id: a
+    name: A
+    hosts: { fra: &probe { url: "http://x/health", conditions: ["[STATUS] == 200"] }, muc: *probe }`,
       {},
     );
     expect(anchored.services[0]!.hosts.muc).toMatchObject({ type: "url", url: "http://x/health" });
@@ -370,7 +387,8 @@ services:
     );
     const laughs = `l0: &l0 "lol"\n${levels.join("\n")}\nalerts: { to: ops@example.com }\nservices: []\n`;
     expect(problems(laughs)).toEqual(["YAML: more than 2,000,000 entries once its aliases are expanded"]);
-    const many = `x: &x 1\nlist: [${Array(101).fill("*x").join(", ")}]\nalerts: { to: ops@example.com }\nservices: []\n`;
+    const aliases = Array(101).fill("*x").join(", ");
+    const many = `x: &x 1\nlist: [${aliases}]\nalerts: { to: ops@example.com }\nservices: []\n`;
     expect(problems(many)[0]).toMatch(/^YAML: .*alias/i);
   });
 

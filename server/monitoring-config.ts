@@ -97,7 +97,10 @@ const MAX_ALIASES = 100;
 
 class TooLarge extends Error {}
 
-/** Replaces ${VAR} (or ${VAR:-default}) in every string; a variable that is not set and has no default is an error at its path. */
+/**
+ * Replaces ${VAR} (or ${VAR:-default}) in every string; a variable that is not set and has no default is an error at
+ * its path.
+ */
 function expand(
   value: unknown,
   env: Record<string, string | undefined>,
@@ -174,7 +177,8 @@ export function parseMonitoringConfig(
 ): MonitoringConfig {
   let raw: unknown;
   try {
-    // js-yaml builds plain objects directly: a 10,000-service file parses in a tenth of the time and memory of a document model.
+    // js-yaml builds plain objects directly: a 10,000-service file parses in a tenth of the time and memory of a
+    // document model.
     raw = load(text, { maxAliases: MAX_ALIASES });
   } catch (error) {
     throw new MonitorConfigError(file, [`YAML: ${(error as Error).message.split("\n")[0]}`]);

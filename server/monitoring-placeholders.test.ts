@@ -53,7 +53,9 @@ describe("placeholders in the shipped configuration", () => {
     expect(isPlaceholder("haproxy:web/web1")).toBe(true);
     expect(isPlaceholder("nginx:Reverse proxy (centron)")).toBe(true);
     const real = parseMonitoringConfig(
-      `alerts: { to: ops@example.com }\nservices: []\nintegrations: { certificates: { domains: [{ domain: www.example.com, server: centron, serverIP: 127.0.0.1 }] }, haproxy: { source: { url: "http://127.0.0.1:8404/stats" } } }`,
+      `alerts: { to: ops@example.com }\nservices: []\nintegrations: { certificates: { domains: [{ domain: ` +
+        `www.example.com, server: centron, serverIP: 127.0.0.1 }] }, haproxy: { source: { url: ` +
+        `"http://127.0.0.1:8404/stats" } } }`,
       {},
     );
     const none = placeholderKeys(real.integrations);
@@ -75,8 +77,10 @@ describe.each(testDatabases())("placeholders in use on $dialect", ({ open }) => 
       `alerts: { to: ops@example.com }
 defaults: { staggerSeconds: 0, retries: 0 }
 services:
-  - { id: placeholder, name: Placeholder, hosts: { centron: { url: "https://centron.example.com/health" }, local: { tcp: "192.0.2.20:22" } } }
-  - { id: real, name: Real, hosts: { fra: { url: "http://real.test/health" } }, subServices: [{ name: Part, fra: { url: "https://part.example.org/health" } }] }`,
+  - { id: placeholder, name: Placeholder, hosts: { centron: { url: "https://centron.example.com/health" },
+      local: { tcp: "192.0.2.20:22" } } }
+  - { id: real, name: Real, hosts: { fra: { url: "http://real.test/health" } }, subServices: [{ name: Part,
+      fra: { url: "https://part.example.org/health" } }] }`,
       {},
     );
     const check: CheckTarget = async (target) => {
@@ -87,55 +91,59 @@ services:
   });
   afterEach(() => cleanup());
 
-  it("a placeholder is never checked, opens no incident and sends no notice; the API says which are placeholders and where", async () => {
-    await t.services.monitor!.engine.lead();
-    await t.services.monitor!.engine.runCycle();
-    expect(checked).toEqual(["http://real.test/health"]);
-    const incidents = await t.services.database.db.selectFrom("incidents").select("target").execute();
-    expect(incidents.map((row) => row.target)).toEqual(["service:real/fra"]);
+  it(
+    "a placeholder is never checked, opens no incident and sends no " +
+      "notice; the API says which are placeholders and where",
+    async () => {
+      await t.services.monitor!.engine.lead();
+      await t.services.monitor!.engine.runCycle();
+      expect(checked).toEqual(["http://real.test/health"]);
+      const incidents = await t.services.database.db.selectFrom("incidents").select("target").execute();
+      expect(incidents.map((row) => row.target)).toEqual(["service:real/fra"]);
 
-    await t.services.staff.create("ops", PASSWORD);
-    const cookie = cookieFrom(
-      await t.app.request("http://localhost/api/auth/sign-in", {
-        method: "POST",
-        headers: browserHeaders(),
-        body: JSON.stringify({ username: "ops", password: PASSWORD }),
-      }),
-    );
-    const get = async (path: string) =>
-      (
-        await t.app.request(`http://localhost/api/admin${path}`, { headers: browserHeaders({ cookie }) })
-      ).json() as Promise<Record<string, unknown>>;
-    const services = (await get("/services")).services as {
-      serviceId: string;
-      hosts: { host: string; placeholder: boolean; lastChecked: string | null }[];
-    }[];
-    expect(
-      services.map((service) => [
-        service.serviceId,
-        service.hosts.map((host) => [host.host, host.placeholder, host.lastChecked !== null]),
-      ]),
-    ).toEqual([
-      [
-        "placeholder",
+      await t.services.staff.create("ops", PASSWORD);
+      const cookie = cookieFrom(
+        await t.app.request("http://localhost/api/auth/sign-in", {
+          method: "POST",
+          headers: browserHeaders(),
+          body: JSON.stringify({ username: "ops", password: PASSWORD }),
+        }),
+      );
+      const get = async (path: string) =>
+        (
+          await t.app.request(`http://localhost/api/admin${path}`, { headers: browserHeaders({ cookie }) })
+        ).json() as Promise<Record<string, unknown>>;
+      const services = (await get("/services")).services as {
+        serviceId: string;
+        hosts: { host: string; placeholder: boolean; lastChecked: string | null }[];
+      }[];
+      expect(
+        services.map((service) => [
+          service.serviceId,
+          service.hosts.map((host) => [host.host, host.placeholder, host.lastChecked !== null]),
+        ]),
+      ).toEqual([
         [
-          ["centron", true, false],
-          ["local", true, false],
+          "placeholder",
+          [
+            ["centron", true, false],
+            ["local", true, false],
+          ],
         ],
-      ],
-      ["real", [["fra", false, true]]],
-    ]);
-    expect(await get("/monitoring-configuration")).toEqual({
-      file: null,
-      loadedAt: null,
-      rejected: null,
-      placeholders: [
-        { path: "services[0].hosts.centron", target: "https://centron.example.com/health" },
-        { path: "services[0].hosts.local", target: "TCP 192.0.2.20:22" },
-        { path: "services[1].subServices[0]", target: "https://part.example.org/health" },
-      ],
-    });
-  });
+        ["real", [["fra", false, true]]],
+      ]);
+      expect(await get("/monitoring-configuration")).toEqual({
+        file: null,
+        loadedAt: null,
+        rejected: null,
+        placeholders: [
+          { path: "services[0].hosts.centron", target: "https://centron.example.com/health" },
+          { path: "services[0].hosts.local", target: "TCP 192.0.2.20:22" },
+          { path: "services[1].subServices[0]", target: "https://part.example.org/health" },
+        ],
+      });
+    },
+  );
 });
 
 describe("the configuration file's status", () => {
@@ -148,7 +156,8 @@ describe("the configuration file's status", () => {
   it("says an edit was refused, with its problems, until a good one is loaded", async () => {
     const file = join(dir, "monitoring.yaml");
     const good = (id: string) =>
-      `alerts: { to: ops@example.com }\nservices:\n  - { id: ${id}, name: One, hosts: { fra: { url: "http://x/" } } }\n`;
+      `alerts: { to: ops@example.com }\nservices:\n  - { id: ${id}, name: One, hosts: { fra: { url: ` +
+      `"http://x/" } } }\n`;
     writeFileSync(file, good("one"));
     const watcher = watchMonitoringConfig(file, {}, pino({ level: "silent" }), () => undefined);
     try {

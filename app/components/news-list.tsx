@@ -24,7 +24,8 @@ function pageFromLocation(last: number): number {
 }
 
 const pageLink =
-  "inline-flex min-h-10 min-w-10 items-center justify-center gap-1 rounded-md border border-slate-300 px-3 font-medium hover:bg-slate-100 dark:border-slate-600 dark:hover:bg-slate-800";
+  "inline-flex min-h-10 min-w-10 items-center justify-center gap-1 rounded-md border " +
+  "border-slate-300 px-3 font-medium hover:bg-slate-100 dark:border-slate-600 dark:hover:bg-slate-800";
 
 /**
  * The article grid with its pagination. Every page has its own URL, so the
@@ -56,7 +57,12 @@ export function NewsList({ articles, page: initialPage, basePath }: NewsListProp
       <ul className="grid gap-8 md:grid-cols-2 lg:grid-cols-3">
         {visible.map((article, index) => (
           <li key={article.id}>
-            <article className="flex h-full flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm dark:border-slate-700 dark:bg-slate-900">
+            <article
+              className={
+                "flex h-full flex-col overflow-hidden rounded-xl border border-slate-200 " +
+                "bg-white shadow-sm dark:border-slate-700 dark:bg-slate-900"
+              }
+            >
               <Picture
                 kind="cover"
                 name={coverName(article.id)}
@@ -76,7 +82,10 @@ export function NewsList({ articles, page: initialPage, basePath }: NewsListProp
                 {/* The title in the link text: "Read more" alone says nothing out of context. */}
                 <a
                   href={article.href}
-                  className="mt-4 inline-flex min-h-10 items-center gap-1 font-semibold text-brand-700 hover:underline dark:text-brand-300"
+                  className={
+                    "mt-4 inline-flex min-h-10 items-center gap-1 font-semibold " +
+                    "text-brand-700 hover:underline dark:text-brand-300"
+                  }
                 >
                   {t("news.readMore")}
                   <span className="sr-only">: {article.title}</span>
@@ -104,7 +113,10 @@ export function NewsList({ articles, page: initialPage, basePath }: NewsListProp
                 onClick={go(n)}
                 aria-current={n === page ? "page" : undefined}
                 aria-label={t("news.page", { page: n })}
-                className={`${pageLink} aria-[current=page]:border-brand-700 aria-[current=page]:bg-brand-700 aria-[current=page]:text-white`}
+                className={
+                  `${pageLink} aria-[current=page]:border-brand-700 aria-[current=page]:bg-brand-700 ` +
+                  `aria-[current=page]:text-white`
+                }
               >
                 {n}
               </a>

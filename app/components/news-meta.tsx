@@ -11,7 +11,12 @@ export function NewsMeta({
   const { t } = useLanguage();
   return (
     <div className="flex flex-wrap items-center gap-x-4 gap-y-2 text-sm text-slate-700 dark:text-slate-300">
-      <span className="rounded-full bg-brand-100 px-3 py-1 text-xs font-semibold text-brand-900 dark:bg-brand-900 dark:text-brand-100">
+      <span
+        className={
+          "rounded-full bg-brand-100 px-3 py-1 text-xs font-semibold " +
+          "text-brand-900 dark:bg-brand-900 dark:text-brand-100"
+        }
+      >
         {article.category}
       </span>
       <span className="inline-flex items-center gap-1">

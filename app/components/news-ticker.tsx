@@ -100,7 +100,10 @@ export function NewsTicker({ headlines }: { headlines: readonly TickerHeadline[]
           onClick={() => setPaused((p) => !p)}
           aria-pressed={paused}
           aria-label={t("ticker.pause")}
-          className="inline-flex size-10 shrink-0 cursor-pointer items-center justify-center rounded-md hover:bg-slate-200 dark:hover:bg-slate-800"
+          className={
+            "inline-flex size-10 shrink-0 cursor-pointer items-center " +
+            "justify-center rounded-md hover:bg-slate-200 dark:hover:bg-slate-800"
+          }
         >
           {paused ? <Play aria-hidden="true" className="size-4" /> : <Pause aria-hidden="true" className="size-4" />}
         </button>

@@ -50,7 +50,11 @@ export function RichText({ blocks }: { blocks: readonly Block[] }) {
         return (
           <ul
             key={index}
-            className="mt-4 list-disc space-y-2 pl-6 text-slate-700 marker:text-brand-700 dark:text-slate-300 dark:marker:text-brand-300"
+            className={
+              "mt-4 list-disc space-y-2 pl-6 text-slate-700 " +
+              "marker:text-brand-700 dark:text-slate-300 " +
+              "dark:marker:text-brand-300"
+            }
           >
             {block.items.map((item, i) => (
               <li key={i}>

@@ -2,9 +2,11 @@
 import type { ReactNode } from "react";
 
 export const buttonPrimary =
-  "inline-flex min-h-12 items-center justify-center rounded-md bg-brand-700 px-6 font-semibold text-white hover:bg-brand-900";
+  "inline-flex min-h-12 items-center justify-center rounded-md " +
+  "bg-brand-700 px-6 font-semibold text-white hover:bg-brand-900";
 export const buttonSecondary =
-  "inline-flex min-h-12 items-center justify-center rounded-md border border-slate-400 px-6 font-semibold hover:bg-slate-100 dark:border-slate-500 dark:hover:bg-slate-800";
+  "inline-flex min-h-12 items-center justify-center rounded-md border border-slate-400 px-6 " +
+  "font-semibold hover:bg-slate-100 dark:border-slate-500 dark:hover:bg-slate-800";
 export const textLink = "font-medium text-brand-700 underline hover:no-underline dark:text-brand-300";
 /**
  * The page's column, as the navbar, footer and ticker have it: the padding
@@ -45,7 +47,10 @@ export function Section({
 export function Card({ children, className = "" }: { children: ReactNode; className?: string }) {
   return (
     <div
-      className={`rounded-xl border border-slate-200 bg-white p-6 shadow-sm dark:border-slate-700 dark:bg-slate-900 ${className}`}
+      className={
+        `rounded-xl border border-slate-200 bg-white p-6 shadow-sm dark:border-slate-700 dark:bg-slate-900 ` +
+        `${className}`
+      }
     >
       {children}
     </div>
@@ -54,7 +59,12 @@ export function Card({ children, className = "" }: { children: ReactNode; classN
 
 export function Tag({ children }: { children: ReactNode }) {
   return (
-    <span className="inline-flex items-center rounded-full bg-brand-50 px-3 py-1 text-xs font-semibold text-brand-900 dark:bg-slate-800 dark:text-brand-100">
+    <span
+      className={
+        "inline-flex items-center rounded-full bg-brand-50 px-3 py-1 text-xs " +
+        "font-semibold text-brand-900 dark:bg-slate-800 dark:text-brand-100"
+      }
+    >
       {children}
     </span>
   );

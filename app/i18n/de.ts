@@ -41,7 +41,10 @@ export const de: Messages = {
 
   "consent.title": "Ihre Datenschutz-Einstellungen",
   "consent.description":
-    "Wir speichern nur, was diese Website zum Funktionieren braucht; unter „Anpassen“ steht jeder Eintrag. Analyse- und Marketingdienste setzen wir derzeit nicht ein: Ihre Zustimmung ändert also nichts, und bevor wir solche Dienste einführen, fragen wir Sie erneut. Ihre Auswahl können Sie jederzeit über „Cookie-Einstellungen“ am Ende jeder Seite ändern.",
+    "Wir speichern nur, was diese Website zum Funktionieren braucht; unter „Anpassen“ steht jeder Eintrag. " +
+    "Analyse- und Marketingdienste setzen wir derzeit nicht ein: Ihre Zustimmung ändert also nichts, und " +
+    "bevor wir solche Dienste einführen, fragen wir Sie erneut. Ihre Auswahl können Sie jederzeit über " +
+    "„Cookie-Einstellungen“ am Ende jeder Seite ändern.",
   "consent.privacyLink": "Zur Datenschutzerklärung",
   "consent.acceptAll": "Alle akzeptieren",
   "consent.rejectAll": "Alle ablehnen",
@@ -51,14 +54,16 @@ export const de: Messages = {
   "consent.categories": "Kategorien",
   "consent.necessary": "Notwendig",
   "consent.necessaryDescription":
-    "Ohne diese Einträge funktioniert die Website nicht, und keiner davon dient dem Tracking. Das ist alles, was sie in Ihrem Browser speichert:",
+    "Ohne diese Einträge funktioniert die Website nicht, und keiner davon dient " +
+    "dem Tracking. Das ist alles, was sie in Ihrem Browser speichert:",
   "consent.alwaysOn": "Immer aktiv",
   "consent.analytics": "Analyse",
   "consent.analyticsDescription":
     "Nicht im Einsatz: Diese Website verwendet keine Analysedienste, Ihre Zustimmung ändert derzeit also nichts.",
   "consent.marketing": "Marketing",
   "consent.marketingDescription":
-    "Nicht im Einsatz: Diese Website verwendet keine Marketing- oder Werbedienste, Ihre Zustimmung ändert derzeit also nichts.",
+    "Nicht im Einsatz: Diese Website verwendet keine Marketing- oder " +
+    "Werbedienste, Ihre Zustimmung ändert derzeit also nichts.",
   "consent.inLocalStorage": "lokaler Speicher",
   "consent.inSessionStorage": "Sitzungsspeicher",
   "consent.inCookie": "Cookie",
@@ -79,7 +84,8 @@ export const de: Messages = {
   "popup.title": "Willkommen bei {brand}!",
   "popup.subtitle": "Vielen Dank für Ihr Interesse an unseren KI-Services.",
   "popup.body":
-    "Entdecken Sie unsere KI-Lösungen und unsere Digitalberatung und erfahren Sie, wie Ihr Unternehmen mit verlässlichen Daten schneller vorankommt.",
+    "Entdecken Sie unsere KI-Lösungen und unsere Digitalberatung und erfahren Sie, " +
+    "wie Ihr Unternehmen mit verlässlichen Daten schneller vorankommt.",
   "popup.discord": "Discord-Community beitreten",
   "popup.emailPrompt": "Lieber per E-Mail? Schreiben Sie an",
   "popup.autoClose": "Dieser Hinweis schließt sich in 10 Sekunden automatisch.",
@@ -109,7 +115,8 @@ export const de: Messages = {
   "news.back": "Zurück zu den News",
   "news.promoTitle": "Bereit, Ihr Unternehmen zu transformieren?",
   "news.promoText":
-    "Sprechen Sie mit unseren Fachleuten darüber, wie KI-gestützte Lösungen Ihrer Organisation helfen, dem Wettbewerb voraus zu bleiben.",
+    "Sprechen Sie mit unseren Fachleuten darüber, wie KI-gestützte Lösungen " +
+    "Ihrer Organisation helfen, dem Wettbewerb voraus zu bleiben.",
   "news.promoButton": "Beratungstermin vereinbaren",
   "contact.formHeading": "Schreiben Sie uns",
   "contact.name": "Ihr Name",
@@ -151,10 +158,12 @@ export const de: Messages = {
 
   "status.metaTitle": "Systemstatus – {brand}",
   "status.metaDescription":
-    "Aktueller Status, Verfügbarkeit über 90 Tage und Störungen der öffentlichen Dienste von {brand}, mit jeder Prüfung aktualisiert.",
+    "Aktueller Status, Verfügbarkeit über 90 Tage und Störungen der " +
+    "öffentlichen Dienste von {brand}, mit jeder Prüfung aktualisiert.",
   "status.heading": "Systemstatus",
   "status.intro":
-    "Der Zustand unserer öffentlichen Dienste, rund um die Uhr geprüft. Verfügbarkeit pro Tag über die letzten 90 Tage; Störungen in unseren eigenen Worten.",
+    "Der Zustand unserer öffentlichen Dienste, rund um die Uhr geprüft. Verfügbarkeit " +
+    "pro Tag über die letzten 90 Tage; Störungen in unseren eigenen Worten.",
   "status.banner.operational": "Alle Systeme betriebsbereit",
   "status.banner.degraded": "Einige Systeme sind eingeschränkt",
   "status.banner.partial-outage": "Teilweiser Ausfall",

@@ -39,7 +39,9 @@ export const en = {
 
   "consent.title": "Your privacy choices",
   "consent.description":
-    "We store only what this site needs to work; “Customize” lists every entry. We use no analytics and no marketing services today, so allowing them changes nothing, and we will ask you again before we add any. You can change your choice at any time under “Cookie settings” at the bottom of every page.",
+    "We store only what this site needs to work; “Customize” lists every entry. We use no analytics and no " +
+    "marketing services today, so allowing them changes nothing, and we will ask you again before we add " +
+    "any. You can change your choice at any time under “Cookie settings” at the bottom of every page.",
   "consent.privacyLink": "Read our privacy policy",
   "consent.acceptAll": "Accept all",
   "consent.rejectAll": "Reject all",
@@ -49,7 +51,8 @@ export const en = {
   "consent.categories": "Categories",
   "consent.necessary": "Necessary",
   "consent.necessaryDescription":
-    "The site cannot work without these entries, and none of them is used for tracking. This is everything it stores in your browser:",
+    "The site cannot work without these entries, and none of them is used " +
+    "for tracking. This is everything it stores in your browser:",
   "consent.alwaysOn": "Always on",
   "consent.analytics": "Analytics",
   "consent.analyticsDescription": "Not in use: this site runs no analytics, so allowing it changes nothing today.",
@@ -76,7 +79,8 @@ export const en = {
   "popup.title": "Welcome to {brand}!",
   "popup.subtitle": "Thank you for your interest in our AI services.",
   "popup.body":
-    "Explore our AI solutions and digital consulting, and find out how we can help your business move faster with data it can trust.",
+    "Explore our AI solutions and digital consulting, and find out how we " +
+    "can help your business move faster with data it can trust.",
   "popup.discord": "Join Discord Community",
   "popup.emailPrompt": "Prefer email? Write to",
   "popup.autoClose": "This message closes automatically in 10 seconds.",
@@ -150,7 +154,8 @@ export const en = {
     "Live status, uptime over 90 days and incidents of {brand}'s public services, updated with every check.",
   "status.heading": "System status",
   "status.intro":
-    "The state of our public services, checked around the clock. Uptime per day over the last 90 days; incidents in our own words.",
+    "The state of our public services, checked around the clock. Uptime per " +
+    "day over the last 90 days; incidents in our own words.",
   "status.banner.operational": "All systems operational",
   "status.banner.degraded": "Some systems are degraded",
   "status.banner.partial-outage": "Partial outage",

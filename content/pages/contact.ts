@@ -8,11 +8,13 @@ export const contact: Localized<ContactContent> = {
       description:
         "Get in touch with " +
         company.brand +
-        " in Munich about AI projects, LLM solutions, hosting or digital consulting. We usually reply within one working day.",
+        " in Munich about AI projects, LLM solutions, hosting or digital " +
+        "consulting. We usually reply within one working day.",
     },
     heading: "Contact",
     intro:
-      "Do you have a question, a concrete project or just an idea you would like to discuss? Write to us or give us a call. We usually reply within one working day.",
+      "Do you have a question, a concrete project or just an idea you would like to discuss? " +
+      "Write to us or give us a call. We usually reply within one working day.",
     info: {
       heading: "Contact information",
       addressLabel: "Address",
@@ -38,11 +40,13 @@ export const contact: Localized<ContactContent> = {
       description:
         "Kontaktieren Sie " +
         company.brand +
-        " in München zu KI-Projekten, LLM-Lösungen, Hosting oder Digitalberatung. Wir antworten meist innerhalb eines Werktags.",
+        " in München zu KI-Projekten, LLM-Lösungen, Hosting oder " +
+        "Digitalberatung. Wir antworten meist innerhalb eines Werktags.",
     },
     heading: "Kontakt",
     intro:
-      "Sie haben eine Frage, ein konkretes Vorhaben oder einfach eine Idee, die Sie besprechen möchten? Schreiben Sie uns oder rufen Sie uns an. Wir antworten in der Regel innerhalb eines Werktags.",
+      "Sie haben eine Frage, ein konkretes Vorhaben oder einfach eine Idee, die Sie besprechen möchten? " +
+      "Schreiben Sie uns oder rufen Sie uns an. Wir antworten in der Regel innerhalb eines Werktags.",
     info: {
       heading: "Kontaktdaten",
       addressLabel: "Adresse",

@@ -8,7 +8,8 @@ export const news: Localized<NewsPageContent> = {
     meta: {
       title: `Latest AI and Digital News – ${company.brand}`,
       description:
-        "News and analysis on AI, data quality, search and digital business, written by our consultants for decision-makers.",
+        "News and analysis on AI, data quality, search and digital " +
+        "business, written by our consultants for decision-makers.",
     },
     heading: "Latest AI and Digital News",
     intro: "Our view on what moves AI, data and digital business – and what it means for your company.",
@@ -17,7 +18,8 @@ export const news: Localized<NewsPageContent> = {
     meta: {
       title: `Aktuelle KI- und Digital-News – ${company.brand}`,
       description:
-        "Nachrichten und Analysen zu KI, Datenqualität, Suche und digitalem Geschäft – von unseren Beraterinnen und Beratern für Entscheider.",
+        "Nachrichten und Analysen zu KI, Datenqualität, Suche und digitalem " +
+        "Geschäft – von unseren Beraterinnen und Beratern für Entscheider.",
     },
     heading: "Aktuelle KI- und Digital-News",
     intro:

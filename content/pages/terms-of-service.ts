@@ -22,11 +22,16 @@ export const termsOfService: Localized<LegalDocument> = {
         blocks: [
           {
             type: "p",
-            text: `These terms apply to the use of this website, which is operated by ${company.legalName}, ${address} (“we” or “us”). They apply to every visitor, whether or not you contact us.`,
+            text:
+              `These terms apply to the use of this website, which is operated by ${company.legalName}, ` +
+              `${address} (“we” or “us”). They apply to every visitor, whether or not you contact us.`,
           },
           {
             type: "p",
-            text: "Our consulting, development and AI services are not governed by these terms but by the individual contracts we conclude with our clients (see section 5). Terms and conditions of users that differ from these terms do not apply.",
+            text:
+              "Our consulting, development and AI services are not governed by these terms but by the " +
+              "individual contracts we conclude with our clients (see section 5). Terms and conditions of " +
+              "users that differ from these terms do not apply.",
           },
         ],
       },
@@ -35,11 +40,17 @@ export const termsOfService: Localized<LegalDocument> = {
         blocks: [
           {
             type: "p",
-            text: "On this website we present our company and our services in artificial intelligence and digital consulting. Descriptions of services, projects, examples and figures are general information. They are not a binding offer but an invitation to get in touch with us.",
+            text:
+              "On this website we present our company and our services in artificial intelligence and digital " +
+              "consulting. Descriptions of services, projects, examples and figures are general information. " +
+              "They are not a binding offer but an invitation to get in touch with us.",
           },
           {
             type: "p",
-            text: "A project is only agreed through a separate contract, which sets out the scope of services, deadlines and remuneration. The content of this website does not replace individual advice for your particular situation.",
+            text:
+              "A project is only agreed through a separate contract, which sets out the scope of services, " +
+              "deadlines and remuneration. The content of this website does not replace individual advice for " +
+              "your particular situation.",
           },
         ],
       },
@@ -51,14 +62,18 @@ export const termsOfService: Localized<LegalDocument> = {
             type: "ul",
             items: [
               "attempt to gain unauthorised access to the website, its servers or its internal area;",
-              "attack, disrupt or overload the website, for example with malware or an unusually large number of requests;",
-              "retrieve content automatically (scraping, crawling) in a way that places a burden on the website or circumvents technical protection measures;",
+              "attack, disrupt or overload the website, for example with " +
+                "malware or an unusually large number of requests;",
+              "retrieve content automatically (scraping, crawling) in a way that places a " +
+                "burden on the website or circumvents technical protection measures;",
               "misuse the contact form, in particular to send advertising, spam or unlawful content.",
             ],
           },
           {
             type: "p",
-            text: "Ordinary indexing by search engines is not affected. If there are indications of misuse, we may restrict or block access to the website.",
+            text:
+              "Ordinary indexing by search engines is not affected. If there are " +
+              "indications of misuse, we may restrict or block access to the website.",
           },
         ],
       },
@@ -67,11 +82,19 @@ export const termsOfService: Localized<LegalDocument> = {
         blocks: [
           {
             type: "p",
-            text: "The texts, images, illustrations, graphics, logos and the design of this website are protected by copyright and other intellectual property rights. Unless stated otherwise, the rights belong to us.",
+            text:
+              "The texts, images, illustrations, graphics, logos and the design of this website are protected " +
+              "by copyright and other intellectual property rights. Unless stated otherwise, the rights belong " +
+              "to us.",
           },
           {
             type: "p",
-            text: "You may view the content and make copies for your own private use, for example by printing a page. Any further use, in particular reproduction, distribution, making available to the public or editing, requires our prior consent in writing, unless the law permits it (for example as a quotation). Third-party content, such as the icons from Lucide, is subject to the licences of its authors; names and logos of third parties belong to their respective owners.",
+            text:
+              "You may view the content and make copies for your own private use, for example by printing a " +
+              "page. Any further use, in particular reproduction, distribution, making available to the public " +
+              "or editing, requires our prior consent in writing, unless the law permits it (for example as a " +
+              "quotation). Third-party content, such as the icons from Lucide, is subject to the licences of " +
+              "its authors; names and logos of third parties belong to their respective owners.",
           },
         ],
       },
@@ -80,11 +103,17 @@ export const termsOfService: Localized<LegalDocument> = {
         blocks: [
           {
             type: "p",
-            text: "For consulting, development, AI and other projects, only the contract concluded with the client and the documents it refers to apply. If such a contract conflicts with these terms, the contract prevails.",
+            text:
+              "For consulting, development, AI and other projects, only the contract concluded with the client " +
+              "and the documents it refers to apply. If such a contract conflicts with these terms, the " +
+              "contract prevails.",
           },
           {
             type: "p",
-            text: "Statements on this website about service levels, such as an availability of 99.99%, response times or other performance figures, describe what we can offer in suitable projects. They only become binding if they are expressly agreed in writing in a contract.",
+            text:
+              "Statements on this website about service levels, such as an availability of 99.99%, response " +
+              "times or other performance figures, describe what we can offer in suitable projects. They only " +
+              "become binding if they are expressly agreed in writing in a contract.",
           },
         ],
       },
@@ -93,15 +122,25 @@ export const termsOfService: Localized<LegalDocument> = {
         blocks: [
           {
             type: "p",
-            text: "We are liable without limitation for damage caused intentionally or through gross negligence, and for damage resulting from injury to life, body or health.",
+            text:
+              "We are liable without limitation for damage caused intentionally or through gross " +
+              "negligence, and for damage resulting from injury to life, body or health.",
           },
           {
             type: "p",
-            text: "In cases of slight negligence, we are only liable if we breach an essential obligation, that is, an obligation whose fulfilment makes the proper use possible in the first place and on whose fulfilment you may regularly rely. In this case our liability is limited to the foreseeable damage that is typical for this kind of use. Otherwise, we are not liable for slight negligence.",
+            text:
+              "In cases of slight negligence, we are only liable if we breach an essential obligation, that " +
+              "is, an obligation whose fulfilment makes the proper use possible in the first place and on " +
+              "whose fulfilment you may regularly rely. In this case our liability is limited to the " +
+              "foreseeable damage that is typical for this kind of use. Otherwise, we are not liable for " +
+              "slight negligence.",
           },
           {
             type: "p",
-            text: "These limitations also apply in favour of our legal representatives, employees and vicarious agents. Liability under the German Product Liability Act (Produkthaftungsgesetz) remains unaffected.",
+            text:
+              "These limitations also apply in favour of our legal representatives, employees and vicarious " +
+              "agents. Liability under the German Product Liability Act (Produkthaftungsgesetz) remains " +
+              "unaffected.",
           },
         ],
       },
@@ -110,11 +149,17 @@ export const termsOfService: Localized<LegalDocument> = {
         blocks: [
           {
             type: "p",
-            text: "We work to keep this website available at all times, but we cannot guarantee that it will be available without interruption or free of errors. Maintenance, security updates, technical faults or events beyond our control may temporarily restrict access.",
+            text:
+              "We work to keep this website available at all times, but we cannot guarantee that it will be " +
+              "available without interruption or free of errors. Maintenance, security updates, technical " +
+              "faults or events beyond our control may temporarily restrict access.",
           },
           {
             type: "p",
-            text: "We may change, extend or discontinue the website or parts of it at any time. Availability commitments for systems we build or operate for clients are governed solely by the separate agreements described in section 5.",
+            text:
+              "We may change, extend or discontinue the website or parts of it at any time. Availability " +
+              "commitments for systems we build or operate for clients are governed solely by the separate " +
+              "agreements described in section 5.",
           },
         ],
       },
@@ -124,7 +169,8 @@ export const termsOfService: Localized<LegalDocument> = {
           {
             type: "p",
             text: [
-              "How we process personal data when you use this website, for example when you send us a message, is explained in our ",
+              "How we process personal data when you use this website, for " +
+                "example when you send us a message, is explained in our ",
               { text: "privacy policy", href: localizePath("en", "/privacy-policy") },
               ".",
             ],
@@ -136,7 +182,10 @@ export const termsOfService: Localized<LegalDocument> = {
         blocks: [
           {
             type: "p",
-            text: "We may amend these terms, for example when the law or our website changes. We announce any material change on this page at least 30 days before it takes effect. The version published on this page at the time you use the website applies; the date of the last update is shown above.",
+            text:
+              "We may amend these terms, for example when the law or our website changes. We announce any " +
+              "material change on this page at least 30 days before it takes effect. The version published on " +
+              "this page at the time you use the website applies; the date of the last update is shown above.",
           },
         ],
       },
@@ -145,15 +194,24 @@ export const termsOfService: Localized<LegalDocument> = {
         blocks: [
           {
             type: "p",
-            text: "These terms are governed by the law of the Federal Republic of Germany, excluding the UN Convention on Contracts for the International Sale of Goods (CISG). If you are a consumer, this choice of law does not deprive you of the protection of the mandatory provisions of the law of the country in which you have your habitual residence.",
+            text:
+              "These terms are governed by the law of the Federal Republic of Germany, excluding the UN " +
+              "Convention on Contracts for the International Sale of Goods (CISG). If you are a consumer, this " +
+              "choice of law does not deprive you of the protection of the mandatory provisions of the law of " +
+              "the country in which you have your habitual residence.",
           },
           {
             type: "p",
-            text: `If you are a merchant (Kaufmann), a legal entity under public law or a special fund under public law, the place of jurisdiction for all disputes arising from or in connection with these terms is ${company.address.city}.`,
+            text:
+              `If you are a merchant (Kaufmann), a legal entity under public law or a special fund under ` +
+              `public law, the place of jurisdiction for all disputes arising from or in connection with these ` +
+              `terms is ${company.address.city}.`,
           },
           {
             type: "p",
-            text: "Should any provision of these terms be or become invalid, the validity of the remaining provisions is not affected. The invalid provision is replaced by the statutory provisions.",
+            text:
+              "Should any provision of these terms be or become invalid, the validity of the remaining " +
+              "provisions is not affected. The invalid provision is replaced by the statutory provisions.",
           },
         ],
       },
@@ -173,11 +231,17 @@ export const termsOfService: Localized<LegalDocument> = {
         blocks: [
           {
             type: "p",
-            text: `Diese Bedingungen gelten für die Nutzung dieser Website, die von der ${company.legalName}, ${address} („wir“ oder „uns“) betrieben wird. Sie gelten für alle Besucherinnen und Besucher, unabhängig davon, ob Sie Kontakt mit uns aufnehmen.`,
+            text:
+              `Diese Bedingungen gelten für die Nutzung dieser Website, die von der ${company.legalName}, ` +
+              `${address} („wir“ oder „uns“) betrieben wird. Sie gelten für alle Besucherinnen und Besucher, ` +
+              `unabhängig davon, ob Sie Kontakt mit uns aufnehmen.`,
           },
           {
             type: "p",
-            text: "Unsere Beratungs-, Entwicklungs- und KI-Leistungen richten sich nicht nach diesen Bedingungen, sondern nach den individuellen Verträgen, die wir mit unseren Kundinnen und Kunden schließen (siehe Abschnitt 5). Abweichende Bedingungen von Nutzerinnen und Nutzern finden keine Anwendung.",
+            text:
+              "Unsere Beratungs-, Entwicklungs- und KI-Leistungen richten sich nicht nach diesen Bedingungen, " +
+              "sondern nach den individuellen Verträgen, die wir mit unseren Kundinnen und Kunden schließen " +
+              "(siehe Abschnitt 5). Abweichende Bedingungen von Nutzerinnen und Nutzern finden keine Anwendung.",
           },
         ],
       },
@@ -186,11 +250,18 @@ export const termsOfService: Localized<LegalDocument> = {
         blocks: [
           {
             type: "p",
-            text: "Auf dieser Website stellen wir unser Unternehmen und unsere Leistungen in den Bereichen künstliche Intelligenz und digitale Beratung vor. Beschreibungen von Leistungen, Projekten, Beispielen und Kennzahlen sind allgemeine Informationen. Sie sind kein verbindliches Angebot, sondern eine Einladung, mit uns in Kontakt zu treten.",
+            text:
+              "Auf dieser Website stellen wir unser Unternehmen und unsere Leistungen in den Bereichen " +
+              "künstliche Intelligenz und digitale Beratung vor. Beschreibungen von Leistungen, Projekten, " +
+              "Beispielen und Kennzahlen sind allgemeine Informationen. Sie sind kein verbindliches Angebot, " +
+              "sondern eine Einladung, mit uns in Kontakt zu treten.",
           },
           {
             type: "p",
-            text: "Ein Projekt wird erst durch einen gesonderten Vertrag vereinbart, der Leistungsumfang, Termine und Vergütung festlegt. Die Inhalte dieser Website ersetzen keine individuelle Beratung für Ihre konkrete Situation.",
+            text:
+              "Ein Projekt wird erst durch einen gesonderten Vertrag vereinbart, der Leistungsumfang, Termine " +
+              "und Vergütung festlegt. Die Inhalte dieser Website ersetzen keine individuelle Beratung für " +
+              "Ihre konkrete Situation.",
           },
         ],
       },
@@ -199,20 +270,28 @@ export const termsOfService: Localized<LegalDocument> = {
         blocks: [
           {
             type: "p",
-            text: "Sie dürfen diese Website nur im Einklang mit dem geltenden Recht nutzen. Insbesondere dürfen Sie nicht:",
+            text:
+              "Sie dürfen diese Website nur im Einklang mit dem geltenden " +
+              "Recht nutzen. Insbesondere dürfen Sie nicht:",
           },
           {
             type: "ul",
             items: [
-              "versuchen, sich unbefugt Zugang zur Website, zu ihren Servern oder zu ihrem internen Bereich zu verschaffen;",
-              "die Website angreifen, stören oder überlasten, etwa mit Schadsoftware oder einer ungewöhnlich großen Zahl von Anfragen;",
-              "Inhalte so automatisiert abrufen (Scraping, Crawling), dass die Website belastet wird oder technische Schutzmaßnahmen umgangen werden;",
-              "das Kontaktformular missbrauchen, insbesondere um Werbung, Spam oder rechtswidrige Inhalte zu versenden.",
+              "versuchen, sich unbefugt Zugang zur Website, zu ihren Servern " +
+                "oder zu ihrem internen Bereich zu verschaffen;",
+              "die Website angreifen, stören oder überlasten, etwa mit " +
+                "Schadsoftware oder einer ungewöhnlich großen Zahl von Anfragen;",
+              "Inhalte so automatisiert abrufen (Scraping, Crawling), dass die Website " +
+                "belastet wird oder technische Schutzmaßnahmen umgangen werden;",
+              "das Kontaktformular missbrauchen, insbesondere um Werbung, " +
+                "Spam oder rechtswidrige Inhalte zu versenden.",
             ],
           },
           {
             type: "p",
-            text: "Die übliche Indexierung durch Suchmaschinen bleibt davon unberührt. Bei Anhaltspunkten für einen Missbrauch können wir den Zugang zur Website einschränken oder sperren.",
+            text:
+              "Die übliche Indexierung durch Suchmaschinen bleibt davon unberührt. Bei Anhaltspunkten für " +
+              "einen Missbrauch können wir den Zugang zur Website einschränken oder sperren.",
           },
         ],
       },
@@ -221,11 +300,19 @@ export const termsOfService: Localized<LegalDocument> = {
         blocks: [
           {
             type: "p",
-            text: "Die Texte, Bilder, Illustrationen, Grafiken, Logos und die Gestaltung dieser Website sind durch das Urheberrecht und andere Schutzrechte geschützt. Soweit nicht anders angegeben, liegen die Rechte bei uns.",
+            text:
+              "Die Texte, Bilder, Illustrationen, Grafiken, Logos und die Gestaltung dieser Website sind durch " +
+              "das Urheberrecht und andere Schutzrechte geschützt. Soweit nicht anders angegeben, liegen die " +
+              "Rechte bei uns.",
           },
           {
             type: "p",
-            text: "Sie dürfen die Inhalte ansehen und für Ihren privaten Gebrauch Kopien anfertigen, etwa eine Seite ausdrucken. Jede weitere Nutzung, insbesondere Vervielfältigung, Verbreitung, öffentliche Zugänglichmachung oder Bearbeitung, bedarf unserer vorherigen schriftlichen Zustimmung, soweit das Gesetz sie nicht erlaubt (etwa als Zitat). Inhalte Dritter, etwa die Icons von Lucide, unterliegen den Lizenzen ihrer Urheber; Namen und Logos Dritter gehören den jeweiligen Inhabern.",
+            text:
+              "Sie dürfen die Inhalte ansehen und für Ihren privaten Gebrauch Kopien anfertigen, etwa eine " +
+              "Seite ausdrucken. Jede weitere Nutzung, insbesondere Vervielfältigung, Verbreitung, öffentliche " +
+              "Zugänglichmachung oder Bearbeitung, bedarf unserer vorherigen schriftlichen Zustimmung, soweit " +
+              "das Gesetz sie nicht erlaubt (etwa als Zitat). Inhalte Dritter, etwa die Icons von Lucide, " +
+              "unterliegen den Lizenzen ihrer Urheber; Namen und Logos Dritter gehören den jeweiligen Inhabern.",
           },
         ],
       },
@@ -234,11 +321,18 @@ export const termsOfService: Localized<LegalDocument> = {
         blocks: [
           {
             type: "p",
-            text: "Für Beratungs-, Entwicklungs-, KI- und sonstige Projekte gelten ausschließlich der mit der Kundin oder dem Kunden geschlossene Vertrag und die Unterlagen, auf die er verweist. Widerspricht ein solcher Vertrag diesen Bedingungen, hat der Vertrag Vorrang.",
+            text:
+              "Für Beratungs-, Entwicklungs-, KI- und sonstige Projekte gelten ausschließlich der mit der " +
+              "Kundin oder dem Kunden geschlossene Vertrag und die Unterlagen, auf die er verweist. " +
+              "Widerspricht ein solcher Vertrag diesen Bedingungen, hat der Vertrag Vorrang.",
           },
           {
             type: "p",
-            text: "Angaben auf dieser Website zu Service-Levels, etwa eine Verfügbarkeit von 99,99 %, Reaktionszeiten oder andere Leistungskennzahlen, beschreiben, was wir in geeigneten Projekten anbieten können. Verbindlich werden sie erst, wenn sie in einem Vertrag ausdrücklich schriftlich vereinbart sind.",
+            text:
+              "Angaben auf dieser Website zu Service-Levels, etwa eine Verfügbarkeit von 99,99 %, " +
+              "Reaktionszeiten oder andere Leistungskennzahlen, beschreiben, was wir in geeigneten Projekten " +
+              "anbieten können. Verbindlich werden sie erst, wenn sie in einem Vertrag ausdrücklich " +
+              "schriftlich vereinbart sind.",
           },
         ],
       },
@@ -247,15 +341,24 @@ export const termsOfService: Localized<LegalDocument> = {
         blocks: [
           {
             type: "p",
-            text: "Wir haften unbeschränkt für Schäden, die vorsätzlich oder grob fahrlässig verursacht wurden, sowie für Schäden aus der Verletzung des Lebens, des Körpers oder der Gesundheit.",
+            text:
+              "Wir haften unbeschränkt für Schäden, die vorsätzlich oder grob fahrlässig verursacht wurden, " +
+              "sowie für Schäden aus der Verletzung des Lebens, des Körpers oder der Gesundheit.",
           },
           {
             type: "p",
-            text: "Bei leichter Fahrlässigkeit haften wir nur, wenn wir eine wesentliche Pflicht verletzen, also eine Pflicht, deren Erfüllung die ordnungsgemäße Nutzung überhaupt erst ermöglicht und auf deren Einhaltung Sie regelmäßig vertrauen dürfen. In diesem Fall ist unsere Haftung auf den vorhersehbaren, für diese Art der Nutzung typischen Schaden begrenzt. Im Übrigen haften wir für leichte Fahrlässigkeit nicht.",
+            text:
+              "Bei leichter Fahrlässigkeit haften wir nur, wenn wir eine wesentliche Pflicht verletzen, also " +
+              "eine Pflicht, deren Erfüllung die ordnungsgemäße Nutzung überhaupt erst ermöglicht und auf " +
+              "deren Einhaltung Sie regelmäßig vertrauen dürfen. In diesem Fall ist unsere Haftung auf den " +
+              "vorhersehbaren, für diese Art der Nutzung typischen Schaden begrenzt. Im Übrigen haften wir für " +
+              "leichte Fahrlässigkeit nicht.",
           },
           {
             type: "p",
-            text: "Diese Beschränkungen gelten auch zugunsten unserer gesetzlichen Vertreter, Mitarbeitenden und Erfüllungsgehilfen. Die Haftung nach dem Produkthaftungsgesetz bleibt unberührt.",
+            text:
+              "Diese Beschränkungen gelten auch zugunsten unserer gesetzlichen Vertreter, Mitarbeitenden und " +
+              "Erfüllungsgehilfen. Die Haftung nach dem Produkthaftungsgesetz bleibt unberührt.",
           },
         ],
       },
@@ -264,11 +367,18 @@ export const termsOfService: Localized<LegalDocument> = {
         blocks: [
           {
             type: "p",
-            text: "Wir bemühen uns, diese Website jederzeit verfügbar zu halten, können aber nicht gewährleisten, dass sie ununterbrochen und fehlerfrei erreichbar ist. Wartungsarbeiten, Sicherheitsupdates, technische Störungen oder Ereignisse außerhalb unseres Einflussbereichs können den Zugang vorübergehend einschränken.",
+            text:
+              "Wir bemühen uns, diese Website jederzeit verfügbar zu halten, können aber nicht gewährleisten, " +
+              "dass sie ununterbrochen und fehlerfrei erreichbar ist. Wartungsarbeiten, Sicherheitsupdates, " +
+              "technische Störungen oder Ereignisse außerhalb unseres Einflussbereichs können den Zugang " +
+              "vorübergehend einschränken.",
           },
           {
             type: "p",
-            text: "Wir können die Website oder Teile davon jederzeit ändern, erweitern oder einstellen. Zusagen zur Verfügbarkeit von Systemen, die wir für Kundinnen und Kunden entwickeln oder betreiben, richten sich ausschließlich nach den gesonderten Vereinbarungen nach Abschnitt 5.",
+            text:
+              "Wir können die Website oder Teile davon jederzeit ändern, erweitern oder einstellen. Zusagen " +
+              "zur Verfügbarkeit von Systemen, die wir für Kundinnen und Kunden entwickeln oder betreiben, " +
+              "richten sich ausschließlich nach den gesonderten Vereinbarungen nach Abschnitt 5.",
           },
         ],
       },
@@ -278,7 +388,8 @@ export const termsOfService: Localized<LegalDocument> = {
           {
             type: "p",
             text: [
-              "Wie wir personenbezogene Daten verarbeiten, wenn Sie diese Website nutzen, etwa wenn Sie uns eine Nachricht senden, erläutern wir in unserer ",
+              "Wie wir personenbezogene Daten verarbeiten, wenn Sie diese Website nutzen, " +
+                "etwa wenn Sie uns eine Nachricht senden, erläutern wir in unserer ",
               { text: "Datenschutzerklärung", href: localizePath("de", "/privacy-policy") },
               ".",
             ],
@@ -290,7 +401,11 @@ export const termsOfService: Localized<LegalDocument> = {
         blocks: [
           {
             type: "p",
-            text: "Wir können diese Bedingungen ändern, etwa wenn sich die Rechtslage oder unsere Website ändert. Jede wesentliche Änderung kündigen wir auf dieser Seite mindestens 30 Tage vor ihrem Inkrafttreten an. Es gilt die Fassung, die zum Zeitpunkt Ihrer Nutzung auf dieser Seite veröffentlicht ist; das Datum der letzten Aktualisierung finden Sie oben.",
+            text:
+              "Wir können diese Bedingungen ändern, etwa wenn sich die Rechtslage oder unsere Website ändert. " +
+              "Jede wesentliche Änderung kündigen wir auf dieser Seite mindestens 30 Tage vor ihrem " +
+              "Inkrafttreten an. Es gilt die Fassung, die zum Zeitpunkt Ihrer Nutzung auf dieser Seite " +
+              "veröffentlicht ist; das Datum der letzten Aktualisierung finden Sie oben.",
           },
         ],
       },
@@ -299,15 +414,25 @@ export const termsOfService: Localized<LegalDocument> = {
         blocks: [
           {
             type: "p",
-            text: "Für diese Bedingungen gilt das Recht der Bundesrepublik Deutschland unter Ausschluss des UN-Kaufrechts (CISG). Sind Sie Verbraucherin oder Verbraucher, wird Ihnen durch diese Rechtswahl nicht der Schutz der zwingenden Bestimmungen des Rechts des Staates entzogen, in dem Sie Ihren gewöhnlichen Aufenthalt haben.",
+            text:
+              "Für diese Bedingungen gilt das Recht der Bundesrepublik Deutschland unter Ausschluss des " +
+              "UN-Kaufrechts (CISG). Sind Sie Verbraucherin oder Verbraucher, wird Ihnen durch diese " +
+              "Rechtswahl nicht der Schutz der zwingenden Bestimmungen des Rechts des Staates entzogen, in dem " +
+              "Sie Ihren gewöhnlichen Aufenthalt haben.",
           },
           {
             type: "p",
-            text: `Sind Sie Kaufmann, juristische Person des öffentlichen Rechts oder öffentlich-rechtliches Sondervermögen, ist Gerichtsstand für alle Streitigkeiten aus oder im Zusammenhang mit diesen Bedingungen ${company.address.city}.`,
+            text:
+              `Sind Sie Kaufmann, juristische Person des öffentlichen Rechts oder öffentlich-rechtliches ` +
+              `Sondervermögen, ist Gerichtsstand für alle Streitigkeiten aus oder im Zusammenhang mit diesen ` +
+              `Bedingungen ${company.address.city}.`,
           },
           {
             type: "p",
-            text: "Sollte eine Bestimmung dieser Bedingungen unwirksam sein oder werden, bleibt die Wirksamkeit der übrigen Bestimmungen unberührt. An die Stelle der unwirksamen Bestimmung treten die gesetzlichen Vorschriften.",
+            text:
+              "Sollte eine Bestimmung dieser Bedingungen unwirksam sein oder werden, bleibt die Wirksamkeit " +
+              "der übrigen Bestimmungen unberührt. An die Stelle der unwirksamen Bestimmung treten die " +
+              "gesetzlichen Vorschriften.",
           },
         ],
       },

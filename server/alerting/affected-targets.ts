@@ -21,7 +21,9 @@ export function affectedTarget(observation: Observation): AffectedTarget {
   };
 }
 
-/** The targets a notice about these roots names: affected after this round, or (for a resolution) before or after it. */
+/**
+ * The targets a notice about these roots names: affected after this round, or (for a resolution) before or after it.
+ */
 export function affectedIndex(before: ReadonlyMap<string, Affected>, changed: ReadonlyMap<string, Affected>) {
   const index = (entries: Iterable<[string, Affected]>) => {
     const byRoot = new Map<string, AffectedTarget[]>();
@@ -43,7 +45,9 @@ export function affectedIndex(before: ReadonlyMap<string, Affected>, changed: Re
   };
 }
 
-/** After the round committed: the changed targets take their new roots, and roots that resolved affect nothing any more. */
+/**
+ * After the round committed: the changed targets take their new roots, and roots that resolved affect nothing any more.
+ */
 export function rememberAffected(
   memory: Map<string, Affected>,
   changed: ReadonlyMap<string, Affected>,

@@ -28,7 +28,10 @@ export type AlertingConfig = { alerts: AlertsConfig; maintenance: MaintenanceCon
 const TEST_WAIT_MS = 15_000;
 /** A certificate's incident lasts days (a warning starts 30 days ahead): it is told again once a day at most. */
 const CERTIFICATE_REMINDER_MS = 24 * 60 * 60_000;
-/** How often maintenance is looked at, so one that runs out (an estimate, a window) ends on time even when nothing else asks. */
+/**
+ * How often maintenance is looked at, so one that runs out (an estimate, a window) ends on time even when nothing else
+ * asks.
+ */
 const MAINTENANCE_WATCH_MS = 5_000;
 
 export function createAlerting(options: {
@@ -134,12 +137,18 @@ export function createAlerting(options: {
     }),
     dashboardUrl: options.dashboardUrl,
 
-    /** Maintenance ended (by hand, by its estimate or a window's end) at `endedAt`: the listener should look again at once. */
+    /**
+     * Maintenance ended (by hand, by its estimate or a window's end) at `endedAt`: the listener should look again at
+     * once.
+     */
     onMaintenanceEnd(listener: (endedAt: number) => void): void {
       endListeners.add(listener);
     },
 
-    /** A tracker for the sources one owner checks; its notices go out as soon as they are queued; its owner hears when maintenance ends. */
+    /**
+     * A tracker for the sources one owner checks; its notices go out as soon as they are queued; its owner hears when
+     * maintenance ends.
+     */
     tracker(sources: readonly Source[]) {
       const tracker = createIncidentTracker({
         db,
@@ -157,7 +166,10 @@ export function createAlerting(options: {
         observe: async (observations: readonly Observation[]) => sent(await tracker.observe(observations)),
         retire: async (source: Source, live: ReadonlySet<string>) => sent(await tracker.retire(source, live)),
         reset: tracker.reset,
-        /** Maintenance ended at `endedAt`: what it held back and is still failing is told from the owner's next fresh reading, so take one now. */
+        /**
+         * Maintenance ended at `endedAt`: what it held back and is still failing is told from the owner's next fresh
+         * reading, so take one now.
+         */
         onMaintenanceEnd: (listener: (endedAt: number) => void) => void endListeners.add(listener),
       };
     },

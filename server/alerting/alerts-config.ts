@@ -8,7 +8,10 @@ import { channelConfigSchema, type ChannelConfig } from "./channels/registry.ts"
 import { httpUrl } from "./channels/config-fields.ts";
 import { SOURCES } from "./notice.ts";
 
-/** A route sends the notices it matches to its channels; the first matching route decides. Leaving a matcher out matches everything. */
+/**
+ * A route sends the notices it matches to its channels; the first matching route decides. Leaving a matcher out
+ * matches everything.
+ */
 const route = z
   .object({
     profiles: z.array(z.enum(PROFILES)).min(1).optional(),
@@ -44,7 +47,10 @@ export const alertsSchema = z
       .min(0)
       .max(24 * 60)
       .default(5),
-    /** How often a still-open, unacknowledged incident is told again; default: the cooldown (a failure still there after it is told again); 0: never. */
+    /**
+     * How often a still-open, unacknowledged incident is told again; default: the cooldown (a failure still there
+     * after it is told again); 0: never.
+     */
     reminderMinutes: z
       .number()
       .min(0)
@@ -53,7 +59,10 @@ export const alertsSchema = z
     channels: z.array(channelConfigSchema).max(50).default([]),
     routes: z.array(route).max(100).default([]),
     heartbeat: heartbeatSchema.optional(),
-    /** A notice when maintenance starts and ends (manual or scheduled): source "maintenance", so a route may pick its channels. */
+    /**
+     * A notice when maintenance starts and ends (manual or scheduled): source "maintenance", so a route may pick its
+     * channels.
+     */
     maintenanceNotices: z.boolean().default(false),
   })
   .strict()

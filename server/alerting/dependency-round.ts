@@ -25,7 +25,10 @@ export type Seen = {
   failing: boolean;
   since: number;
   intervalMs: number | null;
-  /** What it depends on, and itself in a notice's words, for a target that depends on anything: when a parent opens, a target failing under it is affected at once. */
+  /**
+   * What it depends on, and itself in a notice's words, for a target that depends on anything: when a parent opens, a
+   * target failing under it is affected at once.
+   */
   dependent?: { parents: readonly string[]; target: AffectedTarget };
 };
 
@@ -41,7 +44,10 @@ const WAIT_INTERVALS = 2;
 
 const byKey = <T extends { key: string }>(a: T, b: T) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0);
 
-/** Parents before the targets that depend on them (among these), otherwise in key order, so notices name targets the same way every time. */
+/**
+ * Parents before the targets that depend on them (among these), otherwise in key order, so notices name targets the
+ * same way every time.
+ */
 export function parentsFirst<T extends { key: string; dependsOn?: readonly string[] }>(
   observations: readonly T[],
 ): T[] {
@@ -91,7 +97,10 @@ export function createDependencyRound(memory: DependencyMemory, now: number) {
       return roots;
     },
 
-    /** Whether a target that has failed since `failingSince` should wait for a parent's verdict before it opens an incident of its own. */
+    /**
+     * Whether a target that has failed since `failingSince` should wait for a parent's verdict before it opens an
+     * incident of its own.
+     */
     waitsFor(parents: readonly string[], failingSince: number): boolean {
       return parents.some((parent) => {
         const seen = memory.seen(parent);

@@ -90,7 +90,10 @@ export type GroupDecision = {
   lastNoticeAt: number | null;
 };
 
-/** cooldownMs: no opening notice sooner after the group's last notice; reminderMs: how often a still-open incident is told again (0: never). */
+/**
+ * cooldownMs: no opening notice sooner after the group's last notice; reminderMs: how often a still-open incident is
+ * told again (0: never).
+ */
 export function decideGroup(
   items: readonly GroupItem[],
   options: { now: number; cooldownMs: number; reminderMs: number; lastNoticeAt: number | null },

@@ -46,7 +46,9 @@ export type AlertTarget = {
   serviceId: string | null;
   profile: string | null;
   thresholds: { failure: number; success: number };
-  /** The targets this one depends on (their keys): while one has an open incident, its notices tell this one's failures. */
+  /**
+   * The targets this one depends on (their keys): while one has an open incident, its notices tell this one's failures.
+   */
   dependsOn?: readonly string[];
   /** How often it is checked: a target depending on it waits at most two of these for its verdict. */
   intervalMs?: number;
@@ -107,7 +109,10 @@ export function createIncidentTracker(options: {
     incident: Cached | null;
     affected: boolean;
   };
-  /** What a round changes: incident events, streaks, and the targets whose affected roots changed (an empty set: no longer affected). */
+  /**
+   * What a round changes: incident events, streaks, and the targets whose affected roots changed (an empty set: no
+   * longer affected).
+   */
   type Round = { items: Item[]; streaks: Map<string, number>; relations: Map<string, Affected> };
 
   /** Applies a round in one transaction, then updates the memory. Returns how many outbox rows were queued. */

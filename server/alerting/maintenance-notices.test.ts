@@ -80,44 +80,48 @@ describe.each(testDatabases())("maintenance notices on $dialect", ({ open }) => 
     return { t, config, round, queued, titles };
   }
 
-  it("manual maintenance: its start says who, why and until when; its end says who ended it and what is still failing", async () => {
-    const { t, round, queued, titles } = await app();
-    const { maintenance } = t.services.alerting!;
-    await round();
-    await maintenance.change({
-      enable: true,
-      enabledBy: "ops",
-      reason: "Kernel update",
-      estimatedDurationMinutes: 30,
-      notes: "Reboots both hosts",
-    });
-    const started = "[MAINTENANCE] Maintenance started: Kernel update";
-    expect(await titles("email")).toEqual([started]);
-    expect(await titles("hook")).toEqual([started]);
-    const [hook] = await queued("hook");
-    expect(hook!.event).toBe("maintenance.started");
-    expect(hook!.text).toContain("Maintenance started at 2026-01-05T09:00:00Z by ops: Kernel update.");
-    expect(hook!.text).toContain("Expected end: 2026-01-05T09:30:00Z (it ends by itself then).");
-    expect(hook!.text).toContain("Notes: Reboots both hosts");
+  it(
+    "manual maintenance: its start says who, why and until when; its " +
+      "end says who ended it and what is still failing",
+    async () => {
+      const { t, round, queued, titles } = await app();
+      const { maintenance } = t.services.alerting!;
+      await round();
+      await maintenance.change({
+        enable: true,
+        enabledBy: "ops",
+        reason: "Kernel update",
+        estimatedDurationMinutes: 30,
+        notes: "Reboots both hosts",
+      });
+      const started = "[MAINTENANCE] Maintenance started: Kernel update";
+      expect(await titles("email")).toEqual([started]);
+      expect(await titles("hook")).toEqual([started]);
+      const [hook] = await queued("hook");
+      expect(hook!.event).toBe("maintenance.started");
+      expect(hook!.text).toContain("Maintenance started at 2026-01-05T09:00:00Z by ops: Kernel update.");
+      expect(hook!.text).toContain("Expected end: 2026-01-05T09:30:00Z (it ends by itself then).");
+      expect(hook!.text).toContain("Notes: Reboots both hosts");
 
-    // During it, the relay fails: held back, as maintenance does.
-    failing.add("centron.mail-relay.test");
-    t.advance(5 * MINUTE);
-    await round();
-    expect(await titles("email")).toEqual([started]);
+      // During it, the relay fails: held back, as maintenance does.
+      failing.add("centron.mail-relay.test");
+      t.advance(5 * MINUTE);
+      await round();
+      expect(await titles("email")).toEqual([started]);
 
-    t.advance(5 * MINUTE);
-    await maintenance.change({ enable: false, enabledBy: "lead", reason: "Done early" });
-    const ended = "[MAINTENANCE] Maintenance ended: Kernel update; 1 still failing";
-    expect(await titles("email")).toEqual([started, ended]);
-    const end = (await queued("hook")).at(-1)!;
-    expect(end.event).toBe("maintenance.ended");
-    expect(end.text).toContain("Maintenance ended at 2026-01-05T09:10:00Z by lead: Done early.");
-    expect(end.text).toContain("- Mail relay on centron: HTTP 503 (since 2026-01-05T09:05:00Z)");
-    // The end asked for a round: the held failure is told now.
-    await round();
-    expect((await titles("email")).at(-1)).toBe("[ALERT] Mail relay is unhealthy (centron)");
-  });
+      t.advance(5 * MINUTE);
+      await maintenance.change({ enable: false, enabledBy: "lead", reason: "Done early" });
+      const ended = "[MAINTENANCE] Maintenance ended: Kernel update; 1 still failing";
+      expect(await titles("email")).toEqual([started, ended]);
+      const end = (await queued("hook")).at(-1)!;
+      expect(end.event).toBe("maintenance.ended");
+      expect(end.text).toContain("Maintenance ended at 2026-01-05T09:10:00Z by lead: Done early.");
+      expect(end.text).toContain("- Mail relay on centron: HTTP 503 (since 2026-01-05T09:05:00Z)");
+      // The end asked for a round: the held failure is told now.
+      await round();
+      expect((await titles("email")).at(-1)).toBe("[ALERT] Mail relay is unhealthy (centron)");
+    },
+  );
 
   it("maintenance that runs out says so; nothing failing says that too", async () => {
     const { t, titles, queued } = await app();
@@ -136,37 +140,44 @@ describe.each(testDatabases())("maintenance notices on $dialect", ({ open }) => 
     expect(end.text).toContain("Nothing it covered is failing.");
   });
 
-  it("a scheduled window is told when it starts and ends, with the services it covers and what of them still fails", async () => {
-    // The clock starts on Monday 2026-01-05 at 10:00 in Berlin; the window runs 10:05 to 10:35.
-    const { t, round, titles, queued } = await app(
-      yaml(
-        `maintenance:\n  windows:\n    - { name: Search reindex, every: [mon], start: "10:05", duration: 30m, services: [search] }`,
-      ),
-    );
-    const look = () => t.services.alerting!.lookAtMaintenance();
-    await look();
-    expect(await titles("email")).toEqual([]);
-    t.advance(5 * MINUTE);
-    await look();
-    expect(await titles("email")).toEqual(["[MAINTENANCE] Scheduled maintenance started: Search reindex"]);
-    expect((await queued("email"))[0]!.text).toContain("It covers search: alert notices are held back, checks go on.");
-    failing.add("fra.search.test");
-    failing.add("centron.mail-relay.test"); // not covered: told as usual
-    await round();
-    expect((await titles("email")).at(-1)).toBe("[ALERT] Mail relay is unhealthy (centron)");
-    t.advance(30 * MINUTE);
-    await look();
-    const end = (await queued("email")).at(-1)!;
-    expect(end.subject).toBe("[MAINTENANCE] Scheduled maintenance ended: Search reindex; 1 still failing");
-    expect(end.text).toContain("- Search on fra: HTTP 503");
-    expect(end.text).not.toContain("Mail relay");
-  });
+  it(
+    "a scheduled window is told when it starts and ends, with the " + "services it covers and what of them still fails",
+    async () => {
+      // The clock starts on Monday 2026-01-05 at 10:00 in Berlin; the window runs 10:05 to 10:35.
+      const { t, round, titles, queued } = await app(
+        yaml(
+          `maintenance:\n  windows:\n    - { name: Search reindex, every: ` +
+            `[mon], start: "10:05", duration: 30m, services: [search] }`,
+        ),
+      );
+      const look = () => t.services.alerting!.lookAtMaintenance();
+      await look();
+      expect(await titles("email")).toEqual([]);
+      t.advance(5 * MINUTE);
+      await look();
+      expect(await titles("email")).toEqual(["[MAINTENANCE] Scheduled maintenance started: Search reindex"]);
+      expect((await queued("email"))[0]!.text).toContain(
+        "It covers search: alert notices are held back, checks go on.",
+      );
+      failing.add("fra.search.test");
+      failing.add("centron.mail-relay.test"); // not covered: told as usual
+      await round();
+      expect((await titles("email")).at(-1)).toBe("[ALERT] Mail relay is unhealthy (centron)");
+      t.advance(30 * MINUTE);
+      await look();
+      const end = (await queued("email")).at(-1)!;
+      expect(end.subject).toBe("[MAINTENANCE] Scheduled maintenance ended: Search reindex; 1 still failing");
+      expect(end.text).toContain("- Search on fra: HTTP 503");
+      expect(end.text).not.toContain("Mail relay");
+    },
+  );
 
   it("a route picks their channels (source maintenance)", async () => {
     const { t, titles } = await app(
       yaml(
         "",
-        "maintenanceNotices: true\n  routes: [{ sources: [maintenance], channels: [hook] }, { channels: [email, hook] }]",
+        "maintenanceNotices: true\n  routes: [{ sources: [maintenance], " +
+          "channels: [hook] }, { channels: [email, hook] }]",
       ),
     );
     await t.services.alerting!.maintenance.change({ enable: true, enabledBy: "ops", reason: "Kernel update" });

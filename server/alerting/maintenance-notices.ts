@@ -130,7 +130,10 @@ export function createMaintenanceNotices(options: {
 }) {
   const { db, notifier, now } = options;
 
-  /** Open incidents (not tests) of what the maintenance covered: every source for manual maintenance and windows of every service. */
+  /**
+   * Open incidents (not tests) of what the maintenance covered: every source for manual maintenance and windows of
+   * every service.
+   */
   async function failing(trx: Transaction<Database>, services: readonly string[] | null): Promise<NoticeIncident[]> {
     let query = trx.selectFrom("incidents").selectAll().where("resolved_at", "is", null).where("test", "=", 0);
     if (services !== null) query = query.where("service_id", "in", services.length > 0 ? [...services] : [""]);
@@ -189,7 +192,10 @@ export function createMaintenanceNotices(options: {
   }
 
   return {
-    /** Tells each change once across every process (when maintenance notices are on). Returns how many outbox rows were queued. */
+    /**
+     * Tells each change once across every process (when maintenance notices are on). Returns how many outbox rows were
+     * queued.
+     */
     async announce(changes: readonly MaintenanceChange[]): Promise<number> {
       if (!options.config().maintenanceNotices || changes.length === 0) return 0;
       let queued = 0;

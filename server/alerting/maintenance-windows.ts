@@ -22,11 +22,17 @@ const DEFAULT_TIME_ZONE = "Europe/Berlin";
 /** A date and time of day as a clock on the wall in some zone shows it (month 1-12). */
 export type WallTime = { year: number; month: number; day: number; hour: number; minute: number };
 
-/** One occurrence of a window: from startsAt (inclusive) to endsAt (exclusive), epoch ms. `services: null` covers everything. */
+/**
+ * One occurrence of a window: from startsAt (inclusive) to endsAt (exclusive), epoch ms. `services: null` covers
+ * everything.
+ */
 export type ActiveWindow = { name: string; startsAt: number; endsAt: number; services: string[] | null };
 
 type WindowBase = { name: string; timezone: string; services: string[] | null };
-/** Starts on each of `days` at `startMinute` (after local midnight); ends after a real duration, or at a local time of day (the next day when not after the start). */
+/**
+ * Starts on each of `days` at `startMinute` (after local midnight); ends after a real duration, or at a local time of
+ * day (the next day when not after the start).
+ */
 export type WeeklyWindow = WindowBase & {
   kind: "weekly";
   days: Weekday[];
@@ -38,7 +44,8 @@ export type OneOffWindow = WindowBase & { kind: "once"; startsAt: number; endsAt
 export type MaintenanceWindow = WeeklyWindow | OneOffWindow;
 export type MaintenanceConfig = { timezone: string; windows: MaintenanceWindow[] };
 
-// Building a DateTimeFormat costs far more than using one, and one question reads the clock dozens of times: keep one per zone.
+// Building a DateTimeFormat costs far more than using one, and one question reads the clock dozens of times: keep one
+// per zone.
 const clocks = new Map<string, Intl.DateTimeFormat>();
 
 function clockIn(timeZone: string): Intl.DateTimeFormat {
@@ -69,7 +76,10 @@ function isTimeZone(name: string): boolean {
   }
 }
 
-/** What the zone's wall clock shows at `epoch`, written as if it were UTC ms; minus the instant, that is the zone's offset. */
+/**
+ * What the zone's wall clock shows at `epoch`, written as if it were UTC ms; minus the instant, that is the zone's
+ * offset.
+ */
 function wallClockAt(epoch: number, timeZone: string): number {
   const field: Partial<Record<Intl.DateTimeFormatPartTypes, number>> = {};
   for (const part of clockIn(timeZone).formatToParts(epoch)) field[part.type] = Number(part.value);
@@ -122,7 +132,10 @@ function occurrenceOn(window: WeeklyWindow, day: number): ActiveWindow {
   return { name: window.name, startsAt, endsAt, services: window.services };
 }
 
-/** The occurrences starting on the local days `from` to `to` days after the day `now` falls on; a one-off's only one whatever the days. */
+/**
+ * The occurrences starting on the local days `from` to `to` days after the day `now` falls on; a one-off's only one
+ * whatever the days.
+ */
 function occurrences(window: MaintenanceWindow, now: number, from: number, to: number): ActiveWindow[] {
   const { name, services } = window;
   if (window.kind === "once") return [{ name, startsAt: window.startsAt, endsAt: window.endsAt, services }];
@@ -153,7 +166,10 @@ export function activeWindows(config: Pick<MaintenanceConfig, "windows">, now: n
   });
 }
 
-/** The next `limit` occurrences starting after `now` (those already running are activeWindows'), soonest first; a tie keeps configuration order. */
+/**
+ * The next `limit` occurrences starting after `now` (those already running are activeWindows'), soonest first; a tie
+ * keeps configuration order.
+ */
 export function nextWindows(config: Pick<MaintenanceConfig, "windows">, now: number, limit: number): ActiveWindow[] {
   if (limit <= 0) return [];
   // Every week holds at least one start of a weekly window, so limit + 1 weeks hold `limit` starts after today's.
@@ -165,7 +181,10 @@ export function nextWindows(config: Pick<MaintenanceConfig, "windows">, now: num
   return upcoming.sort((a, b) => a.startsAt - b.startsAt).slice(0, limit);
 }
 
-/** The first window that covers a target; a target without a service id (a certificate, say) is covered only by windows for everything. */
+/**
+ * The first window that covers a target; a target without a service id (a certificate, say) is covered only by windows
+ * for everything.
+ */
 export function coversService<W extends Pick<ActiveWindow, "services">>(
   windows: readonly W[],
   serviceId: string | null,

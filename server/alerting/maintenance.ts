@@ -22,7 +22,10 @@ export const DEFAULT_COMPLETION = "Maintenance completed";
 export const AUTO_END_BY = "system";
 const UPCOMING_WINDOWS = 3;
 
-/** The maintenance status as the API answers it (snake_case fields), plus when it ends by itself (null: when someone turns it off). */
+/**
+ * The maintenance status as the API answers it (snake_case fields), plus when it ends by itself (null: when someone
+ * turns it off).
+ */
 export type MaintenanceStatus = {
   is_active: boolean;
   reason: string | null;
@@ -46,7 +49,9 @@ export type MaintenanceRequest = z.infer<typeof maintenanceRequest>;
 /** A window as the API shows it. */
 export type WindowView = { name: string; startsAt: string; endsAt: string; services: string[] | null };
 
-/** Whatever holds alert notices back now, for a target of a service (null: a target of no service, as a certificate). */
+/**
+ * Whatever holds alert notices back now, for a target of a service (null: a target of no service, as a certificate).
+ */
 export type Hold = (serviceId: string | null) => boolean;
 
 /** What is in force at one look: manual maintenance and the active windows. */

@@ -41,7 +41,9 @@ function titleOf(kind: IncidentNoticeKind, group: NoticeGroup, incidents: readon
   }
 }
 
-/** The affected groups, each with the parts that failed: "Mail relay (centron, local), Sentiment analysis (centron)". */
+/**
+ * The affected groups, each with the parts that failed: "Mail relay (centron, local), Sentiment analysis (centron)".
+ */
 function affectedGroups(affected: readonly AffectedTarget[]): { count: number; text: string } {
   const groups = new Map<string, string[]>();
   for (const target of [...affected].sort(
@@ -79,7 +81,10 @@ function affectedLine(kind: IncidentNoticeKind, affected: readonly AffectedTarge
 
 function opening(kind: IncidentNoticeKind, group: NoticeGroup, at: number, test: { by: string } | null): string {
   if (test)
-    return `This is a test of the monitoring alerts, started by ${test.by} at ${clock(at)}. Nothing is wrong; this is what a real notice for ${group.name} looks like.`;
+    return (
+      `This is a test of the monitoring alerts, started by ${test.by} at ${clock(at)}. Nothing is wrong; this ` +
+      `is what a real notice for ${group.name} looks like.`
+    );
   switch (kind) {
     case "opened":
       return `${group.name} failed its check at ${clock(at)}.`;
@@ -98,7 +103,10 @@ function line(incident: ToldIncident): string {
   const who = incident.label || incident.name;
   if (incident.state === "removed") return `- ${who}: no longer monitored (open since ${clock(incident.openedAt)})`;
   if (incident.state !== "failing")
-    return `- ${who}: ${incident.state} (failing from ${clock(incident.openedAt)} to ${clock(incident.resolvedAt ?? incident.openedAt)})`;
+    return (
+      `- ${who}: ${incident.state} (failing from ${clock(incident.openedAt)} to ` +
+      `${clock(incident.resolvedAt ?? incident.openedAt)})`
+    );
   return `- ${who}: ${incident.message ?? incident.summary} (since ${clock(incident.openedAt)})`;
 }
 

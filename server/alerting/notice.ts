@@ -3,7 +3,10 @@
 // has shaped it. Every channel renders the same notice its own way, so the
 // words are decided once, here and in incidents.ts.
 
-/** Where an incident's target comes from; "maintenance" is the source of maintenance's own notices (a route may pick their channels). */
+/**
+ * Where an incident's target comes from; "maintenance" is the source of maintenance's own notices (a route may pick
+ * their channels).
+ */
 export const SOURCES = ["service", "certificate", "nginx", "haproxy", "ai", "maintenance"] as const;
 export type Source = (typeof SOURCES)[number];
 

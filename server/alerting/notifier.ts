@@ -19,7 +19,10 @@ const SEND_TIMEOUT_MS = 10_000;
 /** What a route can match a notice on. */
 export type RouteKey = { source: Source; serviceId: string | null; profile: string | null };
 
-/** The channels of the first route that matches; every channel when none does (an alert is never dropped by a gap in the routes). */
+/**
+ * The channels of the first route that matches; every channel when none does (an alert is never dropped by a gap in
+ * the routes).
+ */
 export function routeChannels(config: AlertsConfig, key: RouteKey): NamedChannel[] {
   const route = config.routes.find(
     (entry) =>
@@ -78,7 +81,9 @@ export function createNotifier(options: {
       return ids;
     },
 
-    /** The sender of an alert channel; undefined for other outbox channels and for e-mail without SMTP (its rows wait). */
+    /**
+     * The sender of an alert channel; undefined for other outbox channels and for e-mail without SMTP (its rows wait).
+     */
     senderFor: ((outboxChannel) => {
       if (!outboxChannel.startsWith(CHANNEL_PREFIX)) return undefined;
       const name = outboxChannel.slice(CHANNEL_PREFIX.length);

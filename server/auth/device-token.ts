@@ -18,7 +18,8 @@ export function createDeviceTokens(key: Buffer, now: () => number = Date.now) {
   return {
     /** A fresh token for this account on this browser. */
     issue(account: string): string {
-      const payload = `${randomBytes(12).toString("base64url")}.${now().toString(36)}.${Buffer.from(account).toString("base64url")}`;
+      const id = randomBytes(12).toString("base64url");
+      const payload = `${id}.${now().toString(36)}.${Buffer.from(account).toString("base64url")}`;
       return `${payload}.${sign(payload)}`;
     },
 

@@ -18,7 +18,10 @@ export type KeyVerdict = { ok: true } | { ok: false; retryAfterSeconds: number }
 
 export function createKeyGuard(throttle: Throttle, ipKey: Buffer) {
   return {
-    /** Whether the client may be told how its key compared (`hit`): a miss is counted, a held network is refused either way. */
+    /**
+     * Whether the client may be told how its key compared (`hit`): a miss is counted, a held network is refused either
+     * way.
+     */
     async admit(surface: KeySurface, clientIp: string, hit: boolean): Promise<KeyVerdict> {
       const key = {
         kind: "key-miss" as const,

@@ -38,7 +38,8 @@ export function createStaffStore(db: Kysely<Database>, hashOptions: HashOptions,
       const username = rawUsername.trim().toLowerCase();
       if (!USERNAME.test(username)) {
         throw new StaffInputError(
-          "Username must be 1 to 64 characters: letters, digits, dot, dash or underscore, starting with a letter or digit",
+          "Username must be 1 to 64 characters: letters, digits, dot, " +
+            "dash or underscore, starting with a letter or digit",
         );
       }
       if (await this.find(username)) throw new StaffInputError(`Account "${username}" already exists`);

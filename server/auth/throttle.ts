@@ -65,17 +65,23 @@ export function createThrottle(db: Kysely<Database>, now: () => number = Date.no
     const blocked = sql<boolean>`auth_failures.blocked_until > ${time}`;
     const restart = sql<boolean>`${time} - auth_failures.window_start >= ${rule.windowMs}`;
     const count = sql<number>`case when ${restart} then 1 else auth_failures.count + 1 end`;
-    const doubled = sql<number>`case when auth_failures.delay_ms * 2 > ${rule.maxDelayMs} then ${rule.maxDelayMs} when auth_failures.delay_ms * 2 < ${rule.baseDelayMs} then ${rule.baseDelayMs} else auth_failures.delay_ms * 2 end`;
-    const delay = sql<number>`case when ${count} > ${rule.free} then case when ${restart} then ${rule.baseDelayMs} else ${doubled} end else 0 end`;
+    const { baseDelayMs: base, maxDelayMs: max } = rule;
+    const twice = sql<number>`auth_failures.delay_ms * 2`;
+    const doubled = sql<number>`case when ${twice} > ${max} then ${max}
+      when ${twice} < ${base} then ${base} else ${twice} end`;
+    const next = sql<number>`case when ${restart} then ${base} else ${doubled} end`;
+    const delay = sql<number>`case when ${count} > ${rule.free} then ${next} else 0 end`;
     const row = await db
       .insertInto("auth_failures")
       .values({ key, count: 1, window_start: time, last_attempt: attempt })
       .onConflict((oc) =>
         oc.column("key").doUpdateSet({
           count: sql<number>`case when ${blocked} then auth_failures.count else ${count} end`,
-          window_start: sql<number>`case when ${blocked} or not (${restart}) then auth_failures.window_start else ${time} end`,
+          window_start: sql<number>`case when ${blocked} or not (${restart}) then auth_failures.window_start
+            else ${time} end`,
           delay_ms: sql<number>`case when ${blocked} then auth_failures.delay_ms else ${delay} end`,
-          blocked_until: sql<number>`case when ${blocked} then auth_failures.blocked_until when ${delay} > 0 then ${time} + ${delay} else 0 end`,
+          blocked_until: sql<number>`case when ${blocked} then auth_failures.blocked_until
+            when ${delay} > 0 then ${time} + ${delay} else 0 end`,
           last_attempt: sql<string>`case when ${blocked} then auth_failures.last_attempt else ${attempt} end`,
         }),
       )
@@ -138,7 +144,10 @@ export function createThrottle(db: Kysely<Database>, now: () => number = Date.no
       return { ok: true, keys: reserved };
     },
 
-    /** A successful attempt: its own key (device, or account from that address) starts afresh; the shared keys get the attempt back. */
+    /**
+     * A successful attempt: its own key (device, or account from that address) starts afresh; the shared keys get the
+     * attempt back.
+     */
     async succeeded(keys: ThrottleKey[]): Promise<void> {
       const own = (k: ThrottleKey) => k.kind === "device" || k.kind === "account-ip";
       const mine = keys.filter(own).map((k) => k.key);

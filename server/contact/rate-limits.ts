@@ -12,7 +12,9 @@ export const RATE_WINDOW_MS = 60 * 60_000;
 export type ContactRateLimits = {
   /** Messages per client address per hour; 0 turns the limit off. */
   perIp: number;
-  /** Messages from everyone per hour that are mailed at once; past it they wait in quarantine. 0 turns the limit off. */
+  /**
+   * Messages from everyone per hour that are mailed at once; past it they wait in quarantine. 0 turns the limit off.
+   */
   global: number;
 };
 

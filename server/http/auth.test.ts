@@ -38,23 +38,27 @@ describe.each(testDatabases())("staff sign-in on $dialect", ({ open }) => {
     expect((await signIn("OPS@example.com", PASSWORD)).status).toBe(200);
   });
 
-  it("sets an HttpOnly, SameSite=Lax session cookie and a SameSite=Strict device cookie; __Host- and Secure except on plain-HTTP localhost", async () => {
-    const local = (await signIn("ops", PASSWORD)).headers.getSetCookie();
-    expect(local[0]).toMatch(/^session=[A-Za-z0-9_-]{43}; Path=\/; HttpOnly; SameSite=Lax; Max-Age=43200$/);
-    expect(local[1]).toMatch(/^device=[A-Za-z0-9_.-]+; Path=\/; HttpOnly; SameSite=Strict; Max-Age=15552000$/);
-    const remote = await t.app.request("http://www.example.com/api/auth/sign-in", {
-      method: "POST",
-      headers: { host: "www.example.com", origin: "http://www.example.com", "content-type": "application/json" },
-      body: JSON.stringify({ username: "ops", password: PASSWORD }),
-    });
-    const [session, device] = remote.headers.getSetCookie();
-    expect(session).toMatch(
-      /^__Host-session=[A-Za-z0-9_-]{43}; Path=\/; HttpOnly; SameSite=Lax; Max-Age=43200; Secure$/,
-    );
-    expect(device).toMatch(
-      /^__Host-device=[A-Za-z0-9_.-]+; Path=\/; HttpOnly; SameSite=Strict; Max-Age=15552000; Secure$/,
-    );
-  });
+  it(
+    "sets an HttpOnly, SameSite=Lax session cookie and a SameSite=Strict " +
+      "device cookie; __Host- and Secure except on plain-HTTP localhost",
+    async () => {
+      const local = (await signIn("ops", PASSWORD)).headers.getSetCookie();
+      expect(local[0]).toMatch(/^session=[A-Za-z0-9_-]{43}; Path=\/; HttpOnly; SameSite=Lax; Max-Age=43200$/);
+      expect(local[1]).toMatch(/^device=[A-Za-z0-9_.-]+; Path=\/; HttpOnly; SameSite=Strict; Max-Age=15552000$/);
+      const remote = await t.app.request("http://www.example.com/api/auth/sign-in", {
+        method: "POST",
+        headers: { host: "www.example.com", origin: "http://www.example.com", "content-type": "application/json" },
+        body: JSON.stringify({ username: "ops", password: PASSWORD }),
+      });
+      const [session, device] = remote.headers.getSetCookie();
+      expect(session).toMatch(
+        /^__Host-session=[A-Za-z0-9_-]{43}; Path=\/; HttpOnly; SameSite=Lax; Max-Age=43200; Secure$/,
+      );
+      expect(device).toMatch(
+        /^__Host-device=[A-Za-z0-9_.-]+; Path=\/; HttpOnly; SameSite=Strict; Max-Age=15552000; Secure$/,
+      );
+    },
+  );
 
   it("issues a new session on every sign-in and stores only its hash", async () => {
     const first = cookieFrom(await signIn("ops", PASSWORD));
@@ -151,19 +155,23 @@ describe.each(testDatabases())("staff sign-in on $dialect", ({ open }) => {
     expect((await signIn("ops", PASSWORD, attacker)).status).toBe(200);
   });
 
-  it("keeps the client's address out of the throttle: neither the address nor a plain hash of it, which every IPv4 address could be tried against", async () => {
-    const address = "203.0.113.9";
-    t = await createTestApp(t.services.database, { TRUST_PROXY: "true" });
-    expect((await signIn("ops", "wrong", { "x-forwarded-for": address })).status).toBe(401);
-    const keys = (await t.services.database.db.selectFrom("auth_failures").select("key").execute()).map(
-      (row) => row.key,
-    );
-    expect(keys.some((key) => key.startsWith("ip:"))).toBe(true);
-    const plain = [address, `ip:${address}`].map((text) =>
-      createHash("sha256").update(text).digest("hex").slice(0, 32),
-    );
-    for (const key of keys) for (const forbidden of [address, ...plain]) expect(key).not.toContain(forbidden);
-  });
+  it(
+    "keeps the client's address out of the throttle: neither the address nor a " +
+      "plain hash of it, which every IPv4 address could be tried against",
+    async () => {
+      const address = "203.0.113.9";
+      t = await createTestApp(t.services.database, { TRUST_PROXY: "true" });
+      expect((await signIn("ops", "wrong", { "x-forwarded-for": address })).status).toBe(401);
+      const keys = (await t.services.database.db.selectFrom("auth_failures").select("key").execute()).map(
+        (row) => row.key,
+      );
+      expect(keys.some((key) => key.startsWith("ip:"))).toBe(true);
+      const plain = [address, `ip:${address}`].map((text) =>
+        createHash("sha256").update(text).digest("hex").slice(0, 32),
+      );
+      for (const key of keys) for (const forbidden of [address, ...plain]) expect(key).not.toContain(forbidden);
+    },
+  );
 
   it("ends a session after 30 idle minutes; refresh extends it, up to 12 hours", async () => {
     const cookie = cookieFrom(await signIn("ops", PASSWORD));

@@ -104,27 +104,30 @@ describe.each(testDatabases())("contact form under a flood on $dialect", ({ open
     expect(await sqliteChanges()).toBe(changes);
   });
 
-  it("past the global ceiling nothing a real visitor wrote is lost: kept in quarantine, the answer unchanged", async () => {
-    const local = await createTestApp(t.services.database, { TRUST_PROXY: "true", CONTACT_LIMIT_GLOBAL: "10" });
-    const token = local.services.formTokens.issue();
-    local.advance(MIN_FORM_AGE_MS);
-    const statuses: number[] = [];
-    for (let i = 0; i < 34; i += 1) {
-      const response = await local.app.request("http://localhost/api/contact", {
-        method: "POST",
-        headers: browserHeaders({ "x-forwarded-for": `203.0.113.${i}` }),
-        body: JSON.stringify({ ...VALID, subject: `Visitor ${i}`, token }),
-      });
-      statuses.push(response.status);
-    }
-    expect(new Set(statuses)).toEqual(new Set([202]));
-    const rows = await t.services.database.db
-      .selectFrom("contact_messages")
-      .select(["subject", "quarantined", "outbox_id"])
-      .orderBy("id")
-      .execute();
-    expect(rows).toHaveLength(34);
-    expect(rows.slice(0, 10).every((row) => row.quarantined === 0 && row.outbox_id !== null)).toBe(true);
-    expect(rows.slice(10).every((row) => row.quarantined === 1 && row.outbox_id === null)).toBe(true);
-  });
+  it(
+    "past the global ceiling nothing a real visitor wrote is " + "lost: kept in quarantine, the answer unchanged",
+    async () => {
+      const local = await createTestApp(t.services.database, { TRUST_PROXY: "true", CONTACT_LIMIT_GLOBAL: "10" });
+      const token = local.services.formTokens.issue();
+      local.advance(MIN_FORM_AGE_MS);
+      const statuses: number[] = [];
+      for (let i = 0; i < 34; i += 1) {
+        const response = await local.app.request("http://localhost/api/contact", {
+          method: "POST",
+          headers: browserHeaders({ "x-forwarded-for": `203.0.113.${i}` }),
+          body: JSON.stringify({ ...VALID, subject: `Visitor ${i}`, token }),
+        });
+        statuses.push(response.status);
+      }
+      expect(new Set(statuses)).toEqual(new Set([202]));
+      const rows = await t.services.database.db
+        .selectFrom("contact_messages")
+        .select(["subject", "quarantined", "outbox_id"])
+        .orderBy("id")
+        .execute();
+      expect(rows).toHaveLength(34);
+      expect(rows.slice(0, 10).every((row) => row.quarantined === 0 && row.outbox_id !== null)).toBe(true);
+      expect(rows.slice(10).every((row) => row.quarantined === 1 && row.outbox_id === null)).toBe(true);
+    },
+  );
 });

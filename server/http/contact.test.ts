@@ -125,10 +125,13 @@ describe.each(testDatabases())("POST /api/contact on $dialect", ({ open, dialect
     expect(parsed.headers["reply-to"]).toContain(name);
   });
 
-  it("counts characters, not bytes: a 2-character name of emoji is long enough, 100 emoji are not too long", async () => {
-    expect((await submit({ ...VALID, name: "😀😀", token: readyToken() })).status).toBe(202);
-    expect((await submit({ ...VALID, name: "😀".repeat(100), token: readyToken() })).status).toBe(202);
-  });
+  it(
+    "counts characters, not bytes: a 2-character name of emoji " + "is long enough, 100 emoji are not too long",
+    async () => {
+      expect((await submit({ ...VALID, name: "😀😀", token: readyToken() })).status).toBe(202);
+      expect((await submit({ ...VALID, name: "😀".repeat(100), token: readyToken() })).status).toBe(202);
+    },
+  );
 
   const badInputs: [string, Record<string, unknown>, Record<string, string>][] = [
     ["too short name", { name: "A" }, { name: "Name must be at least 2 characters" }],
@@ -254,17 +257,21 @@ describe.each(testDatabases())("POST /api/contact on $dialect", ({ open, dialect
     expect((await submit(VALID, { ...remote, cookie: `__Host-${cookie}` })).status).toBe(202);
   });
 
-  it("an expired token from the cookie is answered with a fresh one in the cookie, which works once the visitor has taken a moment", async () => {
-    const old = t.services.formTokens.issue();
-    t.advance(MAX_FORM_AGE_MS + 1);
-    const expired = await submit(VALID, { cookie: `form-token=${old}` });
-    expect(expired.status).toBe(400);
-    expect(await expired.json()).toMatchObject({ error: "Form expired" });
-    const setCookie = expired.headers.get("set-cookie") ?? "";
-    expect(setCookie).toMatch(/^form-token=[\w.-]+; Path=\/; HttpOnly; SameSite=Strict; Max-Age=86400$/);
-    t.advance(MIN_FORM_AGE_MS);
-    expect((await submit(VALID, { cookie: setCookie.split(";")[0]! })).status).toBe(202);
-  });
+  it(
+    "an expired token from the cookie is answered with a fresh one in the " +
+      "cookie, which works once the visitor has taken a moment",
+    async () => {
+      const old = t.services.formTokens.issue();
+      t.advance(MAX_FORM_AGE_MS + 1);
+      const expired = await submit(VALID, { cookie: `form-token=${old}` });
+      expect(expired.status).toBe(400);
+      expect(await expired.json()).toMatchObject({ error: "Form expired" });
+      const setCookie = expired.headers.get("set-cookie") ?? "";
+      expect(setCookie).toMatch(/^form-token=[\w.-]+; Path=\/; HttpOnly; SameSite=Strict; Max-Age=86400$/);
+      t.advance(MIN_FORM_AGE_MS);
+      expect((await submit(VALID, { cookie: setCookie.split(";")[0]! })).status).toBe(202);
+    },
+  );
 
   it("refused tokens cost no database write", async () => {
     const changes = async () =>
@@ -292,28 +299,32 @@ describe.each(testDatabases())("POST /api/contact on $dialect", ({ open, dialect
     expect(mail.received).toEqual([]);
   });
 
-  it("accepts 20 messages per client address per hour (a shared office), then 429 with the time to wait; other clients go on", async () => {
-    const local = await createTestApp(t.services.database, { TRUST_PROXY: "true" });
-    const token = local.services.formTokens.issue();
-    local.advance(MIN_FORM_AGE_MS);
-    const send = (ip: string) =>
-      local.app.request("http://localhost/api/contact", {
-        method: "POST",
-        headers: browserHeaders({ "x-forwarded-for": `10.0.0.1, ${ip}` }),
-        body: JSON.stringify({ ...VALID, token }),
-      });
-    for (let i = 0; i < 20; i += 1) expect((await send("198.51.100.1")).status).toBe(202);
-    local.advance(10 * 60_000);
-    const limited = await send("198.51.100.1");
-    expect(limited.status).toBe(429);
-    expect(await limited.json()).toEqual({ error: "Too many submissions", retryAfterSeconds: 50 * 60 });
-    expect(limited.headers.get("retry-after")).toBe(String(50 * 60));
-    expect(await stored()).toHaveLength(20);
-    expect((await send("198.51.100.2")).status).toBe(202);
-    // The window restarts after an hour.
-    local.advance(50 * 60_000);
-    expect((await send("198.51.100.1")).status).toBe(202);
-  });
+  it(
+    "accepts 20 messages per client address per hour (a shared office), " +
+      "then 429 with the time to wait; other clients go on",
+    async () => {
+      const local = await createTestApp(t.services.database, { TRUST_PROXY: "true" });
+      const token = local.services.formTokens.issue();
+      local.advance(MIN_FORM_AGE_MS);
+      const send = (ip: string) =>
+        local.app.request("http://localhost/api/contact", {
+          method: "POST",
+          headers: browserHeaders({ "x-forwarded-for": `10.0.0.1, ${ip}` }),
+          body: JSON.stringify({ ...VALID, token }),
+        });
+      for (let i = 0; i < 20; i += 1) expect((await send("198.51.100.1")).status).toBe(202);
+      local.advance(10 * 60_000);
+      const limited = await send("198.51.100.1");
+      expect(limited.status).toBe(429);
+      expect(await limited.json()).toEqual({ error: "Too many submissions", retryAfterSeconds: 50 * 60 });
+      expect(limited.headers.get("retry-after")).toBe(String(50 * 60));
+      expect(await stored()).toHaveLength(20);
+      expect((await send("198.51.100.2")).status).toBe(202);
+      // The window restarts after an hour.
+      local.advance(50 * 60_000);
+      expect((await send("198.51.100.1")).status).toBe(202);
+    },
+  );
 
   it("past the global ceiling a valid message is kept in quarantine, unmailed, until staff release it", async () => {
     const token = readyToken();
@@ -354,50 +365,54 @@ describe.each(testDatabases())("POST /api/contact on $dialect", ({ open, dialect
     expect((await send("198.51.100.77")).status).toBe(429);
   });
 
-  it("SMTP down: messages stay pending in order, the oldest retried with growing delays; SMTP back: each delivered once", async () => {
-    await mail.down();
-    const token = readyToken();
-    for (let i = 0; i < 3; i += 1)
-      expect((await submit({ ...VALID, subject: `Message number ${i}`, token })).status).toBe(202);
-    const rounds = async () => {
-      for (let i = 0; i < 3; i += 1) await deliver();
-    };
-    // While the server is down only the oldest is tried: the others wait behind it, untried.
-    await rounds();
-    let rows = await outboxRows();
-    expect(rows.map((row) => [row.status, row.attempts])).toEqual([
-      ["pending", 1],
-      ["pending", 0],
-      ["pending", 0],
-    ]);
-    expect(rows[0]!.next_attempt_at - t.clock.now).toBe(60_000);
-    expect(rows[0]!.last_error).toMatch(/ECONNREFUSED|connect/i);
+  it(
+    "SMTP down: messages stay pending in order, the oldest retried " +
+      "with growing delays; SMTP back: each delivered once",
+    async () => {
+      await mail.down();
+      const token = readyToken();
+      for (let i = 0; i < 3; i += 1)
+        expect((await submit({ ...VALID, subject: `Message number ${i}`, token })).status).toBe(202);
+      const rounds = async () => {
+        for (let i = 0; i < 3; i += 1) await deliver();
+      };
+      // While the server is down only the oldest is tried: the others wait behind it, untried.
+      await rounds();
+      let rows = await outboxRows();
+      expect(rows.map((row) => [row.status, row.attempts])).toEqual([
+        ["pending", 1],
+        ["pending", 0],
+        ["pending", 0],
+      ]);
+      expect(rows[0]!.next_attempt_at - t.clock.now).toBe(60_000);
+      expect(rows[0]!.last_error).toMatch(/ECONNREFUSED|connect/i);
 
-    t.advance(60_000);
-    await rounds();
-    rows = await outboxRows();
-    expect(rows.map((row) => [row.status, row.attempts])).toEqual([
-      ["pending", 2],
-      ["pending", 0],
-      ["pending", 0],
-    ]);
-    expect(rows[0]!.next_attempt_at - t.clock.now).toBe(120_000);
-    expect(mail.received).toEqual([]);
+      t.advance(60_000);
+      await rounds();
+      rows = await outboxRows();
+      expect(rows.map((row) => [row.status, row.attempts])).toEqual([
+        ["pending", 2],
+        ["pending", 0],
+        ["pending", 0],
+      ]);
+      expect(rows[0]!.next_attempt_at - t.clock.now).toBe(120_000);
+      expect(mail.received).toEqual([]);
 
-    await mail.up();
-    t.advance(120_000);
-    await deliver();
-    await deliver();
-    expect((await outboxRows()).map((row) => row.status)).toEqual(["sent", "sent", "sent"]);
-    const subjects = mail.received.map((m) => parseMail(m.raw).headers.subject).sort();
-    expect(subjects).toEqual([
-      "Contact Form: Message number 0",
-      "Contact Form: Message number 1",
-      "Contact Form: Message number 2",
-    ]);
-    await deliver();
-    expect(mail.received).toHaveLength(3);
-  });
+      await mail.up();
+      t.advance(120_000);
+      await deliver();
+      await deliver();
+      expect((await outboxRows()).map((row) => row.status)).toEqual(["sent", "sent", "sent"]);
+      const subjects = mail.received.map((m) => parseMail(m.raw).headers.subject).sort();
+      expect(subjects).toEqual([
+        "Contact Form: Message number 0",
+        "Contact Form: Message number 1",
+        "Contact Form: Message number 2",
+      ]);
+      await deliver();
+      expect(mail.received).toHaveLength(3);
+    },
+  );
 
   it("gives up after 24 hours of failures: the message is failed, and an admin's retry sends it", async () => {
     await mail.down();

@@ -26,7 +26,10 @@ function cookieName(request: CookieRequest): { name: string; secure: boolean } {
 /** A Set-Cookie value carrying the token; it lives no longer than the token is valid. */
 export function formTokenCookie(request: CookieRequest, token: string): string {
   const { name, secure } = cookieName(request);
-  return `${name}=${token}; Path=/; HttpOnly; SameSite=Strict; Max-Age=${MAX_FORM_AGE_MS / 1000}${secure ? "; Secure" : ""}`;
+  return (
+    `${name}=${token}; Path=/; HttpOnly; SameSite=Strict; ` +
+    `Max-Age=${MAX_FORM_AGE_MS / 1000}${secure ? "; Secure" : ""}`
+  );
 }
 
 export function readFormTokenCookie(request: CookieRequest): string | undefined {

@@ -26,22 +26,26 @@ describe.each(testDatabases())("wrong keys on $dialect", ({ open }) => {
   const statuses = async (requests: (Response | Promise<Response>)[]) =>
     (await Promise.all(requests)).map((response) => response.status);
 
-  it("40 wrong bearers at once from one address: a few are looked at, the rest wait, and a right one from elsewhere passes", async () => {
-    const answers = await statuses(Array.from({ length: 40 }, (_, i) => scrape("203.0.113.7", `wrong-${i}`)));
-    const looked = answers.filter((status) => status === 401).length;
-    expect(looked).toBe(THROTTLE_RULES["key-miss"].free + 1);
-    expect(answers.filter((status) => status === 429)).toHaveLength(40 - looked);
-    const refused = await scrape("203.0.113.7", "wrong-again");
-    expect(refused.status).toBe(429);
-    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
-    // Another address, and another IPv4 spelling of nobody else, are not held.
-    expect((await scrape("198.51.100.9", TOKEN)).status).toBe(200);
-    // The same address in another spelling is the same client.
-    expect((await scrape("::ffff:203.0.113.7", TOKEN)).status).toBe(429);
-    // Once its wait is over, the client may try again.
-    t.advance(THROTTLE_RULES["key-miss"].windowMs);
-    expect((await scrape("203.0.113.7", TOKEN)).status).toBe(200);
-  });
+  it(
+    "40 wrong bearers at once from one address: a few are looked at, " +
+      "the rest wait, and a right one from elsewhere passes",
+    async () => {
+      const answers = await statuses(Array.from({ length: 40 }, (_, i) => scrape("203.0.113.7", `wrong-${i}`)));
+      const looked = answers.filter((status) => status === 401).length;
+      expect(looked).toBe(THROTTLE_RULES["key-miss"].free + 1);
+      expect(answers.filter((status) => status === 429)).toHaveLength(40 - looked);
+      const refused = await scrape("203.0.113.7", "wrong-again");
+      expect(refused.status).toBe(429);
+      expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+      // Another address, and another IPv4 spelling of nobody else, are not held.
+      expect((await scrape("198.51.100.9", TOKEN)).status).toBe(200);
+      // The same address in another spelling is the same client.
+      expect((await scrape("::ffff:203.0.113.7", TOKEN)).status).toBe(429);
+      // Once its wait is over, the client may try again.
+      t.advance(THROTTLE_RULES["key-miss"].windowMs);
+      expect((await scrape("203.0.113.7", TOKEN)).status).toBe(200);
+    },
+  );
 
   it("a right key gives its try back: a busy scraper with one typo is never held", async () => {
     for (let round = 0; round < 3; round += 1) {

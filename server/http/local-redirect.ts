@@ -3,7 +3,9 @@
 // header, so paths are normalised to one leading slash before they are sent,
 // and every Location is checked on its way out.
 
-/** One URL per page: runs of slashes (and backslashes, which browsers read as slashes) become one; no trailing slash. */
+/**
+ * One URL per page: runs of slashes (and backslashes, which browsers read as slashes) become one; no trailing slash.
+ */
 export function canonicalPath(pathname: string): string {
   const path = pathname.replace(/[\\/]+/g, "/").replace(/\/$/, "");
   return path === "" ? "/" : path;

@@ -76,26 +76,29 @@ beforeEach(() => {
 const tokenOf = (response: Response) => /^form-token=([^;]+);/.exec(response.headers.get("set-cookie") ?? "")?.[1];
 
 describe("the Node listener", () => {
-  it("serves the contact pages from memory, each answer with a freshly signed form token in a strict cookie", async () => {
-    const first = await fetch(`${origin}/en/contact`);
-    expect(first.status).toBe(200);
-    expect(await first.text()).toBe("contact en");
-    expect(first.headers.get("set-cookie")).toMatch(
-      /^form-token=[\w.-]+; Path=\/; HttpOnly; SameSite=Strict; Max-Age=86400$/,
-    );
-    // A page that sets a cookie is for this visitor only.
-    expect(first.headers.get("cache-control")).toBe("private, max-age=0, must-revalidate");
-    now += 1_000;
-    const second = await fetch(`${origin}/contact`, { headers: { "accept-language": "de" } });
-    expect(await second.text()).toBe("auto contact de");
-    expect(tokenOf(second)).not.toBe(tokenOf(first));
-    expect(appHits).toEqual([]);
+  it(
+    "serves the contact pages from memory, each answer with a " + "freshly signed form token in a strict cookie",
+    async () => {
+      const first = await fetch(`${origin}/en/contact`);
+      expect(first.status).toBe(200);
+      expect(await first.text()).toBe("contact en");
+      expect(first.headers.get("set-cookie")).toMatch(
+        /^form-token=[\w.-]+; Path=\/; HttpOnly; SameSite=Strict; Max-Age=86400$/,
+      );
+      // A page that sets a cookie is for this visitor only.
+      expect(first.headers.get("cache-control")).toBe("private, max-age=0, must-revalidate");
+      now += 1_000;
+      const second = await fetch(`${origin}/contact`, { headers: { "accept-language": "de" } });
+      expect(await second.text()).toBe("auto contact de");
+      expect(tokenOf(second)).not.toBe(tokenOf(first));
+      expect(appHits).toEqual([]);
 
-    // The token is the server's time trap: good once the visitor has taken a moment.
-    expect(tokens.check(tokenOf(first)!)).toMatchObject({ ok: false, reason: "too-early" });
-    now += MIN_FORM_AGE_MS;
-    expect(tokens.check(tokenOf(first)!)).toEqual({ ok: true });
-  });
+      // The token is the server's time trap: good once the visitor has taken a moment.
+      expect(tokens.check(tokenOf(first)!)).toMatchObject({ ok: false, reason: "too-early" });
+      now += MIN_FORM_AGE_MS;
+      expect(tokens.check(tokenOf(first)!)).toEqual({ ok: true });
+    },
+  );
 
   it("sets the token on a revalidation (304) too, and names it __Host- with Secure off localhost", async () => {
     // fetch() will not send another Host: a plain request.
@@ -118,32 +121,47 @@ describe("the Node listener", () => {
     expect(about.headers.get("set-cookie")).toBeNull();
   });
 
-  it("answers an unknown path from memory with the not-found page and status 404, in the path's or the visitor's language", async () => {
-    const english = await fetch(`${origin}/en/no-such-page?x=1`);
-    expect(english.status).toBe(404);
-    expect(await english.text()).toBe("not found");
-    expect(english.headers.get("content-security-policy")).toContain("default-src 'none'");
-    const german = await fetch(`${origin}/gibt-es-nicht`, { headers: { "accept-language": "de-DE" } });
-    expect(german.status).toBe(404);
-    expect(await german.text()).toBe("nicht gefunden");
-    expect(german.headers.get("vary")).toBe("Accept-Encoding, Cookie, Accept-Language");
-    expect(appHits).toEqual([]);
-  });
+  it(
+    "answers an unknown path from memory with the not-found page and " +
+      "status 404, in the path's or the visitor's language",
+    async () => {
+      const english = await fetch(`${origin}/en/no-such-page?x=1`);
+      expect(english.status).toBe(404);
+      expect(await english.text()).toBe("not found");
+      expect(english.headers.get("content-security-policy")).toContain("default-src 'none'");
+      const german = await fetch(`${origin}/gibt-es-nicht`, { headers: { "accept-language": "de-DE" } });
+      expect(german.status).toBe(404);
+      expect(await german.text()).toBe("nicht gefunden");
+      expect(german.headers.get("vary")).toBe("Accept-Encoding, Cookie, Accept-Language");
+      expect(appHits).toEqual([]);
+    },
+  );
 
-  it("leaves to the app what a route answers: its own routes, route parameters, posts, query strings and trailing slashes", async () => {
-    expect((await fetch(`${origin}/healthz`)).status).toBe(200);
-    for (const path of ["/en/news/9", "/admin", "/en/contact?ref=mail", "/en/nope/", "/en/about.data", "/__manifest"]) {
-      expect(await (await fetch(`${origin}${path}`)).text(), path).toBe("rendered by the app");
-    }
-    expect((await fetch(`${origin}/en/nope`, { method: "POST" })).status).toBe(200);
-    expect(appHits).toEqual([
-      "/en/news/9",
-      "/admin",
-      "/en/contact",
-      "/en/nope/",
-      "/en/about.data",
-      "/__manifest",
-      "/en/nope",
-    ]);
-  });
+  it(
+    "leaves to the app what a route answers: its own routes, route " +
+      "parameters, posts, query strings and trailing slashes",
+    async () => {
+      expect((await fetch(`${origin}/healthz`)).status).toBe(200);
+      for (const path of [
+        "/en/news/9",
+        "/admin",
+        "/en/contact?ref=mail",
+        "/en/nope/",
+        "/en/about.data",
+        "/__manifest",
+      ]) {
+        expect(await (await fetch(`${origin}${path}`)).text(), path).toBe("rendered by the app");
+      }
+      expect((await fetch(`${origin}/en/nope`, { method: "POST" })).status).toBe(200);
+      expect(appHits).toEqual([
+        "/en/news/9",
+        "/admin",
+        "/en/contact",
+        "/en/nope/",
+        "/en/about.data",
+        "/__manifest",
+        "/en/nope",
+      ]);
+    },
+  );
 });

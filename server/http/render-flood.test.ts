@@ -81,29 +81,33 @@ describe("a flood of server renders", () => {
   });
   afterEach(() => cleanup());
 
-  it("cannot delay /healthz: it is answered before the queued renders run, and the excess is refused with 503 and Retry-After", async () => {
-    const port = (server.address() as AddressInfo).port;
-    const [healthSocket, ...pageSockets] = await connectAll(port, FLOOD + 1);
-    // The server has taken every connection, so the flood reaches it in one go.
-    await vi.waitFor(() => expect(accepted).toBe(FLOOD + 1));
-    const pageAnswers = Promise.all(pageSockets.map(answerOf));
-    const healthAnswer = answerOf(healthSocket!);
-    // The flood arrives at once, /healthz right behind it.
-    pageSockets.forEach((socket, i) => socket.write(get(`/en/made-up-page-${i}?q=${i}`)));
-    healthSocket!.write(get("/healthz"));
+  it(
+    "cannot delay /healthz: it is answered before the queued renders " +
+      "run, and the excess is refused with 503 and Retry-After",
+    async () => {
+      const port = (server.address() as AddressInfo).port;
+      const [healthSocket, ...pageSockets] = await connectAll(port, FLOOD + 1);
+      // The server has taken every connection, so the flood reaches it in one go.
+      await vi.waitFor(() => expect(accepted).toBe(FLOOD + 1));
+      const pageAnswers = Promise.all(pageSockets.map(answerOf));
+      const healthAnswer = answerOf(healthSocket!);
+      // The flood arrives at once, /healthz right behind it.
+      pageSockets.forEach((socket, i) => socket.write(get(`/en/made-up-page-${i}?q=${i}`)));
+      healthSocket!.write(get("/healthz"));
 
-    const health = await healthAnswer;
-    expect(health).toMatch(/^HTTP\/1\.1 200/);
-    // Behaviour, not speed: /healthz did not wait for the renders ahead of
-    // it, only (at most) for one or two that had started.
-    expect(renderedWhenHealthAnswered).toBeGreaterThanOrEqual(0);
-    expect(renderedWhenHealthAnswered).toBeLessThanOrEqual(RENDER_LIMITS.concurrency * 2);
+      const health = await healthAnswer;
+      expect(health).toMatch(/^HTTP\/1\.1 200/);
+      // Behaviour, not speed: /healthz did not wait for the renders ahead of
+      // it, only (at most) for one or two that had started.
+      expect(renderedWhenHealthAnswered).toBeGreaterThanOrEqual(0);
+      expect(renderedWhenHealthAnswered).toBeLessThanOrEqual(RENDER_LIMITS.concurrency * 2);
 
-    const refused = (await pageAnswers).filter((answer) => answer.startsWith("HTTP/1.1 503"));
-    expect(refused.length).toBeGreaterThan(0);
-    for (const answer of refused) expect(answer).toMatch(/\r\nretry-after: \d+\r\n/i);
-    // The work a flood causes is bounded: the running renders and the queue, nothing more.
-    expect(rendered).toBe(FLOOD - refused.length);
-    expect(rendered).toBeLessThanOrEqual(RENDER_LIMITS.concurrency + RENDER_LIMITS.queueLimit);
-  });
+      const refused = (await pageAnswers).filter((answer) => answer.startsWith("HTTP/1.1 503"));
+      expect(refused.length).toBeGreaterThan(0);
+      for (const answer of refused) expect(answer).toMatch(/\r\nretry-after: \d+\r\n/i);
+      // The work a flood causes is bounded: the running renders and the queue, nothing more.
+      expect(rendered).toBe(FLOOD - refused.length);
+      expect(rendered).toBeLessThanOrEqual(RENDER_LIMITS.concurrency + RENDER_LIMITS.queueLimit);
+    },
+  );
 });

@@ -24,7 +24,10 @@ function cookieName(request: CookieRequest, kind: CookieKind): string {
 
 function setCookie(request: CookieRequest, kind: CookieKind, value: string, maxAgeSeconds: number): string {
   const secure = secureCookies(request) ? "; Secure" : "";
-  return `${cookieName(request, kind)}=${value}; Path=/; HttpOnly; SameSite=${kind.sameSite}; Max-Age=${maxAgeSeconds}${secure}`;
+  return (
+    `${cookieName(request, kind)}=${value}; Path=/; HttpOnly; SameSite=${kind.sameSite}; ` +
+    `Max-Age=${maxAgeSeconds}${secure}`
+  );
 }
 
 export function readSessionToken(request: CookieRequest): string | undefined {

@@ -43,20 +43,24 @@ describe.each(testDatabases())("sign-in under attack on $dialect", ({ open }) =>
     return statuses;
   };
 
-  it("5 guesses from each of 21 addresses lock untrusted clients out for at most an hour, never the admin's browser", async () => {
-    const device = await trustedBrowser();
-    const statuses = await guessFrom(21, 5);
-    // The account-wide ceiling (100 an hour) admits the 101st and then holds the rest.
-    expect(statuses.filter((s) => s === 401)).toHaveLength(101);
-    expect(statuses.filter((s) => s === 429)).toHaveLength(4);
+  it(
+    "5 guesses from each of 21 addresses lock untrusted clients out " +
+      "for at most an hour, never the admin's browser",
+    async () => {
+      const device = await trustedBrowser();
+      const statuses = await guessFrom(21, 5);
+      // The account-wide ceiling (100 an hour) admits the 101st and then holds the rest.
+      expect(statuses.filter((s) => s === 401)).toHaveLength(101);
+      expect(statuses.filter((s) => s === 429)).toHaveLength(4);
 
-    const fresh = await signIn(PASSWORD, "192.0.2.50");
-    expect(fresh.status).toBe(429);
-    expect(Number(fresh.headers.get("retry-after"))).toBeLessThanOrEqual(3600);
-    // The admin's browser, from any address, is a trusted client.
-    expect((await signIn(PASSWORD, "192.0.2.51", device)).status).toBe(200);
-    expect((await signIn(PASSWORD, "10.0.3.1", device)).status).toBe(200);
-  });
+      const fresh = await signIn(PASSWORD, "192.0.2.50");
+      expect(fresh.status).toBe(429);
+      expect(Number(fresh.headers.get("retry-after"))).toBeLessThanOrEqual(3600);
+      // The admin's browser, from any address, is a trusted client.
+      expect((await signIn(PASSWORD, "192.0.2.51", device)).status).toBe(200);
+      expect((await signIn(PASSWORD, "10.0.3.1", device)).status).toBe(200);
+    },
+  );
 
   it("a device cookie that is forged, altered or for another account gives no trust", async () => {
     const device = await trustedBrowser();
@@ -92,23 +96,26 @@ describe.each(testDatabases())("sign-in under attack on $dialect", ({ open }) =>
     expect((await signIn(PASSWORD, "198.51.100.1", device)).status).toBe(200);
   });
 
-  it("hours of slow guessing from new addresses never lock untrusted clients for more than an hour at a time", async () => {
-    const device = await trustedBrowser();
-    let address = 0;
-    for (let minute = 0; minute < 4 * 60; minute += 1) {
-      for (let i = 0; i < 3; i += 1) {
-        address += 1;
-        const response = await signIn("still guessing", `10.${(address >> 8) & 255}.${address & 255}.9`);
-        expect([401, 429]).toContain(response.status);
-        if (response.status === 429) expect(Number(response.headers.get("retry-after"))).toBeLessThanOrEqual(3600);
+  it(
+    "hours of slow guessing from new addresses never lock " + "untrusted clients for more than an hour at a time",
+    async () => {
+      const device = await trustedBrowser();
+      let address = 0;
+      for (let minute = 0; minute < 4 * 60; minute += 1) {
+        for (let i = 0; i < 3; i += 1) {
+          address += 1;
+          const response = await signIn("still guessing", `10.${(address >> 8) & 255}.${address & 255}.9`);
+          expect([401, 429]).toContain(response.status);
+          if (response.status === 429) expect(Number(response.headers.get("retry-after"))).toBeLessThanOrEqual(3600);
+        }
+        if (minute % 30 === 0) expect((await signIn(PASSWORD, "192.0.2.80", device)).status).toBe(200);
+        t.advance(60_000);
       }
-      if (minute % 30 === 0) expect((await signIn(PASSWORD, "192.0.2.80", device)).status).toBe(200);
-      t.advance(60_000);
-    }
-    // The attack stops: within the hour an untrusted client signs in again.
-    t.advance(HOUR);
-    expect((await signIn(PASSWORD, "192.0.2.81")).status).toBe(200);
-  });
+      // The attack stops: within the hour an untrusted client signs in again.
+      t.advance(HOUR);
+      expect((await signIn(PASSWORD, "192.0.2.81")).status).toBe(200);
+    },
+  );
 
   it("40 parallel wrong guesses from one address: 6 are checked, 34 refused, none fails, all counted", async () => {
     const statuses = await Promise.all(

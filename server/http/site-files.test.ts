@@ -75,7 +75,8 @@ describe("loadSiteFiles", () => {
 
 describe("loadSiteFiles for the origin it runs at", () => {
   const page = (origin: string) =>
-    `<link rel="canonical" href="${origin}/en/news"><link rel="alternate" hreflang="de" href="${origin}/de/news">${"<p>News</p>".repeat(200)}`;
+    `<link rel="canonical" href="${origin}/en/news"><link rel="alternate" hreflang="de" ` +
+    `href="${origin}/de/news">${"<p>News</p>".repeat(200)}`;
   write("origin/client/en/news/index.html", page(BUILD_ORIGIN));
   // Copies the build made before (an older build): they name the placeholder and must not be served.
   write("origin/client/en/news/index.html.br", "stale");
@@ -112,20 +113,24 @@ describe("loadSiteFiles for the origin it runs at", () => {
     for (const file of everyFile) expect(file.body.toString()).not.toContain(BUILD_ORIGIN);
   });
 
-  it("compresses what it rewrote: gzip at once, brotli once compressForOrigin is done, never the build's stale copies", async () => {
-    const news = files.pages.get("/en/news")!;
-    expect(gunzipSync(news.gzip!).toString()).toBe(page(origin));
-    expect(news.br).toBeUndefined();
-    expect(await compressForOrigin(files)).toBe(files.madeForOrigin.length);
-    expect(files.madeForOrigin).toContain(news);
-    expect(brotliDecompressSync(news.br!).toString()).toBe(page(origin));
-    for (const file of files.madeForOrigin) {
-      if (file.br) expect(brotliDecompressSync(file.br).toString()).toBe(file.body.toString());
-    }
-    // A file that does not name the origin keeps the build's copies.
-    expect(files.assets.get("/assets/app-1.js")?.br?.toString()).toBe("compressed at build");
-    expect(files.madeForOrigin).not.toContain(files.assets.get("/assets/app-1.js"));
-  });
+  it(
+    "compresses what it rewrote: gzip at once, brotli once " +
+      "compressForOrigin is done, never the build's stale copies",
+    async () => {
+      const news = files.pages.get("/en/news")!;
+      expect(gunzipSync(news.gzip!).toString()).toBe(page(origin));
+      expect(news.br).toBeUndefined();
+      expect(await compressForOrigin(files)).toBe(files.madeForOrigin.length);
+      expect(files.madeForOrigin).toContain(news);
+      expect(brotliDecompressSync(news.br!).toString()).toBe(page(origin));
+      for (const file of files.madeForOrigin) {
+        if (file.br) expect(brotliDecompressSync(file.br).toString()).toBe(file.body.toString());
+      }
+      // A file that does not name the origin keeps the build's copies.
+      expect(files.assets.get("/assets/app-1.js")?.br?.toString()).toBe("compressed at build");
+      expect(files.madeForOrigin).not.toContain(files.assets.get("/assets/app-1.js"));
+    },
+  );
 
   it("gives each origin's page its own ETag", () => {
     const elsewhere = loadSiteFiles(layout, { origin: "https://staging.example" });

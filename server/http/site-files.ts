@@ -216,5 +216,8 @@ export function defaultBuildLayout(root: string): BuildLayout {
 export function describeSiteFiles(files: SiteFiles): string {
   const variants = LANGUAGES.map((lang) => `${files.variants[lang].size} ${lang}`).join(", ");
   const notFound = LANGUAGES.filter((lang) => files.notFound[lang]).join(", ") || "none";
-  return `${files.pages.size} pages, ${files.assets.size} assets, unprefixed variants: ${variants}, not-found pages: ${notFound}, ${files.madeForOrigin.length} files naming the origin`;
+  return (
+    `${files.pages.size} pages, ${files.assets.size} assets, unprefixed variants: ${variants}, not-found ` +
+    `pages: ${notFound}, ${files.madeForOrigin.length} files naming the origin`
+  );
 }

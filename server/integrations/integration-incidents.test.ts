@@ -175,7 +175,8 @@ describe.each(testDatabases())("integration incidents through the API on $dialec
       const open = (await h.api("GET", "/incidents/open")).body.incidents as { name: string; announced: boolean }[];
       expect(open.map((incident) => incident.name)).toHaveLength(5);
       expect(open.every((incident) => !incident.announced)).toBe(true);
-      // Ten seconds on, still in maintenance: no source is due (nginx every minute, certificates every 5), nothing is read or told.
+      // Ten seconds on, still in maintenance: no source is due (nginx every minute, certificates every 5), nothing is
+      // read or told.
       h.t.advance(10_000);
       const before = await sampledAt();
       await h.tick();
@@ -200,39 +201,43 @@ describe.each(testDatabases())("integration incidents through the API on $dialec
       expect(await told()).toEqual(failing());
     });
 
-    it("ended in another worker: that worker reads again, the lease holder tells, and nothing is read twice", async () => {
-      await heldDuringMaintenance();
-      const other = await h.otherApp();
-      try {
-        other.clock.now = h.t.clock.now;
-        const ended = await other.app.request("http://localhost/api/admin/maintenance", {
-          method: "POST",
-          headers: browserHeaders({ cookie: h.cookie }),
-          body: JSON.stringify({ enable: false }),
-        });
-        expect(ended.status).toBe(200);
-        await other.services.integrations!.idle();
-        // It does not hold the lease: it read, but decides nothing.
-        const endedAt = h.t.clock.now;
-        expect(await sampledAt()).toEqual([
-          ["ai-services", endedAt],
-          ["haproxy", endedAt],
-          ["nginx", endedAt],
-        ]);
-        expect(await told()).toEqual([]);
-        // The holder's next tick decides on those readings; it sees the same end, finds everything read since, and reads nothing again.
-        h.t.advance(2_000);
-        await h.tick();
-        expect(await told()).toEqual(failing());
-        expect(await sampledAt()).toEqual([
-          ["ai-services", endedAt],
-          ["haproxy", endedAt],
-          ["nginx", endedAt],
-        ]);
-        expect(await certificatesCheckedAt()).toEqual([endedAt]);
-      } finally {
-        await other.services.integrations!.stop();
-      }
-    });
+    it(
+      "ended in another worker: that worker reads again, the " + "lease holder tells, and nothing is read twice",
+      async () => {
+        await heldDuringMaintenance();
+        const other = await h.otherApp();
+        try {
+          other.clock.now = h.t.clock.now;
+          const ended = await other.app.request("http://localhost/api/admin/maintenance", {
+            method: "POST",
+            headers: browserHeaders({ cookie: h.cookie }),
+            body: JSON.stringify({ enable: false }),
+          });
+          expect(ended.status).toBe(200);
+          await other.services.integrations!.idle();
+          // It does not hold the lease: it read, but decides nothing.
+          const endedAt = h.t.clock.now;
+          expect(await sampledAt()).toEqual([
+            ["ai-services", endedAt],
+            ["haproxy", endedAt],
+            ["nginx", endedAt],
+          ]);
+          expect(await told()).toEqual([]);
+          // The holder's next tick decides on those readings; it sees the same end, finds everything read since, and
+          // reads nothing again.
+          h.t.advance(2_000);
+          await h.tick();
+          expect(await told()).toEqual(failing());
+          expect(await sampledAt()).toEqual([
+            ["ai-services", endedAt],
+            ["haproxy", endedAt],
+            ["nginx", endedAt],
+          ]);
+          expect(await certificatesCheckedAt()).toEqual([endedAt]);
+        } finally {
+          await other.services.integrations!.stop();
+        }
+      },
+    );
   });
 });

@@ -24,61 +24,65 @@ const peers = withIntegrationPeers();
 describe.each(testDatabases())("integration readings through the API on $dialect", ({ open }) => {
   const h = withIntegrationsApp(open, peers);
 
-  it("certificates: each gets its status and reason; bad ones are told once; a due one is renewed by its hook", async () => {
-    let { body } = await h.api("GET", "/certificates");
-    expect(body).toMatchObject({ success: true, total: 4, error: 4, lastUpdated: null });
-    expect(body.certificates![0]).toMatchObject({ error: "Not checked yet", lastChecked: null });
+  it(
+    "certificates: each gets its status and reason; bad ones are " + "told once; a due one is renewed by its hook",
+    async () => {
+      let { body } = await h.api("GET", "/certificates");
+      expect(body).toMatchObject({ success: true, total: 4, error: 4, lastUpdated: null });
+      expect(body.certificates![0]).toMatchObject({ error: "Not checked yet", lastChecked: null });
 
-    await h.tick();
-    ({ body } = await h.api("GET", "/certificates"));
-    expect(body).toMatchObject({ total: 4, healthy: 1, warning: 1, critical: 1, error: 1 });
-    const [valid90, valid20, valid3, selfSigned] = body.certificates!;
-    expect(valid90).toMatchObject({
-      domain: TEST_DOMAIN,
-      server: "centron",
-      serverIP: "127.0.0.1",
-      status: "healthy",
-      daysRemaining: 90,
-      chainValid: true,
-      nameMatches: true,
-      renewal: "acme",
-    });
-    expect(valid90!.expiryDate).toBe(peers.certs.valid90.notAfter.toISOString());
-    expect(valid20).toMatchObject({ status: "warning", daysRemaining: 20 });
-    expect(valid3).toMatchObject({ status: "critical", daysRemaining: 3, renewal: "hook" });
-    expect(selfSigned).toMatchObject({ status: "error" });
-    expect(String(selfSigned!.error)).toMatch(/Self-signed certificate|name/i);
-
-    // Warning, critical and error open incidents and are told; healthy is not.
-    const subjects = await h.alertSubjects();
-    expect(subjects.sort()).toEqual(
-      [
-        `[ALERT] Certificate ${TEST_DOMAIN} at 127.0.0.1:${peers.tls.valid3.port} expires in 3 days`,
-        `[ALERT] Certificate self.test.internal at 127.0.0.1:${peers.tls.selfSigned.port} cannot be verified`,
-        `[WARNING] Certificate ${TEST_DOMAIN} at 127.0.0.1:${peers.tls.valid20.port} expires in 20 days`,
-      ].sort(),
-    );
-    // The 3-day certificate is within 7 days: its server's hook was asked, with the bearer token.
-    expect(peers.hookCalls).toHaveLength(1);
-    expect(peers.hookCalls[0]!.authorization).toBe(`Bearer ${HOOK_TOKEN}`);
-    expect(JSON.parse(peers.hookCalls[0]!.body)).toEqual({ domain: TEST_DOMAIN, serverIP: "127.0.0.1" });
-    const renewals = await h.api("GET", "/certificates/renewals");
-    expect(renewals.body.renewals).toMatchObject([
-      {
+      await h.tick();
+      ({ body } = await h.api("GET", "/certificates"));
+      expect(body).toMatchObject({ total: 4, healthy: 1, warning: 1, critical: 1, error: 1 });
+      const [valid90, valid20, valid3, selfSigned] = body.certificates!;
+      expect(valid90).toMatchObject({
         domain: TEST_DOMAIN,
-        method: "hook",
-        trigger: "auto",
-        success: true,
-        message: "renewal started on the local host",
-      },
-    ]);
+        server: "centron",
+        serverIP: "127.0.0.1",
+        status: "healthy",
+        daysRemaining: 90,
+        chainValid: true,
+        nameMatches: true,
+        renewal: "acme",
+      });
+      expect(valid90!.expiryDate).toBe(peers.certs.valid90.notAfter.toISOString());
+      expect(valid20).toMatchObject({ status: "warning", daysRemaining: 20 });
+      expect(valid3).toMatchObject({ status: "critical", daysRemaining: 3, renewal: "hook" });
+      expect(selfSigned).toMatchObject({ status: "error" });
+      expect(String(selfSigned!.error)).toMatch(/Self-signed certificate|name/i);
 
-    // Five minutes on: checked again, same statuses, no new notice (a certificate is reminded of once a day), no second automatic renewal (it waits 6 h).
-    h.t.advance(300_000);
-    await h.tick();
-    expect(await h.alertSubjects()).toHaveLength(3);
-    expect(peers.hookCalls).toHaveLength(1);
-  });
+      // Warning, critical and error open incidents and are told; healthy is not.
+      const subjects = await h.alertSubjects();
+      expect(subjects.sort()).toEqual(
+        [
+          `[ALERT] Certificate ${TEST_DOMAIN} at 127.0.0.1:${peers.tls.valid3.port} expires in 3 days`,
+          `[ALERT] Certificate self.test.internal at 127.0.0.1:${peers.tls.selfSigned.port} cannot be verified`,
+          `[WARNING] Certificate ${TEST_DOMAIN} at 127.0.0.1:${peers.tls.valid20.port} expires in 20 days`,
+        ].sort(),
+      );
+      // The 3-day certificate is within 7 days: its server's hook was asked, with the bearer token.
+      expect(peers.hookCalls).toHaveLength(1);
+      expect(peers.hookCalls[0]!.authorization).toBe(`Bearer ${HOOK_TOKEN}`);
+      expect(JSON.parse(peers.hookCalls[0]!.body)).toEqual({ domain: TEST_DOMAIN, serverIP: "127.0.0.1" });
+      const renewals = await h.api("GET", "/certificates/renewals");
+      expect(renewals.body.renewals).toMatchObject([
+        {
+          domain: TEST_DOMAIN,
+          method: "hook",
+          trigger: "auto",
+          success: true,
+          message: "renewal started on the local host",
+        },
+      ]);
+
+      // Five minutes on: checked again, same statuses, no new notice (a certificate is reminded of once a day), no
+      // second automatic renewal (it waits 6 h).
+      h.t.advance(300_000);
+      await h.tick();
+      expect(await h.alertSubjects()).toHaveLength(3);
+      expect(peers.hookCalls).toHaveLength(1);
+    },
+  );
 
   it("certificates: a manual check and a renewal by hook; bad input changes nothing", async () => {
     const checked = await h.api("POST", "/certificates/check", { domain: TEST_DOMAIN });
@@ -157,39 +161,43 @@ describe.each(testDatabases())("integration readings through the API on $dialect
     expect((body.nginx as Record<string, number>).server_requests).toBe(second.server_requests);
   });
 
-  it("haproxy: frontends, backends and servers with raw and display statuses; a dead or silent peer is an error, not a hang", async () => {
-    const { status, body } = await h.api("GET", "/haproxy");
-    expect(status, JSON.stringify(body)).toBe(200);
-    const servers = body.servers as Record<string, unknown>[];
-    expect(servers.find((server) => server.name === "web1")).toMatchObject({ display: "UP" });
-    expect(servers.find((server) => server.name === "web2")).toMatchObject({
-      status: "DOWN",
-      display: "DOWN",
-      checkStatus: "L4CON",
-    });
-    expect(
-      (body.backends as Record<string, unknown>[]).find((backend) => backend.name === peers.haproxy.backendName),
-    ).toMatchObject({
-      display: "UP",
-      activeServers: 1,
-      servers: 2,
-    });
-    expect(
-      (body.frontends as Record<string, unknown>[]).find((frontend) => frontend.name === peers.haproxy.frontendName),
-    ).toMatchObject({ status: "OPEN", display: "UP" });
-    expect(body.fetchedAt).toEqual(expect.any(String));
+  it(
+    "haproxy: frontends, backends and servers with raw and display " +
+      "statuses; a dead or silent peer is an error, not a hang",
+    async () => {
+      const { status, body } = await h.api("GET", "/haproxy");
+      expect(status, JSON.stringify(body)).toBe(200);
+      const servers = body.servers as Record<string, unknown>[];
+      expect(servers.find((server) => server.name === "web1")).toMatchObject({ display: "UP" });
+      expect(servers.find((server) => server.name === "web2")).toMatchObject({
+        status: "DOWN",
+        display: "DOWN",
+        checkStatus: "L4CON",
+      });
+      expect(
+        (body.backends as Record<string, unknown>[]).find((backend) => backend.name === peers.haproxy.backendName),
+      ).toMatchObject({
+        display: "UP",
+        activeServers: 1,
+        servers: 2,
+      });
+      expect(
+        (body.frontends as Record<string, unknown>[]).find((frontend) => frontend.name === peers.haproxy.frontendName),
+      ).toMatchObject({ status: "OPEN", display: "UP" });
+      expect(body.fetchedAt).toEqual(expect.any(String));
 
-    h.config = () => integrationsConfig(peers, { haproxyUrl: `http://127.0.0.1:${portOf(peers.silent)}/stats` });
-    h.t.advance(60_000);
-    const started = Date.now();
-    const failed = await h.api("GET", "/haproxy?refresh=1");
-    expect(Date.now() - started).toBeLessThan(5_000);
-    expect(failed.status).toBe(502);
-    expect(failed.body).toMatchObject({
-      error: "Failed to fetch HAProxy statistics",
-      details: expect.stringMatching(/Timed out/),
-    });
-  });
+      h.config = () => integrationsConfig(peers, { haproxyUrl: `http://127.0.0.1:${portOf(peers.silent)}/stats` });
+      h.t.advance(60_000);
+      const started = Date.now();
+      const failed = await h.api("GET", "/haproxy?refresh=1");
+      expect(Date.now() - started).toBeLessThan(5_000);
+      expect(failed.status).toBe(502);
+      expect(failed.body).toMatchObject({
+        error: "Failed to fetch HAProxy statistics",
+        details: expect.stringMatching(/Timed out/),
+      });
+    },
+  );
 
   it("AI services: the health object from an Ollama-compatible server", async () => {
     const { status, body } = await h.api("GET", "/ai-services-health");

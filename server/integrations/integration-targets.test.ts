@@ -13,10 +13,10 @@ import { buildNginxReport } from "./nginx/nginx-report.ts";
 const thresholds = { failure: 1, success: 1 };
 /** "key status/severity: summary (message)" per observation. */
 const told = (list: { key: string; status: string; severity: string; summary: string; message: string | null }[]) =>
-  list.map(
-    (o) =>
-      `${o.key} ${o.status}${o.status === "failing" ? `/${o.severity}` : ""}: ${o.summary}${o.message ? ` (${o.message})` : ""}`,
-  );
+  list.map((o) => {
+    const severity = o.status === "failing" ? `/${o.severity}` : "";
+    return `${o.key} ${o.status}${severity}: ${o.summary}${o.message ? ` (${o.message})` : ""}`;
+  });
 
 describe("nginx sources", () => {
   const counters = { active: 10, accepts: 100, handled: 100, requests: 300, reading: 1, writing: 2, waiting: 7 };
@@ -165,7 +165,8 @@ describe("certificates", () => {
     ],
     [
       reading("error", null, "unable to verify the first certificate"),
-      "certificate:example.com@192.0.2.10:443 failing/critical: cannot be verified (unable to verify the first certificate)",
+      "certificate:example.com@192.0.2.10:443 failing/critical: cannot " +
+        "be verified (unable to verify the first certificate)",
     ],
   ])("%#: %s", (entry, expected) => {
     expect(told([certificateObservation(entry, thresholds)])).toEqual([expected]);

@@ -2,18 +2,13 @@
 // monitoring.yaml): certificates, nginx stub_status, HAProxy stats and AI
 // services. Every section is optional; an absent one is simply not shown.
 import { z } from "zod";
+import { DOMAIN_NAME } from "#server/net/domain-name.ts";
 
 const HOST_NAMES = ["centron", "local"] as const;
 const seconds = (min: number, max: number, fallback: number) => z.number().int().min(min).max(max).default(fallback);
 const timeoutMs = z.number().int().min(100).max(60_000);
 const httpUrl = z.url({ protocol: /^https?$/, error: "Invalid URL" });
-const domainName = z
-  .string()
-  .max(253)
-  .regex(
-    /^(?=.{1,253}$)([a-zA-Z0-9_](?:[a-zA-Z0-9_-]{0,61}[a-zA-Z0-9])?)(\.[a-zA-Z0-9_](?:[a-zA-Z0-9_-]{0,61}[a-zA-Z0-9])?)*$/,
-    "must be a domain name",
-  );
+const domainName = z.string().max(253).regex(DOMAIN_NAME, "must be a domain name");
 const ipOrHost = z
   .string()
   .min(1)
@@ -54,7 +49,10 @@ const certificates = z
         email: z.email(),
         /** Trust for the ACME server's own TLS certificate (a test CA); the system's roots otherwise. */
         caFile: z.string().min(1).optional(),
-        /** Where issued certificates are written (<dir>/<domain>/fullchain.pem, privkey.pem); default DATA_DIR/certificates. */
+        /**
+         * Where issued certificates are written (<dir>/<domain>/fullchain.pem, privkey.pem); default
+         * DATA_DIR/certificates.
+         */
         certificateDir: z.string().min(1).optional(),
       })
       .strict()

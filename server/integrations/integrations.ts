@@ -46,7 +46,10 @@ type NginxSnapshot = { report: NginxReport; samples: NginxSample[] };
 type Snapshots = { nginx: NginxSnapshot; haproxy: HaproxySnapshot; "ai-services": AiServicesHealth };
 type Name = keyof Snapshots;
 
-/** What the certificates need, the integrations' part of the configuration with the alert thresholds, and the tracker of their sources. */
+/**
+ * What the certificates need, the integrations' part of the configuration with the alert thresholds, and the tracker
+ * of their sources.
+ */
 export type IntegrationsOptions = Omit<CertificatesOptions, "config"> & {
   config: () => { integrations: IntegrationsConfig; defaults: { failureThreshold: number; successThreshold: number } };
   tracker: Pick<Tracker, "observe" | "retire" | "reset" | "onMaintenanceEnd">;
@@ -121,7 +124,10 @@ export function createIntegrations(options: IntegrationsOptions) {
     "ai-services": (value) => aiObservations(value, thresholds()),
   };
 
-  /** The targets each source has now; an open incident of any other is no longer monitored. Null: unknown now (keep them). */
+  /**
+   * The targets each source has now; an open incident of any other is no longer monitored. Null: unknown now (keep
+   * them).
+   */
   async function liveKeys(): Promise<{
     nginx: Set<string>;
     haproxy: Set<string> | null;
@@ -147,7 +153,10 @@ export function createIntegrations(options: IntegrationsOptions) {
     };
   }
 
-  /** Gives the tracker every reading newer than the last it was given, then retires what is no longer configured. Leader only, one round at a time. */
+  /**
+   * Gives the tracker every reading newer than the last it was given, then retires what is no longer configured.
+   * Leader only, one round at a time.
+   */
   function observeNew(): Promise<void> {
     const round = observing.then(async () => {
       if (!leader) return;
@@ -249,7 +258,10 @@ export function createIntegrations(options: IntegrationsOptions) {
     "ai-services": (value) => value.services.every((service) => service.status === "unhealthy"),
   };
 
-  /** The stored reading; sampled now when there is none, when asked to refresh, or when it is two intervals old (nobody samples). */
+  /**
+   * The stored reading; sampled now when there is none, when asked to refresh, or when it is two intervals old (nobody
+   * samples).
+   */
   async function read<N extends Name>(
     name: N,
     refresh: boolean,

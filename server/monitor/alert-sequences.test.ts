@@ -209,7 +209,9 @@ const SCENARIOS: Scenario[] = [
   {
     name: "a scheduled window for this service holds its notices back until it ends",
     // The clock starts on Monday 2026-01-05 at 10:00 in Berlin; the window runs 10:01 to 10:04.
-    yaml: `maintenance:\n  windows:\n    - { name: Patching, start: "10:01", duration: 3m, every: [mon], services: [sentiment-service] }`,
+    yaml:
+      `maintenance:\n  windows:\n    - { name: Patching, start: "10:01", ` +
+      `duration: 3m, every: [mon], services: [sentiment-service] }`,
     steps: [
       { at: 0, notices: [] },
       { at: 60, centron: "unhealthy", notices: [] },
@@ -239,7 +241,8 @@ const SCENARIOS: Scenario[] = [
 function configText(scenario: Scenario): string {
   return `
 alerts: { to: ops@example.com, cooldownMinutes: 5 }
-defaults: { intervalSeconds: 60, timeoutMs: 1000, retries: 0, staggerSeconds: 0, ${scenario.settings?.includes("circuitFailures") ? "" : "circuitFailures: 10, "}${scenario.settings ?? ""} }
+defaults: { intervalSeconds: 60, timeoutMs: 1000, retries: 0, staggerSeconds: 0,
+  ${scenario.settings?.includes("circuitFailures") ? "" : "circuitFailures: 10, "}${scenario.settings ?? ""} }
 services:
   - id: sentiment-service
     name: Sentiment analysis
@@ -327,7 +330,8 @@ describe.each(testDatabases())("alert sequences on $dialect", ({ open }) => {
           break;
       }
       if (step.action !== "test failure") {
-        // The round the engine runs at this step: its schedule's or the one Refresh (or the end of maintenance) asked for.
+        // The round the engine runs at this step: its schedule's or the one Refresh (or the end of maintenance) asked
+        // for.
         await engine.lead();
         await engine.runCycle();
       }
@@ -347,47 +351,55 @@ describe.each(testDatabases())("alert sequences on $dialect", ({ open }) => {
     }
   });
 
-  it("maintenance records its hold once per incident, not once per cycle, and ends by itself in the history", async () => {
-    const answers = { status: "healthy" as Answer };
-    const check: CheckTarget = async () => ({
-      status: answers.status,
-      responseTime: 20,
-      errorMessage: answers.status === "unhealthy" ? "HTTP 503" : null,
-      retryAttempt: 0,
-      basic: false,
-    });
-    const config = parseMonitoringConfig(configText({ name: "", steps: [] }), {});
-    const t = await createTestApp(handle, {}, { monitoring: { config: () => config, check } });
-    const { maintenance } = t.services.alerting!;
-    await maintenance.change({ enable: true, reason: "Kernel update", enabledBy: "ops", estimatedDurationMinutes: 30 });
-    answers.status = "unhealthy";
-    const { db } = t.services.database;
-    const written = async () =>
-      (await db.selectFrom("incidents").select(["suppressed_at", "announced"]).execute()).map((row) => [
-        Number(row.suppressed_at),
-        row.announced,
+  it(
+    "maintenance records its hold once per incident, not once " + "per cycle, and ends by itself in the history",
+    async () => {
+      const answers = { status: "healthy" as Answer };
+      const check: CheckTarget = async () => ({
+        status: answers.status,
+        responseTime: 20,
+        errorMessage: answers.status === "unhealthy" ? "HTTP 503" : null,
+        retryAttempt: 0,
+        basic: false,
+      });
+      const config = parseMonitoringConfig(configText({ name: "", steps: [] }), {});
+      const t = await createTestApp(handle, {}, { monitoring: { config: () => config, check } });
+      const { maintenance } = t.services.alerting!;
+      await maintenance.change({
+        enable: true,
+        reason: "Kernel update",
+        enabledBy: "ops",
+        estimatedDurationMinutes: 30,
+      });
+      answers.status = "unhealthy";
+      const { db } = t.services.database;
+      const written = async () =>
+        (await db.selectFrom("incidents").select(["suppressed_at", "announced"]).execute()).map((row) => [
+          Number(row.suppressed_at),
+          row.announced,
+        ]);
+      for (let minute = 0; minute < 10; minute += 1) {
+        await t.services.monitor!.engine.lead();
+        await t.services.monitor!.engine.runCycle();
+        t.advance(60_000);
+      }
+      const first = Date.parse("2026-01-05T09:00:00Z");
+      // Two hosts, two incidents, each held once at the first cycle.
+      expect(await written()).toEqual([
+        [first, 0],
+        [first, 0],
       ]);
-    for (let minute = 0; minute < 10; minute += 1) {
-      await t.services.monitor!.engine.lead();
-      await t.services.monitor!.engine.runCycle();
-      t.advance(60_000);
-    }
-    const first = Date.parse("2026-01-05T09:00:00Z");
-    // Two hosts, two incidents, each held once at the first cycle.
-    expect(await written()).toEqual([
-      [first, 0],
-      [first, 0],
-    ]);
-    t.advance(20 * 60_000);
-    expect((await maintenance.status()).is_active).toBe(false);
-    const history = await maintenance.history();
-    expect(history[0]).toMatchObject({
-      action: "disable",
-      by: "system",
-      reason: "Estimated duration of 30 minutes ran out",
-    });
-    // Asked again (another worker, another poll): it ended once.
-    await maintenance.status();
-    expect((await maintenance.history()).filter((entry) => entry.action === "disable")).toHaveLength(1);
-  });
+      t.advance(20 * 60_000);
+      expect((await maintenance.status()).is_active).toBe(false);
+      const history = await maintenance.history();
+      expect(history[0]).toMatchObject({
+        action: "disable",
+        by: "system",
+        reason: "Estimated duration of 30 minutes ran out",
+      });
+      // Asked again (another worker, another poll): it ended once.
+      await maintenance.status();
+      expect((await maintenance.history()).filter((entry) => entry.action === "disable")).toHaveLength(1);
+    },
+  );
 });

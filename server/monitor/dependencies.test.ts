@@ -17,13 +17,17 @@ function problems(text: string): string[] {
 }
 
 const HOSTS = `
-  - { id: dc, name: Data centre, profile: infrastructure, hosts: { centron: { tcp: "dc.test:22" }, local: { tcp: "local.test:22" } } }
+  - { id: dc, name: Data centre, profile: infrastructure, hosts: { centron: { tcp: "dc.test:22" },
+      local: { tcp: "local.test:22" } } }
 `;
 
 describe("dependsOn", () => {
-  it("a service's dependsOn holds for each of its hosts and their sub-services; a host may add its own; a bare id stands for each host of that service", () => {
-    const config = parseMonitoringConfig(
-      file(`${HOSTS}
+  it(
+    "a service's dependsOn holds for each of its hosts and their sub-services; a " +
+      "host may add its own; a bare id stands for each host of that service",
+    () => {
+      const config = parseMonitoringConfig(
+        file(`${HOSTS}
   - id: api
     name: API
     dependsOn: [dc/centron]
@@ -34,17 +38,18 @@ describe("dependsOn", () => {
   - { id: web, name: Web, dependsOn: [dc, api/centron], hosts: { centron: { url: "http://web.test/" } } }
   - { id: lone, name: Lone, hosts: { centron: { url: "http://lone.test/" } } }
 `),
-      {},
-    );
-    expect(Object.fromEntries(dependencyParents(config.services))).toEqual({
-      "service:api/centron": ["service:dc/centron"],
-      "service:api/local": ["service:dc/centron", "service:dc/local"],
-      "service:api/sub:Queue": ["service:dc/centron", "service:dc/local"],
-      "service:web/centron": ["service:api/centron", "service:dc/centron", "service:dc/local"],
-    });
-    // A host's own dependsOn is not a part of its check.
-    expect(config.services[1]!.hosts.local).not.toHaveProperty("dependsOn");
-  });
+        {},
+      );
+      expect(Object.fromEntries(dependencyParents(config.services))).toEqual({
+        "service:api/centron": ["service:dc/centron"],
+        "service:api/local": ["service:dc/centron", "service:dc/local"],
+        "service:api/sub:Queue": ["service:dc/centron", "service:dc/local"],
+        "service:web/centron": ["service:api/centron", "service:dc/centron", "service:dc/local"],
+      });
+      // A host's own dependsOn is not a part of its check.
+      expect(config.services[1]!.hosts.local).not.toHaveProperty("dependsOn");
+    },
+  );
 
   it.each([
     [
@@ -61,7 +66,8 @@ describe("dependsOn", () => {
       "a spelling that is no id",
       `${HOSTS}  - { id: api, name: API, dependsOn: ["DC Centron"], hosts: { centron: { url: "http://api.test/" } } }`,
       [
-        "services[1].dependsOn[0]: must be a service id, or a service id and one of its hosts (datacenter-centron/centron)",
+        "services[1].dependsOn[0]: must be a service id, or a service id " +
+          "and one of its hosts (datacenter-centron/centron)",
       ],
     ],
     [
@@ -89,7 +95,8 @@ describe("dependsOn", () => {
     ],
     [
       "dependsOn on a sub-service (it follows its host)",
-      `${HOSTS}  - { id: api, name: API, hosts: { centron: { url: "http://api.test/" } }, subServices: [{ name: Q, centron: { url: "http://q.test/", dependsOn: [dc] } }] }`,
+      `${HOSTS}  - { id: api, name: API, hosts: { centron: { url: "http://api.test/" } }, subServices: [{ ` +
+        `name: Q, centron: { url: "http://q.test/", dependsOn: [dc] } }] }`,
       [expect.stringMatching(/^services\[1\]\.subServices\[0\]\.centron: .*dependsOn/)],
     ],
   ])("%s stops the load with its path", (_name, services, expected) => {
@@ -113,7 +120,8 @@ describe("dependsOn", () => {
     const chain = Array.from(
       { length: 20_000 },
       (_, i) =>
-        `  - { id: s${i}, name: S${i}, ${i > 0 ? `dependsOn: [s${i - 1}], ` : ""}hosts: { h: { url: "http://s.test/${i}" } } }`,
+        `  - { id: s${i}, name: S${i}, ${i > 0 ? `dependsOn: [s${i - 1}], ` : ""}` +
+        `hosts: { h: { url: "http://s.test/${i}" } } }`,
     );
     const config = parseMonitoringConfig(file(chain.join("\n")), {});
     expect(dependencyParents(config.services).get("service:s19999/h")).toEqual(["service:s19998/h"]);

@@ -36,7 +36,8 @@ function edgesOf(services: readonly ServiceConfig[]): { edges: Edge[]; problems:
         if (parentHost !== undefined && !(parentHost in parent.hosts)) {
           return void problems.push({
             path: at,
-            message: `unknown host "${parentHost}" of service "${parentId}" (its hosts: ${hostNames(parent).join(", ")})`,
+            message:
+              `unknown host "${parentHost}" of service "${parentId}" (its hosts: ` + `${hostNames(parent).join(", ")})`,
           });
         }
         for (const parentName of parentHost === undefined ? hostNames(parent) : [parentHost]) {
@@ -49,7 +50,10 @@ function edgesOf(services: readonly ServiceConfig[]): { edges: Edge[]; problems:
   return { edges, problems };
 }
 
-/** Each cycle once, at the entry that closes it: "dependency cycle: a/x → b/y → a/x". Iterative, so a long chain cannot overflow the stack. */
+/**
+ * Each cycle once, at the entry that closes it: "dependency cycle: a/x → b/y → a/x". Iterative, so a long chain cannot
+ * overflow the stack.
+ */
 function cycles(edges: readonly Edge[]): DependencyProblem[] {
   const out = new Map<string, Edge[]>();
   for (const edge of edges) out.set(edge.child, [...(out.get(edge.child) ?? []), edge]);
@@ -87,7 +91,10 @@ export function dependencyProblems(services: readonly ServiceConfig[]): Dependen
   return [...problems, ...cycles(edges)];
 }
 
-/** The alert targets each target depends on (parent hosts' keys), for the targets that depend on any; found once per configuration. */
+/**
+ * The alert targets each target depends on (parent hosts' keys), for the targets that depend on any; found once per
+ * configuration.
+ */
 const parentsByServices = new WeakMap<readonly ServiceConfig[], ReadonlyMap<string, readonly string[]>>();
 export function dependencyParents(services: readonly ServiceConfig[]): ReadonlyMap<string, readonly string[]> {
   const known = parentsByServices.get(services);

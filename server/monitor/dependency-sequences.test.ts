@@ -21,7 +21,10 @@ const childName = (i: number) => `Service ${String(i).padStart(2, "0")}`;
 function yaml(options: { reminderMinutes?: number; childInterval?: number; extra?: string } = {}): string {
   const children = Array.from({ length: CHILDREN }, (_, i) => {
     const own = options.childInterval ? `intervalSeconds: ${options.childInterval}, ` : "";
-    return `  - { id: ${childId(i)}, name: ${childName(i)}, public: ${i < 3}, ${own}hosts: { centron: { url: "http://centron.${childId(i)}.test/health", dependsOn: [dc] } } }`;
+    return (
+      `  - { id: ${childId(i)}, name: ${childName(i)}, public: ${i < 3}, ${own}hosts: { centron: { url: ` +
+      `"http://centron.${childId(i)}.test/health", dependsOn: [dc] } } }`
+    );
   });
   return `
 alerts:
@@ -52,60 +55,67 @@ describe.each(testDatabases())("dependencies on $dialect", ({ open }) => {
   });
   afterEach(() => cleanup());
 
-  it("a host carrying twenty services dies: one notice per channel naming them, one resolution; the dashboard and the status page show them under it", async () => {
-    const sim = await startOutageSimulation(handle, yaml(), { tickSeconds: 5 });
-    await sim.runTo(64);
-    allDown(sim);
-    await sim.runTo(65 + 10 * 60);
-    for (const channel of CHANNELS) expect(await sim.notices(channel), channel).toEqual([PARENT_ALERT]);
-    const alert = (await sim.lastPayload("hook")) as { affected: { serviceId: string }[]; text: string };
-    expect(alert.affected.map((target) => target.serviceId)).toEqual(
-      Array.from({ length: CHILDREN }, (_, i) => childId(i)),
-    );
-    expect(alert.text).toContain(`${CHILDREN} services affected: ${childName(0)} (centron), ${childName(1)} (centron)`);
+  it(
+    "a host carrying twenty services dies: one notice per channel naming them, one " +
+      "resolution; the dashboard and the status page show them under it",
+    async () => {
+      const sim = await startOutageSimulation(handle, yaml(), { tickSeconds: 5 });
+      await sim.runTo(64);
+      allDown(sim);
+      await sim.runTo(65 + 10 * 60);
+      for (const channel of CHANNELS) expect(await sim.notices(channel), channel).toEqual([PARENT_ALERT]);
+      const alert = (await sim.lastPayload("hook")) as { affected: { serviceId: string }[]; text: string };
+      expect(alert.affected.map((target) => target.serviceId)).toEqual(
+        Array.from({ length: CHILDREN }, (_, i) => childId(i)),
+      );
+      expect(alert.text).toContain(
+        `${CHILDREN} services affected: ${childName(0)} (centron), ${childName(1)} (centron)`,
+      );
 
-    const { db } = sim.t.services.database;
-    expect((await db.selectFrom("incidents").select("target").execute()).map((row) => row.target)).toEqual([
-      "service:dc/centron",
-    ]);
-    const snapshot = await sim.t.services.monitor!.snapshot();
-    expect(snapshot.services.find((service) => service.serviceId === childId(7))).toMatchObject({
-      status: "unhealthy",
-      affectedBy: ["Central infrastructure on centron"],
-    });
-    expect(snapshot.services.find((service) => service.serviceId === "dc")!.affectedBy).toEqual([]);
-    const [incident] = await sim.t.services.alerting!.incidents.open();
-    expect(incident).toMatchObject({
-      target: "service:dc/centron",
-      affected: Array.from({ length: CHILDREN }, (_, i) => childName(i)),
-    });
+      const { db } = sim.t.services.database;
+      expect((await db.selectFrom("incidents").select("target").execute()).map((row) => row.target)).toEqual([
+        "service:dc/centron",
+      ]);
+      const snapshot = await sim.t.services.monitor!.snapshot();
+      expect(snapshot.services.find((service) => service.serviceId === childId(7))).toMatchObject({
+        status: "unhealthy",
+        affectedBy: ["Central infrastructure on centron"],
+      });
+      expect(snapshot.services.find((service) => service.serviceId === "dc")!.affectedBy).toEqual([]);
+      const [incident] = await sim.t.services.alerting!.incidents.open();
+      expect(incident).toMatchObject({
+        target: "service:dc/centron",
+        affected: Array.from({ length: CHILDREN }, (_, i) => childName(i)),
+      });
 
-    // The status page: the three public services, under one incident of their own words (the host is private).
-    const status = await sim.t.services.status!.source.refresh();
-    expect(status.services.map((service) => service.state)).toEqual(["outage", "outage", "outage"]);
-    expect(status.incidents.open).toHaveLength(1);
-    expect(status.incidents.open[0]).toMatchObject({
-      serviceIds: [childId(0), childId(1), childId(2)],
-      title: {
-        en: `Disruption of ${childName(0)}, ${childName(1)} and ${childName(2)}`,
-        de: `Störung: ${childName(0)}, ${childName(1)} und ${childName(2)}`,
-      },
-    });
+      // The status page: the three public services, under one incident of their own words (the host is private).
+      const status = await sim.t.services.status!.source.refresh();
+      expect(status.services.map((service) => service.state)).toEqual(["outage", "outage", "outage"]);
+      expect(status.incidents.open).toHaveLength(1);
+      expect(status.incidents.open[0]).toMatchObject({
+        serviceIds: [childId(0), childId(1), childId(2)],
+        title: {
+          en: `Disruption of ${childName(0)}, ${childName(1)} and ${childName(2)}`,
+          de: `Störung: ${childName(0)}, ${childName(1)} und ${childName(2)}`,
+        },
+      });
 
-    sim.down.clear();
-    await sim.runTo(65 + 12 * 60);
-    for (const channel of CHANNELS)
-      expect(await sim.notices(channel), channel).toEqual([PARENT_ALERT, PARENT_RESOLVED]);
-    const resolution = (await sim.lastPayload("hook")) as { text: string };
-    expect(resolution.text).toContain(`Affected while it lasted (${CHILDREN} services)`);
-    expect(
-      (await sim.t.services.monitor!.snapshot()).services.every((service) => service.affectedBy.length === 0),
-    ).toBe(true);
-    const after = await sim.t.services.status!.source.refresh();
-    expect(after.incidents.open).toHaveLength(0);
-    expect(after.incidents.resolved).toHaveLength(1);
-    expect(after.incidents.resolved[0]!.serviceIds).toEqual([childId(0), childId(1), childId(2)]);
-  }, 60_000);
+      sim.down.clear();
+      await sim.runTo(65 + 12 * 60);
+      for (const channel of CHANNELS)
+        expect(await sim.notices(channel), channel).toEqual([PARENT_ALERT, PARENT_RESOLVED]);
+      const resolution = (await sim.lastPayload("hook")) as { text: string };
+      expect(resolution.text).toContain(`Affected while it lasted (${CHILDREN} services)`);
+      expect(
+        (await sim.t.services.monitor!.snapshot()).services.every((service) => service.affectedBy.length === 0),
+      ).toBe(true);
+      const after = await sim.t.services.status!.source.refresh();
+      expect(after.incidents.open).toHaveLength(0);
+      expect(after.incidents.resolved).toHaveLength(1);
+      expect(after.incidents.resolved[0]!.serviceIds).toEqual([childId(0), childId(1), childId(2)]);
+    },
+    60_000,
+  );
 
   it("reminders are the host's alone, and name the services it took down", async () => {
     const sim = await startOutageSimulation(handle, yaml({ reminderMinutes: 5 }), { tickSeconds: 5 });
@@ -153,7 +163,8 @@ describe.each(testDatabases())("dependencies on $dialect", ({ open }) => {
       if (told.length === 0 && (await sim.notices("email")).length > 0) told.push(sim.seconds());
     });
     expect(await sim.notices("email")).toEqual([`[ALERT] ${childName(3)} is unhealthy (centron)`]);
-    // Failed at its check at 75 s; the host's verdict came at 120 s; the service's next check after it opened the incident.
+    // Failed at its check at 75 s; the host's verdict came at 120 s; the service's next check after it opened the
+    // incident.
     expect(told[0]! - 65).toBeLessThanOrEqual(60 + 15 + 15);
   }, 60_000);
 
@@ -170,33 +181,44 @@ describe.each(testDatabases())("dependencies on $dialect", ({ open }) => {
     for (const channel of CHANNELS) expect(await sim.notices(channel), channel).toEqual([PARENT_ALERT]);
   }, 60_000);
 
-  it("a host that dies in the middle of a round (checked before it died, its services after): asked again, still one notice", async () => {
-    const sim = await startOutageSimulation(handle, yaml(), { tickSeconds: 5 });
-    await sim.runTo(64);
-    // The round at 120 s finds the host answering and its services not: it dies right after its own check.
-    for (let i = 0; i < CHILDREN; i += 1) sim.down.add(`${childId(i)}/centron`);
-    const asked: string[] = [];
-    sim.hooks.afterCheck = (host) => {
-      if (host === "dc/centron") asked.push(sim.seconds().toString());
-      sim.down.add("dc/centron");
-    };
-    await sim.runTo(120);
-    expect(asked).toEqual(["120", "120"]);
-    for (const channel of CHANNELS) expect(await sim.notices(channel), channel).toEqual([PARENT_ALERT]);
-    await sim.runTo(65 + 5 * 60);
-    for (const channel of CHANNELS) expect(await sim.notices(channel), channel).toEqual([PARENT_ALERT]);
-  }, 60_000);
+  it(
+    "a host that dies in the middle of a round (checked before it died, " +
+      "its services after): asked again, still one notice",
+    async () => {
+      const sim = await startOutageSimulation(handle, yaml(), { tickSeconds: 5 });
+      await sim.runTo(64);
+      // The round at 120 s finds the host answering and its services not: it dies right after its own check.
+      for (let i = 0; i < CHILDREN; i += 1) sim.down.add(`${childId(i)}/centron`);
+      const asked: string[] = [];
+      sim.hooks.afterCheck = (host) => {
+        if (host === "dc/centron") asked.push(sim.seconds().toString());
+        sim.down.add("dc/centron");
+      };
+      await sim.runTo(120);
+      expect(asked).toEqual(["120", "120"]);
+      for (const channel of CHANNELS) expect(await sim.notices(channel), channel).toEqual([PARENT_ALERT]);
+      await sim.runTo(65 + 5 * 60);
+      for (const channel of CHANNELS) expect(await sim.notices(channel), channel).toEqual([PARENT_ALERT]);
+    },
+    60_000,
+  );
 
-  it("a service failing alone, checked in the round of its host: the host is asked again, and the service is told at once", async () => {
-    const sim = await startOutageSimulation(handle, yaml(), { tickSeconds: 5 });
-    await sim.runTo(64);
-    sim.down.add(`${childId(4)}/centron`);
-    await sim.runTo(120);
-    expect(await sim.notices("email")).toEqual([`[ALERT] ${childName(4)} is unhealthy (centron)`]);
-  }, 60_000);
+  it(
+    "a service failing alone, checked in the round of its host: the " +
+      "host is asked again, and the service is told at once",
+    async () => {
+      const sim = await startOutageSimulation(handle, yaml(), { tickSeconds: 5 });
+      await sim.runTo(64);
+      sim.down.add(`${childId(4)}/centron`);
+      await sim.runTo(120);
+      expect(await sim.notices("email")).toEqual([`[ALERT] ${childName(4)} is unhealthy (centron)`]);
+    },
+    60_000,
+  );
 
   it("a chain pages once, at its root", async () => {
-    const extra = `  - { id: app, name: App, hosts: { centron: { url: "http://centron.app.test/", dependsOn: [svc-00] } } }
+    const extra = `  - { id: app, name: App, hosts: { centron: { url: "http://centron.app.test/",
+        dependsOn: [svc-00] } } }
   - { id: web, name: Web, dependsOn: [app], hosts: { centron: { url: "http://centron.web.test/" } } }`;
     const sim = await startOutageSimulation(handle, yaml({ extra }), { tickSeconds: 5 });
     await sim.runTo(64);
@@ -210,22 +232,27 @@ describe.each(testDatabases())("dependencies on $dialect", ({ open }) => {
       ]);
   }, 60_000);
 
-  it("a service down before the host keeps its own incident: no reminders while the host is down, its resolution told", async () => {
-    const sim = await startOutageSimulation(handle, yaml({ reminderMinutes: 5 }), { tickSeconds: 5 });
-    await sim.runTo(64);
-    sim.down.add(`${childId(5)}/centron`);
-    await sim.runTo(65 + 2 * 60);
-    const own = `[ALERT] ${childName(5)} is unhealthy (centron)`;
-    expect(await sim.notices("email")).toEqual([own]);
-    allDown(sim);
-    await sim.runTo(65 + 13 * 60);
-    const titles = await sim.notices("email");
-    expect(titles.filter((title) => title.includes(childName(5)))).toEqual([own]);
-    expect(titles.filter((title) => title.startsWith("[REMINDER] Central infrastructure"))).toHaveLength(2);
-    sim.down.clear();
-    await sim.runTo(65 + 15 * 60);
-    expect((await sim.notices("email")).slice(-2).sort()).toEqual(
-      [PARENT_RESOLVED, `[RESOLVED] ${childName(5)} is healthy again (centron)`].sort(),
-    );
-  }, 60_000);
+  it(
+    "a service down before the host keeps its own incident: no " +
+      "reminders while the host is down, its resolution told",
+    async () => {
+      const sim = await startOutageSimulation(handle, yaml({ reminderMinutes: 5 }), { tickSeconds: 5 });
+      await sim.runTo(64);
+      sim.down.add(`${childId(5)}/centron`);
+      await sim.runTo(65 + 2 * 60);
+      const own = `[ALERT] ${childName(5)} is unhealthy (centron)`;
+      expect(await sim.notices("email")).toEqual([own]);
+      allDown(sim);
+      await sim.runTo(65 + 13 * 60);
+      const titles = await sim.notices("email");
+      expect(titles.filter((title) => title.includes(childName(5)))).toEqual([own]);
+      expect(titles.filter((title) => title.startsWith("[REMINDER] Central infrastructure"))).toHaveLength(2);
+      sim.down.clear();
+      await sim.runTo(65 + 15 * 60);
+      expect((await sim.notices("email")).slice(-2).sort()).toEqual(
+        [PARENT_RESOLVED, `[RESOLVED] ${childName(5)} is healthy again (centron)`].sort(),
+      );
+    },
+    60_000,
+  );
 });

@@ -51,7 +51,10 @@ export type EngineOptions = {
 export const endpointKey = (serviceId: string, host: string, sub?: string) =>
   `${serviceId}/${host}${sub === undefined ? "" : `/${sub}`}`;
 
-/** Starts of a service's checks are spread over this much of its round: a quarter of its interval, at most 15 s, unless set. */
+/**
+ * Starts of a service's checks are spread over this much of its round: a quarter of its interval, at most 15 s, unless
+ * set.
+ */
 export function staggerMs(defaults: Defaults, intervalMs: number): number {
   return (defaults.staggerSeconds ?? Math.min(15, intervalMs / 4000)) * 1000;
 }
@@ -66,13 +69,18 @@ export function createEngine(options: EngineOptions) {
   const inFlight = new Set<string>();
   /** When each service's next scheduled round is due. */
   const due = new Map<string, number>();
-  /** A "check now" being served: the services still to start (each once its running round ends), and the rounds started for it. */
+  /**
+   * A "check now" being served: the services still to start (each once its running round ends), and the rounds started
+   * for it.
+   */
   let request: { at: number; waiting: Set<string>; rounds: Promise<void>[]; finishing: boolean } | undefined;
   let housekeeping: Promise<void> | undefined;
   let lastLeaseAt = 0;
   /** The next slot as last written: it is written again only when it moves, not every second. */
   let nextWritten: number | undefined;
-  /** When a round last ended with its results stored (this process): the heartbeat's evidence that rounds run on time. */
+  /**
+   * When a round last ended with its results stored (this process): the heartbeat's evidence that rounds run on time.
+   */
   let lastRoundEndedAt: number | null = null;
   let limit = { max: 0, run: limiter(1) };
   const stopping = new AbortController();

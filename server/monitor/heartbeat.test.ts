@@ -152,15 +152,18 @@ services:
       expect(receiver.received[0]!.json).toEqual({ lastRoundAt: expect.stringMatching(/^2026-01-05T09:00:00/) });
   });
 
-  it("a watcher that is down is logged once, by host, never with its secret path; the calls go on when it is back", async () => {
-    await setUp();
-    receiver.answer({ status: 503 });
-    expect(await run(121)).toEqual(["0: failed", "60: failed", "120: failed"]);
-    const warnings = logged.filter((line) => line.includes('"heartbeat":"failed"'));
-    expect(warnings).toHaveLength(1);
-    expect(warnings[0]).toContain(new URL(receiver.url).host);
-    expect(logged.join("\n")).not.toContain("secret-check-uuid");
-    receiver.answer({ status: 200 });
-    expect(await run(61)).toEqual(["59: sent"]);
-  });
+  it(
+    "a watcher that is down is logged once, by host, never with " + "its secret path; the calls go on when it is back",
+    async () => {
+      await setUp();
+      receiver.answer({ status: 503 });
+      expect(await run(121)).toEqual(["0: failed", "60: failed", "120: failed"]);
+      const warnings = logged.filter((line) => line.includes('"heartbeat":"failed"'));
+      expect(warnings).toHaveLength(1);
+      expect(warnings[0]).toContain(new URL(receiver.url).host);
+      expect(logged.join("\n")).not.toContain("secret-check-uuid");
+      receiver.answer({ status: 200 });
+      expect(await run(61)).toEqual(["59: sent"]);
+    },
+  );
 });

@@ -34,7 +34,10 @@ export type HostState = {
 
 export type CircuitSettings = { failures: number };
 
-/** An open circuit's checks get this share of the timeout, but never less than OPEN_MIN_TIMEOUT_MS (or the timeout itself, when shorter). */
+/**
+ * An open circuit's checks get this share of the timeout, but never less than OPEN_MIN_TIMEOUT_MS (or the timeout
+ * itself, when shorter).
+ */
 const OPEN_TIMEOUT_SHARE = 0.5;
 const OPEN_MIN_TIMEOUT_MS = 1_000;
 
@@ -54,7 +57,10 @@ export function initialHostState(host: HostName): HostState {
   };
 }
 
-/** How the next check of a host runs: as configured, or without retries and with a shorter timeout while its circuit is open. */
+/**
+ * How the next check of a host runs: as configured, or without retries and with a shorter timeout while its circuit is
+ * open.
+ */
 export function checkSettings(
   state: HostState | undefined,
   configured: { timeoutMs: number; retries: number },

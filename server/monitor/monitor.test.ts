@@ -179,107 +179,118 @@ describe.each(testDatabases())("the monitor on $dialect", ({ open }) => {
     ]);
   });
 
-  it("maintenance: validated, holds notices back (recorded once), and its end tells what is still down at once", async () => {
-    const refused = await api("POST", "/maintenance", { enable: true, reason: "   ", enabledBy: "ops" });
-    expect(refused.status).toBe(400);
-    expect(refused.body.message).toBe("Reason and Enabled By are required when enabling maintenance mode");
-    expect((await api("GET", "/maintenance")).body.maintenance).toMatchObject({ is_active: false });
+  it(
+    "maintenance: validated, holds notices back (recorded once), " + "and its end tells what is still down at once",
+    async () => {
+      const refused = await api("POST", "/maintenance", { enable: true, reason: "   ", enabledBy: "ops" });
+      expect(refused.status).toBe(400);
+      expect(refused.body.message).toBe("Reason and Enabled By are required when enabling maintenance mode");
+      expect((await api("GET", "/maintenance")).body.maintenance).toMatchObject({ is_active: false });
 
-    const enabled = await api("POST", "/maintenance", {
-      enable: true,
-      reason: "Kernel update",
-      enabledBy: "ops",
-      notes: "Both hosts",
-      estimatedDurationMinutes: 30,
-    });
-    expect(enabled.body).toMatchObject({
-      success: true,
-      maintenance: {
-        is_active: true,
+      const enabled = await api("POST", "/maintenance", {
+        enable: true,
         reason: "Kernel update",
-        enabled_by: "ops",
-        estimated_duration_minutes: 30,
+        enabledBy: "ops",
         notes: "Both hosts",
-        ends_at: new Date(t.clock.now + 30 * 60_000).toISOString(),
-      },
-    });
-    answers["/sentiment/local"] = { status: 500, body: "" };
-    await cycle();
-    t.advance(60_000);
-    await cycle();
-    expect(await alertMail()).toEqual([]);
-    const held = (await api("GET", "/alerts")).body.incidents as {
-      suppressedAt: string | null;
-      announced: boolean;
-      notices: unknown[];
-    }[];
-    expect(held).toMatchObject([{ announced: false, notices: [] }]);
-    expect(held[0]!.suppressedAt).toBe(new Date(t.clock.now - 60_000).toISOString());
+        estimatedDurationMinutes: 30,
+      });
+      expect(enabled.body).toMatchObject({
+        success: true,
+        maintenance: {
+          is_active: true,
+          reason: "Kernel update",
+          enabled_by: "ops",
+          estimated_duration_minutes: 30,
+          notes: "Both hosts",
+          ends_at: new Date(t.clock.now + 30 * 60_000).toISOString(),
+        },
+      });
+      answers["/sentiment/local"] = { status: 500, body: "" };
+      await cycle();
+      t.advance(60_000);
+      await cycle();
+      expect(await alertMail()).toEqual([]);
+      const held = (await api("GET", "/alerts")).body.incidents as {
+        suppressedAt: string | null;
+        announced: boolean;
+        notices: unknown[];
+      }[];
+      expect(held).toMatchObject([{ announced: false, notices: [] }]);
+      expect(held[0]!.suppressedAt).toBe(new Date(t.clock.now - 60_000).toISOString());
 
-    const disabled = await api("POST", "/maintenance", { enable: false });
-    expect(disabled.body).toMatchObject({ success: true, maintenance: { is_active: false } });
-    // Ending maintenance asks for a cycle of every service at once (the request is written in the background).
-    await expect
-      .poll(() =>
-        t.services.database.db
-          .selectFrom("monitor_meta")
-          .select("value")
-          .where("key", "=", "run_requested_at")
-          .executeTakeFirst(),
-      )
-      .toEqual({ value: t.clock.now });
-    t.advance(1_000);
-    await cycle();
-    expect((await alertMail()).map((m) => m.subject)).toEqual(["[ALERT] Sentiment analysis is unhealthy (local)"]);
-    const history = (await api("GET", "/maintenance/history")).body.history as {
-      action: string;
-      by: string;
-      reason: string;
-    }[];
-    expect(history.map((h) => `${h.action}:${h.by}:${h.reason}`)).toEqual([
-      "disable:ops:Maintenance completed",
-      "enable:ops:Kernel update",
-    ]);
-  });
+      const disabled = await api("POST", "/maintenance", { enable: false });
+      expect(disabled.body).toMatchObject({ success: true, maintenance: { is_active: false } });
+      // Ending maintenance asks for a cycle of every service at once (the request is written in the background).
+      await expect
+        .poll(() =>
+          t.services.database.db
+            .selectFrom("monitor_meta")
+            .select("value")
+            .where("key", "=", "run_requested_at")
+            .executeTakeFirst(),
+        )
+        .toEqual({ value: t.clock.now });
+      t.advance(1_000);
+      await cycle();
+      expect((await alertMail()).map((m) => m.subject)).toEqual(["[ALERT] Sentiment analysis is unhealthy (local)"]);
+      const history = (await api("GET", "/maintenance/history")).body.history as {
+        action: string;
+        by: string;
+        reason: string;
+      }[];
+      expect(history.map((h) => `${h.action}:${h.by}:${h.reason}`)).toEqual([
+        "disable:ops:Maintenance completed",
+        "enable:ops:Kernel update",
+      ]);
+    },
+  );
 
-  it("Test Failure and Test Email send TEST notices and touch nothing real; without SMTP they say why; a second test at once gets 409", async () => {
-    const failure = await api("POST", "/alerts/test-failure", { serviceId: "sentiment-service" });
-    expect(failure.body).toMatchObject({
-      success: false,
-      message:
-        "Simulated failure for Sentiment analysis: test alert not delivered on email: mail delivery is not configured (SMTP_URL)",
-      channels: [{ name: "email", type: "email", status: "waiting" }],
-    });
-    expect((await alertMail()).map((m) => m.subject)).toEqual([]);
-    const tests = await t.services.database.db
-      .selectFrom("outbox")
-      .select("payload")
-      .where("kind", "=", "test")
-      .execute();
-    expect(tests.map((row) => (JSON.parse(row.payload) as { subject: string }).subject)).toEqual([
-      "[TEST] [ALERT] Sentiment analysis is unhealthy (centron)",
-    ]);
-    expect((await api("POST", "/alerts/test-failure", { serviceId: "nope" })).status).toBe(404);
+  it(
+    "Test Failure and Test Email send TEST notices and touch nothing real; " +
+      "without SMTP they say why; a second test at once gets 409",
+    async () => {
+      const failure = await api("POST", "/alerts/test-failure", { serviceId: "sentiment-service" });
+      expect(failure.body).toMatchObject({
+        success: false,
+        message:
+          "Simulated failure for Sentiment analysis: test alert not delivered " +
+          "on email: mail delivery is not configured (SMTP_URL)",
+        channels: [{ name: "email", type: "email", status: "waiting" }],
+      });
+      expect((await alertMail()).map((m) => m.subject)).toEqual([]);
+      const tests = await t.services.database.db
+        .selectFrom("outbox")
+        .select("payload")
+        .where("kind", "=", "test")
+        .execute();
+      expect(tests.map((row) => (JSON.parse(row.payload) as { subject: string }).subject)).toEqual([
+        "[TEST] [ALERT] Sentiment analysis is unhealthy (centron)",
+      ]);
+      expect((await api("POST", "/alerts/test-failure", { serviceId: "nope" })).status).toBe(404);
 
-    const email = await api("POST", "/alerts/test-email");
-    expect(email).toMatchObject({
-      status: 502,
-      body: { success: false, message: "Failed to send test email: email: mail delivery is not configured (SMTP_URL)" },
-    });
+      const email = await api("POST", "/alerts/test-email");
+      expect(email).toMatchObject({
+        status: 502,
+        body: {
+          success: false,
+          message: "Failed to send test email: email: mail delivery is not configured (SMTP_URL)",
+        },
+      });
 
-    // Nothing real changed: no open incident, no cooldown, and a real failure now is told at once.
-    expect((await api("GET", "/incidents/open")).body).toEqual({ incidents: [] });
-    answers["/sentiment/centron"] = { status: 503, body: "down" };
-    await cycle();
-    expect((await alertMail()).map((m) => m.subject)).toEqual(["[ALERT] Sentiment analysis is unhealthy (centron)"]);
+      // Nothing real changed: no open incident, no cooldown, and a real failure now is told at once.
+      expect((await api("GET", "/incidents/open")).body).toEqual({ incidents: [] });
+      answers["/sentiment/centron"] = { status: 503, body: "down" };
+      await cycle();
+      expect((await alertMail()).map((m) => m.subject)).toEqual(["[ALERT] Sentiment analysis is unhealthy (centron)"]);
 
-    await t.services.database.db
-      .insertInto("monitor_leases")
-      .values({ name: "alert-test", holder: "someone else", expires_at: t.clock.now + 10_000 })
-      .execute();
-    expect((await api("POST", "/alerts/test-email")).status).toBe(409);
-    expect((await api("POST", "/alerts/test-failure", {})).status).toBe(409);
-  });
+      await t.services.database.db
+        .insertInto("monitor_leases")
+        .values({ name: "alert-test", holder: "someone else", expires_at: t.clock.now + 10_000 })
+        .execute();
+      expect((await api("POST", "/alerts/test-email")).status).toBe(409);
+      expect((await api("POST", "/alerts/test-failure", {})).status).toBe(409);
+    },
+  );
 
   it("history is kept raw for 48 h, rolled up hourly for 90 days, and uptime reads both", async () => {
     for (let minute = 0; minute < 120; minute += 1) {

@@ -53,13 +53,17 @@ function hostResult(service: ServiceConfig, host: string, state: HostState, affe
     circuitBreakerState: state.circuitBreakerState,
     consecutiveFailures: state.consecutiveFailures,
     consecutiveSuccesses: state.consecutiveSuccesses,
-    /** The open incidents this host (or a sub-service on it) fails under (dependsOn), by name: "Central infrastructure on centron". */
+    /**
+     * The open incidents this host (or a sub-service on it) fails under (dependsOn), by name: "Central infrastructure
+     * on centron".
+     */
     affectedBy,
     subServices: state.subServices.map((sub) => ({
       ...sub,
       host,
       target: describeSub(service, host, sub.name),
-      // Also as a name plus a central host result, for API clients that read that shape, where the sub-service runs on centron.
+      // Also as a name plus a central host result, for API clients that read that shape, where the sub-service runs on
+      // centron.
       ...(host === "centron" ? { centron: { ...sub, host } } : {}),
     })),
   };
@@ -215,7 +219,8 @@ export function createMonitor(options: MonitorOptions) {
           intervalSeconds: intervalOf(service, config.defaults) / 1000,
           /** Every host in the configuration's order, checked or not yet. */
           hosts: results,
-          // The two host fields API clients written for the shipped hosts read: set when the service has such a host and it was checked.
+          // The two host fields API clients written for the shipped hosts read: set when the service has such a host
+          // and it was checked.
           centron: checkedResult("centron"),
           local: checkedResult("local"),
           uptime24h: mean("uptime24h"),
@@ -237,7 +242,10 @@ export function createMonitor(options: MonitorOptions) {
         nextCheckAt: iso(await meta.get("next_cycle_at")),
         intervalSeconds: config.defaults.intervalSeconds,
         alertsTo: destinations(alerting.notifier.describe()),
-        /** The outside watcher this monitor calls while its rounds run on time (its host only: the URL may hold a secret). */
+        /**
+         * The outside watcher this monitor calls while its rounds run on time (its host only: the URL may hold a
+         * secret).
+         */
         heartbeat: config.alerts.heartbeat
           ? {
               to: new URL(config.alerts.heartbeat.url).host,

@@ -23,7 +23,8 @@ alerts:
     - { type: webhook, name: hook, url: "http://127.0.0.1:9/hook" }
 defaults: { intervalSeconds: ${INTERVAL_S}, timeoutMs: 5000, retries: 2, successThreshold: ${successThreshold} }
 services:
-  - { id: mail-relay, name: Mail relay, public: true, hosts: { centron: { url: "http://centron.mail-relay.test/health" } } }
+  - { id: mail-relay, name: Mail relay, public: true,
+      hosts: { centron: { url: "http://centron.mail-relay.test/health" } } }
 `;
 
 /** What each view shows once the service is back. */
@@ -49,7 +50,8 @@ describe.each(testDatabases())("outages on $dialect", ({ open }) => {
   afterEach(() => cleanup());
 
   it.each(CASES)(
-    "a $minutes-minute outage (successThreshold $successThreshold) is resolved within successThreshold + 1 intervals of the recovery, everywhere",
+    "a $minutes-minute outage (successThreshold $successThreshold) is resolved " +
+      "within successThreshold + 1 intervals of the recovery, everywhere",
     async ({ minutes, successThreshold }) => {
       sim = await startOutageSimulation(handle, yaml(successThreshold), { tickSeconds: 5 });
       await sim.runTo(DOWN_AT_S - 1);

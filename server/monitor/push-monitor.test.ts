@@ -60,50 +60,60 @@ describe.each(testDatabases())("push monitors on $dialect", ({ open }) => {
   const call = (method: "GET" | "POST", query = "", token = TOKEN) =>
     fetch(`${origin}/api/push/${token}${query}`, { method });
 
-  it("an afternoon of a cron job: waits for the first call, goes down when a call is overdue or reports failure, and comes back", async () => {
-    await round();
-    expect(await host()).toMatchObject({
-      lastChecked: null,
-      errorMessage: "Not checked yet",
-      target: "Push: POST /api/push/…",
-    });
+  it(
+    "an afternoon of a cron job: waits for the first call, goes down when " +
+      "a call is overdue or reports failure, and comes back",
+    async () => {
+      await round();
+      expect(await host()).toMatchObject({
+        lastChecked: null,
+        errorMessage: "Not checked yet",
+        target: "Push: POST /api/push/…",
+      });
 
-    t.advance(60_000);
-    await round(); // 60 s of 90 (interval + grace): still waiting, nothing said
-    expect((await host()).lastChecked).toBeNull();
+      t.advance(60_000);
+      await round(); // 60 s of 90 (interval + grace): still waiting, nothing said
+      expect((await host()).lastChecked).toBeNull();
 
-    t.advance(20_000);
-    expect((await call("GET", "?status=up&msg=OK&ping=")).status).toBe(200);
-    t.advance(10_000);
-    await round();
-    expect(await host()).toMatchObject({ status: "healthy", errorMessage: null });
+      t.advance(20_000);
+      expect((await call("GET", "?status=up&msg=OK&ping=")).status).toBe(200);
+      t.advance(10_000);
+      await round();
+      expect(await host()).toMatchObject({ status: "healthy", errorMessage: null });
 
-    t.advance(100_000); // the last call was 110 s ago: overdue
-    await round();
-    expect(await host()).toMatchObject({ status: "unhealthy", errorMessage: "No push since 2026-01-05T09:01:20Z" });
+      t.advance(100_000); // the last call was 110 s ago: overdue
+      await round();
+      expect(await host()).toMatchObject({ status: "unhealthy", errorMessage: "No push since 2026-01-05T09:01:20Z" });
 
-    expect((await call("POST", "?status=down&msg=disk%20full&ping=5400")).status).toBe(200);
-    await round();
-    expect(await host()).toMatchObject({ status: "unhealthy", errorMessage: "The job reported a failure: disk full" });
+      expect((await call("POST", "?status=down&msg=disk%20full&ping=5400")).status).toBe(200);
+      await round();
+      expect(await host()).toMatchObject({
+        status: "unhealthy",
+        errorMessage: "The job reported a failure: disk full",
+      });
 
-    expect((await call("POST", "?ping=61000")).status).toBe(200);
-    await round();
-    expect(await host()).toMatchObject({ status: "healthy", responseTime: 61_000 });
-    expect(await notices()).toEqual([
-      "[ALERT] Nightly backup is unhealthy (fra)",
-      "[RESOLVED] Nightly backup is healthy again (fra)",
-    ]);
-  });
+      expect((await call("POST", "?ping=61000")).status).toBe(200);
+      await round();
+      expect(await host()).toMatchObject({ status: "healthy", responseTime: 61_000 });
+      expect(await notices()).toEqual([
+        "[ALERT] Nightly backup is unhealthy (fra)",
+        "[RESOLVED] Nightly backup is healthy again (fra)",
+      ]);
+    },
+  );
 
-  it("a monitor never called fails once its first call is overdue, counted from when it was first watched", async () => {
-    await round();
-    t.advance(91_000);
-    await round();
-    expect(await host()).toMatchObject({
-      status: "unhealthy",
-      errorMessage: "No push received since monitoring began at 2026-01-05T09:00:00Z",
-    });
-  });
+  it(
+    "a monitor never called fails once its first call is " + "overdue, counted from when it was first watched",
+    async () => {
+      await round();
+      t.advance(91_000);
+      await round();
+      expect(await host()).toMatchObject({
+        status: "unhealthy",
+        errorMessage: "No push received since monitoring began at 2026-01-05T09:00:00Z",
+      });
+    },
+  );
 
   it("an unknown token or a bad parameter is refused and writes nothing", async () => {
     const unknown = await call("POST", "", "not-a-configured-token-at-all");

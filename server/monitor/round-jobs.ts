@@ -9,7 +9,9 @@ import { hostNames, type ServiceConfig } from "./services-config.ts";
 /** A host of a service to check, with the sub-services checked on it. */
 export type Job = { service: ServiceConfig; host: string; target: Target; subs: { name: string; target: Target }[] };
 
-/** The hosts to check: a placeholder (a documentation host such as example.com) is never checked, so it never alerts. */
+/**
+ * The hosts to check: a placeholder (a documentation host such as example.com) is never checked, so it never alerts.
+ */
 export function jobsOf(services: readonly ServiceConfig[]): Job[] {
   return services.flatMap((service) =>
     hostNames(service)

@@ -95,9 +95,15 @@ describe.each(testDatabases())("the schedule on $dialect", ({ open }) => {
     expect(made.filter((line) => line.includes("slow.test")).every((line) => line.endsWith("(4000)"))).toBe(true);
   });
 
-  /** Waits (on the real clock, generously) until `count` checks of `url` have been made: rounds start their checks after a few database reads. */
+  /**
+   * Waits (on the real clock, generously) until `count` checks of `url` have been made: rounds start their checks
+   * after a few database reads.
+   */
   const reached = (url: string, count: number) => expect.poll(() => at(url).length, { timeout: 10_000 }).toBe(count);
-  /** Waits until the round that began `second` seconds in has ended (the fast one: the slow one hangs), so the next slot finds the service free. */
+  /**
+   * Waits until the round that began `second` seconds in has ended (the fast one: the slow one hangs), so the next
+   * slot finds the service free.
+   */
   const roundDone = (second: number) =>
     expect
       .poll(async () => (await t.services.monitor!.snapshot()).lastCheckedAt, { timeout: 10_000 })
@@ -131,7 +137,10 @@ describe.each(testDatabases())("the schedule on $dialect", ({ open }) => {
     },
   );
 
-  /** Ticks a second at a time until the condition holds (each tick's rounds get a moment to start), at most `seconds` ticks. */
+  /**
+   * Ticks a second at a time until the condition holds (each tick's rounds get a moment to start), at most `seconds`
+   * ticks.
+   */
   async function tickUntil(condition: () => boolean | Promise<boolean>, seconds: number) {
     for (let tick = 0; tick < seconds; tick += 1) {
       t.advance(1000);
@@ -170,26 +179,34 @@ describe.each(testDatabases())("the schedule on $dialect", ({ open }) => {
     expect(at("slow.test/fra")[2]).toBeGreaterThan(60);
   }, 60_000);
 
-  it("a host whose circuit is open is still checked every interval, without retries and with half the timeout; a recovery is seen at its next slot", async () => {
-    failing.add("http://slow.test/fra");
-    await runUntil(60 * 30);
-    // Thirty-one rounds, every one of them checked the failing host: the circuit opened after two and never skipped a slot.
-    expect(at("slow.test/fra")).toEqual(Array.from({ length: 31 }, (_, index) => index * 60));
-    const fra = settings.filter((line) => line.includes("slow.test/fra")).map((line) => line.split(" ").at(-1));
-    expect(fra.slice(0, 3)).toEqual(["4000/2", "4000/2", "2000/0"]);
-    expect(new Set(fra.slice(2))).toEqual(new Set(["2000/0"]));
-    // The other hosts keep their full settings.
-    expect(
-      new Set(settings.filter((line) => line.includes("slow.test/muc")).map((line) => line.split(" ").at(-1))),
-    ).toEqual(new Set(["4000/2"]));
-    const fraState = async () =>
-      (await t.services.monitor!.snapshot()).services.find((service) => service.serviceId === "slow")!.hosts[0]!;
-    expect(await fraState()).toMatchObject({ circuitBreakerState: "open", status: "unhealthy" });
-    failing.clear();
-    await runUntil(60 * 31);
-    expect(await fraState()).toMatchObject({ circuitBreakerState: "half-open", status: "healthy" });
-    expect(settings.filter((line) => line.includes("slow.test/fra")).at(-1)).toBe("1860: http://slow.test/fra 2000/0");
-  }, 60_000);
+  it(
+    "a host whose circuit is open is still checked every interval, without retries " +
+      "and with half the timeout; a recovery is seen at its next slot",
+    async () => {
+      failing.add("http://slow.test/fra");
+      await runUntil(60 * 30);
+      // Thirty-one rounds, every one of them checked the failing host: the circuit opened after two and never skipped a
+      // slot.
+      expect(at("slow.test/fra")).toEqual(Array.from({ length: 31 }, (_, index) => index * 60));
+      const fra = settings.filter((line) => line.includes("slow.test/fra")).map((line) => line.split(" ").at(-1));
+      expect(fra.slice(0, 3)).toEqual(["4000/2", "4000/2", "2000/0"]);
+      expect(new Set(fra.slice(2))).toEqual(new Set(["2000/0"]));
+      // The other hosts keep their full settings.
+      expect(
+        new Set(settings.filter((line) => line.includes("slow.test/muc")).map((line) => line.split(" ").at(-1))),
+      ).toEqual(new Set(["4000/2"]));
+      const fraState = async () =>
+        (await t.services.monitor!.snapshot()).services.find((service) => service.serviceId === "slow")!.hosts[0]!;
+      expect(await fraState()).toMatchObject({ circuitBreakerState: "open", status: "unhealthy" });
+      failing.clear();
+      await runUntil(60 * 31);
+      expect(await fraState()).toMatchObject({ circuitBreakerState: "half-open", status: "healthy" });
+      expect(settings.filter((line) => line.includes("slow.test/fra")).at(-1)).toBe(
+        "1860: http://slow.test/fra 2000/0",
+      );
+    },
+    60_000,
+  );
 
   it("sub-services keep history like hosts, and every host is listed in the configuration's order", async () => {
     await runUntil(61);

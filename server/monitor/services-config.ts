@@ -31,7 +31,10 @@ const serviceIntervalSeconds = z
   .max(7 * 86_400);
 const timeoutMs = z.number().int().min(100).max(60_000);
 
-/** What a service or one host depends on: `datacenter-centron` (any of that service's hosts) or `datacenter-centron/centron` (that host). */
+/**
+ * What a service or one host depends on: `datacenter-centron` (any of that service's hosts) or
+ * `datacenter-centron/centron` (that host).
+ */
 const dependsOnSchema = z
   .array(
     z
@@ -91,7 +94,10 @@ export const serviceSchema = z
     timeoutMs: timeoutMs.optional(),
     failureThreshold: threshold.optional(),
     successThreshold: threshold.optional(),
-    /** While a service named here has an open incident, this one's failures are told in its notices, not in notices of their own. */
+    /**
+     * While a service named here has an open incident, this one's failures are told in its notices, not in notices of
+     * their own.
+     */
     dependsOn: dependsOnSchema.optional(),
   })
   .strict()
@@ -143,15 +149,24 @@ export const defaultsSchema = z
     retries: z.number().int().min(0).max(5).default(2),
     /** Checks in flight at once. */
     concurrency: z.number().int().min(1).max(5000).default(200),
-    /** Failures in a row that open a host's circuit: its checks then run without retries and with half the timeout (never less often). */
+    /**
+     * Failures in a row that open a host's circuit: its checks then run without retries and with half the timeout
+     * (never less often).
+     */
     circuitFailures: z.number().int().min(1).max(100).default(5),
-    /** Gone: an open circuit used to wait out a back-off unchecked. Named here so that a file still setting it is told why. */
+    /**
+     * Gone: an open circuit used to wait out a back-off unchecked. Named here so that a file still setting it is told
+     * why.
+     */
     circuitBackoffSeconds: z
       .never({ error: "is no longer used: an open circuit is checked every interval (remove this key)" })
       .optional(),
     /** Check starts are spread over this much of each round (default: a quarter of the interval, at most 15 s). */
     staggerSeconds: z.number().min(0).max(600).optional(),
-    /** Failed checks in a row before an incident opens (Gatus' failure-threshold); 1 (the default) alerts on the first failure. */
+    /**
+     * Failed checks in a row before an incident opens (Gatus' failure-threshold); 1 (the default) alerts on the first
+     * failure.
+     */
     failureThreshold: threshold.default(1),
     /** Good checks in a row before an open incident resolves. */
     successThreshold: threshold.default(1),

@@ -1,7 +1,8 @@
 // The certificate probe: one TLS handshake to a host's IP, presenting the
 // monitored domain as SNI, and a reading of the certificate the host serves
 // for that name (expiry, issuer, names, fingerprint) with a status by the
-// days left (shared/monitor/certificate-status.ts: more than 30, more than 7). Connecting to the configured IP, not to whatever the
+// days left (shared/monitor/certificate-status.ts: more than 30, more than 7). Connecting to the configured IP, not to
+// whatever the
 // domain resolves to, is what lets the same domain be checked on both hosts.
 //
 // The handshake never rejects a certificate: an untrusted or mismatched one

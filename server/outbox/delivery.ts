@@ -9,7 +9,9 @@ import type { Logger } from "pino";
 import { DeliveryError, LEASE_MS, type Claim, type Outbox, type QueuedItem } from "./outbox.ts";
 
 const BATCH = 50;
-/** While a batch is being sent its lease is renewed this often: well inside the lease, so a slow send never loses it. */
+/**
+ * While a batch is being sent its lease is renewed this often: well inside the lease, so a slow send never loses it.
+ */
 const RENEW_MS = LEASE_MS / 3;
 
 export type Sender = (item: QueuedItem) => Promise<void>;
@@ -69,7 +71,8 @@ export function createDelivery(options: {
     }, renewMs);
     try {
       while (left.length > 0) {
-        // A clean stop hands the rest back at once (the next process need not wait for the lease); rows another sender took are its.
+        // A clean stop hands the rest back at once (the next process need not wait for the lease); rows another sender
+        // took are its.
         if (stopping || lost) {
           await handBack();
           return false;
@@ -145,7 +148,10 @@ export function createDelivery(options: {
     return startLane(channel);
   }
 
-  /** Sends what is due on every channel that can send; resolves when each has drained (a slow one does not hold the others back, only this promise). */
+  /**
+   * Sends what is due on every channel that can send; resolves when each has drained (a slow one does not hold the
+   * others back, only this promise).
+   */
   async function runOnce(): Promise<void> {
     if (stopping) return;
     let channels: string[];

@@ -186,37 +186,42 @@ describe.each(testDatabases())("the outbox on $dialect", ({ open }) => {
     expect(titles(second)).toEqual(expected);
   });
 
-  it("a receiver that accepts and never answers holds back only its own channel: fresh notices elsewhere go at once", async () => {
-    first.answer("never");
-    const { delivery, queue, channel } = sender([{ type: "email", name: "mail", to: "ops@example.com" }]);
-    await queue("one", channel("first"));
-    const round = delivery.runOnce();
-    await vi.waitFor(() => expect(titles(first)).toEqual(["one"]));
-    // first's send now waits for its timeout (10 s); a notice queued meanwhile reaches the other channels at once.
-    await queue("two");
-    delivery.kick();
-    await vi.waitFor(() => expect([titles(second), subjects()]).toEqual([["two"], ["two"]]), { timeout: 5_000 });
-    // The bound: first's send has not even timed out yet, its rows are untried.
-    expect(await rows("first")).toEqual([
-      { status: "pending", attempts: 0 },
-      { status: "pending", attempts: 0 },
-    ]);
-    expect(await rows("second")).toEqual([{ status: "sent", attempts: 1 }]);
-    expect(titles(first)).toEqual(["one"]);
+  it(
+    "a receiver that accepts and never answers holds back only its " +
+      "own channel: fresh notices elsewhere go at once",
+    async () => {
+      first.answer("never");
+      const { delivery, queue, channel } = sender([{ type: "email", name: "mail", to: "ops@example.com" }]);
+      await queue("one", channel("first"));
+      const round = delivery.runOnce();
+      await vi.waitFor(() => expect(titles(first)).toEqual(["one"]));
+      // first's send now waits for its timeout (10 s); a notice queued meanwhile reaches the other channels at once.
+      await queue("two");
+      delivery.kick();
+      await vi.waitFor(() => expect([titles(second), subjects()]).toEqual([["two"], ["two"]]), { timeout: 5_000 });
+      // The bound: first's send has not even timed out yet, its rows are untried.
+      expect(await rows("first")).toEqual([
+        { status: "pending", attempts: 0 },
+        { status: "pending", attempts: 0 },
+      ]);
+      expect(await rows("second")).toEqual([{ status: "sent", attempts: 1 }]);
+      expect(titles(first)).toEqual(["one"]);
 
-    // The receiver goes away: the hanging send fails, and first gets its notices at its retry, in order, "one" again under the same id.
-    await first.down();
-    await round;
-    await first.up();
-    first.answer({ status: 200 });
-    clock.now += ALERT_RETRY_POLICY.firstDelayMs;
-    await delivery.runOnce();
-    await delivery.stop();
-    expect(titles(first)).toEqual(["one", "one", "two"]);
-    const ids = first.received.map((request) => request.headers["x-notification-id"]);
-    expect(ids[1]).toBe(ids[0]);
-    expect(ids[2]).not.toBe(ids[0]);
-  });
+      // The receiver goes away: the hanging send fails, and first gets its notices at its retry, in order, "one" again
+      // under the same id.
+      await first.down();
+      await round;
+      await first.up();
+      first.answer({ status: 200 });
+      clock.now += ALERT_RETRY_POLICY.firstDelayMs;
+      await delivery.runOnce();
+      await delivery.stop();
+      expect(titles(first)).toEqual(["one", "one", "two"]);
+      const ids = first.received.map((request) => request.headers["x-notification-id"]);
+      expect(ids[1]).toBe(ids[0]);
+      expect(ids[2]).not.toBe(ids[0]);
+    },
+  );
 
   it("a sender that died mid-send: 30 s later its notice goes again, once, under the same id", async () => {
     const dying = sender();
@@ -239,46 +244,52 @@ describe.each(testDatabases())("the outbox on $dialect", ({ open }) => {
     expect(await rows("first")).toEqual([{ status: "sent", attempts: 1 }]);
   });
 
-  it("a slow send keeps its rows: its lease is renewed while it lasts, so another sender does not send it too", async () => {
-    first.answer("never");
-    const slow = sender();
-    await slow.queue("slow", slow.channel("first"));
-    const delivery = createDelivery({ outbox: slow.outbox, senderFor: slow.notifier.senderFor, logger, renewMs: 10 });
-    const round = delivery.runOnce();
-    await vi.waitFor(() => expect(titles(first)).toEqual(["slow"]));
-    // Twice the lease passes while the send hangs: only the renewals keep the row its own.
-    clock.now += 60_000;
-    const leaseUntil = async () =>
-      Number((await handle.db.selectFrom("outbox").select("lease_until").executeTakeFirstOrThrow()).lease_until);
-    await vi.waitFor(async () => expect(await leaseUntil()).toBeGreaterThan(clock.now));
-    await sender().delivery.runOnce();
-    expect(titles(first)).toEqual(["slow"]);
-    await first.down();
-    await round;
-    expect(await rows("first")).toEqual([{ status: "pending", attempts: 1 }]);
-  });
+  it(
+    "a slow send keeps its rows: its lease is renewed while it " + "lasts, so another sender does not send it too",
+    async () => {
+      first.answer("never");
+      const slow = sender();
+      await slow.queue("slow", slow.channel("first"));
+      const delivery = createDelivery({ outbox: slow.outbox, senderFor: slow.notifier.senderFor, logger, renewMs: 10 });
+      const round = delivery.runOnce();
+      await vi.waitFor(() => expect(titles(first)).toEqual(["slow"]));
+      // Twice the lease passes while the send hangs: only the renewals keep the row its own.
+      clock.now += 60_000;
+      const leaseUntil = async () =>
+        Number((await handle.db.selectFrom("outbox").select("lease_until").executeTakeFirstOrThrow()).lease_until);
+      await vi.waitFor(async () => expect(await leaseUntil()).toBeGreaterThan(clock.now));
+      await sender().delivery.runOnce();
+      expect(titles(first)).toEqual(["slow"]);
+      await first.down();
+      await round;
+      expect(await rows("first")).toEqual([{ status: "pending", attempts: 1 }]);
+    },
+  );
 
-  it("a clean stop finishes the send in progress and hands the rest back: the next process sends it at once", async () => {
-    const stopping = sender();
-    for (const title of ["a", "b", "c"]) await stopping.queue(title, stopping.channel("first"));
-    let stopped: Promise<void> | undefined;
-    const delivery = createDelivery({
-      outbox: stopping.outbox,
-      logger,
-      senderFor: (channel) => {
-        const send = stopping.notifier.senderFor(channel)!;
-        return async (item) => {
-          await send(item);
-          // The process is told to stop while "a" is on its way.
-          stopped ??= delivery.stop();
-        };
-      },
-    });
-    await delivery.runOnce();
-    await stopped;
-    expect(titles(first)).toEqual(["a"]);
-    await sender().delivery.runOnce();
-    expect(titles(first)).toEqual(["a", "b", "c"]);
-    expect(new Set(first.received.map((request) => request.headers["x-notification-id"])).size).toBe(3);
-  });
+  it(
+    "a clean stop finishes the send in progress and hands the " + "rest back: the next process sends it at once",
+    async () => {
+      const stopping = sender();
+      for (const title of ["a", "b", "c"]) await stopping.queue(title, stopping.channel("first"));
+      let stopped: Promise<void> | undefined;
+      const delivery = createDelivery({
+        outbox: stopping.outbox,
+        logger,
+        senderFor: (channel) => {
+          const send = stopping.notifier.senderFor(channel)!;
+          return async (item) => {
+            await send(item);
+            // The process is told to stop while "a" is on its way.
+            stopped ??= delivery.stop();
+          };
+        },
+      });
+      await delivery.runOnce();
+      await stopped;
+      expect(titles(first)).toEqual(["a"]);
+      await sender().delivery.runOnce();
+      expect(titles(first)).toEqual(["a", "b", "c"]);
+      expect(new Set(first.received.map((request) => request.headers["x-notification-id"])).size).toBe(3);
+    },
+  );
 });

@@ -41,7 +41,10 @@ export class DeliveryError extends Error {
 
 export type RetryPolicy = { firstDelayMs: number; maxDelayMs: number; giveUpAfterMs: number };
 
-/** Mail to a person (contact messages): first retry after a minute, doubling to at most an hour, for a day from the first attempt. */
+/**
+ * Mail to a person (contact messages): first retry after a minute, doubling to at most an hour, for a day from the
+ * first attempt.
+ */
 export const RETRY_POLICY: RetryPolicy = {
   firstDelayMs: 60_000,
   maxDelayMs: 60 * 60_000,
@@ -136,7 +139,8 @@ export function createOutbox(db: Kysely<Database>, now: () => number, policies: 
         .execute();
       const due = leadingWhile(head, (row) => row.next_attempt_at <= time && row.lease_until <= time);
       if (due.length === 0) return { items: [], lease };
-      // One write leases them all (each commit waits for the disk); a row another sender took meanwhile ends the run there.
+      // One write leases them all (each commit waits for the disk); a row another sender took meanwhile ends the run
+      // there.
       const leased = await db
         .updateTable("outbox")
         .set({ lease_until: lease })
@@ -250,7 +254,9 @@ export function createOutbox(db: Kysely<Database>, now: () => number, policies: 
         .execute();
     },
 
-    /** Sent or failed rows older than the cutoff; pending ones stay until delivered. Contact mail goes with its message. */
+    /**
+     * Sent or failed rows older than the cutoff; pending ones stay until delivered. Contact mail goes with its message.
+     */
     async purgeFinished(before: number): Promise<void> {
       await db
         .deleteFrom("outbox")

@@ -48,22 +48,25 @@ describe("createAdmission", () => {
     expect(admission.load()).toEqual({ active: 0, waiting: 0 });
   });
 
-  it("starts each task on a turn of the event loop of its own, so what came due meanwhile goes between two", async () => {
-    const admission = createAdmission({ concurrency: 4, queueLimit: 10, maxWaitMs: 60_000 });
-    const order: string[] = [];
-    // Each task holds the process for a moment, as a render does (synchronously).
-    const work = Array.from({ length: 3 }, (_, i) =>
-      admission.run(async () => {
-        busyWait(2);
-        order.push(`render ${i}`);
-      }),
-    );
-    // Comes due while the first task runs, as a health check's request would arrive.
-    setTimeout(() => order.push("health check"), 0);
-    await Promise.all(work);
-    await new Promise((resolve) => setTimeout(resolve, 5));
-    expect(order.indexOf("health check")).toBeLessThan(order.indexOf("render 1"));
-  });
+  it(
+    "starts each task on a turn of the event loop of its own, " + "so what came due meanwhile goes between two",
+    async () => {
+      const admission = createAdmission({ concurrency: 4, queueLimit: 10, maxWaitMs: 60_000 });
+      const order: string[] = [];
+      // Each task holds the process for a moment, as a render does (synchronously).
+      const work = Array.from({ length: 3 }, (_, i) =>
+        admission.run(async () => {
+          busyWait(2);
+          order.push(`render ${i}`);
+        }),
+      );
+      // Comes due while the first task runs, as a health check's request would arrive.
+      setTimeout(() => order.push("health check"), 0);
+      await Promise.all(work);
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      expect(order.indexOf("health check")).toBeLessThan(order.indexOf("render 1"));
+    },
+  );
 
   it("gives up on a wait that grows too long, and a failing task frees its slot", async () => {
     vi.useFakeTimers();

@@ -15,7 +15,8 @@ const config = parseMonitoringConfig(
   `alerts: { to: ops@example.com }
 defaults: { staggerSeconds: 0, retries: 0 }
 services:
-  - { id: api, name: Api internal, public: true, publicName: { en: Public API, de: Öffentliche API }, hosts: { fra: { url: "http://fra.api.test/health" } } }
+  - { id: api, name: Api internal, public: true, publicName: { en: Public API, de: Öffentliche API },
+      hosts: { fra: { url: "http://fra.api.test/health" } } }
   - { id: billing, name: Billing, hosts: { vault: { url: "http://vault.billing.test/health" } } }
 `,
   {},
@@ -81,49 +82,53 @@ describe.each(testDatabases())("the public status on $dialect", ({ open }) => {
         .executeTakeFirstOrThrow()
     ).id;
 
-  it("a failing public service shows as down in the status and its badge, in staff's words once they write; the private one never shows", async () => {
-    await round();
-    let status = (await (await get("/api/status")).json()) as {
-      overall: string;
-      services: { id: string; state: string }[];
-      incidents: unknown[];
-    };
-    expect(status.overall).toBe("operational");
-    expect(status.services.map((service) => service.id)).toEqual(["api"]);
+  it(
+    "a failing public service shows as down in the status and its badge, in " +
+      "staff's words once they write; the private one never shows",
+    async () => {
+      await round();
+      let status = (await (await get("/api/status")).json()) as {
+        overall: string;
+        services: { id: string; state: string }[];
+        incidents: unknown[];
+      };
+      expect(status.overall).toBe("operational");
+      expect(status.services.map((service) => service.id)).toEqual(["api"]);
 
-    answers.api = "unhealthy";
-    t.advance(60_000);
-    await round();
-    status = (await (await get("/api/status")).json()) as typeof status;
-    expect(status).toMatchObject({
-      overall: "major-outage",
-      services: [{ id: "api", state: "outage" }],
-      incidents: [{ title: { en: "Disruption of Public API" }, state: "investigating" }],
-    });
-    const badge = await (await get("/api/status/badge/api.svg")).text();
-    expect(badge).toContain("Public API: down");
-    expect((await get("/api/status/badge/billing.svg")).status).toBe(404);
+      answers.api = "unhealthy";
+      t.advance(60_000);
+      await round();
+      status = (await (await get("/api/status")).json()) as typeof status;
+      expect(status).toMatchObject({
+        overall: "major-outage",
+        services: [{ id: "api", state: "outage" }],
+        incidents: [{ title: { en: "Disruption of Public API" }, state: "investigating" }],
+      });
+      const badge = await (await get("/api/status/badge/api.svg")).text();
+      expect(badge).toContain("Public API: down");
+      expect((await get("/api/status/badge/billing.svg")).status).toBe(404);
 
-    const posted = await post(`/api/admin/incidents/${await incidentOf("api")}/status-updates`, UPDATE);
-    expect(posted.status).toBe(201);
-    status = (await (await get("/api/status")).json()) as typeof status;
-    expect(status.incidents).toMatchObject([
-      {
-        title: { en: "Slow answers", de: "Langsame Antworten" },
-        state: "identified",
-        updates: [{ message: { de: "Ein Index wird neu aufgebaut." } }],
-      },
-    ]);
-    const listed = (await (await get(`/api/admin/incidents/${await incidentOf("api")}/status-updates`)).json()) as {
-      public: boolean;
-      updates: { by: string }[];
-    };
-    expect(listed).toMatchObject({ public: true, updates: [{ by: "ops", titleEn: "Slow answers" }] });
+      const posted = await post(`/api/admin/incidents/${await incidentOf("api")}/status-updates`, UPDATE);
+      expect(posted.status).toBe(201);
+      status = (await (await get("/api/status")).json()) as typeof status;
+      expect(status.incidents).toMatchObject([
+        {
+          title: { en: "Slow answers", de: "Langsame Antworten" },
+          state: "identified",
+          updates: [{ message: { de: "Ein Index wird neu aufgebaut." } }],
+        },
+      ]);
+      const listed = (await (await get(`/api/admin/incidents/${await incidentOf("api")}/status-updates`)).json()) as {
+        public: boolean;
+        updates: { by: string }[];
+      };
+      expect(listed).toMatchObject({ public: true, updates: [{ by: "ops", titleEn: "Slow answers" }] });
 
-    const everything = JSON.stringify(await (await get("/api/status")).json());
-    for (const secret of ["billing", "Billing", "vault", "fra", "Api internal", "HTTP 503"])
-      expect(everything, secret).not.toContain(secret);
-  });
+      const everything = JSON.stringify(await (await get("/api/status")).json());
+      for (const secret of ["billing", "Billing", "vault", "fra", "Api internal", "HTTP 503"])
+        expect(everything, secret).not.toContain(secret);
+    },
+  );
 
   it("refuses bad words, a private service's incident and an unknown one, writing nothing", async () => {
     answers.api = "unhealthy";

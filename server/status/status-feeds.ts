@@ -92,7 +92,8 @@ export function statusBadge(service: PublicService): string {
   const [leftWidth, rightWidth] = [textWidth(left), textWidth(right)];
   const width = leftWidth + rightWidth;
   const label = `${left}: ${right}`;
-  return xmlDocument(xml`<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="20" role="img" aria-label="${label}">
+  return xmlDocument(xml`<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="20" role="img"
+  aria-label="${label}">
   <title>${label}</title>
   <rect width="${leftWidth}" height="20" fill="#334155"/>
   <rect x="${leftWidth}" width="${rightWidth}" height="20" fill="${colour}"/>

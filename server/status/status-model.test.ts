@@ -10,7 +10,8 @@ import { buildPublicStatus, dayOf, type StatusInputs } from "./status-model.ts";
 const config = parseMonitoringConfig(
   `alerts: { to: ops@example.com }
 services:
-  - { id: api, name: Internal API name, public: true, publicName: { en: Public API, de: Öffentliche API }, hosts: { fra: { url: "http://fra.internal.test/health" }, muc: { url: "http://muc.internal.test/health" } } }
+  - { id: api, name: Internal API name, public: true, publicName: { en: Public API, de: Öffentliche API },
+      hosts: { fra: { url: "http://fra.internal.test/health" }, muc: { url: "http://muc.internal.test/health" } } }
   - { id: mail, name: Mail, public: true, hosts: { one: { tcp: "mail.internal.test:25" } } }
   - { id: secret-billing, name: Secret billing, hosts: { vault: { url: "http://10.1.2.3:8443/health" } } }
 `,
@@ -48,11 +49,20 @@ describe("incidents shared through dependsOn", () => {
   const many = parseMonitoringConfig(
     `alerts: { to: ops@example.com }
 services:
-${["a", "b", "c", "d", "e"].map((id) => `  - { id: ${id}, name: ${id.toUpperCase()} internal, public: true, publicName: { en: Service ${id.toUpperCase()}, de: Dienst ${id.toUpperCase()} }, hosts: { h: { url: "http://${id}.test/" } } }`).join("\n")}
+${["a", "b", "c", "d", "e"]
+  .map((id) => [id, id.toUpperCase()])
+  .map(
+    ([id, name]) =>
+      `  - { id: ${id}, name: ${name} internal, public: true, publicName: { en: Service ${name}, de: Dienst ${name} },
+      hosts: { h: { url: "http://${id}.test/" } } }`,
+  )
+  .join("\n")}
 `,
     {},
   );
-  /** A private host's incident 7 took the first `count` services down (no row of its own: its service is not public). */
+  /**
+   * A private host's incident 7 took the first `count` services down (no row of its own: its service is not public).
+   */
   const affected = (count: number, resolvedAt: number | null) =>
     ["a", "b", "c", "d", "e"]
       .slice(0, count)
@@ -185,63 +195,70 @@ describe("the public status", () => {
     expect(dayOf(start, "Europe/Berlin")).toBe("2026-10-25");
   });
 
-  it("incidents of a service that overlap are one, told by staff's newest words; without words, a neutral line; resolved by the checks, it says so", () => {
-    const incidents = [
-      { id: 7, serviceId: "api", openedAt: NOW - 3 * HOUR, resolvedAt: NOW - HOUR },
-      { id: 8, serviceId: "api", openedAt: NOW - 2 * HOUR, resolvedAt: NOW - 30 * 60_000 },
-      { id: 9, serviceId: "mail", openedAt: NOW - 10 * 60_000, resolvedAt: null },
-      { id: 10, serviceId: "secret-billing", openedAt: NOW - HOUR, resolvedAt: null },
-    ];
-    const updates = [
-      {
-        incidentId: 8,
-        postedAt: NOW - 90 * 60_000,
-        state: "identified" as const,
+  it(
+    "incidents of a service that overlap are one, told by staff's newest words; " +
+      "without words, a neutral line; resolved by the checks, it says so",
+    () => {
+      const incidents = [
+        { id: 7, serviceId: "api", openedAt: NOW - 3 * HOUR, resolvedAt: NOW - HOUR },
+        { id: 8, serviceId: "api", openedAt: NOW - 2 * HOUR, resolvedAt: NOW - 30 * 60_000 },
+        { id: 9, serviceId: "mail", openedAt: NOW - 10 * 60_000, resolvedAt: null },
+        { id: 10, serviceId: "secret-billing", openedAt: NOW - HOUR, resolvedAt: null },
+      ];
+      const updates = [
+        {
+          incidentId: 8,
+          postedAt: NOW - 90 * 60_000,
+          state: "identified" as const,
+          title: { en: "Slow answers", de: "Langsame Antworten" },
+          message: { en: "A database index is rebuilt.", de: "Ein Datenbankindex wird neu aufgebaut." },
+        },
+        {
+          incidentId: 7,
+          postedAt: NOW - 150 * 60_000,
+          state: "investigating" as const,
+          title: { en: "Errors", de: "Fehler" },
+          message: { en: "We look into it.", de: "Wir sehen nach." },
+        },
+      ];
+      const status = buildPublicStatus(inputs({ incidents, updates }));
+      expect(status.incidents.open).toEqual([
+        {
+          id: 9,
+          serviceIds: ["mail"],
+          title: { en: "Disruption of Mail", de: "Störung: Mail" },
+          state: "investigating",
+          startedAt: new Date(NOW - 10 * 60_000).toISOString(),
+          resolvedAt: null,
+          updates: [
+            {
+              at: new Date(NOW - 10 * 60_000).toISOString(),
+              state: "investigating",
+              message: {
+                en: "We are looking into a disruption of Mail.",
+                de: "Wir gehen einer Störung von Mail nach.",
+              },
+            },
+          ],
+        },
+      ]);
+      const [merged] = status.incidents.resolved;
+      expect(merged).toMatchObject({
+        id: 7,
+        serviceIds: ["api"],
         title: { en: "Slow answers", de: "Langsame Antworten" },
-        message: { en: "A database index is rebuilt.", de: "Ein Datenbankindex wird neu aufgebaut." },
-      },
-      {
-        incidentId: 7,
-        postedAt: NOW - 150 * 60_000,
-        state: "investigating" as const,
-        title: { en: "Errors", de: "Fehler" },
-        message: { en: "We look into it.", de: "Wir sehen nach." },
-      },
-    ];
-    const status = buildPublicStatus(inputs({ incidents, updates }));
-    expect(status.incidents.open).toEqual([
-      {
-        id: 9,
-        serviceIds: ["mail"],
-        title: { en: "Disruption of Mail", de: "Störung: Mail" },
-        state: "investigating",
-        startedAt: new Date(NOW - 10 * 60_000).toISOString(),
-        resolvedAt: null,
-        updates: [
-          {
-            at: new Date(NOW - 10 * 60_000).toISOString(),
-            state: "investigating",
-            message: { en: "We are looking into a disruption of Mail.", de: "Wir gehen einer Störung von Mail nach." },
-          },
-        ],
-      },
-    ]);
-    const [merged] = status.incidents.resolved;
-    expect(merged).toMatchObject({
-      id: 7,
-      serviceIds: ["api"],
-      title: { en: "Slow answers", de: "Langsame Antworten" },
-      state: "resolved",
-      resolvedAt: new Date(NOW - 30 * 60_000).toISOString(),
-    });
-    expect(merged!.updates.map((update) => [update.state, update.message.en])).toEqual([
-      ["resolved", "Public API is working normally again."],
-      ["identified", "A database index is rebuilt."],
-      ["investigating", "We look into it."],
-    ]);
-    expect(status.services[0]!.days.at(-1)!.incidents).toEqual([7]);
-    expect(status.incidents.resolved).toHaveLength(1);
-  });
+        state: "resolved",
+        resolvedAt: new Date(NOW - 30 * 60_000).toISOString(),
+      });
+      expect(merged!.updates.map((update) => [update.state, update.message.en])).toEqual([
+        ["resolved", "Public API is working normally again."],
+        ["identified", "A database index is rebuilt."],
+        ["investigating", "We look into it."],
+      ]);
+      expect(status.services[0]!.days.at(-1)!.incidents).toEqual([7]);
+      expect(status.incidents.resolved).toHaveLength(1);
+    },
+  );
 
   it("shows resolved incidents for 30 days only", () => {
     const incidents = [

@@ -104,7 +104,10 @@ export function dayOf(ms: number, timeZone: string): string {
   return format.format(ms);
 }
 
-/** The last `count` days (oldest first) with the instant each begins and ends, found by walking back hour by hour (daylight saving included). */
+/**
+ * The last `count` days (oldest first) with the instant each begins and ends, found by walking back hour by hour
+ * (daylight saving included).
+ */
 function lastDays(now: number, timeZone: string, count: number): { date: string; start: number; end: number }[] {
   const days: { date: string; start: number; end: number }[] = [];
   let end = now;
@@ -176,7 +179,10 @@ function joinShared(groups: IncidentRow[][]): IncidentRow[][] {
 const listed = (names: readonly string[], and: string) =>
   names.length === 1 ? names[0]! : `${names.slice(0, -1).join(", ")} ${and} ${names.at(-1)}`;
 
-/** The services of an incident in words: "A", "A and B", "A, B and C", beyond three "5 services" (German also in the dative, after "von"). */
+/**
+ * The services of an incident in words: "A", "A and B", "A, B and C", beyond three "5 services" (German also in the
+ * dative, after "von").
+ */
 function namesOf(names: readonly Bilingual[]): { en: string; de: string; deDative: string; plural: boolean } {
   if (names.length > 3)
     return {

@@ -25,7 +25,10 @@ export function createStatusUpdates(options: {
 }) {
   const { db, now } = options;
 
-  /** Why an incident cannot be told publicly, or null when it can: it is a public service's, or it took one down (dependsOn). */
+  /**
+   * Why an incident cannot be told publicly, or null when it can: it is a public service's, or it took one down
+   * (dependsOn).
+   */
   async function refusal(incidentId: number): Promise<"not-found" | "not-public" | null> {
     const incident = await db
       .selectFrom("incidents")

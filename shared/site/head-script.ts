@@ -23,14 +23,23 @@ import { CONSENT_STORAGE_KEY, CONSENT_VERSION, THEME_STORAGE_KEY } from "./stora
 /** On <html> when the page's language was chosen for the visitor, not by its URL. */
 export const LANGUAGE_NEGOTIATED_ATTRIBUTE = "data-language-negotiated";
 
-const theme = `t=s.getItem(${JSON.stringify(THEME_STORAGE_KEY)}),k=t?t==="dark":matchMedia("(prefers-color-scheme: dark)").matches;d.classList.toggle("dark",k);d.style.colorScheme=k?"dark":"light";c=JSON.parse(s.getItem(${JSON.stringify(CONSENT_STORAGE_KEY)})||"null")`;
+const theme =
+  `t=s.getItem(${JSON.stringify(THEME_STORAGE_KEY)}),` +
+  `k=t?t==="dark":matchMedia("(prefers-color-scheme: dark)").matches;` +
+  `d.classList.toggle("dark",k);d.style.colorScheme=k?"dark":"light";` +
+  `c=JSON.parse(s.getItem(${JSON.stringify(CONSENT_STORAGE_KEY)})||"null")`;
 
 const language =
   `var l=s.getItem(${JSON.stringify(LANGUAGE_STORAGE_KEY)}),p=${JSON.stringify(`${LANGUAGE_COOKIE}=`)}+l,` +
   `h=function(){return("; "+document.cookie+";").indexOf("; "+p+";")>=0};` +
   `if(${JSON.stringify(LANGUAGES)}.indexOf(l)>=0){` +
-  `if(!h())document.cookie=p+${JSON.stringify(LANGUAGE_COOKIE_ATTRIBUTES)}+(location.protocol==="https:"?"; Secure":"");` +
+  `if(!h())document.cookie=p+${JSON.stringify(LANGUAGE_COOKIE_ATTRIBUTES)}` +
+  `+(location.protocol==="https:"?"; Secure":"");` +
   `var n=performance.getEntriesByType("navigation")[0];` +
-  `if(d.hasAttribute(${JSON.stringify(LANGUAGE_NEGOTIATED_ATTRIBUTE)})&&d.lang!==l&&h()&&!(n&&n.type==="reload")){d.style.visibility="hidden";location.reload()}}`;
+  `if(d.hasAttribute(${JSON.stringify(LANGUAGE_NEGOTIATED_ATTRIBUTE)})&&d.lang!==l&&h()&&!(n&&n.type==="reload"))` +
+  `{d.style.visibility="hidden";location.reload()}}`;
 
-export const HEAD_SCRIPT = `(function(d){var c,s;d.classList.add("js");try{s=localStorage;var ${theme}}catch(e){}if(!c||c.version!==${CONSENT_VERSION})d.setAttribute("data-consent","pending");try{${language}}catch(e){}})(document.documentElement)`;
+export const HEAD_SCRIPT =
+  `(function(d){var c,s;d.classList.add("js");try{s=localStorage;var ${theme}}catch(e){}` +
+  `if(!c||c.version!==${CONSENT_VERSION})d.setAttribute("data-consent","pending");` +
+  `try{${language}}catch(e){}})(document.documentElement)`;

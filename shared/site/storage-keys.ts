@@ -6,7 +6,10 @@ export const CONSENT_STORAGE_KEY = "cookieConsent";
 export const WELCOME_SESSION_KEY = "welcomePopupShown";
 export const CONTACT_SUBMISSIONS_KEY = "contactSubmissions";
 
-/** Cookies the server sets for signed-in staff only: the session, and the device token of a browser that signed in before. */
+/**
+ * Cookies the server sets for signed-in staff only: the session, and the device token of a browser that signed in
+ * before.
+ */
 export const STAFF_SESSION_COOKIE = "__Host-session";
 export const STAFF_DEVICE_COOKIE = "__Host-device";
 

@@ -120,48 +120,49 @@ test("security headers on prerendered pages, server-rendered pages, static files
   expect(admin.headers()["cache-control"]).toBe("no-store");
 });
 
-test("the dashboard checks the session every 30 s, refreshes it when under 90 s remain, and leaves when it is gone", async ({
-  page,
-}) => {
-  await page.clock.install();
-  await page.goto("/admin");
-  await page.getByLabel("Username").fill(E2E_ADMIN.username);
-  await page.getByLabel("Password", { exact: true }).fill(E2E_ADMIN.password);
-  // From here the page's time moves only when the test moves it: the dashboard's 30 s timer starts at a known
-  // moment, however long a busy machine takes to sign in and render.
-  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1_000);
-  await page.getByRole("button", { name: "Sign In" }).click();
-  await expect(page.getByText(`Signed in as ${E2E_ADMIN.username}`)).toBeVisible();
-  const calls: string[] = [];
-  let remainingMs = 60_000;
-  let signedIn = true;
-  await page.route("**/api/auth/session", async (route) => {
-    calls.push("session");
-    if (!signedIn) return route.fulfill({ status: 401, json: { error: "Not signed in" } });
-    const clockNow = await page.evaluate(() => Date.now());
-    return route.fulfill({
-      json: { user: { id: 1, username: E2E_ADMIN.username, email: "" }, expiresAt: clockNow + remainingMs },
+test(
+  "the dashboard checks the session every 30 s, refreshes it " + "when under 90 s remain, and leaves when it is gone",
+  async ({ page }) => {
+    await page.clock.install();
+    await page.goto("/admin");
+    await page.getByLabel("Username").fill(E2E_ADMIN.username);
+    await page.getByLabel("Password", { exact: true }).fill(E2E_ADMIN.password);
+    // From here the page's time moves only when the test moves it: the dashboard's 30 s timer starts at a known
+    // moment, however long a busy machine takes to sign in and render.
+    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1_000);
+    await page.getByRole("button", { name: "Sign In" }).click();
+    await expect(page.getByText(`Signed in as ${E2E_ADMIN.username}`)).toBeVisible();
+    const calls: string[] = [];
+    let remainingMs = 60_000;
+    let signedIn = true;
+    await page.route("**/api/auth/session", async (route) => {
+      calls.push("session");
+      if (!signedIn) return route.fulfill({ status: 401, json: { error: "Not signed in" } });
+      const clockNow = await page.evaluate(() => Date.now());
+      return route.fulfill({
+        json: { user: { id: 1, username: E2E_ADMIN.username, email: "" }, expiresAt: clockNow + remainingMs },
+      });
     });
-  });
-  await page.route("**/api/auth/refresh", (route) => {
-    calls.push("refresh");
-    return route.fulfill({ json: { expiresAt: Date.now() + 30 * 60_000 } });
-  });
-  await page.clock.runFor(29_000);
-  expect(calls).toEqual([]);
-  await page.clock.runFor(1_000);
-  await expect.poll(() => calls).toEqual(["session", "refresh"]);
-  remainingMs = 10 * 60_000;
-  await page.clock.runFor(30_000);
-  await expect.poll(() => calls).toEqual(["session", "refresh", "session"]);
-  // The session ends on the server (as after a password reset elsewhere).
-  signedIn = false;
-  expect((await page.request.post("/api/auth/sign-out")).status()).toBe(204);
-  await page.clock.runFor(30_000);
-  await expect.poll(() => calls.length).toBe(4);
-  await page.clock.runFor(150);
-  await expect(page).toHaveURL(/\/admin$/);
-});
+    await page.route("**/api/auth/refresh", (route) => {
+      calls.push("refresh");
+      return route.fulfill({ json: { expiresAt: Date.now() + 30 * 60_000 } });
+    });
+    await page.clock.runFor(29_000);
+    expect(calls).toEqual([]);
+    await page.clock.runFor(1_000);
+    await expect.poll(() => calls).toEqual(["session", "refresh"]);
+    remainingMs = 10 * 60_000;
+    await page.clock.runFor(30_000);
+    await expect.poll(() => calls).toEqual(["session", "refresh", "session"]);
+    // The session ends on the server (as after a password reset elsewhere).
+    signedIn = false;
+    expect((await page.request.post("/api/auth/sign-out")).status()).toBe(204);
+    await page.clock.runFor(30_000);
+    await expect.poll(() => calls.length).toBe(4);
+    await page.clock.runFor(150);
+    await expect(page).toHaveURL(/\/admin$/);
+  },
+);
 
 test("the sign-in page is accessible in both themes", async ({ page }) => {
   for (const scheme of ["light", "dark"] as const) {

@@ -47,14 +47,18 @@ export function sendFrom(
   });
 }
 
-/** A monitoring file with nothing monitored, unless given one: the shipped placeholders have nothing to do with attacks. */
+/**
+ * A monitoring file with nothing monitored, unless given one: the shipped placeholders have nothing to do with attacks.
+ */
 export function monitoringFile(text = "alerts: { to: ops@example.com }\nservices: []\n"): string {
   const file = join(mkdtempSync(join(tmpdir(), "attack-config-")), "monitoring.yaml");
   writeFileSync(file, text);
   return file;
 }
 
-/** The production server with two workers, started under the common umask 022 (new files readable by every local user). */
+/**
+ * The production server with two workers, started under the common umask 022 (new files readable by every local user).
+ */
 export function startTarget(port: number, env: Record<string, string>): { server: ChildProcess; log: () => string } {
   const server = spawn("sh", ["-c", 'umask 022 && exec "$0" build/server/index.js', process.execPath], {
     env: {

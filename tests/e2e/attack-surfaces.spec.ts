@@ -102,57 +102,60 @@ services:
   }
 });
 
-test("behind a proxy, one IPv6 /64 and the spellings of one address are each one client to the sign-in limits", async () => {
-  test.setTimeout(120_000);
-  const port = await freePort();
-  const { server } = startTarget(port, {
-    DATA_DIR: freshDataDir(),
-    DATABASE_URL: "",
-    TRUST_PROXY: "true",
-    ADMIN_USERNAME: ADMIN.username,
-    ADMIN_PASSWORD: ADMIN.password,
-  });
-  const guess = (forwardedFor: string, i: number) =>
-    sendFrom(
-      port,
-      "127.0.0.1",
-      "POST",
-      "/api/auth/sign-in",
-      { username: ADMIN.username, password: `guess ${i}` },
-      { "X-Forwarded-For": forwardedFor },
-    );
-  try {
-    await waitUntilUp(`http://127.0.0.1:${port}`);
-    // 40 guesses at once from 40 addresses of one /64.
-    const network = await Promise.all(
-      Array.from({ length: 40 }, (_, i) => guess(`2001:db8:1:2:${(i * 977).toString(16)}::${i + 1}`, i)),
-    );
-    expect(count(network, 401)).toBeGreaterThan(0);
-    expect(count(network, 401)).toBeLessThanOrEqual(10);
-    expect(count(network, 429)).toBe(40 - count(network, 401));
-
-    // 21 guesses from three spellings of one IPv4 address, and 21 from long and short forms of one IPv6 address.
-    for (const spellings of [
-      ["203.0.113.7", "::ffff:203.0.113.7", "::ffff:cb00:7107"],
-      ["2001:db8:9::7", "2001:0db8:0009:0000:0000:0000:0000:0007", "[2001:DB8:9:0::7]:443"],
-    ]) {
-      const answers = await burst(21, 3, (i) => guess(spellings[i % 3]!, i));
-      expect(count(answers, 401), spellings[0]).toBeLessThanOrEqual(10);
-      expect(count(answers, 429), spellings[0]).toBe(21 - count(answers, 401));
-    }
-    // Addresses that do not parse are one client, not a fresh allowance each.
-    const unparseable = await burst(21, 3, (i) => guess(`not-an-address-${i}`, i));
-    expect(count(unparseable, 401)).toBeLessThanOrEqual(10);
-
-    // The right password from another network still signs in.
-    const admin = await sendFrom(port, "127.0.0.1", "POST", "/api/auth/sign-in", ADMIN, {
-      "X-Forwarded-For": "198.51.100.20",
+test(
+  "behind a proxy, one IPv6 /64 and the spellings of one " + "address are each one client to the sign-in limits",
+  async () => {
+    test.setTimeout(120_000);
+    const port = await freePort();
+    const { server } = startTarget(port, {
+      DATA_DIR: freshDataDir(),
+      DATABASE_URL: "",
+      TRUST_PROXY: "true",
+      ADMIN_USERNAME: ADMIN.username,
+      ADMIN_PASSWORD: ADMIN.password,
     });
-    expect(admin.status).toBe(200);
-  } finally {
-    await stopTarget(server);
-  }
-});
+    const guess = (forwardedFor: string, i: number) =>
+      sendFrom(
+        port,
+        "127.0.0.1",
+        "POST",
+        "/api/auth/sign-in",
+        { username: ADMIN.username, password: `guess ${i}` },
+        { "X-Forwarded-For": forwardedFor },
+      );
+    try {
+      await waitUntilUp(`http://127.0.0.1:${port}`);
+      // 40 guesses at once from 40 addresses of one /64.
+      const network = await Promise.all(
+        Array.from({ length: 40 }, (_, i) => guess(`2001:db8:1:2:${(i * 977).toString(16)}::${i + 1}`, i)),
+      );
+      expect(count(network, 401)).toBeGreaterThan(0);
+      expect(count(network, 401)).toBeLessThanOrEqual(10);
+      expect(count(network, 429)).toBe(40 - count(network, 401));
+
+      // 21 guesses from three spellings of one IPv4 address, and 21 from long and short forms of one IPv6 address.
+      for (const spellings of [
+        ["203.0.113.7", "::ffff:203.0.113.7", "::ffff:cb00:7107"],
+        ["2001:db8:9::7", "2001:0db8:0009:0000:0000:0000:0000:0007", "[2001:DB8:9:0::7]:443"],
+      ]) {
+        const answers = await burst(21, 3, (i) => guess(spellings[i % 3]!, i));
+        expect(count(answers, 401), spellings[0]).toBeLessThanOrEqual(10);
+        expect(count(answers, 429), spellings[0]).toBe(21 - count(answers, 401));
+      }
+      // Addresses that do not parse are one client, not a fresh allowance each.
+      const unparseable = await burst(21, 3, (i) => guess(`not-an-address-${i}`, i));
+      expect(count(unparseable, 401)).toBeLessThanOrEqual(10);
+
+      // The right password from another network still signs in.
+      const admin = await sendFrom(port, "127.0.0.1", "POST", "/api/auth/sign-in", ADMIN, {
+        "X-Forwarded-For": "198.51.100.20",
+      });
+      expect(admin.status).toBe(200);
+    } finally {
+      await stopTarget(server);
+    }
+  },
+);
 
 test("a fresh address is served at once while another holds 4,000 idle connections", async () => {
   test.setTimeout(120_000);

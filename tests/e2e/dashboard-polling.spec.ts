@@ -33,7 +33,8 @@ test("the countdown restarts when the engine starts its round, however the page'
   await openDashboard(page);
   const countdown = page.getByTestId("next-check");
   await expect(countdown).toHaveText(/Next check in 1[0-5]s/, { timeout: 60_000 });
-  // Auto-refresh turned on half an interval before the round: a timer of the page's own would read that round half an interval late.
+  // Auto-refresh turned on half an interval before the round: a timer of the page's own would read that round half an
+  // interval late.
   const autoRefresh = page
     .getByRole("navigation", { name: "Dashboard actions" })
     .getByRole("button", { name: /^Auto-refresh/ });
@@ -69,44 +70,46 @@ test("the health card is marked Stale when the engine has not checked for two in
   await expect(card.getByText("Stale", { exact: true })).toBeVisible({ timeout: 30_000 });
 });
 
-test("with auto-refresh off, maintenance, AI health and certificates are still read; services, nginx and HAProxy are not", async ({
-  page,
-}) => {
-  test.setTimeout(120_000);
-  await page.clock.install();
-  await openDashboard(page);
-  // From here the page's time moves only when the test moves it.
-  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1_000);
-  await page
-    .getByRole("navigation", { name: "Dashboard actions" })
-    .getByRole("button", { name: "Auto-refresh ON" })
-    .click();
-  const asked = new Map<string, number>();
-  const inFlight = new Set<object>();
-  page.on("request", (request) => {
-    const path = new URL(request.url()).pathname;
-    if (!path.startsWith("/api/admin/")) return;
-    asked.set(path, (asked.get(path) ?? 0) + 1);
-    inFlight.add(request);
-  });
-  page.on("requestfinished", (request) => inFlight.delete(request));
-  page.on("requestfailed", (request) => inFlight.delete(request));
-  const count = (path: string) => asked.get(path) ?? 0;
-  // Five minutes, thirty seconds at a time, each step's reads answered before the next (a read still under way
-  // when the next is due is not asked twice).
-  for (let step = 1; step <= 10; step += 1) {
-    await page.clock.runFor(30_000);
-    await expect.poll(() => count("/api/admin/maintenance"), { timeout: 15_000 }).toBeGreaterThanOrEqual(1);
-    await expect.poll(() => inFlight.size, { timeout: 15_000 }).toBe(0);
-  }
-  // Every 30 s, 120 s and 5 minutes.
-  expect(count("/api/admin/maintenance")).toBeGreaterThanOrEqual(8);
-  expect(count("/api/admin/maintenance/history")).toBeGreaterThanOrEqual(8);
-  expect(count("/api/admin/ai-services-health")).toBeGreaterThanOrEqual(2);
-  expect(count("/api/admin/certificates")).toBeGreaterThanOrEqual(1);
-  expect(
-    [...asked.keys()].filter((path) =>
-      ["/api/admin/services", "/api/admin/nginx", "/api/admin/haproxy"].includes(path),
-    ),
-  ).toEqual([]);
-});
+test(
+  "with auto-refresh off, maintenance, AI health and certificates " +
+    "are still read; services, nginx and HAProxy are not",
+  async ({ page }) => {
+    test.setTimeout(120_000);
+    await page.clock.install();
+    await openDashboard(page);
+    // From here the page's time moves only when the test moves it.
+    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1_000);
+    await page
+      .getByRole("navigation", { name: "Dashboard actions" })
+      .getByRole("button", { name: "Auto-refresh ON" })
+      .click();
+    const asked = new Map<string, number>();
+    const inFlight = new Set<object>();
+    page.on("request", (request) => {
+      const path = new URL(request.url()).pathname;
+      if (!path.startsWith("/api/admin/")) return;
+      asked.set(path, (asked.get(path) ?? 0) + 1);
+      inFlight.add(request);
+    });
+    page.on("requestfinished", (request) => inFlight.delete(request));
+    page.on("requestfailed", (request) => inFlight.delete(request));
+    const count = (path: string) => asked.get(path) ?? 0;
+    // Five minutes, thirty seconds at a time, each step's reads answered before the next (a read still under way
+    // when the next is due is not asked twice).
+    for (let step = 1; step <= 10; step += 1) {
+      await page.clock.runFor(30_000);
+      await expect.poll(() => count("/api/admin/maintenance"), { timeout: 15_000 }).toBeGreaterThanOrEqual(1);
+      await expect.poll(() => inFlight.size, { timeout: 15_000 }).toBe(0);
+    }
+    // Every 30 s, 120 s and 5 minutes.
+    expect(count("/api/admin/maintenance")).toBeGreaterThanOrEqual(8);
+    expect(count("/api/admin/maintenance/history")).toBeGreaterThanOrEqual(8);
+    expect(count("/api/admin/ai-services-health")).toBeGreaterThanOrEqual(2);
+    expect(count("/api/admin/certificates")).toBeGreaterThanOrEqual(1);
+    expect(
+      [...asked.keys()].filter((path) =>
+        ["/api/admin/services", "/api/admin/nginx", "/api/admin/haproxy"].includes(path),
+      ),
+    ).toEqual([]);
+  },
+);

@@ -8,7 +8,8 @@ import { holdNextRequest, signInToDashboard, startDashboardEnv } from "./dashboa
 
 let env: Awaited<ReturnType<typeof startDashboardEnv>>;
 
-// In order in one worker around one environment; a failure does not skip the tests after it (each builds the state it needs).
+// In order in one worker around one environment; a failure does not skip the tests after it (each builds the state it
+// needs).
 test.describe.configure({ mode: "default" });
 test.beforeAll(async () => {
   env = await startDashboardEnv(await freePort(), { intervalSeconds: 10 });

@@ -30,49 +30,50 @@ test("the language button moves to the same page in the other language and store
   expect(await page.evaluate(() => localStorage.getItem("preferredLanguage"))).toBe("en");
 });
 
-test("the language stored in the browser comes first on unprefixed pages, without a flash of the other one, and the cookie follows it", async ({
-  page,
-  context,
-}) => {
-  // Every document that got as far as DOMContentLoaded: its language, and whether it could be seen.
-  await page.addInitScript(() =>
-    document.addEventListener("DOMContentLoaded", () => {
-      const seen = JSON.parse(sessionStorage.getItem("seen") ?? "[]") as string[];
-      seen.push(`${document.documentElement.lang} ${getComputedStyle(document.documentElement).visibility}`);
-      sessionStorage.setItem("seen", JSON.stringify(seen));
-    }),
-  );
-  await page.goto("/en/contact");
-  await page.evaluate(() => {
-    localStorage.setItem("preferredLanguage", "de");
-    sessionStorage.removeItem("seen");
-  });
-  // The cookie is gone (expired, cleared); the browser asks for English.
-  await context.clearCookies();
-  const documents: string[] = [];
-  page.on("request", (request) => {
-    if (request.resourceType() === "document") documents.push(new URL(request.url()).pathname);
-  });
-  await page.goto("/about", { waitUntil: "commit" });
-  await expect(page.locator("html")).toHaveAttribute("lang", "de");
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Über uns");
-  await expect(page).toHaveURL(/\/about$/);
-  const cookie = (await context.cookies()).find((c) => c.name === "preferredLanguage");
-  expect(cookie).toMatchObject({ value: "de", sameSite: "Lax", path: "/" });
-  const seen = await page.evaluate(() => JSON.parse(sessionStorage.getItem("seen") ?? "[]") as string[]);
-  expect(seen).not.toContain("en visible");
-  expect(seen.at(-1)).toBe("de visible");
-  expect(documents).toEqual(["/about", "/about"]);
+test(
+  "the language stored in the browser comes first on unprefixed pages, " +
+    "without a flash of the other one, and the cookie follows it",
+  async ({ page, context }) => {
+    // Every document that got as far as DOMContentLoaded: its language, and whether it could be seen.
+    await page.addInitScript(() =>
+      document.addEventListener("DOMContentLoaded", () => {
+        const seen = JSON.parse(sessionStorage.getItem("seen") ?? "[]") as string[];
+        seen.push(`${document.documentElement.lang} ${getComputedStyle(document.documentElement).visibility}`);
+        sessionStorage.setItem("seen", JSON.stringify(seen));
+      }),
+    );
+    await page.goto("/en/contact");
+    await page.evaluate(() => {
+      localStorage.setItem("preferredLanguage", "de");
+      sessionStorage.removeItem("seen");
+    });
+    // The cookie is gone (expired, cleared); the browser asks for English.
+    await context.clearCookies();
+    const documents: string[] = [];
+    page.on("request", (request) => {
+      if (request.resourceType() === "document") documents.push(new URL(request.url()).pathname);
+    });
+    await page.goto("/about", { waitUntil: "commit" });
+    await expect(page.locator("html")).toHaveAttribute("lang", "de");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Über uns");
+    await expect(page).toHaveURL(/\/about$/);
+    const cookie = (await context.cookies()).find((c) => c.name === "preferredLanguage");
+    expect(cookie).toMatchObject({ value: "de", sameSite: "Lax", path: "/" });
+    const seen = await page.evaluate(() => JSON.parse(sessionStorage.getItem("seen") ?? "[]") as string[]);
+    expect(seen).not.toContain("en visible");
+    expect(seen.at(-1)).toBe("de visible");
+    expect(documents).toEqual(["/about", "/about"]);
 
-  // From now on the server knows it: one request, German at once.
-  documents.length = 0;
-  await page.goto("/careers");
-  await expect(page.locator("html")).toHaveAttribute("lang", "de");
-  expect(documents).toEqual(["/careers"]);
-  // A URL that names its language keeps it.
-  await page.goto("/en/about");
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText("About us");
-});
+    // From now on the server knows it: one request, German at once.
+    documents.length = 0;
+    await page.goto("/careers");
+    await expect(page.locator("html")).toHaveAttribute("lang", "de");
+    expect(documents).toEqual(["/careers"]);
+    // A URL that names its language keeps it.
+    await page.goto("/en/about");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("About us");
+  },
+);
 
 test("each page carries canonical and hreflang alternates at the origin the server was started with", async ({
   page,

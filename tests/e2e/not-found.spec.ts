@@ -15,22 +15,24 @@ test("an unknown path answers 404 with the not-found page and logs the path", as
   await expect.poll(() => logged.some((text) => text.includes("/en/no-such-page"))).toBe(true);
 });
 
-test("unknown paths are answered from memory: the prerendered page, status 404, in the prefix's or the visitor's language", async ({
-  request,
-}) => {
-  for (const [path, headers, heading] of [
-    ["/en/wp-login.php", {}, "Oops! Page not found"],
-    ["/de/gibt-es-nicht?x=1", {}, "Hoppla! Seite nicht gefunden"],
-    ["/no-such-page", { "accept-language": "de-DE,de;q=0.9" }, "Hoppla! Seite nicht gefunden"],
-  ] as const) {
-    const response = await request.get(path, { headers });
-    expect(response.status(), path).toBe(404);
-    // Files from memory skip the app, which tags every answer it makes.
-    expect(response.headers()["x-request-id"], path).toBeUndefined();
-    expect(response.headers()["content-security-policy"]).toContain("script-src 'self' 'sha256-");
-    expect(await response.text()).toContain(heading);
-  }
-});
+test(
+  "unknown paths are answered from memory: the prerendered page, " +
+    "status 404, in the prefix's or the visitor's language",
+  async ({ request }) => {
+    for (const [path, headers, heading] of [
+      ["/en/wp-login.php", {}, "Oops! Page not found"],
+      ["/de/gibt-es-nicht?x=1", {}, "Hoppla! Seite nicht gefunden"],
+      ["/no-such-page", { "accept-language": "de-DE,de;q=0.9" }, "Hoppla! Seite nicht gefunden"],
+    ] as const) {
+      const response = await request.get(path, { headers });
+      expect(response.status(), path).toBe(404);
+      // Files from memory skip the app, which tags every answer it makes.
+      expect(response.headers()["x-request-id"], path).toBeUndefined();
+      expect(response.headers()["content-security-policy"]).toContain("script-src 'self' 'sha256-");
+      expect(await response.text()).toContain(heading);
+    }
+  },
+);
 
 test("the not-found page speaks the visitor's language", async ({ page }) => {
   const response = await page.goto("/de/gibt-es-nicht");

@@ -133,46 +133,53 @@ test("each service's 90 days are one tab stop, and arrow keys, Home and End move
   await expect(days.last()).toHaveAttribute("tabindex", "-1");
 });
 
-test("a public service stopped: the page, the JSON, the feed and the badge say so within a round or two, and recover when it is back", async ({
-  page,
-}) => {
-  await expect.poll(async () => (await json(page)).overall, { timeout: SHOWN_WITHIN_MS }).toBe("operational");
-  env.fleet.setStopped("mail-relay", true);
-  try {
+test(
+  "a public service stopped: the page, the JSON, the feed and the badge " +
+    "say so within a round or two, and recover when it is back",
+  async ({ page }) => {
+    await expect.poll(async () => (await json(page)).overall, { timeout: SHOWN_WITHIN_MS }).toBe("operational");
+    env.fleet.setStopped("mail-relay", true);
+    try {
+      await expect
+        .poll(async () => (await json(page)).services.find((service) => service.id === "mail-relay")?.state, {
+          timeout: SHOWN_WITHIN_MS,
+        })
+        .toBe("outage");
+      await page.goto(`${env.origin}/en/status`);
+      await expect(page.locator("[data-overall]")).toContainText("Partial outage");
+      await expect(page.locator('[data-status-service="mail-relay"]')).toContainText("Outage");
+      await expect(page.locator("#status-open")).toBeVisible();
+      await expect(page.getByRole("heading", { name: "Disruption of E-mail delivery" })).toBeVisible();
+      expect(await text(page, "/api/status/badge/mail-relay.svg")).toContain("E-mail delivery: down");
+      expect(await text(page, "/de/status/rss.xml")).toContain(
+        "<title>Störung: E-Mail-Zustellung (Untersuchung)</title>",
+      );
+    } finally {
+      env.fleet.setStopped("mail-relay", false);
+    }
+    await expect.poll(async () => (await json(page)).overall, { timeout: SHOWN_WITHIN_MS }).toBe("operational");
+    expect(await text(page, "/api/status/badge/mail-relay.svg")).toMatch(/E-mail delivery: up \d+\.\d\d%/);
+    expect(await text(page, "/en/status/rss.xml")).toContain("<title>Disruption of E-mail delivery (Resolved)</title>");
     await expect
-      .poll(async () => (await json(page)).services.find((service) => service.id === "mail-relay")?.state, {
-        timeout: SHOWN_WITHIN_MS,
-      })
-      .toBe("outage");
+      .poll(async () => text(page, "/en/status"), { timeout: SHOWN_WITHIN_MS })
+      .toContain("All systems operational");
+    await expect
+      .poll(async () => text(page, "/de/status"), { timeout: SHOWN_WITHIN_MS })
+      .toContain("Alle Systeme betriebsbereit");
     await page.goto(`${env.origin}/en/status`);
-    await expect(page.locator("[data-overall]")).toContainText("Partial outage");
-    await expect(page.locator('[data-status-service="mail-relay"]')).toContainText("Outage");
-    await expect(page.locator("#status-open")).toBeVisible();
-    await expect(page.getByRole("heading", { name: "Disruption of E-mail delivery" })).toBeVisible();
-    expect(await text(page, "/api/status/badge/mail-relay.svg")).toContain("E-mail delivery: down");
-    expect(await text(page, "/de/status/rss.xml")).toContain(
-      "<title>Störung: E-Mail-Zustellung (Untersuchung)</title>",
-    );
-  } finally {
-    env.fleet.setStopped("mail-relay", false);
-  }
-  await expect.poll(async () => (await json(page)).overall, { timeout: SHOWN_WITHIN_MS }).toBe("operational");
-  expect(await text(page, "/api/status/badge/mail-relay.svg")).toMatch(/E-mail delivery: up \d+\.\d\d%/);
-  expect(await text(page, "/en/status/rss.xml")).toContain("<title>Disruption of E-mail delivery (Resolved)</title>");
-  await expect
-    .poll(async () => text(page, "/en/status"), { timeout: SHOWN_WITHIN_MS })
-    .toContain("All systems operational");
-  await expect
-    .poll(async () => text(page, "/de/status"), { timeout: SHOWN_WITHIN_MS })
-    .toContain("Alle Systeme betriebsbereit");
-  await page.goto(`${env.origin}/en/status`);
-  await expect(page.locator("#status-resolved")).toContainText("E-mail delivery is working normally again.");
-  for (const secret of NEVER_SHOWN) {
-    for (const path of ["/api/status", "/en/status/rss.xml", "/de/status/rss.xml", "/api/status/badge/mail-relay.svg"])
-      expect(await text(page, path), `${secret} in ${path}`).not.toContain(secret);
-  }
-  expect((await page.request.get(`${env.origin}/api/status/badge/twitter-antispam.svg`)).status()).toBe(404);
-});
+    await expect(page.locator("#status-resolved")).toContainText("E-mail delivery is working normally again.");
+    for (const secret of NEVER_SHOWN) {
+      for (const path of [
+        "/api/status",
+        "/en/status/rss.xml",
+        "/de/status/rss.xml",
+        "/api/status/badge/mail-relay.svg",
+      ])
+        expect(await text(page, path), `${secret} in ${path}`).not.toContain(secret);
+    }
+    expect((await page.request.get(`${env.origin}/api/status/badge/twitter-antispam.svg`)).status()).toBe(404);
+  },
+);
 
 test("staff's words on an incident reach the page in both languages", async ({ page }) => {
   env.fleet.setStopped("wordcloud-generation", true);
@@ -204,82 +211,84 @@ test("staff's words on an incident reach the page in both languages", async ({ p
   }
 });
 
-test("staff's words with control characters are refused naming each field, and the feeds stay well-formed XML in both languages", async ({
-  page,
-}) => {
-  await env.fleet.setStopped("wordcloud-generation", true);
-  try {
-    await expect
-      .poll(async () => (await json(page)).services.find((service) => service.id === "wordcloud-generation")?.state, {
-        timeout: SHOWN_WITHIN_MS,
-      })
-      .toBe("outage");
-    await signInToDashboard(page, env.origin);
-    await page.goto(`${env.origin}/admin/alerts?state=open`);
-    const id = await page
-      .locator("tr[data-incident]")
-      .filter({ hasText: "Wordcloud generation on centron" })
-      .first()
-      .getAttribute("data-incident");
-    type Answer = { status: number; body: { fields?: Record<string, string>; updates?: unknown[] } };
-    const call = (method: string, body?: object) =>
-      page.evaluate(
-        async ([path, method, body]) => {
-          const init = body
-            ? { method, headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) }
-            : { method };
-          const response = await fetch(path, init);
-          return { status: response.status, body: await response.json() } as Answer;
-        },
-        [`/api/admin/incidents/${id}/status-updates`, method, body] as const,
-      );
-    const before = (await call("GET")).body.updates!.length;
-    const refused = await call("POST", {
-      state: "identified",
-      titleEn: "Renderer\u0001 overloaded",
-      titleDe: "Renderer überlastet\u0000",
-      messageEn: "A bell\u0007 rings",
-      messageDe: "Ein Escape\u001b[31m",
-    });
-    expect(refused.status).toBe(400);
-    expect(Object.keys(refused.body.fields!).sort()).toEqual(["messageDe", "messageEn", "titleDe", "titleEn"]);
-    expect(refused.body.fields!.titleEn).toContain("control characters");
-    expect((await call("GET")).body.updates).toHaveLength(before);
-
-    const words = {
-      state: "identified",
-      titleEn: "Renderers <overloaded> & slow",
-      titleDe: "Renderer «überlastet» & langsam",
-      messageEn: "We add\tcapacity.\nMore soon.",
-      messageDe: "Wir erweitern.\nBald mehr.",
-    };
-    expect((await call("POST", words)).status).toBe(201);
-    for (const [lang, title] of [
-      ["en", words.titleEn],
-      ["de", words.titleDe],
-    ] as const) {
+test(
+  "staff's words with control characters are refused naming each field, " +
+    "and the feeds stay well-formed XML in both languages",
+  async ({ page }) => {
+    await env.fleet.setStopped("wordcloud-generation", true);
+    try {
       await expect
-        .poll(async () => text(page, `/${lang}/status/rss.xml`), { timeout: SHOWN_WITHIN_MS })
-        .toContain("Renderer");
-      const feed = await text(page, `/${lang}/status/rss.xml`);
-      // The browser's own XML parser: a feed reader drops a feed it cannot parse.
-      const parsed = await page.evaluate((xml) => {
-        const document = new DOMParser().parseFromString(xml, "application/xml");
-        return {
-          errors: document.getElementsByTagName("parsererror").length,
-          titles: [...document.querySelectorAll("item > title")].map((node) => node.textContent),
-        };
-      }, feed);
-      expect(parsed.errors, lang).toBe(0);
-      expect(
-        parsed.titles.some((found) => found?.startsWith(title)),
-        `${lang}: ${parsed.titles.join(" | ")}`,
-      ).toBe(true);
+        .poll(async () => (await json(page)).services.find((service) => service.id === "wordcloud-generation")?.state, {
+          timeout: SHOWN_WITHIN_MS,
+        })
+        .toBe("outage");
+      await signInToDashboard(page, env.origin);
+      await page.goto(`${env.origin}/admin/alerts?state=open`);
+      const id = await page
+        .locator("tr[data-incident]")
+        .filter({ hasText: "Wordcloud generation on centron" })
+        .first()
+        .getAttribute("data-incident");
+      type Answer = { status: number; body: { fields?: Record<string, string>; updates?: unknown[] } };
+      const call = (method: string, body?: object) =>
+        page.evaluate(
+          async ([path, method, body]) => {
+            const init = body
+              ? { method, headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) }
+              : { method };
+            const response = await fetch(path, init);
+            return { status: response.status, body: await response.json() } as Answer;
+          },
+          [`/api/admin/incidents/${id}/status-updates`, method, body] as const,
+        );
+      const before = (await call("GET")).body.updates!.length;
+      const refused = await call("POST", {
+        state: "identified",
+        titleEn: "Renderer\u0001 overloaded",
+        titleDe: "Renderer überlastet\u0000",
+        messageEn: "A bell\u0007 rings",
+        messageDe: "Ein Escape\u001b[31m",
+      });
+      expect(refused.status).toBe(400);
+      expect(Object.keys(refused.body.fields!).sort()).toEqual(["messageDe", "messageEn", "titleDe", "titleEn"]);
+      expect(refused.body.fields!.titleEn).toContain("control characters");
+      expect((await call("GET")).body.updates).toHaveLength(before);
+
+      const words = {
+        state: "identified",
+        titleEn: "Renderers <overloaded> & slow",
+        titleDe: "Renderer «überlastet» & langsam",
+        messageEn: "We add\tcapacity.\nMore soon.",
+        messageDe: "Wir erweitern.\nBald mehr.",
+      };
+      expect((await call("POST", words)).status).toBe(201);
+      for (const [lang, title] of [
+        ["en", words.titleEn],
+        ["de", words.titleDe],
+      ] as const) {
+        await expect
+          .poll(async () => text(page, `/${lang}/status/rss.xml`), { timeout: SHOWN_WITHIN_MS })
+          .toContain("Renderer");
+        const feed = await text(page, `/${lang}/status/rss.xml`);
+        // The browser's own XML parser: a feed reader drops a feed it cannot parse.
+        const parsed = await page.evaluate((xml) => {
+          const document = new DOMParser().parseFromString(xml, "application/xml");
+          return {
+            errors: document.getElementsByTagName("parsererror").length,
+            titles: [...document.querySelectorAll("item > title")].map((node) => node.textContent),
+          };
+        }, feed);
+        expect(parsed.errors, lang).toBe(0);
+        expect(
+          parsed.titles.some((found) => found?.startsWith(title)),
+          `${lang}: ${parsed.titles.join(" | ")}`,
+        ).toBe(true);
+      }
+    } finally {
+      await env.fleet.setStopped("wordcloud-generation", false);
     }
-  } finally {
-    await env.fleet.setStopped("wordcloud-generation", false);
-  }
-});
+  },
+);
 
 test("without JavaScript the page reads right, and /status answers in the visitor's language", async ({ browser }) => {
   const context = await browser.newContext({

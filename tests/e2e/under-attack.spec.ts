@@ -27,61 +27,67 @@ const startWithUmask = (env: Record<string, string>) => startTarget(PORT, env);
 const stop = stopTarget;
 
 for (const kind of DATABASES) {
-  test(`sign-in on ${kind}: 40 parallel guesses are held, a distributed lockout never shuts out the admin's browser`, async () => {
-    test.setTimeout(120_000);
-    const { env, drop } = await databaseEnv(kind, { ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password });
-    const { server } = startWithUmask(env);
-    try {
-      await waitUntilUp(origin);
-      // The admin's browser signed in earlier and keeps its device cookie.
-      const first = await signIn("127.0.1.1", ADMIN.password);
-      expect(first.status).toBe(200);
-      const device = (first.headers["set-cookie"] as string[]).find((c) => c.startsWith("device="))!.split(";")[0]!;
+  test(
+    `sign-in on ${kind}: 40 parallel guesses are held, a distributed lockout never shuts out the admin's ` + `browser`,
+    async () => {
+      test.setTimeout(120_000);
+      const { env, drop } = await databaseEnv(kind, { ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password });
+      const { server } = startWithUmask(env);
+      try {
+        await waitUntilUp(origin);
+        // The admin's browser signed in earlier and keeps its device cookie.
+        const first = await signIn("127.0.1.1", ADMIN.password);
+        expect(first.status).toBe(200);
+        const device = (first.headers["set-cookie"] as string[]).find((c) => c.startsWith("device="))!.split(";")[0]!;
 
-      // 40 wrong guesses at once from one address: both workers, one database.
-      const parallel = await Promise.all(
-        Array.from({ length: 40 }, (_, i) => signIn("127.0.2.1", `parallel guess ${i}`)),
-      );
-      const statuses = parallel.map((answer) => answer.status);
-      expect(statuses.filter((s) => s >= 500)).toEqual([]);
-      expect(statuses.filter((s) => s === 401)).toHaveLength(6);
-      expect(statuses.filter((s) => s === 429)).toHaveLength(34);
+        // 40 wrong guesses at once from one address: both workers, one database.
+        const parallel = await Promise.all(
+          Array.from({ length: 40 }, (_, i) => signIn("127.0.2.1", `parallel guess ${i}`)),
+        );
+        const statuses = parallel.map((answer) => answer.status);
+        expect(statuses.filter((s) => s >= 500)).toEqual([]);
+        expect(statuses.filter((s) => s === 401)).toHaveLength(6);
+        expect(statuses.filter((s) => s === 429)).toHaveLength(34);
 
-      // 5 guesses from each of 21 more addresses: the account is held for untrusted clients...
-      for (let n = 0; n < 21; n += 1) {
-        await Promise.all(Array.from({ length: 5 }, (_, g) => signIn(`127.0.3.${n + 1}`, `guess ${n}-${g}`)));
+        // 5 guesses from each of 21 more addresses: the account is held for untrusted clients...
+        for (let n = 0; n < 21; n += 1) {
+          await Promise.all(Array.from({ length: 5 }, (_, g) => signIn(`127.0.3.${n + 1}`, `guess ${n}-${g}`)));
+        }
+        const fresh = await signIn("127.0.4.1", ADMIN.password);
+        expect(fresh.status).toBe(429);
+        expect(Number(fresh.headers["retry-after"])).toBeLessThanOrEqual(3600);
+        // ...never for the browser that signed in before, from wherever it comes.
+        expect((await signIn("127.0.4.2", ADMIN.password, device)).status).toBe(200);
+        expect((await signIn("127.0.3.1", ADMIN.password, device)).status).toBe(200);
+      } finally {
+        await stop(server);
+        await drop();
       }
-      const fresh = await signIn("127.0.4.1", ADMIN.password);
-      expect(fresh.status).toBe(429);
-      expect(Number(fresh.headers["retry-after"])).toBeLessThanOrEqual(3600);
-      // ...never for the browser that signed in before, from wherever it comes.
-      expect((await signIn("127.0.4.2", ADMIN.password, device)).status).toBe(200);
-      expect((await signIn("127.0.3.1", ADMIN.password, device)).status).toBe(200);
-    } finally {
-      await stop(server);
-      await drop();
-    }
-  });
+    },
+  );
 }
 
-test("the data directory is private after start with umask 022, and an old one is tightened with a log line", async () => {
-  const dataDir = join(mkdtempSync(join(tmpdir(), "modes-")), "data");
-  mkdirSync(dataDir, { mode: 0o755 });
-  chmodSync(dataDir, 0o755);
-  const old = new SQLite(join(dataDir, "app.db"));
-  old.close();
-  chmodSync(join(dataDir, "app.db"), 0o644);
-  const { server, log } = startWithUmask({ DATA_DIR: dataDir, DATABASE_URL: "" });
-  try {
-    await waitUntilUp(origin);
-    const mode = (name: string) => (statSync(join(dataDir, name)).mode & 0o777).toString(8);
-    expect(mode(".")).toBe("700");
-    for (const name of ["app.db", "app.db-wal", "app.db-shm"]) expect(mode(name), name).toBe("600");
-    expect(log()).toContain("the data directory was readable by other users");
-  } finally {
-    await stop(server);
-  }
-});
+test(
+  "the data directory is private after start with umask 022, " + "and an old one is tightened with a log line",
+  async () => {
+    const dataDir = join(mkdtempSync(join(tmpdir(), "modes-")), "data");
+    mkdirSync(dataDir, { mode: 0o755 });
+    chmodSync(dataDir, 0o755);
+    const old = new SQLite(join(dataDir, "app.db"));
+    old.close();
+    chmodSync(join(dataDir, "app.db"), 0o644);
+    const { server, log } = startWithUmask({ DATA_DIR: dataDir, DATABASE_URL: "" });
+    try {
+      await waitUntilUp(origin);
+      const mode = (name: string) => (statSync(join(dataDir, name)).mode & 0o777).toString(8);
+      expect(mode(".")).toBe("700");
+      for (const name of ["app.db", "app.db-wal", "app.db-shm"]) expect(mode(name), name).toBe("600");
+      expect(log()).toContain("the data directory was readable by other users");
+    } finally {
+      await stop(server);
+    }
+  },
+);
 
 test("no redirect leaves the origin, however the path is spelled on the wire", async () => {
   const dataDir = mkdtempSync(join(tmpdir(), "redirect-"));

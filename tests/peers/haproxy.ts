@@ -75,7 +75,8 @@ export async function startHaproxy(options: TestHaproxyOptions): Promise<TestHap
     "backend app",
     ...options.servers.map(
       (server) =>
-        `  server ${server.name} 127.0.0.1:${server.port}${options.checks === false ? "" : " check inter 200ms fall 1 rise 1"}`,
+        `  server ${server.name} ` +
+        `127.0.0.1:${server.port}${options.checks === false ? "" : " check inter 200ms fall 1 rise 1"}`,
     ),
     "",
   ].join("\n");

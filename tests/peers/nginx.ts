@@ -57,7 +57,10 @@ function exited(child: ChildProcess): Promise<void> {
   return new Promise((resolve) => child.once("exit", () => resolve()));
 }
 
-/** Stops the nginx this launcher started: SIGTERM to the master (it takes its worker along), SIGKILL to its group if it hangs. */
+/**
+ * Stops the nginx this launcher started: SIGTERM to the master (it takes its worker along), SIGKILL to its group if it
+ * hangs.
+ */
 async function kill(child: ChildProcess): Promise<void> {
   if (child.exitCode === null && child.signalCode === null) child.kill("SIGTERM");
   const done = await Promise.race([
@@ -144,7 +147,8 @@ export async function startNginx(): Promise<TestNginx> {
     await kill(child);
     // Once nginx is gone its exit handler has read the error log: that says why.
     const timedOut = `nginx did not answer within ${STARTUP_MS} ms`;
-    lastFailure = `${state.failed === null ? `${timedOut}; ` : ""}${await Promise.race([failure, new Promise<string>((r) => setTimeout(() => r(""), 1000))])}`;
+    const said = await Promise.race([failure, new Promise<string>((r) => setTimeout(() => r(""), 1000))]);
+    lastFailure = `${state.failed === null ? `${timedOut}; ` : ""}${said}`;
     if (!lastFailure.includes("Address already in use")) break;
   }
   await rm(dir, { recursive: true, force: true });

@@ -145,7 +145,13 @@ async function makeTlsFiles(dir: string): Promise<string> {
   ]);
   await writeFile(
     file("pebble-ext.cnf"),
-    "basicConstraints=CA:FALSE\nkeyUsage=critical,digitalSignature\nextendedKeyUsage=serverAuth\nsubjectAltName=IP:127.0.0.1,DNS:localhost\n",
+    [
+      "basicConstraints=CA:FALSE",
+      "keyUsage=critical,digitalSignature",
+      "extendedKeyUsage=serverAuth",
+      "subjectAltName=IP:127.0.0.1,DNS:localhost",
+      "",
+    ].join("\n"),
   );
   await run("openssl", [
     ...[

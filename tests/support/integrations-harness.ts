@@ -121,7 +121,11 @@ integrations:
     intervalSeconds: 300
     timeoutMs: 3000
     caFile: "${certs.ca.certFile}"
-    acme: { directoryUrl: "${pebble.directoryUrl}", email: ops@example.com, caFile: "${pebble.caFile}", certificateDir: "${dataDir}/certs" }
+    acme:
+      directoryUrl: "${pebble.directoryUrl}"
+      email: ops@example.com
+      caFile: "${pebble.caFile}"
+      certificateDir: "${dataDir}/certs"
     renewal:
       centron: { method: acme }
       local: { method: hook, url: "http://127.0.0.1:${portOf(peers.hook)}/renew", token: "${HOOK_TOKEN}" }

@@ -20,7 +20,9 @@ function hostOf(target: Target): string {
   return `${service}/${host}`;
 }
 
-/** What a view shows about one service now: the dashboard, the public status and its badge and feed, and the incidents. */
+/**
+ * What a view shows about one service now: the dashboard, the public status and its badge and feed, and the incidents.
+ */
 export type Views = {
   dashboard: string;
   publicState: string | null;
@@ -35,7 +37,10 @@ export async function startOutageSimulation(
   options: { tickSeconds?: number } = {},
 ) {
   const down = new Set<string>();
-  /** Called after each check with the host it asked ("service/host"): a test may change the fleet between two checks of a round. */
+  /**
+   * Called after each check with the host it asked ("service/host"): a test may change the fleet between two checks of
+   * a round.
+   */
   const hooks: { afterCheck?: (host: string) => void } = {};
   const check: CheckTarget = async (target) => {
     const host = hostOf(target);
@@ -65,7 +70,10 @@ export async function startOutageSimulation(
     hooks,
     /** Seconds since the start on the fake clock. */
     seconds: () => (t.clock.now - start) / 1000,
-    /** Runs the schedule up to `seconds` since the start, a tick at a time, each tick's rounds finished; `each` runs after every tick. */
+    /**
+     * Runs the schedule up to `seconds` since the start, a tick at a time, each tick's rounds finished; `each` runs
+     * after every tick.
+     */
     async runTo(seconds: number, each?: () => Promise<void>): Promise<void> {
       while (t.clock.now - start <= seconds * 1000) {
         await engine.tick();

@@ -12,7 +12,9 @@ export const NOTICES: Notice[] = [
     test: false,
     severity: "critical",
     title: "[ALERT] Mail <relay> & queue is unhealthy (centron)",
-    text: `Mail <relay> & queue failed its check at 2025-03-14T09:30:00Z.\n\n- centron: <b>connect ECONNREFUSED</b> & more\n\nDashboard: ${DASHBOARD}`,
+    text:
+      `Mail <relay> & queue failed its check at 2025-03-14T09:30:00Z.\n\n- centron: <b>connect ` +
+      `ECONNREFUSED</b> & more\n\nDashboard: ${DASHBOARD}`,
     group: { key: "service:mail-relay", name: "Mail <relay> & queue", source: "service", serviceId: "mail-relay" },
     incidents: [
       {

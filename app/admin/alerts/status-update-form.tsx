@@ -17,6 +17,7 @@ const FIELDS = [
   ["messageDe", "Message (German)", "textarea"],
 ] as const;
 
+const englishTime = (at: number | string) => new Date(at).toLocaleString("en-GB");
 export function StatusUpdateForm({ incidentId }: { incidentId: number }) {
   const [updates, setUpdates] = useState<Update[] | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -64,8 +65,8 @@ export function StatusUpdateForm({ incidentId }: { incidentId: number }) {
         <ul className="mt-2 space-y-1 text-xs">
           {updates.map((update) => (
             <li key={update.id}>
-              <span className="font-semibold">{update.state}</span> · {new Date(update.at).toLocaleString("en-GB")} ·{" "}
-              {update.by}: {update.titleEn}
+              <span className="font-semibold">{update.state}</span> · {englishTime(update.at)} · {update.by}:{" "}
+              {update.titleEn}
             </li>
           ))}
         </ul>
@@ -110,7 +111,10 @@ export function StatusUpdateForm({ incidentId }: { incidentId: number }) {
         <button
           type="submit"
           disabled={busy}
-          className="inline-flex min-h-10 w-fit items-center rounded-md bg-brand-700 px-4 font-semibold text-white hover:bg-brand-800 disabled:opacity-60"
+          className={
+            "inline-flex min-h-10 w-fit items-center rounded-md bg-brand-700 px-4 " +
+            "font-semibold text-white hover:bg-brand-800 disabled:opacity-60"
+          }
         >
           Publish update
         </button>

@@ -15,7 +15,8 @@ import type { Polled } from "./use-panel-query.ts";
 import { useNow } from "./use-now.ts";
 
 const field =
-  "min-h-9 w-full min-w-0 rounded-md border border-slate-300 bg-white px-2 text-sm sm:w-auto sm:flex-1 dark:border-slate-600 dark:bg-slate-800";
+  "min-h-9 w-full min-w-0 rounded-md border border-slate-300 bg-white px-2 " +
+  "text-sm sm:w-auto sm:flex-1 dark:border-slate-600 dark:bg-slate-800";
 
 function Acknowledge({ incident, onDone }: { incident: IncidentData; onDone: () => void }) {
   const id = useId();
@@ -120,7 +121,10 @@ export function ActiveAlerts({ polled, checked }: { polled: Polled<IncidentsData
             <li
               key={incident.id}
               data-incident={incident.id}
-              className="flex flex-wrap items-center gap-x-2 gap-y-1 border-b border-slate-100 pb-2 last:border-0 dark:border-slate-800"
+              className={
+                "flex flex-wrap items-center gap-x-2 gap-y-1 border-b " +
+                "border-slate-100 pb-2 last:border-0 dark:border-slate-800"
+              }
             >
               <StatusBadge status={incident.severity} />
               <span className="font-semibold">{incident.name}</span>

@@ -52,7 +52,10 @@ export function ChartTable({ history, label }: { history: History; label: string
                 <td className={`${td} text-right tabular-nums`}>{formatDuration(row.meanMs)}</td>
                 <td className={`${td} text-right tabular-nums`}>{formatDuration(row.p95Ms)}</td>
                 <td
-                  className={`${td} text-right tabular-nums ${row.failures > 0 ? "font-semibold text-red-800 dark:text-red-300" : ""}`}
+                  className={
+                    `${td} text-right tabular-nums ` +
+                    `${row.failures > 0 ? "font-semibold text-red-800 dark:text-red-300" : ""}`
+                  }
                 >
                   {row.failures} of {row.checks} failed
                 </td>

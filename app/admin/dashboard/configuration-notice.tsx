@@ -25,7 +25,10 @@ export function ConfigurationNotice({ configuration }: { configuration: Configur
   return (
     <section
       aria-labelledby="configuration-heading"
-      className="flex flex-col gap-3 rounded-lg border border-amber-300 bg-amber-50 p-4 text-amber-950 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-50"
+      className={
+        "flex flex-col gap-3 rounded-lg border border-amber-300 bg-amber-50 p-4 " +
+        "text-amber-950 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-50"
+      }
     >
       <h2 id="configuration-heading" className="flex items-center gap-2 text-lg font-bold">
         <FileWarning aria-hidden="true" className="size-5 shrink-0" />
@@ -34,7 +37,10 @@ export function ConfigurationNotice({ configuration }: { configuration: Configur
       {rejected ? (
         <div
           role="alert"
-          className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-950 dark:border-red-800 dark:bg-red-950 dark:text-red-50"
+          className={
+            "rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-950 " +
+            "dark:border-red-800 dark:bg-red-950 dark:text-red-50"
+          }
         >
           <p>
             <strong>

@@ -35,7 +35,8 @@ export function DashboardFooter({
       {health ? (
         <p className="mt-1" data-testid="heartbeat">
           {health.heartbeat
-            ? `Heartbeat to ${health.heartbeat.to} ${every(health.heartbeat.intervalSeconds)} while checks run on time; last sent ${formatAgo(health.heartbeat.lastSentAt, now)}.`
+            ? `Heartbeat to ${health.heartbeat.to} ${every(health.heartbeat.intervalSeconds)} while checks run ` +
+              `on time; last sent ${formatAgo(health.heartbeat.lastSentAt, now)}.`
             : "No heartbeat: nothing outside this server notices if the monitor itself stops (alerts.heartbeat)."}
         </p>
       ) : null}

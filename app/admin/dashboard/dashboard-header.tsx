@@ -42,7 +42,12 @@ export function DashboardHeader(props: {
         <div>
           <h1 className="flex flex-wrap items-center gap-2 text-xl font-bold">
             Admin Dashboard
-            <span className="rounded-full bg-brand-100 px-2 py-0.5 text-xs font-semibold text-brand-900 dark:bg-brand-900 dark:text-brand-100">
+            <span
+              className={
+                "rounded-full bg-brand-100 px-2 py-0.5 text-xs font-semibold " +
+                "text-brand-900 dark:bg-brand-900 dark:text-brand-100"
+              }
+            >
               {VERSION_LABEL}
             </span>
           </h1>

@@ -23,13 +23,15 @@ export function MaintenanceBanner({ maintenance }: { maintenance: MaintenanceDat
       ? `until ${time(manual.ends_at, maintenance.timezone)} (ends by itself)`
       : "until someone turns it off";
     lines.push(
-      `Maintenance mode: ${manual.reason} — by ${manual.enabled_by}, ${until}. Alert notices are held back for everything monitored.`,
+      `Maintenance mode: ${manual.reason} — by ${manual.enabled_by}, ${until}. Alert notices are held back ` +
+        `for everything monitored.`,
     );
   }
   for (const window of maintenance.windows) {
     const covers = window.services ? `for ${window.services.join(", ")}` : "for everything";
     lines.push(
-      `Scheduled maintenance “${window.name}” until ${time(window.endsAt, maintenance.timezone)}: alert notices are held back ${covers}.`,
+      `Scheduled maintenance “${window.name}” until ${time(window.endsAt, maintenance.timezone)}: alert ` +
+        `notices are held back ${covers}.`,
     );
   }
   if (lines.length === 0) return null;
@@ -37,7 +39,10 @@ export function MaintenanceBanner({ maintenance }: { maintenance: MaintenanceDat
     <div
       role="status"
       data-testid="maintenance-banner"
-      className="border-b border-amber-300 bg-amber-50 text-amber-950 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-50"
+      className={
+        "border-b border-amber-300 bg-amber-50 text-amber-950 " +
+        "dark:border-amber-800 dark:bg-amber-950 dark:text-amber-50"
+      }
     >
       <div className="mx-auto flex max-w-7xl items-start gap-2 px-4 py-2 text-sm">
         <Wrench aria-hidden="true" className="mt-0.5 size-4 shrink-0" />

@@ -90,7 +90,10 @@ export function MaintenancePanel({
       {({ maintenance, windows, upcoming, timezone }) => (
         <div className="flex flex-col gap-4">
           <div
-            className={`flex items-start gap-3 rounded-md p-3 ${maintenance.is_active ? "bg-amber-50 dark:bg-amber-950" : "bg-green-50 dark:bg-green-950"}`}
+            className={
+              `flex items-start gap-3 rounded-md p-3 ` +
+              `${maintenance.is_active ? "bg-amber-50 dark:bg-amber-950" : "bg-green-50 dark:bg-green-950"}`
+            }
           >
             <Wrench aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
             <div className="text-sm">
@@ -101,7 +104,8 @@ export function MaintenancePanel({
                 <p>
                   {maintenance.reason} — by {maintenance.enabled_by}, since {when(maintenance.enabled_at)}
                   {maintenance.ends_at
-                    ? `, ends by itself at ${inZone(maintenance.ends_at, timezone)} (estimate: ${maintenance.estimated_duration_minutes} min)`
+                    ? `, ends by itself at ${inZone(maintenance.ends_at, timezone)} (estimate: ` +
+                      `${maintenance.estimated_duration_minutes} min)`
                     : ", until it is disabled"}
                   {maintenance.notes ? `. ${maintenance.notes}` : ""}
                 </p>

@@ -46,7 +46,8 @@ export function MetricsPanel({ health }: { health: HealthData }) {
   const series = current?.series;
   const label = shown && series && service ? chartSummary(service.serviceName, range, series) : "";
   const tableLabel = service
-    ? `Response time of ${service.serviceName} over ${RANGE_LABELS[range]}, per ${range === "30d" ? "day" : range === "7d" ? "six hours" : "hour"} and host`
+    ? `Response time of ${service.serviceName} over ${RANGE_LABELS[range]}, per ` +
+      `${range === "30d" ? "day" : range === "7d" ? "six hours" : "hour"} and host`
     : "";
 
   return (
@@ -60,7 +61,10 @@ export function MetricsPanel({ health }: { health: HealthData }) {
           <select
             value={serviceId}
             onChange={(event) => setServiceId(event.target.value)}
-            className="mt-1 min-h-9 max-w-full rounded-md border border-slate-300 bg-white px-2 dark:border-slate-600 dark:bg-slate-800"
+            className={
+              "mt-1 min-h-9 max-w-full rounded-md border border-slate-300 " +
+              "bg-white px-2 dark:border-slate-600 dark:bg-slate-800"
+            }
           >
             {health.services.map((option) => (
               <option key={option.serviceId} value={option.serviceId}>
@@ -76,7 +80,10 @@ export function MetricsPanel({ health }: { health: HealthData }) {
               type="button"
               aria-pressed={range === option}
               onClick={() => setRange(option)}
-              className={`${smallButton} aria-pressed:bg-slate-800 aria-pressed:text-white dark:aria-pressed:bg-slate-200 dark:aria-pressed:text-slate-900`}
+              className={
+                `${smallButton} aria-pressed:bg-slate-800 aria-pressed:text-white ` +
+                `dark:aria-pressed:bg-slate-200 dark:aria-pressed:text-slate-900`
+              }
             >
               {option}
             </button>

@@ -11,7 +11,9 @@ import { useNow } from "./use-now.ts";
 export const panelClass =
   "rounded-lg border border-slate-200 bg-white p-4 shadow-sm dark:border-slate-700 dark:bg-slate-900";
 export const smallButton =
-  "inline-flex min-h-9 cursor-pointer items-center gap-1.5 rounded-md border border-slate-300 px-3 text-sm font-semibold hover:bg-slate-100 disabled:cursor-not-allowed disabled:opacity-60 dark:border-slate-600 dark:hover:bg-slate-800";
+  "inline-flex min-h-9 cursor-pointer items-center gap-1.5 rounded-md border border-slate-300 px-3 text-sm " +
+  "font-semibold hover:bg-slate-100 disabled:cursor-not-allowed disabled:opacity-60 dark:border-slate-600 " +
+  "dark:hover:bg-slate-800";
 
 export function Skeleton({ lines = 3, height = "h-4" }: { lines?: number; height?: string }) {
   return (
@@ -47,7 +49,10 @@ export function RetryButton({
 export function StaleBadge() {
   return (
     <span
-      className="rounded bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-950 dark:bg-amber-900 dark:text-amber-50"
+      className={
+        "rounded bg-amber-100 px-2 py-0.5 text-xs font-semibold " +
+        "text-amber-950 dark:bg-amber-900 dark:text-amber-50"
+      }
       title="Older than two check intervals"
     >
       Stale
@@ -55,7 +60,10 @@ export function StaleBadge() {
   );
 }
 
-/** A panel over polled data. `sampledAt` is when the server read the source; the panel is stale past two intervals of it. */
+/**
+ * A panel over polled data. `sampledAt` is when the server read the source; the panel is stale past two intervals of
+ * it.
+ */
 export function Panel<T>(props: {
   id: string;
   title: string;
@@ -89,7 +97,10 @@ export function Panel<T>(props: {
       {polled.data === undefined && polled.error ? (
         <div
           role="alert"
-          className="flex flex-col items-start gap-3 rounded-md bg-red-50 p-4 text-red-950 dark:bg-red-950 dark:text-red-50"
+          className={
+            "flex flex-col items-start gap-3 rounded-md bg-red-50 p-4 " +
+            "text-red-950 dark:bg-red-950 dark:text-red-50"
+          }
         >
           <p className="flex items-start gap-2 font-medium">
             <AlertTriangle aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
@@ -104,7 +115,10 @@ export function Panel<T>(props: {
           {polled.error ? (
             <div
               role="alert"
-              className="mb-3 flex flex-wrap items-center justify-between gap-2 rounded-md bg-amber-50 p-3 text-sm text-amber-950 dark:bg-amber-950 dark:text-amber-50"
+              className={
+                "mb-3 flex flex-wrap items-center justify-between gap-2 rounded-md bg-amber-50 " +
+                "p-3 text-sm text-amber-950 dark:bg-amber-950 dark:text-amber-50"
+              }
             >
               <span>{polled.error}. Showing the last data.</span>
               <RetryButton onRetry={retry} label={props.retryLabel} busy={polled.busy} />

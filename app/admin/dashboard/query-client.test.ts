@@ -3,11 +3,15 @@ import { createDashboardQueryClient, shouldRetry } from "./query-client.ts";
 import { PanelError } from "./staff-api.ts";
 
 describe("the dashboard's query client", () => {
-  it("keeps TanStack Query's defaults: retries doubling from 1 s to at most 30 s, five minutes before unused data goes", () => {
-    const defaults = createDashboardQueryClient().getDefaultOptions().queries!;
-    expect(defaults.retryDelay).toBeUndefined();
-    expect(defaults.gcTime).toBeUndefined();
-  });
+  it(
+    "keeps TanStack Query's defaults: retries doubling from 1 s to " +
+      "at most 30 s, five minutes before unused data goes",
+    () => {
+      const defaults = createDashboardQueryClient().getDefaultOptions().queries!;
+      expect(defaults.retryDelay).toBeUndefined();
+      expect(defaults.gcTime).toBeUndefined();
+    },
+  );
 
   it.each([
     ["a network failure", new PanelError("Failed: the server cannot be reached"), [true, true, true, false]],

@@ -169,9 +169,10 @@ function chartOptions(latest: { current: Latest }, width: number, dark: boolean,
           }
           const current = latest.current;
           const at = chart.data[0][idx]! * 1000;
-          const lines = current.series.hosts.map(
+          const { history, series } = current;
+          const lines = series.hosts.map(
             (host) =>
-              `${host}: ${describePoint(pointNear(current.history.hosts[host] ?? [], at, current.series.spanMs), current.history.range)}`,
+              `${host}: ${describePoint(pointNear(history.hosts[host] ?? [], at, series.spanMs), history.range)}`,
           );
           const heading = document.createElement("strong");
           heading.textContent = formatPointTime(at, current.history.range, current.series.spanMs);
@@ -187,7 +188,8 @@ function chartOptions(latest: { current: Latest }, width: number, dark: boolean,
           // Beside the cursor, on the side with room, inside the plot.
           const room = chart.over.clientWidth;
           tooltip.style.left = `${left > room / 2 ? Math.max(0, left - tooltip.offsetWidth - 12) : left + 12}px`;
-          tooltip.style.top = `${Math.max(0, Math.min(top - tooltip.offsetHeight / 2, chart.over.clientHeight - tooltip.offsetHeight))}px`;
+          const lowest = chart.over.clientHeight - tooltip.offsetHeight;
+          tooltip.style.top = `${Math.max(0, Math.min(top - tooltip.offsetHeight / 2, lowest))}px`;
         },
       ],
     },
@@ -224,7 +226,8 @@ export function ResponseTimeChart({
     tooltip.setAttribute("data-testid", "chart-tooltip");
     tooltip.hidden = true;
     tooltip.className =
-      "pointer-events-none absolute z-10 rounded-md border border-slate-200 bg-white px-2 py-1 text-xs whitespace-nowrap text-slate-900 shadow dark:border-slate-600 dark:bg-slate-800 dark:text-slate-50";
+      "pointer-events-none absolute z-10 rounded-md border border-slate-200 bg-white px-2 py-1 text-xs " +
+      "whitespace-nowrap text-slate-900 shadow dark:border-slate-600 dark:bg-slate-800 dark:text-slate-50";
     // uPlot (about 50 KB) loads with the first chart, not with the dashboard.
     void import("uplot").then(({ default: UPlot }) => {
       if (cancelled) return;

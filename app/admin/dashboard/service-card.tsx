@@ -101,7 +101,10 @@ export function ServiceCard({ service }: { service: ServiceData }) {
     <article
       aria-labelledby={`service-${service.serviceId}`}
       data-service={service.serviceId}
-      className="flex min-w-0 flex-col gap-3 rounded-lg border border-slate-200 bg-white p-4 shadow-sm dark:border-slate-700 dark:bg-slate-900"
+      className={
+        "flex min-w-0 flex-col gap-3 rounded-lg border border-slate-200 " +
+        "bg-white p-4 shadow-sm dark:border-slate-700 dark:bg-slate-900"
+      }
     >
       <header className="flex flex-wrap items-start justify-between gap-2">
         <h3 id={`service-${service.serviceId}`} className="font-bold">
@@ -115,7 +118,10 @@ export function ServiceCard({ service }: { service: ServiceData }) {
       </header>
       {service.affectedBy.length > 0 ? (
         <p
-          className="rounded-md bg-amber-50 px-3 py-2 text-sm font-medium text-amber-950 dark:bg-amber-950 dark:text-amber-50"
+          className={
+            "rounded-md bg-amber-50 px-3 py-2 text-sm font-medium " +
+            "text-amber-950 dark:bg-amber-950 dark:text-amber-50"
+          }
           data-testid="affected-by"
         >
           Affected by {service.affectedBy.join(", ")}: no alert of its own meanwhile

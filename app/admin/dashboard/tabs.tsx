@@ -58,7 +58,12 @@ export function Tabs({ tabs, label }: { tabs: TabSpec[]; label: string }) {
             aria-controls={`panel-${tab.id}`}
             tabIndex={selected === tab.id ? 0 : -1}
             onClick={() => choose(tab.id, false)}
-            className="-mb-px min-h-10 cursor-pointer border-b-2 border-transparent px-2 text-sm leading-tight font-semibold text-slate-700 sm:px-4 sm:text-base sm:whitespace-nowrap hover:text-slate-950 aria-selected:border-brand-700 aria-selected:text-brand-700 dark:text-slate-300 dark:hover:text-white dark:aria-selected:border-brand-300 dark:aria-selected:text-brand-300"
+            className={
+              "-mb-px min-h-10 cursor-pointer border-b-2 border-transparent px-2 text-sm leading-tight " +
+              "font-semibold text-slate-700 sm:px-4 sm:text-base sm:whitespace-nowrap hover:text-slate-950 " +
+              "aria-selected:border-brand-700 aria-selected:text-brand-700 dark:text-slate-300 " +
+              "dark:hover:text-white dark:aria-selected:border-brand-300 dark:aria-selected:text-brand-300"
+            }
           >
             {tab.label}
           </button>

@@ -23,7 +23,10 @@ export function usePanelQuery<T>(options: {
   url: string;
   /** The URL that makes the server sample now (integrations), when it differs. */
   freshUrl?: string;
-  /** Milliseconds from now until the next read, given the data so far and when it came; null: no reading by itself (auto-refresh is off). */
+  /**
+   * Milliseconds from now until the next read, given the data so far and when it came; null: no reading by itself
+   * (auto-refresh is off).
+   */
   every: (data: T | undefined, updatedAt: number) => number | null;
   /** False for a panel whose source is not configured: it never reads. */
   enabled?: boolean;

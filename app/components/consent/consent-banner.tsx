@@ -9,7 +9,8 @@ import { STORED_ENTRIES } from "./stored-entries.ts";
 const NO_CHOICES: ConsentChoices = { analytics: false, marketing: false };
 
 const button =
-  "inline-flex min-h-11 flex-1 cursor-pointer items-center justify-center rounded-md px-4 text-sm font-semibold whitespace-nowrap sm:flex-none";
+  "inline-flex min-h-11 flex-1 cursor-pointer items-center justify-center " +
+  "rounded-md px-4 text-sm font-semibold whitespace-nowrap sm:flex-none";
 // Accept and reject look the same: neither is the "easy" path (OLG Köln 6 U 80/23).
 const primary = `${button} bg-brand-700 text-white hover:bg-brand-900`;
 const secondary = `${button} border border-slate-400 hover:bg-slate-100 dark:border-slate-500 dark:hover:bg-slate-800`;
@@ -120,7 +121,11 @@ export function ConsentBanner() {
       onKeyDown={(event) => {
         if (event.key === "Escape" && settingsOpen && record) closeConsentSettings();
       }}
-      className="consent-banner fixed inset-x-0 bottom-0 z-50 max-h-[85vh] overflow-y-auto border-t border-slate-300 bg-white p-4 shadow-2xl sm:inset-x-4 sm:bottom-4 sm:mx-auto sm:max-w-2xl sm:rounded-xl sm:border dark:border-slate-600 dark:bg-slate-900"
+      className={
+        "consent-banner fixed inset-x-0 bottom-0 z-50 max-h-[85vh] overflow-y-auto border-t border-slate-300 " +
+        "bg-white p-4 shadow-2xl sm:inset-x-4 sm:bottom-4 sm:mx-auto sm:max-w-2xl sm:rounded-xl sm:border " +
+        "dark:border-slate-600 dark:bg-slate-900"
+      }
     >
       <h2 id={titleId} className="text-lg font-bold">
         {t("consent.title")}

@@ -20,7 +20,11 @@ export function ConsentButton() {
       aria-label={t("consent.reopen")}
       title={t("consent.reopen")}
       data-stepped-aside={stepAside || undefined}
-      className="fixed bottom-4 left-4 z-30 data-[stepped-aside]:invisible inline-flex size-12 cursor-pointer items-center justify-center rounded-full border border-slate-300 bg-white shadow-lg hover:bg-slate-100 dark:border-slate-600 dark:bg-slate-900 dark:hover:bg-slate-800"
+      className={
+        "fixed bottom-4 left-4 z-30 data-[stepped-aside]:invisible inline-flex size-12 cursor-pointer " +
+        "items-center justify-center rounded-full border border-slate-300 bg-white shadow-lg " +
+        "hover:bg-slate-100 dark:border-slate-600 dark:bg-slate-900 dark:hover:bg-slate-800"
+      }
     >
       <Cookie aria-hidden="true" className="size-6" />
     </button>

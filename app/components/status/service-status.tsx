@@ -53,10 +53,16 @@ function Day({ day, incidents, tabStop }: { day: StatusDay; incidents: readonly 
 const DAY_ROW = [
   "flex gap-px sm:gap-0.5",
   "[&>span]:relative [&>span]:block [&>span]:h-9 [&>span]:flex-1 [&>span]:rounded-sm [&>span]:outline-offset-2",
-  "[&>span]:after:pointer-events-none [&>span]:after:absolute [&>span]:after:bottom-full [&>span]:after:left-0 [&>span]:after:z-10 [&>span]:after:mb-2 [&>span]:after:hidden",
-  "[&>span]:after:w-max [&>span]:after:max-w-64 [&>span]:after:rounded-md [&>span]:after:px-3 [&>span]:after:py-2 [&>span]:after:text-xs [&>span]:after:shadow-lg",
-  "[&>span]:after:bg-slate-900 [&>span]:after:text-white [&>span]:after:content-[attr(aria-label)] dark:[&>span]:after:bg-slate-100 dark:[&>span]:after:text-slate-900",
-  "[&>span:hover]:after:block [&>span:focus]:after:block [&>span:nth-child(n+46)]:after:right-0 [&>span:nth-child(n+46)]:after:left-auto",
+  "[&>span]:after:pointer-events-none [&>span]:after:absolute [&>span]:after:bottom-full " +
+    "[&>span]:after:left-0 [&>span]:after:z-10 [&>span]:after:mb-2 [&>span]:after:hidden",
+  "[&>span]:after:w-max [&>span]:after:max-w-64 [&>span]:after:rounded-md " +
+    "[&>span]:after:px-3 [&>span]:after:py-2 [&>span]:after:text-xs [&>span]:after:shadow-lg",
+  "[&>span]:after:bg-slate-900 [&>span]:after:text-white " +
+    "[&>span]:after:content-[attr(aria-label)] dark:[&>span]:after:bg-slate-100 " +
+    "dark:[&>span]:after:text-slate-900",
+  "[&>span:hover]:after:block [&>span:focus]:after:block " +
+    "[&>span:nth-child(n+46)]:after:right-0 " +
+    "[&>span:nth-child(n+46)]:after:left-auto",
 ].join(" ");
 
 export function ServiceStatus({

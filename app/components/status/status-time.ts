@@ -40,5 +40,9 @@ export function formatStatusDay(date: string, lang: Language): string {
 
 export function formatUptime(value: number | null, lang: Language): string | null {
   if (value === null) return null;
-  return `${shared(`uptime|${lang}`, () => new Intl.NumberFormat(LOCALES[lang], { minimumFractionDigits: 2, maximumFractionDigits: 2 })).format(value)} %`;
+  const format = shared(
+    `uptime|${lang}`,
+    () => new Intl.NumberFormat(LOCALES[lang], { minimumFractionDigits: 2, maximumFractionDigits: 2 }),
+  );
+  return `${format.format(value)} %`;
 }

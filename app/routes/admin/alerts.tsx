@@ -38,9 +38,11 @@ const when = (iso: string) => new Date(iso).toLocaleString("en-GB", { dateStyle:
 const clock = (iso: string) => new Date(iso).toLocaleTimeString("en-GB");
 /** On a phone each row is a card: its cells stack, each after its column's name. */
 const stacked =
-  "max-md:block max-md:px-3 max-md:py-1 max-md:before:mr-1 max-md:before:font-semibold max-md:before:content-[attr(data-label)]";
+  "max-md:block max-md:px-3 max-md:py-1 max-md:before:mr-1 " +
+  "max-md:before:font-semibold max-md:before:content-[attr(data-label)]";
 const pageLink =
-  "inline-flex min-h-10 items-center rounded-md border border-slate-400 px-3 font-semibold hover:bg-slate-100 dark:border-slate-500 dark:hover:bg-slate-800";
+  "inline-flex min-h-10 items-center rounded-md border border-slate-400 px-3 " +
+  "font-semibold hover:bg-slate-100 dark:border-slate-500 dark:hover:bg-slate-800";
 const DELIVERY_TONES: Record<string, Tone> = { sent: "green", pending: "amber", failed: "red", purged: "slate" };
 
 function Resolution({ incident }: { incident: Incident }) {
@@ -137,7 +139,10 @@ export default function AlertsPage({ loaderData }: Route.ComponentProps) {
           ))}
         </nav>
         <div
-          className="mt-4 overflow-x-auto rounded-lg border border-slate-200 bg-white dark:border-slate-700 dark:bg-slate-900"
+          className={
+            "mt-4 overflow-x-auto rounded-lg border border-slate-200 " +
+            "bg-white dark:border-slate-700 dark:bg-slate-900"
+          }
           tabIndex={0}
           role="region"
           aria-label="Incidents (scrolls)"

@@ -34,7 +34,8 @@ function StatusBadge({ status }: { status: ContactStatus }) {
 
 const time = (ms: number) => new Date(ms).toLocaleString("en-GB", { dateStyle: "medium", timeStyle: "short" });
 const button =
-  "inline-flex min-h-10 cursor-pointer items-center gap-2 rounded-md border border-slate-400 px-3 font-semibold hover:bg-slate-100 disabled:opacity-60 dark:border-slate-500 dark:hover:bg-slate-800";
+  "inline-flex min-h-10 cursor-pointer items-center gap-2 rounded-md border border-slate-400 px-3 " +
+  "font-semibold hover:bg-slate-100 disabled:opacity-60 dark:border-slate-500 dark:hover:bg-slate-800";
 
 function query(next: { status?: string | null; page?: number; id?: number }): string {
   const params = new URLSearchParams();
@@ -87,7 +88,11 @@ export default function MessagesPage({ loaderData }: Route.ComponentProps) {
               key={value ?? "all"}
               to={query({ status: value })}
               aria-current={value === status ? "page" : undefined}
-              className="rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium aria-[current=page]:bg-brand-700 aria-[current=page]:text-white dark:border-slate-600"
+              className={
+                "rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium " +
+                "aria-[current=page]:bg-brand-700 aria-[current=page]:text-white " +
+                "dark:border-slate-600"
+              }
             >
               {value ?? "all"}
             </Link>
@@ -105,14 +110,22 @@ export default function MessagesPage({ loaderData }: Route.ComponentProps) {
           </p>
         ) : null}
         <div className="mt-4 grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
-          <ul className="divide-y divide-slate-200 rounded-lg border border-slate-200 dark:divide-slate-700 dark:border-slate-700">
+          <ul
+            className={
+              "divide-y divide-slate-200 rounded-lg border " +
+              "border-slate-200 dark:divide-slate-700 dark:border-slate-700"
+            }
+          >
             {messages.length === 0 ? <li className="p-4 text-slate-700 dark:text-slate-300">No messages.</li> : null}
             {messages.map((message: ContactSummary) => (
               <li key={message.id}>
                 <Link
                   to={query({ status, page, id: message.id })}
                   aria-current={selected?.id === message.id ? "true" : undefined}
-                  className="block p-3 hover:bg-slate-50 aria-[current=true]:bg-brand-50 dark:hover:bg-slate-800 dark:aria-[current=true]:bg-slate-800"
+                  className={
+                    "block p-3 hover:bg-slate-50 aria-[current=true]:bg-brand-50 " +
+                    "dark:hover:bg-slate-800 dark:aria-[current=true]:bg-slate-800"
+                  }
                 >
                   <span className="flex items-center justify-between gap-2">
                     <span className="truncate font-semibold">{message.subject}</span>

@@ -12,7 +12,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 const input =
-  "mt-1 block min-h-11 w-full rounded-md border border-slate-400 bg-white px-3 text-base dark:border-slate-500 dark:bg-slate-900";
+  "mt-1 block min-h-11 w-full rounded-md border border-slate-400 bg-white " +
+  "px-3 text-base dark:border-slate-500 dark:bg-slate-900";
 
 export default function SignInPage({ loaderData }: Route.ComponentProps) {
   const navigate = useNavigate();
@@ -55,7 +56,12 @@ export default function SignInPage({ loaderData }: Route.ComponentProps) {
   return (
     <main className="flex min-h-screen items-center justify-center px-4">
       <title>Admin Dashboard – Sign in</title>
-      <div className="w-full max-w-sm rounded-xl border border-slate-200 bg-white p-8 shadow-lg dark:border-slate-700 dark:bg-slate-900">
+      <div
+        className={
+          "w-full max-w-sm rounded-xl border border-slate-200 bg-white p-8 " +
+          "shadow-lg dark:border-slate-700 dark:bg-slate-900"
+        }
+      >
         <div className="flex flex-col items-center text-center">
           <LockKeyhole aria-hidden="true" className="size-10 text-brand-700 dark:text-brand-300" />
           <h1 className="mt-3 text-2xl font-bold">Admin Dashboard</h1>
@@ -69,7 +75,10 @@ export default function SignInPage({ loaderData }: Route.ComponentProps) {
         {/* The staff area runs in the browser: without JavaScript the form cannot send, so say so. */}
         <p
           role="note"
-          className="no-js-only mt-4 rounded-md bg-amber-50 p-3 text-sm text-amber-950 dark:bg-amber-950 dark:text-amber-50"
+          className={
+            "no-js-only mt-4 rounded-md bg-amber-50 p-3 text-sm " +
+            "text-amber-950 dark:bg-amber-950 dark:text-amber-50"
+          }
         >
           Signing in needs JavaScript. Please turn it on for this site and reload the page.
         </p>
@@ -118,7 +127,10 @@ export default function SignInPage({ loaderData }: Route.ComponentProps) {
                 onClick={() => setShowPassword((shown) => !shown)}
                 aria-label={showPassword ? "Hide password" : "Show password"}
                 aria-pressed={showPassword}
-                className="absolute top-0 right-0 inline-flex size-11 cursor-pointer items-center justify-center text-slate-700 dark:text-slate-300"
+                className={
+                  "absolute top-0 right-0 inline-flex size-11 cursor-pointer " +
+                  "items-center justify-center text-slate-700 dark:text-slate-300"
+                }
               >
                 {showPassword ? (
                   <EyeOff aria-hidden="true" className="size-5" />
@@ -140,7 +152,10 @@ export default function SignInPage({ loaderData }: Route.ComponentProps) {
           <button
             type="submit"
             disabled={busy || !username || !password}
-            className="inline-flex min-h-11 w-full cursor-pointer items-center justify-center rounded-md bg-brand-700 px-4 font-semibold text-white hover:bg-brand-900 disabled:cursor-not-allowed disabled:opacity-60"
+            className={
+              "inline-flex min-h-11 w-full cursor-pointer items-center justify-center rounded-md bg-brand-700 " +
+              "px-4 font-semibold text-white hover:bg-brand-900 disabled:cursor-not-allowed disabled:opacity-60"
+            }
           >
             {busy ? "Signing in..." : "Sign In"}
           </button>

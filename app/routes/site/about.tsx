@@ -30,7 +30,10 @@ export default function AboutPage({ loaderData }: Route.ComponentProps) {
           {content.mission.bullets.map((bullet) => (
             <li
               key={bullet}
-              className="flex gap-3 rounded-xl border border-slate-200 bg-white p-6 dark:border-slate-700 dark:bg-slate-950"
+              className={
+                "flex gap-3 rounded-xl border border-slate-200 bg-white " +
+                "p-6 dark:border-slate-700 dark:bg-slate-950"
+              }
             >
               <Target aria-hidden="true" className="size-6 shrink-0 text-brand-700 dark:text-brand-300" />
               <span className="text-slate-800 dark:text-slate-200">{bullet}</span>

@@ -36,7 +36,12 @@ export default function AiServicesPage({ loaderData }: Route.ComponentProps) {
               <CardIcon name={item.icon} />
               <h3 className="mt-4 text-xl font-bold">{item.title}</h3>
               <p className="mt-2 text-slate-700 dark:text-slate-300">{item.description}</p>
-              <ul className="mt-4 list-disc space-y-1 pl-5 text-sm text-slate-700 marker:text-brand-700 dark:text-slate-300 dark:marker:text-brand-300">
+              <ul
+                className={
+                  "mt-4 list-disc space-y-1 pl-5 text-sm text-slate-700 " +
+                  "marker:text-brand-700 dark:text-slate-300 dark:marker:text-brand-300"
+                }
+              >
                 {item.points.map((point) => (
                   <li key={point}>{point}</li>
                 ))}
@@ -51,7 +56,9 @@ export default function AiServicesPage({ loaderData }: Route.ComponentProps) {
             <li key={step.title} className="rounded-xl border border-slate-200 p-6 dark:border-slate-700">
               <span
                 aria-hidden="true"
-                className="inline-flex size-10 items-center justify-center rounded-full bg-brand-700 font-bold text-white"
+                className={
+                  "inline-flex size-10 items-center justify-center " + "rounded-full bg-brand-700 font-bold text-white"
+                }
               >
                 {index + 1}
               </span>

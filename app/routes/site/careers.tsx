@@ -14,7 +14,13 @@ function List({ label, items }: { label: string; items: string[] }) {
   return (
     <div>
       <h4 className="font-semibold">{label}</h4>
-      <ul className="mt-2 list-disc space-y-1 pl-5 text-slate-700 marker:text-brand-700 dark:text-slate-300 dark:marker:text-brand-300">
+      <ul
+        className={
+          "mt-2 list-disc space-y-1 pl-5 text-slate-700 " +
+          "marker:text-brand-700 dark:text-slate-300 " +
+          "dark:marker:text-brand-300"
+        }
+      >
         {items.map((item) => (
           <li key={item}>{item}</li>
         ))}

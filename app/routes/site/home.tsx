@@ -27,7 +27,11 @@ export default function HomePage({ loaderData }: Route.ComponentProps) {
     <>
       <PageMeta title={content.meta.title} description={content.meta.description} />
       <JsonLd data={organizationJsonLd(siteUrl)} />
-      <section className="bg-gradient-to-b from-brand-50 to-white px-4 py-20 sm:py-28 dark:from-slate-900 dark:to-slate-950">
+      <section
+        className={
+          "bg-gradient-to-b from-brand-50 to-white px-4 py-20 " + "sm:py-28 dark:from-slate-900 dark:to-slate-950"
+        }
+      >
         <div className="mx-auto max-w-4xl text-center">
           <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase dark:text-brand-300">
             {content.hero.eyebrow}
@@ -113,7 +117,10 @@ export default function HomePage({ loaderData }: Route.ComponentProps) {
           {content.testimonials.items.map((item) => (
             <figure
               key={item.author}
-              className="flex flex-col rounded-xl border border-slate-200 bg-white p-6 shadow-sm dark:border-slate-700 dark:bg-slate-900"
+              className={
+                "flex flex-col rounded-xl border border-slate-200 bg-white p-6 " +
+                "shadow-sm dark:border-slate-700 dark:bg-slate-900"
+              }
             >
               <blockquote className="flex-1 text-slate-800 dark:text-slate-200">{quote(lang, item.quote)}</blockquote>
               <figcaption className="mt-6">

@@ -12,7 +12,10 @@ export default function SiteLayout() {
     <>
       <a
         href="#main"
-        className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50 focus:rounded-md focus:bg-white focus:px-4 focus:py-2 focus:font-semibold dark:focus:bg-slate-900"
+        className={
+          "sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50 focus:rounded-md " +
+          "focus:bg-white focus:px-4 focus:py-2 focus:font-semibold dark:focus:bg-slate-900"
+        }
       >
         {t("common.skipToContent")}
       </a>

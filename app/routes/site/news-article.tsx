@@ -54,7 +54,9 @@ export default function NewsArticlePage({ loaderData }: Route.ComponentProps) {
       />
       <a
         href={href("/news")}
-        className="inline-flex min-h-10 items-center gap-2 font-medium text-brand-700 hover:underline dark:text-brand-300"
+        className={
+          "inline-flex min-h-10 items-center gap-2 font-medium " + "text-brand-700 hover:underline dark:text-brand-300"
+        }
       >
         <ArrowLeft aria-hidden="true" className="size-4" />
         {t("news.back")}

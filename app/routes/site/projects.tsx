@@ -21,7 +21,10 @@ export default function ProjectsPage({ loaderData }: Route.ComponentProps) {
         {content.projects.map((project, index) => (
           <article
             key={project.title}
-            className="flex flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm dark:border-slate-700 dark:bg-slate-900"
+            className={
+              "flex flex-col overflow-hidden rounded-xl border border-slate-200 " +
+              "bg-white shadow-sm dark:border-slate-700 dark:bg-slate-900"
+            }
           >
             <Picture
               kind="project"

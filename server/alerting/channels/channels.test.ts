@@ -10,6 +10,8 @@ import { channelConfigSchema, channelFor, type ChannelConfig } from "./registry.
 import { slackChannel } from "./slack.ts";
 import { telegramChannel } from "./telegram.ts";
 
+const TEAMS_PATH = "/workflows/4f1e2d3c/triggers/manual/paths/invoke?api-version=2016-06-01&sv=1.0&sig=";
+
 const TOKENS = {
   slack: "XXXXXXXXXXXXXXXXXXXXXXXX",
   discord: "discord-Token_abcdefGHIJ0123456789",
@@ -27,7 +29,10 @@ const escaped = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt
 const byKind = <T>(notice: Notice, values: { opened: T; resolved: T; test: T }): T =>
   values[notice.kind as keyof typeof values];
 
-/** Each HTTP channel: its config against the receiver, where a send must land, what must be in it, and the secrets it holds. */
+/**
+ * Each HTTP channel: its config against the receiver, where a send must land, what must be in it, and the secrets it
+ * holds.
+ */
 type Row = {
   type: ChannelConfig["type"];
   config: (base: string) => Record<string, unknown>;
@@ -130,10 +135,10 @@ const ROWS: Row[] = [
     type: "teams",
     config: (base) => ({
       type: "teams",
-      webhookUrl: `${base}/workflows/4f1e2d3c/triggers/manual/paths/invoke?api-version=2016-06-01&sv=1.0&sig=${TOKENS.teams}`,
+      webhookUrl: `${base}${TEAMS_PATH}${TOKENS.teams}`,
     }),
     method: "POST",
-    path: () => `/workflows/4f1e2d3c/triggers/manual/paths/invoke?api-version=2016-06-01&sv=1.0&sig=${TOKENS.teams}`,
+    path: () => `${TEAMS_PATH}${TOKENS.teams}`,
     check(request, notice) {
       const color = byKind(notice, { opened: "Attention", resolved: "Good", test: "Default" });
       expect(request.json).toEqual({
@@ -171,7 +176,8 @@ const ROWS: Row[] = [
         msgtype: "m.text",
         body: `${notice.title}\n\n${notice.text}`,
         format: "org.matrix.custom.html",
-        formatted_body: `<strong>${escaped(notice.title)}</strong><br><br>${notice.text.split("\n").map(escaped).join("<br>")}`,
+        formatted_body:
+          `<strong>${escaped(notice.title)}</strong><br><br>` + notice.text.split("\n").map(escaped).join("<br>"),
       });
     },
     describes: (base) => `${new URL(base).host} ${ROOM}`,

@@ -164,18 +164,21 @@ describe("postJson", () => {
     expect(receiver.received).toHaveLength(1);
   });
 
-  it("never puts a token from the path, the query or a header into a message, even when the receiver echoes them", async () => {
-    const echo = `token ${PATH_TOKEN} / ${encodeURIComponent(PATH_TOKEN)} sig ${QUERY_TOKEN} auth ${HEADER_TOKEN}`;
-    for (const answer of [
-      { status: 400, body: JSON.stringify({ ok: false, description: echo }) },
-      { status: 500, body: echo },
-    ]) {
-      receiver.answer(answer, 1);
-      const error = await failureOf(post());
-      expect(error.message).toContain("[hidden]");
-      expectNoSecret(error.message);
-    }
-  });
+  it(
+    "never puts a token from the path, the query or a header into " + "a message, even when the receiver echoes them",
+    async () => {
+      const echo = `token ${PATH_TOKEN} / ${encodeURIComponent(PATH_TOKEN)} sig ${QUERY_TOKEN} auth ${HEADER_TOKEN}`;
+      for (const answer of [
+        { status: 400, body: JSON.stringify({ ok: false, description: echo }) },
+        { status: 500, body: echo },
+      ]) {
+        receiver.answer(answer, 1);
+        const error = await failureOf(post());
+        expect(error.message).toContain("[hidden]");
+        expectNoSecret(error.message);
+      }
+    },
+  );
 
   it("refuses an invalid URL for good without repeating it", async () => {
     const error = await failureOf(post({}, `not a url ${PATH_TOKEN}`));

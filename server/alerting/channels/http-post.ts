@@ -22,7 +22,9 @@ const MAX_ANSWER_BYTES = 4 * 1024;
 const MAX_REASON_CHARS = 200;
 /** Path segments this long may be tokens (Slack, Discord, Telegram, Teams all put one there). */
 const MIN_PATH_SECRET = 8;
-/** Shorter secrets (and query values) are not hidden: they would cut up the status and the reason, and guard nothing. */
+/**
+ * Shorter secrets (and query values) are not hidden: they would cut up the status and the reason, and guard nothing.
+ */
 const MIN_SECRET = 4;
 const TRANSIENT_STATUSES = new Set([408, 425, 429]);
 

@@ -28,11 +28,13 @@ export const matrixChannel = {
     msgtype: "m.text",
     body: `${notice.title}\n\n${notice.text}`,
     format: "org.matrix.custom.html",
-    formatted_body: `<strong>${escapeHtml(notice.title)}</strong><br><br>${notice.text.split("\n").map(escapeHtml).join("<br>")}`,
+    formatted_body:
+      `<strong>${escapeHtml(notice.title)}</strong><br><br>` + notice.text.split("\n").map(escapeHtml).join("<br>"),
   }),
   async send(payload, config, context) {
     const base = config.homeserverUrl.replace(/\/+$/, "");
-    const url = `${base}/_matrix/client/v3/rooms/${encodeURIComponent(config.roomId)}/send/m.room.message/${encodeURIComponent(context.key)}`;
+    const room = encodeURIComponent(config.roomId);
+    const url = `${base}/_matrix/client/v3/rooms/${room}/send/m.room.message/${encodeURIComponent(context.key)}`;
     await postJson(url, JSON.stringify(payload), {
       method: "PUT",
       timeoutMs: context.timeoutMs,

@@ -22,7 +22,10 @@ export type NtfyChannelConfig = z.output<typeof schema>;
 /** ntfy turns a longer message into an attachment (or refuses it). */
 const MAX_MESSAGE_BYTES = 4096;
 
-/** 5 (max) for a critical alert as it happens; 4 for warnings and reminders; 3 (default) for good news, tests and maintenance. */
+/**
+ * 5 (max) for a critical alert as it happens; 4 for warnings and reminders; 3 (default) for good news, tests and
+ * maintenance.
+ */
 function priority(notice: Notice): number {
   if (notice.test || notice.severity === "info") return 3;
   if (notice.kind === "reminder" || notice.severity !== "critical") return 4;

@@ -18,11 +18,15 @@ export async function up(db: Kysely<any>, dialect: Dialect): Promise<void> {
     .alterTable("outbox")
     .addColumn("payload", "text", (c) => c.notNull().defaultTo("{}"))
     .execute();
-  const reply = sql`case when reply_to_address is null then null else ${dialect === "postgres" ? sql`json_build_object` : sql`json_object`}('name', reply_to_name, 'address', reply_to_address) end`;
+  const object = dialect === "postgres" ? sql`json_build_object` : sql`json_object`;
+  const reply = sql`case when reply_to_address is null then null
+    else ${object}('name', reply_to_name, 'address', reply_to_address) end`;
   const payload =
     dialect === "postgres"
-      ? sql`json_build_object('to', to_address, 'subject', subject, 'text', text_body, 'html', html_body, 'replyTo', ${reply})::text`
-      : sql`json_object('to', to_address, 'subject', subject, 'text', text_body, 'html', html_body, 'replyTo', ${reply})`;
+      ? sql`json_build_object('to', to_address, 'subject', subject, 'text', text_body, 'html', html_body,
+          'replyTo', ${reply})::text`
+      : sql`json_object('to', to_address, 'subject', subject, 'text', text_body, 'html', html_body,
+          'replyTo', ${reply})`;
   await db
     .updateTable("outbox")
     .set({ payload, channel: sql`case when kind = 'contact' then 'contact' else 'alert:email' end` })

@@ -32,7 +32,9 @@ function withAlerting(services: Services, handler: (c: Context<ApiEnv>, alerting
   return (c: Context<ApiEnv>) => (services.alerting ? handler(c, services.alerting) : c.json(NOT_CONFIGURED, 503));
 }
 
-/** Manual maintenance, what is in force now and the next windows: the panel and the dashboard's header read one answer. */
+/**
+ * Manual maintenance, what is in force now and the next windows: the panel and the dashboard's header read one answer.
+ */
 async function maintenanceAnswer(alerting: Alerting) {
   const current = await alerting.maintenance.current();
   return {

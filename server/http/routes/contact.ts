@@ -40,7 +40,8 @@ export function contactRoutes(services: Services) {
         return c.json({ error: "Invalid input", fields: result.fields }, 400);
       case "token": {
         const { error, field } = TOKEN_ERRORS_EN[result.reason];
-        // An expired form gets a fresh token (in the body and the cookie), so the visitor can send again without reloading.
+        // An expired form gets a fresh token (in the body and the cookie), so the visitor can send again without
+        // reloading.
         const fresh = result.reason === "expired" ? { token: services.formTokens.issue() } : {};
         if (fresh.token) c.header("Set-Cookie", formTokenCookie(c.get("cookieRequest"), fresh.token));
         const retry = result.retryAfterSeconds ? { retryAfterSeconds: result.retryAfterSeconds } : {};

@@ -58,7 +58,8 @@ export function adminStatusRoutes(services: Services) {
       return c.json(
         {
           error:
-            "This incident is not shown on the status page: its service is not public, and it affected no public service",
+            "This incident is not shown on the status page: its service is " +
+            "not public, and it affected no public service",
         },
         409,
       );

@@ -89,31 +89,34 @@ describe("AI services health against an Ollama-compatible server", () => {
     ollama.behaviour.mode = "ok";
   });
 
-  it("http services: a 2xx is healthy, a reported status counts, a refused port is unhealthy; the summary adds up", async () => {
-    const closed = createServer();
-    await new Promise<void>((resolve) => closed.listen(0, "127.0.0.1", resolve));
-    const deadPort = (closed.address() as { port: number }).port;
-    await new Promise((resolve) => closed.close(resolve));
-    const health = await readAiServices(
-      config([
-        { type: "ollama", name: "LLM", url: ollama.url },
-        { type: "http", name: "Version", url: `${ollama.url}/api/version`, model: "sentiment-v2" },
-        { type: "http", name: "Dead", url: `http://127.0.0.1:${deadPort}/health` },
-      ]),
-      Date.now,
-    );
-    expect(health.services.map((service) => service.status)).toEqual(["healthy", "healthy", "unhealthy"]);
-    expect(health.services[1]!.details.model).toBe("sentiment-v2");
-    expect(health.services[2]!.details.error).toMatch(/ECONNREFUSED/);
-    expect(health.overallStatus).toBe("unhealthy");
-    expect(health.summary).toMatchObject({
-      totalServices: 3,
-      healthyServices: 2,
-      unhealthyServices: 1,
-      degradedServices: 0,
-    });
-    expect(health.summary.averageResponseTime).toBeGreaterThanOrEqual(0);
-  });
+  it(
+    "http services: a 2xx is healthy, a reported status counts, a " + "refused port is unhealthy; the summary adds up",
+    async () => {
+      const closed = createServer();
+      await new Promise<void>((resolve) => closed.listen(0, "127.0.0.1", resolve));
+      const deadPort = (closed.address() as { port: number }).port;
+      await new Promise((resolve) => closed.close(resolve));
+      const health = await readAiServices(
+        config([
+          { type: "ollama", name: "LLM", url: ollama.url },
+          { type: "http", name: "Version", url: `${ollama.url}/api/version`, model: "sentiment-v2" },
+          { type: "http", name: "Dead", url: `http://127.0.0.1:${deadPort}/health` },
+        ]),
+        Date.now,
+      );
+      expect(health.services.map((service) => service.status)).toEqual(["healthy", "healthy", "unhealthy"]);
+      expect(health.services[1]!.details.model).toBe("sentiment-v2");
+      expect(health.services[2]!.details.error).toMatch(/ECONNREFUSED/);
+      expect(health.overallStatus).toBe("unhealthy");
+      expect(health.summary).toMatchObject({
+        totalServices: 3,
+        healthyServices: 2,
+        unhealthyServices: 1,
+        degradedServices: 0,
+      });
+      expect(health.summary.averageResponseTime).toBeGreaterThanOrEqual(0);
+    },
+  );
 });
 
 describe("AI health pieces", () => {

@@ -148,17 +148,20 @@ describe("renewWithAcme against pebble", { timeout: 90_000 }, () => {
     }
   });
 
-  it("rejects with pebble's reason when the responder serves the wrong key authorization, and cleans the store", async () => {
-    const askedBefore = asked.length;
-    const failure = await renew(LYING_DOMAIN).then(
-      () => null,
-      (error: unknown) => error,
-    );
-    expect(failure).toBeInstanceOf(Error);
-    expect((failure as Error).message).toMatch(/^ACME order failed: .*key authorization/i);
-    expect(asked.slice(askedBefore)).toContain(LYING_DOMAIN);
-    expect(store.entries.size).toBe(0);
-  });
+  it(
+    "rejects with pebble's reason when the responder serves the " + "wrong key authorization, and cleans the store",
+    async () => {
+      const askedBefore = asked.length;
+      const failure = await renew(LYING_DOMAIN).then(
+        () => null,
+        (error: unknown) => error,
+      );
+      expect(failure).toBeInstanceOf(Error);
+      expect((failure as Error).message).toMatch(/^ACME order failed: .*key authorization/i);
+      expect(asked.slice(askedBefore)).toContain(LYING_DOMAIN);
+      expect(store.entries.size).toBe(0);
+    },
+  );
 
   it("trusts the CA file for this renewal only, never the process", async () => {
     // Without caFile pebble's test CA is untrusted: a clear, fast failure.
@@ -180,32 +183,35 @@ describe("renewWithAcme against pebble", { timeout: 90_000 }, () => {
     expect(plain).toMatch(/certificate/i);
   });
 
-  it("gives up at the deadline, removes its challenge and leaves nothing behind when the order ends later", async () => {
-    // A store whose put() stores at once but answers only when the test says
-    // so: the renewal times out while acme-client is still waiting on it.
-    let release: () => void = () => undefined;
-    const released = new Promise<void>((resolve) => (release = resolve));
-    class StuckStore extends MemoryChallengeStore {
-      override async put(token: string, keyAuthorization: string): Promise<void> {
-        await super.put(token, keyAuthorization);
-        await released;
+  it(
+    "gives up at the deadline, removes its challenge and " + "leaves nothing behind when the order ends later",
+    async () => {
+      // A store whose put() stores at once but answers only when the test says
+      // so: the renewal times out while acme-client is still waiting on it.
+      let release: () => void = () => undefined;
+      const released = new Promise<void>((resolve) => (release = resolve));
+      class StuckStore extends MemoryChallengeStore {
+        override async put(token: string, keyAuthorization: string): Promise<void> {
+          await super.put(token, keyAuthorization);
+          await released;
+        }
       }
-    }
-    const stuck = new StuckStore();
-    const started = Date.now();
-    await expect(renew(GOOD_DOMAIN, { challenges: stuck, timeoutMs: 3000 })).rejects.toThrow(
-      "ACME order failed: timed out after 3000 ms",
-    );
-    // Given up at its deadline, not when the stuck store answers (never, until released).
-    expect(Date.now() - started).toBeLessThan(3000 * 4);
-    expect(stuck.puts).toBe(1);
-    expect(stuck.entries.size).toBe(0);
-    // When put() finally returns, the abandoned order stops without putting anything back.
-    release();
-    await new Promise((resolve) => setTimeout(resolve, 500));
-    expect(stuck.puts).toBe(1);
-    expect(stuck.entries.size).toBe(0);
-  });
+      const stuck = new StuckStore();
+      const started = Date.now();
+      await expect(renew(GOOD_DOMAIN, { challenges: stuck, timeoutMs: 3000 })).rejects.toThrow(
+        "ACME order failed: timed out after 3000 ms",
+      );
+      // Given up at its deadline, not when the stuck store answers (never, until released).
+      expect(Date.now() - started).toBeLessThan(3000 * 4);
+      expect(stuck.puts).toBe(1);
+      expect(stuck.entries.size).toBe(0);
+      // When put() finally returns, the abandoned order stops without putting anything back.
+      release();
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      expect(stuck.puts).toBe(1);
+      expect(stuck.entries.size).toBe(0);
+    },
+  );
 
   it("runs renewals side by side, one abandoned, without them disturbing each other", async () => {
     const hanging: ChallengeStore = { put: () => new Promise(() => undefined), remove: async () => undefined };

@@ -9,6 +9,7 @@ import { get as httpGet, type IncomingMessage } from "node:http";
 import { Agent, get as httpsGet } from "node:https";
 import path from "node:path";
 import type * as AcmeClient from "acme-client";
+import { DOMAIN_NAME } from "#server/net/domain-name.ts";
 
 type Acme = typeof AcmeClient;
 
@@ -48,16 +49,20 @@ export type AcmeRenewalResult = {
 };
 
 const DEFAULT_TIMEOUT_MS = 120_000;
-/** Directory check before the order: it fails fast where acme-client would retry a dead or untrusted server for a minute. */
+/**
+ * Directory check before the order: it fails fast where acme-client would retry a dead or untrusted server for a
+ * minute.
+ */
 const DIRECTORY_CHECK_MS = 10_000;
 const MAX_DETAIL_CHARS = 500;
-const DOMAIN =
-  /^(?=.{1,253}$)[A-Za-z0-9_](?:[A-Za-z0-9_-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9_](?:[A-Za-z0-9_-]{0,61}[A-Za-z0-9])?)*$/;
 
-/** Orders a certificate for one domain; throws "ACME order failed: <reason>". Challenges put in the store are always removed. */
+/**
+ * Orders a certificate for one domain; throws "ACME order failed: <reason>". Challenges put in the store are always
+ * removed.
+ */
 export async function renewWithAcme(options: AcmeRenewalOptions): Promise<AcmeRenewalResult> {
   const { domain, challenges } = options;
-  if (!DOMAIN.test(domain)) throw new Error(`ACME order failed: "${domain.slice(0, 100)}" is not a domain name`);
+  if (!DOMAIN_NAME.test(domain)) throw new Error(`ACME order failed: "${domain.slice(0, 100)}" is not a domain name`);
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const ca = options.caFile
     ? await readFile(options.caFile, "utf8").catch((error: unknown) => {
@@ -154,7 +159,9 @@ function bindClient(client: AcmeClient.Client, agent: Agent, signal: AbortSignal
       : request(url, method, { ...options, httpsAgent: agent, signal });
 }
 
-/** One GET of the directory with our trust and a deadline: a wrong URL, a dead server or a TLS problem in a few words. */
+/**
+ * One GET of the directory with our trust and a deadline: a wrong URL, a dead server or a TLS problem in a few words.
+ */
 function checkDirectory(directoryUrl: string, agent: Agent, timeoutMs: number): Promise<void> {
   const secure = directoryUrl.startsWith("https:");
   return new Promise((resolve, reject) => {
@@ -205,7 +212,7 @@ export async function writeCertificateFiles(
   result: Pick<AcmeRenewalResult, "certificatePem" | "privateKeyPem">,
 ): Promise<{ fullchain: string; privkey: string }> {
   // The domain becomes a path segment: nothing that could leave <dir>.
-  if (!DOMAIN.test(domain) || domain.includes(".."))
+  if (!DOMAIN_NAME.test(domain) || domain.includes(".."))
     throw new Error(`Refusing to write certificate files for "${domain.slice(0, 100)}"`);
   const target = path.join(dir, domain);
   await mkdir(target, { recursive: true, mode: 0o700 });

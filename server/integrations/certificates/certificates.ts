@@ -53,7 +53,9 @@ export function createCertificates(options: CertificatesOptions) {
   let extraCa: { file: string | undefined; pems: string[] } | undefined;
 
   const targets = () => options.config()?.domains ?? [];
-  /** The extra trust of `caFile`, read again when the setting changes; a broken file fails every probe with its reason. */
+  /**
+   * The extra trust of `caFile`, read again when the setting changes; a broken file fails every probe with its reason.
+   */
   function trustedExtras(config: CertificatesConfig): string[] {
     if (!extraCa || extraCa.file !== config.caFile) extraCa = { file: config.caFile, pems: loadExtraCa(config.caFile) };
     return extraCa.pems;
@@ -201,7 +203,9 @@ export function createCertificates(options: CertificatesOptions) {
     const until = new X509Certificate(issued.certificatePem).validTo;
     return {
       success: true,
-      message: `Certificate for ${domain} issued (valid until ${new Date(until).toISOString()}); written to ${files.fullchain}`,
+      message:
+        `Certificate for ${domain} issued (valid until ${new Date(until).toISOString()}); written to ` +
+        `${files.fullchain}`,
     };
   }
 
@@ -227,7 +231,9 @@ export function createCertificates(options: CertificatesOptions) {
   return {
     challenges,
 
-    /** Probes every certificate whose last check is an interval old (the scheduler calls this), then renews what is due. */
+    /**
+     * Probes every certificate whose last check is an interval old (the scheduler calls this), then renews what is due.
+     */
     async checkDue(): Promise<void> {
       const config = options.config();
       if (!config || config.domains.length === 0) return;
@@ -254,7 +260,10 @@ export function createCertificates(options: CertificatesOptions) {
       }
     },
 
-    /** Probes every certificate not checked since `time` (when maintenance ended: what is still wrong is told from a fresh reading). */
+    /**
+     * Probes every certificate not checked since `time` (when maintenance ended: what is still wrong is told from a
+     * fresh reading).
+     */
     async checkSince(time: number): Promise<void> {
       const config = options.config();
       if (!config) return;

@@ -237,64 +237,67 @@ describe("a real HAProxy", () => {
 });
 
 describe("mapping HAProxy's rows", () => {
-  it("keeps status texts, counts TCP sessions as requests, strips a running check's asterisk, skips listeners", async () => {
-    const stats = await readHaproxyStats({ url: `${fakeBase}/crafted` }, { timeoutMs: TIMEOUT_MS });
-    expect(stats.frontends).toEqual([{ name: "tcp-in", status: "OPEN", display: "UP", sessions: 3, requests: 42 }]);
-    expect(stats.backends).toEqual([
-      { name: "pool", status: "UP", display: "UP", activeServers: 3, servers: 4 },
-      { name: "empty", status: "DOWN", display: "DOWN", activeServers: 0, servers: 0 },
-    ]);
-    expect(stats.servers).toEqual([
-      {
-        name: "a",
-        backend: "pool",
-        status: "UP 2/3",
-        display: "UP",
-        sessions: 2,
-        bytesIn: 100,
-        bytesOut: 200,
-        lastCheck: "OK",
-        checkStatus: "L7OK",
-        lastChangeSeconds: 12,
-      },
-      {
-        name: "b",
-        backend: "pool",
-        status: "MAINT (via pool/a)",
-        display: "MAINT",
-        sessions: 0,
-        bytesIn: 0,
-        bytesOut: 0,
-        lastCheck: null,
-        checkStatus: null,
-        lastChangeSeconds: 5,
-      },
-      {
-        name: "c",
-        backend: "pool",
-        status: "no check",
-        display: "NO CHECK",
-        sessions: 0,
-        bytesIn: 0,
-        bytesOut: 0,
-        lastCheck: null,
-        checkStatus: null,
-        lastChangeSeconds: null,
-      },
-      {
-        name: "d",
-        backend: "pool",
-        status: "DRAIN",
-        display: "DRAIN",
-        sessions: 0,
-        bytesIn: 0,
-        bytesOut: 0,
-        lastCheck: 'Bad, "really" bad',
-        checkStatus: "L7STS",
-        lastChangeSeconds: 0,
-      },
-    ]);
-  });
+  it(
+    "keeps status texts, counts TCP sessions as requests, strips " + "a running check's asterisk, skips listeners",
+    async () => {
+      const stats = await readHaproxyStats({ url: `${fakeBase}/crafted` }, { timeoutMs: TIMEOUT_MS });
+      expect(stats.frontends).toEqual([{ name: "tcp-in", status: "OPEN", display: "UP", sessions: 3, requests: 42 }]);
+      expect(stats.backends).toEqual([
+        { name: "pool", status: "UP", display: "UP", activeServers: 3, servers: 4 },
+        { name: "empty", status: "DOWN", display: "DOWN", activeServers: 0, servers: 0 },
+      ]);
+      expect(stats.servers).toEqual([
+        {
+          name: "a",
+          backend: "pool",
+          status: "UP 2/3",
+          display: "UP",
+          sessions: 2,
+          bytesIn: 100,
+          bytesOut: 200,
+          lastCheck: "OK",
+          checkStatus: "L7OK",
+          lastChangeSeconds: 12,
+        },
+        {
+          name: "b",
+          backend: "pool",
+          status: "MAINT (via pool/a)",
+          display: "MAINT",
+          sessions: 0,
+          bytesIn: 0,
+          bytesOut: 0,
+          lastCheck: null,
+          checkStatus: null,
+          lastChangeSeconds: 5,
+        },
+        {
+          name: "c",
+          backend: "pool",
+          status: "no check",
+          display: "NO CHECK",
+          sessions: 0,
+          bytesIn: 0,
+          bytesOut: 0,
+          lastCheck: null,
+          checkStatus: null,
+          lastChangeSeconds: null,
+        },
+        {
+          name: "d",
+          backend: "pool",
+          status: "DRAIN",
+          display: "DRAIN",
+          sessions: 0,
+          bytesIn: 0,
+          bytesOut: 0,
+          lastCheck: 'Bad, "really" bad',
+          checkStatus: "L7STS",
+          lastChangeSeconds: 0,
+        },
+      ]);
+    },
+  );
 
   it("rejects a counter that is not a number", async () => {
     await expect(readHaproxyStats({ url: `${fakeBase}/bad-number` }, { timeoutMs: TIMEOUT_MS })).rejects.toThrow(

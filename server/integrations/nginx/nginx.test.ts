@@ -197,7 +197,8 @@ describe("readNginx against peers that are not nginx", () => {
     const sources = ["a", "b", "c", "d"].map((name) => ({ name, url: silentUrl }));
     const { report } = await readNginx(config(sources, 400), undefined, Date.now);
     expect(report.alerts).toHaveLength(4);
-    // All four waited on the silent peer at the same time (one after another, it would see one or two: fetch may open a spare).
+    // All four waited on the silent peer at the same time (one after another, it would see one or two: fetch may open
+    // a spare).
     expect(mostAtOnce).toBeGreaterThanOrEqual(4);
     counted = undefined;
   });

@@ -4,7 +4,8 @@ import { formatStubStatus, parseStubStatus, type StubStatus } from "./stub-statu
 
 // The example from nginx's documentation, byte for byte as nginx writes it.
 const EXAMPLE =
-  "Active connections: 291 \nserver accepts handled requests\n 16630948 16630948 31070465 \nReading: 6 Writing: 179 Waiting: 106 \n";
+  "Active connections: 291 \nserver accepts handled requests\n 16630948 " +
+  "16630948 31070465 \nReading: 6 Writing: 179 Waiting: 106 \n";
 const EXAMPLE_VALUE: StubStatus = {
   active: 291,
   accepts: 16630948,
@@ -156,7 +157,8 @@ describe("parseStubStatus", () => {
     ["a leading zero", EXAMPLE.replace("Writing: 179", "Writing: 0179"), /line 4: writing 0179 has a leading zero/],
     [
       "nginx's own 502 page",
-      "<html>\r\n<head><title>502 Bad Gateway</title></head>\r\n<body>\r\n<center><h1>502 Bad Gateway</h1></center>\r\n<hr><center>nginx/1.22.1</center>\r\n</body>\r\n</html>\r\n",
+      "<html>\r\n<head><title>502 Bad Gateway</title></head>\r\n<body>\r\n<center><h1>502 Bad " +
+        "Gateway</h1></center>\r\n<hr><center>nginx/1.22.1</center>\r\n</body>\r\n</html>\r\n",
       /HTML/,
     ],
     ["an HTML page after blank lines", "\n\n  <!DOCTYPE html><html><body>Active connections: 1</body></html>", /HTML/],

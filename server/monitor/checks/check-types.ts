@@ -106,7 +106,9 @@ function fullSchema(type: CheckType<unknown>): z.ZodObject {
   return schema;
 }
 
-/** One host of a service, any type: `{ url, conditions? }`, `{ tcp }`, `{ tls }`, `{ dns }` or `{ push: { token } }`. */
+/**
+ * One host of a service, any type: `{ url, conditions? }`, `{ tcp }`, `{ tls }`, `{ dns }` or `{ push: { token } }`.
+ */
 export const targetSchema = z.unknown().transform((value, context): Target => {
   if (typeof value !== "object" || value === null || Array.isArray(value)) {
     context.addIssue({ code: "custom", message: NEEDS });

@@ -220,16 +220,19 @@ describe("conditions against real targets", () => {
     else expect(outcome.errorMessage).toBeNull();
   });
 
-  it("a target that cannot be reached stays that failure, unless the conditions only ask whether it connected", async () => {
-    const refused = await check({ url: `http://127.0.0.1:${closedPort}/`, conditions: ["[STATUS] == 200"] });
-    expect(refused).toMatchObject({ status: "unhealthy", errorMessage: "ECONNREFUSED" });
-    expect(await check({ tcp: `127.0.0.1:${closedPort}`, conditions: ["[CONNECTED] == false"] })).toMatchObject({
-      status: "healthy",
-      errorMessage: null,
-    });
-    expect(await check({ tcp: `127.0.0.1:${garbagePort}`, conditions: ["[CONNECTED] == false"] })).toMatchObject({
-      status: "unhealthy",
-      errorMessage: "Condition failed: [CONNECTED] (true) == false",
-    });
-  });
+  it(
+    "a target that cannot be reached stays that failure, unless " + "the conditions only ask whether it connected",
+    async () => {
+      const refused = await check({ url: `http://127.0.0.1:${closedPort}/`, conditions: ["[STATUS] == 200"] });
+      expect(refused).toMatchObject({ status: "unhealthy", errorMessage: "ECONNREFUSED" });
+      expect(await check({ tcp: `127.0.0.1:${closedPort}`, conditions: ["[CONNECTED] == false"] })).toMatchObject({
+        status: "healthy",
+        errorMessage: null,
+      });
+      expect(await check({ tcp: `127.0.0.1:${garbagePort}`, conditions: ["[CONNECTED] == false"] })).toMatchObject({
+        status: "unhealthy",
+        errorMessage: "Condition failed: [CONNECTED] (true) == false",
+      });
+    },
+  );
 });

@@ -64,8 +64,10 @@ function headersFor(target: HttpTarget): Record<string, string> {
   };
   const credentials = target.auth;
   if (credentials?.type === "api-key") headers[credentials.header] = credentials.key;
-  if (credentials?.type === "basic")
-    headers.Authorization = `Basic ${Buffer.from(`${credentials.username}:${credentials.password}`).toString("base64")}`;
+  if (credentials?.type === "basic") {
+    const pair = `${credentials.username}:${credentials.password}`;
+    headers.Authorization = `Basic ${Buffer.from(pair).toString("base64")}`;
+  }
   return headers;
 }
 

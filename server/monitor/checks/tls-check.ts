@@ -23,7 +23,9 @@ type TlsTarget = z.infer<typeof schema>;
 
 const caFiles = new Map<string, string[]>();
 
-/** The extra CAs of a file, read once per process (the file is configuration; a reload with another path reads that). */
+/**
+ * The extra CAs of a file, read once per process (the file is configuration; a reload with another path reads that).
+ */
 function extraCa(file: string | undefined): string[] {
   if (file === undefined) return [];
   let pems = caFiles.get(file);

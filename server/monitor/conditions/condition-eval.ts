@@ -61,7 +61,8 @@ export function evaluateCondition(condition: Condition, context: ConditionContex
   if (typeof seen !== "string" && holds(seen, condition.operator, condition.right)) return { ok: true };
   return {
     ok: false,
-    message: `${formatLeft(condition.left)} (${shownValue(seen)}) ${condition.operator} ${formatRight(condition.right)}`,
+    message:
+      `${formatLeft(condition.left)} (${shownValue(seen)}) ${condition.operator} ` + `${formatRight(condition.right)}`,
   };
 }
 

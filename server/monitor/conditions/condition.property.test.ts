@@ -18,7 +18,9 @@ import {
   type Right,
 } from "./condition.ts";
 
-/** Pieces of the grammar, so generated text often gets deep into the parser instead of failing at the first character. */
+/**
+ * Pieces of the grammar, so generated text often gets deep into the parser instead of failing at the first character.
+ */
 const TOKENS = [
   "[STATUS]",
   "[BODY]",
