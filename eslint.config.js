@@ -70,6 +70,23 @@ export default tseslint.config(
       ],
     },
   },
+  // What runs in production never reaches for developer scripts or test code (tests may use both).
+  {
+    files: ["server/**", "index.ts"],
+    ignores: ["**/*.test.ts"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: [
+            "ImportDeclaration[source.value=/^(#scripts\\/|#tests\\/|(\\.\\.\\/)+(scripts|tests)\\/)/]",
+            "ImportExpression[source.value=/^(#scripts\\/|#tests\\/|(\\.\\.\\/)+(scripts|tests)\\/)/]",
+          ].join(", "),
+          message: "server/ never imports scripts/ or tests/: move what both need into server/ or shared/.",
+        },
+      ],
+    },
+  },
   // Alerting is the one path every source of incidents uses; monitor/ and integrations/ share it, never each other.
   serverBoundary(
     "alerting",

@@ -28,7 +28,7 @@ import { join } from "node:path";
 import { sql } from "kysely";
 import pg from "pg";
 import pino from "pino";
-import { stringify } from "yaml";
+import { dump } from "js-yaml";
 import { createAlerting } from "#server/alerting/alerting.ts";
 import type { Observation } from "#server/alerting/incident-tracker.ts";
 import { createNotifier } from "#server/alerting/notifier.ts";
@@ -82,7 +82,7 @@ const services = Array.from({ length: Math.ceil(endpoints / 2) }, (_, i) => ({
 // Cooldown 0 and no reminders: every flap is told, and only flaps are.
 const alerts = { cooldownMinutes: 0, reminderMinutes: 0, channels: [{ type: "webhook", name: "hook", url: hookUrl }] };
 const defaults = { failureThreshold: 1, successThreshold: 1 };
-const config = parseMonitoringConfig(stringify({ alerts, defaults, services }), {});
+const config = parseMonitoringConfig(dump({ alerts, defaults, services }), {});
 
 /** Endpoint e is host e % 2 of service e / 2; the flapping ones are spread evenly (every 20th at 5 %). */
 const targets = Array.from({ length: endpoints }, (_, e) => ({

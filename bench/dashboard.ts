@@ -10,7 +10,7 @@ import { join } from "node:path";
 import { get } from "node:http";
 import { gzipSync } from "node:zlib";
 import { chromium, type Page } from "@playwright/test";
-import { stringify } from "yaml";
+import { dump } from "js-yaml";
 import { CHROMIUM_ARGS, findChromium } from "#tests/chromium.ts";
 import { DASHBOARD_USER, startDashboardEnv } from "#tests/e2e/dashboard-env.ts";
 import { startServer, waitUntilUp } from "#tests/e2e/server-process.ts";
@@ -145,7 +145,7 @@ try {
   }));
   writeFileSync(
     join(dir, "monitoring.yaml"),
-    stringify({
+    dump({
       alerts: { to: "ops@example.com" },
       defaults: { intervalSeconds: 30, timeoutMs: 3000, retries: 0, staggerSeconds: 2 },
       services,

@@ -8,7 +8,7 @@
 import { connect } from "node:tls";
 import { parse as csvParse } from "csv-parse/sync";
 import { limiter } from "#server/scheduling/limiter.ts";
-import { makeTestCertificates, startTlsServer, TEST_DOMAIN } from "#tests/peers/certificates.ts";
+import { makeTestCertificates, startTlsServer, TEST_DOMAIN } from "#scripts/fleet/certificates.ts";
 import { probeCertificate } from "#server/net/tls-probe.ts";
 import { parseHaproxyCsv } from "#server/integrations/haproxy/haproxy-csv.ts";
 import { readHaproxyStats } from "#server/integrations/haproxy/haproxy-stats.ts";

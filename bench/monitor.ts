@@ -14,7 +14,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "no
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import SQLite from "better-sqlite3";
-import { stringify } from "yaml";
+import { dump } from "js-yaml";
 import { openDatabase } from "#server/db/client.ts";
 import { migrate } from "#server/db/migrate.ts";
 import { judgeHealthBody } from "#server/monitor/checks/http-check.ts";
@@ -111,7 +111,7 @@ async function measure(count: number): Promise<Row[]> {
   const dir = mkdtempSync(join(tmpdir(), "bench-monitor-"));
   const configFile = join(dir, "monitoring.yaml");
   // One copy of the conditions per host: an alias for each would be refused as a "billion laughs" file.
-  writeFileSync(configFile, stringify(fleetConfig(count, fleet.url), { aliasDuplicateObjects: false }));
+  writeFileSync(configFile, dump(fleetConfig(count, fleet.url), { noRefs: true }));
   const server = spawn(
     process.execPath,
     [...(heap > 0 ? [`--max-old-space-size=${heap}`] : []), "build/server/index.js"],
@@ -196,9 +196,9 @@ function perItem<T>(items: readonly T[], work: (item: T, index: number) => void)
 /** The parts of a check that run without waiting, timed on answers like the fleet's. */
 async function breakdown(count: number): Promise<Record<string, number>> {
   const config = parseMonitoringConfig(
-    stringify(
+    dump(
       fleetConfig(count, (service, host) => `http://fleet.test/${service}/${host}`),
-      { aliasDuplicateObjects: false },
+      { noRefs: true },
     ),
     {},
   );

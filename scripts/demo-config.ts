@@ -4,7 +4,7 @@
 // alerting tests make it quiet and fast and send its notices to their own
 // receivers.
 import { readFileSync } from "node:fs";
-import { parse, stringify } from "yaml";
+import { load, dump } from "js-yaml";
 import type { ChannelConfig } from "#server/alerting/channels/registry.ts";
 import { startSimulatedFleet, type SimulatedFleet } from "./simulated-fleet.ts";
 
@@ -23,7 +23,7 @@ type Shipped = {
 } & Record<string, unknown>;
 
 export function readShipped(file = "config/monitoring.yaml"): Shipped {
-  return parse(readFileSync(file, "utf8")) as Shipped;
+  return load(readFileSync(file, "utf8")) as Shipped;
 }
 
 export type DemoFleetOptions = {
@@ -182,5 +182,6 @@ export function demoConfig(fleet: SimulatedFleet, options: DemoConfigOptions = {
       },
     },
   };
-  return `# Generated: the shipped services, checked against a simulated fleet.\n${stringify(demo)}`;
+  const yaml = dump(demo, { noRefs: true, lineWidth: -1 });
+  return `# Generated: the shipped services, checked against a simulated fleet.\n${yaml}`;
 }

@@ -11,8 +11,8 @@
 import { createServer } from "node:http";
 import { createServer as createTcpServer, type AddressInfo, type Server, type Socket } from "node:net";
 import { formatHaproxyCsv } from "#server/integrations/haproxy/haproxy-csv.ts";
-import { startOllamaCompatible, type OllamaCompatible } from "#tests/peers/ollama.ts";
-import { createTestCa, startSniTlsServer, type TestServer } from "#tests/peers/certificates.ts";
+import { startOllamaCompatible, type OllamaCompatible } from "#scripts/fleet/ollama.ts";
+import { createTestCa, startSniTlsServer, type TestServer } from "#scripts/fleet/certificates.ts";
 
 export type FleetOptions = {
   port?: number;

@@ -6,6 +6,11 @@ describe("parseConfig", () => {
     expect(parseConfig({})).toMatchObject({ PORT: 3000, SITE_URL: "http://localhost:3000", NODE_ENV: "production" });
   });
 
+  it("without SITE_URL, names this machine at the port it listens on", () => {
+    expect(parseConfig({ PORT: "4300" }).SITE_URL).toBe("http://localhost:4300");
+    expect(parseConfig({ PORT: "4300", SITE_URL: "https://www.example.com" }).SITE_URL).toBe("https://www.example.com");
+  });
+
   it("strips a trailing slash from SITE_URL", () => {
     expect(parseConfig({ SITE_URL: "https://www.example.com/" }).SITE_URL).toBe("https://www.example.com");
   });

@@ -1,5 +1,7 @@
-// The only reader of process.env: parses it once with zod and fails with a
-// message that names every bad variable.
+// The server's settings from process.env, parsed once with zod, failing with a
+// message that names every bad variable. Besides this, only start-up touches
+// the environment: boot.ts hands it to the monitoring file's ${VAR}, cluster.ts
+// reads Node's own variables for its workers, index.ts sets NODE_ENV.
 import { existsSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { z } from "zod";
@@ -23,12 +25,13 @@ const schema = z.object({
    */
   SITE_URL: z
     .url({ protocol: /^https?$/ })
-    .default("http://localhost:3000")
     .refine((url) => {
       const parsed = new URL(url);
       return /^\/*$/.test(parsed.pathname) && !parsed.search && !parsed.hash && !parsed.username && !parsed.password;
     }, "must be an origin such as https://www.example.com, without a path")
-    .transform((url) => new URL(url).origin),
+    .transform((url) => new URL(url).origin)
+    // Unset: this machine at PORT (parseConfig), so mails and feeds name where the server listens.
+    .optional(),
   /** SQLite's folder (the default database). */
   DATA_DIR: z.string().min(1).default("./data"),
   /** A postgres:// URL selects PostgreSQL; unset means SQLite under DATA_DIR. */
@@ -92,7 +95,8 @@ const checked = schema.superRefine((config, context) => {
   }
 });
 
-export type Config = Readonly<z.infer<typeof schema>>;
+type Parsed = z.infer<typeof schema>;
+export type Config = Readonly<Omit<Parsed, "SITE_URL"> & { SITE_URL: string }>;
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -106,7 +110,8 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
   if (!result.success) {
     throw new ConfigError(result.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`));
   }
-  return Object.freeze(result.data);
+  const { SITE_URL = `http://localhost:${result.data.PORT}` } = result.data;
+  return Object.freeze({ ...result.data, SITE_URL });
 }
 
 /** Reads ./.env into process.env when present; variables already set win. */

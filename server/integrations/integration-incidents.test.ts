@@ -3,7 +3,7 @@
 // and resolved; only the lease holder samples and decides, whichever worker
 // read; what is still failing when maintenance ends is read again and told.
 import { describe, expect, it } from "vitest";
-import { TEST_DOMAIN } from "#tests/peers/certificates.ts";
+import { TEST_DOMAIN } from "#scripts/fleet/certificates.ts";
 import {
   integrationsConfig,
   portOf,

@@ -8,7 +8,7 @@ import { join } from "node:path";
 import { gunzipSync } from "node:zlib";
 import { serve, type ServerType } from "@hono/node-server";
 import { describe, expect, it } from "vitest";
-import { TEST_DOMAIN } from "#tests/peers/certificates.ts";
+import { TEST_DOMAIN } from "#scripts/fleet/certificates.ts";
 import {
   HOOK_TOKEN,
   integrationsConfig,

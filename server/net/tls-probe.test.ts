@@ -18,7 +18,7 @@ import {
   TEST_DOMAIN,
   type ServedCertificate,
   type TestCertificates,
-} from "#tests/peers/certificates.ts";
+} from "#scripts/fleet/certificates.ts";
 import { loadExtraCa, probeCertificate, type CertificateReading, type ProbeOptions } from "./tls-probe.ts";
 
 const DAY_MS = 24 * 60 * 60 * 1000;

@@ -6,7 +6,7 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { expect, test, type Page } from "@playwright/test";
-import { parse, stringify } from "yaml";
+import { load, dump } from "js-yaml";
 import { freePort } from "#tests/peers/ports.ts";
 import { signInToDashboard, startDashboardEnv } from "./dashboard-env.ts";
 
@@ -31,7 +31,7 @@ test(
     await signInToDashboard(page, env.origin);
     await expect(page.getByRole("region", { name: "Monitoring configuration" })).toHaveCount(0);
 
-    const config = parse(good) as { services: Record<string, unknown>[] };
+    const config = load(good) as { services: Record<string, unknown>[] };
     config.services.push({
       id: "edge-cache",
       name: "Edge cache",
@@ -40,7 +40,7 @@ test(
     });
     const path = `services[${config.services.length - 1}].hosts.edge`;
     try {
-      writeFileSync(env.configFile, stringify(config));
+      writeFileSync(env.configFile, dump(config));
       await expect
         .poll(async () => (await configuration(page)).placeholders, { timeout: 20_000 })
         .toEqual([{ path, target: "https://edge.example.com/health" }]);
@@ -56,7 +56,7 @@ test(
 
       // An edit with a mistake: refused, and the configuration before it runs on.
       (config.services.at(-1)!.hosts as { edge: { url: string } }).edge.url = "not a url";
-      writeFileSync(env.configFile, stringify(config));
+      writeFileSync(env.configFile, dump(config));
       await expect
         .poll(async () => (await configuration(page)).rejected?.problems, { timeout: 20_000 })
         .toEqual([`${path}.url: Invalid URL`]);

@@ -17,10 +17,10 @@ import {
   TEST_DOMAIN,
   type TestCertificates,
   type TestServer,
-} from "#tests/peers/certificates.ts";
+} from "#scripts/fleet/certificates.ts";
 import { startHaproxy, type TestHaproxy } from "#tests/peers/haproxy.ts";
 import { startNginx, type TestNginx } from "#tests/peers/nginx.ts";
-import { startOllamaCompatible, type OllamaCompatible } from "#tests/peers/ollama.ts";
+import { startOllamaCompatible, type OllamaCompatible } from "#scripts/fleet/ollama.ts";
 import { startPebble, type Pebble } from "#tests/peers/pebble.ts";
 import { queuedTitles } from "./queued-notices.ts";
 import { browserHeaders, cookieFrom, createTestApp } from "./test-app.ts";

@@ -2,7 +2,7 @@ import { createServer } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AiServicesConfig } from "#server/integrations/integrations-config.ts";
 import { emptyAiHealth, modelNames, readAiServices, tokensPerSecond } from "./ai-health.ts";
-import { startOllamaCompatible, type OllamaCompatible } from "#tests/peers/ollama.ts";
+import { startOllamaCompatible, type OllamaCompatible } from "#scripts/fleet/ollama.ts";
 
 const config = (services: AiServicesConfig["services"], timeoutMs = 1000): AiServicesConfig => ({
   intervalSeconds: 120,

@@ -8,7 +8,7 @@ import { createServer, type Server } from "node:https";
 import type { AddressInfo } from "node:net";
 import type { TLSSocket } from "node:tls";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { createTestCa, type TestCa } from "#tests/peers/certificates.ts";
+import { createTestCa, type TestCa } from "#scripts/fleet/certificates.ts";
 import { targetSchema } from "./check-types.ts";
 
 let ca: TestCa;

@@ -9,7 +9,7 @@ import {
   TEST_DOMAIN,
   type TestCertificate,
   type TestCertificates,
-} from "#tests/peers/certificates.ts";
+} from "#scripts/fleet/certificates.ts";
 import { runTarget, targetSchema } from "./check-types.ts";
 
 let certs: TestCertificates;

@@ -5,13 +5,13 @@ import { createServer as createHttpServer, type IncomingMessage, type ServerResp
 import { getRequestListener } from "@hono/node-server";
 import type { ServerBuild } from "react-router";
 import { createServer as createViteServer } from "vite";
-import { getConfig } from "./config.ts";
-import { bootServices } from "./boot.ts";
-import { createApp } from "./http/app.ts";
+import { getConfig } from "#server/config.ts";
+import { bootServices } from "#server/boot.ts";
+import { createApp } from "#server/http/app.ts";
 
 const config = getConfig();
 // Images are drawn at build time; development needs them too.
-const { generateImages } = await import("#scripts/generate-images.ts");
+const { generateImages } = await import("./generate-images.ts");
 console.log(await generateImages());
 // Hot reload's websocket shares the HTTP server, so the CSP's connect-src 'self' allows it.
 let handle: (req: IncomingMessage, res: ServerResponse) => void = (_req, res) => res.end();
