@@ -38,9 +38,9 @@ export type CheckRun = {
   pending?: boolean;
 };
 
-export type CheckType<T> = {
+export type CheckType<T, K extends string = string> = {
   /** The YAML key that selects the type ("url", "tcp", ...), also its name in messages. */
-  key: string;
+  key: K;
   /** The host's YAML shape, without `conditions` and `timeoutMs`, which every type takes. */
   schema: z.ZodType<T>;
   /** The placeholders its conditions may read; any other is refused when the configuration loads. */

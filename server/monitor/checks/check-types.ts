@@ -17,10 +17,12 @@ import { pushCheck } from "./push-check.ts";
 import { tcpCheck } from "./tcp-check.ts";
 import { tlsCheck } from "./tls-check.ts";
 
+const TABLE = [httpCheck, tcpCheck, tlsCheck, dnsCheck, pushCheck] as const;
+/** The types' keys, from the table: a new type is a new key. */
+export type CheckKey = (typeof TABLE)[number]["key"];
 // Each type's own target is its own affair; the table only dispatches on `type`.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-const CHECK_TYPES: readonly CheckType<any>[] = [httpCheck, tcpCheck, tlsCheck, dnsCheck, pushCheck];
-export type CheckKey = "url" | "tcp" | "tls" | "dns" | "push";
+const CHECK_TYPES: readonly CheckType<any, CheckKey>[] = TABLE;
 const BY_KEY = new Map(CHECK_TYPES.map((type) => [type.key, type]));
 const KEYS = CHECK_TYPES.map((type) => `"${type.key}"`);
 const NEEDS = `needs one of ${KEYS.slice(0, -1).join(", ")} or ${KEYS.at(-1)}`;
@@ -138,7 +140,7 @@ export const targetSchema = z.unknown().transform((value, context): Target => {
     }
     return z.NEVER;
   }
-  return { ...result.data, ...(texts === undefined ? {} : { conditions }), type: type.key as CheckKey };
+  return { ...result.data, ...(texts === undefined ? {} : { conditions }), type: type.key };
 });
 
 function typeOf(target: Target): CheckType<unknown> {

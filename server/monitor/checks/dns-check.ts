@@ -120,7 +120,7 @@ async function run(target: DnsTarget, context: { timeoutMs: number; retries: num
   }
 }
 
-export const dnsCheck: CheckType<DnsTarget> = {
+export const dnsCheck: CheckType<DnsTarget, "dns"> = {
   key: "dns",
   schema,
   placeholders: ["[DNS_RCODE]", "[BODY]", "[RESPONSE_TIME]", "[CONNECTED]"],

@@ -150,7 +150,7 @@ async function run(
   return last;
 }
 
-export const httpCheck: CheckType<HttpTarget> = {
+export const httpCheck: CheckType<HttpTarget, "url"> = {
   key: "url",
   schema,
   placeholders: ["[STATUS]", "[RESPONSE_TIME]", "[BODY]", "[CONNECTED]", "[CERTIFICATE_EXPIRATION]"],

@@ -79,7 +79,7 @@ async function run(target: PushTarget, context: CheckContext): Promise<CheckRun>
   return { ...base, status: "healthy", errorMessage: null, responseTime: receipt.pingMs, observation };
 }
 
-export const pushCheck: CheckType<PushTarget> = {
+export const pushCheck: CheckType<PushTarget, "push"> = {
   key: "push",
   schema,
   placeholders: ["[BODY]", "[RESPONSE_TIME]", "[CONNECTED]"],

@@ -69,7 +69,7 @@ async function run(target: TcpTarget, context: { timeoutMs: number; retries: num
   };
 }
 
-export const tcpCheck: CheckType<TcpTarget> = {
+export const tcpCheck: CheckType<TcpTarget, "tcp"> = {
   key: "tcp",
   schema,
   placeholders: ["[CONNECTED]", "[RESPONSE_TIME]"],

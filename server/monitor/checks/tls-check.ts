@@ -109,7 +109,7 @@ async function run(
   );
 }
 
-export const tlsCheck: CheckType<TlsTarget> = {
+export const tlsCheck: CheckType<TlsTarget, "tls"> = {
   key: "tls",
   schema,
   placeholders: ["[CONNECTED]", "[RESPONSE_TIME]", "[CERTIFICATE_EXPIRATION]"],
