@@ -1,12 +1,29 @@
 import { defineConfig } from "vitest/config";
 
+// Two tiers. Unit tests are pure and quick (no server, connection or process:
+// tests/support/unit-guard.ts refuses them, and output they did not ask for);
+// integration tests (*.integration.test.ts) run against the real peers:
+// SQLite, PostgreSQL when TEST_DATABASE_URL is set, nginx, HAProxy, pebble.
+const FILES = "{app,content,server,shared,scripts}/**/*";
+
 export default defineConfig({
   test: {
-    include: ["{app,content,server,shared,scripts}/**/*.test.{ts,tsx}"],
     environment: "node",
-    // Generous: tests wait for what they need (a row, a mail, a timeout firing); a busy machine makes that slower, not
-    // wrong.
+    // Generous: tests wait for what they need (a row, a mail, a timeout firing); a busy machine makes that slower,
+    // not wrong.
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: "unit",
+          include: [`${FILES}.test.{ts,tsx}`],
+          exclude: [`${FILES}.integration.test.{ts,tsx}`],
+          setupFiles: ["tests/support/unit-guard.ts"],
+        },
+      },
+      { extends: true, test: { name: "integration", include: [`${FILES}.integration.test.{ts,tsx}`] } },
+    ],
   },
 });

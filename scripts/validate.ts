@@ -1,4 +1,4 @@
-// npm run validate: lint (with formatting), types and the unit tests at once,
+// npm run validate: lint (with formatting), types and the unit tests (the pure tier) at once,
 // each in its own process; the quick check before a commit. Output comes per
 // step when it ends, so the three do not interleave.
 import { spawn } from "node:child_process";

@@ -1,5 +1,5 @@
 // A fleet on a fake clock, run by the real engine as its ticker would, for the
-// outage tables (server/monitor/outages.test.ts) and `npm run bench:alerts`.
+// outage tables (server/monitor/outages.integration.test.ts) and `npm run bench:alerts`.
 // Hosts are named in their addresses (`http://centron.mail-relay.test/...`,
 // `centron.dc.test:22`), so "mail-relay/centron" can be taken down and
 // brought back; everything else is the product: the engine, the tracker, the
