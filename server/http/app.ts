@@ -1,7 +1,7 @@
 // The HTTP surface: one Hono app, built here and started by index.ts (or by
 // tests through app.request(), without a socket).
 import { randomBytes, randomUUID } from "node:crypto";
-import { Hono } from "hono";
+import { Hono, type MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { compress } from "hono/compress";
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
@@ -35,16 +35,13 @@ type AppEnv = ApiEnv & {
   Bindings: { incoming?: { socket?: { remoteAddress?: string } } };
 };
 
-// Built files never reach this app in production: the Node listener answers
-// them first (node-listener.ts); in development Vite serves them.
-export function createApp({ build, mode, services }: AppOptions) {
-  const app = new Hono<AppEnv>();
+/**
+ * Per request: an id, a logger, the client's address, a CSP nonce; after the
+ * handler: the security headers, the log line and the metrics.
+ */
+function requestContext(services: Services): MiddlewareHandler<AppEnv> {
   const { config } = services;
-  const renderPage = createRequestHandler(build, mode === "test" ? "production" : mode);
-
-  // Per request: an id, a logger, the client's address, a CSP nonce; after the
-  // handler: the security headers, the log line and the metrics.
-  app.use(async (c, next) => {
+  return async (c, next) => {
     const started = performance.now();
     const requestId = randomUUID();
     const header = (name: string) => c.req.header(name);
@@ -85,8 +82,12 @@ export function createApp({ build, mode, services }: AppOptions) {
       },
       "request",
     );
-  });
+  };
+}
 
+/** Liveness, readiness and the metrics behind their bearer. */
+function addProbes(app: Hono<AppEnv>, services: Services): void {
+  const { config } = services;
   app.get("/healthz", (c) => c.json({ status: "ok" }));
   app.get("/readyz", async (c) =>
     (await services.database.ping())
@@ -104,6 +105,16 @@ export function createApp({ build, mode, services }: AppOptions) {
     }
     return c.body(await metricsText(), 200, { "Content-Type": METRICS_CONTENT_TYPE });
   });
+}
+
+// Built files never reach this app in production: the Node listener answers
+// them first (node-listener.ts); in development Vite serves them.
+export function createApp({ build, mode, services }: AppOptions) {
+  const app = new Hono<AppEnv>();
+  const renderPage = createRequestHandler(build, mode === "test" ? "production" : mode);
+
+  app.use(requestContext(services));
+  addProbes(app, services);
 
   // One URL per page: "/about/" and "//about" move permanently to "/about".
   // The article route without an id ("/news/") shows article 1.
