@@ -10,46 +10,47 @@ import { contactMail } from "./contact-mail.ts";
 
 export const INBOX_PAGE_SIZE = 20;
 
+/** A message with its delivery: the outbox row it became, if any. */
+const withDelivery = (db: Kysely<Database>) =>
+  db
+    .selectFrom("contact_messages as m")
+    .leftJoin("outbox as o", "o.id", "m.outbox_id")
+    .select([
+      "m.id",
+      "m.received_at",
+      "m.name",
+      "m.email",
+      "m.subject",
+      "m.language",
+      "m.spam",
+      "m.quarantined",
+      "o.status",
+      "o.attempts",
+      "o.last_error",
+      "o.sent_at",
+    ]);
+type Row = Awaited<ReturnType<ReturnType<typeof withDelivery>["executeTakeFirstOrThrow"]>>;
+const summary = (row: Row): ContactSummary => ({
+  id: row.id,
+  receivedAt: row.received_at,
+  name: row.name,
+  email: row.email,
+  subject: row.subject,
+  language: row.language,
+  status: row.spam ? "spam" : row.quarantined ? "quarantined" : (row.status ?? "pending"),
+  attempts: row.attempts ?? 0,
+  lastError: row.last_error,
+  sentAt: row.sent_at,
+});
+
 export function createContactInbox(
   db: Kysely<Database>,
   outbox: Outbox,
   options: { to: string; onQueued: () => void },
 ) {
-  const base = () =>
-    db
-      .selectFrom("contact_messages as m")
-      .leftJoin("outbox as o", "o.id", "m.outbox_id")
-      .select([
-        "m.id",
-        "m.received_at",
-        "m.name",
-        "m.email",
-        "m.subject",
-        "m.language",
-        "m.spam",
-        "m.quarantined",
-        "o.status",
-        "o.attempts",
-        "o.last_error",
-        "o.sent_at",
-      ]);
-  type Row = Awaited<ReturnType<ReturnType<typeof base>["executeTakeFirstOrThrow"]>>;
-  const summary = (row: Row): ContactSummary => ({
-    id: row.id,
-    receivedAt: row.received_at,
-    name: row.name,
-    email: row.email,
-    subject: row.subject,
-    language: row.language,
-    status: row.spam ? "spam" : row.quarantined ? "quarantined" : (row.status ?? "pending"),
-    attempts: row.attempts ?? 0,
-    lastError: row.last_error,
-    sentAt: row.sent_at,
-  });
-
   return {
     async list(filter: { status?: ContactStatus; page: number }) {
-      let query = base();
+      let query = withDelivery(db);
       if (filter.status === "spam") query = query.where("m.spam", "=", 1);
       else if (filter.status === "quarantined") query = query.where("m.spam", "=", 0).where("m.quarantined", "=", 1);
       else if (filter.status) {
@@ -78,7 +79,7 @@ export function createContactInbox(
     },
 
     async get(id: number): Promise<ContactDetail | undefined> {
-      const row = await base().select("m.message").where("m.id", "=", id).executeTakeFirst();
+      const row = await withDelivery(db).select("m.message").where("m.id", "=", id).executeTakeFirst();
       return row ? { ...summary(row), message: row.message } : undefined;
     },
 
