@@ -1,6 +1,7 @@
 // Everything the HTTP layer and the command line work with, built once from
 // the configuration. Tests build it with a fake clock and cheap hashing.
 import { randomBytes } from "node:crypto";
+import type { Kysely } from "kysely";
 import type { Logger } from "pino";
 import { createSignIn } from "./auth/sign-in.ts";
 import { PRODUCTION_HASH_OPTIONS, type HashOptions } from "./auth/passwords.ts";
@@ -14,14 +15,15 @@ import { createContactInbox } from "./contact/contact-inbox.ts";
 import { createContactIntake } from "./contact/contact-intake.ts";
 import { createFormTokens } from "./contact/form-token.ts";
 import type { DatabaseHandle } from "./db/client.ts";
+import type { Database } from "./db/schema.ts";
 import { deriveKey } from "./db/secrets.ts";
-import { createAlerting } from "./alerting/alerting.ts";
+import { createAlerting, type Alerting } from "./alerting/alerting.ts";
 import { CONTACT_CHANNEL } from "./contact/contact-mail.ts";
 import { createLeases } from "./db/leases.ts";
 import type { EmailMessage, SendMail } from "./mail/smtp-sender.ts";
 import { runTarget, type CheckTarget } from "./monitor/checks/check-types.ts";
 import { createIntegrations } from "./integrations/integrations.ts";
-import { createMonitor } from "./monitor/monitor.ts";
+import { createMonitor, type Monitor } from "./monitor/monitor.ts";
 import type { ConfigFileStatus, MonitoringConfig } from "./monitoring-config.ts";
 import { placeholderEntries } from "./monitoring-placeholders.ts";
 import { createStatusSource } from "./status/status-source.ts";
@@ -31,6 +33,46 @@ import { createDelivery, type SenderFor } from "./outbox/delivery.ts";
 import { createOutbox } from "./outbox/outbox.ts";
 
 export type Services = ReturnType<typeof createServices>;
+
+/** Staff accounts, their sessions, the sign-in and its throttle, and the guard on keys presented in requests. */
+function createStaffAuth(db: Kysely<Database>, secret: Buffer, hashOptions: HashOptions, now: () => number) {
+  const staff = createStaffStore(db, hashOptions, now);
+  const sessions = createSessionStore(db, now);
+  const throttle = createThrottle(db, now);
+  const devices = createDeviceTokens(deriveKey(secret, "device-token"), now);
+  return {
+    staff,
+    sessions,
+    throttle,
+    /** Counts wrong push tokens and bearers per client network (key-guard.ts). */
+    keyGuard: createKeyGuard(throttle, deriveKey(secret, "key-miss-ip")),
+    signIn: createSignIn({ staff, sessions, throttle, devices, hashOptions, ipKey: deriveKey(secret, "sign-in-ip") }),
+  };
+}
+
+/** The public status page's data, and staff's words on incidents. */
+function createPublicStatus(
+  db: Kysely<Database>,
+  now: () => number,
+  config: () => MonitoringConfig,
+  alerting: Alerting,
+  monitor: Monitor,
+) {
+  const store = createStatusStore({
+    db,
+    monitorStore: monitor.store,
+    maintenance: alerting.maintenance,
+    now,
+    timeZone: () => config().maintenance.timezone,
+  });
+  return {
+    source: createStatusSource({ store, services: () => config().services, now }),
+    updates: createStatusUpdates({ db, now, services: () => config().services }),
+    /** Whether a service is on the public status page. */
+    isPublic: (serviceId: string | null) =>
+      config().services.some((service) => service.id === serviceId && service.public),
+  };
+}
 
 export function createServices(options: {
   config: Config;
@@ -51,9 +93,6 @@ export function createServices(options: {
   const now = options.now ?? Date.now;
   const hashOptions = options.hashOptions ?? PRODUCTION_HASH_OPTIONS;
   const { db } = options.database;
-  const staff = createStaffStore(db, hashOptions, now);
-  const sessions = createSessionStore(db, now);
-  const throttle = createThrottle(db, now);
   const { config, logger } = options;
   const secret = options.secret ?? randomBytes(32);
   const outbox = createOutbox(db, now);
@@ -101,43 +140,13 @@ export function createServices(options: {
         })
       : undefined;
   const status =
-    monitoring && alerting && monitor
-      ? {
-          source: createStatusSource({
-            store: createStatusStore({
-              db,
-              monitorStore: monitor.store,
-              maintenance: alerting.maintenance,
-              now,
-              timeZone: () => monitoring.config().maintenance.timezone,
-            }),
-            services: () => monitoring.config().services,
-            now,
-          }),
-          updates: createStatusUpdates({ db, now, services: () => monitoring.config().services }),
-          /** Whether a service is on the public status page. */
-          isPublic: (serviceId: string | null) =>
-            monitoring.config().services.some((service) => service.id === serviceId && service.public),
-        }
-      : undefined;
+    monitoring && alerting && monitor ? createPublicStatus(db, now, monitoring.config, alerting, monitor) : undefined;
   return {
     config: options.config,
     database: options.database,
     logger: options.logger,
     now,
-    staff,
-    sessions,
-    throttle,
-    /** Counts wrong push tokens and bearers per client network (key-guard.ts). */
-    keyGuard: createKeyGuard(throttle, deriveKey(secret, "key-miss-ip")),
-    signIn: createSignIn({
-      staff,
-      sessions,
-      throttle,
-      devices: createDeviceTokens(deriveKey(secret, "device-token"), now),
-      hashOptions,
-      ipKey: deriveKey(secret, "sign-in-ip"),
-    }),
+    ...createStaffAuth(db, secret, hashOptions, now),
     outbox,
     delivery,
     /** Whether contact mail can leave (SMTP_URL); alert channels other than e-mail do not need it. */
