@@ -145,14 +145,13 @@ export function createThrottle(db: Kysely<Database>, now: () => number = Date.no
     },
 
     /**
-     * A successful attempt: its own key (device, or account from that address) starts afresh; the shared keys get the
+     * A successful sign-in: its own key (device, or account from that address) starts afresh; the shared keys get the
      * attempt back.
      */
     async succeeded(keys: ThrottleKey[]): Promise<void> {
-      const own = (k: ThrottleKey) => k.kind === "device" || k.kind === "account-ip";
-      const mine = keys.filter(own).map((k) => k.key);
-      if (mine.length > 0) await db.deleteFrom("auth_failures").where("key", "in", mine).execute();
-      await Promise.all(keys.filter((k) => !own(k)).map(refund));
+      const own = keys.filter((k) => k.kind === "device" || k.kind === "account-ip").map((k) => k.key);
+      if (own.length > 0) await db.deleteFrom("auth_failures").where("key", "in", own).execute();
+      await Promise.all(keys.filter((k) => k.kind === "ip" || k.kind === "account").map(refund));
     },
   };
 }
