@@ -151,8 +151,10 @@ export type LegalDocument = {
   intro: string;
   /** Display text such as "April 9, 2025"; terms only. */
   lastUpdated?: string;
-  sections: { heading: string; blocks: Block[] }[];
+  sections: LegalSection[];
 };
+
+export type LegalSection = { heading: string; blocks: Block[] };
 
 export const NEWS_CATEGORIES = [
   "seoUpdates",
