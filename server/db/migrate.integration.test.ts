@@ -1,5 +1,6 @@
 import { spawn } from "node:child_process";
 import { dirname } from "node:path";
+import { sql } from "kysely";
 import { afterEach, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "./client.ts";
 import { migrate, MIGRATIONS, type Migration } from "./migrate.ts";
@@ -68,7 +69,7 @@ describe.each(testDatabases())("migrations on $dialect", ({ open }) => {
     ]);
   });
 
-  it("roll back a failing migration completely, leaving it pending", async () => {
+  it("roll back a failing run completely, leaving the database as it was", async () => {
     const db = await open();
     cleanup = db.cleanup;
     const broken: Migration = {
@@ -78,17 +79,34 @@ describe.each(testDatabases())("migrations on $dialect", ({ open }) => {
         throw new Error("boom");
       },
     };
+    // One run is one transaction: the migrations before the broken one are undone with it.
     await expect(migrate(db.handle, [...MIGRATIONS, broken])).rejects.toThrow("boom");
-    const names = await db.handle.db.selectFrom("schema_migrations").select("name").execute();
-    expect(names.map((n) => n.name)).toEqual(MIGRATIONS.map((m) => m.name));
+    expect(await tablesOf(db.handle)).toEqual([]);
+    await migrate(db.handle);
+    await expect(migrate(db.handle, [...MIGRATIONS, broken])).rejects.toThrow("boom");
+    expect(await recorded(db.handle)).toEqual(MIGRATIONS.map((m) => m.name));
     // The table the failed migration created is gone with its transaction (transactional DDL).
-    await expect(
-      db.handle.db
-        .selectFrom("half_done" as "staff_users")
-        .selectAll()
-        .execute(),
-    ).rejects.toThrow();
+    expect(await tablesOf(db.handle)).not.toContain("half_done");
   });
+
+  it.each([7, MIGRATIONS.length])(
+    "take over a database whose %i migrations were recorded before Kysely's Migrator",
+    async (before) => {
+      const db = await open();
+      cleanup = db.cleanup;
+      await migrateTheOldWay(db.handle, MIGRATIONS.slice(0, before));
+      await db.handle.db
+        .insertInto("staff_users")
+        .values({ username: "ops", password_hash: "x", created_at: 1, updated_at: 1 })
+        .execute();
+      expect(await migrate(db.handle)).toEqual(MIGRATIONS.slice(before).map((m) => m.name));
+      expect(await migrate(db.handle)).toEqual([]);
+      expect(await recorded(db.handle)).toEqual(MIGRATIONS.map((m) => m.name));
+      expect(await tablesOf(db.handle)).not.toContain("schema_migrations");
+      const users = await db.handle.db.selectFrom("staff_users").select("username").execute();
+      expect(users).toEqual([{ username: "ops" }]);
+    },
+  );
 
   it("are safe when two instances start at once", async () => {
     const db = await open();
@@ -106,13 +124,34 @@ describe.each(testDatabases())("migrations on $dialect", ({ open }) => {
     // Between them each migration was applied exactly once (which process applied which depends on the machine's pace).
     const applied = results.flatMap((r) => /Applied (.*) to /.exec(r.output)?.[1]?.split(", ") ?? []);
     expect(applied.sort()).toEqual(MIGRATIONS.map((migration) => migration.name).sort());
-    const count = await db.handle.db
-      .selectFrom("schema_migrations")
-      .select((eb) => eb.fn.countAll<number>().as("n"))
-      .executeTakeFirstOrThrow();
-    expect(Number(count.n)).toBe(MIGRATIONS.length);
+    expect(await recorded(db.handle)).toEqual(MIGRATIONS.map((m) => m.name));
   });
 });
+
+/** The tables of the database (on PostgreSQL, of this test's schema), Kysely's own among them. */
+async function tablesOf(handle: DatabaseHandle): Promise<string[]> {
+  const schema = handle.dialect === "postgres" ? await currentSchema(handle) : undefined;
+  const tables = await handle.db.introspection.getTables({ withInternalKyselyTables: true });
+  return tables.filter((table) => !schema || table.schema === schema).map((table) => table.name);
+}
+
+/** What Kysely's Migrator recorded as applied, by name. */
+async function recorded(handle: DatabaseHandle): Promise<string[]> {
+  const { rows } = await sql<{ name: string }>`select name from kysely_migration order by name`.execute(handle.db);
+  return rows.map((row) => row.name);
+}
+
+/** What this project's own migration runner did before Kysely's Migrator: one row per migration, in epoch ms. */
+async function migrateTheOldWay(handle: DatabaseHandle, migrations: readonly Migration[]): Promise<void> {
+  await sql`create table schema_migrations (name text primary key, applied_at bigint not null)`.execute(handle.db);
+  for (const [index, migration] of migrations.entries()) {
+    await handle.db.transaction().execute(async (trx) => {
+      await migration.up(trx, handle.dialect);
+      const appliedAt = 1_700_000_000_000 + index;
+      await sql`insert into schema_migrations (name, applied_at) values (${migration.name}, ${appliedAt})`.execute(trx);
+    });
+  }
+}
 
 async function currentSchema(handle: DatabaseHandle): Promise<string> {
   const row = await handle.db.selectNoFrom((eb) => eb.fn<string>("current_schema").as("s")).executeTakeFirstOrThrow();

@@ -1,6 +1,10 @@
-// Applies pending migrations, each in its own transaction, under a lock so
-// that two instances starting at once apply each migration exactly once.
-import { sql, type Kysely, type Transaction } from "kysely";
+// Applies pending migrations with Kysely's Migrator, all of one run in one
+// transaction that holds a lock, so that two instances starting at once apply
+// each migration exactly once and a failing migration leaves the database as
+// it was. Kysely locks PostgreSQL by itself but not SQLite (it assumes one
+// process per file, while our workers share it), and it runs SQLite's DDL
+// outside a transaction: the lock and the transaction are ours, for both.
+import { Migrator, sql, type Kysely, type MigrationProvider } from "kysely";
 import type { DatabaseHandle, Dialect } from "./client.ts";
 import * as m001 from "./migrations/001-staff-and-sessions.ts";
 import * as m002 from "./migrations/002-contact-and-outbox.ts";
@@ -12,32 +16,37 @@ import * as m007 from "./migrations/007-push-monitors.ts";
 import * as m008 from "./migrations/008-status-updates.ts";
 import * as m009 from "./migrations/009-dependencies-and-announcements.ts";
 import * as m010 from "./migrations/010-clean-public-text.ts";
-import type { Database } from "./schema.ts";
 
-export type Migration = { name: string; up: (db: Kysely<Database>, dialect: Dialect) => Promise<void> };
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations see the schema as it was then
+type AnyDb = Kysely<any>;
+
+/** Names sort in the order they apply (Kysely's Migrator sorts them): NNN-what-it-does. */
+export type Migration = { name: string; up: (db: AnyDb, dialect: Dialect) => Promise<void> };
 
 export const MIGRATIONS: readonly Migration[] = [m001, m002, m003, m004, m005, m006, m007, m008, m009, m010];
 
 /** An arbitrary constant: the PostgreSQL advisory lock all instances agree on. */
 const PG_MIGRATION_LOCK = 726_351_904;
 
+/** Where Kysely's Migrator records what it applied (its default name and shape). */
+const KYSELY_TABLE = "kysely_migration";
+/** Where this project recorded applied migrations before it used Kysely's Migrator. */
+const LEGACY_TABLE = "schema_migrations";
+
 /**
- * Runs work in a transaction that holds the migration lock: PostgreSQL's
- * transaction-scoped advisory lock, or SQLite's write lock (BEGIN IMMEDIATE).
+ * Runs work on one connection inside a transaction that holds the migration
+ * lock: PostgreSQL's transaction-scoped advisory lock, or SQLite's write lock
+ * (BEGIN IMMEDIATE), which other processes on the same file wait for.
  */
-async function withLock(handle: DatabaseHandle, work: (db: Kysely<Database>) => Promise<void>): Promise<void> {
-  if (handle.dialect === "postgres") {
-    await handle.db.transaction().execute(async (trx: Transaction<Database>) => {
-      await sql`select pg_advisory_xact_lock(${PG_MIGRATION_LOCK})`.execute(trx);
-      await work(trx);
-    });
-    return;
-  }
-  await handle.db.connection().execute(async (connection) => {
-    await sql`begin immediate`.execute(connection);
+async function withLock<T>(handle: DatabaseHandle, work: (db: AnyDb) => Promise<T>): Promise<T> {
+  return handle.db.connection().execute(async (connection) => {
+    await sql.raw(handle.dialect === "postgres" ? "begin" : "begin immediate").execute(connection);
     try {
-      await work(connection);
+      if (handle.dialect === "postgres")
+        await sql`select pg_advisory_xact_lock(${PG_MIGRATION_LOCK})`.execute(connection);
+      const result = await work(connection);
       await sql`commit`.execute(connection);
+      return result;
     } catch (error) {
       await sql`rollback`.execute(connection);
       throw error;
@@ -45,33 +54,60 @@ async function withLock(handle: DatabaseHandle, work: (db: Kysely<Database>) => 
   });
 }
 
+/**
+ * Databases made before the Migrator kept their record in schema_migrations
+ * (name, applied_at in epoch ms): it moves into Kysely's table, once, so that
+ * nothing applied is applied again. Kept while databases of that age may exist.
+ */
+async function adoptLegacyRecord(db: AnyDb, schema: string | undefined): Promise<void> {
+  const tables = await db.introspection.getTables();
+  const exists = (name: string) => tables.some((table) => table.name === name && (!schema || table.schema === schema));
+  if (!exists(LEGACY_TABLE)) return;
+  const applied = (await db.selectFrom(LEGACY_TABLE).select(["name", "applied_at"]).orderBy("name").execute()) as {
+    name: string;
+    applied_at: number | string;
+  }[];
+  if (!exists(KYSELY_TABLE)) {
+    await db.schema
+      .createTable(KYSELY_TABLE)
+      .addColumn("name", "varchar(255)", (column) => column.notNull().primaryKey())
+      .addColumn("timestamp", "varchar(255)", (column) => column.notNull())
+      .execute();
+  }
+  // The Migrator orders what was applied by time, then name, and refuses an order that differs from the names':
+  // the times never go back, whatever the clocks of the instances that applied them said.
+  let latest = 0;
+  for (const { name, applied_at } of applied) {
+    latest = Math.max(latest, Number(applied_at));
+    await db
+      .insertInto(KYSELY_TABLE)
+      .values({ name, timestamp: new Date(latest).toISOString() })
+      .execute();
+  }
+  await db.schema.dropTable(LEGACY_TABLE).execute();
+}
+
 /** Applies what is pending and returns the names it applied. */
 export async function migrate(
   handle: DatabaseHandle,
   migrations: readonly Migration[] = MIGRATIONS,
-  now = Date.now,
 ): Promise<string[]> {
-  await withLock(handle, async (db) => {
-    await db.schema
-      .createTable("schema_migrations")
-      .ifNotExists()
-      .addColumn("name", "text", (c) => c.primaryKey())
-      .addColumn("applied_at", "bigint", (c) => c.notNull())
-      .execute();
+  const provider: MigrationProvider = {
+    getMigrations: async () =>
+      Object.fromEntries(
+        migrations.map((migration) => [migration.name, { up: (db: AnyDb) => migration.up(db, handle.dialect) }]),
+      ),
+  };
+  return withLock(handle, async (db) => {
+    // Kysely finds its table in any schema of the database unless told which: the one this connection works in.
+    const schema =
+      handle.dialect === "postgres"
+        ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema
+        : undefined;
+    await adoptLegacyRecord(db, schema);
+    const migrator = new Migrator({ db, provider, migrationTableSchema: schema, disableTransactions: true });
+    const { error, results = [] } = await migrator.migrateToLatest();
+    if (error) throw error;
+    return results.filter((result) => result.status === "Success").map((result) => result.migrationName);
   });
-  const applied: string[] = [];
-  for (const migration of migrations) {
-    await withLock(handle, async (db) => {
-      const done = await db
-        .selectFrom("schema_migrations")
-        .select("name")
-        .where("name", "=", migration.name)
-        .executeTakeFirst();
-      if (done) return;
-      await migration.up(db, handle.dialect);
-      await db.insertInto("schema_migrations").values({ name: migration.name, applied_at: now() }).execute();
-      applied.push(migration.name);
-    });
-  }
-  return applied;
 }

@@ -268,16 +268,10 @@ export interface AcmeAccountsTable {
   created_at: number;
 }
 
-export interface SchemaMigrationsTable {
-  name: string;
-  applied_at: number;
-}
-
 export interface Database {
   staff_users: StaffUsersTable;
   sessions: SessionsTable;
   auth_failures: AuthFailuresTable;
-  schema_migrations: SchemaMigrationsTable;
   server_secrets: ServerSecretsTable;
   outbox: OutboxTable;
   contact_messages: ContactMessagesTable;
