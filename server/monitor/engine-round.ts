@@ -1,0 +1,253 @@
+// One round of the engine: every host of its services checked (starts spread
+// over the round, sub-services beside their host), the parents of what failed
+// late in the round asked again, then every host's new state and raw result
+// stored in one transaction and what was checked handed to the incident
+// tracker. A round runs marked in flight, and housekeeping follows it.
+import type { Observation } from "#server/alerting/incident-tracker.ts";
+import type { CheckOutcome, Target } from "./checks/check-types.ts";
+import { dependencyParents } from "./dependencies.ts";
+import { CYCLE_LEASE, limited, pause, type EngineContext } from "./engine-state.ts";
+import { applyOutcome, checkSettings, initialHostState, type HostState, type SubServiceResult } from "./host-state.ts";
+import type { StoredResult } from "./monitor-store.ts";
+import type { PushWatch } from "./push-ledger.ts";
+import { jobsOf, parentsToAskAgain, pushTokens, type Job } from "./round-jobs.ts";
+import { configuredKeys, hostKey, hostObservation, subServiceKey, subServiceObservation } from "./service-targets.ts";
+import { intervalOf, timeoutOf, type ServiceConfig, type ServicesConfig } from "./services-config.ts";
+
+/** The endpoint key of a host, and of a sub-service checked on it (its history is kept like a host's). */
+export const endpointKey = (serviceId: string, host: string, sub?: string) =>
+  `${serviceId}/${host}${sub === undefined ? "" : `/${sub}`}`;
+
+/** What a round checks, and what it has found so far. */
+type ServiceRound = {
+  config: ServicesConfig;
+  started: number;
+  circuit: { failures: number };
+  parents: ReadonlyMap<string, readonly string[]>;
+  jobs: Job[];
+  endpointIds: Map<string, number>;
+  push: (token: string) => PushWatch;
+  /** Hosts' new states by endpoint id. */
+  saved: Map<number, HostState>;
+  results: StoredResult[];
+  observations: Map<string, Observation>;
+  /** When each target's check of this round ended. */
+  doneAt: Map<string, number>;
+};
+
+/** Runs a round of these services, marked in flight until it ends. */
+export function startRound(engine: EngineContext, services: readonly ServiceConfig[], spread: number): Promise<void> {
+  const { state } = engine;
+  for (const service of services) state.inFlight.add(service.id);
+  const round: Promise<void> = runRound(engine, services, spread)
+    .catch((error: unknown) => engine.options.logger.error({ err: error }, "monitor cycle failed"))
+    .finally(() => {
+      for (const service of services) state.inFlight.delete(service.id);
+      state.rounds.delete(round);
+      tidyUp(engine);
+    });
+  state.rounds.add(round);
+  return round;
+}
+
+/** One round: every host of these services, starts spread over `spread` ms, then alerts. */
+async function runRound(engine: EngineContext, services: readonly ServiceConfig[], spread: number): Promise<void> {
+  const round = await prepareRound(engine, services);
+  await Promise.all(round.jobs.map((job, index) => checkJob(engine, round, job, index, spread)));
+  await askParentsAgain(engine, round);
+  if (engine.state.stopping.signal.aborted) return;
+  await finishRound(engine, round);
+}
+
+/** The round's jobs, their endpoints' ids and the push calls they read; the hosts' states once per lease. */
+async function prepareRound(engine: EngineContext, services: readonly ServiceConfig[]): Promise<ServiceRound> {
+  const { options, state } = engine;
+  const config = options.config();
+  const started = options.now();
+  state.states ??= await options.store.loadStates();
+  const circuit = { failures: config.defaults.circuitFailures };
+  const parents = dependencyParents(config.services);
+  const jobs = jobsOf(services);
+  const endpointIds = await options.store.endpointIds(
+    jobs.flatMap(({ service, host, subs }) => [
+      { serviceId: service.id, host },
+      ...subs.map((sub) => ({ serviceId: service.id, host: `${host}/${sub.name}` })),
+    ]),
+  );
+  const tokens = pushTokens(jobs);
+  const pushes = tokens.length > 0 ? await options.pushes.watch(tokens, started) : new Map<string, PushWatch>();
+  const push = (token: string) => pushes.get(token) ?? { receipt: undefined, watchedSince: started };
+  return {
+    config,
+    started,
+    circuit,
+    parents,
+    jobs,
+    endpointIds,
+    push,
+    saved: new Map(),
+    results: [],
+    observations: new Map(),
+    doneAt: new Map(),
+  };
+}
+
+function checkOne(
+  { options, state }: EngineContext,
+  round: ServiceRound,
+  service: ServiceConfig,
+  target: Target,
+  host?: HostState,
+): Promise<CheckOutcome> {
+  const { defaults } = round.config;
+  const { now } = options;
+  const settings = checkSettings(host, { timeoutMs: timeoutOf(target, service, defaults), retries: defaults.retries });
+  return limited(state, round.config, () =>
+    options.check(target, { ...settings, now, intervalMs: intervalOf(service, defaults), push: round.push }),
+  );
+}
+
+function observe(engine: EngineContext, round: ServiceRound, observation: Observation): void {
+  round.observations.set(observation.key, observation);
+  round.doneAt.set(observation.key, engine.options.now());
+}
+
+/** A host's check: its new state stored, its result kept, what it says observed. */
+function recordHost(
+  engine: EngineContext,
+  round: ServiceRound,
+  job: Job,
+  previous: HostState,
+  outcome: CheckOutcome,
+  subResults: SubServiceResult[],
+): void {
+  const key = endpointKey(job.service.id, job.host);
+  const next = applyOutcome(previous, outcome, engine.options.now(), round.circuit, subResults);
+  engine.state.states!.set(key, next);
+  const parents = round.parents.get(hostKey(job.service.id, job.host));
+  observe(engine, round, hostObservation(job.service, round.config.defaults, job.host, next, parents));
+  const endpointId = round.endpointIds.get(key)!;
+  round.saved.set(endpointId, next);
+  round.results.push({
+    endpointId,
+    checkedAt: next.lastChecked!,
+    status: next.status,
+    responseTime: next.responseTime,
+  });
+}
+
+/** A host and its sub-services, started at its place in the spread. */
+async function checkJob(
+  engine: EngineContext,
+  round: ServiceRound,
+  job: Job,
+  index: number,
+  spread: number,
+): Promise<void> {
+  const { state } = engine;
+  const { service, host, target, subs } = job;
+  const key = endpointKey(service.id, host);
+  if (spread > 0 && round.jobs.length > 1) await pause(state, (index / round.jobs.length) * spread);
+  if (state.stopping.signal.aborted) return;
+  const previous = state.states!.get(key) ?? initialHostState(host);
+  const [outcome, ...subOutcomes] = await Promise.all([
+    checkOne(engine, round, service, target, previous),
+    ...subs.map((sub) => checkOne(engine, round, service, sub.target)),
+  ]);
+  const subResults = recordSubServices(engine, round, job, subOutcomes);
+  if (outcome!.pending) return; // nothing to judge yet: the host keeps its state
+  recordHost(engine, round, job, previous, outcome!, subResults);
+}
+
+/** Each sub-service's result kept and observed; returned for its host's state. */
+function recordSubServices(
+  engine: EngineContext,
+  round: ServiceRound,
+  { service, host, subs }: Job,
+  subOutcomes: CheckOutcome[],
+): SubServiceResult[] {
+  const { defaults } = round.config;
+  const subResults: SubServiceResult[] = [];
+  subs.forEach((sub, position) => {
+    const result = subOutcomes[position]!;
+    if (result.pending) return;
+    const state = applyOutcome(initialHostState(host), result, engine.options.now(), round.circuit);
+    subResults.push({
+      name: sub.name,
+      status: state.status,
+      responseTime: state.responseTime,
+      healthScore: state.healthScore,
+      errorMessage: state.errorMessage,
+    });
+    round.results.push({
+      endpointId: round.endpointIds.get(endpointKey(service.id, host, sub.name))!,
+      checkedAt: state.lastChecked!,
+      status: state.status,
+      responseTime: state.responseTime,
+    });
+    const parents = round.parents.get(subServiceKey(service.id, sub.name));
+    observe(engine, round, subServiceObservation(service, defaults, sub.name, state, parents));
+  });
+  return subResults;
+}
+
+/**
+ * A target that failed after a host it depends on answered in this round: that host may have died since (a round's
+ * checks are spread over its stagger). Ask it again, so its verdict comes after the failure.
+ */
+async function askParentsAgain(engine: EngineContext, round: ServiceRound): Promise<void> {
+  const { state } = engine;
+  const again = parentsToAskAgain(
+    round.observations,
+    round.doneAt,
+    new Map(round.jobs.map((job) => [hostKey(job.service.id, job.host), job])),
+  );
+  await Promise.all(
+    again.map(async (job) => {
+      if (state.stopping.signal.aborted) return;
+      const previous = state.states!.get(endpointKey(job.service.id, job.host))!;
+      const outcome = await checkOne(engine, round, job.service, job.target, previous);
+      if (!outcome.pending) recordHost(engine, round, job, previous, outcome, previous.subServices);
+    }),
+  );
+}
+
+/** The round stored, then decided by the lease holder. */
+async function finishRound({ options, state }: EngineContext, round: ServiceRound): Promise<void> {
+  const { now } = options;
+  await options.store.saveCycle(
+    [...round.saved].map(([endpointId, host]) => ({ endpointId, state: host })),
+    round.results,
+    now(),
+  );
+
+  // Only the lease holder decides, so two processes never both notify.
+  if (await options.leases.holds(CYCLE_LEASE, state.holder)) {
+    await options.tracker.observe([...round.observations.values()]);
+    await options.tracker.retire("service", configuredKeys(round.config.services));
+  }
+  await options.meta.set("last_cycle_at", round.started);
+  state.lastRoundEndedAt = now();
+  options.logger.debug(
+    {
+      checks: round.results.length,
+      ms: now() - round.started,
+      heapMb: Math.round(process.memoryUsage().heapUsed / 1048576),
+    },
+    "monitor cycle done",
+  );
+}
+
+/** Rollups and pruning after a round, one at a time, never awaited by the schedule. */
+function tidyUp({ options, state }: EngineContext): void {
+  state.housekeeping ??= (async () => {
+    try {
+      await options.store.rollUp(options.now());
+      await options.store.prune(options.now());
+    } catch (error) {
+      options.logger.error({ err: error }, "monitor history housekeeping failed");
+    } finally {
+      state.housekeeping = undefined;
+    }
+  })();
+}

@@ -1,0 +1,81 @@
+// When the engine starts rounds: each service on a fixed schedule of its own
+// interval (no drift), and every service at once when someone asks for a
+// check now (Refresh, the end of maintenance), from whichever process.
+import { startRound } from "./engine-round.ts";
+import type { EngineContext } from "./engine-state.ts";
+import { intervalOf, type Defaults, type ServiceConfig, type ServicesConfig } from "./services-config.ts";
+
+/**
+ * Starts of a service's checks are spread over this much of its round: a quarter of its interval, at most 15 s, unless
+ * set.
+ */
+export function staggerMs(defaults: Defaults, intervalMs: number): number {
+  return (defaults.staggerSeconds ?? Math.min(15, intervalMs / 4000)) * 1000;
+}
+
+/**
+ * Starts the services whose slot has come, a round per interval (each
+ * spread over its own stagger, so a 60 s service never holds 15 s ones
+ * back), and moves each to its next slot after now.
+ */
+export async function startDue(engine: EngineContext, config: ServicesConfig, time: number): Promise<void> {
+  const { state } = engine;
+  const { due } = state;
+  const groups = new Map<number, ServiceConfig[]>();
+  for (const service of config.services) {
+    if (
+      (due.get(service.id) ?? time) > time ||
+      state.inFlight.has(service.id) ||
+      state.request?.waiting.has(service.id)
+    )
+      continue;
+    const interval = intervalOf(service, config.defaults);
+    let slot = due.get(service.id) ?? time;
+    // Fixed schedule: the next slot after now, however long this round takes.
+    while (slot <= time) slot += interval;
+    due.set(service.id, slot);
+    groups.set(interval, [...(groups.get(interval) ?? []), service]);
+  }
+  for (const [interval, services] of groups) void startRound(engine, services, staggerMs(config.defaults, interval));
+  const next = config.services.reduce((soonest, service) => Math.min(soonest, due.get(service.id) ?? time), Infinity);
+  if (Number.isFinite(next) && next !== state.nextWritten) {
+    await engine.options.meta.set("next_cycle_at", next);
+    state.nextWritten = next;
+  }
+}
+
+/**
+ * Serves a "check now": every service once, at once; a
+ * service whose round is running starts again when that round ends (its
+ * round may have begun before what was asked about). Served when all have run.
+ */
+export async function serveRequest(engine: EngineContext, config: ServicesConfig): Promise<void> {
+  const { options, state } = engine;
+  const { meta } = options;
+  const requested = (await meta.get("run_requested_at")) ?? 0;
+  if (!state.request && requested > ((await meta.get("run_served_at")) ?? 0)) {
+    state.request = {
+      at: requested,
+      waiting: new Set(config.services.map((service) => service.id)),
+      rounds: [],
+      finishing: false,
+    };
+  }
+  if (!state.request) return;
+  const current = state.request;
+  const ready = config.services.filter((service) => current.waiting.has(service.id) && !state.inFlight.has(service.id));
+  const configured = new Set(config.services.map((service) => service.id));
+  for (const id of current.waiting) if (!configured.has(id)) current.waiting.delete(id);
+  if (ready.length > 0) {
+    for (const service of ready) current.waiting.delete(service.id);
+    current.rounds.push(startRound(engine, ready, staggerMs(config.defaults, config.defaults.intervalSeconds * 1000)));
+  }
+  if (current.waiting.size > 0 || current.finishing) return;
+  current.finishing = true;
+  void Promise.all(current.rounds)
+    .then(() => meta.set("run_served_at", current.at))
+    .catch((error: unknown) => options.logger.error({ err: error }, "recording a served check request failed"))
+    .finally(() => {
+      if (state.request === current) state.request = undefined;
+    });
+}
