@@ -200,16 +200,19 @@ describe("parseHaproxyCsv examples", () => {
       /^line 2: 4 fields, but the header has 3 columns$/,
     ],
     ["a blank line inside", "# pxname,svname\nfe,FRONTEND\n\nbe,BACKEND\n", /^line 3: empty line before the end$/],
-    [
-      "an unterminated quote",
-      '# pxname,svname,last_chk\nbe,s1,"Bad, bad\n',
-      /^line 2: unterminated quoted field at character 7$/,
-    ],
+    ["an unterminated quote", '# pxname,svname,last_chk\nbe,s1,"Bad, bad\n', /^line 2: unterminated quoted field$/],
     [
       "text after a closing quote",
       '# pxname,svname,last_chk\nbe,s1,"Bad"x\n',
       /^line 2: unexpected text after a quoted field/,
     ],
+    [
+      "a quote inside an unquoted field",
+      '# pxname,svname\nbe,s"1\n',
+      /^line 2: a double quote inside an unquoted field/,
+    ],
+    ["a quoted line break", '# pxname,svname\nbe,"s\n1"\nbe,s2\n', /^line 2: a line break inside a quoted field$/],
+    ["a header of no columns", "# \n", /^header: no "pxname" or "svname" column$/],
   ];
   it.each(errors)("rejects %s", (_, text, message) => {
     const result = parseHaproxyCsv(text);

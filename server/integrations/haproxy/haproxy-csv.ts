@@ -12,82 +12,71 @@
 //   \n                                         (the socket adds a blank line)
 // A text field holding a comma or a double quote is quoted the CSV way
 // ("Bad, ""really"" bad"), as HAProxy 2.6 does for a check's reason text.
+// csv-parse reads the fields; the rules of this shape are checked here.
+import { CsvError, parse } from "csv-parse/sync";
 
 export type HaproxyCsv = { ok: true; columns: string[]; rows: Record<string, string>[] } | { ok: false; error: string };
 
 /** The columns every row must have to say what it is. */
 const REQUIRED_COLUMNS = ["pxname", "svname"] as const;
 
-type Fields = { ok: true; fields: string[] } | { ok: false; error: string };
+/** What csv-parse's refusals mean in this format, by its error codes. */
+const CSV_REASONS: Record<string, string> = {
+  CSV_QUOTE_NOT_CLOSED: "unterminated quoted field",
+  CSV_INVALID_CLOSING_QUOTE: "unexpected text after a quoted field",
+  INVALID_OPENING_QUOTE: "a double quote inside an unquoted field",
+};
 
-/** One line's fields; quoted fields as HAProxy's csv_enc() writes them. */
-function splitLine(line: string): Fields {
-  // Nearly every line has no quote at all: the plain split is the fast path.
-  if (!line.includes('"')) return { ok: true, fields: line.split(",") };
-  const fields: string[] = [];
-  let position = 0;
-  for (;;) {
-    if (line[position] === '"') {
-      let value = "";
-      let cursor = position + 1;
-      for (;;) {
-        const close = line.indexOf('"', cursor);
-        if (close === -1) return { ok: false, error: `unterminated quoted field at character ${position + 1}` };
-        value += line.slice(cursor, close);
-        if (line[close + 1] === '"') {
-          value += '"';
-          cursor = close + 2;
-          continue;
-        }
-        position = close + 1;
-        break;
-      }
-      if (position < line.length && line[position] !== ",") {
-        return { ok: false, error: `unexpected text after a quoted field at character ${position + 1}` };
-      }
-      fields.push(value);
-    } else {
-      const comma = line.indexOf(",", position);
-      const end = comma === -1 ? line.length : comma;
-      // A quote inside an unquoted field is kept as text: HAProxy never
-      // writes one, and rejecting it would gain nothing.
-      fields.push(line.slice(position, end));
-      position = end;
-    }
-    if (position >= line.length) return { ok: true, fields };
-    position += 1; // past the comma; a comma at the very end gives a last empty field
-    if (position === line.length) {
-      fields.push("");
-      return { ok: true, fields };
-    }
+type Line = { fields: string[]; line: number };
+/** What csv-parse gives with `info: true` (its types know only the plain records). */
+type ParsedRecord = { record: string[]; info: { lines: number } };
+type Lines = { ok: true; lines: Line[] } | { ok: false; error: string };
+
+/**
+ * Every line's fields, numbered from the header's line. HAProxy ends each line with a comma: the empty field that
+ * gives is not a column.
+ */
+function readLines(body: string): Lines {
+  let records: ParsedRecord[];
+  try {
+    // Line lengths vary (older writers, cut lines): they are checked against the header below.
+    records = parse(body, { relax_column_count: true, info: true }) as unknown as ParsedRecord[];
+  } catch (error) {
+    if (!(error instanceof CsvError)) throw error;
+    const where = "lines" in error ? `line ${String(error.lines)}: ` : "";
+    return { ok: false, error: `${where}${CSV_REASONS[error.code] ?? error.message}` };
   }
-}
-
-/** A line's fields without the empty one HAProxy's trailing comma would add. */
-function fieldsOf(line: string): Fields {
-  const split = splitLine(line);
-  if (split.ok && split.fields[split.fields.length - 1] === "" && line.endsWith(",")) split.fields.pop();
-  return split;
+  const lines: Line[] = [];
+  for (const { record, info } of records) {
+    // info.lines is where a record ends; one whose quoted field holds a line break started earlier.
+    const breaks = record.join("").match(/\r\n|\r|\n/g)?.length ?? 0;
+    const line = info.lines - breaks;
+    // HAProxy writes none (its reasons are one line): a record over several lines is text it did not write.
+    if (breaks > 0) return { ok: false, error: `line ${line}: a line break inside a quoted field` };
+    const fields = record.length > 1 && record[record.length - 1] === "" ? record.slice(0, -1) : record;
+    lines.push({ fields, line });
+  }
+  return { ok: true, lines };
 }
 
 export function parseHaproxyCsv(text: string): HaproxyCsv {
   if (typeof text !== "string") return { ok: false, error: "not text" };
-  // A proxy in front of the stats page may have rewritten line ends to CRLF.
-  const lines = text.split("\n").map((line) => (line.endsWith("\r") ? line.slice(0, -1) : line));
   // Blank lines at the end are fine (the socket ends with one); inside they are not.
-  while (lines.length > 0 && lines[lines.length - 1] === "") lines.pop();
-  const headerLine = lines[0];
-  if (headerLine === undefined) return { ok: false, error: 'empty answer (expected a header line starting with "# ")' };
-  if (!headerLine.startsWith("# ")) {
+  const body = text.replace(/(\r?\n)+$/, "");
+  if (body === "") return { ok: false, error: 'empty answer (expected a header line starting with "# ")' };
+  if (!body.startsWith("# ")) {
+    const firstLine = body.split(/\r?\n/)[0]!;
     return {
       ok: false,
-      error: `no header line: the first line must start with "# ", got ${JSON.stringify(headerLine.slice(0, 40))}`,
+      error: `no header line: the first line must start with "# ", got ${JSON.stringify(firstLine.slice(0, 40))}`,
     };
   }
-
-  const header = fieldsOf(headerLine.slice(2));
-  if (!header.ok) return { ok: false, error: `header: ${header.error}` };
-  const columns = header.fields;
+  const read = readLines(body.slice(2));
+  // Line 1 is the header: its errors are named so, like those found below.
+  if (!read.ok) return read.error.startsWith("line 1:") ? { ok: false, error: `header: ${read.error.slice(8)}` } : read;
+  const [header, ...lines] = read.lines;
+  // "# " alone: no columns, so none of the required ones.
+  const columns = header?.fields ?? [];
   const seen = new Set<string>();
   for (const [index, column] of columns.entries()) {
     if (column === "") return { ok: false, error: `header: empty column name at position ${index + 1}` };
@@ -99,17 +88,12 @@ export function parseHaproxyCsv(text: string): HaproxyCsv {
     return { ok: false, error: `header: no ${missing.map((name) => `"${name}"`).join(" or ")} column` };
 
   const rows: Record<string, string>[] = [];
-  for (let index = 1; index < lines.length; index += 1) {
-    const line = lines[index] ?? "";
-    const lineNumber = index + 1;
-    if (line === "") return { ok: false, error: `line ${lineNumber}: empty line before the end` };
-    const split = fieldsOf(line);
-    if (!split.ok) return { ok: false, error: `line ${lineNumber}: ${split.error}` };
-    const { fields } = split;
+  for (const { fields, line } of lines) {
+    if (fields.length === 1 && fields[0] === "") return { ok: false, error: `line ${line}: empty line before the end` };
     if (fields.length > columns.length) {
       return {
         ok: false,
-        error: `line ${lineNumber}: ${fields.length} fields, but the header has ${columns.length} columns`,
+        error: `line ${line}: ${fields.length} fields, but the header has ${columns.length} columns`,
       };
     }
     // No prototype: a column named "constructor" or "__proto__" is just a column.
