@@ -5,9 +5,10 @@
 //
 // Start and end times are wall-clock times in the window's zone, so "every
 // Sunday at 02:00" stays at 02:00 local across daylight saving; a duration is
-// real elapsed time. Zones come from Intl (no date library): one offset
-// lookup per instant, and a wall time is turned into an instant by trying the
-// offsets in force a day either side.
+// real elapsed time. Zones are Temporal's (the polyfill gives way to the
+// runtime's own Temporal where there is one): it knows when each zone's
+// clocks change, so a wall time becomes an instant without guessing offsets.
+import { Temporal } from "temporal-polyfill";
 import { z } from "zod";
 
 /** In the order of Date#getUTCDay(), which is how a day's name is found. */
@@ -44,46 +45,13 @@ export type OneOffWindow = WindowBase & { kind: "once"; startsAt: number; endsAt
 export type MaintenanceWindow = WeeklyWindow | OneOffWindow;
 export type MaintenanceConfig = { timezone: string; windows: MaintenanceWindow[] };
 
-// Building a DateTimeFormat costs far more than using one, and one question reads the clock dozens of times: keep one
-// per zone.
-const clocks = new Map<string, Intl.DateTimeFormat>();
-
-function clockIn(timeZone: string): Intl.DateTimeFormat {
-  let clock = clocks.get(timeZone);
-  if (!clock) {
-    const numeric = "numeric" as const;
-    clock = new Intl.DateTimeFormat("en-US", {
-      timeZone,
-      hourCycle: "h23",
-      year: numeric,
-      month: numeric,
-      day: numeric,
-      hour: numeric,
-      minute: numeric,
-      second: numeric,
-    });
-    clocks.set(timeZone, clock);
-  }
-  return clock;
-}
-
 function isTimeZone(name: string): boolean {
   try {
-    clockIn(name);
+    new Temporal.ZonedDateTime(0n, name);
     return true;
   } catch {
     return false;
   }
-}
-
-/**
- * What the zone's wall clock shows at `epoch`, written as if it were UTC ms; minus the instant, that is the zone's
- * offset.
- */
-function wallClockAt(epoch: number, timeZone: string): number {
-  const field: Partial<Record<Intl.DateTimeFormatPartTypes, number>> = {};
-  for (const part of clockIn(timeZone).formatToParts(epoch)) field[part.type] = Number(part.value);
-  return Date.UTC(field.year!, field.month! - 1, field.day!, field.hour!, field.minute!, field.second!);
 }
 
 /**
@@ -95,28 +63,27 @@ export function wallTimeToEpoch(wall: WallTime, timeZone: string): number {
   return wallMsToEpoch(Date.UTC(wall.year, wall.month - 1, wall.day, wall.hour, wall.minute), timeZone);
 }
 
-// Assumes the offset changes at most once within a day either side of `wall`, as in every zone's current rules.
+/** wallTimeToEpoch for a wall time written as if it were UTC ms, the form this module computes days in. */
 function wallMsToEpoch(wall: number, timeZone: string): number {
-  const offsetAt = (epoch: number) => wallClockAt(epoch, timeZone) - epoch;
-  const before = offsetAt(wall - DAY);
-  const after = offsetAt(wall + DAY);
-  if (before === after) return wall - before;
-  const readings = [wall - before, wall - after].filter((epoch) => offsetAt(epoch) === wall - epoch);
-  if (readings.length > 0) return Math.min(...readings);
-  // Skipped: the clock jumps between these two instants; offsets change on a whole second, so halve down to one.
-  let stillBefore = wall - after;
-  let jumped = wall - before;
-  while (jumped - stillBefore > 1000) {
-    const middle = stillBefore + Math.floor((jumped - stillBefore) / 2000) * 1000;
-    if (offsetAt(middle) === before) stillBefore = middle;
-    else jumped = middle;
-  }
-  return jumped;
+  const date = new Date(wall);
+  const shown = new Temporal.PlainDateTime(
+    date.getUTCFullYear(),
+    date.getUTCMonth() + 1,
+    date.getUTCDate(),
+    date.getUTCHours(),
+    date.getUTCMinutes(),
+  );
+  // "earlier": of a time shown twice, the first; of a skipped one, an instant before the jump, whose next transition
+  // is the jump itself.
+  const zoned = shown.toZonedDateTime(timeZone, { disambiguation: "earlier" });
+  if (zoned.toPlainDateTime().equals(shown)) return zoned.epochMilliseconds;
+  return zoned.getTimeZoneTransition("next")!.epochMilliseconds;
 }
 
 /** Local midnight of the day `epoch` falls on in `timeZone`, as wall ms. */
 function localDay(epoch: number, timeZone: string): number {
-  return Math.floor(wallClockAt(epoch, timeZone) / DAY) * DAY;
+  const { year, month, day } = Temporal.Instant.fromEpochMilliseconds(epoch).toZonedDateTimeISO(timeZone);
+  return Date.UTC(year, month - 1, day);
 }
 
 function occurrenceOn(window: WeeklyWindow, day: number): ActiveWindow {
