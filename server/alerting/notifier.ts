@@ -8,6 +8,7 @@ import type { SendMail } from "#server/mail/smtp-sender.ts";
 import type { SenderFor } from "#server/outbox/delivery.ts";
 import { DeliveryError, type Outbox } from "#server/outbox/outbox.ts";
 import type { AlertsConfig, NamedChannel } from "./alerts-config.ts";
+import type { ChannelServices } from "./channels/channel.ts";
 import { channelFor } from "./channels/registry.ts";
 import type { Notice, Source } from "./notice.ts";
 
@@ -40,6 +41,9 @@ export function createNotifier(options: {
   sendMail: SendMail | undefined;
 }) {
   const { outbox } = options;
+  const services: ChannelServices = { sendMail: options.sendMail };
+  /** Why a channel's type cannot send with what this server has, or null. */
+  const unavailable = (channel: NamedChannel) => channelFor(channel.type).unavailable?.(services) ?? null;
   const find = (name: string) => options.config().channels.find((channel) => channel.name === name);
 
   return {
@@ -82,7 +86,8 @@ export function createNotifier(options: {
     },
 
     /**
-     * The sender of an alert channel; undefined for other outbox channels and for e-mail without SMTP (its rows wait).
+     * The sender of an alert channel; undefined for other outbox channels and for a channel that cannot send with what
+     * this server has, such as e-mail without SMTP (its rows wait).
      */
     senderFor: ((outboxChannel) => {
       if (!outboxChannel.startsWith(CHANNEL_PREFIX)) return undefined;
@@ -95,20 +100,14 @@ export function createNotifier(options: {
           });
         };
       }
-      if (channel.type === "email" && !options.sendMail) return undefined;
+      if (unavailable(channel) !== null) return undefined;
       const module = channelFor(channel.type);
       return (item) =>
-        module.send(item.payload, channel as never, {
-          key: item.key,
-          timeoutMs: SEND_TIMEOUT_MS,
-          sendMail: options.sendMail,
-        });
+        module.send(item.payload, channel as never, { ...services, key: item.key, timeoutMs: SEND_TIMEOUT_MS });
     }) satisfies SenderFor,
 
     /** Why a channel cannot send now (its notices wait), or null when it can. */
-    blocked(channel: NamedChannel): string | null {
-      return channel.type === "email" && !options.sendMail ? "mail delivery is not configured (SMTP_URL)" : null;
-    },
+    blocked: unavailable,
 
     /** Every configured channel (Test Email goes to all of them). */
     channels: () => options.config().channels,

@@ -6,12 +6,16 @@ import type { z } from "zod";
 import type { SendMail } from "#server/mail/smtp-sender.ts";
 import type { Notice } from "#server/alerting/notice.ts";
 
-export type SendContext = {
+/** What the server lends the channels that need more than the network; a part is undefined when not configured. */
+export type ChannelServices = {
+  /** SMTP, for the e-mail channel; undefined when SMTP_URL is not set. */
+  sendMail?: SendMail;
+};
+
+export type SendContext = ChannelServices & {
   /** The outbox row's fixed key: the same on a resend, for receivers to deduplicate. */
   key: string;
   timeoutMs: number;
-  /** SMTP, for the e-mail channel; undefined when SMTP_URL is not set. */
-  sendMail?: SendMail;
 };
 
 /** The settings every channel has besides its own: a name, unique among the channels (default: its type). */
@@ -26,4 +30,9 @@ export type Channel<C extends ChannelCommon = ChannelCommon> = {
   send(payload: unknown, config: C, context: SendContext): Promise<void>;
   /** Where it goes, safe to show: an address, a host and topic; never a token or a secret URL path. */
   describe(config: C): string;
+  /**
+   * Why it cannot send at all with what this server has (its notices wait in the outbox until it can), or null.
+   * Absent: a channel that needs only the network can always try.
+   */
+  unavailable?(services: ChannelServices): string | null;
 };

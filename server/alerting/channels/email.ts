@@ -18,6 +18,8 @@ const schema = z
   .strict();
 export type EmailChannelConfig = z.output<typeof schema>;
 
+const NOT_CONFIGURED = "mail delivery is not configured (SMTP_URL)";
+
 /** SMTP refusals of this mail itself (its recipients, its content): sending it again cannot help. */
 const REFUSALS = new Set(["EENVELOPE", "EMESSAGE"]);
 
@@ -26,7 +28,7 @@ export const emailChannel = {
   schema,
   render: (notice, config): EmailMessage => ({ to: config.to, subject: notice.title, text: notice.text }),
   async send(payload, _config, context) {
-    if (!context.sendMail) throw new DeliveryError("mail delivery is not configured (SMTP_URL)");
+    if (!context.sendMail) throw new DeliveryError(NOT_CONFIGURED);
     try {
       await context.sendMail(payload as EmailMessage, context.key);
     } catch (error) {
@@ -40,4 +42,5 @@ export const emailChannel = {
     }
   },
   describe: (config) => (Array.isArray(config.to) ? config.to.join(", ") : config.to),
+  unavailable: (services) => (services.sendMail ? null : NOT_CONFIGURED),
 } satisfies Channel<EmailChannelConfig>;

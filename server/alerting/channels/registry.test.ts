@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import type { Channel } from "./channel.ts";
 import { channelConfigSchema, channelFor, CHANNELS } from "./registry.ts";
 
 const parse = (config: unknown) => channelConfigSchema.parse(config);
@@ -108,4 +109,15 @@ describe("channel configuration", () => {
       apiUrl: "https://api.telegram.org",
     });
   });
+});
+
+it("tells why a type cannot send with what the server has: e-mail without SMTP, and nothing else", () => {
+  const sendMail = async () => undefined;
+  for (const channel of CHANNELS) {
+    const unavailable = (channel as Channel).unavailable?.bind(channel) ?? (() => null);
+    expect(unavailable({ sendMail }), channel.type).toBeNull();
+    expect(unavailable({}), channel.type).toBe(
+      channel.type === "email" ? "mail delivery is not configured (SMTP_URL)" : null,
+    );
+  }
 });
