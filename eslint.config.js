@@ -8,6 +8,17 @@ import tseslint from "typescript-eslint";
 // "\\#": in these gitignore-style patterns a leading # would start a comment.
 const fromServer = ["\\#server/**", "**/server/**"];
 const fromApp = ["\\#app/**", "**/app/**"];
+/** The components app/islands/registry.ts names, and what they render. */
+const ISLAND_COMPONENTS = [
+  "app/components/contact-form.tsx",
+  "app/components/map-embed.tsx",
+  "app/components/news-list.tsx",
+  "app/components/news-meta.tsx",
+  "app/components/news-ticker.tsx",
+  "app/components/not-found-logger.tsx",
+  "app/components/picture.tsx",
+  "app/components/status/day-keys.tsx",
+];
 const fromContent = ["\\#content/**", "**/content/**"];
 /**
  * Imports of a folder of server/ ("monitor") from another folder of server/, relative or through #server (not
@@ -29,6 +40,20 @@ const serverBoundary = (folder, forbidden, why) => ({
     ],
   },
 });
+
+/** What runs in production never reaches for developer scripts or test code (tests may use both). */
+const noScriptsOrTests = {
+  selector: [
+    "ImportDeclaration[source.value=/^(#scripts\\/|#tests\\/|(\\.\\.\\/)+(scripts|tests)\\/)/]",
+    "ImportExpression[source.value=/^(#scripts\\/|#tests\\/|(\\.\\.\\/)+(scripts|tests)\\/)/]",
+  ].join(", "),
+  message: "server/ never imports scripts/ or tests/: move what both need into server/ or shared/.",
+};
+/** One configuration path: entry points read it (index.ts, scripts/, app/settings.server.ts), the rest is handed it. */
+const configHandedDown = {
+  selector: "ImportSpecifier[imported.name='readConfig']",
+  message: "Only entry points read the configuration: take the Config as an argument (decision 029).",
+};
 
 export default tseslint.config(
   { ignores: ["build/", ".react-router/", "node_modules/", "test-results/", "playwright-report/"] },
@@ -72,20 +97,18 @@ export default tseslint.config(
   },
   // What runs in production never reaches for developer scripts or test code (tests may use both).
   {
-    files: ["server/**", "index.ts"],
+    files: ["index.ts"],
+    rules: { "no-restricted-syntax": ["error", noScriptsOrTests] },
+  },
+  {
+    files: ["server/**"],
     ignores: ["**/*.test.ts"],
-    rules: {
-      "no-restricted-syntax": [
-        "error",
-        {
-          selector: [
-            "ImportDeclaration[source.value=/^(#scripts\\/|#tests\\/|(\\.\\.\\/)+(scripts|tests)\\/)/]",
-            "ImportExpression[source.value=/^(#scripts\\/|#tests\\/|(\\.\\.\\/)+(scripts|tests)\\/)/]",
-          ].join(", "),
-          message: "server/ never imports scripts/ or tests/: move what both need into server/ or shared/.",
-        },
-      ],
-    },
+    rules: { "no-restricted-syntax": ["error", noScriptsOrTests, configHandedDown] },
+  },
+  {
+    files: ["app/**"],
+    ignores: ["app/settings.server.ts"],
+    rules: { "no-restricted-syntax": ["error", configHandedDown] },
   },
   // Alerting is the one path every source of incidents uses; monitor/ and integrations/ share it, never each other.
   serverBoundary(
@@ -132,6 +155,44 @@ export default tseslint.config(
       "no-restricted-imports": [
         "error",
         { patterns: [{ group: fromServer, message: "app/ reaches server/ only through a *.server.ts module." }] },
+      ],
+    },
+  },
+  {
+    // The chrome every public page loads is plain DOM code: a framework here would load on every page.
+    files: ["app/chrome/**"],
+    ignores: ["app/chrome/**/*.test.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            { group: fromServer, message: "app/ reaches server/ only through a *.server.ts module." },
+            {
+              group: ["react", "react-dom", "react-dom/*", "lucide-react", "#app/islands/registry.ts"],
+              message: "app/chrome/ is plain DOM code, loaded by every public page: no framework, no components.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Islands are rendered by React and hydrated by Preact, whose useId values differ (decision 030).
+    files: ISLAND_COMPONENTS,
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [{ group: fromServer, message: "app/ reaches server/ only through a *.server.ts module." }],
+          paths: [
+            {
+              name: "react",
+              importNames: ["useId"],
+              message: "An island hydrates on Preact, whose ids differ from React's: give it a fixed id.",
+            },
+          ],
+        },
       ],
     },
   },

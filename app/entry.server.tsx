@@ -4,7 +4,7 @@ import type { ReactNode } from "react";
 import { renderToPipeableStream, renderToString } from "react-dom/server";
 import { RouterContextProvider, ServerRouter, type EntryContext } from "react-router";
 import { nonceContext } from "#server/http/render-context.ts";
-import { IslandRendererContext, type IslandRenderer } from "./islands/island-renderer.ts";
+import { IslandRendererContext, RenderedIslandsContext, type IslandRenderer } from "./islands/island-renderer.ts";
 import { NonceContext } from "./nonce.ts";
 
 export const streamTimeout = 5_000;
@@ -35,9 +35,11 @@ export default function handleRequest(
 
     const { pipe, abort } = renderToPipeableStream(
       <IslandRendererContext.Provider value={renderIsland}>
-        <NonceContext.Provider value={nonce}>
-          <ServerRouter context={routerContext} url={request.url} nonce={nonce || undefined} />
-        </NonceContext.Provider>
+        <RenderedIslandsContext.Provider value={new Set()}>
+          <NonceContext.Provider value={nonce}>
+            <ServerRouter context={routerContext} url={request.url} nonce={nonce || undefined} />
+          </NonceContext.Provider>
+        </RenderedIslandsContext.Provider>
       </IslandRendererContext.Provider>,
       {
         nonce: nonce || undefined,

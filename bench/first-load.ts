@@ -5,7 +5,16 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 
-export type FirstLoad = { jsKb: number; jsBrKb: number; cssKb: number; htmlKb: number };
+export type FirstLoad = {
+  jsKb: number;
+  jsBrKb: number;
+  cssKb: number;
+  htmlKb: number;
+  /** The islands the page renders (the chrome script is not one). */
+  islands: string[];
+  /** The script files it loads, by name without their hash. */
+  scripts: string[];
+};
 
 function gzipKb(file: string): number {
   return gzipSync(readFileSync(file), { level: 9 }).length / 1000;
@@ -28,6 +37,8 @@ export function measureFirstLoad(html: string, urlToFile: (url: string) => strin
     jsBrKb: round(sum(js, brotliKb)),
     cssKb: round(sum(css)),
     htmlKb: round(gzipSync(html, { level: 9 }).length / 1000),
+    islands: [...new Set([...html.matchAll(/data-island="([^"]+)"/g)].map((match) => match[1]!))],
+    scripts: [...js].map((url) => url.replace(/^.*\//, "").replace(/-[\w-]{8}\.js$/, "")),
   };
 }
 

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from "react";
+import { useEffect, useRef, useState, type FormEvent } from "react";
 import { CONTACT_FIELDS, CONTACT_LIMITS, type ContactField } from "#shared/contact/contact-limits.ts";
 import { fieldErrors } from "#shared/field-errors.ts";
 import type { MessageKey } from "#app/i18n/en.ts";
@@ -48,7 +48,8 @@ export function ContactForm(props: ContactFormProps) {
   const [errors, setErrors] = useState<Partial<Record<string, string>>>(props.errors ?? {});
   const [busy, setBusy] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
-  const id = useId();
+  // A fixed prefix, not useId: React renders the island, Preact hydrates it, and their ids differ (decision 030).
+  const id = "contact";
   const ids = Object.fromEntries(CONTACT_FIELDS.map((field) => [field, `${id}-${field}`])) as Record<
     ContactField,
     string

@@ -1,7 +1,7 @@
 import { company } from "#shared/company.ts";
 import type { MessageKey } from "#app/i18n/en.ts";
 import { useLanguage } from "#app/i18n/language.tsx";
-import { Island } from "#app/islands/island.tsx";
+import { CookieSettingsButton } from "./consent/cookie-settings-button.tsx";
 import { Logo } from "./logo.tsx";
 import { SERVICE_LINKS, type NavItem } from "./nav-items.ts";
 import { DiscordIcon, LinkedinIcon, XIcon } from "./social-icons.tsx";
@@ -78,7 +78,7 @@ export function Footer() {
         <LinkColumn heading="footer.companyHeading" links={COMPANY_LINKS} />
         <div>
           <LinkColumn heading="footer.legalHeading" links={LEGAL_LINKS} />
-          <Island name="cookie-settings" props={{ className: `${footerLink} mt-1 cursor-pointer text-sm` }} />
+          <CookieSettingsButton className={`${footerLink} mt-1 cursor-pointer text-sm`} />
         </div>
       </div>
       <div className="border-t border-slate-200 dark:border-slate-800">

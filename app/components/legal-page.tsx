@@ -1,7 +1,7 @@
 import { ArrowLeft } from "lucide-react";
 import type { LegalDocument } from "#content/types.ts";
 import { useLanguage } from "#app/i18n/language.tsx";
-import { Island } from "#app/islands/island.tsx";
+import { LanguageSwitch } from "./language-switch.tsx";
 import { usePageLocation } from "#app/routing/page-location.ts";
 import type { NavItem } from "./nav-items.ts";
 import { PageMeta } from "./page-meta.tsx";
@@ -31,7 +31,7 @@ export function LegalPage({ document, path }: { document: LegalDocument; path: s
           <ArrowLeft aria-hidden="true" className="size-4" />
           {t("common.backToHome")}
         </a>
-        <Island name="language-switch" props={{ href: languageHref }} />
+        <LanguageSwitch href={languageHref} />
       </div>
       <h1 className="mt-8 text-4xl font-extrabold tracking-tight">{document.heading}</h1>
       <p className="mt-4 text-lg text-slate-700 dark:text-slate-300">{document.intro}</p>

@@ -1,25 +1,28 @@
 import { ChevronDown, Menu, X } from "lucide-react";
-import { useCallback, useRef, useState } from "react";
 import { useLanguage } from "#app/i18n/language.tsx";
+import { DISMISSABLE_ATTRIBUTE } from "#app/chrome/markup.ts";
 import { LanguageSwitch } from "./language-switch.tsx";
 import { Logo } from "./logo.tsx";
 import { MAIN_LINKS, SERVICE_LINKS, type NavItem } from "./nav-items.ts";
 import { ThemeToggle } from "./theme-toggle.tsx";
-import { useDismiss } from "./use-dismiss.ts";
 
 // Menus are <details> disclosures: they open without JavaScript, expose their
-// expanded state to assistive technology, and need no focus trap.
+// expanded state to assistive technology, and need no focus trap. Their icons
+// follow the open state through CSS; app/chrome/disclosures.ts adds closing on
+// a click outside, on Escape and when a link is chosen.
+
+const dismissable = { [DISMISSABLE_ATTRIBUTE]: "" };
 
 const linkClass =
   "inline-flex min-h-10 items-center rounded-md px-3 text-sm font-medium hover:bg-slate-100 " +
   "aria-[current=page]:text-brand-700 dark:hover:bg-slate-800 dark:aria-[current=page]:text-brand-300";
 
 /** The <li> items of a list of menu links. */
-function NavItems(props: { items: readonly NavItem[]; current: string; className: string; onClick?: () => void }) {
+function NavItems(props: { items: readonly NavItem[]; current: string; className: string }) {
   const { t } = useLanguage();
   return props.items.map((item) => (
     <li key={item.path}>
-      <NavItemLink path={item.path} current={props.current} onClick={props.onClick} className={props.className}>
+      <NavItemLink path={item.path} current={props.current} className={props.className}>
         {t(item.label)}
       </NavItemLink>
     </li>
@@ -27,22 +30,11 @@ function NavItems(props: { items: readonly NavItem[]; current: string; className
 }
 
 /** A menu link that marks the current page (or section, for news articles). */
-function NavItemLink(props: {
-  path: string;
-  current: string;
-  className: string;
-  onClick?: () => void;
-  children: string;
-}) {
+function NavItemLink(props: { path: string; current: string; className: string; children: string }) {
   const { href } = useLanguage();
   const active = props.current === props.path || props.current.startsWith(`${props.path}/`);
   return (
-    <a
-      href={href(props.path)}
-      aria-current={active ? "page" : undefined}
-      onClick={props.onClick}
-      className={props.className}
-    >
+    <a href={href(props.path)} aria-current={active ? "page" : undefined} className={props.className}>
       {props.children}
     </a>
   );
@@ -50,12 +42,8 @@ function NavItemLink(props: {
 
 function ServicesMenu({ current }: { current: string }) {
   const { t } = useLanguage();
-  const [open, setOpen] = useState(false);
-  const ref = useRef<HTMLDetailsElement>(null);
-  const close = useCallback(() => setOpen(false), []);
-  useDismiss(ref, close);
   return (
-    <details ref={ref} open={open} onToggle={(event) => setOpen(event.currentTarget.open)} className="relative">
+    <details {...dismissable} className="group relative">
       <summary
         className={
           "inline-flex min-h-10 cursor-pointer items-center gap-1 rounded-md px-3 " +
@@ -63,7 +51,7 @@ function ServicesMenu({ current }: { current: string }) {
         }
       >
         {t("nav.services")}
-        <ChevronDown aria-hidden="true" className={`size-4 transition-transform ${open ? "rotate-180" : ""}`} />
+        <ChevronDown aria-hidden="true" className="size-4 transition-transform group-open:rotate-180" />
       </summary>
       <ul
         className={
@@ -71,7 +59,7 @@ function ServicesMenu({ current }: { current: string }) {
           "p-2 shadow-lg dark:border-slate-700 dark:bg-slate-900"
         }
       >
-        <NavItems items={SERVICE_LINKS} current={current} onClick={close} className={`${linkClass} w-full`} />
+        <NavItems items={SERVICE_LINKS} current={current} className={`${linkClass} w-full`} />
       </ul>
     </details>
   );
@@ -79,30 +67,17 @@ function ServicesMenu({ current }: { current: string }) {
 
 function MobileMenu({ current }: { current: string }) {
   const { t } = useLanguage();
-  const [open, setOpen] = useState(false);
-  const [servicesOpen, setServicesOpen] = useState(false);
-  const ref = useRef<HTMLDetailsElement>(null);
-  // Closing the menu also collapses its Services submenu, so it opens closed the next time.
-  const close = useCallback(() => {
-    setOpen(false);
-    setServicesOpen(false);
-  }, []);
-  useDismiss(ref, close);
   const itemClass = `${linkClass} w-full text-base`;
   return (
-    <details
-      ref={ref}
-      open={open}
-      onToggle={(event) => (event.currentTarget.open ? setOpen(true) : close())}
-      className="md:hidden"
-    >
+    <details {...dismissable} className="group/menu md:hidden">
       <summary
         className={
           "inline-flex size-10 cursor-pointer items-center justify-center " +
           "rounded-md hover:bg-slate-100 dark:hover:bg-slate-800"
         }
       >
-        {open ? <X aria-hidden="true" className="size-6" /> : <Menu aria-hidden="true" className="size-6" />}
+        <Menu aria-hidden="true" className="size-6 group-open/menu:hidden" />
+        <X aria-hidden="true" className="hidden size-6 group-open/menu:block" />
         <span className="sr-only">{t("nav.menu")}</span>
       </summary>
       <div
@@ -114,7 +89,7 @@ function MobileMenu({ current }: { current: string }) {
       >
         <ul className="flex flex-col gap-1">
           <li>
-            <details open={servicesOpen} onToggle={(event) => setServicesOpen(event.currentTarget.open)}>
+            <details className="group/services">
               <summary
                 className={
                   "inline-flex min-h-10 w-full cursor-pointer items-center justify-between rounded-md " +
@@ -124,15 +99,15 @@ function MobileMenu({ current }: { current: string }) {
                 {t("nav.services")}
                 <ChevronDown
                   aria-hidden="true"
-                  className={`size-4 transition-transform ${servicesOpen ? "rotate-180" : ""}`}
+                  className="size-4 transition-transform group-open/services:rotate-180"
                 />
               </summary>
               <ul className="ml-4 flex flex-col gap-1 border-l border-slate-200 pl-2 dark:border-slate-700">
-                <NavItems items={SERVICE_LINKS} current={current} onClick={close} className={itemClass} />
+                <NavItems items={SERVICE_LINKS} current={current} className={itemClass} />
               </ul>
             </details>
           </li>
-          <NavItems items={MAIN_LINKS} current={current} onClick={close} className={itemClass} />
+          <NavItems items={MAIN_LINKS} current={current} className={itemClass} />
         </ul>
       </div>
     </details>

@@ -1,8 +1,8 @@
 import { Pause, Play } from "lucide-react";
-import { useEffect, useId, useState } from "react";
+import { useEffect, useState } from "react";
 import { useLanguage } from "#app/i18n/language.tsx";
 import type { TickerHeadline } from "#app/news/summaries.ts";
-import { KEEP_CLEAR_ATTRIBUTE } from "./consent/use-corner-covers.ts";
+import { KEEP_CLEAR_ATTRIBUTE } from "#app/chrome/markup.ts";
 
 export const TICKER_LOAD_MS = 1_000;
 export const TICKER_REFRESH_MS = 300_000;
@@ -40,7 +40,8 @@ function TickerList({ headlines, hidden = false }: { headlines: readonly TickerH
  */
 export function NewsTicker({ headlines }: { headlines: readonly TickerHeadline[] }) {
   const { t } = useLanguage();
-  const headingId = useId();
+  // Fixed, not useId: React renders the island, Preact hydrates it, and their ids differ (decision 030).
+  const headingId = "news-ticker-heading";
   const [loading, setLoading] = useState(true);
   const [paused, setPaused] = useState(false);
 

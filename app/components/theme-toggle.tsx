@@ -1,44 +1,18 @@
 import { Moon, Sun } from "lucide-react";
-import { useEffect } from "react";
 import { useLanguage } from "#app/i18n/language.tsx";
-import { THEME_STORAGE_KEY } from "#shared/site/storage-keys.ts";
-import { readStorage, writeStorage } from "./browser-storage.ts";
-
-function applyTheme(dark: boolean) {
-  const root = document.documentElement;
-  root.classList.toggle("dark", dark);
-  root.style.colorScheme = dark ? "dark" : "light";
-}
-
-/** Switches light and dark and remembers the choice (the public site and the staff area share it). */
-export function toggleTheme(): void {
-  const dark = !document.documentElement.classList.contains("dark");
-  applyTheme(dark);
-  writeStorage("local", THEME_STORAGE_KEY, dark ? "dark" : "light");
-}
+import { THEME_TOGGLE_ATTRIBUTE } from "#app/chrome/markup.ts";
 
 /**
- * Light/dark switch. The head script applied the theme before the first
- * paint; the label and icon follow the same class through CSS, so the server
- * markup never disagrees with what is shown.
+ * Light/dark switch (app/chrome/theme.ts switches). The head script applied
+ * the theme before the first paint; the label and icon follow the same class
+ * through CSS, so the server markup never disagrees with what is shown.
  */
 export function ThemeToggle() {
   const { t } = useLanguage();
-
-  // Follow the system setting for as long as the visitor has not chosen.
-  useEffect(() => {
-    const query = window.matchMedia("(prefers-color-scheme: dark)");
-    const follow = (event: MediaQueryListEvent) => {
-      if (!readStorage("local", THEME_STORAGE_KEY)) applyTheme(event.matches);
-    };
-    query.addEventListener("change", follow);
-    return () => query.removeEventListener("change", follow);
-  }, []);
-
   return (
     <button
       type="button"
-      onClick={toggleTheme}
+      {...{ [THEME_TOGGLE_ATTRIBUTE]: "" }}
       className="inline-flex size-10 items-center justify-center rounded-md hover:bg-slate-100 dark:hover:bg-slate-800"
     >
       <Moon aria-hidden="true" className="size-5 dark:hidden" />

@@ -1,18 +1,8 @@
-import { useContext, type ComponentProps, type ComponentType } from "react";
-import type { Language } from "#shared/i18n/languages.ts";
-import type { Messages } from "#app/i18n/en.ts";
+import { useContext, type ComponentProps } from "react";
 import { LanguageProvider, pickByPrefix, useLanguage } from "#app/i18n/language.tsx";
-import { IslandRendererContext } from "./island-renderer.ts";
+import { IslandRendererContext, RenderedIslandsContext } from "./island-renderer.ts";
+import { ISLAND_ATTRIBUTE, PAYLOAD_ATTRIBUTE, type AnyIsland, type IslandPayload } from "./payload.ts";
 import { ISLANDS, type IslandName } from "./registry.ts";
-
-/** What the browser needs to hydrate one island, stored on its element. */
-export type IslandPayload = { lang: Language; messages: Partial<Messages>; props: Record<string, unknown> };
-
-/** Any island component, as hydration sees it: props parsed from JSON. */
-export type AnyIsland = ComponentType<Record<string, unknown>>;
-
-export const ISLAND_ATTRIBUTE = "data-island";
-export const PAYLOAD_ATTRIBUTE = "data-island-payload";
 
 /**
  * Server-renders an island inside a <div data-island>, with the props and the
@@ -28,6 +18,7 @@ export function Island<N extends IslandName>({
   const islandProps = props as Record<string, unknown>;
   const { lang, messages } = useLanguage();
   const render = useContext(IslandRendererContext);
+  useContext(RenderedIslandsContext)?.add(name);
   const definition = ISLANDS[name];
   const payload: IslandPayload = { lang, messages: pickByPrefix(messages, definition.messages), props: islandProps };
   const Component = definition.component as AnyIsland;

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
+import { waitForIslands } from "./helpers.ts";
 
 const banner = (page: Page) => page.getByRole("dialog", { name: "Your privacy choices" });
 const stored = (page: Page) => page.evaluate(() => JSON.parse(localStorage.getItem("cookieConsent") ?? "null"));
@@ -133,9 +134,7 @@ test("says the optional categories are not in use, and names everything the site
   await page.getByRole("navigation", { name: "Main navigation" }).getByRole("link", { name: "Deutsch" }).click();
   await expect(page).toHaveURL(/\/de$/);
   await page.goto("/de/contact");
-  await page.waitForFunction(() =>
-    [...document.querySelectorAll("[data-island]")].every((island) => island.hasAttribute("data-hydrated")),
-  );
+  await waitForIslands(page);
   await page.getByLabel("Ihr Name", { exact: true }).fill("Erika Mustermann");
   await page.getByLabel("E-Mail-Adresse", { exact: true }).fill("erika@example.org");
   await page.getByLabel("Betreff", { exact: true }).fill("Frage zur Speicherung");

@@ -56,9 +56,11 @@ export async function skipDialogs(page: Page) {
   });
 }
 
-/** Waits until every island on the page is hydrated, before driving it by keyboard. */
+/** Waits until the page chrome's behaviours are wired and every island is hydrated, before driving it by keyboard. */
 export async function waitForIslands(page: Page) {
-  await page.waitForFunction(() =>
-    [...document.querySelectorAll("[data-island]")].every((island) => island.hasAttribute("data-hydrated")),
+  await page.waitForFunction(
+    () =>
+      document.documentElement.hasAttribute("data-chrome-ready") &&
+      [...document.querySelectorAll("[data-island]")].every((island) => island.hasAttribute("data-hydrated")),
   );
 }

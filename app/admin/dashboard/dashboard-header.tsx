@@ -4,7 +4,7 @@
 // nothing else; a button waits while a test runs.
 import { FlaskConical, LogOut, Mail, Moon, RotateCw, Sun } from "lucide-react";
 import { useState } from "react";
-import { toggleTheme } from "#app/components/theme-toggle.tsx";
+import { toggleTheme } from "#app/chrome/theme.ts";
 import { showToast } from "#app/components/toast.ts";
 import { smallButton } from "./panel.tsx";
 import { postJson } from "./staff-api.ts";

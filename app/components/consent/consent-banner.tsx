@@ -1,12 +1,8 @@
-import { useEffect, useId, useRef, useState, type ReactNode } from "react";
+import { useId, type ReactNode } from "react";
 import type { MessageKey } from "#app/i18n/en.ts";
 import { useLanguage } from "#app/i18n/language.tsx";
-import { showToast } from "#app/components/toast.ts";
-import type { ConsentChoices } from "./consent-record.ts";
-import { answerConsent, closeConsentSettings, useConsentState } from "./consent-store.ts";
+import { CONSENT_ACTION_ATTRIBUTE, CONSENT_CATEGORY_ATTRIBUTE, CONSENT_PARTS } from "#app/chrome/markup.ts";
 import { STORED_ENTRIES } from "./stored-entries.ts";
-
-const NO_CHOICES: ConsentChoices = { analytics: false, marketing: false };
 
 const button =
   "inline-flex min-h-11 flex-1 cursor-pointer items-center justify-center " +
@@ -18,11 +14,11 @@ const secondary = `${button} border border-slate-400 hover:bg-slate-100 dark:bor
 function Category(props: {
   name: MessageKey;
   description: MessageKey;
-  checked: boolean;
-  disabled?: boolean;
-  onChange?: (checked: boolean) => void;
+  /** The stored choice it edits; none for the category that is always on. */
+  category?: "analytics" | "marketing";
   children?: ReactNode;
 }) {
+  const disabled = props.category === undefined;
   const { t } = useLanguage();
   const id = useId();
   return (
@@ -31,16 +27,16 @@ function Category(props: {
         id={id}
         type="checkbox"
         role="switch"
-        checked={props.checked}
-        disabled={props.disabled}
-        onChange={(event) => props.onChange?.(event.target.checked)}
+        defaultChecked={disabled}
+        disabled={disabled}
+        {...(props.category ? { [CONSENT_CATEGORY_ATTRIBUTE]: props.category } : {})}
         aria-describedby={`${id}-description`}
         className="mt-0.5 size-5 shrink-0 accent-brand-700"
       />
       <div>
         <label htmlFor={id} className="font-semibold">
           {t(props.name)}
-          {props.disabled ? <span className="ml-2 text-xs font-normal">({t("consent.alwaysOn")})</span> : null}
+          {disabled ? <span className="ml-2 text-xs font-normal">({t("consent.alwaysOn")})</span> : null}
         </label>
         <div className="text-sm text-slate-700 dark:text-slate-300">
           <p id={`${id}-description`}>{t(props.description)}</p>
@@ -71,56 +67,44 @@ function StoredEntries() {
   );
 }
 
+/** A button of the banner: what it does is named by data-consent-action, wired by app/chrome/consent.ts. */
+function ActionButton(props: { action: string; label: MessageKey; primary?: boolean; hidden?: boolean }) {
+  const { t } = useLanguage();
+  return (
+    <button
+      type="button"
+      className={props.primary ? primary : secondary}
+      hidden={props.hidden}
+      {...{ [CONSENT_ACTION_ATTRIBUTE]: props.action }}
+    >
+      {t(props.label)}
+    </button>
+  );
+}
+
 /**
- * The cookie consent dialog, with "Reject all" on the first
- * layer. It is a non-modal dialog pinned to the bottom of the page: present in
- * the server HTML so it paints with the page, and placed first in the document
- * so keyboard users reach it before anything else.
+ * The cookie consent dialog, with "Reject all" on the first layer. It is a
+ * non-modal dialog pinned to the bottom of the page: present in the server HTML
+ * so it paints with the page (the head script reveals it when no answer is
+ * stored), and placed first in the document so keyboard users reach it before
+ * anything else. Its behaviour is app/chrome/consent.ts: no framework runs it.
  */
 export function ConsentBanner() {
   const { t, href } = useLanguage();
-  const { ready, record, settingsOpen } = useConsentState();
-  const open = ready && (record === null || settingsOpen);
-  const [customizing, setCustomizing] = useState(false);
-  const [choices, setChoices] = useState<ConsentChoices>(NO_CHOICES);
-  const dialogRef = useRef<HTMLDivElement>(null);
   const titleId = useId();
   const descriptionId = useId();
-
-  // Reopened by the visitor: preload the stored choices and move focus in.
-  const [wasSettingsOpen, setWasSettingsOpen] = useState(settingsOpen);
-  if (settingsOpen !== wasSettingsOpen) {
-    setWasSettingsOpen(settingsOpen);
-    if (settingsOpen) {
-      setChoices(record ? { analytics: record.analytics, marketing: record.marketing } : NO_CHOICES);
-      setCustomizing(true);
-    }
-  }
-  useEffect(() => {
-    if (settingsOpen) dialogRef.current?.focus();
-  }, [settingsOpen]);
-
-  const answer = (answered: ConsentChoices, kind: "accepted" | "saved") => {
-    answerConsent(answered);
-    setCustomizing(false);
-    showToast({
-      title: t("consent.toastTitle"),
-      description: t(kind === "accepted" ? "consent.toastAccepted" : "consent.toastSaved"),
-    });
-  };
-
   return (
     <div
-      ref={dialogRef}
       role="dialog"
       aria-modal="false"
       aria-labelledby={titleId}
       aria-describedby={descriptionId}
       tabIndex={-1}
-      data-state={open ? "open" : "closed"}
-      onKeyDown={(event) => {
-        if (event.key === "Escape" && settingsOpen && record) closeConsentSettings();
-      }}
+      data-state="closed"
+      data-toast-title={t("consent.toastTitle")}
+      data-toast-accepted={t("consent.toastAccepted")}
+      data-toast-saved={t("consent.toastSaved")}
+      {...{ [CONSENT_PARTS.banner]: "" }}
       className={
         "consent-banner fixed inset-x-0 bottom-0 z-50 max-h-[85vh] overflow-y-auto border-t border-slate-300 " +
         "bg-white p-4 shadow-2xl sm:inset-x-4 sm:bottom-4 sm:mx-auto sm:max-w-2xl sm:rounded-xl sm:border " +
@@ -136,53 +120,22 @@ export function ConsentBanner() {
           {t("consent.privacyLink")}
         </a>
       </p>
-      {customizing ? (
-        <fieldset className="mt-3">
-          <legend className="sr-only">{t("consent.categories")}</legend>
-          <ul className="divide-y divide-slate-200 dark:divide-slate-700">
-            <Category name="consent.necessary" description="consent.necessaryDescription" checked disabled>
-              <StoredEntries />
-            </Category>
-            <Category
-              name="consent.analytics"
-              description="consent.analyticsDescription"
-              checked={choices.analytics}
-              onChange={(analytics) => setChoices((c) => ({ ...c, analytics }))}
-            />
-            <Category
-              name="consent.marketing"
-              description="consent.marketingDescription"
-              checked={choices.marketing}
-              onChange={(marketing) => setChoices((c) => ({ ...c, marketing }))}
-            />
-          </ul>
-        </fieldset>
-      ) : null}
+      <fieldset className="mt-3" hidden {...{ [CONSENT_PARTS.categories]: "" }}>
+        <legend className="sr-only">{t("consent.categories")}</legend>
+        <ul className="divide-y divide-slate-200 dark:divide-slate-700">
+          <Category name="consent.necessary" description="consent.necessaryDescription">
+            <StoredEntries />
+          </Category>
+          <Category name="consent.analytics" description="consent.analyticsDescription" category="analytics" />
+          <Category name="consent.marketing" description="consent.marketingDescription" category="marketing" />
+        </ul>
+      </fieldset>
       <div className="mt-4 flex flex-wrap gap-2">
-        <button type="button" className={primary} onClick={() => answer(NO_CHOICES, "saved")}>
-          {t("consent.rejectAll")}
-        </button>
-        <button
-          type="button"
-          className={primary}
-          onClick={() => answer({ analytics: true, marketing: true }, "accepted")}
-        >
-          {t("consent.acceptAll")}
-        </button>
-        {customizing ? (
-          <button type="button" className={secondary} onClick={() => answer(choices, "saved")}>
-            {t("consent.save")}
-          </button>
-        ) : (
-          <button type="button" className={secondary} onClick={() => setCustomizing(true)}>
-            {t("consent.customize")}
-          </button>
-        )}
-        {settingsOpen && record ? (
-          <button type="button" className={secondary} onClick={closeConsentSettings}>
-            {t("consent.close")}
-          </button>
-        ) : null}
+        <ActionButton action="reject" label="consent.rejectAll" primary />
+        <ActionButton action="accept" label="consent.acceptAll" primary />
+        <ActionButton action="save" label="consent.save" hidden />
+        <ActionButton action="customize" label="consent.customize" />
+        <ActionButton action="close" label="consent.close" hidden />
       </div>
     </div>
   );

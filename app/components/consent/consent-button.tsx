@@ -1,25 +1,21 @@
 import { Cookie } from "lucide-react";
 import { useLanguage } from "#app/i18n/language.tsx";
-import { openConsentSettings, useConsentState } from "./consent-store.ts";
-import { useCornerCovers } from "./use-corner-covers.ts";
+import { CONSENT_PARTS } from "#app/chrome/markup.ts";
 
 /**
- * Floating button that reopens the consent dialog once it has been answered.
- * While something marked to be kept clear passes its corner it is hidden;
- * the footer's "Cookie settings" stays on every page.
+ * Floating button that reopens the consent dialog once it has been answered
+ * (app/chrome/consent.ts shows it). While something marked to be kept clear
+ * passes its corner it is hidden; the footer's "Cookie settings" stays on every page.
  */
 export function ConsentButton() {
   const { t } = useLanguage();
-  const { ready, record, settingsOpen } = useConsentState();
-  const stepAside = useCornerCovers();
-  if (!ready || !record || settingsOpen) return null;
   return (
     <button
       type="button"
-      onClick={openConsentSettings}
+      hidden
       aria-label={t("consent.reopen")}
       title={t("consent.reopen")}
-      data-stepped-aside={stepAside || undefined}
+      {...{ [CONSENT_PARTS.opener]: "", [CONSENT_PARTS.floating]: "" }}
       className={
         "fixed bottom-4 left-4 z-30 data-[stepped-aside]:invisible inline-flex size-12 cursor-pointer " +
         "items-center justify-center rounded-full border border-slate-300 bg-white shadow-lg " +

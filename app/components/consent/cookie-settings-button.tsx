@@ -1,11 +1,11 @@
 import { useLanguage } from "#app/i18n/language.tsx";
-import { openConsentSettings } from "./consent-store.ts";
+import { CONSENT_PARTS } from "#app/chrome/markup.ts";
 
-/** The footer's "Cookie settings" link: reopens the consent dialog. */
+/** The footer's "Cookie settings" link: reopens the consent dialog (app/chrome/consent.ts). */
 export function CookieSettingsButton({ className }: { className: string }) {
   const { t } = useLanguage();
   return (
-    <button type="button" onClick={openConsentSettings} className={className}>
+    <button type="button" className={className} {...{ [CONSENT_PARTS.opener]: "" }}>
       {t("footer.cookieSettings")}
     </button>
   );

@@ -1,10 +1,13 @@
 import { Outlet } from "react-router";
+import { ConsentBanner } from "#app/components/consent/consent-banner.tsx";
+import { ConsentButton } from "#app/components/consent/consent-button.tsx";
 import { Footer } from "#app/components/footer.tsx";
+import { Navbar } from "#app/components/navbar.tsx";
+import { WelcomeDialog } from "#app/components/welcome/welcome-dialog.tsx";
 import { useLanguage } from "#app/i18n/language.tsx";
-import { Island } from "#app/islands/island.tsx";
 import { usePageLocation } from "#app/routing/page-location.ts";
 
-/** The shell of every public page. */
+/** The shell of every public page. Its chrome is server-rendered; app/chrome/ gives it behaviour. */
 export default function SiteLayout() {
   const { t, lang } = useLanguage();
   const { path, languageHref } = usePageLocation(lang);
@@ -20,13 +23,14 @@ export default function SiteLayout() {
         {t("common.skipToContent")}
       </a>
       {/* First in the document, so keyboard users reach the consent choice first. */}
-      <Island name="consent-banner" props={{}} />
-      <Island name="navbar" props={{ current: path, languageHref }} />
+      <ConsentBanner />
+      <Navbar current={path} languageHref={languageHref} />
       <main id="main" tabIndex={-1} className="min-h-[60vh] focus:outline-none">
         <Outlet />
       </main>
       <Footer />
-      <Island name="site-tools" props={{}} />
+      <ConsentButton />
+      <WelcomeDialog />
     </>
   );
 }
