@@ -8,11 +8,11 @@ import { pathToFileURL } from "node:url";
 import { join } from "node:path";
 import type { ServerBuild } from "react-router";
 import { reportWorkerReady, runClustered } from "#server/cluster.ts";
-import { ConfigError, getConfig } from "#server/config.ts";
+import { ConfigError, readConfig, type Config } from "#server/config.ts";
 import { serveClusterMetrics } from "#server/http/metrics.ts";
 import { createLimitedServer, SERVER_LIMITS } from "#server/http/server-limits.ts";
 
-async function startWorker() {
+async function startWorker(config: Config) {
   const [
     { bootServices },
     { createApp },
@@ -28,7 +28,6 @@ async function startWorker() {
     import("#server/http/unknown-paths.ts"),
     import("#server/http/status-pages.ts"),
   ]);
-  const config = getConfig();
   const root = process.cwd();
   const build = (await import(pathToFileURL(join(root, "build/app/server/index.js")).href)) as ServerBuild;
   const siteFiles = loadSiteFiles(defaultBuildLayout(root), { origin: config.SITE_URL });
@@ -84,10 +83,11 @@ async function startWorker() {
 }
 
 async function main() {
-  const config = getConfig();
+  // Read once in each process (the primary and every worker run main), and handed down from here.
+  const config = readConfig();
   // Without it React renders with its development build, several times slower (workers inherit it).
   process.env.NODE_ENV = config.NODE_ENV;
-  return runClustered(config.WEB_CONCURRENCY, startWorker, serveClusterMetrics);
+  return runClustered(config.WEB_CONCURRENCY, () => startWorker(config), serveClusterMetrics);
 }
 
 main().catch((error: unknown) => {

@@ -8,7 +8,7 @@ import { createInterface } from "node:readline";
 import { Writable } from "node:stream";
 import pino from "pino";
 import { StaffInputError } from "#server/auth/staff.ts";
-import { ConfigError, getConfig } from "#server/config.ts";
+import { ConfigError, readConfig } from "#server/config.ts";
 import { openDatabase } from "#server/db/client.ts";
 import { migrate } from "#server/db/migrate.ts";
 import { createServices } from "#server/services.ts";
@@ -64,7 +64,7 @@ async function run(args: string[]): Promise<number> {
     console.error(USAGE);
     return 2;
   }
-  const config = getConfig();
+  const config = readConfig();
   const database = openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
   try {
     await migrate(database);

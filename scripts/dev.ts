@@ -5,11 +5,11 @@ import { createServer as createHttpServer, type IncomingMessage, type ServerResp
 import { getRequestListener } from "@hono/node-server";
 import type { ServerBuild } from "react-router";
 import { createServer as createViteServer } from "vite";
-import { getConfig } from "#server/config.ts";
+import { readConfig } from "#server/config.ts";
 import { bootServices } from "#server/boot.ts";
 import { createApp } from "#server/http/app.ts";
 
-const config = getConfig();
+const config = readConfig();
 // Images are drawn at build time; development needs them too.
 const { generateImages } = await import("./generate-images.ts");
 console.log(await generateImages());

@@ -1,10 +1,10 @@
 // npm run db:migrate: applies pending migrations to the configured database
 // and exits. (The server also migrates at start.)
-import { getConfig } from "#server/config.ts";
+import { readConfig } from "#server/config.ts";
 import { openDatabase } from "#server/db/client.ts";
 import { migrate } from "#server/db/migrate.ts";
 
-const config = getConfig();
+const config = readConfig();
 const handle = openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
 try {
   const applied = await migrate(handle);

@@ -1,6 +1,9 @@
-// The server's settings from process.env, parsed once with zod, failing with a
-// message that names every bad variable. Besides this, only start-up touches
-// the environment: boot.ts hands it to the monitoring file's ${VAR}, cluster.ts
+// The server's settings from process.env, parsed with zod, failing with a
+// message that names every bad variable. One path to them: each entry point
+// (index.ts, the scripts, and app/settings.server.ts for route modules) reads
+// them once with readConfig and hands the Config down; tests parse their own
+// (decision 029, enforced by ESLint). Besides this, only start-up touches the
+// environment: boot.ts hands it to the monitoring file's ${VAR}, cluster.ts
 // reads Node's own variables for its workers, index.ts sets NODE_ENV.
 import { existsSync } from "node:fs";
 import { availableParallelism } from "node:os";
@@ -119,13 +122,8 @@ export function loadDotEnv(path = ".env"): void {
   if (existsSync(path)) process.loadEnvFile(path);
 }
 
-let current: Config | undefined;
-
-/** The process configuration, parsed on first use. */
-export function getConfig(): Config {
-  if (!current) {
-    loadDotEnv();
-    current = parseConfig(process.env);
-  }
-  return current;
+/** This process's configuration: ./.env under the environment, parsed. For entry points, once each. */
+export function readConfig(): Config {
+  loadDotEnv();
+  return parseConfig(process.env);
 }
