@@ -37,30 +37,102 @@ const input =
   "placeholder:text-slate-500 aria-invalid:border-red-700 dark:border-slate-500 dark:bg-slate-900 " +
   "dark:placeholder:text-slate-400 dark:aria-invalid:border-red-400";
 
+type FieldErrors = Partial<Record<string, string>>;
+
+/** One labelled field with its error message, tied to it for assistive technology. */
+function Field(props: {
+  name: ContactField;
+  type: "text" | "email" | "textarea";
+  autoComplete: string;
+  id: string;
+  defaultValue: string;
+  error: string | undefined;
+}) {
+  const { t } = useLanguage();
+  const { name, id, error } = props;
+  const common = {
+    id,
+    name,
+    placeholder: t(`contact.${name}Placeholder` as MessageKey),
+    defaultValue: props.defaultValue,
+    required: true,
+    maxLength: CONTACT_LIMITS[name].max,
+    "aria-invalid": error ? true : undefined,
+    "aria-describedby": error ? `${id}-error` : undefined,
+    className: input,
+  };
+  return (
+    <div>
+      <label htmlFor={id} className="text-sm font-semibold">
+        {t(`contact.${name}` as MessageKey)}
+      </label>
+      {props.type === "textarea" ? (
+        <textarea rows={6} {...common} />
+      ) : (
+        <input type={props.type} autoComplete={props.autoComplete} {...common} />
+      )}
+      {error ? (
+        <p id={`${id}-error`} className="mt-1 text-sm font-medium text-red-800 dark:text-red-300">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** What happened to a plain form post, shown above the form. */
+function Notice({ notice }: { notice: ContactNotice }) {
+  return (
+    <p
+      role={notice.kind === "sent" ? "status" : "alert"}
+      className={
+        notice.kind === "sent"
+          ? "rounded-md bg-green-50 p-3 font-medium text-green-900 dark:bg-green-950 dark:text-green-100"
+          : "rounded-md bg-red-50 p-3 font-medium text-red-900 dark:bg-red-950 dark:text-red-100"
+      }
+    >
+      {notice.text}
+    </p>
+  );
+}
+
+/** The honeypot: invisible to people and to assistive technology, tempting to bots. */
+function Honeypot({ id }: { id: string }) {
+  const { t } = useLanguage();
+  return (
+    <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
+      <label htmlFor={id}>{t("contact.honeypot")}</label>
+      <input id={id} type="text" name="website" tabIndex={-1} autoComplete="off" defaultValue="" />
+    </div>
+  );
+}
+
 /**
- * The contact form. Without JavaScript it is a plain form that posts to the
- * page; with it, it checks the fields with the server's own schema, sends
- * JSON to /api/contact and answers with toasts. Either way the form
- * token (the server's time trap) travels in an HttpOnly cookie set with the page.
+ * Sending with JavaScript: the fields are checked with the server's own schema
+ * (the first wrong one gets focus), the browser's time trap and hourly limit
+ * come next, then JSON goes to /api/contact and the answer becomes a toast.
  */
-export function ContactForm(props: ContactFormProps) {
+function useContactSubmit(ids: Record<ContactField, string>, initialErrors: FieldErrors) {
   const { t, lang } = useLanguage();
-  const [errors, setErrors] = useState<Partial<Record<string, string>>>(props.errors ?? {});
+  const [errors, setErrors] = useState<FieldErrors>(initialErrors);
   const [busy, setBusy] = useState(false);
-  const formRef = useRef<HTMLFormElement>(null);
-  // A fixed prefix, not useId: React renders the island, Preact hydrates it, and their ids differ (decision 030).
-  const id = "contact";
-  const ids = Object.fromEntries(CONTACT_FIELDS.map((field) => [field, `${id}-${field}`])) as Record<
-    ContactField,
-    string
-  >;
-
-  // Once hydrated, our messages replace the browser's own validation bubbles.
-  useEffect(() => {
-    if (formRef.current) formRef.current.noValidate = true;
-  }, []);
-
   const toastError = (title: string, description: string) => showToast({ title, description, variant: "error" });
+
+  const answered = (status: number, answer: ApiAnswer, form: HTMLFormElement) => {
+    if (status === 202) {
+      recordSubmission();
+      form.reset();
+      showToast({ title: t("contact.successTitle"), description: t("contact.successText") });
+    } else if (status === 429) {
+      toastError(t("contact.tooManyTitle"), t("contact.tooManyText"));
+    } else if (answer.fields?.token) {
+      if (answer.error === "Please slow down") toastError(t("contact.slowDownTitle"), t("contact.slowDownText"));
+      else toastError(t("contact.errorTitle"), t(answer.token ? "contact.expiredText" : "contact.forgedText"));
+    } else {
+      if (answer.fields) setErrors(answer.fields);
+      toastError(t("contact.errorTitle"), t("contact.errorText"));
+    }
+  };
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -86,20 +158,7 @@ export function ContactForm(props: ContactFormProps) {
         headers: { "Content-Type": "application/json" },
         body: JSON.stringify({ ...values, language: lang }),
       });
-      const answer = (await response.json().catch(() => ({}))) as ApiAnswer;
-      if (response.status === 202) {
-        recordSubmission();
-        form.reset();
-        showToast({ title: t("contact.successTitle"), description: t("contact.successText") });
-      } else if (response.status === 429) {
-        toastError(t("contact.tooManyTitle"), t("contact.tooManyText"));
-      } else if (answer.fields?.token) {
-        if (answer.error === "Please slow down") toastError(t("contact.slowDownTitle"), t("contact.slowDownText"));
-        else toastError(t("contact.errorTitle"), t(answer.token ? "contact.expiredText" : "contact.forgedText"));
-      } else {
-        if (answer.fields) setErrors(answer.fields);
-        toastError(t("contact.errorTitle"), t("contact.errorText"));
-      }
+      answered(response.status, (await response.json().catch(() => ({}))) as ApiAnswer, form);
     } catch {
       toastError(t("contact.errorTitle"), t("contact.errorText"));
     } finally {
@@ -107,37 +166,42 @@ export function ContactForm(props: ContactFormProps) {
     }
   }
 
-  const field = (name: ContactField, type: "text" | "email" | "textarea", autoComplete: string) => {
-    const error = errors[name];
-    const common = {
-      id: ids[name],
-      name,
-      placeholder: t(`contact.${name}Placeholder` as MessageKey),
-      defaultValue: props.values?.[name] ?? "",
-      required: true,
-      maxLength: CONTACT_LIMITS[name].max,
-      "aria-invalid": error ? true : undefined,
-      "aria-describedby": error ? `${ids[name]}-error` : undefined,
-      className: input,
-    };
-    return (
-      <div>
-        <label htmlFor={ids[name]} className="text-sm font-semibold">
-          {t(`contact.${name}` as MessageKey)}
-        </label>
-        {type === "textarea" ? (
-          <textarea rows={6} {...common} />
-        ) : (
-          <input type={type} autoComplete={autoComplete} {...common} />
-        )}
-        {error ? (
-          <p id={`${ids[name]}-error`} className="mt-1 text-sm font-medium text-red-800 dark:text-red-300">
-            {error}
-          </p>
-        ) : null}
-      </div>
-    );
-  };
+  return { errors, busy, submit };
+}
+
+// A fixed prefix, not useId: React renders the island, Preact hydrates it, and their ids differ (decision 030).
+const ID = "contact";
+const IDS = Object.fromEntries(CONTACT_FIELDS.map((field) => [field, `${ID}-${field}`])) as Record<
+  ContactField,
+  string
+>;
+
+/**
+ * The contact form. Without JavaScript it is a plain form that posts to the
+ * page; with it, it checks the fields with the server's own schema, sends
+ * JSON to /api/contact and answers with toasts. Either way the form
+ * token (the server's time trap) travels in an HttpOnly cookie set with the page.
+ */
+export function ContactForm(props: ContactFormProps) {
+  const { t, lang } = useLanguage();
+  const { errors, busy, submit } = useContactSubmit(IDS, props.errors ?? {});
+  const formRef = useRef<HTMLFormElement>(null);
+
+  // Once hydrated, our messages replace the browser's own validation bubbles.
+  useEffect(() => {
+    if (formRef.current) formRef.current.noValidate = true;
+  }, []);
+
+  const field = (name: ContactField, type: "text" | "email" | "textarea", autoComplete: string) => (
+    <Field
+      name={name}
+      type={type}
+      autoComplete={autoComplete}
+      id={IDS[name]}
+      defaultValue={props.values?.[name] ?? ""}
+      error={errors[name]}
+    />
+  );
 
   return (
     <form
@@ -148,27 +212,12 @@ export function ContactForm(props: ContactFormProps) {
       onFocus={() => void loadSchema()}
       className="space-y-5"
     >
-      {props.notice ? (
-        <p
-          role={props.notice.kind === "sent" ? "status" : "alert"}
-          className={
-            props.notice.kind === "sent"
-              ? "rounded-md bg-green-50 p-3 font-medium text-green-900 dark:bg-green-950 dark:text-green-100"
-              : "rounded-md bg-red-50 p-3 font-medium text-red-900 dark:bg-red-950 dark:text-red-100"
-          }
-        >
-          {props.notice.text}
-        </p>
-      ) : null}
+      {props.notice ? <Notice notice={props.notice} /> : null}
       {field("name", "text", "name")}
       {field("email", "email", "email")}
       {field("subject", "text", "off")}
       {field("message", "textarea", "off")}
-      {/* The honeypot: invisible to people and to assistive technology, tempting to bots. */}
-      <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
-        <label htmlFor={`${id}-website`}>{t("contact.honeypot")}</label>
-        <input id={`${id}-website`} type="text" name="website" tabIndex={-1} autoComplete="off" defaultValue="" />
-      </div>
+      <Honeypot id={`${ID}-website`} />
       <input type="hidden" name="language" value={lang} />
       <p className="text-sm text-slate-700 dark:text-slate-300">
         {t("contact.privacyNote")}{" "}
