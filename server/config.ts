@@ -63,6 +63,11 @@ const schema = z.object({
    * 0 turns the limit off.
    */
   CONTACT_LIMIT_GLOBAL: z.coerce.number().int().min(0).default(100),
+  /**
+   * The contact form's time trap on the server: a form younger than this is refused (a person takes seconds, a bot
+   * posts at once). Browser tests set 0 so that they need not wait; the form in the browser keeps its own 3 s.
+   */
+  CONTACT_MIN_FORM_AGE_MS: z.coerce.number().int().min(0).max(60_000).default(3_000),
   /** Where contact messages are mailed. */
   CONTACT_TO: z.email().default(company.email.info),
   /**

@@ -126,7 +126,7 @@ export function createServices(options: {
     send || monitoring ? createDelivery({ outbox, senderFor, logger, pollMs: options.deliveryPollMs }) : undefined;
   kick = () => delivery?.kick();
   const limits = { perIp: config.CONTACT_LIMIT_PER_IP, global: config.CONTACT_LIMIT_GLOBAL };
-  const formTokens = createFormTokens(deriveKey(secret, "contact-form-token"), now);
+  const formTokens = createFormTokens(deriveKey(secret, "contact-form-token"), now, config.CONTACT_MIN_FORM_AGE_MS);
   const monitor =
     monitoring && alerting
       ? createMonitor({

@@ -23,4 +23,18 @@ describe("createFormTokens", () => {
     time -= 10;
     expect(tokens.issue()).not.toBe(first);
   });
+
+  it("holds a form for the minimum age it is given: 3 s by default, none when the setting says 0", () => {
+    let time = Date.parse("2026-01-05T09:00:00Z");
+    const key = Buffer.alloc(32, 1);
+    const token = createFormTokens(key, () => time).issue();
+    expect(createFormTokens(key, () => time).check(token)).toEqual({
+      ok: false,
+      reason: "too-early",
+      retryAfterMs: MIN_FORM_AGE_MS,
+    });
+    expect(createFormTokens(key, () => time, 0).check(token)).toEqual({ ok: true });
+    time += 999;
+    expect(createFormTokens(key, () => time, 1_000).check(token)).toMatchObject({ retryAfterMs: 1 });
+  });
 });

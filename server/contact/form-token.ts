@@ -1,7 +1,8 @@
 // The server's time trap. Each contact form carries a token that records,
 // signed, when the page was rendered. A submission needs one at least 3 s
-// old (a person reads and types; a bot posts at once) and at most 24 h old
-// (so tokens cannot be hoarded). Leaving the token out is no way around it.
+// old (a person reads and types; a bot posts at once; CONTACT_MIN_FORM_AGE_MS
+// changes it, so browser tests need not wait) and at most 24 h old (so tokens
+// cannot be hoarded). Leaving the token out is no way around it.
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 
 export const MIN_FORM_AGE_MS = 3_000;
@@ -21,7 +22,7 @@ export type TokenCheck =
   | { ok: false; reason: "expired" }
   | { ok: false; reason: "too-early"; retryAfterMs: number };
 
-export function createFormTokens(key: Buffer, now: () => number = Date.now) {
+export function createFormTokens(key: Buffer, now: () => number = Date.now, minAgeMs = MIN_FORM_AGE_MS) {
   const sign = (payload: string) =>
     createHmac("sha256", key).update(payload).digest().subarray(0, 16).toString("base64url");
 
@@ -46,7 +47,7 @@ export function createFormTokens(key: Buffer, now: () => number = Date.now) {
       const issuedAt = Number.parseInt(issued, 36);
       const age = now() - issuedAt;
       if (!Number.isFinite(issuedAt) || age < -FUTURE_TOLERANCE_MS) return { ok: false, reason: "forged" };
-      if (age < MIN_FORM_AGE_MS) return { ok: false, reason: "too-early", retryAfterMs: MIN_FORM_AGE_MS - age };
+      if (age < minAgeMs) return { ok: false, reason: "too-early", retryAfterMs: minAgeMs - age };
       if (age > MAX_FORM_AGE_MS) return { ok: false, reason: "expired" };
       return { ok: true };
     },

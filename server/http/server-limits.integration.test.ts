@@ -1,5 +1,6 @@
 // Slow and greedy clients against a real listening server, with the limits
 // scaled down so the test takes seconds, not minutes.
+import type { Server } from "node:http";
 import { connect, type Socket } from "node:net";
 import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
@@ -18,6 +19,7 @@ const SMALL: ServerLimits = {
 describe("server limits", () => {
   const sockets: Socket[] = [];
   let close = () => {};
+  let current: Server | undefined;
   afterEach(() => {
     for (const socket of sockets.splice(0)) socket.destroy();
     close();
@@ -30,6 +32,7 @@ describe("server limits", () => {
     }, limits);
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
     close = () => server.close();
+    current = server;
     return (server.address() as AddressInfo).port;
   }
 
@@ -87,10 +90,14 @@ describe("server limits", () => {
 
   it("holds no more connections than its ceiling", async () => {
     const port = await start();
+    let count = 0;
+    const allAccepted = new Promise<void>((resolve) =>
+      current!.on("connection", () => (count += 1) === SMALL.maxConnections && resolve()),
+    );
     const held = Array.from({ length: SMALL.maxConnections }, () => open(port));
-    // Each held connection has started a request, so the server has surely accepted it.
+    // Each held connection has started a request, and the server has accepted every one.
     for (const { socket } of held) socket.write("GET / HTTP/1.1\r\nHost: x\r\n");
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await allAccepted;
     const extra = open(port);
     extra.socket.write("GET / HTTP/1.1\r\nHost: x\r\n\r\n");
     const { data, ms } = await extra.ended;

@@ -61,9 +61,14 @@ describe("createAdmission", () => {
         }),
       );
       // Comes due while the first task runs, as a health check's request would arrive.
-      setTimeout(() => order.push("health check"), 0);
-      await Promise.all(work);
-      await new Promise((resolve) => setTimeout(resolve, 5));
+      const healthCheck = new Promise<void>((resolve) =>
+        setTimeout(() => {
+          order.push("health check");
+          resolve();
+        }, 0),
+      );
+      await Promise.all([...work, healthCheck]);
+      expect(order).toHaveLength(4);
       expect(order.indexOf("health check")).toBeLessThan(order.indexOf("render 1"));
     },
   );

@@ -25,6 +25,8 @@ function startServer(dataDir: string, env: Record<string, string> = {}): ChildPr
     CONTACT_LIMIT_GLOBAL: "0",
     CONTACT_TO: "inbox@example.com",
     MONITORING_CONFIG: monitoring,
+    // The time trap is not what this test is about: its form token is good at once.
+    CONTACT_MIN_FORM_AGE_MS: "0",
   };
   return startProcess(PORT, { ...settings, ...env }, ["ignore", "ignore", "inherit"]);
 }
@@ -44,7 +46,6 @@ test("SIGKILL during a burst of 100: every submission that got 202 is stored and
     const page = await fetch(`${origin}/en/contact`);
     const token = /form-token=([^;]+)/.exec(page.headers.get("set-cookie") ?? "")?.[1];
     expect(token).toBeTruthy();
-    await new Promise((resolve) => setTimeout(resolve, 3_100));
 
     const accepted: string[] = [];
     let killed = false;

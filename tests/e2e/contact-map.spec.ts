@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { skipDialogs } from "./helpers.ts";
+import { skipDialogs, waitForIslands } from "./helpers.ts";
 
 test("the map sends nothing to its provider until the visitor clicks", async ({ page }) => {
   await skipDialogs(page);
@@ -11,7 +11,8 @@ test("the map sends nothing to its provider until the visitor clicks", async ({ 
   await page.goto("/en/contact");
   await expect(page.getByText("Monday to Friday")).toBeVisible();
   await expect(page.locator('a[href^="mailto:"]').first()).toBeVisible();
-  await page.waitForTimeout(1_000);
+  // Hydrated: the map's code has run, and anything it would load unasked has been asked for.
+  await waitForIslands(page);
   expect(mapRequests).toEqual([]);
   await expect(page.locator("iframe")).toHaveCount(0);
   await expect(page.getByText(/OpenStreetMap/).first()).toBeVisible();
