@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { sql } from "kysely";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { MIN_FORM_AGE_MS, MAX_FORM_AGE_MS } from "#server/contact/form-token.ts";
-import { testDatabases } from "#tests/support/test-databases.ts";
+import { testDatabases, type TestDatabase } from "#tests/support/test-databases.ts";
 import { createSmtpSender } from "#server/mail/smtp-sender.ts";
 import { parseMail, startTestMailServer, type TestMailServer } from "#tests/peers/mail-server.ts";
 import { browserHeaders, createTestApp } from "#tests/support/test-app.ts";
@@ -28,16 +28,19 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-describe.each(testDatabases())("POST /api/contact on $dialect", ({ open, dialect }) => {
+/**
+ * A fresh app and database for each test, mailing through the shared test mail server, and the
+ * requests and look-ups the tests below share.
+ */
+function useContactApp(open: TestDatabase["open"]) {
   let t: Awaited<ReturnType<typeof createTestApp>>;
   let cleanup: () => Promise<void>;
-  let sender: ReturnType<typeof createSmtpSender>;
 
   beforeEach(async () => {
     mail.received.length = 0;
     await mail.up(); // a test may have left it down
     const db = await open();
-    sender = createSmtpSender({ url: mail.url, from: "Website <noreply@example.com>", caFile: mail.caFile });
+    const sender = createSmtpSender({ url: mail.url, from: "Website <noreply@example.com>", caFile: mail.caFile });
     t = await createTestApp(
       db.handle,
       { CONTACT_TO: "inbox@example.com", TRUST_PROXY: "true", CONTACT_LIMIT_GLOBAL: "5" },
@@ -51,22 +54,75 @@ describe.each(testDatabases())("POST /api/contact on $dialect", ({ open, dialect
   });
   afterEach(() => cleanup());
 
-  /** A token from a page rendered long enough ago to pass the time trap. */
-  const readyToken = () => {
-    const token = t.services.formTokens.issue();
-    t.advance(MIN_FORM_AGE_MS);
-    return token;
+  return {
+    get t() {
+      return t;
+    },
+    /** A token from a page rendered long enough ago to pass the time trap. */
+    readyToken: () => {
+      const token = t.services.formTokens.issue();
+      t.advance(MIN_FORM_AGE_MS);
+      return token;
+    },
+    submit: (body: unknown, headers: Record<string, string> = {}) =>
+      t.app.request("http://localhost/api/contact", {
+        method: "POST",
+        headers: browserHeaders(headers),
+        body: typeof body === "string" ? body : JSON.stringify(body),
+      }),
+    stored: () => t.services.database.db.selectFrom("contact_messages").selectAll().orderBy("id").execute(),
+    // In the order they were queued: PostgreSQL returns updated rows in no set order otherwise.
+    outboxRows: () => t.services.database.db.selectFrom("outbox").selectAll().orderBy("id").execute(),
+    deliver: () => t.services.delivery!.runOnce(),
   };
-  const submit = (body: unknown, headers: Record<string, string> = {}) =>
-    t.app.request("http://localhost/api/contact", {
-      method: "POST",
-      headers: browserHeaders(headers),
-      body: typeof body === "string" ? body : JSON.stringify(body),
-    });
-  const stored = () => t.services.database.db.selectFrom("contact_messages").selectAll().orderBy("id").execute();
-  // In the order they were queued: PostgreSQL returns updated rows in no set order otherwise.
-  const outboxRows = () => t.services.database.db.selectFrom("outbox").selectAll().orderBy("id").execute();
-  const deliver = () => t.services.delivery!.runOnce();
+}
+
+const BAD_INPUTS: [string, Record<string, unknown>, Record<string, string>][] = [
+  ["too short name", { name: "A" }, { name: "Name must be at least 2 characters" }],
+  ["invalid e-mail", { email: "not-an-address" }, { email: "Please enter a valid email address" }],
+  ["too short subject", { subject: "Hi" }, { subject: "Subject must be at least 5 characters" }],
+  ["too short message", { message: "Too short" }, { message: "Message must be at least 10 characters" }],
+  ["CR/LF in the name", { name: "Eve\r\nBcc: victim@example.org" }, { name: "Line breaks are not allowed here" }],
+  [
+    "LF in the e-mail",
+    { email: "eve@example.org\nBcc: victim@example.org" },
+    { email: "Line breaks are not allowed here" },
+  ],
+  ["CR in the subject", { subject: "Hello\rBcc: victim@example.org" }, { subject: "Line breaks are not allowed here" }],
+  [
+    "control characters in the message",
+    { message: "Hello there\u0000\u001b[31m" },
+    { message: "Contains characters that are not allowed" },
+  ],
+  ["oversize name", { name: "n".repeat(101) }, { name: "Name must be at most 100 characters" }],
+  [
+    "oversize e-mail",
+    { email: `${"a".repeat(250)}@example.org` },
+    { email: "Email address must be at most 254 characters" },
+  ],
+  ["oversize subject", { subject: "s".repeat(201) }, { subject: "Subject must be at most 200 characters" }],
+  ["oversize message", { message: "m".repeat(5001) }, { message: "Message must be at most 5000 characters" }],
+  [
+    "wrong types",
+    { name: 42, email: ["a@b.de"], subject: null, message: { text: "hi" } },
+    {
+      name: "Must be text",
+      email: "Must be text",
+      subject: "Subject must be at least 5 characters",
+      message: "Must be text",
+    },
+  ],
+  [
+    "missing fields",
+    { name: undefined, email: undefined },
+    { name: "Name must be at least 2 characters", email: "Please enter a valid email address" },
+  ],
+  ["missing token", { token: undefined }, { token: "Missing form token. Please reload the page." }],
+];
+
+describe.each(testDatabases())("POST /api/contact on $dialect: accepted messages", ({ open }) => {
+  const c = useContactApp(open);
+  const { submit, readyToken, stored, deliver, outboxRows } = c;
 
   it("stores the message before answering 202, then mails it to the company over STARTTLS", async () => {
     const response = await submit({ ...VALID, token: readyToken() }, { "accept-language": "de-DE,de;q=0.9" });
@@ -82,7 +138,7 @@ describe.each(testDatabases())("POST /api/contact on $dialect", ({ open, dialect
       spam: 0,
     });
     expect(row!.ip_hash).toMatch(/^[0-9a-f]{32}$/);
-    expect(row!.received_at).toBe(t.clock.now);
+    expect(row!.received_at).toBe(c.t.clock.now);
 
     await deliver();
     expect(mail.received).toHaveLength(1);
@@ -97,7 +153,7 @@ describe.each(testDatabases())("POST /api/contact on $dialect", ({ open, dialect
     expect(parsed.text).toContain(VALID.message);
     expect(parsed.html).toContain("<td>Erika Mustermann</td>");
     const [sent] = await outboxRows();
-    expect(sent).toMatchObject({ status: "sent", attempts: 1, sent_at: t.clock.now });
+    expect(sent).toMatchObject({ status: "sent", attempts: 1, sent_at: c.t.clock.now });
   });
 
   it("escapes HTML in the HTML part and keeps it literal in the text part", async () => {
@@ -133,66 +189,23 @@ describe.each(testDatabases())("POST /api/contact on $dialect", ({ open, dialect
     },
   );
 
-  const badInputs: [string, Record<string, unknown>, Record<string, string>][] = [
-    ["too short name", { name: "A" }, { name: "Name must be at least 2 characters" }],
-    ["invalid e-mail", { email: "not-an-address" }, { email: "Please enter a valid email address" }],
-    ["too short subject", { subject: "Hi" }, { subject: "Subject must be at least 5 characters" }],
-    ["too short message", { message: "Too short" }, { message: "Message must be at least 10 characters" }],
-    ["CR/LF in the name", { name: "Eve\r\nBcc: victim@example.org" }, { name: "Line breaks are not allowed here" }],
-    [
-      "LF in the e-mail",
-      { email: "eve@example.org\nBcc: victim@example.org" },
-      { email: "Line breaks are not allowed here" },
-    ],
-    [
-      "CR in the subject",
-      { subject: "Hello\rBcc: victim@example.org" },
-      { subject: "Line breaks are not allowed here" },
-    ],
-    [
-      "control characters in the message",
-      { message: "Hello there\u0000\u001b[31m" },
-      { message: "Contains characters that are not allowed" },
-    ],
-    ["oversize name", { name: "n".repeat(101) }, { name: "Name must be at most 100 characters" }],
-    [
-      "oversize e-mail",
-      { email: `${"a".repeat(250)}@example.org` },
-      { email: "Email address must be at most 254 characters" },
-    ],
-    ["oversize subject", { subject: "s".repeat(201) }, { subject: "Subject must be at most 200 characters" }],
-    ["oversize message", { message: "m".repeat(5001) }, { message: "Message must be at most 5000 characters" }],
-    [
-      "wrong types",
-      { name: 42, email: ["a@b.de"], subject: null, message: { text: "hi" } },
-      {
-        name: "Must be text",
-        email: "Must be text",
-        subject: "Subject must be at least 5 characters",
-        message: "Must be text",
-      },
-    ],
-    [
-      "missing fields",
-      { name: undefined, email: undefined },
-      { name: "Name must be at least 2 characters", email: "Please enter a valid email address" },
-    ],
-    ["missing token", { token: undefined }, { token: "Missing form token. Please reload the page." }],
-  ];
-
-  it.each(badInputs)("refuses %s with 400, naming the field, and stores nothing", async (_label, change, fields) => {
-    const response = await submit({ ...VALID, token: readyToken(), ...change });
-    expect(response.status).toBe(400);
-    expect(await response.json()).toEqual({ error: "Invalid input", fields });
-    expect(await stored()).toEqual([]);
-    expect(await outboxRows()).toEqual([]);
-  });
-
   it("keeps line breaks in the message itself (normalised to LF)", async () => {
     expect((await submit({ ...VALID, message: "First line\r\nSecond line\rThird", token: readyToken() })).status).toBe(
       202,
     );
     expect((await stored())[0]!.message).toBe("First line\nSecond line\nThird");
+  });
+});
+
+describe.each(testDatabases())("POST /api/contact on $dialect: refused input", ({ open }) => {
+  const { submit, readyToken, stored, outboxRows } = useContactApp(open);
+
+  it.each(BAD_INPUTS)("refuses %s with 400, naming the field, and stores nothing", async (_label, change, fields) => {
+    const response = await submit({ ...VALID, token: readyToken(), ...change });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({ error: "Invalid input", fields });
+    expect(await stored()).toEqual([]);
+    expect(await outboxRows()).toEqual([]);
   });
 
   it("refuses malformed JSON, an array body and a body over 16 KB", async () => {
@@ -206,10 +219,15 @@ describe.each(testDatabases())("POST /api/contact on $dialect", ({ open, dialect
     expect(await huge.json()).toEqual({ error: "Request body larger than 16 KB" });
     expect(await stored()).toEqual([]);
   });
+});
+
+describe.each(testDatabases())("POST /api/contact on $dialect: form token", ({ open, dialect }) => {
+  const c = useContactApp(open);
+  const { submit, readyToken, stored } = c;
 
   it("time trap: a token younger than 3 s, an expired one and a forged one are refused", async () => {
-    const fresh = t.services.formTokens.issue();
-    t.advance(MIN_FORM_AGE_MS - 1_000);
+    const fresh = c.t.services.formTokens.issue();
+    c.t.advance(MIN_FORM_AGE_MS - 1_000);
     const early = await submit({ ...VALID, token: fresh });
     expect(early.status).toBe(400);
     expect(await early.json()).toEqual({
@@ -218,21 +236,21 @@ describe.each(testDatabases())("POST /api/contact on $dialect", ({ open, dialect
       retryAfterSeconds: 1,
     });
 
-    const old = t.services.formTokens.issue();
-    t.advance(MAX_FORM_AGE_MS + 1);
+    const old = c.t.services.formTokens.issue();
+    c.t.advance(MAX_FORM_AGE_MS + 1);
     const expired = await submit({ ...VALID, token: old });
     expect(expired.status).toBe(400);
     const expiredBody = (await expired.json()) as { error: string; token: string };
     expect(expiredBody.error).toBe("Form expired");
     // The fresh token it carries works once the visitor has taken their time.
-    t.advance(MIN_FORM_AGE_MS);
+    c.t.advance(MIN_FORM_AGE_MS);
     expect((await submit({ ...VALID, token: expiredBody.token })).status).toBe(202);
 
     const valid = readyToken();
     const [issued, nonce] = valid.split(".");
     for (const forged of [
       `${issued}.${nonce}.AAAAAAAAAAAAAAAAAAAAAA`,
-      `${(t.clock.now - 10 * 60_000).toString(36)}.${nonce}.${valid.split(".")[2]}`,
+      `${(c.t.clock.now - 10 * 60_000).toString(36)}.${nonce}.${valid.split(".")[2]}`,
       "not-a-token",
       "a.b.c.d",
     ]) {
@@ -249,7 +267,7 @@ describe.each(testDatabases())("POST /api/contact on $dialect", ({ open, dialect
     expect(response.status).toBe(202);
     expect(await stored()).toHaveLength(1);
     // A token in the body wins: API clients send their own.
-    const early = await submit({ ...VALID, token: t.services.formTokens.issue() }, { cookie });
+    const early = await submit({ ...VALID, token: c.t.services.formTokens.issue() }, { cookie });
     expect(await early.json()).toMatchObject({ error: "Please slow down" });
     // Off localhost the cookie is the __Host- one; a plain-named cookie there is not ours.
     const remote = { host: "example.com", origin: "http://example.com" };
@@ -261,14 +279,14 @@ describe.each(testDatabases())("POST /api/contact on $dialect", ({ open, dialect
     "an expired token from the cookie is answered with a fresh one in the " +
       "cookie, which works once the visitor has taken a moment",
     async () => {
-      const old = t.services.formTokens.issue();
-      t.advance(MAX_FORM_AGE_MS + 1);
+      const old = c.t.services.formTokens.issue();
+      c.t.advance(MAX_FORM_AGE_MS + 1);
       const expired = await submit(VALID, { cookie: `form-token=${old}` });
       expect(expired.status).toBe(400);
       expect(await expired.json()).toMatchObject({ error: "Form expired" });
       const setCookie = expired.headers.get("set-cookie") ?? "";
       expect(setCookie).toMatch(/^form-token=[\w.-]+; Path=\/; HttpOnly; SameSite=Strict; Max-Age=86400$/);
-      t.advance(MIN_FORM_AGE_MS);
+      c.t.advance(MIN_FORM_AGE_MS);
       expect((await submit(VALID, { cookie: setCookie.split(";")[0]! })).status).toBe(202);
     },
   );
@@ -276,18 +294,23 @@ describe.each(testDatabases())("POST /api/contact on $dialect", ({ open, dialect
   it("refused tokens cost no database write", async () => {
     const changes = async () =>
       dialect === "sqlite"
-        ? Number((await sql<{ n: number }>`select total_changes() as n`.execute(t.services.database.db)).rows[0]!.n)
+        ? Number((await sql<{ n: number }>`select total_changes() as n`.execute(c.t.services.database.db)).rows[0]!.n)
         : 0;
     const before = await changes();
-    const early = t.services.formTokens.issue();
-    const old = t.services.formTokens.issue();
-    t.advance(MAX_FORM_AGE_MS + 1);
+    const early = c.t.services.formTokens.issue();
+    const old = c.t.services.formTokens.issue();
+    c.t.advance(MAX_FORM_AGE_MS + 1);
     for (const token of [old, "not-a-token", undefined]) expect((await submit({ ...VALID, token })).status).toBe(400);
     expect((await submit(VALID, { cookie: `form-token=${early}x` })).status).toBe(400);
     expect(await changes()).toBe(before);
     expect(await stored()).toEqual([]);
-    expect(await t.services.database.db.selectFrom("contact_rate_limits").selectAll().execute()).toEqual([]);
+    expect(await c.t.services.database.db.selectFrom("contact_rate_limits").selectAll().execute()).toEqual([]);
   });
+});
+
+describe.each(testDatabases())("POST /api/contact on $dialect: spam and rate limits", ({ open }) => {
+  const c = useContactApp(open);
+  const { submit, readyToken, stored, deliver } = c;
 
   it("a filled honeypot answers like success, stores the message as spam and mails nothing", async () => {
     const response = await submit({ ...VALID, website: "https://spam.example", token: readyToken() });
@@ -303,7 +326,7 @@ describe.each(testDatabases())("POST /api/contact on $dialect", ({ open, dialect
     "accepts 20 messages per client address per hour (a shared office), " +
       "then 429 with the time to wait; other clients go on",
     async () => {
-      const local = await createTestApp(t.services.database, { TRUST_PROXY: "true" });
+      const local = await createTestApp(c.t.services.database, { TRUST_PROXY: "true" });
       const token = local.services.formTokens.issue();
       local.advance(MIN_FORM_AGE_MS);
       const send = (ip: string) =>
@@ -341,17 +364,17 @@ describe.each(testDatabases())("POST /api/contact on $dialect", ({ open, dialect
     expect(kept).toMatchObject({ quarantined: 1, outbox_id: null, spam: 0 });
     await deliver();
     expect(mail.received).toHaveLength(5);
-    expect((await t.services.inbox.list({ status: "quarantined", page: 1 })).messages.map((m) => m.id)).toEqual([
+    expect((await c.t.services.inbox.list({ status: "quarantined", page: 1 })).messages.map((m) => m.id)).toEqual([
       kept.id,
     ]);
-    expect(await t.services.inbox.retry(kept.id)).toBe("queued");
+    expect(await c.t.services.inbox.retry(kept.id)).toBe("queued");
     await deliver();
     expect(mail.received.map((m) => parseMail(m.raw).headers.subject)).toContain("Contact Form: Past the ceiling");
-    expect((await t.services.inbox.get(kept.id))!.status).toBe("sent");
+    expect((await c.t.services.inbox.get(kept.id))!.status).toBe("sent");
   });
 
   it("believes X-Forwarded-For only with TRUST_PROXY", async () => {
-    const plain = await createTestApp(t.services.database, {});
+    const plain = await createTestApp(c.t.services.database, {});
     const token = plain.services.formTokens.issue();
     plain.advance(MIN_FORM_AGE_MS);
     const send = (ip: string) =>
@@ -364,6 +387,11 @@ describe.each(testDatabases())("POST /api/contact on $dialect", ({ open, dialect
     // The header is ignored: all of them came from the one socket address.
     expect((await send("198.51.100.77")).status).toBe(429);
   });
+});
+
+describe.each(testDatabases())("POST /api/contact on $dialect: delivery failures and retention", ({ open }) => {
+  const c = useContactApp(open);
+  const { submit, readyToken, stored, outboxRows, deliver } = c;
 
   it(
     "SMTP down: messages stay pending in order, the oldest retried " +
@@ -384,10 +412,10 @@ describe.each(testDatabases())("POST /api/contact on $dialect", ({ open, dialect
         ["pending", 0],
         ["pending", 0],
       ]);
-      expect(rows[0]!.next_attempt_at - t.clock.now).toBe(60_000);
+      expect(rows[0]!.next_attempt_at - c.t.clock.now).toBe(60_000);
       expect(rows[0]!.last_error).toMatch(/ECONNREFUSED|connect/i);
 
-      t.advance(60_000);
+      c.t.advance(60_000);
       await rounds();
       rows = await outboxRows();
       expect(rows.map((row) => [row.status, row.attempts])).toEqual([
@@ -395,11 +423,11 @@ describe.each(testDatabases())("POST /api/contact on $dialect", ({ open, dialect
         ["pending", 0],
         ["pending", 0],
       ]);
-      expect(rows[0]!.next_attempt_at - t.clock.now).toBe(120_000);
+      expect(rows[0]!.next_attempt_at - c.t.clock.now).toBe(120_000);
       expect(mail.received).toEqual([]);
 
       await mail.up();
-      t.advance(120_000);
+      c.t.advance(120_000);
       await deliver();
       await deliver();
       expect((await outboxRows()).map((row) => row.status)).toEqual(["sent", "sent", "sent"]);
@@ -422,32 +450,32 @@ describe.each(testDatabases())("POST /api/contact on $dialect", ({ open, dialect
       await deliver();
       const [row] = await outboxRows();
       if (row!.status === "failed") break;
-      delays.push(row!.next_attempt_at - t.clock.now);
-      t.advance(row!.next_attempt_at - t.clock.now);
+      delays.push(row!.next_attempt_at - c.t.clock.now);
+      c.t.advance(row!.next_attempt_at - c.t.clock.now);
     }
     expect(delays.slice(0, 7)).toEqual([1, 2, 4, 8, 16, 32, 60].map((minutes) => minutes * 60_000));
     expect(delays.every((delay) => delay <= 60 * 60_000)).toBe(true);
     const [row] = await outboxRows();
     expect(row!.status).toBe("failed");
     expect(row!.last_error).toBeTruthy();
-    expect(t.clock.now - row!.first_attempt_at!).toBeGreaterThanOrEqual(24 * 60 * 60_000);
+    expect(c.t.clock.now - row!.first_attempt_at!).toBeGreaterThanOrEqual(24 * 60 * 60_000);
 
-    const [message] = (await t.services.inbox.list({ status: "failed", page: 1 })).messages;
+    const [message] = (await c.t.services.inbox.list({ status: "failed", page: 1 })).messages;
     expect(message).toMatchObject({ status: "failed", attempts: row!.attempts });
     await mail.up();
-    expect(await t.services.inbox.retry(message!.id)).toBe("queued");
+    expect(await c.t.services.inbox.retry(message!.id)).toBe("queued");
     await deliver();
-    expect((await t.services.inbox.get(message!.id))!.status).toBe("sent");
-    expect(await t.services.inbox.retry(message!.id)).toBe("already-sent");
+    expect((await c.t.services.inbox.get(message!.id))!.status).toBe("sent");
+    expect(await c.t.services.inbox.retry(message!.id)).toBe("already-sent");
   });
 
   it("retention: messages older than CONTACT_RETENTION_DAYS are purged with their mail", async () => {
     const { purgeOldMessages } = await import("#server/boot.ts");
     expect((await submit({ ...VALID, token: readyToken() })).status).toBe(202);
-    t.advance(100 * 24 * 60 * 60_000);
+    c.t.advance(100 * 24 * 60 * 60_000);
     expect((await submit({ ...VALID, token: readyToken() })).status).toBe(202);
-    t.advance(81 * 24 * 60 * 60_000);
-    await purgeOldMessages(t.services);
+    c.t.advance(81 * 24 * 60 * 60_000);
+    await purgeOldMessages(c.t.services);
     expect(await stored()).toHaveLength(1);
     expect(await outboxRows()).toHaveLength(1);
   });
