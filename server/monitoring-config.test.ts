@@ -23,7 +23,7 @@ const problems = (text: string, env: Record<string, string> = {}) => {
 
 const base = (services: string) => `alerts: { to: ops@example.com }\nservices:\n${services}`;
 
-describe("the monitoring configuration", () => {
+describe("the monitoring configuration: the shipped file", () => {
   it("the shipped file lists the company's services with their profiles", () => {
     const config = loadMonitoringConfig("config/monitoring.yaml", {});
     expect(config.services.map((s) => s.id)).toEqual([
@@ -52,6 +52,24 @@ describe("the monitoring configuration", () => {
     expect(config.alerts.cooldownMinutes).toBe(5);
   });
 
+  it("the shipped integrations: 9 central and 13 local certificates, nginx, HAProxy and AI services", () => {
+    const { integrations } = loadMonitoringConfig("config/monitoring.yaml", {});
+    const domains = integrations.certificates!.domains;
+    expect(domains.filter((d) => d.server === "centron")).toHaveLength(9);
+    expect(domains.filter((d) => d.server === "local")).toHaveLength(13);
+    expect(domains.every((d) => d.port === 443)).toBe(true);
+    expect(integrations.certificates).toMatchObject({
+      intervalSeconds: 300,
+      renewWithinDays: 7,
+      renewal: { centron: { method: "acme" }, local: { method: "hook" } },
+    });
+    expect(integrations.nginx!.intervalSeconds).toBe(60);
+    expect(integrations.haproxy!.intervalSeconds).toBe(30);
+    expect(integrations.aiServices!.intervalSeconds).toBe(120);
+  });
+});
+
+describe("the monitoring configuration: every error names its path", () => {
   it("names the path of every error", () => {
     const found = problems(
       base(`  - { id: a, name: A, hosts: { centron: { url: "http://x/" } } }
@@ -68,22 +86,6 @@ describe("the monitoring configuration", () => {
         'services[4].id: duplicate id "a"',
       ]),
     );
-  });
-
-  it("the shipped integrations: 9 central and 13 local certificates, nginx, HAProxy and AI services", () => {
-    const { integrations } = loadMonitoringConfig("config/monitoring.yaml", {});
-    const domains = integrations.certificates!.domains;
-    expect(domains.filter((d) => d.server === "centron")).toHaveLength(9);
-    expect(domains.filter((d) => d.server === "local")).toHaveLength(13);
-    expect(domains.every((d) => d.port === 443)).toBe(true);
-    expect(integrations.certificates).toMatchObject({
-      intervalSeconds: 300,
-      renewWithinDays: 7,
-      renewal: { centron: { method: "acme" }, local: { method: "hook" } },
-    });
-    expect(integrations.nginx!.intervalSeconds).toBe(60);
-    expect(integrations.haproxy!.intervalSeconds).toBe(30);
-    expect(integrations.aiServices!.intervalSeconds).toBe(120);
   });
 
   it("names the path of every error in the integrations", () => {
@@ -129,6 +131,53 @@ integrations:
     ]);
   });
 
+  it("alerts, thresholds and maintenance windows: every error names its path", () => {
+    const shapes = `alerts:
+  to: ops@example.com
+  channels:
+    - { type: webhook, url: "ftp://hooks.example.com/a" }
+defaults: { failureThreshold: 0, successThreshold: 101 }
+services:
+  - { id: a, name: A, failureThreshold: 2.5, hosts: { centron: { url: "http://x/" } } }
+maintenance:
+  windows:
+    - { name: Nightly, every: [mon, funday], start: "02:00", duration: 30m }
+`;
+    expect(problems(shapes)).toEqual([
+      "alerts.channels[0].url: must be an http:// or https:// URL",
+      "defaults.failureThreshold: must be at least 1",
+      "defaults.successThreshold: must be at most 100",
+      "services[0].failureThreshold: must be a whole number of checks",
+      'maintenance.windows[0].every[1]: unknown day "funday": use mon, tue, wed, thu, fri, sat or sun',
+    ]);
+    // What needs the whole file (names across sections) is checked once the shapes are right.
+    const references = `alerts:
+  to: ops@example.com
+  channels:
+    - { type: webhook, url: "https://hooks.example.com/a" }
+    - { type: webhook, url: "https://hooks.example.com/b" }
+    - { type: email, name: email, to: other@example.com }
+  routes:
+    - { profiles: [critical], channels: [pager] }
+    - { services: [nope], channels: [webhook] }
+services:
+  - { id: a, name: A, hosts: { centron: { url: "http://x/" } } }
+maintenance:
+  windows:
+    - { name: Nightly, every: [mon], start: "02:00", duration: 30m, services: [ghost] }
+`;
+    expect(problems(references)).toEqual([
+      'alerts.channels[1].name: duplicate channel name "webhook": give each channel its own name',
+      'alerts.channels[2].name: duplicate channel name "email" (alerts.to makes ' +
+        'a channel named "email"): give each channel its own name',
+      'alerts.routes[0].channels[0]: unknown channel "pager"',
+      'alerts.routes[1].services[0]: unknown service "nope"',
+      'maintenance.windows[0].services[0]: unknown service "ghost"',
+    ]);
+  });
+});
+
+describe("the monitoring configuration: services, hosts and checks", () => {
   it("check types, conditions and any hosts: every error names its path, and nothing loads", () => {
     const found = problems(
       base(`  - { id: a, name: A, hosts: { fra: { url: "http://x/" }, muc: { tcp: "x:22" }, ber: { tls: "x:443" } } }
@@ -242,52 +291,9 @@ integrations:
       "defaults.timeoutMs: must be shorter than the interval",
     ]);
   });
+});
 
-  it("alerts, thresholds and maintenance windows: every error names its path", () => {
-    const shapes = `alerts:
-  to: ops@example.com
-  channels:
-    - { type: webhook, url: "ftp://hooks.example.com/a" }
-defaults: { failureThreshold: 0, successThreshold: 101 }
-services:
-  - { id: a, name: A, failureThreshold: 2.5, hosts: { centron: { url: "http://x/" } } }
-maintenance:
-  windows:
-    - { name: Nightly, every: [mon, funday], start: "02:00", duration: 30m }
-`;
-    expect(problems(shapes)).toEqual([
-      "alerts.channels[0].url: must be an http:// or https:// URL",
-      "defaults.failureThreshold: must be at least 1",
-      "defaults.successThreshold: must be at most 100",
-      "services[0].failureThreshold: must be a whole number of checks",
-      'maintenance.windows[0].every[1]: unknown day "funday": use mon, tue, wed, thu, fri, sat or sun',
-    ]);
-    // What needs the whole file (names across sections) is checked once the shapes are right.
-    const references = `alerts:
-  to: ops@example.com
-  channels:
-    - { type: webhook, url: "https://hooks.example.com/a" }
-    - { type: webhook, url: "https://hooks.example.com/b" }
-    - { type: email, name: email, to: other@example.com }
-  routes:
-    - { profiles: [critical], channels: [pager] }
-    - { services: [nope], channels: [webhook] }
-services:
-  - { id: a, name: A, hosts: { centron: { url: "http://x/" } } }
-maintenance:
-  windows:
-    - { name: Nightly, every: [mon], start: "02:00", duration: 30m, services: [ghost] }
-`;
-    expect(problems(references)).toEqual([
-      'alerts.channels[1].name: duplicate channel name "webhook": give each channel its own name',
-      'alerts.channels[2].name: duplicate channel name "email" (alerts.to makes ' +
-        'a channel named "email"): give each channel its own name',
-      'alerts.routes[0].channels[0]: unknown channel "pager"',
-      'alerts.routes[1].services[0]: unknown service "nope"',
-      'maintenance.windows[0].services[0]: unknown service "ghost"',
-    ]);
-  });
-
+describe("the monitoring configuration: thresholds, YAML and reloading", () => {
   it("the thresholds: a service's own, else the defaults' (1 and 1 when unset)", () => {
     const config = parseMonitoringConfig(
       `alerts: { to: ops@example.com }
@@ -307,6 +313,51 @@ services:
     });
   });
 
+  it("takes a few anchors, and refuses a file whose aliases would expand without bound", () => {
+    const anchored = parseMonitoringConfig(
+      `alerts: { to: ops@example.com }
+services:
+  - id: a
+    name: A
+    hosts: { fra: &probe { url: "http://x/health", conditions: ["[STATUS] == 200"] }, muc: *probe }`,
+      {},
+    );
+    expect(anchored.services[0]!.hosts.muc).toMatchObject({ type: "url", url: "http://x/health" });
+    // Nine levels of ten aliases each: a billion entries from under a hundred aliases.
+    const levels = Array.from(
+      { length: 9 },
+      (_, level) => `l${level + 1}: &l${level + 1} [${Array(10).fill(`*l${level}`).join(", ")}]`,
+    );
+    const laughs = `l0: &l0 "lol"\n${levels.join("\n")}\nalerts: { to: ops@example.com }\nservices: []\n`;
+    expect(problems(laughs)).toEqual(["YAML: more than 2,000,000 entries once its aliases are expanded"]);
+    const aliases = Array(101).fill("*x").join(", ");
+    const many = `x: &x 1\nlist: [${aliases}]\nalerts: { to: ops@example.com }\nservices: []\n`;
+    expect(problems(many)[0]).toMatch(/^YAML: .*alias/i);
+  });
+
+  it("reloads a good edit and keeps the last good configuration on a bad one", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "monitor-config-"));
+    const file = join(dir, "monitoring.yaml");
+    writeFileSync(file, base(`  - { id: one, name: One, hosts: { centron: { url: "http://x/" } } }`));
+    let current: MonitoringConfig = loadMonitoringConfig(file, {});
+    const logged: unknown[] = [];
+    const logger = pino({ level: "error" }, { write: (line: string) => logged.push(JSON.parse(line)) });
+    const watcher = watchMonitoringConfig(file, {}, logger, (next) => (current = next));
+    try {
+      writeFileSync(file, base(`  - { id: two, name: Two, hosts: { centron: { url: "http://x/" } } }`));
+      await expect.poll(() => current.services[0]!.id, { timeout: 5_000 }).toBe("two");
+      writeFileSync(file, base(`  - { id: three, name: Three, hosts: { centron: { url: "broken" } } }`));
+      await expect.poll(() => logged.length, { timeout: 5_000 }).toBeGreaterThan(0);
+      expect(current.services[0]!.id).toBe("two");
+      expect(JSON.stringify(logged[0])).toContain("services[0].hosts.centron.url: Invalid URL");
+    } finally {
+      watcher.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe("the monitoring configuration: the examples in README.md and docs/operations.md", () => {
   it.each(["README.md", "docs/operations.md"])(
     "the configuration shown in %s is valid and has every channel type",
     (file) => {
@@ -367,49 +418,6 @@ services:
       expect(parseMonitoringConfig(text, env).alerts.heartbeat, block).toMatchObject({
         url: expect.stringMatching(/^https:\/\//),
       });
-    }
-  });
-
-  it("takes a few anchors, and refuses a file whose aliases would expand without bound", () => {
-    const anchored = parseMonitoringConfig(
-      `alerts: { to: ops@example.com }
-services:
-  - id: a
-    name: A
-    hosts: { fra: &probe { url: "http://x/health", conditions: ["[STATUS] == 200"] }, muc: *probe }`,
-      {},
-    );
-    expect(anchored.services[0]!.hosts.muc).toMatchObject({ type: "url", url: "http://x/health" });
-    // Nine levels of ten aliases each: a billion entries from under a hundred aliases.
-    const levels = Array.from(
-      { length: 9 },
-      (_, level) => `l${level + 1}: &l${level + 1} [${Array(10).fill(`*l${level}`).join(", ")}]`,
-    );
-    const laughs = `l0: &l0 "lol"\n${levels.join("\n")}\nalerts: { to: ops@example.com }\nservices: []\n`;
-    expect(problems(laughs)).toEqual(["YAML: more than 2,000,000 entries once its aliases are expanded"]);
-    const aliases = Array(101).fill("*x").join(", ");
-    const many = `x: &x 1\nlist: [${aliases}]\nalerts: { to: ops@example.com }\nservices: []\n`;
-    expect(problems(many)[0]).toMatch(/^YAML: .*alias/i);
-  });
-
-  it("reloads a good edit and keeps the last good configuration on a bad one", async () => {
-    const dir = mkdtempSync(join(tmpdir(), "monitor-config-"));
-    const file = join(dir, "monitoring.yaml");
-    writeFileSync(file, base(`  - { id: one, name: One, hosts: { centron: { url: "http://x/" } } }`));
-    let current: MonitoringConfig = loadMonitoringConfig(file, {});
-    const logged: unknown[] = [];
-    const logger = pino({ level: "error" }, { write: (line: string) => logged.push(JSON.parse(line)) });
-    const watcher = watchMonitoringConfig(file, {}, logger, (next) => (current = next));
-    try {
-      writeFileSync(file, base(`  - { id: two, name: Two, hosts: { centron: { url: "http://x/" } } }`));
-      await expect.poll(() => current.services[0]!.id, { timeout: 5_000 }).toBe("two");
-      writeFileSync(file, base(`  - { id: three, name: Three, hosts: { centron: { url: "broken" } } }`));
-      await expect.poll(() => logged.length, { timeout: 5_000 }).toBeGreaterThan(0);
-      expect(current.services[0]!.id).toBe("two");
-      expect(JSON.stringify(logged[0])).toContain("services[0].hosts.centron.url: Invalid URL");
-    } finally {
-      watcher.close();
-      rmSync(dir, { recursive: true, force: true });
     }
   });
 });
