@@ -1,7 +1,7 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { testDatabases } from "#tests/support/test-databases.ts";
+import { testDatabases, type TestDatabase } from "#tests/support/test-databases.ts";
 import { browserHeaders, cookieFrom, createTestApp } from "#tests/support/test-app.ts";
 import { parseMonitoringConfig, type MonitoringConfig } from "#server/monitoring-config.ts";
 
@@ -44,17 +44,17 @@ services:
   );
 }
 
-describe.each(testDatabases())("the monitor on $dialect", ({ open }) => {
+/** A fresh app and database for each test, signed in as staff, with the calls the tests below share. */
+function useMonitorApp(open: TestDatabase["open"]) {
   let t: Awaited<ReturnType<typeof createTestApp>>;
   let cleanup: () => Promise<void>;
   let cookie: string;
-  const config = () => monitoringConfig();
 
   beforeEach(async () => {
     for (const key of Object.keys(answers)) delete answers[key];
     const db = await open();
     cleanup = db.cleanup;
-    t = await createTestApp(db.handle, {}, { monitoring: { config } });
+    t = await createTestApp(db.handle, {}, { monitoring: { config: monitoringConfig } });
     await t.services.staff.create("ops", PASSWORD);
     await signIn();
   });
@@ -78,21 +78,34 @@ describe.each(testDatabases())("the monitor on $dialect", ({ open }) => {
     return { status: response.status, body: (await response.json()) as Record<string, unknown> };
   };
   const monitor = () => t.services.monitor!;
-  // Cycles run only for the lease holder: take it as the engine's tick would.
-  const cycle = async () => {
-    await monitor().engine.lead();
-    await monitor().engine.runCycle();
+  return {
+    get t() {
+      return t;
+    },
+    signIn,
+    api,
+    monitor,
+    // Cycles run only for the lease holder: take it as the engine's tick would.
+    cycle: async () => {
+      await monitor().engine.lead();
+      await monitor().engine.runCycle();
+    },
+    alertMail: async () => {
+      const rows = await t.services.database.db
+        .selectFrom("outbox")
+        .select("payload")
+        .where("channel", "=", "alert:email")
+        .where("kind", "=", "alert")
+        .orderBy("id")
+        .execute();
+      return rows.map((row) => JSON.parse(row.payload) as { subject: string; to: string });
+    },
   };
-  const alertMail = async () => {
-    const rows = await t.services.database.db
-      .selectFrom("outbox")
-      .select("payload")
-      .where("channel", "=", "alert:email")
-      .where("kind", "=", "alert")
-      .orderBy("id")
-      .execute();
-    return rows.map((row) => JSON.parse(row.payload) as { subject: string; to: string });
-  };
+}
+
+describe.each(testDatabases())("the monitor on $dialect: health and alerts", ({ open }) => {
+  const c = useMonitorApp(open);
+  const { api, cycle, alertMail } = c;
 
   it("a cycle checks every host and the API reports a health record per service", async () => {
     answers["/sentiment/local"] = { status: 200, body: JSON.stringify({ status: "degraded" }) };
@@ -130,7 +143,7 @@ describe.each(testDatabases())("the monitor on $dialect", ({ open }) => {
     expect(body).toMatchObject({
       intervalSeconds: 60,
       demo: false,
-      lastCheckedAt: new Date(t.clock.now).toISOString(),
+      lastCheckedAt: new Date(c.t.clock.now).toISOString(),
     });
     expect((services[1]!.uptime24h as number) > 0).toBe(true);
   });
@@ -139,7 +152,7 @@ describe.each(testDatabases())("the monitor on $dialect", ({ open }) => {
     answers["/sentiment/centron"] = { status: 503, body: "down" };
     await cycle();
     expect((await alertMail()).map((m) => m.subject)).toEqual(["[ALERT] Sentiment analysis is unhealthy (centron)"]);
-    t.advance(60_000);
+    c.t.advance(60_000);
     await cycle();
     expect(await alertMail()).toHaveLength(1); // cooldown
     expect(
@@ -149,8 +162,8 @@ describe.each(testDatabases())("the monitor on $dialect", ({ open }) => {
     ).toMatchObject({ alertCooldownActive: true });
 
     // A restart: a new server on the same database.
-    const restarted = await createTestApp(t.services.database, {}, { monitoring: { config } });
-    restarted.clock.now = t.clock.now + 60_000;
+    const restarted = await createTestApp(c.t.services.database, {}, { monitoring: { config: monitoringConfig } });
+    restarted.clock.now = c.t.clock.now + 60_000;
     expect(await restarted.services.monitor!.engine.lead()).toBe(true);
     await restarted.services.monitor!.engine.runCycle();
     expect(await alertMail()).toHaveLength(1);
@@ -178,6 +191,11 @@ describe.each(testDatabases())("the monitor on $dialect", ({ open }) => {
       "resolved:email:pending",
     ]);
   });
+});
+
+describe.each(testDatabases())("the monitor on $dialect: maintenance and access", ({ open }) => {
+  const c = useMonitorApp(open);
+  const { api, cycle, alertMail } = c;
 
   it(
     "maintenance: validated, holds notices back (recorded once), " + "and its end tells what is still down at once",
@@ -202,12 +220,12 @@ describe.each(testDatabases())("the monitor on $dialect", ({ open }) => {
           enabled_by: "ops",
           estimated_duration_minutes: 30,
           notes: "Both hosts",
-          ends_at: new Date(t.clock.now + 30 * 60_000).toISOString(),
+          ends_at: new Date(c.t.clock.now + 30 * 60_000).toISOString(),
         },
       });
       answers["/sentiment/local"] = { status: 500, body: "" };
       await cycle();
-      t.advance(60_000);
+      c.t.advance(60_000);
       await cycle();
       expect(await alertMail()).toEqual([]);
       const held = (await api("GET", "/alerts")).body.incidents as {
@@ -216,21 +234,21 @@ describe.each(testDatabases())("the monitor on $dialect", ({ open }) => {
         notices: unknown[];
       }[];
       expect(held).toMatchObject([{ announced: false, notices: [] }]);
-      expect(held[0]!.suppressedAt).toBe(new Date(t.clock.now - 60_000).toISOString());
+      expect(held[0]!.suppressedAt).toBe(new Date(c.t.clock.now - 60_000).toISOString());
 
       const disabled = await api("POST", "/maintenance", { enable: false });
       expect(disabled.body).toMatchObject({ success: true, maintenance: { is_active: false } });
       // Ending maintenance asks for a cycle of every service at once (the request is written in the background).
       await expect
         .poll(() =>
-          t.services.database.db
+          c.t.services.database.db
             .selectFrom("monitor_meta")
             .select("value")
             .where("key", "=", "run_requested_at")
             .executeTakeFirst(),
         )
-        .toEqual({ value: t.clock.now });
-      t.advance(1_000);
+        .toEqual({ value: c.t.clock.now });
+      c.t.advance(1_000);
       await cycle();
       expect((await alertMail()).map((m) => m.subject)).toEqual(["[ALERT] Sentiment analysis is unhealthy (local)"]);
       const history = (await api("GET", "/maintenance/history")).body.history as {
@@ -245,6 +263,54 @@ describe.each(testDatabases())("the monitor on $dialect", ({ open }) => {
     },
   );
 
+  it("deploy scripts switch maintenance with the bearer token, and only with it", async () => {
+    const token = "a-deploy-token-of-some-length";
+    const withToken = await createTestApp(
+      c.t.services.database,
+      { MAINTENANCE_API_TOKEN: token },
+      { monitoring: { config: monitoringConfig } },
+    );
+    const call = (authorization: string | undefined, body: unknown) =>
+      withToken.app.request("http://localhost/api/maintenance", {
+        method: "POST",
+        headers: { "content-type": "application/json", ...(authorization ? { authorization } : {}) },
+        body: JSON.stringify(body),
+      });
+    expect((await call(undefined, { enable: true, reason: "Deploy", enabledBy: "ci" })).status).toBe(401);
+    expect((await call("Bearer wrong-token-of-the-same-size", { enable: true, reason: "Deploy" })).status).toBe(401);
+    const enabled = await call(`Bearer ${token}`, { enable: true, reason: "Release 1.2" });
+    expect(await enabled.json()).toMatchObject({
+      success: true,
+      maintenance: { is_active: true, enabled_by: "deploy", reason: "Release 1.2" },
+    });
+    expect(await (await call(`Bearer ${token}`, { enable: false })).json()).toMatchObject({
+      success: true,
+      maintenance: { is_active: false },
+    });
+    // Without a configured token the route does not exist.
+    const none = await c.t.app.request("http://localhost/api/maintenance", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: "{}",
+    });
+    expect(none.status).toBe(404);
+  });
+
+  it("answers 401 without a session and 400 for a bad maintenance body", async () => {
+    const anonymous = await c.t.app.request("http://localhost/api/admin/services", { headers: browserHeaders() });
+    expect(anonymous.status).toBe(401);
+    const bad = await api("POST", "/maintenance", { enable: "yes" });
+    expect(bad).toEqual({
+      status: 400,
+      body: { error: "Invalid input", fields: { enable: "enable must be true or false" } },
+    });
+  });
+});
+
+describe.each(testDatabases())("the monitor on $dialect: test alerts and history", ({ open }) => {
+  const c = useMonitorApp(open);
+  const { api, cycle, alertMail, monitor, signIn } = c;
+
   it(
     "Test Failure and Test Email send TEST notices and touch nothing real; " +
       "without SMTP they say why; a second test at once gets 409",
@@ -258,7 +324,7 @@ describe.each(testDatabases())("the monitor on $dialect", ({ open }) => {
         channels: [{ name: "email", type: "email", status: "waiting" }],
       });
       expect((await alertMail()).map((m) => m.subject)).toEqual([]);
-      const tests = await t.services.database.db
+      const tests = await c.t.services.database.db
         .selectFrom("outbox")
         .select("payload")
         .where("kind", "=", "test")
@@ -283,9 +349,9 @@ describe.each(testDatabases())("the monitor on $dialect", ({ open }) => {
       await cycle();
       expect((await alertMail()).map((m) => m.subject)).toEqual(["[ALERT] Sentiment analysis is unhealthy (centron)"]);
 
-      await t.services.database.db
+      await c.t.services.database.db
         .insertInto("monitor_leases")
-        .values({ name: "alert-test", holder: "someone else", expires_at: t.clock.now + 10_000 })
+        .values({ name: "alert-test", holder: "someone else", expires_at: c.t.clock.now + 10_000 })
         .execute();
       expect((await api("POST", "/alerts/test-email")).status).toBe(409);
       expect((await api("POST", "/alerts/test-failure", {})).status).toBe(409);
@@ -296,12 +362,12 @@ describe.each(testDatabases())("the monitor on $dialect", ({ open }) => {
     for (let minute = 0; minute < 120; minute += 1) {
       answers["/sentiment/centron"] = minute % 10 === 0 ? { status: 503, body: "" } : { status: 200, body: "{}" };
       await cycle();
-      t.advance(60_000);
+      c.t.advance(60_000);
     }
-    await monitor().store.rollUp(t.clock.now);
+    await monitor().store.rollUp(c.t.clock.now);
     await signIn(); // two hours on, the first session has idled out
     const endpoint = await monitor().store.endpointId("sentiment-service", "centron");
-    const rollups = await t.services.database.db
+    const rollups = await c.t.services.database.db
       .selectFrom("monitor_rollups")
       .selectAll()
       .where("endpoint_id", "=", endpoint)
@@ -319,10 +385,10 @@ describe.each(testDatabases())("the monitor on $dialect", ({ open }) => {
     expect(snapshot.find((s) => s.serviceId === "sentiment-service")!.uptime24h).toBe(95);
 
     // Three days on: raw results are gone, rollups stay.
-    t.advance(3 * 24 * 60 * 60_000);
-    await monitor().store.prune(t.clock.now);
-    expect(await t.services.database.db.selectFrom("monitor_results").selectAll().execute()).toEqual([]);
-    expect((await t.services.database.db.selectFrom("monitor_rollups").selectAll().execute()).length).toBeGreaterThan(
+    c.t.advance(3 * 24 * 60 * 60_000);
+    await monitor().store.prune(c.t.clock.now);
+    expect(await c.t.services.database.db.selectFrom("monitor_results").selectAll().execute()).toEqual([]);
+    expect((await c.t.services.database.db.selectFrom("monitor_rollups").selectAll().execute()).length).toBeGreaterThan(
       0,
     );
   }, 60_000); // 120 cycles: far from a second each, but a busy machine must not fail it
@@ -336,51 +402,8 @@ describe.each(testDatabases())("the monitor on $dialect", ({ open }) => {
     const ids = await monitor().store.endpointIds(wanted);
     expect(new Set(ids.values()).size).toBe(3);
     expect(await monitor().store.endpointId("a", "local")).toBe(ids.get("a/local"));
-    const other = await createTestApp(t.services.database, {}, { monitoring: { config } });
+    const other = await createTestApp(c.t.services.database, {}, { monitoring: { config: monitoringConfig } });
     expect(await other.services.monitor!.store.endpointIds([...wanted].reverse())).toEqual(new Map([...ids].reverse()));
-    expect(await t.services.database.db.selectFrom("monitor_endpoints").select("id").execute()).toHaveLength(3);
-  });
-
-  it("deploy scripts switch maintenance with the bearer token, and only with it", async () => {
-    const token = "a-deploy-token-of-some-length";
-    const withToken = await createTestApp(
-      t.services.database,
-      { MAINTENANCE_API_TOKEN: token },
-      { monitoring: { config } },
-    );
-    const call = (authorization: string | undefined, body: unknown) =>
-      withToken.app.request("http://localhost/api/maintenance", {
-        method: "POST",
-        headers: { "content-type": "application/json", ...(authorization ? { authorization } : {}) },
-        body: JSON.stringify(body),
-      });
-    expect((await call(undefined, { enable: true, reason: "Deploy", enabledBy: "ci" })).status).toBe(401);
-    expect((await call("Bearer wrong-token-of-the-same-size", { enable: true, reason: "Deploy" })).status).toBe(401);
-    const enabled = await call(`Bearer ${token}`, { enable: true, reason: "Release 1.2" });
-    expect(await enabled.json()).toMatchObject({
-      success: true,
-      maintenance: { is_active: true, enabled_by: "deploy", reason: "Release 1.2" },
-    });
-    expect(await (await call(`Bearer ${token}`, { enable: false })).json()).toMatchObject({
-      success: true,
-      maintenance: { is_active: false },
-    });
-    // Without a configured token the route does not exist.
-    const none = await t.app.request("http://localhost/api/maintenance", {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: "{}",
-    });
-    expect(none.status).toBe(404);
-  });
-
-  it("answers 401 without a session and 400 for a bad maintenance body", async () => {
-    const anonymous = await t.app.request("http://localhost/api/admin/services", { headers: browserHeaders() });
-    expect(anonymous.status).toBe(401);
-    const bad = await api("POST", "/maintenance", { enable: "yes" });
-    expect(bad).toEqual({
-      status: 400,
-      body: { error: "Invalid input", fields: { enable: "enable must be true or false" } },
-    });
+    expect(await c.t.services.database.db.selectFrom("monitor_endpoints").select("id").execute()).toHaveLength(3);
   });
 });
