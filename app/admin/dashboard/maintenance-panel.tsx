@@ -36,15 +36,45 @@ export function MaintenancePanel({
   onChanged: () => void;
 }) {
   const id = useId();
-  const [reason, setReason] = useState("");
-  const [enabledBy, setEnabledBy] = useState("admin");
-  const [notes, setNotes] = useState("");
-  const [duration, setDuration] = useState("");
-  const [completion, setCompletion] = useState("Maintenance completed");
+  const form = useMaintenanceForm(async () => {
+    await Promise.all([polled.refresh(), history.refresh()]);
+    onChanged();
+  });
+
+  return (
+    <Panel id="maintenance" title="Maintenance Mode" polled={polled}>
+      {({ maintenance, windows, upcoming, timezone }) => (
+        <div className="flex flex-col gap-4">
+          <MaintenanceState maintenance={maintenance} scheduled={windows.length > 0} timezone={timezone} />
+          <MaintenanceForm id={id} active={maintenance.is_active} form={form} />
+          {upcoming.length > 0 ? <ScheduledWindows upcoming={upcoming} timezone={timezone} /> : null}
+          <MaintenanceHistory entries={history.data?.history} />
+        </div>
+      )}
+    </Panel>
+  );
+}
+
+type Maintenance = MaintenanceData["maintenance"];
+type Fields = { reason: string; enabledBy: string; notes: string; duration: string; completion: string };
+type OnField = (name: keyof Fields, value: string) => void;
+type MaintenanceFormState = ReturnType<typeof useMaintenanceForm>;
+
+/** The form's fields and the request that enables or disables maintenance mode; `onSaved` runs after a change. */
+function useMaintenanceForm(onSaved: () => Promise<void>) {
+  const [fields, setFields] = useState<Fields>({
+    reason: "",
+    enabledBy: "admin",
+    notes: "",
+    duration: "",
+    completion: "Maintenance completed",
+  });
   const [updating, setUpdating] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
+  const onField: OnField = (name, value) => setFields((current) => ({ ...current, [name]: value }));
 
   const change = async (enable: boolean) => {
+    const { reason, enabledBy, notes, duration, completion } = fields;
     setProblem(null);
     if (enable && (!reason.trim() || !enabledBy.trim())) {
       setProblem(MAINTENANCE_REQUIRED);
@@ -76,173 +106,194 @@ export function MaintenancePanel({
       return;
     }
     showToast({ title: "Success", description: enable ? "Maintenance mode enabled" : "Maintenance mode disabled" });
-    if (enable) {
-      setReason("");
-      setNotes("");
-      setDuration("");
-    }
-    await Promise.all([polled.refresh(), history.refresh()]);
-    onChanged();
+    if (enable) setFields((current) => ({ ...current, reason: "", notes: "", duration: "" }));
+    await onSaved();
   };
 
+  return { fields, onField, updating, problem, change };
+}
+
+function MaintenanceState({
+  maintenance,
+  scheduled,
+  timezone,
+}: {
+  maintenance: Maintenance;
+  /** Scheduled windows exist, during which alerts pause. */
+  scheduled: boolean;
+  timezone: string;
+}) {
   return (
-    <Panel id="maintenance" title="Maintenance Mode" polled={polled}>
-      {({ maintenance, windows, upcoming, timezone }) => (
-        <div className="flex flex-col gap-4">
-          <div
-            className={
-              `flex items-start gap-3 rounded-md p-3 ` +
-              `${maintenance.is_active ? "bg-amber-50 dark:bg-amber-950" : "bg-green-50 dark:bg-green-950"}`
-            }
-          >
-            <Wrench aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
-            <div className="text-sm">
-              <p className="font-bold" data-testid="maintenance-state">
-                {maintenance.is_active ? "Maintenance Mode ACTIVE" : "Normal Operations"}
-              </p>
-              {maintenance.is_active ? (
-                <p>
-                  {maintenance.reason} — by {maintenance.enabled_by}, since {when(maintenance.enabled_at)}
-                  {maintenance.ends_at
-                    ? `, ends by itself at ${inZone(maintenance.ends_at, timezone)} (estimate: ` +
-                      `${maintenance.estimated_duration_minutes} min)`
-                    : ", until it is disabled"}
-                  {maintenance.notes ? `. ${maintenance.notes}` : ""}
-                </p>
-              ) : (
-                <p>
-                  Alerts are sent as usual
-                  {windows.length > 0 ? ", except during the scheduled windows shown above" : ""}.
-                </p>
-              )}
-            </div>
-          </div>
-          <form
-            noValidate
-            onSubmit={(event) => {
-              event.preventDefault();
-              void change(!maintenance.is_active);
-            }}
-            className="grid gap-3 sm:grid-cols-2"
-          >
-            {maintenance.is_active ? (
-              <label className="text-sm font-medium sm:col-span-2" htmlFor={`${id}-completion`}>
-                Completion reason
-                <input
-                  id={`${id}-completion`}
-                  className={field}
-                  value={completion}
-                  onChange={(event) => setCompletion(event.target.value)}
-                  maxLength={500}
-                />
-              </label>
-            ) : (
-              <>
-                <label className="text-sm font-medium" htmlFor={`${id}-reason`}>
-                  Reason
-                  <input
-                    id={`${id}-reason`}
-                    className={field}
-                    value={reason}
-                    onChange={(event) => setReason(event.target.value)}
-                    maxLength={500}
-                    aria-invalid={problem === MAINTENANCE_REQUIRED && !reason.trim()}
-                  />
-                </label>
-                <label className="text-sm font-medium" htmlFor={`${id}-by`}>
-                  Enabled By
-                  <input
-                    id={`${id}-by`}
-                    className={field}
-                    value={enabledBy}
-                    onChange={(event) => setEnabledBy(event.target.value)}
-                    maxLength={100}
-                  />
-                </label>
-                <label className="text-sm font-medium sm:col-span-2" htmlFor={`${id}-notes`}>
-                  Notes
-                  <textarea
-                    id={`${id}-notes`}
-                    rows={2}
-                    className={field}
-                    value={notes}
-                    onChange={(event) => setNotes(event.target.value)}
-                    maxLength={2000}
-                  />
-                </label>
-                <label className="text-sm font-medium" htmlFor={`${id}-duration`}>
-                  Estimated duration (minutes)
-                  <input
-                    id={`${id}-duration`}
-                    type="number"
-                    inputMode="numeric"
-                    min={1}
-                    step={1}
-                    className={field}
-                    value={duration}
-                    onChange={(event) => setDuration(event.target.value)}
-                  />
-                </label>
-              </>
-            )}
-            {problem ? (
-              <p role="alert" className="text-sm font-medium text-red-800 sm:col-span-2 dark:text-red-300">
-                {problem}
-              </p>
-            ) : null}
-            <div className="sm:col-span-2">
-              <button
-                type="submit"
-                disabled={updating}
-                className={`${smallButton} ${maintenance.is_active ? "" : "border-amber-600"}`}
-              >
-                {updating
-                  ? "Updating…"
-                  : maintenance.is_active
-                    ? "Disable maintenance mode"
-                    : "Enable maintenance mode"}
-              </button>
-            </div>
-          </form>
-          {upcoming.length > 0 ? (
-            <div>
-              <h3 className="text-sm font-bold">Scheduled windows ({timezone})</h3>
-              <ul className="mt-1 space-y-1 text-sm" aria-label="Next scheduled maintenance windows">
-                {upcoming.map((window) => (
-                  <li key={`${window.name}-${window.startsAt}`}>
-                    {window.name}: {inZone(window.startsAt, timezone)} to {inZone(window.endsAt, timezone)}
-                    {window.services ? ` (${window.services.join(", ")})` : " (everything)"}
-                  </li>
-                ))}
-              </ul>
-            </div>
-          ) : null}
-          <div>
-            <h3 className="text-sm font-bold">History</h3>
-            {history.data && history.data.history.length > 0 ? (
-              <ol
-                className="mt-2 max-h-48 space-y-1 overflow-y-auto text-sm"
-                tabIndex={0}
-                aria-label="Maintenance history"
-              >
-                {history.data.history.slice(0, 20).map((entry) => (
-                  <li key={entry.id} className="flex flex-wrap gap-x-2">
-                    <Badge tone={entry.action === "enable" ? "amber" : "green"}>
-                      {entry.action === "enable" ? "enabled" : "disabled"}
-                    </Badge>
-                    <span>{when(entry.at)}</span>
-                    <span>
-                      {entry.by}: {entry.reason}
-                    </span>
-                  </li>
-                ))}
-              </ol>
-            ) : (
-              <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">No changes yet.</p>
-            )}
-          </div>
-        </div>
+    <div
+      className={
+        `flex items-start gap-3 rounded-md p-3 ` +
+        `${maintenance.is_active ? "bg-amber-50 dark:bg-amber-950" : "bg-green-50 dark:bg-green-950"}`
+      }
+    >
+      <Wrench aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
+      <div className="text-sm">
+        <p className="font-bold" data-testid="maintenance-state">
+          {maintenance.is_active ? "Maintenance Mode ACTIVE" : "Normal Operations"}
+        </p>
+        {maintenance.is_active ? (
+          <p>
+            {maintenance.reason} — by {maintenance.enabled_by}, since {when(maintenance.enabled_at)}
+            {maintenance.ends_at
+              ? `, ends by itself at ${inZone(maintenance.ends_at, timezone)} (estimate: ` +
+                `${maintenance.estimated_duration_minutes} min)`
+              : ", until it is disabled"}
+            {maintenance.notes ? `. ${maintenance.notes}` : ""}
+          </p>
+        ) : (
+          <p>
+            Alerts are sent as usual
+            {scheduled ? ", except during the scheduled windows shown above" : ""}.
+          </p>
+        )}
+      </div>
+    </div>
+  );
+}
+
+/** Enables maintenance mode when it is off, disables it (with a completion reason) when it is on. */
+function MaintenanceForm({ id, active, form }: { id: string; active: boolean; form: MaintenanceFormState }) {
+  return (
+    <form
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        void form.change(!active);
+      }}
+      className="grid gap-3 sm:grid-cols-2"
+    >
+      {active ? (
+        <label className="text-sm font-medium sm:col-span-2" htmlFor={`${id}-completion`}>
+          Completion reason
+          <input
+            id={`${id}-completion`}
+            className={field}
+            value={form.fields.completion}
+            onChange={(event) => form.onField("completion", event.target.value)}
+            maxLength={500}
+          />
+        </label>
+      ) : (
+        <EnableFields id={id} fields={form.fields} onField={form.onField} problem={form.problem} />
       )}
-    </Panel>
+      {form.problem ? (
+        <p role="alert" className="text-sm font-medium text-red-800 sm:col-span-2 dark:text-red-300">
+          {form.problem}
+        </p>
+      ) : null}
+      <div className="sm:col-span-2">
+        <button type="submit" disabled={form.updating} className={`${smallButton} ${active ? "" : "border-amber-600"}`}>
+          {form.updating ? "Updating…" : active ? "Disable maintenance mode" : "Enable maintenance mode"}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/** What enabling asks for: Reason and Enabled By (required), Notes and an estimated duration. */
+function EnableFields({
+  id,
+  fields,
+  onField,
+  problem,
+}: {
+  id: string;
+  fields: Fields;
+  onField: OnField;
+  problem: string | null;
+}) {
+  return (
+    <>
+      <label className="text-sm font-medium" htmlFor={`${id}-reason`}>
+        Reason
+        <input
+          id={`${id}-reason`}
+          className={field}
+          value={fields.reason}
+          onChange={(event) => onField("reason", event.target.value)}
+          maxLength={500}
+          aria-invalid={problem === MAINTENANCE_REQUIRED && !fields.reason.trim()}
+        />
+      </label>
+      <label className="text-sm font-medium" htmlFor={`${id}-by`}>
+        Enabled By
+        <input
+          id={`${id}-by`}
+          className={field}
+          value={fields.enabledBy}
+          onChange={(event) => onField("enabledBy", event.target.value)}
+          maxLength={100}
+        />
+      </label>
+      <label className="text-sm font-medium sm:col-span-2" htmlFor={`${id}-notes`}>
+        Notes
+        <textarea
+          id={`${id}-notes`}
+          rows={2}
+          className={field}
+          value={fields.notes}
+          onChange={(event) => onField("notes", event.target.value)}
+          maxLength={2000}
+        />
+      </label>
+      <label className="text-sm font-medium" htmlFor={`${id}-duration`}>
+        Estimated duration (minutes)
+        <input
+          id={`${id}-duration`}
+          type="number"
+          inputMode="numeric"
+          min={1}
+          step={1}
+          className={field}
+          value={fields.duration}
+          onChange={(event) => onField("duration", event.target.value)}
+        />
+      </label>
+    </>
+  );
+}
+
+function ScheduledWindows({ upcoming, timezone }: { upcoming: MaintenanceData["upcoming"]; timezone: string }) {
+  return (
+    <div>
+      <h3 className="text-sm font-bold">Scheduled windows ({timezone})</h3>
+      <ul className="mt-1 space-y-1 text-sm" aria-label="Next scheduled maintenance windows">
+        {upcoming.map((window) => (
+          <li key={`${window.name}-${window.startsAt}`}>
+            {window.name}: {inZone(window.startsAt, timezone)} to {inZone(window.endsAt, timezone)}
+            {window.services ? ` (${window.services.join(", ")})` : " (everything)"}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+function MaintenanceHistory({ entries }: { entries: MaintenanceHistoryData["history"] | undefined }) {
+  return (
+    <div>
+      <h3 className="text-sm font-bold">History</h3>
+      {entries && entries.length > 0 ? (
+        <ol className="mt-2 max-h-48 space-y-1 overflow-y-auto text-sm" tabIndex={0} aria-label="Maintenance history">
+          {entries.slice(0, 20).map((entry) => (
+            <li key={entry.id} className="flex flex-wrap gap-x-2">
+              <Badge tone={entry.action === "enable" ? "amber" : "green"}>
+                {entry.action === "enable" ? "enabled" : "disabled"}
+              </Badge>
+              <span>{when(entry.at)}</span>
+              <span>
+                {entry.by}: {entry.reason}
+              </span>
+            </li>
+          ))}
+        </ol>
+      ) : (
+        <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">No changes yet.</p>
+      )}
+    </div>
   );
 }
