@@ -1,7 +1,12 @@
 import { ArrowLeft, RotateCw, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { Link, redirect, useRevalidator } from "react-router";
-import { CONTACT_STATUSES, type ContactStatus, type ContactSummary } from "#shared/contact/contact-status.ts";
+import {
+  CONTACT_STATUSES,
+  type ContactDetail,
+  type ContactStatus,
+  type ContactSummary,
+} from "#shared/contact/contact-status.ts";
 import { RouteGuard } from "#app/admin/route-guard.tsx";
 import { currentSession } from "#app/admin/session.server.ts";
 import type { Route } from "./+types/messages";
@@ -33,6 +38,8 @@ function StatusBadge({ status }: { status: ContactStatus }) {
 }
 
 const time = (ms: number) => new Date(ms).toLocaleString("en-GB", { dateStyle: "medium", timeStyle: "short" });
+const messageListClass =
+  "divide-y divide-slate-200 rounded-lg border border-slate-200 dark:divide-slate-700 dark:border-slate-700";
 const button =
   "inline-flex min-h-10 cursor-pointer items-center gap-2 rounded-md border border-slate-400 px-3 " +
   "font-semibold hover:bg-slate-100 disabled:opacity-60 dark:border-slate-500 dark:hover:bg-slate-800";
@@ -52,11 +59,50 @@ function query(next: { status?: string | null; page?: number; id?: number }): st
  */
 export default function MessagesPage({ loaderData }: Route.ComponentProps) {
   const { messages, page, pages, total, status, selected } = loaderData;
+  const { busy, problem, act } = useMessageAction();
+
+  return (
+    <RouteGuard>
+      <title>Contact messages – Admin Dashboard</title>
+      <main className="mx-auto max-w-6xl px-4 py-8">
+        <Link
+          to="/admin/dashboard"
+          className="inline-flex items-center gap-1 font-medium text-brand-700 underline dark:text-brand-300"
+        >
+          <ArrowLeft aria-hidden="true" className="size-4" /> Dashboard
+        </Link>
+        <h1 className="mt-4 text-2xl font-bold">Contact messages</h1>
+        <StatusFilter status={status} />
+        <p className="mt-3 text-sm text-slate-700 dark:text-slate-300">
+          {total} message{total === 1 ? "" : "s"}
+        </p>
+        {problem ? (
+          <p
+            role="alert"
+            className="mt-3 rounded-md bg-red-50 p-3 text-sm font-medium text-red-900 dark:bg-red-950 dark:text-red-100"
+          >
+            {problem}
+          </p>
+        ) : null}
+        <div className="mt-4 grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
+          <MessageList messages={messages} status={status} page={page} selectedId={selected?.id} />
+          {selected ? <MessageDetail message={selected} busy={busy} act={act} /> : null}
+        </div>
+        {pages > 1 ? <Pages status={status} page={page} pages={pages} /> : null}
+      </main>
+    </RouteGuard>
+  );
+}
+
+type Act = (method: "POST" | "DELETE", path: string) => Promise<void>;
+
+/** Sends one staff action on a message, then reads the page's data again; `problem` holds a refusal. */
+function useMessageAction() {
   const revalidator = useRevalidator();
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
 
-  const act = async (method: "POST" | "DELETE", path: string) => {
+  const act: Act = async (method, path) => {
     setBusy(true);
     setProblem(null);
     try {
@@ -70,147 +116,139 @@ export default function MessagesPage({ loaderData }: Route.ComponentProps) {
       setBusy(false);
     }
   };
+  return { busy, problem, act };
+}
 
+function StatusFilter({ status }: { status: ContactStatus | null }) {
   return (
-    <RouteGuard>
-      <title>Contact messages – Admin Dashboard</title>
-      <main className="mx-auto max-w-6xl px-4 py-8">
+    <nav aria-label="Filter by status" className="mt-4 flex flex-wrap gap-2">
+      {[null, ...CONTACT_STATUSES].map((value) => (
         <Link
-          to="/admin/dashboard"
-          className="inline-flex items-center gap-1 font-medium text-brand-700 underline dark:text-brand-300"
+          key={value ?? "all"}
+          to={query({ status: value })}
+          aria-current={value === status ? "page" : undefined}
+          className={
+            "rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium " +
+            "aria-[current=page]:bg-brand-700 aria-[current=page]:text-white " +
+            "dark:border-slate-600"
+          }
         >
-          <ArrowLeft aria-hidden="true" className="size-4" /> Dashboard
+          {value ?? "all"}
         </Link>
-        <h1 className="mt-4 text-2xl font-bold">Contact messages</h1>
-        <nav aria-label="Filter by status" className="mt-4 flex flex-wrap gap-2">
-          {[null, ...CONTACT_STATUSES].map((value) => (
-            <Link
-              key={value ?? "all"}
-              to={query({ status: value })}
-              aria-current={value === status ? "page" : undefined}
-              className={
-                "rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium " +
-                "aria-[current=page]:bg-brand-700 aria-[current=page]:text-white " +
-                "dark:border-slate-600"
-              }
-            >
-              {value ?? "all"}
-            </Link>
-          ))}
-        </nav>
-        <p className="mt-3 text-sm text-slate-700 dark:text-slate-300">
-          {total} message{total === 1 ? "" : "s"}
-        </p>
-        {problem ? (
-          <p
-            role="alert"
-            className="mt-3 rounded-md bg-red-50 p-3 text-sm font-medium text-red-900 dark:bg-red-950 dark:text-red-100"
-          >
-            {problem}
-          </p>
-        ) : null}
-        <div className="mt-4 grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
-          <ul
+      ))}
+    </nav>
+  );
+}
+
+function MessageList({
+  messages,
+  status,
+  page,
+  selectedId,
+}: {
+  messages: ContactSummary[];
+  status: ContactStatus | null;
+  page: number;
+  selectedId: number | undefined;
+}) {
+  return (
+    <ul className={messageListClass}>
+      {messages.length === 0 ? <li className="p-4 text-slate-700 dark:text-slate-300">No messages.</li> : null}
+      {messages.map((message: ContactSummary) => (
+        <li key={message.id}>
+          <Link
+            to={query({ status, page, id: message.id })}
+            aria-current={selectedId === message.id ? "true" : undefined}
             className={
-              "divide-y divide-slate-200 rounded-lg border " +
-              "border-slate-200 dark:divide-slate-700 dark:border-slate-700"
+              "block p-3 hover:bg-slate-50 aria-[current=true]:bg-brand-50 " +
+              "dark:hover:bg-slate-800 dark:aria-[current=true]:bg-slate-800"
             }
           >
-            {messages.length === 0 ? <li className="p-4 text-slate-700 dark:text-slate-300">No messages.</li> : null}
-            {messages.map((message: ContactSummary) => (
-              <li key={message.id}>
-                <Link
-                  to={query({ status, page, id: message.id })}
-                  aria-current={selected?.id === message.id ? "true" : undefined}
-                  className={
-                    "block p-3 hover:bg-slate-50 aria-[current=true]:bg-brand-50 " +
-                    "dark:hover:bg-slate-800 dark:aria-[current=true]:bg-slate-800"
-                  }
-                >
-                  <span className="flex items-center justify-between gap-2">
-                    <span className="truncate font-semibold">{message.subject}</span>
-                    <StatusBadge status={message.status} />
-                  </span>
-                  <span className="block truncate text-sm text-slate-700 dark:text-slate-300">
-                    {message.name} · {message.email} · {time(message.receivedAt)}
-                  </span>
-                </Link>
-              </li>
-            ))}
-          </ul>
-          {selected ? (
-            <article
-              aria-labelledby="message-subject"
-              className="rounded-lg border border-slate-200 p-4 dark:border-slate-700"
-            >
-              <h2 id="message-subject" className="text-lg font-bold break-words">
-                {selected.subject}
-              </h2>
-              <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
-                <dt className="font-semibold">From</dt>
-                <dd className="break-words">
-                  {selected.name} &lt;{selected.email}&gt;
-                </dd>
-                <dt className="font-semibold">Received</dt>
-                <dd>{time(selected.receivedAt)}</dd>
-                <dt className="font-semibold">Language</dt>
-                <dd>{selected.language}</dd>
-                <dt className="font-semibold">Status</dt>
-                <dd>
-                  <StatusBadge status={selected.status} /> {selected.attempts} attempt
-                  {selected.attempts === 1 ? "" : "s"}
-                  {selected.sentAt ? `, sent ${time(selected.sentAt)}` : ""}
-                </dd>
-                {selected.lastError ? (
-                  <>
-                    <dt className="font-semibold">Last error</dt>
-                    <dd className="break-words">{selected.lastError}</dd>
-                  </>
-                ) : null}
-              </dl>
-              <p className="mt-4 rounded-md bg-slate-50 p-3 break-words whitespace-pre-wrap dark:bg-slate-800">
-                {selected.message}
-              </p>
-              <div className="mt-4 flex gap-2">
-                {selected.status !== "sent" ? (
-                  <button
-                    type="button"
-                    disabled={busy}
-                    onClick={() => void act("POST", `${selected.id}/retry`)}
-                    className={button}
-                  >
-                    <RotateCw aria-hidden="true" className="size-4" />
-                    {selected.status === "spam"
-                      ? "Not spam: deliver"
-                      : selected.status === "quarantined"
-                        ? "Release: deliver"
-                        : "Retry delivery"}
-                  </button>
-                ) : null}
-                <button
-                  type="button"
-                  disabled={busy}
-                  onClick={() => {
-                    if (window.confirm("Delete this message for good?")) void act("DELETE", String(selected.id));
-                  }}
-                  className={button}
-                >
-                  <Trash2 aria-hidden="true" className="size-4" /> Delete
-                </button>
-              </div>
-            </article>
-          ) : null}
-        </div>
-        {pages > 1 ? (
-          <nav aria-label="Pages" className="mt-4 flex items-center gap-3">
-            {page > 1 ? <Link to={query({ status, page: page - 1 })}>Previous</Link> : null}
-            <span>
-              Page {page} of {pages}
+            <span className="flex items-center justify-between gap-2">
+              <span className="truncate font-semibold">{message.subject}</span>
+              <StatusBadge status={message.status} />
             </span>
-            {page < pages ? <Link to={query({ status, page: page + 1 })}>Next</Link> : null}
-          </nav>
+            <span className="block truncate text-sm text-slate-700 dark:text-slate-300">
+              {message.name} · {message.email} · {time(message.receivedAt)}
+            </span>
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** One message in full, with its delivery record and the actions staff can take on it. */
+function MessageDetail({ message, busy, act }: { message: ContactDetail; busy: boolean; act: Act }) {
+  return (
+    <article aria-labelledby="message-subject" className="rounded-lg border border-slate-200 p-4 dark:border-slate-700">
+      <h2 id="message-subject" className="text-lg font-bold break-words">
+        {message.subject}
+      </h2>
+      <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+        <dt className="font-semibold">From</dt>
+        <dd className="break-words">
+          {message.name} &lt;{message.email}&gt;
+        </dd>
+        <dt className="font-semibold">Received</dt>
+        <dd>{time(message.receivedAt)}</dd>
+        <dt className="font-semibold">Language</dt>
+        <dd>{message.language}</dd>
+        <dt className="font-semibold">Status</dt>
+        <dd>
+          <StatusBadge status={message.status} /> {message.attempts} attempt
+          {message.attempts === 1 ? "" : "s"}
+          {message.sentAt ? `, sent ${time(message.sentAt)}` : ""}
+        </dd>
+        {message.lastError ? (
+          <>
+            <dt className="font-semibold">Last error</dt>
+            <dd className="break-words">{message.lastError}</dd>
+          </>
         ) : null}
-      </main>
-    </RouteGuard>
+      </dl>
+      <p className="mt-4 rounded-md bg-slate-50 p-3 break-words whitespace-pre-wrap dark:bg-slate-800">
+        {message.message}
+      </p>
+      <div className="mt-4 flex gap-2">
+        {message.status !== "sent" ? (
+          <button
+            type="button"
+            disabled={busy}
+            onClick={() => void act("POST", `${message.id}/retry`)}
+            className={button}
+          >
+            <RotateCw aria-hidden="true" className="size-4" />
+            {message.status === "spam"
+              ? "Not spam: deliver"
+              : message.status === "quarantined"
+                ? "Release: deliver"
+                : "Retry delivery"}
+          </button>
+        ) : null}
+        <button
+          type="button"
+          disabled={busy}
+          onClick={() => {
+            if (window.confirm("Delete this message for good?")) void act("DELETE", String(message.id));
+          }}
+          className={button}
+        >
+          <Trash2 aria-hidden="true" className="size-4" /> Delete
+        </button>
+      </div>
+    </article>
+  );
+}
+
+function Pages({ status, page, pages }: { status: ContactStatus | null; page: number; pages: number }) {
+  return (
+    <nav aria-label="Pages" className="mt-4 flex items-center gap-3">
+      {page > 1 ? <Link to={query({ status, page: page - 1 })}>Previous</Link> : null}
+      <span>
+        Page {page} of {pages}
+      </span>
+      {page < pages ? <Link to={query({ status, page: page + 1 })}>Next</Link> : null}
+    </nav>
   );
 }
