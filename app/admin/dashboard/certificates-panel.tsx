@@ -1,6 +1,6 @@
 // SSL certificates: the summary counts and a table with a Check and a Renew
 // action per certificate (on a phone, a card per certificate, status first).
-import { useState } from "react";
+import { type ReactNode, useState } from "react";
 import { showToast } from "#app/components/toast.ts";
 import { StatusBadge } from "./badges.tsx";
 import type { CertificatesData } from "./dashboard.server.ts";
@@ -15,9 +15,36 @@ type Certificate = CertificatesData["certificates"][number];
 const address = (cert: Certificate) => (cert.port === 443 ? cert.serverIP : `${cert.serverIP}:${cert.port}`);
 
 export function CertificatesPanel({ polled }: { polled: Polled<CertificatesData> }) {
+  const { busy, act } = useCertificateAction(polled);
+  const actions = (cert: Certificate) => <CertificateActions cert={cert} disabled={busy !== null} act={act} />;
+
+  return (
+    <Panel
+      id="certificates"
+      title="SSL Certificates"
+      polled={polled}
+      sampledAt={(data) => data.lastUpdated}
+      intervalSeconds={polled.data?.intervalSeconds}
+    >
+      {(data) => (
+        <>
+          <CertificateCounts data={data} />
+          <CertificateTable certificates={data.certificates} actions={actions} />
+          <CertificateCards certificates={data.certificates} actions={actions} />
+        </>
+      )}
+    </Panel>
+  );
+}
+
+type Act = (kind: "check" | "renew", domain: string, serverIP: string) => Promise<void>;
+type Actions = (cert: Certificate) => ReactNode;
+
+/** Checks or renews one certificate, says how it went, then reads the panel again; `busy` names the one under way. */
+function useCertificateAction(polled: Polled<CertificatesData>) {
   const [busy, setBusy] = useState<string | null>(null);
 
-  const act = async (kind: "check" | "renew", domain: string, serverIP: string) => {
+  const act: Act = async (kind, domain, serverIP) => {
     setBusy(`${kind}:${domain}@${serverIP}`);
     const result = await postJson<{ success?: boolean; message?: string; error?: string }>(
       `/api/admin/certificates/${kind}`,
@@ -36,13 +63,16 @@ export function CertificatesPanel({ polled }: { polled: Polled<CertificatesData>
     }
     await polled.refresh();
   };
+  return { busy, act };
+}
 
-  const actions = (cert: Certificate) => (
+function CertificateActions({ cert, disabled, act }: { cert: Certificate; disabled: boolean; act: Act }) {
+  return (
     <>
       <button
         type="button"
         className={smallButton}
-        disabled={busy !== null}
+        disabled={disabled}
         onClick={() => void act("check", cert.domain, cert.serverIP)}
         aria-label={`Check ${cert.domain} at ${cert.serverIP}`}
       >
@@ -52,7 +82,7 @@ export function CertificatesPanel({ polled }: { polled: Polled<CertificatesData>
         <button
           type="button"
           className={smallButton}
-          disabled={busy !== null}
+          disabled={disabled}
           onClick={() => void act("renew", cert.domain, cert.serverIP)}
           aria-label={`Renew ${cert.domain} at ${cert.serverIP}`}
         >
@@ -61,110 +91,109 @@ export function CertificatesPanel({ polled }: { polled: Polled<CertificatesData>
       ) : null}
     </>
   );
+}
 
+function CertificateCounts({ data }: { data: CertificatesData }) {
   return (
-    <Panel
-      id="certificates"
-      title="SSL Certificates"
-      polled={polled}
-      sampledAt={(data) => data.lastUpdated}
-      intervalSeconds={polled.data?.intervalSeconds}
+    <p className="mb-3 flex flex-wrap gap-x-3 gap-y-2 text-sm" data-testid="certificate-counts">
+      <span>{data.total} total</span>
+      {(["healthy", "warning", "critical", "error"] as const).map((status) => (
+        <span key={status} className="flex items-center gap-1.5">
+          <StatusBadge status={status} /> {data[status]}
+        </span>
+      ))}
+    </p>
+  );
+}
+
+function CertificateTable({ certificates, actions }: { certificates: Certificate[]; actions: Actions }) {
+  return (
+    <div
+      className={`max-h-[28rem] overflow-auto ${SHOWN.md.table}`}
+      tabIndex={0}
+      role="region"
+      aria-label="Certificate table (scrolls)"
     >
-      {(data) => (
-        <>
-          <p className="mb-3 flex flex-wrap gap-x-3 gap-y-2 text-sm" data-testid="certificate-counts">
-            <span>{data.total} total</span>
-            {(["healthy", "warning", "critical", "error"] as const).map((status) => (
-              <span key={status} className="flex items-center gap-1.5">
-                <StatusBadge status={status} /> {data[status]}
-              </span>
-            ))}
-          </p>
-          <div
-            className={`max-h-[28rem] overflow-auto ${SHOWN.md.table}`}
-            tabIndex={0}
-            role="region"
-            aria-label="Certificate table (scrolls)"
-          >
-            <table className="w-full text-left text-sm">
-              <caption className="sr-only">Certificates</caption>
-              <thead className="sticky top-0 bg-white dark:bg-slate-900">
-                <tr className="border-b border-slate-200 dark:border-slate-700">
-                  <th scope="col" className="py-2 pr-2">
-                    Domain
-                  </th>
-                  <th scope="col" className="py-2 pr-2">
-                    Server
-                  </th>
-                  <th scope="col" className="py-2 pr-2">
-                    IP
-                  </th>
-                  <th scope="col" className="py-2 pr-2">
-                    Status
-                  </th>
-                  <th scope="col" className="py-2 pr-2 text-right">
-                    Days
-                  </th>
-                  <th scope="col" className="py-2 pr-2">
-                    Expires
-                  </th>
-                  <th scope="col" className="py-2">
-                    <span className="sr-only">Actions</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {data.certificates.map((cert) => (
-                  <tr
-                    key={`${cert.domain}@${cert.serverIP}:${cert.port}`}
-                    className="border-b border-slate-100 align-top dark:border-slate-800"
-                  >
-                    <th scope="row" className="py-1.5 pr-2 font-medium">
-                      <Domain name={cert.domain} />
-                      {cert.error ? (
-                        <span className="block text-xs font-normal break-words text-red-800 dark:text-red-300">
-                          {cert.error}
-                        </span>
-                      ) : null}
-                    </th>
-                    <td className="py-1.5 pr-2">{cert.server}</td>
-                    <td className="py-1.5 pr-2 tabular-nums">{address(cert)}</td>
-                    <td className="py-1.5 pr-2">
-                      <StatusBadge status={cert.status} />
-                    </td>
-                    <td className="py-1.5 pr-2 text-right tabular-nums">{cert.daysRemaining ?? "–"}</td>
-                    <td className="py-1.5 pr-2 whitespace-nowrap">{date(cert.expiryDate)}</td>
-                    <td className="py-1.5">
-                      <span className="flex gap-1">{actions(cert)}</span>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-          <PhoneCards label="Certificates" below="md">
-            {data.certificates.map((cert) => (
-              <PhoneCard
-                key={`${cert.domain}@${cert.serverIP}:${cert.port}`}
-                status={<StatusBadge status={cert.status} />}
-                title={<Domain name={cert.domain} />}
-                details={
-                  cert.error ? (
-                    <p className="mt-1 text-sm break-words text-red-800 dark:text-red-300">{cert.error}</p>
-                  ) : null
-                }
-                figures={[
-                  ["Days left", cert.daysRemaining ?? "–"],
-                  ["Expires", date(cert.expiryDate)],
-                  ["Server", cert.server],
-                  ["IP", address(cert)],
-                ]}
-                actions={actions(cert)}
-              />
-            ))}
-          </PhoneCards>
-        </>
-      )}
-    </Panel>
+      <table className="w-full text-left text-sm">
+        <caption className="sr-only">Certificates</caption>
+        <thead className="sticky top-0 bg-white dark:bg-slate-900">
+          <tr className="border-b border-slate-200 dark:border-slate-700">
+            <th scope="col" className="py-2 pr-2">
+              Domain
+            </th>
+            <th scope="col" className="py-2 pr-2">
+              Server
+            </th>
+            <th scope="col" className="py-2 pr-2">
+              IP
+            </th>
+            <th scope="col" className="py-2 pr-2">
+              Status
+            </th>
+            <th scope="col" className="py-2 pr-2 text-right">
+              Days
+            </th>
+            <th scope="col" className="py-2 pr-2">
+              Expires
+            </th>
+            <th scope="col" className="py-2">
+              <span className="sr-only">Actions</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {certificates.map((cert) => (
+            <tr
+              key={`${cert.domain}@${cert.serverIP}:${cert.port}`}
+              className="border-b border-slate-100 align-top dark:border-slate-800"
+            >
+              <th scope="row" className="py-1.5 pr-2 font-medium">
+                <Domain name={cert.domain} />
+                {cert.error ? (
+                  <span className="block text-xs font-normal break-words text-red-800 dark:text-red-300">
+                    {cert.error}
+                  </span>
+                ) : null}
+              </th>
+              <td className="py-1.5 pr-2">{cert.server}</td>
+              <td className="py-1.5 pr-2 tabular-nums">{address(cert)}</td>
+              <td className="py-1.5 pr-2">
+                <StatusBadge status={cert.status} />
+              </td>
+              <td className="py-1.5 pr-2 text-right tabular-nums">{cert.daysRemaining ?? "–"}</td>
+              <td className="py-1.5 pr-2 whitespace-nowrap">{date(cert.expiryDate)}</td>
+              <td className="py-1.5">
+                <span className="flex gap-1">{actions(cert)}</span>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** On a phone: a card per certificate, status first. */
+function CertificateCards({ certificates, actions }: { certificates: Certificate[]; actions: Actions }) {
+  return (
+    <PhoneCards label="Certificates" below="md">
+      {certificates.map((cert) => (
+        <PhoneCard
+          key={`${cert.domain}@${cert.serverIP}:${cert.port}`}
+          status={<StatusBadge status={cert.status} />}
+          title={<Domain name={cert.domain} />}
+          details={
+            cert.error ? <p className="mt-1 text-sm break-words text-red-800 dark:text-red-300">{cert.error}</p> : null
+          }
+          figures={[
+            ["Days left", cert.daysRemaining ?? "–"],
+            ["Expires", date(cert.expiryDate)],
+            ["Server", cert.server],
+            ["IP", address(cert)],
+          ]}
+          actions={actions(cert)}
+        />
+      ))}
+    </PhoneCards>
   );
 }
