@@ -109,8 +109,6 @@ function Notices({ incident }: { incident: Incident }) {
 
 export default function AlertsPage({ loaderData }: Route.ComponentProps) {
   const { incidents, total, page, pages, state } = loaderData;
-  const filter = (value: string | null) => (value ? `?state=${value}` : "?");
-  const at = (target: number) => `${filter(state)}${state ? "&" : ""}page=${target}`;
   return (
     <RouteGuard>
       <main className="mx-auto max-w-7xl px-4 py-6">
@@ -126,135 +124,158 @@ export default function AlertsPage({ loaderData }: Route.ComponentProps) {
           {total} {state ?? ""} incidents, newest first. An incident opens after its failure threshold and resolves
           after its success threshold; each notice is listed per channel with its delivery.
         </p>
-        <nav aria-label="Filter" className="mt-3 flex flex-wrap gap-2 text-sm">
-          {[null, ...STATES].map((value) => (
-            <Link
-              key={value ?? "all"}
-              to={filter(value)}
-              aria-current={state === value ? "page" : undefined}
-              className={`${pageLink} aria-[current=page]:bg-slate-200 dark:aria-[current=page]:bg-slate-700`}
-            >
-              {value === null ? "All" : value === "open" ? "Open" : "Resolved"}
-            </Link>
-          ))}
-        </nav>
-        <div
-          className={
-            "mt-4 overflow-x-auto rounded-lg border border-slate-200 " +
-            "bg-white dark:border-slate-700 dark:bg-slate-900"
-          }
-          tabIndex={0}
-          role="region"
-          aria-label="Incidents (scrolls)"
-        >
-          <table className="w-full text-left text-sm md:min-w-[64rem]">
-            <caption className="sr-only">
-              Incidents, page {page} of {pages}
-            </caption>
-            <thead>
-              <tr className="border-b border-slate-200 max-md:sr-only dark:border-slate-700">
-                <th scope="col" className="p-2">
-                  Target
-                </th>
-                <th scope="col" className="p-2">
-                  Severity
-                </th>
-                <th scope="col" className="p-2">
-                  Opened
-                </th>
-                <th scope="col" className="p-2">
-                  Acknowledged
-                </th>
-                <th scope="col" className="p-2">
-                  Resolved
-                </th>
-                <th scope="col" className="p-2">
-                  Duration
-                </th>
-                <th scope="col" className="p-2 min-w-56">
-                  Notices
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {incidents.map((incident) => (
-                <tr
-                  key={incident.id}
-                  data-incident={incident.id}
-                  className="border-b border-slate-100 align-top max-md:block max-md:py-2 dark:border-slate-800"
-                >
-                  <td data-label="Target" className={`p-2 ${stacked}`}>
-                    <span className="font-semibold">{incident.name}</span>
-                    <span className="block text-xs text-slate-600 dark:text-slate-300">
-                      {incident.source} ·{" "}
-                      {incident.test
-                        ? incident.summary
-                        : [incident.summary, incident.message].filter(Boolean).join(": ")}
-                    </span>
-                    {incident.publicStatus ? <StatusUpdateForm incidentId={incident.id} /> : null}
-                  </td>
-                  <td data-label="Severity" className={`p-2 ${stacked}`}>
-                    {incident.test ? <Badge tone="blue">TEST</Badge> : <StatusBadge status={incident.severity} />}
-                  </td>
-                  <td data-label="Opened" className={`p-2 whitespace-nowrap ${stacked}`}>
-                    {when(incident.openedAt)}
-                  </td>
-                  <td data-label="Acknowledged" className={`p-2 ${stacked}`}>
-                    {incident.acknowledgedAt ? (
-                      <span className="flex flex-col gap-0.5">
-                        <span>
-                          <span className="whitespace-nowrap">{when(incident.acknowledgedAt)}</span> by{" "}
-                          <span className="whitespace-nowrap">{incident.acknowledgedBy}</span>
-                        </span>
-                        {incident.acknowledgementNote ? (
-                          <span className="text-xs text-slate-600 dark:text-slate-300">
-                            “{incident.acknowledgementNote}”
-                          </span>
-                        ) : null}
-                      </span>
-                    ) : (
-                      "–"
-                    )}
-                  </td>
-                  <td data-label="Resolved" className={`p-2 ${stacked}`}>
-                    <Resolution incident={incident} />
-                  </td>
-                  <td data-label="Duration" className={`p-2 whitespace-nowrap ${stacked}`}>
-                    {incident.test ? "–" : formatSpan(incident.durationMs)}
-                  </td>
-                  <td data-label="Notices" className={`p-2 ${stacked}`}>
-                    <Notices incident={incident} />
-                  </td>
-                </tr>
-              ))}
-              {incidents.length === 0 ? (
-                <tr>
-                  <td colSpan={7} className="p-4 text-center">
-                    No incidents yet.
-                  </td>
-                </tr>
-              ) : null}
-            </tbody>
-          </table>
-        </div>
-        {pages > 1 ? (
-          <nav aria-label="Pages" className="mt-4 flex items-center gap-3">
-            {page > 1 ? (
-              <Link className={pageLink} to={at(page - 1)}>
-                Previous
-              </Link>
-            ) : null}
-            <span className="text-sm">
-              Page {page} of {pages}
-            </span>
-            {page < pages ? (
-              <Link className={pageLink} to={at(page + 1)}>
-                Next
-              </Link>
-            ) : null}
-          </nav>
-        ) : null}
+        <StateFilter state={state} />
+        <IncidentTable incidents={incidents} page={page} pages={pages} />
+        {pages > 1 ? <Pages state={state} page={page} pages={pages} /> : null}
       </main>
     </RouteGuard>
+  );
+}
+
+type State = (typeof STATES)[number];
+const stateQuery = (value: string | null) => (value ? `?state=${value}` : "?");
+const pageQuery = (state: State | null, target: number) => `${stateQuery(state)}${state ? "&" : ""}page=${target}`;
+
+function StateFilter({ state }: { state: State | null }) {
+  return (
+    <nav aria-label="Filter" className="mt-3 flex flex-wrap gap-2 text-sm">
+      {[null, ...STATES].map((value) => (
+        <Link
+          key={value ?? "all"}
+          to={stateQuery(value)}
+          aria-current={state === value ? "page" : undefined}
+          className={`${pageLink} aria-[current=page]:bg-slate-200 dark:aria-[current=page]:bg-slate-700`}
+        >
+          {value === null ? "All" : value === "open" ? "Open" : "Resolved"}
+        </Link>
+      ))}
+    </nav>
+  );
+}
+
+function IncidentTable({ incidents, page, pages }: { incidents: Incident[]; page: number; pages: number }) {
+  return (
+    <div
+      className={
+        "mt-4 overflow-x-auto rounded-lg border border-slate-200 " + "bg-white dark:border-slate-700 dark:bg-slate-900"
+      }
+      tabIndex={0}
+      role="region"
+      aria-label="Incidents (scrolls)"
+    >
+      <table className="w-full text-left text-sm md:min-w-[64rem]">
+        <caption className="sr-only">
+          Incidents, page {page} of {pages}
+        </caption>
+        <thead>
+          <tr className="border-b border-slate-200 max-md:sr-only dark:border-slate-700">
+            <th scope="col" className="p-2">
+              Target
+            </th>
+            <th scope="col" className="p-2">
+              Severity
+            </th>
+            <th scope="col" className="p-2">
+              Opened
+            </th>
+            <th scope="col" className="p-2">
+              Acknowledged
+            </th>
+            <th scope="col" className="p-2">
+              Resolved
+            </th>
+            <th scope="col" className="p-2">
+              Duration
+            </th>
+            <th scope="col" className="p-2 min-w-56">
+              Notices
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {incidents.map((incident) => (
+            <IncidentRow key={incident.id} incident={incident} />
+          ))}
+          {incidents.length === 0 ? (
+            <tr>
+              <td colSpan={7} className="p-4 text-center">
+                No incidents yet.
+              </td>
+            </tr>
+          ) : null}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function IncidentRow({ incident }: { incident: Incident }) {
+  return (
+    <tr
+      data-incident={incident.id}
+      className="border-b border-slate-100 align-top max-md:block max-md:py-2 dark:border-slate-800"
+    >
+      <td data-label="Target" className={`p-2 ${stacked}`}>
+        <span className="font-semibold">{incident.name}</span>
+        <span className="block text-xs text-slate-600 dark:text-slate-300">
+          {incident.source} ·{" "}
+          {incident.test ? incident.summary : [incident.summary, incident.message].filter(Boolean).join(": ")}
+        </span>
+        {incident.publicStatus ? <StatusUpdateForm incidentId={incident.id} /> : null}
+      </td>
+      <td data-label="Severity" className={`p-2 ${stacked}`}>
+        {incident.test ? <Badge tone="blue">TEST</Badge> : <StatusBadge status={incident.severity} />}
+      </td>
+      <td data-label="Opened" className={`p-2 whitespace-nowrap ${stacked}`}>
+        {when(incident.openedAt)}
+      </td>
+      <td data-label="Acknowledged" className={`p-2 ${stacked}`}>
+        <Acknowledgement incident={incident} />
+      </td>
+      <td data-label="Resolved" className={`p-2 ${stacked}`}>
+        <Resolution incident={incident} />
+      </td>
+      <td data-label="Duration" className={`p-2 whitespace-nowrap ${stacked}`}>
+        {incident.test ? "–" : formatSpan(incident.durationMs)}
+      </td>
+      <td data-label="Notices" className={`p-2 ${stacked}`}>
+        <Notices incident={incident} />
+      </td>
+    </tr>
+  );
+}
+
+function Acknowledgement({ incident }: { incident: Incident }) {
+  if (!incident.acknowledgedAt) return "–";
+  return (
+    <span className="flex flex-col gap-0.5">
+      <span>
+        <span className="whitespace-nowrap">{when(incident.acknowledgedAt)}</span> by{" "}
+        <span className="whitespace-nowrap">{incident.acknowledgedBy}</span>
+      </span>
+      {incident.acknowledgementNote ? (
+        <span className="text-xs text-slate-600 dark:text-slate-300">“{incident.acknowledgementNote}”</span>
+      ) : null}
+    </span>
+  );
+}
+
+function Pages({ state, page, pages }: { state: State | null; page: number; pages: number }) {
+  return (
+    <nav aria-label="Pages" className="mt-4 flex items-center gap-3">
+      {page > 1 ? (
+        <Link className={pageLink} to={pageQuery(state, page - 1)}>
+          Previous
+        </Link>
+      ) : null}
+      <span className="text-sm">
+        Page {page} of {pages}
+      </span>
+      {page < pages ? (
+        <Link className={pageLink} to={pageQuery(state, page + 1)}>
+          Next
+        </Link>
+      ) : null}
+    </nav>
   );
 }
