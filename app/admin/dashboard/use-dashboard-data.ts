@@ -15,7 +15,7 @@ import type {
 } from "./dashboard.server.ts";
 import { ALWAYS_POLLED, fastestInterval, nextHealthRead, POLL_SECONDS } from "./polling.ts";
 import { postJson } from "./staff-api.ts";
-import { usePanelQuery } from "./use-panel-query.ts";
+import { type Polled, usePanelQuery } from "./use-panel-query.ts";
 
 /** How long Refresh waits for the engine to serve it. */
 const REFRESH_WAIT_MS = 60_000;
@@ -91,16 +91,48 @@ export function useDashboardData(data: DashboardData, autoRefresh: boolean) {
     failure: "Failed to load AI services health data",
   });
 
-  // A new round may open or resolve incidents: read them when it lands, not a round later.
-  const lastCheckedAt = health.data?.lastCheckedAt;
-  const refreshIncidents = incidents.refresh;
+  const panels: DashboardPanels = {
+    health,
+    incidents,
+    configuration,
+    maintenance,
+    maintenanceHistory,
+    certificates,
+    nginx,
+    haproxy,
+    ai,
+  };
+  useIncidentsReadEachRound(health.data?.lastCheckedAt, incidents.refresh);
+  const { refreshAll, refreshing } = useRefreshAll(panels);
+  return { ...panels, refreshAll, refreshing };
+}
+
+type DashboardPanels = {
+  health: Polled<HealthData>;
+  incidents: Polled<IncidentsData>;
+  configuration: Polled<ConfigurationData>;
+  maintenance: Polled<MaintenanceData>;
+  maintenanceHistory: Polled<MaintenanceHistoryData>;
+  certificates: Polled<CertificatesData>;
+  nginx: Polled<NginxData>;
+  haproxy: Polled<HaproxyData>;
+  ai: Polled<AiData>;
+};
+
+/** A new round may open or resolve incidents: read them when it lands, not a round later. */
+function useIncidentsReadEachRound(lastCheckedAt: string | null | undefined, refreshIncidents: () => Promise<unknown>) {
   const seenRound = useRef(lastCheckedAt);
   useEffect(() => {
     if (lastCheckedAt === seenRound.current) return;
     seenRound.current = lastCheckedAt;
     void refreshIncidents();
   }, [lastCheckedAt, refreshIncidents]);
+}
 
+/** Refresh: a check of every service now, every other panel read again, then health until that check has landed. */
+function useRefreshAll(panels: DashboardPanels) {
+  const { health, incidents, configuration, maintenance, maintenanceHistory, certificates, nginx, haproxy, ai } =
+    panels;
   const [refreshing, setRefreshing] = useState(false);
   const refreshAll = useCallback(async () => {
     setRefreshing(true);
@@ -130,17 +162,5 @@ export function useDashboardData(data: DashboardData, autoRefresh: boolean) {
     }
   }, [health, incidents, configuration, maintenance, maintenanceHistory, certificates, nginx, haproxy, ai]);
 
-  return {
-    health,
-    incidents,
-    configuration,
-    maintenance,
-    maintenanceHistory,
-    certificates,
-    nginx,
-    haproxy,
-    ai,
-    refreshAll,
-    refreshing,
-  };
+  return { refreshAll, refreshing };
 }
