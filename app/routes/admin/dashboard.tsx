@@ -3,21 +3,15 @@ import { Inbox, ListChecks } from "lucide-react";
 import { useCallback, useState } from "react";
 import { Link, redirect, useNavigate } from "react-router";
 import { signOut } from "#app/admin/auth-client.ts";
-import type { HealthData } from "#app/admin/dashboard/dashboard.server.ts";
+import type { IncidentsData } from "#app/admin/dashboard/dashboard.server.ts";
 import { loadDashboard } from "#app/admin/dashboard/dashboard.server.ts";
-import { AiServicesPanel } from "#app/admin/dashboard/ai-services-panel.tsx";
-import { CertificatesPanel } from "#app/admin/dashboard/certificates-panel.tsx";
 import { DashboardFooter } from "#app/admin/dashboard/dashboard-footer.tsx";
+import { NotConfigured, OverviewTab, ServicesTab } from "#app/admin/dashboard/dashboard-tabs.tsx";
 import { DashboardHeader } from "#app/admin/dashboard/dashboard-header.tsx";
 import { HaproxyPanel } from "#app/admin/dashboard/haproxy-panel.tsx";
 import { HealthCard } from "#app/admin/dashboard/health-card.tsx";
 import { ConfigurationNotice } from "#app/admin/dashboard/configuration-notice.tsx";
 import { MaintenanceBanner } from "#app/admin/dashboard/maintenance-banner.tsx";
-import { MaintenancePanel } from "#app/admin/dashboard/maintenance-panel.tsx";
-import { MetricsPanel } from "#app/admin/dashboard/metrics-panel.tsx";
-import { panelClass, Skeleton } from "#app/admin/dashboard/panel.tsx";
-import { ServiceCard } from "#app/admin/dashboard/service-card.tsx";
-import { SummaryCards } from "#app/admin/dashboard/summary-cards.tsx";
 import { Tabs } from "#app/admin/dashboard/tabs.tsx";
 import { RenderTime } from "#app/admin/dashboard/use-now.ts";
 import { createDashboardQueryClient } from "#app/admin/dashboard/query-client.ts";
@@ -35,28 +29,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export function meta() {
   return [{ title: "Admin Dashboard" }];
-}
-
-function ServiceGrid({ services, empty }: { services: HealthData["services"]; empty: string }) {
-  if (services.length === 0) return <p className="text-sm text-slate-600 dark:text-slate-300">{empty}</p>;
-  return (
-    <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
-      {services.map((service) => (
-        <ServiceCard key={service.serviceId} service={service} />
-      ))}
-    </div>
-  );
-}
-
-function NotConfigured({ title, what }: { title: string; what: string }) {
-  return (
-    <section className={panelClass}>
-      <h2 className="text-lg font-bold">{title}</h2>
-      <p className="mt-2 text-sm">
-        {what} is not configured. Add it to the <code>integrations</code> section of the monitoring configuration.
-      </p>
-    </section>
-  );
 }
 
 export default function DashboardPage({ loaderData }: Route.ComponentProps) {
@@ -102,30 +74,20 @@ function Dashboard({ data, toSignIn }: { data: Route.ComponentProps["loaderData"
     toSignIn();
   };
 
-  const services = health.data?.services ?? [];
   const tabs = [
     {
       id: "overview",
       label: "System Overview",
       content: () => (
-        <div className="flex flex-col gap-4">
-          {health.data ? (
-            <SummaryCards health={health.data} autoRefresh={autoRefresh} />
-          ) : (
-            <Skeleton lines={2} height="h-16" />
-          )}
-          {health.data ? <MetricsPanel health={health.data} /> : null}
-          <MaintenancePanel
-            polled={maintenance}
-            history={maintenanceHistory}
-            onChanged={() => void Promise.all([health.refresh(), incidents.refresh()])}
-          />
-          {configured.certificates ? (
-            <CertificatesPanel polled={certificates} />
-          ) : (
-            <NotConfigured title="SSL Certificates" what="Certificate monitoring" />
-          )}
-        </div>
+        <OverviewTab
+          health={health}
+          incidents={incidents}
+          maintenance={maintenance}
+          maintenanceHistory={maintenanceHistory}
+          certificates={certificates}
+          certificatesConfigured={configured.certificates}
+          autoRefresh={autoRefresh}
+        />
       ),
     },
     {
@@ -142,31 +104,7 @@ function Dashboard({ data, toSignIn }: { data: Route.ComponentProps["loaderData"
       id: "services",
       label: "Services Health",
       content: () => (
-        <div className="flex flex-col gap-6">
-          <section aria-labelledby="infra-heading">
-            <h2 id="infra-heading" className="mb-3 text-lg font-bold">
-              Infrastructure Health
-            </h2>
-            <ServiceGrid
-              services={services.filter((s) => s.serviceId.startsWith("datacenter"))}
-              empty="No infrastructure entries are configured."
-            />
-          </section>
-          {configured.aiServices ? (
-            <AiServicesPanel polled={ai} />
-          ) : (
-            <NotConfigured title="AI Services Health" what="AI service monitoring" />
-          )}
-          <section aria-labelledby="apps-heading">
-            <h2 id="apps-heading" className="mb-3 text-lg font-bold">
-              Application Services
-            </h2>
-            <ServiceGrid
-              services={services.filter((s) => !s.serviceId.startsWith("datacenter"))}
-              empty="No application services are configured."
-            />
-          </section>
-        </div>
+        <ServicesTab services={health.data?.services ?? []} ai={ai} aiConfigured={configured.aiServices} />
       ),
     },
   ];
@@ -196,30 +134,43 @@ function Dashboard({ data, toSignIn }: { data: Route.ComponentProps["loaderData"
           onAutoRefresh={setAutoRefresh}
           onRefresh={() => void refreshAll()}
         />
-        <nav aria-label="Staff pages" className="flex flex-wrap gap-3 text-sm">
-          <Link
-            to="/admin/alerts"
-            className="inline-flex items-center gap-1.5 font-medium text-brand-700 underline dark:text-brand-300"
-          >
-            <ListChecks aria-hidden="true" className="size-4" />
-            Incidents{incidents.data ? ` (${incidents.data.incidents.length} open)` : ""}
-          </Link>
-          <Link
-            to="/admin/messages"
-            className="inline-flex items-center gap-1.5 font-medium text-brand-700 underline dark:text-brand-300"
-          >
-            <Inbox aria-hidden="true" className="size-4" />
-            Contact inbox ({data.contact.pending} waiting, {data.contact.failed} failed)
-          </Link>
-          {data.contact.mailConfigured ? null : (
-            <span className="text-amber-800 dark:text-amber-300">
-              Mail delivery is not configured (SMTP_URL): contact messages and e-mail alerts wait.
-            </span>
-          )}
-        </nav>
+        <StaffLinks incidents={incidents.data} contact={data.contact} />
         <Tabs label="Dashboard sections" tabs={tabs} />
       </main>
       <DashboardFooter health={health.data} autoRefresh={autoRefresh} user={data.user.username} />
     </>
+  );
+}
+
+/** Links to the incident history and the contact inbox, with what waits in each. */
+function StaffLinks({
+  incidents,
+  contact,
+}: {
+  incidents: IncidentsData | undefined;
+  contact: Route.ComponentProps["loaderData"]["contact"];
+}) {
+  return (
+    <nav aria-label="Staff pages" className="flex flex-wrap gap-3 text-sm">
+      <Link
+        to="/admin/alerts"
+        className="inline-flex items-center gap-1.5 font-medium text-brand-700 underline dark:text-brand-300"
+      >
+        <ListChecks aria-hidden="true" className="size-4" />
+        Incidents{incidents ? ` (${incidents.incidents.length} open)` : ""}
+      </Link>
+      <Link
+        to="/admin/messages"
+        className="inline-flex items-center gap-1.5 font-medium text-brand-700 underline dark:text-brand-300"
+      >
+        <Inbox aria-hidden="true" className="size-4" />
+        Contact inbox ({contact.pending} waiting, {contact.failed} failed)
+      </Link>
+      {contact.mailConfigured ? null : (
+        <span className="text-amber-800 dark:text-amber-300">
+          Mail delivery is not configured (SMTP_URL): contact messages and e-mail alerts wait.
+        </span>
+      )}
+    </nav>
   );
 }
