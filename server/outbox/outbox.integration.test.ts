@@ -10,7 +10,7 @@ import pino from "pino";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { startHttpReceiver, type HttpReceiver } from "#tests/peers/http-receiver.ts";
 import { parseMail, startTestMailServer, type TestMailServer } from "#tests/peers/mail-server.ts";
-import { testDatabases } from "#tests/support/test-databases.ts";
+import { testDatabases, type TestDatabase } from "#tests/support/test-databases.ts";
 import { alertsSchema } from "#server/alerting/alerts-config.ts";
 import { createNotifier } from "#server/alerting/notifier.ts";
 import type { DatabaseHandle } from "#server/db/client.ts";
@@ -40,7 +40,12 @@ afterAll(async () => {
   rmSync(mailDir, { recursive: true, force: true });
 });
 
-describe.each(testDatabases())("the outbox on $dialect", ({ open }) => {
+const titles = (receiver: HttpReceiver) =>
+  receiver.received.map((request) => (request.json as { title: string }).title);
+const subjects = () => mail.received.map((received) => parseMail(received.raw).headers.subject);
+
+/** A fresh database for each test, receivers up and emptied, and sender processes on that database. */
+function useOutbox(open: TestDatabase["open"]) {
   let handle: DatabaseHandle;
   let cleanup: () => Promise<void>;
   const clock = { now: Date.parse("2026-03-02T08:00:00Z") };
@@ -96,16 +101,25 @@ describe.each(testDatabases())("the outbox on $dialect", ({ open }) => {
       channel: (name: string) => config.channels.filter((channel) => channel.name === name),
     };
   }
-  const titles = (receiver: HttpReceiver) =>
-    receiver.received.map((request) => (request.json as { title: string }).title);
-  const subjects = () => mail.received.map((received) => parseMail(received.raw).headers.subject);
-  const rows = (channel: string) =>
-    handle.db
-      .selectFrom("outbox")
-      .select(["status", "attempts"])
-      .where("channel", "=", `alert:${channel}`)
-      .orderBy("id")
-      .execute();
+  return {
+    clock,
+    get handle() {
+      return handle;
+    },
+    sender,
+    rows: (channel: string) =>
+      handle.db
+        .selectFrom("outbox")
+        .select(["status", "attempts"])
+        .where("channel", "=", `alert:${channel}`)
+        .orderBy("id")
+        .execute(),
+  };
+}
+
+describe.each(testDatabases())("the outbox on $dialect: a failing channel", ({ open }) => {
+  const c = useOutbox(open);
+  const { clock, sender, rows } = c;
 
   it("a dead channel holds back its own notices only; back, it gets each once, in order", async () => {
     const { delivery, queue } = sender();
@@ -117,7 +131,7 @@ describe.each(testDatabases())("the outbox on $dialect", ({ open }) => {
 
     // Down for a minute: retried after 10 s, 20 s, 40 s (only the oldest is tried meanwhile).
     const firstRows = async () =>
-      handle.db
+      c.handle.db
         .selectFrom("outbox")
         .select(["status", "attempts", "next_attempt_at"])
         .where("channel", "=", "alert:first")
@@ -154,7 +168,7 @@ describe.each(testDatabases())("the outbox on $dialect", ({ open }) => {
     await queue("after it");
     await delivery.runOnce();
     expect(titles(first)).toEqual(["refused", "after it"]);
-    const failed = await handle.db
+    const failed = await c.handle.db
       .selectFrom("outbox")
       .select(["status", "last_error"])
       .where("channel", "=", "alert:first")
@@ -163,7 +177,7 @@ describe.each(testDatabases())("the outbox on $dialect", ({ open }) => {
     expect(failed.map((row) => row.status)).toEqual(["failed", "sent"]);
     expect(failed[0]!.last_error).toContain("HTTP 400: bad payload");
 
-    const limited = await handle.db
+    const limited = await c.handle.db
       .selectFrom("outbox")
       .select(["status", "next_attempt_at"])
       .where("channel", "=", "alert:second")
@@ -171,19 +185,6 @@ describe.each(testDatabases())("the outbox on $dialect", ({ open }) => {
       .execute();
     expect(limited.map((row) => row.status)).toEqual(["pending", "pending"]);
     expect(Number(limited[0]!.next_attempt_at) - clock.now).toBe(Math.min(120_000, ALERT_RETRY_POLICY.maxDelayMs));
-  });
-
-  it("a restart loses nothing and repeats nothing; two senders at once send each notice once, in order", async () => {
-    const before = sender();
-    for (let i = 1; i <= 30; i += 1) await before.queue(`n${i}`);
-    // The process stops before it delivered anything; the next one takes over, and a second worker runs beside it.
-    await before.delivery.stop();
-    const after = sender();
-    const beside = sender();
-    await Promise.all([after.delivery.runOnce(), beside.delivery.runOnce(), after.delivery.runOnce()]);
-    const expected = Array.from({ length: 30 }, (_, index) => `n${index + 1}`);
-    expect(titles(first)).toEqual(expected);
-    expect(titles(second)).toEqual(expected);
   });
 
   it(
@@ -222,6 +223,24 @@ describe.each(testDatabases())("the outbox on $dialect", ({ open }) => {
       expect(ids[2]).not.toBe(ids[0]);
     },
   );
+});
+
+describe.each(testDatabases())("the outbox on $dialect: restarts, crashes and stops", ({ open }) => {
+  const c = useOutbox(open);
+  const { clock, sender, rows } = c;
+
+  it("a restart loses nothing and repeats nothing; two senders at once send each notice once, in order", async () => {
+    const before = sender();
+    for (let i = 1; i <= 30; i += 1) await before.queue(`n${i}`);
+    // The process stops before it delivered anything; the next one takes over, and a second worker runs beside it.
+    await before.delivery.stop();
+    const after = sender();
+    const beside = sender();
+    await Promise.all([after.delivery.runOnce(), beside.delivery.runOnce(), after.delivery.runOnce()]);
+    const expected = Array.from({ length: 30 }, (_, index) => `n${index + 1}`);
+    expect(titles(first)).toEqual(expected);
+    expect(titles(second)).toEqual(expected);
+  });
 
   it("a sender that died mid-send: 30 s later its notice goes again, once, under the same id", async () => {
     const dying = sender();
@@ -256,7 +275,7 @@ describe.each(testDatabases())("the outbox on $dialect", ({ open }) => {
       // Twice the lease passes while the send hangs: only the renewals keep the row its own.
       clock.now += 60_000;
       const leaseUntil = async () =>
-        Number((await handle.db.selectFrom("outbox").select("lease_until").executeTakeFirstOrThrow()).lease_until);
+        Number((await c.handle.db.selectFrom("outbox").select("lease_until").executeTakeFirstOrThrow()).lease_until);
       await vi.waitFor(async () => expect(await leaseUntil()).toBeGreaterThan(clock.now));
       await sender().delivery.runOnce();
       expect(titles(first)).toEqual(["slow"]);
