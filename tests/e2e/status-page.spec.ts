@@ -148,8 +148,10 @@ test(
       await page.goto(`${env.origin}/en/status`);
       await expect(page.locator("[data-overall]")).toContainText("Partial outage");
       await expect(page.locator('[data-status-service="mail-relay"]')).toContainText("Outage");
-      await expect(page.locator("#status-open")).toBeVisible();
-      await expect(page.getByRole("heading", { name: "Disruption of E-mail delivery" })).toBeVisible();
+      // Among the open incidents: a slow round earlier in the run may have left a resolved one of the same name.
+      await expect(
+        page.locator("#status-open").getByRole("heading", { name: "Disruption of E-mail delivery" }),
+      ).toBeVisible();
       expect(await text(page, "/api/status/badge/mail-relay.svg")).toContain("E-mail delivery: down");
       expect(await text(page, "/de/status/rss.xml")).toContain(
         "<title>Störung: E-Mail-Zustellung (Untersuchung)</title>",
