@@ -1,12 +1,13 @@
 import { createHash } from "node:crypto";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { ABSOLUTE_TIMEOUT_MS, IDLE_TIMEOUT_MS } from "#server/auth/sessions.ts";
-import { testDatabases } from "#tests/support/test-databases.ts";
+import { testDatabases, type TestDatabase } from "#tests/support/test-databases.ts";
 import { browserHeaders, cookieFrom, createTestApp } from "#tests/support/test-app.ts";
 
 const PASSWORD = "correct horse battery staple";
 
-describe.each(testDatabases())("staff sign-in on $dialect", ({ open }) => {
+/** A fresh app and database with one staff account for each test, and the requests the tests below share. */
+function useAuthApp(open: TestDatabase["open"]) {
   let t: Awaited<ReturnType<typeof createTestApp>>;
   let cleanup: () => Promise<void>;
 
@@ -18,23 +19,37 @@ describe.each(testDatabases())("staff sign-in on $dialect", ({ open }) => {
   });
   afterEach(() => cleanup());
 
-  const signIn = (username: string, password: string, headers: Record<string, string> = {}) =>
-    t.app.request("http://localhost/api/auth/sign-in", {
-      method: "POST",
-      headers: browserHeaders(headers),
-      body: JSON.stringify({ username, password }),
-    });
-  const get = (path: string, cookie = "", headers: Record<string, string> = {}) =>
-    t.app.request(`http://localhost${path}`, { headers: browserHeaders({ cookie, ...headers }) });
-  const post = (path: string, cookie = "") =>
-    t.app.request(`http://localhost${path}`, { method: "POST", headers: browserHeaders({ cookie }) });
+  return {
+    get t() {
+      return t;
+    },
+    /** A test may swap in an app with other settings on the same database. */
+    set t(app) {
+      t = app;
+    },
+    signIn: (username: string, password: string, headers: Record<string, string> = {}) =>
+      t.app.request("http://localhost/api/auth/sign-in", {
+        method: "POST",
+        headers: browserHeaders(headers),
+        body: JSON.stringify({ username, password }),
+      }),
+    get: (path: string, cookie = "", headers: Record<string, string> = {}) =>
+      t.app.request(`http://localhost${path}`, { headers: browserHeaders({ cookie, ...headers }) }),
+    post: (path: string, cookie = "") =>
+      t.app.request(`http://localhost${path}`, { method: "POST", headers: browserHeaders({ cookie }) }),
+  };
+}
+
+describe.each(testDatabases())("staff sign-in on $dialect: signing in", ({ open }) => {
+  const c = useAuthApp(open);
+  const { signIn } = c;
 
   it("signs in with the username or its e-mail form and returns the user and expiry", async () => {
     const response = await signIn("ops", PASSWORD);
     expect(response.status).toBe(200);
     const body = (await response.json()) as { user: { username: string; email: string }; expiresAt: number };
     expect(body.user).toMatchObject({ username: "ops", email: "ops@example.com" });
-    expect(body.expiresAt).toBe(t.clock.now + IDLE_TIMEOUT_MS);
+    expect(body.expiresAt).toBe(c.t.clock.now + IDLE_TIMEOUT_MS);
     expect((await signIn("OPS@example.com", PASSWORD)).status).toBe(200);
   });
 
@@ -45,7 +60,7 @@ describe.each(testDatabases())("staff sign-in on $dialect", ({ open }) => {
       const local = (await signIn("ops", PASSWORD)).headers.getSetCookie();
       expect(local[0]).toMatch(/^session=[A-Za-z0-9_-]{43}; Path=\/; HttpOnly; SameSite=Lax; Max-Age=43200$/);
       expect(local[1]).toMatch(/^device=[A-Za-z0-9_.-]+; Path=\/; HttpOnly; SameSite=Strict; Max-Age=15552000$/);
-      const remote = await t.app.request("http://www.example.com/api/auth/sign-in", {
+      const remote = await c.t.app.request("http://www.example.com/api/auth/sign-in", {
         method: "POST",
         headers: { host: "www.example.com", origin: "http://www.example.com", "content-type": "application/json" },
         body: JSON.stringify({ username: "ops", password: PASSWORD }),
@@ -64,7 +79,7 @@ describe.each(testDatabases())("staff sign-in on $dialect", ({ open }) => {
     const first = cookieFrom(await signIn("ops", PASSWORD));
     const second = cookieFrom(await signIn("ops", PASSWORD));
     expect(first).not.toBe(second);
-    const stored = await t.services.database.db.selectFrom("sessions").select("token_hash").execute();
+    const stored = await c.t.services.database.db.selectFrom("sessions").select("token_hash").execute();
     const tokens = [first, second].map((c) => c.split("=")[1]);
     for (const row of stored) expect(tokens).not.toContain(row.token_hash);
     expect(stored.every((row) => /^[0-9a-f]{64}$/.test(row.token_hash))).toBe(true);
@@ -101,7 +116,7 @@ describe.each(testDatabases())("staff sign-in on $dialect", ({ open }) => {
   });
 
   it("refuses bad input with field messages and changes nothing", async () => {
-    const missing = await t.app.request("http://localhost/api/auth/sign-in", {
+    const missing = await c.t.app.request("http://localhost/api/auth/sign-in", {
       method: "POST",
       headers: browserHeaders(),
       body: JSON.stringify({ username: "" }),
@@ -111,32 +126,37 @@ describe.each(testDatabases())("staff sign-in on $dialect", ({ open }) => {
       error: "Invalid input",
       fields: { username: "Username is required", password: "Password is required" },
     });
-    const wrongType = await t.app.request("http://localhost/api/auth/sign-in", {
+    const wrongType = await c.t.app.request("http://localhost/api/auth/sign-in", {
       method: "POST",
       headers: browserHeaders(),
       body: JSON.stringify({ username: 5, password: [] }),
     });
     expect(wrongType.status).toBe(400);
-    const malformed = await t.app.request("http://localhost/api/auth/sign-in", {
+    const malformed = await c.t.app.request("http://localhost/api/auth/sign-in", {
       method: "POST",
       headers: browserHeaders(),
       body: "{oops",
     });
     expect(malformed.status).toBe(400);
     expect(await malformed.json()).toEqual({ error: "Malformed JSON" });
-    const huge = await t.app.request("http://localhost/api/auth/sign-in", {
+    const huge = await c.t.app.request("http://localhost/api/auth/sign-in", {
       method: "POST",
       headers: browserHeaders(),
       body: JSON.stringify({ username: "ops", password: "x".repeat(17 * 1024) }),
     });
     expect(huge.status).toBe(413);
-    expect(await t.services.database.db.selectFrom("sessions").selectAll().execute()).toEqual([]);
-    expect(await t.services.database.db.selectFrom("auth_failures").selectAll().execute()).toEqual([]);
+    expect(await c.t.services.database.db.selectFrom("sessions").selectAll().execute()).toEqual([]);
+    expect(await c.t.services.database.db.selectFrom("auth_failures").selectAll().execute()).toEqual([]);
   });
+});
+
+describe.each(testDatabases())("staff sign-in on $dialect: throttling and sessions", ({ open }) => {
+  const c = useAuthApp(open);
+  const { signIn, get, post } = c;
 
   it("throttles repeated failures with growing delays, without locking the account out from elsewhere", async () => {
     const attacker = { "x-forwarded-for": "203.0.113.7" };
-    t = await createTestApp(t.services.database, { TRUST_PROXY: "true" });
+    c.t = await createTestApp(c.t.services.database, { TRUST_PROXY: "true" });
     for (let i = 0; i < 5; i += 1) expect((await signIn("ops", "guess number " + i, attacker)).status).toBe(401);
     // The sixth failure starts a delay; attempts inside it are refused before any password check.
     expect((await signIn("ops", "guess number 5", attacker)).status).toBe(401);
@@ -148,10 +168,10 @@ describe.each(testDatabases())("staff sign-in on $dialect", ({ open }) => {
     // The real admin, elsewhere, is not locked out.
     expect((await signIn("ops", PASSWORD, { "x-forwarded-for": "198.51.100.1" })).status).toBe(200);
     // The delay doubles with the next failure.
-    t.advance(retry * 1000);
+    c.t.advance(retry * 1000);
     expect((await signIn("ops", "guess number 6", attacker)).status).toBe(401);
     expect(Number((await signIn("ops", PASSWORD, attacker)).headers.get("retry-after"))).toBe(4);
-    t.advance(4000);
+    c.t.advance(4000);
     expect((await signIn("ops", PASSWORD, attacker)).status).toBe(200);
   });
 
@@ -160,9 +180,9 @@ describe.each(testDatabases())("staff sign-in on $dialect", ({ open }) => {
       "plain hash of it, which every IPv4 address could be tried against",
     async () => {
       const address = "203.0.113.9";
-      t = await createTestApp(t.services.database, { TRUST_PROXY: "true" });
+      c.t = await createTestApp(c.t.services.database, { TRUST_PROXY: "true" });
       expect((await signIn("ops", "wrong", { "x-forwarded-for": address })).status).toBe(401);
-      const keys = (await t.services.database.db.selectFrom("auth_failures").select("key").execute()).map(
+      const keys = (await c.t.services.database.db.selectFrom("auth_failures").select("key").execute()).map(
         (row) => row.key,
       );
       expect(keys.some((key) => key.startsWith("ip:"))).toBe(true);
@@ -175,22 +195,22 @@ describe.each(testDatabases())("staff sign-in on $dialect", ({ open }) => {
 
   it("ends a session after 30 idle minutes; refresh extends it, up to 12 hours", async () => {
     const cookie = cookieFrom(await signIn("ops", PASSWORD));
-    t.advance(IDLE_TIMEOUT_MS - 1000);
+    c.t.advance(IDLE_TIMEOUT_MS - 1000);
     expect((await get("/api/auth/session", cookie)).status).toBe(200);
     const refreshed = await post("/api/auth/refresh", cookie);
     expect(refreshed.status).toBe(200);
-    expect(((await refreshed.json()) as { expiresAt: number }).expiresAt).toBe(t.clock.now + IDLE_TIMEOUT_MS);
-    t.advance(IDLE_TIMEOUT_MS - 1000);
+    expect(((await refreshed.json()) as { expiresAt: number }).expiresAt).toBe(c.t.clock.now + IDLE_TIMEOUT_MS);
+    c.t.advance(IDLE_TIMEOUT_MS - 1000);
     expect((await get("/api/auth/session", cookie)).status).toBe(200);
-    t.advance(2000);
+    c.t.advance(2000);
     expect((await get("/api/auth/session", cookie)).status).toBe(401);
 
     const kept = cookieFrom(await signIn("ops", PASSWORD));
     for (let elapsed = 0; elapsed < ABSOLUTE_TIMEOUT_MS - 20 * 60_000; elapsed += 20 * 60_000) {
-      t.advance(20 * 60_000);
+      c.t.advance(20 * 60_000);
       expect((await post("/api/auth/refresh", kept)).status).toBe(200);
     }
-    t.advance(20 * 60_000);
+    c.t.advance(20 * 60_000);
     expect((await post("/api/auth/refresh", kept)).status).toBe(401);
   });
 
@@ -205,28 +225,33 @@ describe.each(testDatabases())("staff sign-in on $dialect", ({ open }) => {
 
   it("a password reset revokes every session of the account", async () => {
     const cookie = cookieFrom(await signIn("ops", PASSWORD));
-    await t.services.staff.resetPassword("ops", "another long passphrase 7");
+    await c.t.services.staff.resetPassword("ops", "another long passphrase 7");
     expect((await get("/api/auth/session", cookie)).status).toBe(401);
     expect((await signIn("ops", PASSWORD)).status).toBe(401);
   });
+});
+
+describe.each(testDatabases())("staff sign-in on $dialect: access control", ({ open }) => {
+  const c = useAuthApp(open);
+  const { signIn, get } = c;
 
   it("refuses state changes from other sites (CSRF)", async () => {
     const evil = await signIn("ops", PASSWORD, { origin: "https://evil.example" });
     expect(evil.status).toBe(403);
-    const crossSite = await t.app.request("http://localhost/api/auth/sign-out", {
+    const crossSite = await c.t.app.request("http://localhost/api/auth/sign-out", {
       method: "POST",
       headers: { host: "localhost", "sec-fetch-site": "cross-site" },
     });
     expect(crossSite.status).toBe(403);
-    expect(await t.services.database.db.selectFrom("sessions").selectAll().execute()).toEqual([]);
+    expect(await c.t.services.database.db.selectFrom("sessions").selectAll().execute()).toEqual([]);
   });
 
   it("every /api/admin route needs a session, and lets a signed-in user through", async () => {
-    const adminRoutes = t.app.routes.filter((r) => r.path.startsWith("/api/admin/") && r.method !== "ALL");
+    const adminRoutes = c.t.app.routes.filter((r) => r.path.startsWith("/api/admin/") && r.method !== "ALL");
     expect(adminRoutes.length).toBeGreaterThan(0);
     for (const route of adminRoutes) {
       const path = route.path.replace(/:\w+/g, "1");
-      const response = await t.app.request(`http://localhost${path}`, {
+      const response = await c.t.app.request(`http://localhost${path}`, {
         method: route.method,
         headers: browserHeaders(),
       });
