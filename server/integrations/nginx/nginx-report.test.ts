@@ -15,7 +15,7 @@ const ok = (source: string, at: number, overrides: Partial<StubStatus> = {}): Ng
 });
 const dead = (source: string, at: number, error: string): NginxSample => ({ source, at, error });
 
-describe("buildNginxReport", () => {
+describe("buildNginxReport: counters and rates", () => {
   it("reports the counters of one healthy source, with no rate on the first sample", () => {
     const report = buildNginxReport([ok("web", T0)], undefined, OPTIONS);
     expect(report).toEqual({
@@ -85,7 +85,9 @@ describe("buildNginxReport", () => {
     expect(report.overall_health).toBe("healthy");
     expect(report.alerts).toEqual([]);
   });
+});
 
+describe("buildNginxReport: dropped connections and the connection limit", () => {
   it("counts drops since a restart as new drops", () => {
     const previous = [ok("web", T0, { accepts: 90_000, handled: 89_000, requests: 400_000 })];
     const report = buildNginxReport(
@@ -138,7 +140,9 @@ describe("buildNginxReport", () => {
     expect(at.alerts).toEqual([]);
     expect(at.overall_health).toBe("healthy");
   });
+});
 
+describe("buildNginxReport: dead sources and several sources", () => {
   it("raises a critical alert for a source that did not answer, without made-up counters", () => {
     const report = buildNginxReport([dead("edge", T0, "ECONNREFUSED")], undefined, OPTIONS);
     expect(report.overall_health).toBe("critical");
