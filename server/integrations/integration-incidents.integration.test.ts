@@ -15,7 +15,7 @@ import { testDatabases } from "#tests/support/test-databases.ts";
 
 const peers = withIntegrationPeers();
 
-describe.each(testDatabases())("integration incidents through the API on $dialect", ({ open }) => {
+describe.each(testDatabases())("integration incidents through the API on $dialect: the lease holder", ({ open }) => {
   const h = withIntegrationsApp(open, peers);
 
   it("only the lease holder samples on schedule; another process answers from the stored readings", async () => {
@@ -46,79 +46,6 @@ describe.each(testDatabases())("integration incidents through the API on $dialec
     }
   });
 
-  it("infrastructure outages open incidents, are told once, and resolve when they are back", async () => {
-    const infrastructure = /nginx|HAProxy|AI service/;
-    await h.tick();
-    // web2 has no server behind it: HAProxy marks it DOWN.
-    expect(await h.alertSubjects(infrastructure)).toEqual([
-      `[ALERT] HAProxy backend ${peers.haproxy.backendName} has a server down (web2)`,
-    ]);
-
-    // nginx dies, the stats page stops answering, Ollama fails.
-    h.config = () =>
-      integrationsConfig(peers, {
-        nginxUrl: `http://127.0.0.1:${peers.deadPort}/nginx_status`,
-        haproxyUrl: `http://127.0.0.1:${portOf(peers.silent)}/stats`,
-      });
-    peers.ollama.behaviour.mode = "error";
-    try {
-      h.t.advance(120_000); // every source is due
-      await h.tick();
-      expect((await h.alertSubjects(infrastructure)).slice(1).sort()).toEqual(
-        [
-          "[ALERT] AI service Ollama is unhealthy",
-          "[ALERT] HAProxy stats source cannot be read",
-          "[ALERT] nginx proxy does not answer",
-        ].sort(),
-      );
-      const open = (
-        (await h.api("GET", "/incidents/open")).body.incidents as { source: string; name: string; message: string }[]
-      ).filter((incident) => incident.source !== "certificate");
-      expect(open.map((incident) => `${incident.source}:${incident.name}`).sort()).toEqual(
-        [
-          "ai:AI service Ollama",
-          "haproxy:HAProxy stats source",
-          `haproxy:HAProxy server ${peers.haproxy.backendName}/web2`,
-          "nginx:nginx proxy",
-        ].sort(),
-      );
-      expect(open.find((incident) => incident.source === "nginx")!.message).toMatch(/refused|ECONNREFUSED/i);
-      // The dashboard's nginx panel shows the error state, not zeros.
-      const panel = await h.api("GET", "/nginx");
-      expect(panel).toMatchObject({
-        status: 502,
-        body: { error: "Failed to load monitoring data", details: expect.stringMatching(/^proxy: /) },
-      });
-
-      // Still down a minute later: no second notice.
-      h.t.advance(60_000);
-      await h.tick();
-      expect(await h.alertSubjects(infrastructure)).toHaveLength(4);
-    } finally {
-      h.config = () => integrationsConfig(peers);
-      peers.ollama.behaviour.mode = "ok";
-    }
-    h.t.advance(60_000); // every source is due again, 4 minutes after the first notice
-    await h.tick();
-    expect((await h.alertSubjects(infrastructure)).slice(4).sort()).toEqual(
-      [
-        "[RESOLVED] AI service Ollama is healthy again",
-        "[RESOLVED] HAProxy stats source is healthy again",
-        "[RESOLVED] nginx proxy is healthy again",
-      ].sort(),
-    );
-    const stillOpen = (await h.api("GET", "/incidents/open")).body.incidents as { source: string; name: string }[];
-    expect(stillOpen.filter((incident) => incident.source !== "certificate").map((incident) => incident.name)).toEqual([
-      `HAProxy server ${peers.haproxy.backendName}/web2`,
-    ]);
-    // Five minutes after its notice, the server still down is told again.
-    h.t.advance(60_000);
-    await h.tick();
-    expect((await h.alertSubjects(infrastructure)).slice(7)).toEqual([
-      `[REMINDER] HAProxy backend ${peers.haproxy.backendName} has a server down (web2)`,
-    ]);
-  });
-
   it("a reading stored by another worker's Retry is decided on by the lease holder, once", async () => {
     await h.tick();
     const other = await h.otherApp();
@@ -140,6 +67,90 @@ describe.each(testDatabases())("integration incidents through the API on $dialec
       await other.services.integrations!.stop();
     }
   });
+});
+
+describe.each(testDatabases())(
+  "integration incidents through the API on $dialect: infrastructure outages",
+  ({ open }) => {
+    const h = withIntegrationsApp(open, peers);
+
+    it("infrastructure outages open incidents, are told once, and resolve when they are back", async () => {
+      const infrastructure = /nginx|HAProxy|AI service/;
+      await h.tick();
+      // web2 has no server behind it: HAProxy marks it DOWN.
+      expect(await h.alertSubjects(infrastructure)).toEqual([
+        `[ALERT] HAProxy backend ${peers.haproxy.backendName} has a server down (web2)`,
+      ]);
+
+      // nginx dies, the stats page stops answering, Ollama fails.
+      h.config = () =>
+        integrationsConfig(peers, {
+          nginxUrl: `http://127.0.0.1:${peers.deadPort}/nginx_status`,
+          haproxyUrl: `http://127.0.0.1:${portOf(peers.silent)}/stats`,
+        });
+      peers.ollama.behaviour.mode = "error";
+      try {
+        h.t.advance(120_000); // every source is due
+        await h.tick();
+        expect((await h.alertSubjects(infrastructure)).slice(1).sort()).toEqual(
+          [
+            "[ALERT] AI service Ollama is unhealthy",
+            "[ALERT] HAProxy stats source cannot be read",
+            "[ALERT] nginx proxy does not answer",
+          ].sort(),
+        );
+        const open = (
+          (await h.api("GET", "/incidents/open")).body.incidents as { source: string; name: string; message: string }[]
+        ).filter((incident) => incident.source !== "certificate");
+        expect(open.map((incident) => `${incident.source}:${incident.name}`).sort()).toEqual(
+          [
+            "ai:AI service Ollama",
+            "haproxy:HAProxy stats source",
+            `haproxy:HAProxy server ${peers.haproxy.backendName}/web2`,
+            "nginx:nginx proxy",
+          ].sort(),
+        );
+        expect(open.find((incident) => incident.source === "nginx")!.message).toMatch(/refused|ECONNREFUSED/i);
+        // The dashboard's nginx panel shows the error state, not zeros.
+        const panel = await h.api("GET", "/nginx");
+        expect(panel).toMatchObject({
+          status: 502,
+          body: { error: "Failed to load monitoring data", details: expect.stringMatching(/^proxy: /) },
+        });
+
+        // Still down a minute later: no second notice.
+        h.t.advance(60_000);
+        await h.tick();
+        expect(await h.alertSubjects(infrastructure)).toHaveLength(4);
+      } finally {
+        h.config = () => integrationsConfig(peers);
+        peers.ollama.behaviour.mode = "ok";
+      }
+      h.t.advance(60_000); // every source is due again, 4 minutes after the first notice
+      await h.tick();
+      expect((await h.alertSubjects(infrastructure)).slice(4).sort()).toEqual(
+        [
+          "[RESOLVED] AI service Ollama is healthy again",
+          "[RESOLVED] HAProxy stats source is healthy again",
+          "[RESOLVED] nginx proxy is healthy again",
+        ].sort(),
+      );
+      const stillOpen = (await h.api("GET", "/incidents/open")).body.incidents as { source: string; name: string }[];
+      expect(
+        stillOpen.filter((incident) => incident.source !== "certificate").map((incident) => incident.name),
+      ).toEqual([`HAProxy server ${peers.haproxy.backendName}/web2`]);
+      // Five minutes after its notice, the server still down is told again.
+      h.t.advance(60_000);
+      await h.tick();
+      expect((await h.alertSubjects(infrastructure)).slice(7)).toEqual([
+        `[REMINDER] HAProxy backend ${peers.haproxy.backendName} has a server down (web2)`,
+      ]);
+    });
+  },
+);
+
+describe.each(testDatabases())("integration incidents through the API on $dialect", ({ open }) => {
+  const h = withIntegrationsApp(open, peers);
 
   describe("when maintenance ends", () => {
     const failing = () =>
