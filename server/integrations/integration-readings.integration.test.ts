@@ -21,7 +21,7 @@ import { testDatabases } from "#tests/support/test-databases.ts";
 
 const peers = withIntegrationPeers();
 
-describe.each(testDatabases())("integration readings through the API on $dialect", ({ open }) => {
+describe.each(testDatabases())("integration readings through the API on $dialect: certificates", ({ open }) => {
   const h = withIntegrationsApp(open, peers);
 
   it(
@@ -136,105 +136,114 @@ describe.each(testDatabases())("integration readings through the API on $dialect
     );
     expect((await h.t.app.request("http://localhost/.well-known/acme-challenge/..%2F..%2Fetc")).status).toBe(404);
   });
-
-  it("nginx: real counters, a rate from two samples, and the stored reading between samples", async () => {
-    const firstAnswer = await h.api("GET", "/nginx");
-    expect(firstAnswer.status).toBe(200);
-    let body = firstAnswer.body;
-    expect(body).toMatchObject({
-      overall_health: "healthy",
-      alerts: [],
-      nginx: { status: "healthy" },
-      intervalSeconds: 60,
-    });
-    const first = body.nginx as Record<string, number>;
-    expect(first.server_requests).toBeGreaterThan(0);
-    for (let i = 0; i < 10; i += 1) await fetch(peers.nginx.baseUrl);
-    // The rate's interval is the app's clock's: a second passes on it, not in the test.
-    h.t.clock.now += 1_100;
-    ({ body } = await h.api("GET", "/nginx?refresh=1"));
-    const second = body.nginx as Record<string, number>;
-    expect(second.server_requests! - first.server_requests!).toBeGreaterThanOrEqual(10);
-    expect(second.requests_per_second).toBeGreaterThan(0);
-    // The stored reading is answered without sampling again.
-    ({ body } = await h.api("GET", "/nginx"));
-    expect((body.nginx as Record<string, number>).server_requests).toBe(second.server_requests);
-  });
-
-  it(
-    "haproxy: frontends, backends and servers with raw and display " +
-      "statuses; a dead or silent peer is an error, not a hang",
-    async () => {
-      const { status, body } = await h.api("GET", "/haproxy");
-      expect(status, JSON.stringify(body)).toBe(200);
-      const servers = body.servers as Record<string, unknown>[];
-      expect(servers.find((server) => server.name === "web1")).toMatchObject({ display: "UP" });
-      expect(servers.find((server) => server.name === "web2")).toMatchObject({
-        status: "DOWN",
-        display: "DOWN",
-        checkStatus: "L4CON",
-      });
-      expect(
-        (body.backends as Record<string, unknown>[]).find((backend) => backend.name === peers.haproxy.backendName),
-      ).toMatchObject({
-        display: "UP",
-        activeServers: 1,
-        servers: 2,
-      });
-      expect(
-        (body.frontends as Record<string, unknown>[]).find((frontend) => frontend.name === peers.haproxy.frontendName),
-      ).toMatchObject({ status: "OPEN", display: "UP" });
-      expect(body.fetchedAt).toEqual(expect.any(String));
-
-      h.config = () => integrationsConfig(peers, { haproxyUrl: `http://127.0.0.1:${portOf(peers.silent)}/stats` });
-      h.t.advance(60_000);
-      const started = Date.now();
-      const failed = await h.api("GET", "/haproxy?refresh=1");
-      expect(Date.now() - started).toBeLessThan(5_000);
-      expect(failed.status).toBe(502);
-      expect(failed.body).toMatchObject({
-        error: "Failed to fetch HAProxy statistics",
-        details: expect.stringMatching(/Timed out/),
-      });
-    },
-  );
-
-  it("AI services: the health object from an Ollama-compatible server", async () => {
-    const { status, body } = await h.api("GET", "/ai-services-health");
-    expect(status).toBe(200);
-    expect(body).toMatchObject({
-      overallStatus: "healthy",
-      services: [
-        {
-          service: "Ollama",
-          status: "healthy",
-          details: { model: "llama3.2:3b", models: peers.ollama.behaviour.models },
-        },
-      ],
-      summary: { totalServices: 1, healthyServices: 1, unhealthyServices: 0, degradedServices: 0 },
-      intervalSeconds: 120,
-    });
-  });
-
-  it("large staff answers are compressed for clients that accept it", async () => {
-    const zipped = await h.t.app.request("http://localhost/api/admin/certificates", {
-      headers: browserHeaders({ cookie: h.cookie, "accept-encoding": "gzip" }),
-    });
-    expect(zipped.headers.get("content-encoding")).toBe("gzip");
-    const body = gunzipSync(Buffer.from(await zipped.arrayBuffer())).toString();
-    expect(JSON.parse(body)).toMatchObject({ success: true, total: 4 });
-    const plain = await h.t.app.request("http://localhost/api/admin/certificates", {
-      headers: browserHeaders({ cookie: h.cookie }),
-    });
-    expect(plain.headers.get("content-encoding")).toBeNull();
-    expect(JSON.parse(await plain.text())).toEqual(JSON.parse(body));
-  });
-
-  it("staff only", async () => {
-    for (const path of ["/certificates", "/nginx", "/haproxy", "/ai-services-health"]) {
-      expect((await h.t.app.request(`http://localhost/api/admin${path}`, { headers: browserHeaders() })).status).toBe(
-        401,
-      );
-    }
-  });
 });
+
+describe.each(testDatabases())(
+  "integration readings through the API on $dialect: nginx, HAProxy, AI services and access",
+  ({ open }) => {
+    const h = withIntegrationsApp(open, peers);
+
+    it("nginx: real counters, a rate from two samples, and the stored reading between samples", async () => {
+      const firstAnswer = await h.api("GET", "/nginx");
+      expect(firstAnswer.status).toBe(200);
+      let body = firstAnswer.body;
+      expect(body).toMatchObject({
+        overall_health: "healthy",
+        alerts: [],
+        nginx: { status: "healthy" },
+        intervalSeconds: 60,
+      });
+      const first = body.nginx as Record<string, number>;
+      expect(first.server_requests).toBeGreaterThan(0);
+      for (let i = 0; i < 10; i += 1) await fetch(peers.nginx.baseUrl);
+      // The rate's interval is the app's clock's: a second passes on it, not in the test.
+      h.t.clock.now += 1_100;
+      ({ body } = await h.api("GET", "/nginx?refresh=1"));
+      const second = body.nginx as Record<string, number>;
+      expect(second.server_requests! - first.server_requests!).toBeGreaterThanOrEqual(10);
+      expect(second.requests_per_second).toBeGreaterThan(0);
+      // The stored reading is answered without sampling again.
+      ({ body } = await h.api("GET", "/nginx"));
+      expect((body.nginx as Record<string, number>).server_requests).toBe(second.server_requests);
+    });
+
+    it(
+      "haproxy: frontends, backends and servers with raw and display " +
+        "statuses; a dead or silent peer is an error, not a hang",
+      async () => {
+        const { status, body } = await h.api("GET", "/haproxy");
+        expect(status, JSON.stringify(body)).toBe(200);
+        const servers = body.servers as Record<string, unknown>[];
+        expect(servers.find((server) => server.name === "web1")).toMatchObject({ display: "UP" });
+        expect(servers.find((server) => server.name === "web2")).toMatchObject({
+          status: "DOWN",
+          display: "DOWN",
+          checkStatus: "L4CON",
+        });
+        expect(
+          (body.backends as Record<string, unknown>[]).find((backend) => backend.name === peers.haproxy.backendName),
+        ).toMatchObject({
+          display: "UP",
+          activeServers: 1,
+          servers: 2,
+        });
+        expect(
+          (body.frontends as Record<string, unknown>[]).find(
+            (frontend) => frontend.name === peers.haproxy.frontendName,
+          ),
+        ).toMatchObject({ status: "OPEN", display: "UP" });
+        expect(body.fetchedAt).toEqual(expect.any(String));
+
+        h.config = () => integrationsConfig(peers, { haproxyUrl: `http://127.0.0.1:${portOf(peers.silent)}/stats` });
+        h.t.advance(60_000);
+        const started = Date.now();
+        const failed = await h.api("GET", "/haproxy?refresh=1");
+        expect(Date.now() - started).toBeLessThan(5_000);
+        expect(failed.status).toBe(502);
+        expect(failed.body).toMatchObject({
+          error: "Failed to fetch HAProxy statistics",
+          details: expect.stringMatching(/Timed out/),
+        });
+      },
+    );
+
+    it("AI services: the health object from an Ollama-compatible server", async () => {
+      const { status, body } = await h.api("GET", "/ai-services-health");
+      expect(status).toBe(200);
+      expect(body).toMatchObject({
+        overallStatus: "healthy",
+        services: [
+          {
+            service: "Ollama",
+            status: "healthy",
+            details: { model: "llama3.2:3b", models: peers.ollama.behaviour.models },
+          },
+        ],
+        summary: { totalServices: 1, healthyServices: 1, unhealthyServices: 0, degradedServices: 0 },
+        intervalSeconds: 120,
+      });
+    });
+
+    it("large staff answers are compressed for clients that accept it", async () => {
+      const zipped = await h.t.app.request("http://localhost/api/admin/certificates", {
+        headers: browserHeaders({ cookie: h.cookie, "accept-encoding": "gzip" }),
+      });
+      expect(zipped.headers.get("content-encoding")).toBe("gzip");
+      const body = gunzipSync(Buffer.from(await zipped.arrayBuffer())).toString();
+      expect(JSON.parse(body)).toMatchObject({ success: true, total: 4 });
+      const plain = await h.t.app.request("http://localhost/api/admin/certificates", {
+        headers: browserHeaders({ cookie: h.cookie }),
+      });
+      expect(plain.headers.get("content-encoding")).toBeNull();
+      expect(JSON.parse(await plain.text())).toEqual(JSON.parse(body));
+    });
+
+    it("staff only", async () => {
+      for (const path of ["/certificates", "/nginx", "/haproxy", "/ai-services-health"]) {
+        expect((await h.t.app.request(`http://localhost/api/admin${path}`, { headers: browserHeaders() })).status).toBe(
+          401,
+        );
+      }
+    });
+  },
+);
