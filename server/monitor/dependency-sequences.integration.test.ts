@@ -9,7 +9,7 @@
 // incident. On SQLite and PostgreSQL.
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { startOutageSimulation, type OutageSimulation } from "#tests/support/outage-simulation.ts";
-import { testDatabases } from "#tests/support/test-databases.ts";
+import { testDatabases, type TestDatabase } from "#tests/support/test-databases.ts";
 
 const CHILDREN = 20;
 const CHANNELS = ["email", "hook"] as const;
@@ -45,7 +45,8 @@ const allDown = (sim: OutageSimulation) => {
   for (let i = 0; i < CHILDREN; i += 1) sim.down.add(`${childId(i)}/centron`);
 };
 
-describe.each(testDatabases())("dependencies on $dialect", ({ open }) => {
+/** A fresh database for each test. */
+function useDatabase(open: TestDatabase["open"]) {
   let handle: Awaited<ReturnType<typeof open>>["handle"];
   let cleanup: () => Promise<void>;
   beforeEach(async () => {
@@ -54,12 +55,21 @@ describe.each(testDatabases())("dependencies on $dialect", ({ open }) => {
     cleanup = db.cleanup;
   });
   afterEach(() => cleanup());
+  return {
+    get handle() {
+      return handle;
+    },
+  };
+}
+
+describe.each(testDatabases())("dependencies on $dialect: one outage pages once", ({ open }) => {
+  const database = useDatabase(open);
 
   it(
     "a host carrying twenty services dies: one notice per channel naming them, one " +
       "resolution; the dashboard and the status page show them under it",
     async () => {
-      const sim = await startOutageSimulation(handle, yaml(), { tickSeconds: 5 });
+      const sim = await startOutageSimulation(database.handle, yaml(), { tickSeconds: 5 });
       await sim.runTo(64);
       allDown(sim);
       await sim.runTo(65 + 10 * 60);
@@ -118,7 +128,7 @@ describe.each(testDatabases())("dependencies on $dialect", ({ open }) => {
   );
 
   it("reminders are the host's alone, and name the services it took down", async () => {
-    const sim = await startOutageSimulation(handle, yaml({ reminderMinutes: 5 }), { tickSeconds: 5 });
+    const sim = await startOutageSimulation(database.handle, yaml({ reminderMinutes: 5 }), { tickSeconds: 5 });
     await sim.runTo(64);
     allDown(sim);
     await sim.runTo(65 + 11 * 60);
@@ -128,7 +138,7 @@ describe.each(testDatabases())("dependencies on $dialect", ({ open }) => {
   }, 60_000);
 
   it("a service still down when the host is back is told on its own then, and its recovery too", async () => {
-    const sim = await startOutageSimulation(handle, yaml(), { tickSeconds: 5 });
+    const sim = await startOutageSimulation(database.handle, yaml(), { tickSeconds: 5 });
     await sim.runTo(64);
     allDown(sim);
     await sim.runTo(65 + 5 * 60);
@@ -145,9 +155,13 @@ describe.each(testDatabases())("dependencies on $dialect", ({ open }) => {
         `[RESOLVED] ${childName(7)} is healthy again (centron)`,
       );
   }, 60_000);
+});
+
+describe.each(testDatabases())("dependencies on $dialect: check intervals, maintenance and chains", ({ open }) => {
+  const database = useDatabase(open);
 
   it("services checked every 15 s wait for the host's verdict (checked every 60 s): still one notice", async () => {
-    const sim = await startOutageSimulation(handle, yaml({ childInterval: 15 }), { tickSeconds: 5 });
+    const sim = await startOutageSimulation(database.handle, yaml({ childInterval: 15 }), { tickSeconds: 5 });
     await sim.runTo(64);
     allDown(sim);
     await sim.runTo(65 + 5 * 60);
@@ -155,7 +169,7 @@ describe.each(testDatabases())("dependencies on $dialect", ({ open }) => {
   }, 60_000);
 
   it("a service failing alone, while the host answers, is told within the host's interval and its own", async () => {
-    const sim = await startOutageSimulation(handle, yaml({ childInterval: 15 }), { tickSeconds: 5 });
+    const sim = await startOutageSimulation(database.handle, yaml({ childInterval: 15 }), { tickSeconds: 5 });
     await sim.runTo(64);
     sim.down.add(`${childId(3)}/centron`);
     const told: number[] = [];
@@ -169,7 +183,7 @@ describe.each(testDatabases())("dependencies on $dialect", ({ open }) => {
   }, 60_000);
 
   it("a host that dies during maintenance: nothing told; when it ends, one notice naming its services", async () => {
-    const sim = await startOutageSimulation(handle, yaml(), { tickSeconds: 5 });
+    const sim = await startOutageSimulation(database.handle, yaml(), { tickSeconds: 5 });
     const { maintenance } = sim.t.services.alerting!;
     await maintenance.change({ enable: true, enabledBy: "ops", reason: "Rack move" });
     await sim.runTo(64);
@@ -185,7 +199,7 @@ describe.each(testDatabases())("dependencies on $dialect", ({ open }) => {
     "a host that dies in the middle of a round (checked before it died, " +
       "its services after): asked again, still one notice",
     async () => {
-      const sim = await startOutageSimulation(handle, yaml(), { tickSeconds: 5 });
+      const sim = await startOutageSimulation(database.handle, yaml(), { tickSeconds: 5 });
       await sim.runTo(64);
       // The round at 120 s finds the host answering and its services not: it dies right after its own check.
       for (let i = 0; i < CHILDREN; i += 1) sim.down.add(`${childId(i)}/centron`);
@@ -207,7 +221,7 @@ describe.each(testDatabases())("dependencies on $dialect", ({ open }) => {
     "a service failing alone, checked in the round of its host: the " +
       "host is asked again, and the service is told at once",
     async () => {
-      const sim = await startOutageSimulation(handle, yaml(), { tickSeconds: 5 });
+      const sim = await startOutageSimulation(database.handle, yaml(), { tickSeconds: 5 });
       await sim.runTo(64);
       sim.down.add(`${childId(4)}/centron`);
       await sim.runTo(120);
@@ -220,7 +234,7 @@ describe.each(testDatabases())("dependencies on $dialect", ({ open }) => {
     const extra = `  - { id: app, name: App, hosts: { centron: { url: "http://centron.app.test/",
         dependsOn: [svc-00] } } }
   - { id: web, name: Web, dependsOn: [app], hosts: { centron: { url: "http://centron.web.test/" } } }`;
-    const sim = await startOutageSimulation(handle, yaml({ extra }), { tickSeconds: 5 });
+    const sim = await startOutageSimulation(database.handle, yaml({ extra }), { tickSeconds: 5 });
     await sim.runTo(64);
     allDown(sim);
     sim.down.add("app/centron");
@@ -236,7 +250,7 @@ describe.each(testDatabases())("dependencies on $dialect", ({ open }) => {
     "a service down before the host keeps its own incident: no " +
       "reminders while the host is down, its resolution told",
     async () => {
-      const sim = await startOutageSimulation(handle, yaml({ reminderMinutes: 5 }), { tickSeconds: 5 });
+      const sim = await startOutageSimulation(database.handle, yaml({ reminderMinutes: 5 }), { tickSeconds: 5 });
       await sim.runTo(64);
       sim.down.add(`${childId(5)}/centron`);
       await sim.runTo(65 + 2 * 60);
