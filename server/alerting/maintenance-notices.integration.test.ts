@@ -5,7 +5,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { alertingProcess } from "#tests/support/alerting-process.ts";
 import { createTestApp } from "#tests/support/test-app.ts";
-import { testDatabases } from "#tests/support/test-databases.ts";
+import { testDatabases, type TestDatabase } from "#tests/support/test-databases.ts";
 import { MonitorConfigError, parseMonitoringConfig } from "#server/monitoring-config.ts";
 
 const MINUTE = 60_000;
@@ -25,7 +25,8 @@ services:
 ${extra}`;
 }
 
-describe.each(testDatabases())("maintenance notices on $dialect", ({ open }) => {
+/** A fresh database for each test, and apps on it whose checks fail for the hosts in `failing`. */
+function useMaintenanceApps(open: TestDatabase["open"]) {
   let handle: Awaited<ReturnType<typeof open>>["handle"];
   let cleanup: () => Promise<void>;
   /** Hosts (by their address's name) that answer 503. */
@@ -79,6 +80,18 @@ describe.each(testDatabases())("maintenance notices on $dialect", ({ open }) => 
       (await queued(channel)).map((payload) => payload.subject ?? payload.title);
     return { t, config, round, queued, titles };
   }
+
+  return {
+    get handle() {
+      return handle;
+    },
+    failing,
+    app,
+  };
+}
+
+describe.each(testDatabases())("maintenance notices on $dialect: manual and scheduled maintenance", ({ open }) => {
+  const { app, failing } = useMaintenanceApps(open);
 
   it(
     "manual maintenance: its start says who, why and until when; its " +
@@ -171,51 +184,65 @@ describe.each(testDatabases())("maintenance notices on $dialect", ({ open }) => 
       expect(end.text).not.toContain("Mail relay");
     },
   );
-
-  it("a route picks their channels (source maintenance)", async () => {
-    const { t, titles } = await app(
-      yaml(
-        "",
-        "maintenanceNotices: true\n  routes: [{ sources: [maintenance], " +
-          "channels: [hook] }, { channels: [email, hook] }]",
-      ),
-    );
-    await t.services.alerting!.maintenance.change({ enable: true, enabledBy: "ops", reason: "Kernel update" });
-    expect(await titles("hook")).toEqual(["[MAINTENANCE] Maintenance started: Kernel update"]);
-    expect(await titles("email")).toEqual([]);
-  });
-
-  it("is off unless asked for", async () => {
-    const { t, titles } = await app(yaml("", "reminderMinutes: 5"));
-    await t.services.alerting!.maintenance.change({ enable: true, enabledBy: "ops", reason: "Kernel update" });
-    await t.services.alerting!.maintenance.change({ enable: false });
-    expect(await titles("email")).toEqual([]);
-  });
-
-  it("two processes watching tell each start and end once", async () => {
-    const { t, config, titles } = await app();
-    const other = alertingProcess(
-      handle,
-      () => t.clock.now,
-      () => config,
-    );
-    await other.lookAtMaintenance();
-    await t.services.alerting!.maintenance.change({ enable: true, enabledBy: "ops", reason: "Kernel update" });
-    await Promise.all([other.lookAtMaintenance(), t.services.alerting!.lookAtMaintenance(), other.lookAtMaintenance()]);
-    await other.maintenance.change({ enable: false });
-    await Promise.all([other.lookAtMaintenance(), t.services.alerting!.lookAtMaintenance()]);
-    expect(await titles("email")).toEqual([
-      "[MAINTENANCE] Maintenance started: Kernel update",
-      "[MAINTENANCE] Maintenance ended: Kernel update; nothing failing",
-    ]);
-  });
-
-  it("a bad setting stops the load with its path", () => {
-    expect(() => parseMonitoringConfig(yaml("", "maintenanceNotices: sometimes"), {})).toThrow(MonitorConfigError);
-    try {
-      parseMonitoringConfig(yaml("", "maintenanceNotices: sometimes"), {});
-    } catch (error) {
-      expect((error as MonitorConfigError).problems).toEqual([expect.stringMatching(/^alerts\.maintenanceNotices: /)]);
-    }
-  });
 });
+
+describe.each(testDatabases())(
+  "maintenance notices on $dialect: routes, the setting and several processes",
+  ({ open }) => {
+    const m = useMaintenanceApps(open);
+    const { app } = m;
+
+    it("a route picks their channels (source maintenance)", async () => {
+      const { t, titles } = await app(
+        yaml(
+          "",
+          "maintenanceNotices: true\n  routes: [{ sources: [maintenance], " +
+            "channels: [hook] }, { channels: [email, hook] }]",
+        ),
+      );
+      await t.services.alerting!.maintenance.change({ enable: true, enabledBy: "ops", reason: "Kernel update" });
+      expect(await titles("hook")).toEqual(["[MAINTENANCE] Maintenance started: Kernel update"]);
+      expect(await titles("email")).toEqual([]);
+    });
+
+    it("is off unless asked for", async () => {
+      const { t, titles } = await app(yaml("", "reminderMinutes: 5"));
+      await t.services.alerting!.maintenance.change({ enable: true, enabledBy: "ops", reason: "Kernel update" });
+      await t.services.alerting!.maintenance.change({ enable: false });
+      expect(await titles("email")).toEqual([]);
+    });
+
+    it("two processes watching tell each start and end once", async () => {
+      const { t, config, titles } = await app();
+      const other = alertingProcess(
+        m.handle,
+        () => t.clock.now,
+        () => config,
+      );
+      await other.lookAtMaintenance();
+      await t.services.alerting!.maintenance.change({ enable: true, enabledBy: "ops", reason: "Kernel update" });
+      await Promise.all([
+        other.lookAtMaintenance(),
+        t.services.alerting!.lookAtMaintenance(),
+        other.lookAtMaintenance(),
+      ]);
+      await other.maintenance.change({ enable: false });
+      await Promise.all([other.lookAtMaintenance(), t.services.alerting!.lookAtMaintenance()]);
+      expect(await titles("email")).toEqual([
+        "[MAINTENANCE] Maintenance started: Kernel update",
+        "[MAINTENANCE] Maintenance ended: Kernel update; nothing failing",
+      ]);
+    });
+
+    it("a bad setting stops the load with its path", () => {
+      expect(() => parseMonitoringConfig(yaml("", "maintenanceNotices: sometimes"), {})).toThrow(MonitorConfigError);
+      try {
+        parseMonitoringConfig(yaml("", "maintenanceNotices: sometimes"), {});
+      } catch (error) {
+        expect((error as MonitorConfigError).problems).toEqual([
+          expect.stringMatching(/^alerts\.maintenanceNotices: /),
+        ]);
+      }
+    });
+  },
+);
