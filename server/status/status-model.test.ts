@@ -115,7 +115,7 @@ ${["a", "b", "c", "d", "e"]
   });
 });
 
-describe("the public status", () => {
+describe("the public status: states, the banner and uptime", () => {
   it.each([
     ["every host up", ["healthy", "healthy"], "operational"],
     ["one of two hosts down", ["healthy", "unhealthy"], "degraded"],
@@ -194,7 +194,9 @@ describe("the public status", () => {
     expect(status.services[0]!.uptime).toEqual({ h24: 100, d30: 99.6, d90: 96.39 });
     expect(dayOf(start, "Europe/Berlin")).toBe("2026-10-25");
   });
+});
 
+describe("the public status: incidents and what it keeps private", () => {
   it(
     "incidents of a service that overlap are one, told by staff's newest words; " +
       "without words, a neutral line; resolved by the checks, it says so",
