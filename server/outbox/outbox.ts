@@ -81,18 +81,105 @@ function leadingWhile<T>(list: readonly T[], test: (item: T) => boolean): T[] {
   return list.slice(0, index === -1 ? list.length : index);
 }
 
-export function createOutbox(db: Kysely<Database>, now: () => number, policies: RetryPolicies = DEFAULT_POLICIES) {
-  /** Gives rows back untried, those still under `lease` only (a row another sender took meanwhile stays its). */
-  async function release(ids: number[], lease: number): Promise<void> {
-    if (ids.length > 0)
-      await db
-        .updateTable("outbox")
-        .set({ lease_until: 0 })
-        .where("id", "in", ids)
-        .where("lease_until", "=", lease)
-        .execute();
-  }
+/** Gives rows back untried, those still under `lease` only (a row another sender took meanwhile stays its). */
+async function release(db: Kysely<Database>, ids: number[], lease: number): Promise<void> {
+  if (ids.length > 0)
+    await db
+      .updateTable("outbox")
+      .set({ lease_until: 0 })
+      .where("id", "in", ids)
+      .where("lease_until", "=", lease)
+      .execute();
+}
 
+/**
+ * Leases the oldest pending rows of one channel, in order, up to the first
+ * that is not due or is another sender's: a lane never skips ahead.
+ */
+async function claimLane(db: Kysely<Database>, now: () => number, channel: string, limit: number): Promise<Claim> {
+  const time = now();
+  const lease = time + LEASE_MS;
+  const head = await db
+    .selectFrom("outbox")
+    .selectAll()
+    .where("channel", "=", channel)
+    .where("status", "=", "pending")
+    .orderBy("id")
+    .limit(limit)
+    .execute();
+  const due = leadingWhile(head, (row) => row.next_attempt_at <= time && row.lease_until <= time);
+  if (due.length === 0) return { items: [], lease };
+  // One write leases them all (each commit waits for the disk); a row another sender took meanwhile ends the run
+  // there.
+  const leased = await db
+    .updateTable("outbox")
+    .set({ lease_until: lease })
+    .where(
+      "id",
+      "in",
+      due.map((row) => row.id),
+    )
+    .where("status", "=", "pending")
+    .where("lease_until", "<=", time)
+    .returning("id")
+    .execute();
+  const ours = new Set(leased.map((row) => row.id));
+  const run = leadingWhile(due, (row) => ours.has(row.id));
+  const beyond = due.slice(run.length).filter((row) => ours.has(row.id));
+  await release(
+    db,
+    beyond.map((row) => row.id),
+    lease,
+  );
+  const items = run.map((row) => ({
+    id: row.id,
+    kind: row.kind,
+    channel: row.channel,
+    payload: JSON.parse(row.payload) as unknown,
+    key: row.message_id,
+    attempts: row.attempts,
+  }));
+  return { items, lease };
+}
+
+/**
+ * Schedules the next attempt, or gives up: at once when the failure is
+ * permanent, else once the retry window is over. Returns the new status.
+ */
+async function markFailed(
+  { db, now, policies }: { db: Kysely<Database>; now: () => number; policies: RetryPolicies },
+  id: number,
+  error: string,
+  options: { permanent?: boolean; retryAfterMs?: number } = {},
+): Promise<OutboxStatus> {
+  const time = now();
+  const row = await db
+    .selectFrom("outbox")
+    .select(["kind", "attempts", "first_attempt_at"])
+    .where("id", "=", id)
+    .executeTakeFirst();
+  if (!row) return "failed"; // deleted while it was being sent
+  const policy = policies(row.kind);
+  const attempts = row.attempts + 1;
+  const firstAttempt = row.first_attempt_at ?? time;
+  const status: OutboxStatus = options.permanent || time - firstAttempt >= policy.giveUpAfterMs ? "failed" : "pending";
+  const delay = Math.max(retryDelayMs(attempts, policy), Math.min(options.retryAfterMs ?? 0, policy.maxDelayMs));
+  await db
+    .updateTable("outbox")
+    .set({
+      status,
+      attempts,
+      first_attempt_at: firstAttempt,
+      next_attempt_at: time + delay,
+      lease_until: 0,
+      last_error: error.slice(0, 1000),
+    })
+    .where("id", "=", id)
+    .execute();
+  return status;
+}
+
+export function createOutbox(db: Kysely<Database>, now: () => number, policies: RetryPolicies = DEFAULT_POLICIES) {
   return {
     /** Queues an item inside the caller's transaction; returns its id. */
     async enqueue(trx: Transaction<Database> | Kysely<Database>, item: OutboxItem): Promise<number> {
@@ -123,55 +210,6 @@ export function createOutbox(db: Kysely<Database>, now: () => number, policies: 
     },
 
     /**
-     * Leases the oldest pending rows of one channel, in order, up to the first
-     * that is not due or is another sender's: a lane never skips ahead.
-     */
-    async claimLane(channel: string, limit: number): Promise<Claim> {
-      const time = now();
-      const lease = time + LEASE_MS;
-      const head = await db
-        .selectFrom("outbox")
-        .selectAll()
-        .where("channel", "=", channel)
-        .where("status", "=", "pending")
-        .orderBy("id")
-        .limit(limit)
-        .execute();
-      const due = leadingWhile(head, (row) => row.next_attempt_at <= time && row.lease_until <= time);
-      if (due.length === 0) return { items: [], lease };
-      // One write leases them all (each commit waits for the disk); a row another sender took meanwhile ends the run
-      // there.
-      const leased = await db
-        .updateTable("outbox")
-        .set({ lease_until: lease })
-        .where(
-          "id",
-          "in",
-          due.map((row) => row.id),
-        )
-        .where("status", "=", "pending")
-        .where("lease_until", "<=", time)
-        .returning("id")
-        .execute();
-      const ours = new Set(leased.map((row) => row.id));
-      const run = leadingWhile(due, (row) => ours.has(row.id));
-      const beyond = due.slice(run.length).filter((row) => ours.has(row.id));
-      await release(
-        beyond.map((row) => row.id),
-        lease,
-      );
-      const items = run.map((row) => ({
-        id: row.id,
-        kind: row.kind,
-        channel: row.channel,
-        payload: JSON.parse(row.payload) as unknown,
-        key: row.message_id,
-        attempts: row.attempts,
-      }));
-      return { items, lease };
-    },
-
-    /**
      * Keeps rows leased while they are sent: those still under `lease` get a
      * lease from now. A lease only ever moves forward, so one another sender
      * took after ours ran out differs from ours: that row is lost to us.
@@ -188,6 +226,12 @@ export function createOutbox(db: Kysely<Database>, now: () => number, policies: 
         .executeTakeFirst();
       return { lease: renewed, lost: Number(result.numUpdatedRows) < ids.length };
     },
+
+    /**
+     * Leases the oldest pending rows of one channel, in order, up to the first
+     * that is not due or is another sender's: a lane never skips ahead.
+     */
+    claimLane: (channel: string, limit: number): Promise<Claim> => claimLane(db, now, channel, limit),
 
     async markSent(id: number): Promise<void> {
       const time = now();
@@ -209,40 +253,14 @@ export function createOutbox(db: Kysely<Database>, now: () => number, policies: 
      * Schedules the next attempt, or gives up: at once when the failure is
      * permanent, else once the retry window is over. Returns the new status.
      */
-    async markFailed(
+    markFailed: (
       id: number,
       error: string,
       options: { permanent?: boolean; retryAfterMs?: number } = {},
-    ): Promise<OutboxStatus> {
-      const time = now();
-      const row = await db
-        .selectFrom("outbox")
-        .select(["kind", "attempts", "first_attempt_at"])
-        .where("id", "=", id)
-        .executeTakeFirst();
-      if (!row) return "failed"; // deleted while it was being sent
-      const policy = policies(row.kind);
-      const attempts = row.attempts + 1;
-      const firstAttempt = row.first_attempt_at ?? time;
-      const status: OutboxStatus =
-        options.permanent || time - firstAttempt >= policy.giveUpAfterMs ? "failed" : "pending";
-      const delay = Math.max(retryDelayMs(attempts, policy), Math.min(options.retryAfterMs ?? 0, policy.maxDelayMs));
-      await db
-        .updateTable("outbox")
-        .set({
-          status,
-          attempts,
-          first_attempt_at: firstAttempt,
-          next_attempt_at: time + delay,
-          lease_until: 0,
-          last_error: error.slice(0, 1000),
-        })
-        .where("id", "=", id)
-        .execute();
-      return status;
-    },
+    ): Promise<OutboxStatus> => markFailed({ db, now, policies }, id, error, options),
 
-    release,
+    /** Gives rows back untried, those still under `lease` only (a row another sender took meanwhile stays its). */
+    release: (ids: number[], lease: number): Promise<void> => release(db, ids, lease),
 
     /** A staff retry: a fresh day of attempts, starting now. */
     async retry(trx: Transaction<Database> | Kysely<Database>, id: number): Promise<void> {
