@@ -73,7 +73,8 @@ afterAll(async () => {
   if (tempDir) await rm(tempDir, { recursive: true, force: true });
 });
 
-describe("renewWithAcme against pebble", { timeout: 90_000 }, () => {
+/** Pebble, with its HTTP-01 challenges answered by the responder on loopback, for the tests of one block. */
+function usePebble() {
   beforeAll(async () => {
     responder = createServer((request, response) => {
       const url = request.url ?? "";
@@ -92,6 +93,10 @@ describe("renewWithAcme against pebble", { timeout: 90_000 }, () => {
     await pebble?.stop();
     await close(responder);
   });
+}
+
+describe("renewWithAcme against pebble: issuing and renewing", { timeout: 90_000 }, () => {
+  usePebble();
 
   let firstAccountKey = "";
   let firstCertificate = "";
@@ -148,21 +153,6 @@ describe("renewWithAcme against pebble", { timeout: 90_000 }, () => {
     }
   });
 
-  it(
-    "rejects with pebble's reason when the responder serves the " + "wrong key authorization, and cleans the store",
-    async () => {
-      const askedBefore = asked.length;
-      const failure = await renew(LYING_DOMAIN).then(
-        () => null,
-        (error: unknown) => error,
-      );
-      expect(failure).toBeInstanceOf(Error);
-      expect((failure as Error).message).toMatch(/^ACME order failed: .*key authorization/i);
-      expect(asked.slice(askedBefore)).toContain(LYING_DOMAIN);
-      expect(store.entries.size).toBe(0);
-    },
-  );
-
   it("trusts the CA file for this renewal only, never the process", async () => {
     // Without caFile pebble's test CA is untrusted: a clear, fast failure.
     const started = Date.now();
@@ -182,6 +172,25 @@ describe("renewWithAcme against pebble", { timeout: 90_000 }, () => {
     });
     expect(plain).toMatch(/certificate/i);
   });
+});
+
+describe("renewWithAcme against pebble: failures and renewals side by side", { timeout: 90_000 }, () => {
+  usePebble();
+
+  it(
+    "rejects with pebble's reason when the responder serves the " + "wrong key authorization, and cleans the store",
+    async () => {
+      const askedBefore = asked.length;
+      const failure = await renew(LYING_DOMAIN).then(
+        () => null,
+        (error: unknown) => error,
+      );
+      expect(failure).toBeInstanceOf(Error);
+      expect((failure as Error).message).toMatch(/^ACME order failed: .*key authorization/i);
+      expect(asked.slice(askedBefore)).toContain(LYING_DOMAIN);
+      expect(store.entries.size).toBe(0);
+    },
+  );
 
   it(
     "gives up at the deadline, removes its challenge and " + "leaves nothing behind when the order ends later",
