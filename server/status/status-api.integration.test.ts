@@ -3,7 +3,7 @@
 // public about it in both languages; bad input, a private service's incident
 // and a test change nothing; the status is built again only when its data changed.
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { testDatabases } from "#tests/support/test-databases.ts";
+import { testDatabases, type TestDatabase } from "#tests/support/test-databases.ts";
 import { browserHeaders, cookieFrom, createTestApp } from "#tests/support/test-app.ts";
 import type { CheckTarget } from "#server/monitor/checks/check-types.ts";
 import { parseMonitoringConfig } from "#server/monitoring-config.ts";
@@ -30,7 +30,8 @@ const UPDATE = {
   messageDe: "Ein Index wird neu aufgebaut.",
 };
 
-describe.each(testDatabases())("the public status on $dialect", ({ open }) => {
+/** A fresh app and database for each test, signed in as staff, its checks answering from `answers`. */
+function useStatusApp(open: TestDatabase["open"]) {
   let t: Awaited<ReturnType<typeof createTestApp>>;
   let cleanup: () => Promise<void>;
   let cookie: string;
@@ -82,6 +83,22 @@ describe.each(testDatabases())("the public status on $dialect", ({ open }) => {
         .executeTakeFirstOrThrow()
     ).id;
 
+  return {
+    get t() {
+      return t;
+    },
+    answers,
+    round,
+    get,
+    post,
+    incidentOf,
+  };
+}
+
+describe.each(testDatabases())("the public status on $dialect: failures and staff's words", ({ open }) => {
+  const c = useStatusApp(open);
+  const { answers, round, get, post, incidentOf } = c;
+
   it(
     "a failing public service shows as down in the status and its badge, in " +
       "staff's words once they write; the private one never shows",
@@ -96,7 +113,7 @@ describe.each(testDatabases())("the public status on $dialect", ({ open }) => {
       expect(status.services.map((service) => service.id)).toEqual(["api"]);
 
       answers.api = "unhealthy";
-      t.advance(60_000);
+      c.t.advance(60_000);
       await round();
       status = (await (await get("/api/status")).json()) as typeof status;
       expect(status).toMatchObject({
@@ -150,40 +167,45 @@ describe.each(testDatabases())("the public status on $dialect", ({ open }) => {
     expect(privateOne.status).toBe(409);
     expect((await post("/api/admin/incidents/99999/status-updates", UPDATE)).status).toBe(404);
     expect((await post("/api/admin/incidents/abc/status-updates", UPDATE)).status).toBe(400);
-    const signedOut = await t.app.request(`http://localhost/api/admin/incidents/${api}/status-updates`, {
+    const signedOut = await c.t.app.request(`http://localhost/api/admin/incidents/${api}/status-updates`, {
       method: "POST",
       headers: browserHeaders(),
       body: JSON.stringify(UPDATE),
     });
     expect(signedOut.status).toBe(401);
-    expect(await t.services.database.db.selectFrom("status_updates").selectAll().execute()).toEqual([]);
+    expect(await c.t.services.database.db.selectFrom("status_updates").selectAll().execute()).toEqual([]);
   });
+});
+
+describe.each(testDatabases())("the public status on $dialect: rebuilding", ({ open }) => {
+  const c = useStatusApp(open);
+  const { round } = c;
 
   it("is built again only when its data changed, however often it is asked", async () => {
     let built = 0;
     const store = createStatusStore({
-      db: t.services.database.db,
-      monitorStore: t.services.monitor!.store,
-      maintenance: t.services.alerting!.maintenance,
-      now: () => t.clock.now,
+      db: c.t.services.database.db,
+      monitorStore: c.t.services.monitor!.store,
+      maintenance: c.t.services.alerting!.maintenance,
+      now: () => c.t.clock.now,
       timeZone: () => "Europe/Berlin",
     });
     const counting = {
       ...store,
       inputs: async (...args: Parameters<typeof store.inputs>) => ((built += 1), store.inputs(...args)),
     };
-    const source = createStatusSource({ store: counting, services: () => config.services, now: () => t.clock.now });
+    const source = createStatusSource({ store: counting, services: () => config.services, now: () => c.t.clock.now });
     await round();
     const first = await source.refresh();
     for (let asked = 0; asked < 20; asked += 1) expect(await source.refresh()).toBe(first);
     expect(built).toBe(1);
-    t.advance(30_000);
+    c.t.advance(30_000);
     await round();
     const second = await source.refresh();
     expect(second).not.toBe(first);
     expect(built).toBe(2);
     // Nothing new for a minute: built once more, for the day's roll-over and the windows.
-    t.advance(61_000);
+    c.t.advance(61_000);
     await source.refresh();
     expect(built).toBe(3);
   });
