@@ -95,66 +95,68 @@ export type AffectedNow = {
 export type AcknowledgeResult =
   { ok: true; incident: IncidentView } | { ok: false; status: 404 | 409; message: string };
 
+/** Each incident's notices, with their delivery state on their channel. */
+async function notices(db: Kysely<Database>, ids: number[]): Promise<Map<number, IncidentNoticeView[]>> {
+  const found = new Map<number, IncidentNoticeView[]>();
+  if (ids.length === 0) return found;
+  const rows = await db
+    .selectFrom("incident_notices as n")
+    .leftJoin("outbox as o", "o.id", "n.outbox_id")
+    .select([
+      "n.incident_id",
+      "n.kind",
+      "n.channel",
+      "n.at",
+      "n.outbox_id",
+      "o.status",
+      "o.attempts",
+      "o.last_error",
+      "o.sent_at",
+    ])
+    .where("n.incident_id", "in", ids)
+    .orderBy("n.id")
+    .execute();
+  for (const row of rows) {
+    const list = found.get(row.incident_id) ?? [];
+    if (list.length >= MAX_NOTICES_SHOWN) continue;
+    list.push({
+      kind: row.kind,
+      channel: row.channel,
+      at: iso(row.at)!,
+      delivery: row.status ?? "purged",
+      attempts: row.attempts ?? 0,
+      lastError: row.last_error ?? null,
+      sentAt: iso(row.sent_at ?? null),
+    });
+    found.set(row.incident_id, list);
+  }
+  return found;
+}
+
+/** Targets failing under an open incident now (dependsOn), each with the incident. */
+async function affectedNow(db: Kysely<Database>): Promise<AffectedNow[]> {
+  const rows = await db
+    .selectFrom("incident_affected as a")
+    .innerJoin("incidents as i", "i.id", "a.incident_id")
+    .select(["a.target", "a.service_id", "a.group_name", "i.id", "i.name"])
+    .where("a.until", "is", null)
+    .where("i.resolved_at", "is", null)
+    .orderBy("a.group_name")
+    .orderBy("a.target")
+    .execute();
+  return rows.map((row) => ({
+    target: row.target,
+    serviceId: row.service_id,
+    groupName: row.group_name,
+    incidentId: row.id,
+    incidentName: row.name,
+  }));
+}
+
 export function createIncidents(db: Kysely<Database>, now: () => number) {
-  async function notices(ids: number[]): Promise<Map<number, IncidentNoticeView[]>> {
-    const found = new Map<number, IncidentNoticeView[]>();
-    if (ids.length === 0) return found;
-    const rows = await db
-      .selectFrom("incident_notices as n")
-      .leftJoin("outbox as o", "o.id", "n.outbox_id")
-      .select([
-        "n.incident_id",
-        "n.kind",
-        "n.channel",
-        "n.at",
-        "n.outbox_id",
-        "o.status",
-        "o.attempts",
-        "o.last_error",
-        "o.sent_at",
-      ])
-      .where("n.incident_id", "in", ids)
-      .orderBy("n.id")
-      .execute();
-    for (const row of rows) {
-      const list = found.get(row.incident_id) ?? [];
-      if (list.length >= MAX_NOTICES_SHOWN) continue;
-      list.push({
-        kind: row.kind,
-        channel: row.channel,
-        at: iso(row.at)!,
-        delivery: row.status ?? "purged",
-        attempts: row.attempts ?? 0,
-        lastError: row.last_error ?? null,
-        sentAt: iso(row.sent_at ?? null),
-      });
-      found.set(row.incident_id, list);
-    }
-    return found;
-  }
-
-  /** Targets failing under an open incident now (dependsOn), each with the incident. */
-  async function affectedNow(): Promise<AffectedNow[]> {
-    const rows = await db
-      .selectFrom("incident_affected as a")
-      .innerJoin("incidents as i", "i.id", "a.incident_id")
-      .select(["a.target", "a.service_id", "a.group_name", "i.id", "i.name"])
-      .where("a.until", "is", null)
-      .where("i.resolved_at", "is", null)
-      .orderBy("a.group_name")
-      .orderBy("a.target")
-      .execute();
-    return rows.map((row) => ({
-      target: row.target,
-      serviceId: row.service_id,
-      groupName: row.group_name,
-      incidentId: row.id,
-      incidentName: row.name,
-    }));
-  }
-
   return {
-    affectedNow,
+    /** Targets failing under an open incident now (dependsOn), each with the incident. */
+    affectedNow: (): Promise<AffectedNow[]> => affectedNow(db),
 
     /** Every open incident, the worst and oldest first, each with the groups it affects. */
     async open(): Promise<IncidentView[]> {
@@ -165,7 +167,7 @@ export function createIncidents(db: Kysely<Database>, now: () => number) {
           .orderBy("opened_at")
           .orderBy("id")
           .execute(),
-        affectedNow(),
+        affectedNow(db),
       ]);
       const groups = new Map<number, Set<string>>();
       for (const entry of affected)
@@ -190,7 +192,10 @@ export function createIncidents(db: Kysely<Database>, now: () => number) {
         .offset((filter.page - 1) * INCIDENTS_PAGE_SIZE)
         .execute();
       const time = now();
-      const byIncident = await notices(rows.map((row) => row.id));
+      const byIncident = await notices(
+        db,
+        rows.map((row) => row.id),
+      );
       const total = Number(counted.n);
       return {
         incidents: rows.map((row) => ({ ...view(row, time), notices: byIncident.get(row.id) ?? [] })),
