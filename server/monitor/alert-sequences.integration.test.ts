@@ -7,7 +7,7 @@
 // queued (their titles), on SQLite and PostgreSQL.
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { HealthStatus } from "#shared/monitor/health.ts";
-import { testDatabases } from "#tests/support/test-databases.ts";
+import { testDatabases, type TestDatabase } from "#tests/support/test-databases.ts";
 import { browserHeaders, cookieFrom, createTestApp } from "#tests/support/test-app.ts";
 import { parseMonitoringConfig } from "#server/monitoring-config.ts";
 import type { CheckTarget } from "./checks/check-types.ts";
@@ -254,7 +254,8 @@ ${scenario.yaml ?? ""}
 `;
 }
 
-describe.each(testDatabases())("alert sequences on $dialect", ({ open }) => {
+/** A fresh database for each test. */
+function useDatabase(open: TestDatabase["open"]) {
   let cleanup: () => Promise<void>;
   let handle: Awaited<ReturnType<typeof open>>["handle"];
   beforeEach(async () => {
@@ -263,6 +264,15 @@ describe.each(testDatabases())("alert sequences on $dialect", ({ open }) => {
     cleanup = db.cleanup;
   });
   afterEach(() => cleanup());
+  return {
+    get handle() {
+      return handle;
+    },
+  };
+}
+
+describe.each(testDatabases())("alert sequences on $dialect", ({ open }) => {
+  const database = useDatabase(open);
 
   it.each(SCENARIOS)("$name", async (scenario) => {
     const answers: Record<string, Answer> = { centron: "healthy", local: "healthy" };
@@ -278,7 +288,7 @@ describe.each(testDatabases())("alert sequences on $dialect", ({ open }) => {
       };
     };
     const config = parseMonitoringConfig(configText(scenario), {});
-    const t = await createTestApp(handle, {}, { monitoring: { config: () => config, check } });
+    const t = await createTestApp(database.handle, {}, { monitoring: { config: () => config, check } });
     const start = t.clock.now;
     await t.services.staff.create("ops", PASSWORD);
     const session = await t.app.request("http://localhost/api/auth/sign-in", {
@@ -350,6 +360,10 @@ describe.each(testDatabases())("alert sequences on $dialect", ({ open }) => {
       }
     }
   });
+});
+
+describe.each(testDatabases())("alert sequences on $dialect: maintenance holds", ({ open }) => {
+  const database = useDatabase(open);
 
   it(
     "maintenance records its hold once per incident, not once " + "per cycle, and ends by itself in the history",
@@ -363,7 +377,7 @@ describe.each(testDatabases())("alert sequences on $dialect", ({ open }) => {
         basic: false,
       });
       const config = parseMonitoringConfig(configText({ name: "", steps: [] }), {});
-      const t = await createTestApp(handle, {}, { monitoring: { config: () => config, check } });
+      const t = await createTestApp(database.handle, {}, { monitoring: { config: () => config, check } });
       const { maintenance } = t.services.alerting!;
       await maintenance.change({
         enable: true,
