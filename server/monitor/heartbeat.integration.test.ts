@@ -7,7 +7,7 @@ import pino from "pino";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { startHttpReceiver, type HttpReceiver } from "#tests/peers/http-receiver.ts";
 import { createTestApp } from "#tests/support/test-app.ts";
-import { testDatabases } from "#tests/support/test-databases.ts";
+import { testDatabases, type TestDatabase } from "#tests/support/test-databases.ts";
 import { createLeases } from "#server/db/leases.ts";
 import { parseMonitoringConfig } from "#server/monitoring-config.ts";
 import type { CheckTarget } from "./checks/check-types.ts";
@@ -23,7 +23,8 @@ const check: CheckTarget = async () => {
   return { status: "healthy", responseTime: 10, errorMessage: null, retryAttempt: 0, basic: false };
 };
 
-describe.each(testDatabases())("the heartbeat on $dialect", ({ open }) => {
+/** A receiver for the heartbeat's calls, and per test an app, its heartbeat and its log (made by `setUp`). */
+function useHeartbeat(open: TestDatabase["open"]) {
   let receiver: HttpReceiver;
   let cleanup: () => Promise<void>;
   let t: Awaited<ReturnType<typeof createTestApp>>;
@@ -94,17 +95,37 @@ services:
     return said;
   }
 
+  return {
+    get t() {
+      return t;
+    },
+    get receiver() {
+      return receiver;
+    },
+    get logged() {
+      return logged;
+    },
+    setUp,
+    run,
+    beat: () => beat(),
+  };
+}
+
+describe.each(testDatabases())("the heartbeat on $dialect: calls while the rounds run", ({ open }) => {
+  const h = useHeartbeat(open);
+  const { setUp, run } = h;
+
   it("calls once an interval while the rounds run on time, and says so on the dashboard", async () => {
     await setUp();
     expect(await run(150)).toEqual(["0: sent", "60: sent", "120: sent"]);
-    expect(receiver.received.map((request) => `${request.method} ${request.path}`)).toEqual(
+    expect(h.receiver.received.map((request) => `${request.method} ${request.path}`)).toEqual(
       Array(3).fill(`GET ${SECRET_PATH}`),
     );
-    const snapshot = await t.services.monitor!.snapshot();
+    const snapshot = await h.t.services.monitor!.snapshot();
     expect(snapshot.heartbeat).toEqual({
-      to: new URL(receiver.url).host,
+      to: new URL(h.receiver.url).host,
       intervalSeconds: 60,
-      lastSentAt: new Date(t.clock.now - 30_000).toISOString(),
+      lastSentAt: new Date(h.t.clock.now - 30_000).toISOString(),
     });
   });
 
@@ -116,53 +137,58 @@ services:
     hang = new Promise((resolve) => (release = resolve));
     // At 120 s the last round ended one interval pair ago (on time, just); at 180 s it is late, and stays late.
     expect(await run(180)).toEqual(["59: sent", "119: rounds late"]);
-    expect(receiver.received).toHaveLength(3);
+    expect(h.receiver.received).toHaveLength(3);
     hang = undefined;
     release();
-    await t.services.monitor!.engine.settled();
+    await h.t.services.monitor!.engine.settled();
     expect(await run(5)).toEqual(["0: sent"]);
-  });
-
-  it("stops when another process holds the lease", async () => {
-    await setUp();
-    expect(await run(1)).toEqual(["0: sent"]);
-    // This process's lease runs out (it stopped renewing), another takes it.
-    t.advance(60_000);
-    expect(
-      await createLeases(t.services.database.db, () => t.clock.now).acquire(CYCLE_LEASE, "another-process", 60_000),
-    ).toBe(true);
-    expect(await beat()).toBe("not leading");
-    expect(receiver.received).toHaveLength(1);
-  });
-
-  it("stops when the database fails", async () => {
-    await setUp();
-    expect(await run(1)).toEqual(["0: sent"]);
-    t.advance(60_000);
-    await t.services.database.close();
-    await expect(beat()).rejects.toThrow();
-    expect(receiver.received).toHaveLength(1);
   });
 
   it.each(["POST", "HEAD"] as const)("calls by %s", async (method) => {
     await setUp(method);
     expect(await run(1)).toEqual(["0: sent"]);
-    expect(receiver.received[0]).toMatchObject({ method, path: SECRET_PATH });
+    expect(h.receiver.received[0]).toMatchObject({ method, path: SECRET_PATH });
     if (method === "POST")
-      expect(receiver.received[0]!.json).toEqual({ lastRoundAt: expect.stringMatching(/^2026-01-05T09:00:00/) });
+      expect(h.receiver.received[0]!.json).toEqual({ lastRoundAt: expect.stringMatching(/^2026-01-05T09:00:00/) });
+  });
+});
+
+describe.each(testDatabases())("the heartbeat on $dialect: when it stops, and a watcher that is down", ({ open }) => {
+  const h = useHeartbeat(open);
+  const { setUp, run, beat } = h;
+
+  it("stops when another process holds the lease", async () => {
+    await setUp();
+    expect(await run(1)).toEqual(["0: sent"]);
+    // This process's lease runs out (it stopped renewing), another takes it.
+    h.t.advance(60_000);
+    expect(
+      await createLeases(h.t.services.database.db, () => h.t.clock.now).acquire(CYCLE_LEASE, "another-process", 60_000),
+    ).toBe(true);
+    expect(await beat()).toBe("not leading");
+    expect(h.receiver.received).toHaveLength(1);
+  });
+
+  it("stops when the database fails", async () => {
+    await setUp();
+    expect(await run(1)).toEqual(["0: sent"]);
+    h.t.advance(60_000);
+    await h.t.services.database.close();
+    await expect(beat()).rejects.toThrow();
+    expect(h.receiver.received).toHaveLength(1);
   });
 
   it(
     "a watcher that is down is logged once, by host, never with " + "its secret path; the calls go on when it is back",
     async () => {
       await setUp();
-      receiver.answer({ status: 503 });
+      h.receiver.answer({ status: 503 });
       expect(await run(121)).toEqual(["0: failed", "60: failed", "120: failed"]);
-      const warnings = logged.filter((line) => line.includes('"heartbeat":"failed"'));
+      const warnings = h.logged.filter((line) => line.includes('"heartbeat":"failed"'));
       expect(warnings).toHaveLength(1);
-      expect(warnings[0]).toContain(new URL(receiver.url).host);
-      expect(logged.join("\n")).not.toContain("secret-check-uuid");
-      receiver.answer({ status: 200 });
+      expect(warnings[0]).toContain(new URL(h.receiver.url).host);
+      expect(h.logged.join("\n")).not.toContain("secret-check-uuid");
+      h.receiver.answer({ status: 200 });
       expect(await run(61)).toEqual(["59: sent"]);
     },
   );
