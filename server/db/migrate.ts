@@ -25,8 +25,12 @@ export type Migration = { name: string; up: (db: AnyDb, dialect: Dialect) => Pro
 
 export const MIGRATIONS: readonly Migration[] = [m001, m002, m003, m004, m005, m006, m007, m008, m009, m010];
 
-/** An arbitrary constant: the PostgreSQL advisory lock all instances agree on. */
-const PG_MIGRATION_LOCK = 726_351_904;
+/**
+ * An arbitrary constant: the PostgreSQL advisory lock all instances agree on. The Migrator reads the catalog of every
+ * schema in the database (Kysely's introspection), which fails when a schema is dropped meanwhile: whatever drops
+ * schemas in a shared database (the tests do) holds this lock while it does.
+ */
+export const PG_MIGRATION_LOCK = 726_351_904;
 
 /** Where Kysely's Migrator records what it applied (its default name and shape). */
 const KYSELY_TABLE = "kysely_migration";
@@ -60,7 +64,7 @@ async function withLock<T>(handle: DatabaseHandle, work: (db: AnyDb) => Promise<
  * nothing applied is applied again. Kept while databases of that age may exist.
  */
 async function adoptLegacyRecord(db: AnyDb, schema: string | undefined): Promise<void> {
-  const tables = await db.introspection.getTables();
+  const tables = await db.introspection.getTables({ withInternalKyselyTables: true });
   const exists = (name: string) => tables.some((table) => table.name === name && (!schema || table.schema === schema));
   if (!exists(LEGACY_TABLE)) return;
   const applied = (await db.selectFrom(LEGACY_TABLE).select(["name", "applied_at"]).orderBy("name").execute()) as {

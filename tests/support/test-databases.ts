@@ -5,6 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import pg from "pg";
 import { openDatabase, type DatabaseHandle, type Dialect } from "#server/db/client.ts";
+import { PG_MIGRATION_LOCK } from "#server/db/migrate.ts";
 
 export type TestDatabase = {
   dialect: Dialect;
@@ -45,7 +46,11 @@ export function testDatabases(): TestDatabase[] {
             await handle.close();
             const client = new pg.Client({ connectionString: url });
             await client.connect();
+            // Under the migration lock: another test file's migration reads the catalog of every schema.
+            await client.query("begin");
+            await client.query("select pg_advisory_xact_lock($1)", [PG_MIGRATION_LOCK]);
             await client.query(`drop schema ${schema} cascade`);
+            await client.query("commit");
             await client.end();
           },
         };
