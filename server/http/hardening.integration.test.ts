@@ -7,7 +7,27 @@ import { canonicalPath, staysOnOrigin } from "./local-redirect.ts";
 const [sqlite] = testDatabases();
 const PASSWORD = "correct horse battery staple";
 
-describe("hardening of the HTTP surface", () => {
+// Each is how the path reaches the app; a browser given the old Location would have left for evil.example.
+const SPELLINGS = [
+  "//evil.example/",
+  "//evil.example",
+  "///evil.example/",
+  "////evil.example//",
+  "/\\evil.example/",
+  "/\\\\evil.example",
+  "/%2F%2Fevil.example/",
+  "/%2f%2fevil.example/",
+  "/%5Cevil.example/",
+  "/%5C%5Cevil.example/",
+  "/\t/evil.example/",
+  "/\n/evil.example/",
+  "/./evil.example/..//evil.example/",
+  "//evil.example/en/about/",
+  "//evil.example/?next=//evil.example/",
+];
+
+/** A fresh app on a fresh SQLite database for each test, with one staff account. */
+function useApp() {
   let cleanup: () => Promise<void>;
   let t: Awaited<ReturnType<typeof createTestApp>>;
   beforeEach(async () => {
@@ -17,28 +37,18 @@ describe("hardening of the HTTP surface", () => {
     await t.services.staff.create("ops", PASSWORD);
   });
   afterEach(() => cleanup());
+  return {
+    get t() {
+      return t;
+    },
+  };
+}
 
-  // Each is how the path reaches the app; a browser given the old Location would have left for evil.example.
-  const SPELLINGS = [
-    "//evil.example/",
-    "//evil.example",
-    "///evil.example/",
-    "////evil.example//",
-    "/\\evil.example/",
-    "/\\\\evil.example",
-    "/%2F%2Fevil.example/",
-    "/%2f%2fevil.example/",
-    "/%5Cevil.example/",
-    "/%5C%5Cevil.example/",
-    "/\t/evil.example/",
-    "/\n/evil.example/",
-    "/./evil.example/..//evil.example/",
-    "//evil.example/en/about/",
-    "//evil.example/?next=//evil.example/",
-  ];
+describe("hardening of the HTTP surface: redirects", () => {
+  const c = useApp();
 
   it.each(SPELLINGS)("no redirect leaves the origin: %j", async (spelling) => {
-    const response = await t.app.request(`http://localhost${spelling}`, { headers: { host: "localhost" } });
+    const response = await c.t.app.request(`http://localhost${spelling}`, { headers: { host: "localhost" } });
     const location = response.headers.get("location");
     if (location !== null) {
       expect(location.startsWith("/")).toBe(true);
@@ -53,11 +63,11 @@ describe("hardening of the HTTP surface", () => {
       ["//en//about", "/en/about"],
       ["/de/about/?ref=1", "/de/about?ref=1"],
     ] as const) {
-      const response = await t.app.request(`http://localhost${spelling}`);
+      const response = await c.t.app.request(`http://localhost${spelling}`);
       expect(response.status, spelling).toBe(301);
       expect(response.headers.get("location"), spelling).toBe(target);
     }
-    expect((await t.app.request("http://localhost/en/news/")).headers.get("location")).toBe("/en/news/1");
+    expect((await c.t.app.request("http://localhost/en/news/")).headers.get("location")).toBe("/en/news/1");
   });
 
   it("normalises paths and judges Locations as a browser would", () => {
@@ -76,10 +86,14 @@ describe("hardening of the HTTP surface", () => {
       expect(staysOnOrigin(location, "http://localhost:3000/x"), location).toBe(false);
     }
   });
+});
+
+describe("hardening of the HTTP surface: origins and caching", () => {
+  const c = useApp();
 
   it("compares the CSRF origin by scheme, host and port", async () => {
     const signIn = (headers: Record<string, string>, url = "http://localhost/api/auth/sign-in") =>
-      t.app.request(url, {
+      c.t.app.request(url, {
         method: "POST",
         headers: { "content-type": "application/json", ...headers },
         body: JSON.stringify({ username: "ops", password: PASSWORD }),
@@ -108,7 +122,7 @@ describe("hardening of the HTTP surface", () => {
         )
       ).status,
     ).toBe(403);
-    expect(await t.services.database.db.selectFrom("sessions").selectAll().execute()).toEqual([]);
+    expect(await c.t.services.database.db.selectFrom("sessions").selectAll().execute()).toEqual([]);
     expect(
       (
         await signIn(
@@ -119,7 +133,7 @@ describe("hardening of the HTTP surface", () => {
     ).toBe(200);
 
     // Behind a trusted TLS proxy the site is https: then the http origin is the other one.
-    const proxied = await createTestApp(t.services.database, { TRUST_PROXY: "true" });
+    const proxied = await createTestApp(c.t.services.database, { TRUST_PROXY: "true" });
     const behindProxy = (origin: string) =>
       proxied.app.request("http://www.example.com/api/auth/sign-in", {
         method: "POST",
@@ -132,7 +146,7 @@ describe("hardening of the HTTP surface", () => {
   });
 
   it("marks every staff answer no-store, errors included", async () => {
-    const signIn = await t.app.request("http://localhost/api/auth/sign-in", {
+    const signIn = await c.t.app.request("http://localhost/api/auth/sign-in", {
       method: "POST",
       headers: browserHeaders(),
       body: JSON.stringify({ username: "ops", password: PASSWORD }),
@@ -140,14 +154,14 @@ describe("hardening of the HTTP surface", () => {
     expect(signIn.headers.get("cache-control")).toBe("no-store");
     const cookie = cookieFrom(signIn);
     for (const path of ["/api/auth/session", "/api/admin/staff", "/api/admin/contact-messages"]) {
-      const response = await t.app.request(`http://localhost${path}`, { headers: browserHeaders({ cookie }) });
+      const response = await c.t.app.request(`http://localhost${path}`, { headers: browserHeaders({ cookie }) });
       expect(response.status, path).toBe(200);
       expect(response.headers.get("cache-control"), path).toBe("no-store");
     }
-    const signedOut = await t.app.request("http://localhost/api/admin/staff", { headers: browserHeaders() });
+    const signedOut = await c.t.app.request("http://localhost/api/admin/staff", { headers: browserHeaders() });
     expect(signedOut.status).toBe(401);
     expect(signedOut.headers.get("cache-control")).toBe("no-store");
-    const session = await t.app.request("http://localhost/api/auth/session", { headers: browserHeaders() });
+    const session = await c.t.app.request("http://localhost/api/auth/session", { headers: browserHeaders() });
     expect(session.headers.get("cache-control")).toBe("no-store");
   });
 });
