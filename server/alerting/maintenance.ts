@@ -98,21 +98,46 @@ const INACTIVE: MaintenanceStatus = {
   ends_at: null,
 };
 
-export function createMaintenance(options: {
+type MaintenanceOptions = {
   db: Kysely<Database>;
   now: () => number;
   windows: () => MaintenanceConfig;
   /** Maintenance ended (by hand or by its estimate) at this time: what is still down should be told now. */
   onEnd: (endedAt: number) => void;
-}) {
-  const { db, now } = options;
+};
 
-  async function end(by: string, reason: string, onlyIfEnabledAt?: number): Promise<boolean> {
-    const time = now();
-    const ended = await db.transaction().execute(async (trx) => {
-      let update = trx
-        .updateTable("maintenance_state")
-        .set({
+/** Ends manual maintenance, in the history too; false when ending by estimate found it already ended. */
+async function endManual(
+  options: MaintenanceOptions,
+  by: string,
+  reason: string,
+  onlyIfEnabledAt?: number,
+): Promise<boolean> {
+  const { db, now } = options;
+  const time = now();
+  const ended = await db.transaction().execute(async (trx) => {
+    let update = trx
+      .updateTable("maintenance_state")
+      .set({
+        is_active: 0,
+        reason: null,
+        enabled_at: null,
+        enabled_by: null,
+        estimated_duration_minutes: null,
+        notes: null,
+        updated_at: time,
+      })
+      .where("id", "=", 1);
+    // Ending by estimate: only the maintenance that ran out, and only once across every process.
+    if (onlyIfEnabledAt !== undefined)
+      update = update.where("is_active", "=", 1).where("enabled_at", "=", onlyIfEnabledAt);
+    const result = await update.executeTakeFirst();
+    if (onlyIfEnabledAt !== undefined && Number(result.numUpdatedRows) === 0) return false;
+    if (Number(result.numUpdatedRows) === 0) {
+      await trx
+        .insertInto("maintenance_state")
+        .values({
+          id: 1,
           is_active: 0,
           reason: null,
           enabled_at: null,
@@ -121,76 +146,92 @@ export function createMaintenance(options: {
           notes: null,
           updated_at: time,
         })
-        .where("id", "=", 1);
-      // Ending by estimate: only the maintenance that ran out, and only once across every process.
-      if (onlyIfEnabledAt !== undefined)
-        update = update.where("is_active", "=", 1).where("enabled_at", "=", onlyIfEnabledAt);
-      const result = await update.executeTakeFirst();
-      if (onlyIfEnabledAt !== undefined && Number(result.numUpdatedRows) === 0) return false;
-      if (Number(result.numUpdatedRows) === 0) {
-        await trx
-          .insertInto("maintenance_state")
-          .values({
-            id: 1,
-            is_active: 0,
-            reason: null,
-            enabled_at: null,
-            enabled_by: null,
-            estimated_duration_minutes: null,
-            notes: null,
-            updated_at: time,
-          })
-          .execute();
-      }
-      await trx
-        .insertInto("maintenance_history")
-        .values({ at: time, action: "disable", by_user: by, reason, notes: null, estimated_duration_minutes: null })
         .execute();
-      return true;
-    });
-    if (ended) options.onEnd(time);
-    return ended;
-  }
-
-  /** The manual maintenance; one whose estimate ran out is ended here (whoever asks first). */
-  async function status(): Promise<MaintenanceStatus> {
-    const row = await db.selectFrom("maintenance_state").selectAll().where("id", "=", 1).executeTakeFirst();
-    if (!row) return INACTIVE;
-    const enabledAt = row.enabled_at === null ? null : Number(row.enabled_at);
-    const endsAt =
-      row.is_active === 1 && enabledAt !== null && row.estimated_duration_minutes !== null
-        ? enabledAt + row.estimated_duration_minutes * 60_000
-        : null;
-    if (endsAt !== null && now() >= endsAt) {
-      const minutes = row.estimated_duration_minutes;
-      await end(
-        AUTO_END_BY,
-        `Estimated duration of ${minutes} ${minutes === 1 ? "minute" : "minutes"} ran out`,
-        enabledAt!,
-      );
-      return status();
     }
-    return {
-      is_active: row.is_active === 1,
-      reason: row.reason,
-      enabled_at: iso(enabledAt),
-      enabled_by: row.enabled_by,
-      estimated_duration_minutes: row.estimated_duration_minutes,
-      notes: row.notes,
-      updated_at: iso(Number(row.updated_at)),
-      ends_at: iso(endsAt),
-    };
+    await trx
+      .insertInto("maintenance_history")
+      .values({ at: time, action: "disable", by_user: by, reason, notes: null, estimated_duration_minutes: null })
+      .execute();
+    return true;
+  });
+  if (ended) options.onEnd(time);
+  return ended;
+}
+
+/** The manual maintenance; one whose estimate ran out is ended here (whoever asks first). */
+async function readManual(options: MaintenanceOptions): Promise<MaintenanceStatus> {
+  const { db, now } = options;
+  const row = await db.selectFrom("maintenance_state").selectAll().where("id", "=", 1).executeTakeFirst();
+  if (!row) return INACTIVE;
+  const enabledAt = row.enabled_at === null ? null : Number(row.enabled_at);
+  const endsAt =
+    row.is_active === 1 && enabledAt !== null && row.estimated_duration_minutes !== null
+      ? enabledAt + row.estimated_duration_minutes * 60_000
+      : null;
+  if (endsAt !== null && now() >= endsAt) {
+    const minutes = row.estimated_duration_minutes;
+    await endManual(
+      options,
+      AUTO_END_BY,
+      `Estimated duration of ${minutes} ${minutes === 1 ? "minute" : "minutes"} ran out`,
+      enabledAt!,
+    );
+    return readManual(options);
   }
+  return {
+    is_active: row.is_active === 1,
+    reason: row.reason,
+    enabled_at: iso(enabledAt),
+    enabled_by: row.enabled_by,
+    estimated_duration_minutes: row.estimated_duration_minutes,
+    notes: row.notes,
+    updated_at: iso(Number(row.updated_at)),
+    ends_at: iso(endsAt),
+  };
+}
+
+/** Turns manual maintenance on, in the history too. */
+async function enableManual(
+  db: Kysely<Database>,
+  time: number,
+  change: { by: string; reason: string; notes: string | null; estimated: number | null },
+): Promise<void> {
+  const { by, reason, notes, estimated } = change;
+  await db.transaction().execute(async (trx) => {
+    const values = {
+      is_active: 1,
+      reason,
+      enabled_at: time,
+      enabled_by: by,
+      estimated_duration_minutes: estimated,
+      notes,
+      updated_at: time,
+    };
+    await trx
+      .insertInto("maintenance_state")
+      .values({ id: 1, ...values })
+      .onConflict((oc) => oc.column("id").doUpdateSet(values))
+      .execute();
+    await trx
+      .insertInto("maintenance_history")
+      .values({ at: time, action: "enable", by_user: by, reason, notes, estimated_duration_minutes: estimated })
+      .execute();
+  });
+}
+
+export function createMaintenance(options: MaintenanceOptions) {
+  const { db, now } = options;
 
   return {
-    status,
+    /** The manual maintenance; one whose estimate ran out is ended here (whoever asks first). */
+    status: (): Promise<MaintenanceStatus> => readManual(options),
 
     /** Everything in force now and the next scheduled windows: what the dashboard's header shows. */
     async current() {
       const time = now();
       const config = options.windows();
       return {
-        manual: await status(),
+        manual: await readManual(options),
         windows: activeWindows(config, time).map(windowView),
         upcoming: nextWindows(config, time, UPCOMING_WINDOWS).map(windowView),
         timezone: config.timezone,
@@ -208,30 +249,11 @@ export function createMaintenance(options: {
         if (!reason || !by) return { ok: false, message: MAINTENANCE_REQUIRED };
         const notes = request.notes?.trim() || null;
         const estimated = request.estimatedDurationMinutes ?? null;
-        await db.transaction().execute(async (trx) => {
-          const values = {
-            is_active: 1,
-            reason,
-            enabled_at: time,
-            enabled_by: by,
-            estimated_duration_minutes: estimated,
-            notes,
-            updated_at: time,
-          };
-          await trx
-            .insertInto("maintenance_state")
-            .values({ id: 1, ...values })
-            .onConflict((oc) => oc.column("id").doUpdateSet(values))
-            .execute();
-          await trx
-            .insertInto("maintenance_history")
-            .values({ at: time, action: "enable", by_user: by, reason, notes, estimated_duration_minutes: estimated })
-            .execute();
-        });
-        return { ok: true, status: await status(), message: "Maintenance mode enabled" };
+        await enableManual(db, time, { by, reason, notes, estimated });
+        return { ok: true, status: await readManual(options), message: "Maintenance mode enabled" };
       }
-      await end(by || "admin", request.reason?.trim() || DEFAULT_COMPLETION);
-      return { ok: true, status: await status(), message: "Maintenance mode disabled" };
+      await endManual(options, by || "admin", request.reason?.trim() || DEFAULT_COMPLETION);
+      return { ok: true, status: await readManual(options), message: "Maintenance mode disabled" };
     },
 
     async history(limit = 50) {
