@@ -4,7 +4,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { alertingProcess } from "#tests/support/alerting-process.ts";
 import { queuedTitles } from "#tests/support/queued-notices.ts";
-import { testDatabases } from "#tests/support/test-databases.ts";
+import { testDatabases, type TestDatabase } from "#tests/support/test-databases.ts";
 import type { DatabaseHandle } from "#server/db/client.ts";
 import { migrate } from "#server/db/migrate.ts";
 import { parseMonitoringConfig } from "#server/monitoring-config.ts";
@@ -50,7 +50,8 @@ function host(status: Observation["status"], failure = 1): Observation {
   };
 }
 
-describe.each(testDatabases())("the incident tracker on $dialect", ({ open }) => {
+/** A fresh database for each test, its clock, and alerting processes on that database. */
+function useTracker(open: TestDatabase["open"]) {
   let handle: DatabaseHandle;
   let cleanup: () => Promise<void>;
   const clock = { now: Date.parse("2026-04-01T06:00:00Z") };
@@ -70,6 +71,19 @@ describe.each(testDatabases())("the incident tracker on $dialect", ({ open }) =>
       () => config,
     );
   const titles = () => queuedTitles(handle.db);
+  return {
+    clock,
+    get handle() {
+      return handle;
+    },
+    process,
+    titles,
+  };
+}
+
+describe.each(testDatabases())("the incident tracker on $dialect: telling and resolving", ({ open }) => {
+  const c = useTracker(open);
+  const { clock, process, titles } = c;
 
   it("a warning that turns critical is told at once, cooldown or not; a daily reminder at most", async () => {
     const tracker = process().tracker(["certificate"]);
@@ -101,38 +115,8 @@ describe.each(testDatabases())("the incident tracker on $dialect", ({ open }) =>
       "[ALERT] Mail relay is unhealthy (centron)",
       "[RESOLVED] Mail relay is no longer monitored (centron)",
     ]);
-    const [incident] = await handle.db.selectFrom("incidents").select(["resolution", "resolved_at"]).execute();
+    const [incident] = await c.handle.db.selectFrom("incidents").select(["resolution", "resolved_at"]).execute();
     expect(incident).toMatchObject({ resolution: "removed", resolved_at: clock.now });
-  });
-
-  it("streaks survive a restart: the third failure in a row opens, whichever process saw the first two", async () => {
-    const before = process().tracker(["service"]);
-    await before.observe([host("failing", 3)]);
-    await before.observe([host("failing", 3)]);
-    expect(await titles()).toEqual([]);
-    const after = process().tracker(["service"]);
-    await after.observe([host("failing", 3)]);
-    expect(await titles()).toEqual(["[ALERT] Mail relay is unhealthy (centron)"]);
-  });
-
-  it("a new lease holder reloads what another process decided meanwhile", async () => {
-    const first = process().tracker(["service"]);
-    await first.observe([host("failing")]);
-    const second = process().tracker(["service"]);
-    clock.now += MINUTE;
-    await second.observe([host("ok")]);
-    // The first takes the lease back: it forgets its memory, and a new failure is a new incident.
-    first.reset();
-    clock.now += 10 * MINUTE;
-    await first.observe([host("failing")]);
-    expect(await titles()).toEqual([
-      "[ALERT] Mail relay is unhealthy (centron)",
-      "[RESOLVED] Mail relay is healthy again (centron)",
-      "[ALERT] Mail relay is unhealthy (centron)",
-    ]);
-    expect(
-      await handle.db.selectFrom("incidents").select("id").where("resolved_at", "is", null).execute(),
-    ).toHaveLength(1);
   });
 
   it("an incident acknowledged before it was told is never told, nor its resolution", async () => {
@@ -174,23 +158,61 @@ describe.each(testDatabases())("the incident tracker on $dialect", ({ open }) =>
       message: "No such incident",
     });
   });
-
-  it("a steady fleet writes nothing", async () => {
-    const tracker = process().tracker(["service"]);
-    await tracker.observe([host("failing")]);
-    const rows = async () =>
-      (
-        await Promise.all(
-          (["incidents", "incident_notices", "outbox", "alert_targets"] as const).map((table) =>
-            handle.db.selectFrom(table).selectAll().execute(),
-          ),
-        )
-      ).map((list) => JSON.stringify(list));
-    const before = await rows();
-    for (let i = 0; i < 3; i += 1) {
-      clock.now += MINUTE;
-      await tracker.observe([host("failing")]);
-    }
-    expect(await rows()).toEqual(before);
-  });
 });
+
+describe.each(testDatabases())(
+  "the incident tracker on $dialect: restarts, processes and a steady fleet",
+  ({ open }) => {
+    const c = useTracker(open);
+    const { clock, process, titles } = c;
+
+    it("streaks survive a restart: the third failure in a row opens, whichever process saw the first two", async () => {
+      const before = process().tracker(["service"]);
+      await before.observe([host("failing", 3)]);
+      await before.observe([host("failing", 3)]);
+      expect(await titles()).toEqual([]);
+      const after = process().tracker(["service"]);
+      await after.observe([host("failing", 3)]);
+      expect(await titles()).toEqual(["[ALERT] Mail relay is unhealthy (centron)"]);
+    });
+
+    it("a new lease holder reloads what another process decided meanwhile", async () => {
+      const first = process().tracker(["service"]);
+      await first.observe([host("failing")]);
+      const second = process().tracker(["service"]);
+      clock.now += MINUTE;
+      await second.observe([host("ok")]);
+      // The first takes the lease back: it forgets its memory, and a new failure is a new incident.
+      first.reset();
+      clock.now += 10 * MINUTE;
+      await first.observe([host("failing")]);
+      expect(await titles()).toEqual([
+        "[ALERT] Mail relay is unhealthy (centron)",
+        "[RESOLVED] Mail relay is healthy again (centron)",
+        "[ALERT] Mail relay is unhealthy (centron)",
+      ]);
+      expect(
+        await c.handle.db.selectFrom("incidents").select("id").where("resolved_at", "is", null).execute(),
+      ).toHaveLength(1);
+    });
+
+    it("a steady fleet writes nothing", async () => {
+      const tracker = process().tracker(["service"]);
+      await tracker.observe([host("failing")]);
+      const rows = async () =>
+        (
+          await Promise.all(
+            (["incidents", "incident_notices", "outbox", "alert_targets"] as const).map((table) =>
+              c.handle.db.selectFrom(table).selectAll().execute(),
+            ),
+          )
+        ).map((list) => JSON.stringify(list));
+      const before = await rows();
+      for (let i = 0; i < 3; i += 1) {
+        clock.now += MINUTE;
+        await tracker.observe([host("failing")]);
+      }
+      expect(await rows()).toEqual(before);
+    });
+  },
+);
