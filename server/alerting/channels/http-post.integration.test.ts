@@ -43,6 +43,77 @@ function expectNoSecret(message: string): void {
     expect(message).not.toContain(secret);
 }
 
+const inTen = () => new Date(Date.now() + 10_000).toUTCString();
+/** Answers a receiver may refuse with, and how each must be classified. */
+const refusals: {
+  name: string;
+  answer: () => ReceiverAnswer;
+  permanent: boolean;
+  message: RegExp;
+  retryAfterMs?: [number, number];
+}[] = [
+  {
+    name: "400 with Telegram's description",
+    answer: () => ({
+      status: 400,
+      body: '{"ok":false,"error_code":400,"description":"Bad Request: chat not found"}',
+    }),
+    permanent: true,
+    message: /^POST 127\.0\.0\.1:\d+: HTTP 400: Bad Request: chat not found$/,
+  },
+  {
+    name: "404 with Slack's plain text",
+    answer: () => ({ status: 404, body: "no_service\n" }),
+    permanent: true,
+    message: /: HTTP 404: no_service$/,
+  },
+  {
+    name: "403 with Matrix's error",
+    answer: () => ({ status: 403, body: '{"errcode":"M_FORBIDDEN","error":"You are not in this room"}' }),
+    permanent: true,
+    message: /: HTTP 403: You are not in this room$/,
+  },
+  { name: "401 without a body", answer: () => ({ status: 401 }), permanent: true, message: /: HTTP 401$/ },
+  {
+    name: "a redirect (not followed)",
+    answer: () => ({ status: 302, headers: { Location: `${receiver.url}/elsewhere` } }),
+    permanent: true,
+    message: /: HTTP 302$/,
+  },
+  { name: "408", answer: () => ({ status: 408 }), permanent: false, message: /: HTTP 408$/ },
+  { name: "425", answer: () => ({ status: 425 }), permanent: false, message: /: HTTP 425$/ },
+  {
+    name: "429 with Retry-After in seconds",
+    answer: () => ({
+      status: 429,
+      headers: { "Retry-After": "7" },
+      body: '{"message":"You are being rate limited."}',
+    }),
+    permanent: false,
+    message: /: HTTP 429: You are being rate limited\.$/,
+    retryAfterMs: [7000, 7000],
+  },
+  {
+    name: "503 with Retry-After as a date",
+    answer: () => ({ status: 503, headers: { "Retry-After": inTen() } }),
+    permanent: false,
+    message: /: HTTP 503$/,
+    retryAfterMs: [8_000, 10_000],
+  },
+  {
+    name: "500 with Teams' nested error",
+    answer: () => ({ status: 500, body: '{"error":{"code":"InternalServerError","message":"Flow failed"}}' }),
+    permanent: false,
+    message: /: HTTP 500: Flow failed$/,
+  },
+  {
+    name: "502 with a body larger than the cap",
+    answer: () => ({ status: 502, body: "x".repeat(1024 * 1024) }),
+    permanent: false,
+    message: /: HTTP 502$/,
+  },
+];
+
 describe("postJson", () => {
   it("sends the body byte for byte with its headers and succeeds on any 2xx", async () => {
     for (const status of [200, 202, 204]) {
@@ -62,76 +133,6 @@ describe("postJson", () => {
       authorization: `Bearer ${HEADER_TOKEN}`,
     });
   });
-
-  const inTen = () => new Date(Date.now() + 10_000).toUTCString();
-  const refusals: {
-    name: string;
-    answer: () => ReceiverAnswer;
-    permanent: boolean;
-    message: RegExp;
-    retryAfterMs?: [number, number];
-  }[] = [
-    {
-      name: "400 with Telegram's description",
-      answer: () => ({
-        status: 400,
-        body: '{"ok":false,"error_code":400,"description":"Bad Request: chat not found"}',
-      }),
-      permanent: true,
-      message: /^POST 127\.0\.0\.1:\d+: HTTP 400: Bad Request: chat not found$/,
-    },
-    {
-      name: "404 with Slack's plain text",
-      answer: () => ({ status: 404, body: "no_service\n" }),
-      permanent: true,
-      message: /: HTTP 404: no_service$/,
-    },
-    {
-      name: "403 with Matrix's error",
-      answer: () => ({ status: 403, body: '{"errcode":"M_FORBIDDEN","error":"You are not in this room"}' }),
-      permanent: true,
-      message: /: HTTP 403: You are not in this room$/,
-    },
-    { name: "401 without a body", answer: () => ({ status: 401 }), permanent: true, message: /: HTTP 401$/ },
-    {
-      name: "a redirect (not followed)",
-      answer: () => ({ status: 302, headers: { Location: `${receiver.url}/elsewhere` } }),
-      permanent: true,
-      message: /: HTTP 302$/,
-    },
-    { name: "408", answer: () => ({ status: 408 }), permanent: false, message: /: HTTP 408$/ },
-    { name: "425", answer: () => ({ status: 425 }), permanent: false, message: /: HTTP 425$/ },
-    {
-      name: "429 with Retry-After in seconds",
-      answer: () => ({
-        status: 429,
-        headers: { "Retry-After": "7" },
-        body: '{"message":"You are being rate limited."}',
-      }),
-      permanent: false,
-      message: /: HTTP 429: You are being rate limited\.$/,
-      retryAfterMs: [7000, 7000],
-    },
-    {
-      name: "503 with Retry-After as a date",
-      answer: () => ({ status: 503, headers: { "Retry-After": inTen() } }),
-      permanent: false,
-      message: /: HTTP 503$/,
-      retryAfterMs: [8_000, 10_000],
-    },
-    {
-      name: "500 with Teams' nested error",
-      answer: () => ({ status: 500, body: '{"error":{"code":"InternalServerError","message":"Flow failed"}}' }),
-      permanent: false,
-      message: /: HTTP 500: Flow failed$/,
-    },
-    {
-      name: "502 with a body larger than the cap",
-      answer: () => ({ status: 502, body: "x".repeat(1024 * 1024) }),
-      permanent: false,
-      message: /: HTTP 502$/,
-    },
-  ];
 
   it.each(refusals)("classifies $name", async ({ answer, permanent, message, retryAfterMs }) => {
     receiver.answer(answer(), 1);
