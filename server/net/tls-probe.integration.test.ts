@@ -67,7 +67,7 @@ async function listenLocal(server: Server): Promise<{ port: number; close: () =>
   };
 }
 
-describe("probeCertificate: certificate states", () => {
+describe("probeCertificate: certificate states by their dates", () => {
   it("reads a 90-day certificate from a trusted CA as healthy, with what openssl says about it", async () => {
     const reading = await probeServed(certs.valid90);
     expect(reading).toMatchObject({
@@ -122,7 +122,9 @@ describe("probeCertificate: certificate states", () => {
     expect(reading.expiryDate).toBe(certs.expired.notAfter.toISOString());
     expect(reading.fingerprint).toBe(certs.expired.fingerprint);
   });
+});
 
+describe("probeCertificate: certificate states of trust, names and SNI", () => {
   it("reports a certificate for another name as an error naming both", async () => {
     const reading = await probeServed(certs.wrongName);
     expect(reading).toMatchObject({
