@@ -13,10 +13,15 @@ import type { Outbox } from "#server/outbox/outbox.ts";
 import { createTicker } from "#server/scheduling/ticker.ts";
 import { createAlertTests } from "./alert-tests.ts";
 import type { AlertsConfig } from "./alerts-config.ts";
-import { createIncidentTracker, type ObserveContext, type Observation } from "./incident-tracker.ts";
+import {
+  createIncidentTracker,
+  type IncidentTracker,
+  type ObserveContext,
+  type Observation,
+} from "./incident-tracker.ts";
 import { createIncidents } from "./incidents.ts";
-import { createMaintenance, endedBetween, holdOf, type InForce } from "./maintenance.ts";
-import { createMaintenanceNotices, maintenanceChanges } from "./maintenance-notices.ts";
+import { createMaintenance, endedBetween, holdOf, type InForce, type Maintenance } from "./maintenance.ts";
+import { createMaintenanceNotices, maintenanceChanges, type MaintenanceNotices } from "./maintenance-notices.ts";
 import type { MaintenanceConfig } from "./maintenance-windows.ts";
 import type { Source } from "./notice.ts";
 import { createNotifier } from "./notifier.ts";
@@ -33,6 +38,75 @@ const CERTIFICATE_REMINDER_MS = 24 * 60 * 60_000;
  * asks.
  */
 const MAINTENANCE_WATCH_MS = 5_000;
+
+/** What a look at maintenance needs, and what the previous look in this process saw. */
+type MaintenanceWatch = {
+  maintenance: Maintenance;
+  notices: MaintenanceNotices;
+  now: () => number;
+  logger: Logger;
+  kick: () => void;
+  /** Tells the listeners that maintenance ended at this time. */
+  ended: (endedAt: number) => void;
+  before: InForce | undefined;
+};
+
+/**
+ * What maintenance holds now. An end since the last look is told to the
+ * listeners: a window's, and a manual end made in another process (one made
+ * here told them at once; they hear it again with the same time). Starts and
+ * ends are announced (maintenance-notices.ts), once across processes.
+ */
+async function lookAtMaintenance(watch: MaintenanceWatch) {
+  const current = await watch.maintenance.current();
+  const { before } = watch;
+  const endedAt = before ? endedBetween(before, current, watch.now()) : null;
+  const changes = maintenanceChanges(before, current);
+  watch.before = current;
+  if (endedAt !== null) watch.ended(endedAt);
+  if (changes.length > 0) {
+    // A failed announcement must not stop the look: what maintenance holds decides the alerts.
+    const queued = await watch.notices
+      .announce(changes)
+      .catch((error: unknown) => (watch.logger.error({ err: error }, "announcing maintenance failed"), 0));
+    if (queued > 0) watch.kick();
+  }
+  return current;
+}
+
+/** The cooldown, the reminders per source, and what maintenance holds, for a tracker's round. */
+function observeContext(current: InForce, alerts: AlertsConfig): ObserveContext {
+  const hold = holdOf(current);
+  const { cooldownMinutes, reminderMinutes } = alerts;
+  const reminderMs = reminderMinutes * 60_000;
+  return {
+    cooldownMs: cooldownMinutes * 60_000,
+    reminderMs: (source) =>
+      reminderMs > 0 && source === "certificate" ? Math.max(reminderMs, CERTIFICATE_REMINDER_MS) : reminderMs,
+    held: (target) => hold(target.serviceId),
+  };
+}
+
+/**
+ * A tracker as its owner uses it: its notices go out as soon as they are queued; its owner hears when maintenance
+ * ends.
+ */
+function ownedTracker(tracker: IncidentTracker, kick: () => void, endListeners: Set<(endedAt: number) => void>) {
+  const sent = (queued: number) => {
+    if (queued > 0) kick();
+    return queued;
+  };
+  return {
+    observe: async (observations: readonly Observation[]) => sent(await tracker.observe(observations)),
+    retire: async (source: Source, live: ReadonlySet<string>) => sent(await tracker.retire(source, live)),
+    reset: tracker.reset,
+    /**
+     * Maintenance ended at `endedAt`: what it held back and is still failing is told from the owner's next fresh
+     * reading, so take one now.
+     */
+    onMaintenanceEnd: (listener: (endedAt: number) => void) => void endListeners.add(listener),
+  };
+}
 
 export function createAlerting(options: {
   db: Kysely<Database>;
@@ -64,42 +138,17 @@ export function createAlerting(options: {
     dashboardUrl: options.dashboardUrl,
     now,
   });
-  /** What was in force at the previous look in this process. */
-  let before: InForce | undefined;
-
-  /**
-   * What maintenance holds now. An end since the last look is told to the
-   * listeners: a window's, and a manual end made in another process (one made
-   * here told them at once; they hear it again with the same time). Starts and
-   * ends are announced (maintenance-notices.ts), once across processes.
-   */
-  async function maintenanceNow() {
-    const current = await maintenance.current();
-    const endedAt = before ? endedBetween(before, current, now()) : null;
-    const changes = maintenanceChanges(before, current);
-    before = current;
-    if (endedAt !== null) ended(endedAt);
-    if (changes.length > 0) {
-      // A failed announcement must not stop the look: what maintenance holds decides the alerts.
-      const queued = await notices
-        .announce(changes)
-        .catch((error: unknown) => (options.logger.error({ err: error }, "announcing maintenance failed"), 0));
-      if (queued > 0) options.kick();
-    }
-    return current;
-  }
-
-  async function context(): Promise<ObserveContext> {
-    const hold = holdOf(await maintenanceNow());
-    const { cooldownMinutes, reminderMinutes } = config().alerts;
-    const reminderMs = reminderMinutes * 60_000;
-    return {
-      cooldownMs: cooldownMinutes * 60_000,
-      reminderMs: (source) =>
-        reminderMs > 0 && source === "certificate" ? Math.max(reminderMs, CERTIFICATE_REMINDER_MS) : reminderMs,
-      held: (target) => hold(target.serviceId),
-    };
-  }
+  const watch: MaintenanceWatch = {
+    maintenance,
+    notices,
+    now,
+    logger: options.logger,
+    kick: options.kick,
+    ended,
+    before: undefined,
+  };
+  const maintenanceNow = () => lookAtMaintenance(watch);
+  const context = async (): Promise<ObserveContext> => observeContext(await maintenanceNow(), config().alerts);
 
   const watcher = createTicker(
     async () => void (await maintenanceNow()),
@@ -158,20 +207,7 @@ export function createAlerting(options: {
         sources,
         context,
       });
-      const sent = (queued: number) => {
-        if (queued > 0) options.kick();
-        return queued;
-      };
-      return {
-        observe: async (observations: readonly Observation[]) => sent(await tracker.observe(observations)),
-        retire: async (source: Source, live: ReadonlySet<string>) => sent(await tracker.retire(source, live)),
-        reset: tracker.reset,
-        /**
-         * Maintenance ended at `endedAt`: what it held back and is still failing is told from the owner's next fresh
-         * reading, so take one now.
-         */
-        onMaintenanceEnd: (listener: (endedAt: number) => void) => void endListeners.add(listener),
-      };
+      return ownedTracker(tracker, options.kick, endListeners);
     },
   };
 }
