@@ -2,13 +2,14 @@
 // guessing one account, forty guesses at once, hours of slow guessing. The
 // real admin's browser, which signed in before, must always get through.
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { testDatabases } from "#tests/support/test-databases.ts";
+import { testDatabases, type TestDatabase } from "#tests/support/test-databases.ts";
 import { browserHeaders, createTestApp } from "#tests/support/test-app.ts";
 
 const PASSWORD = "correct horse battery staple";
 const HOUR = 60 * 60_000;
 
-describe.each(testDatabases())("sign-in under attack on $dialect", ({ open }) => {
+/** A fresh app (behind a trusted proxy) and database with one staff account for each test, and the attacker's moves. */
+function useAttackedApp(open: TestDatabase["open"]) {
   let t: Awaited<ReturnType<typeof createTestApp>>;
   let cleanup: () => Promise<void>;
 
@@ -43,6 +44,20 @@ describe.each(testDatabases())("sign-in under attack on $dialect", ({ open }) =>
     return statuses;
   };
 
+  return {
+    get t() {
+      return t;
+    },
+    signIn,
+    trustedBrowser,
+    guessFrom,
+  };
+}
+
+describe.each(testDatabases())("sign-in under attack on $dialect: many addresses and many guesses", ({ open }) => {
+  const c = useAttackedApp(open);
+  const { signIn, trustedBrowser, guessFrom } = c;
+
   it(
     "5 guesses from each of 21 addresses lock untrusted clients out " +
       "for at most an hour, never the admin's browser",
@@ -62,40 +77,6 @@ describe.each(testDatabases())("sign-in under attack on $dialect", ({ open }) =>
     },
   );
 
-  it("a device cookie that is forged, altered or for another account gives no trust", async () => {
-    const device = await trustedBrowser();
-    await t.services.staff.create("deploy", "a different long passphrase 9");
-    await guessFrom(21, 5);
-    const [name, value] = device.split("=") as [string, string];
-    const altered = `${name}=${value.slice(0, -2)}${value.endsWith("AA") ? "BB" : "AA"}`;
-    for (const cookie of [altered, `${name}=not.a.device.token`, `${name}=`]) {
-      expect((await signIn(PASSWORD, "192.0.2.60", cookie)).status, cookie).toBe(429);
-    }
-    // A device token of "ops" does not make the browser trusted for "deploy" (whose own limits are untouched).
-    const other = await t.app.request("http://localhost/api/auth/sign-in", {
-      method: "POST",
-      headers: browserHeaders({ "x-forwarded-for": "192.0.2.61", cookie: device }),
-      body: JSON.stringify({ username: "deploy", password: "wrong" }),
-    });
-    expect(other.status).toBe(401);
-    const keys = (await t.services.database.db.selectFrom("auth_failures").select("key").execute()).map(
-      (row) => row.key,
-    );
-    expect(keys.some((key) => key.startsWith("account-ip:deploy:"))).toBe(true);
-  });
-
-  it("a trusted browser guessing wrong is held by its own limit, which others do not share", async () => {
-    const device = await trustedBrowser();
-    for (let i = 0; i < 6; i += 1) expect((await signIn(`wrong ${i}`, "198.51.100.1", device)).status).toBe(401);
-    const held = await signIn(PASSWORD, "198.51.100.1", device);
-    expect(held.status).toBe(429);
-    expect(Number(held.headers.get("retry-after"))).toBe(2);
-    // Another untrusted client of the same account is not held by the device's failures.
-    expect((await signIn(PASSWORD, "192.0.2.70")).status).toBe(200);
-    t.advance(2_000);
-    expect((await signIn(PASSWORD, "198.51.100.1", device)).status).toBe(200);
-  });
-
   it(
     "hours of slow guessing from new addresses never lock " + "untrusted clients for more than an hour at a time",
     async () => {
@@ -109,10 +90,10 @@ describe.each(testDatabases())("sign-in under attack on $dialect", ({ open }) =>
           if (response.status === 429) expect(Number(response.headers.get("retry-after"))).toBeLessThanOrEqual(3600);
         }
         if (minute % 30 === 0) expect((await signIn(PASSWORD, "192.0.2.80", device)).status).toBe(200);
-        t.advance(60_000);
+        c.t.advance(60_000);
       }
       // The attack stops: within the hour an untrusted client signs in again.
-      t.advance(HOUR);
+      c.t.advance(HOUR);
       expect((await signIn(PASSWORD, "192.0.2.81")).status).toBe(200);
     },
   );
@@ -123,10 +104,49 @@ describe.each(testDatabases())("sign-in under attack on $dialect", ({ open }) =>
     );
     expect(statuses.filter((s) => s === 401)).toHaveLength(6);
     expect(statuses.filter((s) => s === 429)).toHaveLength(34);
-    const rows = await t.services.database.db.selectFrom("auth_failures").select(["key", "count"]).execute();
+    const rows = await c.t.services.database.db.selectFrom("auth_failures").select(["key", "count"]).execute();
     const counts = Object.fromEntries(rows.map((row) => [row.key.split(":")[0], row.count]));
     expect(counts).toEqual({ "account-ip": 6, ip: 6, account: 6 });
     // The right password from there waits like any other attempt.
     expect((await signIn(PASSWORD, "203.0.113.9")).status).toBe(429);
+  });
+});
+
+describe.each(testDatabases())("sign-in under attack on $dialect: the device cookie", ({ open }) => {
+  const c = useAttackedApp(open);
+  const { signIn, trustedBrowser, guessFrom } = c;
+
+  it("a device cookie that is forged, altered or for another account gives no trust", async () => {
+    const device = await trustedBrowser();
+    await c.t.services.staff.create("deploy", "a different long passphrase 9");
+    await guessFrom(21, 5);
+    const [name, value] = device.split("=") as [string, string];
+    const altered = `${name}=${value.slice(0, -2)}${value.endsWith("AA") ? "BB" : "AA"}`;
+    for (const cookie of [altered, `${name}=not.a.device.token`, `${name}=`]) {
+      expect((await signIn(PASSWORD, "192.0.2.60", cookie)).status, cookie).toBe(429);
+    }
+    // A device token of "ops" does not make the browser trusted for "deploy" (whose own limits are untouched).
+    const other = await c.t.app.request("http://localhost/api/auth/sign-in", {
+      method: "POST",
+      headers: browserHeaders({ "x-forwarded-for": "192.0.2.61", cookie: device }),
+      body: JSON.stringify({ username: "deploy", password: "wrong" }),
+    });
+    expect(other.status).toBe(401);
+    const keys = (await c.t.services.database.db.selectFrom("auth_failures").select("key").execute()).map(
+      (row) => row.key,
+    );
+    expect(keys.some((key) => key.startsWith("account-ip:deploy:"))).toBe(true);
+  });
+
+  it("a trusted browser guessing wrong is held by its own limit, which others do not share", async () => {
+    const device = await trustedBrowser();
+    for (let i = 0; i < 6; i += 1) expect((await signIn(`wrong ${i}`, "198.51.100.1", device)).status).toBe(401);
+    const held = await signIn(PASSWORD, "198.51.100.1", device);
+    expect(held.status).toBe(429);
+    expect(Number(held.headers.get("retry-after"))).toBe(2);
+    // Another untrusted client of the same account is not held by the device's failures.
+    expect((await signIn(PASSWORD, "192.0.2.70")).status).toBe(200);
+    c.t.advance(2_000);
+    expect((await signIn(PASSWORD, "198.51.100.1", device)).status).toBe(200);
   });
 });
