@@ -4,7 +4,7 @@
 import type { AddressInfo } from "node:net";
 import { serve, type ServerType } from "@hono/node-server";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { testDatabases } from "#tests/support/test-databases.ts";
+import { testDatabases, type TestDatabase } from "#tests/support/test-databases.ts";
 import { createTestApp } from "#tests/support/test-app.ts";
 import { parseMonitoringConfig } from "#server/monitoring-config.ts";
 
@@ -21,7 +21,8 @@ services:
   {},
 );
 
-describe.each(testDatabases())("push monitors on $dialect", ({ open }) => {
+/** A fresh app and database for each test, served on loopback, with the calls and look-ups the tests share. */
+function usePushApp(open: TestDatabase["open"]) {
   let t: Awaited<ReturnType<typeof createTestApp>>;
   let cleanup: () => Promise<void>;
   let server: ServerType;
@@ -60,6 +61,25 @@ describe.each(testDatabases())("push monitors on $dialect", ({ open }) => {
   const call = (method: "GET" | "POST", query = "", token = TOKEN) =>
     fetch(`${origin}/api/push/${token}${query}`, { method });
 
+  return {
+    get t() {
+      return t;
+    },
+    get origin() {
+      return origin;
+    },
+    round,
+    host,
+    notices,
+    rows,
+    call,
+  };
+}
+
+describe.each(testDatabases())("push monitors on $dialect: a cron job's calls, silences and failures", ({ open }) => {
+  const c = usePushApp(open);
+  const { round, host, notices, call } = c;
+
   it(
     "an afternoon of a cron job: waits for the first call, goes down when " +
       "a call is overdue or reports failure, and comes back",
@@ -71,17 +91,17 @@ describe.each(testDatabases())("push monitors on $dialect", ({ open }) => {
         target: "Push: POST /api/push/…",
       });
 
-      t.advance(60_000);
+      c.t.advance(60_000);
       await round(); // 60 s of 90 (interval + grace): still waiting, nothing said
       expect((await host()).lastChecked).toBeNull();
 
-      t.advance(20_000);
+      c.t.advance(20_000);
       expect((await call("GET", "?status=up&msg=OK&ping=")).status).toBe(200);
-      t.advance(10_000);
+      c.t.advance(10_000);
       await round();
       expect(await host()).toMatchObject({ status: "healthy", errorMessage: null });
 
-      t.advance(100_000); // the last call was 110 s ago: overdue
+      c.t.advance(100_000); // the last call was 110 s ago: overdue
       await round();
       expect(await host()).toMatchObject({ status: "unhealthy", errorMessage: "No push since 2026-01-05T09:01:20Z" });
 
@@ -106,7 +126,7 @@ describe.each(testDatabases())("push monitors on $dialect", ({ open }) => {
     "a monitor never called fails once its first call is " + "overdue, counted from when it was first watched",
     async () => {
       await round();
-      t.advance(91_000);
+      c.t.advance(91_000);
       await round();
       expect(await host()).toMatchObject({
         status: "unhealthy",
@@ -114,6 +134,11 @@ describe.each(testDatabases())("push monitors on $dialect", ({ open }) => {
       });
     },
   );
+});
+
+describe.each(testDatabases())("push monitors on $dialect: refused calls and the stored token", ({ open }) => {
+  const c = usePushApp(open);
+  const { rows, call } = c;
 
   it("an unknown token or a bad parameter is refused and writes nothing", async () => {
     const unknown = await call("POST", "", "not-a-configured-token-at-all");
@@ -127,7 +152,7 @@ describe.each(testDatabases())("push monitors on $dialect", ({ open }) => {
     });
     expect(await rows()).toEqual([]);
     // A browser on another site cannot report for the job.
-    const forged = await fetch(`${origin}/api/push/${TOKEN}`, {
+    const forged = await fetch(`${c.origin}/api/push/${TOKEN}`, {
       method: "POST",
       headers: { origin: "https://evil.example" },
     });
