@@ -57,18 +57,24 @@ describe("wallTimeToEpoch", () => {
   });
 });
 
-describe("activeWindows", () => {
-  const weekly = (
-    start: string,
-    length: { duration: string } | { end: string },
-    every = ["sun"],
-    timezone?: string,
-  ) => ({ start, ...length, every, timezone });
-  const patching = weekly("02:00", { duration: "90m" });
-  const nights = weekly("22:00", { end: "06:00" }, ["mon", "wed", "fri"]);
-  const weekend = weekly("18:00", { duration: "63h" }, ["fri"]);
-  const move = { start: "2026-12-05 22:00", end: "2026-12-06 04:00" };
+/** A weekly window, on Sundays unless told other days. */
+const weeklyWindow = (
+  start: string,
+  length: { duration: string } | { end: string },
+  every = ["sun"],
+  timezone?: string,
+) => ({ start, ...length, every, timezone });
+const patching = weeklyWindow("02:00", { duration: "90m" });
+const nights = weeklyWindow("22:00", { end: "06:00" }, ["mon", "wed", "fri"]);
+const weekend = weeklyWindow("18:00", { duration: "63h" }, ["fri"]);
+const move = { start: "2026-12-05 22:00", end: "2026-12-06 04:00" };
 
+/** At `now`, the window is active over `expected` (start and end), or not at all when that is null. */
+function expectActiveSpan(_label: string, window: WindowInput, now: string, expected: string[] | null) {
+  expect(spans(activeWindows(config({ name: "W", ...window }), at(now)))).toEqual(expected ? [expected.map(at)] : []);
+}
+
+describe("activeWindows: weekly windows", () => {
   it.each([
     ["the start is in", patching, "2026-01-11T02:00+01:00", ["2026-01-11T02:00+01:00", "2026-01-11T03:30+01:00"]],
     ["just before the start is out", patching, "2026-01-11T01:59:59.999+01:00", null],
@@ -82,11 +88,11 @@ describe("activeWindows", () => {
     ["another day is out", patching, "2026-01-12T02:30+01:00", null],
     [
       "Sunday 23:00 for 2h runs on Monday 00:30",
-      weekly("23:00", { duration: "2h" }),
+      weeklyWindow("23:00", { duration: "2h" }),
       "2026-01-12T00:30+01:00",
       ["2026-01-11T23:00+01:00", "2026-01-12T01:00+01:00"],
     ],
-    ["...and is over at 01:00", weekly("23:00", { duration: "2h" }), "2026-01-12T01:00+01:00", null],
+    ["...and is over at 01:00", weeklyWindow("23:00", { duration: "2h" }), "2026-01-12T01:00+01:00", null],
     [
       "an end before the start is the next day",
       nights,
@@ -106,81 +112,86 @@ describe("activeWindows", () => {
     ["...ends on Monday", weekend, "2026-01-19T09:00+01:00", null],
     [
       "7 days long, on its last morning",
-      weekly("12:00", { duration: "168h" }),
+      weeklyWindow("12:00", { duration: "168h" }),
       "2026-01-18T11:59+01:00",
       ["2026-01-11T12:00+01:00", "2026-01-18T12:00+01:00"],
     ],
     [
       "7 days across spring: the later of two",
-      weekly("23:30", { duration: "168h" }, ["sat"]),
+      weeklyWindow("23:30", { duration: "168h" }, ["sat"]),
       "2026-04-05T00:15+02:00",
       ["2026-04-04T23:30+02:00", "2026-04-11T23:30+02:00"],
     ],
     [
       "overlapping occurrences: the one ending last",
-      weekly("12:00", { duration: "48h" }, ["mon", "tue"]),
+      weeklyWindow("12:00", { duration: "48h" }, ["mon", "tue"]),
       "2026-01-13T13:00+01:00",
       ["2026-01-13T12:00+01:00", "2026-01-15T12:00+01:00"],
     ],
+  ])("%s", expectActiveSpan);
+});
+
+describe("activeWindows: daylight saving, time zones and one-offs", () => {
+  it.each([
     [
       "spring: 02:30 starts when the clocks jump to 03:00",
-      weekly("02:30", { duration: "1h" }),
+      weeklyWindow("02:30", { duration: "1h" }),
       "2026-03-29T03:00+02:00",
       ["2026-03-29T03:00+02:00", "2026-03-29T04:00+02:00"],
     ],
-    ["spring: not before", weekly("02:30", { duration: "1h" }), "2026-03-29T01:59+01:00", null],
+    ["spring: not before", weeklyWindow("02:30", { duration: "1h" }), "2026-03-29T01:59+01:00", null],
     [
       "spring: an end as a wall time, 2 real hours",
-      weekly("01:00", { end: "04:00" }),
+      weeklyWindow("01:00", { end: "04:00" }),
       "2026-03-29T03:59+02:00",
       ["2026-03-29T01:00+01:00", "2026-03-29T04:00+02:00"],
     ],
     [
       "spring: 90 real minutes across the change",
-      weekly("01:30", { duration: "90m" }),
+      weeklyWindow("01:30", { duration: "90m" }),
       "2026-03-29T03:59+02:00",
       ["2026-03-29T01:30+01:00", "2026-03-29T04:00+02:00"],
     ],
     [
       "autumn: 02:30 is the first one",
-      weekly("02:30", { duration: "1h" }),
+      weeklyWindow("02:30", { duration: "1h" }),
       "2026-10-25T02:30+02:00",
       ["2026-10-25T02:30+02:00", "2026-10-25T02:30+01:00"],
     ],
     [
       "autumn: still in, the second 02:29",
-      weekly("02:30", { duration: "1h" }),
+      weeklyWindow("02:30", { duration: "1h" }),
       "2026-10-25T02:29+01:00",
       ["2026-10-25T02:30+02:00", "2026-10-25T02:30+01:00"],
     ],
-    ["autumn: over at the second 02:30", weekly("02:30", { duration: "1h" }), "2026-10-25T02:30+01:00", null],
+    ["autumn: over at the second 02:30", weeklyWindow("02:30", { duration: "1h" }), "2026-10-25T02:30+01:00", null],
     [
       "autumn: 90 real minutes across the change",
-      weekly("01:30", { duration: "90m" }),
+      weeklyWindow("01:30", { duration: "90m" }),
       "2026-10-25T01:59+01:00",
       ["2026-10-25T01:30+02:00", "2026-10-25T02:00+01:00"],
     ],
     [
       "autumn: an end as a wall time, 2.5 real hours",
-      weekly("01:30", { end: "03:00" }),
+      weeklyWindow("01:30", { end: "03:00" }),
       "2026-10-25T02:30+01:00",
       ["2026-10-25T01:30+02:00", "2026-10-25T03:00+01:00"],
     ],
     [
       "New York autumn: the first 01:30",
-      weekly("01:30", { duration: "1h" }, ["sun"], "America/New_York"),
+      weeklyWindow("01:30", { duration: "1h" }, ["sun"], "America/New_York"),
       "2026-11-01T01:30-04:00",
       ["2026-11-01T01:30-04:00", "2026-11-01T01:30-05:00"],
     ],
     [
       "New York spring: 02:30 starts at 03:00",
-      weekly("02:30", { duration: "30m" }, ["sun"], "America/New_York"),
+      weeklyWindow("02:30", { duration: "30m" }, ["sun"], "America/New_York"),
       "2026-03-08T03:15-04:00",
       ["2026-03-08T03:00-04:00", "2026-03-08T03:30-04:00"],
     ],
     [
       "UTC keeps no daylight saving",
-      weekly("23:00", { end: "01:00" }, ["sat"], "UTC"),
+      weeklyWindow("23:00", { end: "01:00" }, ["sat"], "UTC"),
       "2026-03-29T00:30Z",
       ["2026-03-28T23:00Z", "2026-03-29T01:00Z"],
     ],
@@ -199,9 +210,7 @@ describe("activeWindows", () => {
       "2026-03-29T03:00+02:00",
       ["2026-03-29T03:00+02:00", "2026-03-29T03:30+02:00"],
     ],
-  ])("%s", (_label, window, now, expected) => {
-    expect(spans(activeWindows(config({ name: "W", ...window }), at(now)))).toEqual(expected ? [expected.map(at)] : []);
-  });
+  ])("%s", expectActiveSpan);
 
   it("takes the section's zone unless the window names its own", () => {
     const windows = [
@@ -328,7 +337,9 @@ windows:
     const [window] = config({ name: "W", start: "02:00", duration, every: ["sun"] }).windows;
     expect(window).toMatchObject({ until: { durationMs: minutes * MINUTE } });
   });
+});
 
+describe("maintenanceSchema: what it refuses", () => {
   const weekly = { name: "W", start: "02:00", duration: "1h", every: ["sun"] };
   const once = { name: "O", start: "2026-12-05 22:00", end: "2026-12-06 04:00" };
   const weeklyStart = (text: string) =>
