@@ -133,6 +133,19 @@ test("each service's 90 days are one tab stop, and arrow keys, Home and End move
   await expect(days.last()).toHaveAttribute("tabindex", "-1");
 });
 
+/**
+ * The open incident's row on the staff's alert list, reloading the list until it is there: the public state can say
+ * "outage" a moment before the incident opens (or while the previous test's one is being resolved).
+ */
+async function openIncidentRow(page: Page, text: string) {
+  const row = page.locator("tr[data-incident]").filter({ hasText: text }).first();
+  await expect(async () => {
+    await page.goto(`${env.origin}/admin/alerts?state=open`);
+    await expect(row).toBeVisible({ timeout: 1_000 });
+  }).toPass({ timeout: SHOWN_WITHIN_MS });
+  return row;
+}
+
 test(
   "a public service stopped: the page, the JSON, the feed and the badge " +
     "say so within a round or two, and recover when it is back",
@@ -192,8 +205,7 @@ test("staff's words on an incident reach the page in both languages", async ({ p
       })
       .toBe("outage");
     await signInToDashboard(page, env.origin);
-    await page.goto(`${env.origin}/admin/alerts?state=open`);
-    const row = page.locator("tr[data-incident]").filter({ hasText: "Wordcloud generation on centron" });
+    const row = await openIncidentRow(page, "Wordcloud generation on centron");
     await row.getByText("Status page update").click();
     await row.getByLabel("State").selectOption("identified");
     await row.getByLabel("Title (English)").fill("Word clouds are slow to draw");
@@ -225,12 +237,7 @@ test(
         })
         .toBe("outage");
       await signInToDashboard(page, env.origin);
-      await page.goto(`${env.origin}/admin/alerts?state=open`);
-      const id = await page
-        .locator("tr[data-incident]")
-        .filter({ hasText: "Wordcloud generation on centron" })
-        .first()
-        .getAttribute("data-incident");
+      const id = await (await openIncidentRow(page, "Wordcloud generation on centron")).getAttribute("data-incident");
       type Answer = { status: number; body: { fields?: Record<string, string>; updates?: unknown[] } };
       const call = (method: string, body?: object) =>
         page.evaluate(
