@@ -138,6 +138,99 @@ async function waitForCycleAfter(page: Page, env: Env, since: number) {
 const deliveries = (incident: Incident | undefined) =>
   (incident?.notices ?? []).map((notice) => `${notice.kind} on ${notice.channel}: ${notice.delivery}`);
 
+/** Started again: one resolution per channel, and a further cycle adds nothing. */
+async function expectMailRelayResolvedOnce(page: Page, setup: Setup) {
+  const { env } = setup;
+  await expect
+    .poll(() => perChannel(setup, titled("[RESOLVED] Mail relay is healthy again (centron)")), {
+      timeout: NOTICE_WAIT_MS,
+    })
+    .toEqual({ email: 1, webhook: 1 });
+  // A further cycle adds nothing: no second opening, resolution or reminder, queued or sent.
+  await waitForCycleAfter(page, env, Date.now());
+  await expect
+    .poll(async () => deliveries(await incidentOf(page, env, "Mail relay on centron")))
+    .toEqual([
+      "opened on email: sent",
+      `opened on ${WEBHOOK}: sent`,
+      "resolved on email: sent",
+      `resolved on ${WEBHOOK}: sent`,
+    ]);
+  expect(perChannel(setup, about("Mail relay"))).toEqual({ email: 2, webhook: 2 });
+  expect(webhookNotices(setup, about("Mail relay")).map((notice) => notice.event)).toEqual([
+    "incident.opened",
+    "incident.resolved",
+  ]);
+  await page.reload();
+  await expect(page.getByTestId("active-alerts")).toBeVisible();
+  await expect(activeAlert(page, "Mail relay on centron")).toHaveCount(0);
+}
+
+/** Google Trends fails and recovers while the webhook is down: e-mail hears at once, the webhook's notices wait. */
+async function expectGoogleTrendsToldOnEmailOnly(page: Page, setup: Setup) {
+  const { env } = setup;
+  env.fleet.setStopped("google-trends/local", true);
+  try {
+    // The e-mail channel is a lane of its own: it does not wait for the webhook.
+    await expect
+      .poll(() => perChannel(setup, titled("[ALERT] Google Trends is unhealthy (local)")).email, {
+        timeout: NOTICE_WAIT_MS,
+      })
+      .toBe(1);
+  } finally {
+    env.fleet.setStopped("google-trends/local", false);
+  }
+  await expect
+    .poll(() => perChannel(setup, titled("[RESOLVED] Google Trends is healthy again (local)")).email, {
+      timeout: NOTICE_WAIT_MS,
+    })
+    .toBe(1);
+  // Down through three attempts (about 0, 10 and 30 s after the opening): the resolution waits behind the opening,
+  // untried.
+  await expect
+    .poll(
+      async () =>
+        (await incidentOf(page, env, "Google Trends on local"))?.notices.find(
+          (notice) => notice.kind === "opened" && notice.channel === WEBHOOK,
+        )?.attempts ?? 0,
+      {
+        timeout: 90_000,
+        message: "the webhook's opening notice refused three times",
+      },
+    )
+    .toBeGreaterThanOrEqual(3);
+  const waiting = (await incidentOf(page, env, "Google Trends on local"))!.notices.filter(
+    (notice) => notice.channel === WEBHOOK,
+  );
+  expect(waiting.map(({ kind, delivery }) => ({ kind, delivery }))).toEqual([
+    { kind: "opened", delivery: "pending" },
+    { kind: "resolved", delivery: "pending" },
+  ]);
+  expect(waiting[1]!.attempts).toBe(0);
+}
+
+/** Started again: each resolves, once per channel, and leaves Active alerts. */
+async function expectPeersResolved(page: Page, setup: Setup, targets: { name: string; opened: string }[]) {
+  for (const target of targets) {
+    await expect
+      .poll(() => perChannel(setup, titled(`[RESOLVED] ${target.name} is healthy again`)), {
+        timeout: NOTICE_WAIT_MS,
+        message: target.name,
+      })
+      .toEqual({ email: 1, webhook: 1 });
+    expect(perChannel(setup, about(target.name)), target.name).toEqual({ email: 2, webhook: 2 });
+  }
+  await page.reload();
+  await expect(page.getByTestId("active-alerts")).toBeVisible();
+  for (const target of targets) await expect(activeAlert(page, target.name)).toHaveCount(0);
+  // HAProxy's servers were not read while it was down: ai-local's incident stayed open, and was not opened again.
+  await expect(activeAlert(page, "ai/ai-local")).toHaveCount(1);
+  expect(perChannel(setup, titled("[ALERT] HAProxy backend ai has a server down (ai-local)"))).toEqual({
+    email: 1,
+    webhook: 1,
+  });
+}
+
 test.describe("notices on every channel", () => {
   test.describe.configure({ mode: "default" });
   const setup = alertingEnv();
@@ -167,29 +260,7 @@ test.describe("notices on every channel", () => {
         env.fleet.setStopped("mail-relay/centron", false);
       }
 
-      await expect
-        .poll(() => perChannel(setup, titled("[RESOLVED] Mail relay is healthy again (centron)")), {
-          timeout: NOTICE_WAIT_MS,
-        })
-        .toEqual({ email: 1, webhook: 1 });
-      // A further cycle adds nothing: no second opening, resolution or reminder, queued or sent.
-      await waitForCycleAfter(page, env, Date.now());
-      await expect
-        .poll(async () => deliveries(await incidentOf(page, env, "Mail relay on centron")))
-        .toEqual([
-          "opened on email: sent",
-          `opened on ${WEBHOOK}: sent`,
-          "resolved on email: sent",
-          `resolved on ${WEBHOOK}: sent`,
-        ]);
-      expect(perChannel(setup, about("Mail relay"))).toEqual({ email: 2, webhook: 2 });
-      expect(webhookNotices(setup, about("Mail relay")).map((notice) => notice.event)).toEqual([
-        "incident.opened",
-        "incident.resolved",
-      ]);
-      await page.reload();
-      await expect(page.getByTestId("active-alerts")).toBeVisible();
-      await expect(activeAlert(page, "Mail relay on centron")).toHaveCount(0);
+      await expectMailRelayResolvedOnce(page, setup);
     },
   );
 
@@ -202,45 +273,7 @@ test.describe("notices on every channel", () => {
       const before = webhookNotices(setup, () => true).length;
       await receiver.down();
       try {
-        env.fleet.setStopped("google-trends/local", true);
-        try {
-          // The e-mail channel is a lane of its own: it does not wait for the webhook.
-          await expect
-            .poll(() => perChannel(setup, titled("[ALERT] Google Trends is unhealthy (local)")).email, {
-              timeout: NOTICE_WAIT_MS,
-            })
-            .toBe(1);
-        } finally {
-          env.fleet.setStopped("google-trends/local", false);
-        }
-        await expect
-          .poll(() => perChannel(setup, titled("[RESOLVED] Google Trends is healthy again (local)")).email, {
-            timeout: NOTICE_WAIT_MS,
-          })
-          .toBe(1);
-        // Down through three attempts (about 0, 10 and 30 s after the opening): the resolution waits behind the
-        // opening,
-        // untried.
-        await expect
-          .poll(
-            async () =>
-              (await incidentOf(page, env, "Google Trends on local"))?.notices.find(
-                (notice) => notice.kind === "opened" && notice.channel === WEBHOOK,
-              )?.attempts ?? 0,
-            {
-              timeout: 90_000,
-              message: "the webhook's opening notice refused three times",
-            },
-          )
-          .toBeGreaterThanOrEqual(3);
-        const waiting = (await incidentOf(page, env, "Google Trends on local"))!.notices.filter(
-          (notice) => notice.channel === WEBHOOK,
-        );
-        expect(waiting.map(({ kind, delivery }) => ({ kind, delivery }))).toEqual([
-          { kind: "opened", delivery: "pending" },
-          { kind: "resolved", delivery: "pending" },
-        ]);
-        expect(waiting[1]!.attempts).toBe(0);
+        await expectGoogleTrendsToldOnEmailOnly(page, setup);
       } finally {
         await receiver.up();
       }
@@ -294,27 +327,64 @@ test.describe("notices on every channel", () => {
         for (const peer of peers) env.fleet.setStopped(peer, false);
       }
 
-      for (const target of targets) {
-        await expect
-          .poll(() => perChannel(setup, titled(`[RESOLVED] ${target.name} is healthy again`)), {
-            timeout: NOTICE_WAIT_MS,
-            message: target.name,
-          })
-          .toEqual({ email: 1, webhook: 1 });
-        expect(perChannel(setup, about(target.name)), target.name).toEqual({ email: 2, webhook: 2 });
-      }
-      await page.reload();
-      await expect(page.getByTestId("active-alerts")).toBeVisible();
-      for (const target of targets) await expect(activeAlert(page, target.name)).toHaveCount(0);
-      // HAProxy's servers were not read while it was down: ai-local's incident stayed open, and was not opened again.
-      await expect(activeAlert(page, "ai/ai-local")).toHaveCount(1);
-      expect(perChannel(setup, titled("[ALERT] HAProxy backend ai has a server down (ai-local)"))).toEqual({
-        email: 1,
-        webhook: 1,
-      });
+      await expectPeersResolved(page, setup, targets);
     },
   );
 });
+
+/** Wordcloud generation fails during maintenance: held back, and told once the estimate runs out. */
+async function expectWordcloudHeldThenTold(page: Page, setup: Setup) {
+  const { env } = setup;
+  env.fleet.setStopped("wordcloud-generation/centron", true);
+  try {
+    // Its incident opens, held back: Active alerts says so, and no channel hears of it.
+    await expect
+      .poll(async () => (await incidentOf(page, env, "Wordcloud generation on centron"))?.suppressedAt ?? null, {
+        timeout: NOTICE_WAIT_MS,
+      })
+      .not.toBeNull();
+    await page.reload();
+    await expect(activeAlert(page, "Wordcloud generation on centron")).toContainText("held by maintenance");
+    expect(perChannel(setup, about("Wordcloud generation"))).toEqual({ email: 0, webhook: 0 });
+
+    // The estimate runs out: maintenance ends by itself, and the failure is told then.
+    await expect
+      .poll(() => perChannel(setup, titled("[ALERT] Wordcloud generation is unhealthy (centron)")), {
+        timeout: 150_000,
+      })
+      .toEqual({ email: 1, webhook: 1 });
+  } finally {
+    env.fleet.setStopped("wordcloud-generation/centron", false);
+  }
+}
+
+/** The history says the system ended it when the estimate ran out, and the failure was told right then. */
+async function expectEndedBySystemThenTold(page: Page, setup: Setup) {
+  const { env } = setup;
+  const { history } = (await (await page.request.get(`${env.origin}/api/admin/maintenance/history`)).json()) as {
+    history: { action: string; by: string; at: string }[];
+  };
+  const [ended, enabled] = history;
+  expect(enabled).toMatchObject({ action: "enable", by: "admin" });
+  expect(ended).toMatchObject({ action: "disable", by: "system" });
+  const estimatedEnd = Date.parse(enabled!.at) + 60_000;
+  const toldAt = Date.parse(webhookNotices(setup, about("Wordcloud generation"))[0]!.at!);
+  expect(Date.parse(ended!.at)).toBeGreaterThanOrEqual(estimatedEnd);
+  expect(toldAt).toBeGreaterThanOrEqual(Date.parse(ended!.at));
+  // Right after the estimate ran out, not at the next probe of the host's circuit (open by now, for two minutes).
+  expect(toldAt - estimatedEnd).toBeLessThan(30_000);
+}
+
+/** Two presses at once from a signed-in session (two tabs, or a script): one test runs, the other is refused. */
+async function expectSecondTestRefused(page: Page, setup: Setup) {
+  const { env } = setup;
+  const answers = await Promise.all([0, 1].map(() => page.request.post(`${env.origin}/api/admin/alerts/test-email`)));
+  expect(answers.map((answer) => answer.status()).sort()).toEqual([200, 409]);
+  const refused = answers.find((answer) => answer.status() === 409)!;
+  expect(await refused.json()).toMatchObject({ success: false, message: "Another test is running" });
+  await expect.poll(() => perChannel(setup, titled("[TEST] Monitoring alert test"))).toEqual({ email: 2, webhook: 2 });
+  expect(perChannel(setup, (title) => title.startsWith("[TEST] "))).toEqual({ email: 3, webhook: 3 });
+}
 
 test.describe("what staff do", () => {
   test.describe.configure({ mode: "default" });
@@ -339,39 +409,8 @@ test.describe("what staff do", () => {
         await expect(banner, name).toContainText("(ends by itself)");
       }
 
-      env.fleet.setStopped("wordcloud-generation/centron", true);
-      try {
-        // Its incident opens, held back: Active alerts says so, and no channel hears of it.
-        await expect
-          .poll(async () => (await incidentOf(page, env, "Wordcloud generation on centron"))?.suppressedAt ?? null, {
-            timeout: NOTICE_WAIT_MS,
-          })
-          .not.toBeNull();
-        await page.reload();
-        await expect(activeAlert(page, "Wordcloud generation on centron")).toContainText("held by maintenance");
-        expect(perChannel(setup, about("Wordcloud generation"))).toEqual({ email: 0, webhook: 0 });
-
-        // The estimate runs out: maintenance ends by itself, and the failure is told then.
-        await expect
-          .poll(() => perChannel(setup, titled("[ALERT] Wordcloud generation is unhealthy (centron)")), {
-            timeout: 150_000,
-          })
-          .toEqual({ email: 1, webhook: 1 });
-      } finally {
-        env.fleet.setStopped("wordcloud-generation/centron", false);
-      }
-      const { history } = (await (await page.request.get(`${env.origin}/api/admin/maintenance/history`)).json()) as {
-        history: { action: string; by: string; at: string }[];
-      };
-      const [ended, enabled] = history;
-      expect(enabled).toMatchObject({ action: "enable", by: "admin" });
-      expect(ended).toMatchObject({ action: "disable", by: "system" });
-      const estimatedEnd = Date.parse(enabled!.at) + 60_000;
-      const toldAt = Date.parse(webhookNotices(setup, about("Wordcloud generation"))[0]!.at!);
-      expect(Date.parse(ended!.at)).toBeGreaterThanOrEqual(estimatedEnd);
-      expect(toldAt).toBeGreaterThanOrEqual(Date.parse(ended!.at));
-      // Right after the estimate ran out, not at the next probe of the host's circuit (open by now, for two minutes).
-      expect(toldAt - estimatedEnd).toBeLessThan(30_000);
+      await expectWordcloudHeldThenTold(page, setup);
+      await expectEndedBySystemThenTold(page, setup);
 
       // The open page follows by itself (it reads maintenance every 30 s).
       await expect(page.getByTestId("maintenance-state")).toHaveText("Normal Operations", { timeout: 45_000 });
@@ -457,17 +496,7 @@ test.describe("what staff do", () => {
         "test",
       ]);
 
-      // Two presses at once from a signed-in session (two tabs, or a script): one test runs, the other is refused.
-      const answers = await Promise.all(
-        [0, 1].map(() => page.request.post(`${env.origin}/api/admin/alerts/test-email`)),
-      );
-      expect(answers.map((answer) => answer.status()).sort()).toEqual([200, 409]);
-      const refused = answers.find((answer) => answer.status() === 409)!;
-      expect(await refused.json()).toMatchObject({ success: false, message: "Another test is running" });
-      await expect
-        .poll(() => perChannel(setup, titled("[TEST] Monitoring alert test")))
-        .toEqual({ email: 2, webhook: 2 });
-      expect(perChannel(setup, (title) => title.startsWith("[TEST] "))).toEqual({ email: 3, webhook: 3 });
+      await expectSecondTestRefused(page, setup);
     },
   );
 });
