@@ -1,23 +1,68 @@
 // npm run admin -- <command>: manage staff accounts.
-//   create <username> [--password-stdin]
+//   create <username> [--role owner|operator|viewer] [--password-stdin]
+//   role <username> <role>
+//   disable <username> / enable <username>
 //   reset-password <username> [--password-stdin]   (signs the account out everywhere)
 //   list
 //   delete <username>
 // Without --password-stdin the password is asked for twice, without echo.
 import { createInterface } from "node:readline";
 import { Writable } from "node:stream";
+import { parseArgs } from "node:util";
 import pino from "pino";
-import { StaffInputError } from "#server/auth/staff.ts";
+import { isRole, ROLES } from "#shared/auth/permissions.ts";
+import { DEFAULT_ROLE, StaffInputError, type StaffStore } from "#server/auth/staff.ts";
 import { ConfigError, readConfig } from "#server/config.ts";
 import { openDatabase } from "#server/db/client.ts";
 import { migrate } from "#server/db/migrate.ts";
 import { createServices } from "#server/services.ts";
 
 const USAGE = `Usage: npm run admin -- <command>
-  create <username> [--password-stdin]
+  create <username> [--role ${ROLES.join("|")}] [--password-stdin]
+      (the first account is an owner whatever is asked; later ones default to ${DEFAULT_ROLE})
+  role <username> <role>
+  disable <username>
+  enable <username>
   reset-password <username> [--password-stdin]
   list
   delete <username>`;
+
+/** Each command and how many names it takes after it. */
+const COMMANDS: Record<string, number> = {
+  create: 1,
+  role: 2,
+  disable: 1,
+  enable: 1,
+  "reset-password": 1,
+  list: 0,
+  delete: 1,
+};
+
+type Command = { name: string; args: string[]; role: string | undefined; passwordStdin: boolean };
+
+/** The command line, or undefined when it does not fit the usage. */
+function parseCommand(argv: string[]): Command | undefined {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      options: { role: { type: "string" }, "password-stdin": { type: "boolean" } },
+    });
+  } catch {
+    return undefined;
+  }
+  const [name, ...args] = parsed.positionals;
+  if (!name || COMMANDS[name] !== args.length) return undefined;
+  if (parsed.values.role !== undefined && name !== "create") return undefined;
+  return { name, args, role: parsed.values.role, passwordStdin: parsed.values["password-stdin"] ?? false };
+}
+
+/** A role named on the command line, checked before anything is asked or changed. */
+function checkedRole(role: string): string {
+  if (!isRole(role)) throw new StaffInputError(`Unknown role "${role}": use one of ${ROLES.join(", ")}`);
+  return role;
+}
 
 async function readStdin(): Promise<string> {
   const chunks: Buffer[] = [];
@@ -47,8 +92,8 @@ function askHidden(question: string): Promise<string> {
   });
 }
 
-async function readPassword(args: string[]): Promise<string> {
-  if (args.includes("--password-stdin")) return readStdin();
+async function readPassword(fromStdin: boolean): Promise<string> {
+  if (fromStdin) return readStdin();
   if (!process.stdin.isTTY)
     throw new StaffInputError("No terminal to ask for the password: pass it with --password-stdin");
   const first = await askHidden("Password: ");
@@ -57,10 +102,55 @@ async function readPassword(args: string[]): Promise<string> {
   return first;
 }
 
-async function run(args: string[]): Promise<number> {
-  const [command, username] = args.filter((a) => !a.startsWith("--"));
-  const needsName = ["create", "reset-password", "delete"].includes(command ?? "");
-  if (!command || !["create", "reset-password", "list", "delete"].includes(command) || (needsName && !username)) {
+async function runCommand(staff: StaffStore, command: Command): Promise<void> {
+  const [username = "", second = ""] = command.args;
+  switch (command.name) {
+    case "create": {
+      const role = checkedRole(command.role ?? DEFAULT_ROLE);
+      const user = await staff.create(username, await readPassword(command.passwordStdin), role);
+      const note = user.role === role ? "" : " (the first account is always an owner)";
+      console.log(`Created ${user.username} (${user.email}) as ${user.role}${note}.`);
+      break;
+    }
+    case "role": {
+      const user = await staff.setRole(username, checkedRole(second));
+      console.log(`${user.username} is now ${user.role}.`);
+      break;
+    }
+    case "disable":
+      await staff.disable(username);
+      console.log(`Disabled ${username}: it cannot sign in, and its sessions have ended.`);
+      break;
+    case "enable":
+      await staff.enable(username);
+      console.log(`Enabled ${username}: it can sign in again.`);
+      break;
+    case "reset-password": {
+      const user = await staff.resetPassword(username, await readPassword(command.passwordStdin));
+      console.log(`Set a new password for ${user.username} and signed it out everywhere.`);
+      break;
+    }
+    case "list": {
+      const users = await staff.list();
+      if (users.length === 0) console.log("No staff accounts. Create one with: npm run admin -- create <username>");
+      for (const user of users) {
+        const state = user.disabled ? "\tdisabled" : "";
+        console.log(
+          `${user.username}\t${user.email}\tcreated ${new Date(user.createdAt).toISOString()}\t${user.role}${state}`,
+        );
+      }
+      break;
+    }
+    case "delete":
+      if (!(await staff.remove(username))) throw new StaffInputError(`No account "${username}"`);
+      console.log(`Deleted ${username} and its sessions.`);
+      break;
+  }
+}
+
+async function run(argv: string[]): Promise<number> {
+  const command = parseCommand(argv);
+  if (!command) {
     console.error(USAGE);
     return 2;
   }
@@ -69,30 +159,7 @@ async function run(args: string[]): Promise<number> {
   try {
     await migrate(database);
     const { staff } = createServices({ config, database, logger: pino({ level: "silent" }) });
-    switch (command) {
-      case "create": {
-        const user = await staff.create(username!, await readPassword(args));
-        console.log(`Created ${user.username} (${user.email}).`);
-        break;
-      }
-      case "reset-password": {
-        const user = await staff.resetPassword(username!, await readPassword(args));
-        console.log(`Set a new password for ${user.username} and signed it out everywhere.`);
-        break;
-      }
-      case "list": {
-        const users = await staff.list();
-        if (users.length === 0) console.log("No staff accounts. Create one with: npm run admin -- create <username>");
-        for (const user of users)
-          console.log(`${user.username}\t${user.email}\tcreated ${new Date(user.createdAt).toISOString()}`);
-        break;
-      }
-      case "delete": {
-        if (!(await staff.remove(username!))) throw new StaffInputError(`No account "${username}"`);
-        console.log(`Deleted ${username} and its sessions.`);
-        break;
-      }
-    }
+    await runCommand(staff, command);
     return 0;
   } finally {
     await database.close();

@@ -110,13 +110,16 @@ export async function bootServices(config: Config): Promise<Running> {
   };
 }
 
-/** ADMIN_USERNAME/ADMIN_PASSWORD: create the account, or set its password when it changed. */
+/**
+ * ADMIN_USERNAME/ADMIN_PASSWORD: create the account as an owner, or set its password when it changed. An existing
+ * account keeps the role and state an owner gave it.
+ */
 async function ensureAdmin(services: Services, username: string, password: string): Promise<void> {
   try {
     const existing = await services.staff.findWithHash(username);
     if (!existing) {
       try {
-        await services.staff.create(username, password);
+        await services.staff.create(username, password, "owner");
         services.logger.info({ user: username }, "created staff account from ADMIN_USERNAME");
       } catch (error) {
         // Another worker or instance created it at the same moment.

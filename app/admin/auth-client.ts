@@ -1,7 +1,8 @@
 // The browser's side of staff authentication: calls to /api/auth. The
 // session itself lives in an HttpOnly cookie that scripts never see.
+import type { Role } from "#shared/auth/permissions.ts";
 
-export type StaffUser = { id: number; username: string; email: string };
+export type StaffUser = { id: number; username: string; email: string; role: Role };
 export type SessionInfo = { user: StaffUser; expiresAt: number };
 
 export type SignInOutcome =

@@ -1,6 +1,10 @@
-// The signed-in staff member of a request, for the staff area's loaders.
-import type { RouterContextProvider } from "react-router";
+// The signed-in staff member of a request, for the staff area's loaders, and
+// the permission check every staff page's loader makes (the API's, through
+// server/auth/permissions.ts, so the page and its calls never disagree).
+import { data, redirect, type RouterContextProvider } from "react-router";
+import type { Permission } from "#shared/auth/permissions.ts";
 import { servicesFrom } from "#app/services.server.ts";
+import { checkPermission } from "#server/auth/permissions.ts";
 import { readSessionToken } from "#server/http/session-cookie.ts";
 
 export async function currentSession(request: Request, context: Readonly<RouterContextProvider>) {
@@ -11,4 +15,17 @@ export async function currentSession(request: Request, context: Readonly<RouterC
     trustProxy: services.config.TRUST_PROXY,
   });
   return { services, session: token ? await services.sessions.validate(token) : undefined };
+}
+
+/** Signed out: to the sign-in page. Signed in without the permission: a 403 with the refusal's message. */
+export async function requirePermission(
+  request: Request,
+  context: Readonly<RouterContextProvider>,
+  permission: Permission,
+) {
+  const { services, session } = await currentSession(request, context);
+  const check = checkPermission(session, permission);
+  if (check.ok) return { services, session: check.session };
+  if (check.status === 401) throw redirect("/admin");
+  throw data({ error: check.error }, 403);
 }

@@ -31,8 +31,11 @@ export function createSessionStore(db: Kysely<Database>, now: () => number = Dat
         "sessions.last_seen_at",
         "staff_users.id",
         "staff_users.username",
+        "staff_users.role",
       ])
       .where("sessions.token_hash", "=", hashToken(token))
+      // A disabled account's sessions stop working at once, even one disabled behind the app's back.
+      .where("staff_users.disabled", "=", 0)
       .executeTakeFirst();
     if (!row) return undefined;
     if (now() >= expiresAt(row)) {

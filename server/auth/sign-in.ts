@@ -42,7 +42,8 @@ export function createSignIn(deps: SignInDeps) {
     dummyHash ??= hashPassword("no account has this password", deps.hashOptions);
     const valid = await verifyPassword(row?.password_hash ?? (await dummyHash), password);
     // A failure is already counted: the reservation stands.
-    if (!row || !valid) return { kind: "invalid" };
+    // A disabled account answers like a wrong password: the answer does not tell which accounts exist.
+    if (!row || !valid || row.disabled !== 0) return { kind: "invalid" };
     await deps.throttle.succeeded(reservation.keys);
     const session = await deps.sessions.create(row.id);
     return { kind: "ok", user: toStaffUser(row), ...session, deviceToken: deps.devices.issue(account) };

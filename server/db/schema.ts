@@ -6,6 +6,10 @@ export interface StaffUsersTable {
   id: Generated<number>;
   username: string;
   password_hash: string;
+  /** A Role of shared/auth/permissions.ts. */
+  role: Generated<string>;
+  /** 1: cannot sign in, and its sessions stop working. */
+  disabled: Generated<number>;
   created_at: number;
   updated_at: number;
 }

@@ -53,6 +53,8 @@ export async function startDashboardEnv(port: number, options: DashboardEnvOptio
     mail,
     /** The monitoring configuration the server watches: a test may edit it. */
     configFile: config,
+    /** The server's DATA_DIR: `npm run admin` there manages its staff accounts. */
+    dataDir: join(dir, "data"),
     output: () => output,
     async stop() {
       server.kill("SIGTERM");
@@ -64,11 +66,11 @@ export async function startDashboardEnv(port: number, options: DashboardEnvOptio
   };
 }
 
-/** Signs in through the form and waits for the dashboard and its first data. */
-export async function signInToDashboard(page: Page, origin: string) {
+/** Signs in through the form (as the dashboard's owner unless told) and waits for the dashboard. */
+export async function signInToDashboard(page: Page, origin: string, user = DASHBOARD_USER) {
   await page.goto(`${origin}/admin`);
-  await page.getByLabel("Username").fill(DASHBOARD_USER.username);
-  await page.getByLabel("Password", { exact: true }).fill(DASHBOARD_USER.password);
+  await page.getByLabel("Username").fill(user.username);
+  await page.getByLabel("Password", { exact: true }).fill(user.password);
   await page.getByRole("button", { name: "Sign In" }).click();
   await page.waitForURL(`${origin}/admin/dashboard`);
 }

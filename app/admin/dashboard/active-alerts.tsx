@@ -9,6 +9,7 @@ import { formatAgo } from "#shared/monitor/format.ts";
 import { showToast } from "#app/components/toast.ts";
 import { Badge, StatusBadge } from "./badges.tsx";
 import type { IncidentData, IncidentsData } from "./dashboard.server.ts";
+import { useMay } from "#app/admin/staff-role.tsx";
 import { smallButton } from "./panel.tsx";
 import { postJson } from "./staff-api.ts";
 import type { Polled } from "./use-panel-query.ts";
@@ -23,6 +24,8 @@ function Acknowledge({ incident, onDone }: { incident: IncidentData; onDone: () 
   const [open, setOpen] = useState(false);
   const [note, setNote] = useState("");
   const [busy, setBusy] = useState(false);
+  const allowed = useMay("incidents:acknowledge");
+  if (!allowed) return null;
   if (!open) {
     return (
       <button

@@ -4,6 +4,7 @@ import { type ReactNode, useState } from "react";
 import { showToast } from "#app/components/toast.ts";
 import { StatusBadge } from "./badges.tsx";
 import type { CertificatesData } from "./dashboard.server.ts";
+import { useMay } from "#app/admin/staff-role.tsx";
 import { Panel, smallButton } from "./panel.tsx";
 import { Domain, PhoneCard, PhoneCards, SHOWN } from "./phone-cards.tsx";
 import { postJson } from "./staff-api.ts";
@@ -67,18 +68,22 @@ function useCertificateAction(polled: Polled<CertificatesData>) {
 }
 
 function CertificateActions({ cert, disabled, act }: { cert: Certificate; disabled: boolean; act: Act }) {
+  const mayCheck = useMay("checks:refresh");
+  const mayRenew = useMay("certificates:renew");
   return (
     <>
-      <button
-        type="button"
-        className={smallButton}
-        disabled={disabled}
-        onClick={() => void act("check", cert.domain, cert.serverIP)}
-        aria-label={`Check ${cert.domain} at ${cert.serverIP}`}
-      >
-        Check
-      </button>
-      {cert.renewal !== "none" ? (
+      {mayCheck ? (
+        <button
+          type="button"
+          className={smallButton}
+          disabled={disabled}
+          onClick={() => void act("check", cert.domain, cert.serverIP)}
+          aria-label={`Check ${cert.domain} at ${cert.serverIP}`}
+        >
+          Check
+        </button>
+      ) : null}
+      {mayRenew && cert.renewal !== "none" ? (
         <button
           type="button"
           className={smallButton}

@@ -6,10 +6,14 @@ import { FlaskConical, LogOut, Mail, Moon, RotateCw, Sun } from "lucide-react";
 import { useState } from "react";
 import { toggleTheme } from "#app/chrome/theme.ts";
 import { showToast } from "#app/components/toast.ts";
+import { useMay } from "#app/admin/staff-role.tsx";
 import { smallButton } from "./panel.tsx";
 import { postJson } from "./staff-api.ts";
 
 export const VERSION_LABEL = "Advanced v2.1";
+
+const TEST_FAILURE_TITLE =
+  "Sends the notice a failing service would give, marked TEST, on its channels; nothing else changes";
 
 export function DashboardHeader(props: {
   autoRefresh: boolean;
@@ -19,6 +23,7 @@ export function DashboardHeader(props: {
   onLogout: () => void;
 }) {
   const [testing, setTesting] = useState<"email" | "failure" | null>(null);
+  const mayTest = useMay("tests:run");
 
   /** Both tests answer with a message; 409 means another test (maybe in another tab) is running. */
   const runTest = async (which: "email" | "failure") => {
@@ -74,26 +79,30 @@ export function DashboardHeader(props: {
             <RotateCw aria-hidden="true" className={`size-4 ${props.refreshing ? "animate-spin" : ""}`} />
             Refresh
           </button>
-          <button
-            type="button"
-            className={smallButton}
-            onClick={() => void runTest("email")}
-            disabled={testing !== null}
-            title="Sends a notice marked TEST on every alert channel"
-          >
-            <Mail aria-hidden="true" className="size-4" />
-            {testing === "email" ? "Sending…" : "Test Email"}
-          </button>
-          <button
-            type="button"
-            className={smallButton}
-            onClick={() => void runTest("failure")}
-            disabled={testing !== null}
-            title="Sends the notice a failing service would give, marked TEST, on its channels; nothing else changes"
-          >
-            <FlaskConical aria-hidden="true" className="size-4" />
-            {testing === "failure" ? "Simulating…" : "Test Failure"}
-          </button>
+          {mayTest ? (
+            <>
+              <button
+                type="button"
+                className={smallButton}
+                onClick={() => void runTest("email")}
+                disabled={testing !== null}
+                title="Sends a notice marked TEST on every alert channel"
+              >
+                <Mail aria-hidden="true" className="size-4" />
+                {testing === "email" ? "Sending…" : "Test Email"}
+              </button>
+              <button
+                type="button"
+                className={smallButton}
+                onClick={() => void runTest("failure")}
+                disabled={testing !== null}
+                title={TEST_FAILURE_TITLE}
+              >
+                <FlaskConical aria-hidden="true" className="size-4" />
+                {testing === "failure" ? "Simulating…" : "Test Failure"}
+              </button>
+            </>
+          ) : null}
           <button type="button" className={smallButton} onClick={props.onLogout}>
             <LogOut aria-hidden="true" className="size-4" />
             Logout

@@ -6,6 +6,7 @@ import { useId, useState } from "react";
 import { showToast } from "#app/components/toast.ts";
 import type { MaintenanceData, MaintenanceHistoryData } from "./dashboard.server.ts";
 import { Badge } from "./badges.tsx";
+import { useMay } from "#app/admin/staff-role.tsx";
 import { Panel, smallButton } from "./panel.tsx";
 import { postJson } from "./staff-api.ts";
 import type { Polled } from "./use-panel-query.ts";
@@ -36,6 +37,7 @@ export function MaintenancePanel({
   onChanged: () => void;
 }) {
   const id = useId();
+  const mayManage = useMay("maintenance:manage");
   const form = useMaintenanceForm(async () => {
     await Promise.all([polled.refresh(), history.refresh()]);
     onChanged();
@@ -46,7 +48,7 @@ export function MaintenancePanel({
       {({ maintenance, windows, upcoming, timezone }) => (
         <div className="flex flex-col gap-4">
           <MaintenanceState maintenance={maintenance} scheduled={windows.length > 0} timezone={timezone} />
-          <MaintenanceForm id={id} active={maintenance.is_active} form={form} />
+          {mayManage ? <MaintenanceForm id={id} active={maintenance.is_active} form={form} /> : null}
           {upcoming.length > 0 ? <ScheduledWindows upcoming={upcoming} timezone={timezone} /> : null}
           <MaintenanceHistory entries={history.data?.history} />
         </div>

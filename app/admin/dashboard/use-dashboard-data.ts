@@ -13,6 +13,7 @@ import type {
   MaintenanceHistoryData,
   NginxData,
 } from "./dashboard.server.ts";
+import { useMay } from "#app/admin/staff-role.tsx";
 import { ALWAYS_POLLED, fastestInterval, nextHealthRead, POLL_SECONDS } from "./polling.ts";
 import { postJson } from "./staff-api.ts";
 import { type Polled, usePanelQuery } from "./use-panel-query.ts";
@@ -134,10 +135,14 @@ function useRefreshAll(panels: DashboardPanels) {
   const { health, incidents, configuration, maintenance, maintenanceHistory, certificates, nginx, haproxy, ai } =
     panels;
   const [refreshing, setRefreshing] = useState(false);
+  // A viewer's Refresh reads every panel again; only a role that may run checks asks for a round now.
+  const mayCheck = useMay("checks:refresh");
   const refreshAll = useCallback(async () => {
     setRefreshing(true);
     try {
-      const requested = postJson<{ requestedAt?: string }>("/api/admin/services/check");
+      const requested = mayCheck
+        ? postJson<{ requestedAt?: string }>("/api/admin/services/check")
+        : Promise.resolve(undefined);
       const [answer] = await Promise.all([
         requested,
         configuration.refresh(),
@@ -150,8 +155,9 @@ function useRefreshAll(panels: DashboardPanels) {
       ]);
       // The requested round starts within a second and takes a few: read until the engine says it served this request
       // (a round already running when Refresh was pressed may not have seen what changed).
-      const since = answer.body?.requestedAt ? Date.parse(answer.body.requestedAt) : Date.now();
-      for (let waited = 0; waited < REFRESH_WAIT_MS; waited += 1_000) {
+      const since = answer?.body?.requestedAt ? Date.parse(answer.body.requestedAt) : Date.now();
+      if (!mayCheck) await health.refresh();
+      for (let waited = 0; mayCheck && waited < REFRESH_WAIT_MS; waited += 1_000) {
         await new Promise((resolve) => setTimeout(resolve, 1_000));
         const next = await health.refresh();
         if (next?.refreshedAt && Date.parse(next.refreshedAt) >= since) break;
@@ -160,7 +166,7 @@ function useRefreshAll(panels: DashboardPanels) {
     } finally {
       setRefreshing(false);
     }
-  }, [health, incidents, configuration, maintenance, maintenanceHistory, certificates, nginx, haproxy, ai]);
+  }, [health, incidents, configuration, maintenance, maintenanceHistory, certificates, nginx, haproxy, ai, mayCheck]);
 
   return { refreshAll, refreshing };
 }

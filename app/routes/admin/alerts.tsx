@@ -1,27 +1,33 @@
+import type { Permission } from "#shared/auth/permissions.ts";
 import { ArrowLeft } from "lucide-react";
-import { Link, redirect } from "react-router";
+import { Link } from "react-router";
 import { formatSpan } from "#shared/monitor/format.ts";
 import { Badge, StatusBadge, type Tone } from "#app/admin/dashboard/badges.tsx";
 import { StatusUpdateForm } from "#app/admin/alerts/status-update-form.tsx";
 import { RouteGuard } from "#app/admin/route-guard.tsx";
-import { currentSession } from "#app/admin/session.server.ts";
+import { StaffRole, useMay } from "#app/admin/staff-role.tsx";
+import { requirePermission } from "#app/admin/session.server.ts";
 import type { Route } from "./+types/alerts";
 
 const STATES = ["open", "resolved"] as const;
 
+/** What a staff member needs to open this page (declared by every staff page, checked by a test). */
+export const permission: Permission = "dashboard:read";
+
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { services, session } = await currentSession(request, context);
-  if (!session) throw redirect("/admin");
+  const { services, session } = await requirePermission(request, context, permission);
   const params = new URL(request.url).searchParams;
   const requested = Number.parseInt(params.get("page") ?? "1", 10);
   const page = Number.isSafeInteger(requested) && requested >= 1 ? Math.min(requested, 100_000) : 1;
   const state = STATES.find((entry) => entry === params.get("state"));
-  if (!services.alerting) return { incidents: [], total: 0, page: 1, pages: 1, state: state ?? null };
+  const user = session.user;
+  if (!services.alerting) return { user, incidents: [], total: 0, page: 1, pages: 1, state: state ?? null };
   const history = await services.alerting.incidents.history({ page, state });
   // Staff may tell the public about an incident of a public service (not a test).
   const told = (incident: (typeof history.incidents)[number]) =>
     incident.source === "service" && !incident.test && !!services.status?.isPublic(incident.serviceId);
   return {
+    user,
     ...history,
     incidents: history.incidents.map((incident) => ({ ...incident, publicStatus: told(incident) })),
     state: state ?? null,
@@ -108,26 +114,28 @@ function Notices({ incident }: { incident: Incident }) {
 }
 
 export default function AlertsPage({ loaderData }: Route.ComponentProps) {
-  const { incidents, total, page, pages, state } = loaderData;
+  const { user, incidents, total, page, pages, state } = loaderData;
   return (
     <RouteGuard>
-      <main className="mx-auto max-w-7xl px-4 py-6">
-        <Link
-          to="/admin/dashboard"
-          className="inline-flex items-center gap-1.5 font-medium text-brand-700 underline dark:text-brand-300"
-        >
-          <ArrowLeft aria-hidden="true" className="size-4" />
-          Dashboard
-        </Link>
-        <h1 className="mt-4 text-2xl font-bold">Incidents</h1>
-        <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">
-          {total} {state ?? ""} incidents, newest first. An incident opens after its failure threshold and resolves
-          after its success threshold; each notice is listed per channel with its delivery.
-        </p>
-        <StateFilter state={state} />
-        <IncidentTable incidents={incidents} page={page} pages={pages} />
-        {pages > 1 ? <Pages state={state} page={page} pages={pages} /> : null}
-      </main>
+      <StaffRole.Provider value={user.role}>
+        <main className="mx-auto max-w-7xl px-4 py-6">
+          <Link
+            to="/admin/dashboard"
+            className="inline-flex items-center gap-1.5 font-medium text-brand-700 underline dark:text-brand-300"
+          >
+            <ArrowLeft aria-hidden="true" className="size-4" />
+            Dashboard
+          </Link>
+          <h1 className="mt-4 text-2xl font-bold">Incidents</h1>
+          <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">
+            {total} {state ?? ""} incidents, newest first. An incident opens after its failure threshold and resolves
+            after its success threshold; each notice is listed per channel with its delivery.
+          </p>
+          <StateFilter state={state} />
+          <IncidentTable incidents={incidents} page={page} pages={pages} />
+          {pages > 1 ? <Pages state={state} page={page} pages={pages} /> : null}
+        </main>
+      </StaffRole.Provider>
     </RouteGuard>
   );
 }
@@ -210,6 +218,7 @@ function IncidentTable({ incidents, page, pages }: { incidents: Incident[]; page
 }
 
 function IncidentRow({ incident }: { incident: Incident }) {
+  const mayPost = useMay("status-updates:post");
   return (
     <tr
       data-incident={incident.id}
@@ -221,7 +230,7 @@ function IncidentRow({ incident }: { incident: Incident }) {
           {incident.source} ·{" "}
           {incident.test ? incident.summary : [incident.summary, incident.message].filter(Boolean).join(": ")}
         </span>
-        {incident.publicStatus ? <StatusUpdateForm incidentId={incident.id} /> : null}
+        {incident.publicStatus && mayPost ? <StatusUpdateForm incidentId={incident.id} /> : null}
       </td>
       <td data-label="Severity" className={`p-2 ${stacked}`}>
         {incident.test ? <Badge tone="blue">TEST</Badge> : <StatusBadge status={incident.severity} />}

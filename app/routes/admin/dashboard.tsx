@@ -1,7 +1,8 @@
+import type { Permission } from "#shared/auth/permissions.ts";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { Inbox, ListChecks } from "lucide-react";
 import { useCallback, useState } from "react";
-import { Link, redirect, useNavigate } from "react-router";
+import { Link, useNavigate } from "react-router";
 import { signOut } from "#app/admin/auth-client.ts";
 import type { IncidentsData } from "#app/admin/dashboard/dashboard.server.ts";
 import { loadDashboard } from "#app/admin/dashboard/dashboard.server.ts";
@@ -17,13 +18,16 @@ import { RenderTime } from "#app/admin/dashboard/use-now.ts";
 import { createDashboardQueryClient } from "#app/admin/dashboard/query-client.ts";
 import { useDashboardData } from "#app/admin/dashboard/use-dashboard-data.ts";
 import { RouteGuard } from "#app/admin/route-guard.tsx";
-import { currentSession } from "#app/admin/session.server.ts";
+import { StaffRole } from "#app/admin/staff-role.tsx";
+import { requirePermission } from "#app/admin/session.server.ts";
 import { useSessionKeeper } from "#app/admin/use-session-keeper.ts";
 import type { Route } from "./+types/dashboard";
 
+/** What a staff member needs to open this page (declared by every staff page, checked by a test). */
+export const permission: Permission = "dashboard:read";
+
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { services, session } = await currentSession(request, context);
-  if (!session) throw redirect("/admin");
+  const { services, session } = await requirePermission(request, context, permission);
   return { user: session.user, ...(await loadDashboard(services)) };
 }
 
@@ -39,9 +43,11 @@ export default function DashboardPage({ loaderData }: Route.ComponentProps) {
   return (
     <QueryClientProvider client={queryClient}>
       <RouteGuard>
-        <RenderTime.Provider value={loaderData.renderedAt}>
-          <Dashboard data={loaderData} toSignIn={toSignIn} />
-        </RenderTime.Provider>
+        <StaffRole.Provider value={loaderData.user.role}>
+          <RenderTime.Provider value={loaderData.renderedAt}>
+            <Dashboard data={loaderData} toSignIn={toSignIn} />
+          </RenderTime.Provider>
+        </StaffRole.Provider>
       </RouteGuard>
     </QueryClientProvider>
   );

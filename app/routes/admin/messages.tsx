@@ -1,6 +1,7 @@
+import { may, type Permission } from "#shared/auth/permissions.ts";
 import { ArrowLeft, RotateCw, Trash2 } from "lucide-react";
 import { useState } from "react";
-import { Link, redirect, useRevalidator } from "react-router";
+import { Link, useRevalidator } from "react-router";
 import {
   CONTACT_STATUSES,
   type ContactDetail,
@@ -8,19 +9,21 @@ import {
   type ContactSummary,
 } from "#shared/contact/contact-status.ts";
 import { RouteGuard } from "#app/admin/route-guard.tsx";
-import { currentSession } from "#app/admin/session.server.ts";
+import { requirePermission } from "#app/admin/session.server.ts";
 import type { Route } from "./+types/messages";
 
+/** What a staff member needs to open this page (declared by every staff page, checked by a test). */
+export const permission: Permission = "dashboard:read";
+
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { services, session } = await currentSession(request, context);
-  if (!session) throw redirect("/admin");
+  const { services, session } = await requirePermission(request, context, permission);
   const params = new URL(request.url).searchParams;
   const status = CONTACT_STATUSES.find((s) => s === params.get("status"));
   const page = Math.max(1, Math.min(100_000, Number.parseInt(params.get("page") ?? "1", 10) || 1));
   const id = Number(params.get("id"));
   const list = await services.inbox.list({ ...(status ? { status } : {}), page });
   const selected = Number.isSafeInteger(id) && id > 0 ? ((await services.inbox.get(id)) ?? null) : null;
-  return { ...list, status: status ?? null, selected };
+  return { user: session.user, ...list, status: status ?? null, selected };
 }
 
 const STATUS_STYLE: Record<ContactStatus, string> = {
@@ -58,7 +61,8 @@ function query(next: { status?: string | null; page?: number; id?: number }): st
  * text is only ever rendered as React text (escaped), never as HTML.
  */
 export default function MessagesPage({ loaderData }: Route.ComponentProps) {
-  const { messages, page, pages, total, status, selected } = loaderData;
+  const { user, messages, page, pages, total, status, selected } = loaderData;
+  const manage = may(user.role, "messages:manage");
   const { busy, problem, act } = useMessageAction();
 
   return (
@@ -86,7 +90,7 @@ export default function MessagesPage({ loaderData }: Route.ComponentProps) {
         ) : null}
         <div className="mt-4 grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
           <MessageList messages={messages} status={status} page={page} selectedId={selected?.id} />
-          {selected ? <MessageDetail message={selected} busy={busy} act={act} /> : null}
+          {selected ? <MessageDetail message={selected} busy={busy} act={act} manage={manage} /> : null}
         </div>
         {pages > 1 ? <Pages status={status} page={page} pages={pages} /> : null}
       </main>
@@ -179,7 +183,14 @@ function MessageList({
 }
 
 /** One message in full, with its delivery record and the actions staff can take on it. */
-function MessageDetail({ message, busy, act }: { message: ContactDetail; busy: boolean; act: Act }) {
+type DetailProps = {
+  message: ContactDetail;
+  busy: boolean;
+  act: Act;
+  /** The role may retry and delete. */ manage: boolean;
+};
+
+function MessageDetail({ message, busy, act, manage }: DetailProps) {
   return (
     <article aria-labelledby="message-subject" className="rounded-lg border border-slate-200 p-4 dark:border-slate-700">
       <h2 id="message-subject" className="text-lg font-bold break-words">
@@ -210,34 +221,40 @@ function MessageDetail({ message, busy, act }: { message: ContactDetail; busy: b
       <p className="mt-4 rounded-md bg-slate-50 p-3 break-words whitespace-pre-wrap dark:bg-slate-800">
         {message.message}
       </p>
-      <div className="mt-4 flex gap-2">
-        {message.status !== "sent" ? (
-          <button
-            type="button"
-            disabled={busy}
-            onClick={() => void act("POST", `${message.id}/retry`)}
-            className={button}
-          >
-            <RotateCw aria-hidden="true" className="size-4" />
-            {message.status === "spam"
-              ? "Not spam: deliver"
-              : message.status === "quarantined"
-                ? "Release: deliver"
-                : "Retry delivery"}
-          </button>
-        ) : null}
+      {manage ? <MessageActions message={message} busy={busy} act={act} /> : null}
+    </article>
+  );
+}
+
+function MessageActions({ message, busy, act }: Omit<DetailProps, "manage">) {
+  return (
+    <div className="mt-4 flex gap-2">
+      {message.status !== "sent" ? (
         <button
           type="button"
           disabled={busy}
-          onClick={() => {
-            if (window.confirm("Delete this message for good?")) void act("DELETE", String(message.id));
-          }}
+          onClick={() => void act("POST", `${message.id}/retry`)}
           className={button}
         >
-          <Trash2 aria-hidden="true" className="size-4" /> Delete
+          <RotateCw aria-hidden="true" className="size-4" />
+          {message.status === "spam"
+            ? "Not spam: deliver"
+            : message.status === "quarantined"
+              ? "Release: deliver"
+              : "Retry delivery"}
         </button>
-      </div>
-    </article>
+      ) : null}
+      <button
+        type="button"
+        disabled={busy}
+        onClick={() => {
+          if (window.confirm("Delete this message for good?")) void act("DELETE", String(message.id));
+        }}
+        className={button}
+      >
+        <Trash2 aria-hidden="true" className="size-4" /> Delete
+      </button>
+    </div>
   );
 }
 

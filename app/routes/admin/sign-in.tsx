@@ -5,6 +5,9 @@ import { signIn } from "#app/admin/auth-client.ts";
 import { currentSession } from "#app/admin/session.server.ts";
 import type { Route } from "./+types/sign-in";
 
+/** Open to everyone: the one staff page that declares no permission (checked by a test). */
+export const permission = null;
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { services, session } = await currentSession(request, context);
   if (session) throw redirect("/admin/dashboard");

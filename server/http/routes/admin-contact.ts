@@ -5,6 +5,7 @@ import { CONTACT_STATUSES } from "#shared/contact/contact-status.ts";
 import type { Services } from "#server/services.ts";
 import { fieldErrors } from "#shared/field-errors.ts";
 import type { ApiEnv } from "#server/http/api-context.ts";
+import { allow } from "#server/http/permission.ts";
 
 const listQuery = z.object({
   status: z.enum(CONTACT_STATUSES, { error: `status must be one of ${CONTACT_STATUSES.join(", ")}` }).optional(),
@@ -25,7 +26,7 @@ export function adminContactRoutes(services: Services) {
   const routes = new Hono<ApiEnv>();
   const notFound = (c: Context<ApiEnv>) => c.json({ error: "Message not found" }, 404);
 
-  routes.get("/", async (c) => {
+  routes.get("/", allow("dashboard:read"), async (c) => {
     const query = listQuery.safeParse({
       status: c.req.query("status") || undefined,
       page: c.req.query("page") || undefined,
@@ -36,13 +37,13 @@ export function adminContactRoutes(services: Services) {
     return c.json(await services.inbox.list(query.data));
   });
 
-  routes.get("/:id", async (c) => {
+  routes.get("/:id", allow("dashboard:read"), async (c) => {
     const id = messageId(c);
     const message = id ? await services.inbox.get(id) : undefined;
     return message ? c.json({ message }) : notFound(c);
   });
 
-  routes.post("/:id/retry", async (c) => {
+  routes.post("/:id/retry", allow("messages:manage"), async (c) => {
     const id = messageId(c);
     const outcome = id ? await services.inbox.retry(id) : "not-found";
     if (outcome === "not-found") return notFound(c);
@@ -54,7 +55,7 @@ export function adminContactRoutes(services: Services) {
     return c.json({ message: await services.inbox.get(id!) });
   });
 
-  routes.delete("/:id", async (c) => {
+  routes.delete("/:id", allow("messages:manage"), async (c) => {
     const id = messageId(c);
     if (!id || !(await services.inbox.delete(id))) return notFound(c);
     c.get("log").info(

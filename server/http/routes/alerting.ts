@@ -8,6 +8,7 @@ import type { Alerting } from "#server/alerting/alerting.ts";
 import { maintenanceRequest, type MaintenanceRequest } from "#server/alerting/maintenance.ts";
 import type { Services } from "#server/services.ts";
 import { readJson, type ApiEnv } from "#server/http/api-context.ts";
+import { allow } from "#server/http/permission.ts";
 import { bearerMatches } from "#server/http/bearer.ts";
 import { heldForKeys } from "#server/http/key-attempts.ts";
 
@@ -58,6 +59,7 @@ export function adminAlertingRoutes(services: Services) {
 
   routes.get(
     "/alerts",
+    allow("dashboard:read"),
     withAlerting(services, async (c, alerting) => {
       const page = pageQuery.safeParse(c.req.query("page") || undefined);
       const state = stateQuery.safeParse(c.req.query("state") || undefined);
@@ -74,11 +76,13 @@ export function adminAlertingRoutes(services: Services) {
 
   routes.get(
     "/incidents/open",
+    allow("dashboard:read"),
     withAlerting(services, async (c, alerting) => c.json({ incidents: await alerting.incidents.open() })),
   );
 
   routes.post(
     "/incidents/:id/acknowledge",
+    allow("incidents:acknowledge"),
     withAlerting(services, async (c, alerting) => {
       const id = incidentId.safeParse(c.req.param("id"));
       if (!id.success) return c.json({ error: "Invalid input", fields: { id: id.error.issues[0]!.message } }, 400);
@@ -95,16 +99,19 @@ export function adminAlertingRoutes(services: Services) {
 
   routes.get(
     "/maintenance",
+    allow("dashboard:read"),
     withAlerting(services, async (c, alerting) => c.json(await maintenanceAnswer(alerting))),
   );
   routes.get(
     "/maintenance/history",
+    allow("dashboard:read"),
     withAlerting(services, async (c, alerting) =>
       c.json({ success: true, history: await alerting.maintenance.history() }),
     ),
   );
   routes.post(
     "/maintenance",
+    allow("maintenance:manage"),
     withAlerting(services, async (c, alerting) => {
       const body = await readJson(c, maintenanceRequest);
       if (!body.ok) return body.response;

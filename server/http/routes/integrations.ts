@@ -8,6 +8,7 @@ import { aiAnswer, haproxyAnswer, nginxAnswer } from "#server/integrations/integ
 import type { Integrations } from "#server/integrations/integrations.ts";
 import type { Services } from "#server/services.ts";
 import { readJson, type ApiEnv } from "#server/http/api-context.ts";
+import { allow } from "#server/http/permission.ts";
 
 const NOT_CONFIGURED = { error: "Not configured" };
 const domain = z.string({ error: "domain is required" }).trim().min(1, "domain is required").max(253);
@@ -32,6 +33,7 @@ export function adminIntegrationRoutes(services: Services) {
 
   routes.get(
     "/certificates",
+    allow("dashboard:read"),
     withIntegrations(services, async (c, integrations) =>
       c.json({
         ...(await integrations.certificates.summary()),
@@ -41,12 +43,14 @@ export function adminIntegrationRoutes(services: Services) {
   );
   routes.get(
     "/certificates/renewals",
+    allow("dashboard:read"),
     withIntegrations(services, async (c, integrations) =>
       c.json({ success: true, renewals: await integrations.certificates.renewals() }),
     ),
   );
   routes.post(
     "/certificates/check",
+    allow("checks:refresh"),
     withIntegrations(services, async (c, integrations) => {
       const body = await readJson(c, checkBody);
       if (!body.ok) return body.response;
@@ -57,6 +61,7 @@ export function adminIntegrationRoutes(services: Services) {
   );
   routes.post(
     "/certificates/renew",
+    allow("certificates:renew"),
     withIntegrations(services, async (c, integrations) => {
       const body = await readJson(c, renewBody);
       if (!body.ok) return body.response;
@@ -71,6 +76,7 @@ export function adminIntegrationRoutes(services: Services) {
 
   routes.get(
     "/nginx",
+    allow("dashboard:read"),
     withIntegrations(services, async (c, integrations) => {
       const reading = await integrations.nginx(wantsRefresh(c));
       if (!reading) return c.json(NOT_CONFIGURED, 404);
@@ -81,6 +87,7 @@ export function adminIntegrationRoutes(services: Services) {
 
   routes.get(
     "/haproxy",
+    allow("dashboard:read"),
     withIntegrations(services, async (c, integrations) => {
       const reading = await integrations.haproxy(wantsRefresh(c));
       if (!reading) return c.json(NOT_CONFIGURED, 404);
@@ -91,6 +98,7 @@ export function adminIntegrationRoutes(services: Services) {
 
   routes.get(
     "/ai-services-health",
+    allow("dashboard:read"),
     withIntegrations(services, async (c, integrations) => {
       const reading = await integrations.aiServices(wantsRefresh(c));
       if (!reading) return c.json(NOT_CONFIGURED, 404);

@@ -6,6 +6,7 @@ import type { Monitor } from "#server/monitor/monitor.ts";
 import { monitoringConfigurationStatus } from "#server/monitoring-configuration-status.ts";
 import type { Services } from "#server/services.ts";
 import { readJson, type ApiEnv } from "#server/http/api-context.ts";
+import { allow } from "#server/http/permission.ts";
 
 const NOT_CONFIGURED = { error: "Monitoring is not configured" };
 const ANOTHER_TEST = { success: false, message: "Another test is running" };
@@ -21,17 +22,19 @@ export function adminMonitorRoutes(services: Services) {
 
   routes.get(
     "/services",
+    allow("dashboard:read"),
     withMonitor(services, async (c, monitor) => c.json(await monitor.snapshot())),
   );
 
   // Which file runs (and an edit it refused), and the placeholders still in it.
-  routes.get("/monitoring-configuration", (c) => {
+  routes.get("/monitoring-configuration", allow("dashboard:read"), (c) => {
     const status = monitoringConfigurationStatus(services);
     return status ? c.json(status) : c.json(NOT_CONFIGURED, 503);
   });
 
   routes.get(
     "/services/:id/history",
+    allow("dashboard:read"),
     withMonitor(services, async (c, monitor) => {
       const range = rangeQuery.safeParse(c.req.query("range") || undefined);
       if (!range.success)
@@ -43,6 +46,7 @@ export function adminMonitorRoutes(services: Services) {
 
   routes.post(
     "/services/check",
+    allow("checks:refresh"),
     withMonitor(services, async (c, monitor) => {
       const requestedAt = await monitor.engine.requestCycle();
       // A cycle whose lastCheckedAt is at or after requestedAt began after this request.
@@ -59,6 +63,7 @@ export function adminMonitorRoutes(services: Services) {
 
   routes.post(
     "/alerts/test-email",
+    allow("tests:run"),
     withMonitor(services, async (c, monitor) => {
       const result = await monitor.testEmail(c.get("session").user.username);
       if (!result) return c.json(ANOTHER_TEST, 409);
@@ -69,6 +74,7 @@ export function adminMonitorRoutes(services: Services) {
 
   routes.post(
     "/alerts/test-failure",
+    allow("tests:run"),
     withMonitor(services, async (c, monitor) => {
       const body =
         c.req.header("content-length") === "0" ? { ok: true as const, data: {} } : await readJson(c, testFailureBody);

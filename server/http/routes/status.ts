@@ -8,6 +8,7 @@ import { statusUpdateSchema } from "#shared/status/status-update-schema.ts";
 import type { Services } from "#server/services.ts";
 import { statusBadge, statusJson } from "#server/status/status-feeds.ts";
 import { readJson, type ApiEnv } from "#server/http/api-context.ts";
+import { allow } from "#server/http/permission.ts";
 import { incidentId } from "./alerting.ts";
 
 const NOT_CONFIGURED = { error: "Monitoring is not configured" };
@@ -34,7 +35,7 @@ export function adminStatusRoutes(services: Services) {
   const routes = new Hono<ApiEnv>();
   const parseId = (raw: string | undefined) => incidentId.safeParse(raw);
 
-  routes.get("/incidents/:id/status-updates", async (c) => {
+  routes.get("/incidents/:id/status-updates", allow("dashboard:read"), async (c) => {
     const updates = services.status?.updates;
     if (!updates) return c.json(NOT_CONFIGURED, 503);
     const id = parseId(c.req.param("id"));
@@ -44,7 +45,7 @@ export function adminStatusRoutes(services: Services) {
     return c.json({ public: refused === null, updates: await updates.list(id.data) });
   });
 
-  routes.post("/incidents/:id/status-updates", async (c) => {
+  routes.post("/incidents/:id/status-updates", allow("status-updates:post"), async (c) => {
     const updates = services.status?.updates;
     if (!updates) return c.json(NOT_CONFIGURED, 503);
     const id = parseId(c.req.param("id"));

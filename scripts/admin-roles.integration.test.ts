@@ -1,0 +1,66 @@
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+
+const dataDir = mkdtempSync(join(tmpdir(), "admin-roles-"));
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+/** Runs `npm run admin -- …` against this file's own SQLite database. */
+function admin(args: string[], password?: string) {
+  const { DATABASE_URL: _url, ADMIN_USERNAME: _user, ADMIN_PASSWORD: _password, ...env } = process.env;
+  const run = spawnSync(process.execPath, ["node_modules/tsx/dist/cli.mjs", "scripts/admin.ts", ...args], {
+    input: password === undefined ? undefined : `${password}\n`,
+    env: { ...env, DATA_DIR: dataDir },
+    encoding: "utf8",
+  });
+  return { code: run.status, out: run.stdout, err: run.stderr };
+}
+
+const PASSPHRASE = "a perfectly good passphrase";
+const roles = () =>
+  Object.fromEntries(
+    admin(["list"])
+      .out.trim()
+      .split("\n")
+      .map((line) => line.split("\t"))
+      .map(([name, , , role, state]) => [name, state ? `${role} ${state}` : role]),
+  );
+
+// The steps build on each other (one database), in order; each run starts a process.
+describe("npm run admin with roles", { timeout: 60_000 }, () => {
+  it("makes the first account an owner whatever is asked, and later ones viewers unless told", () => {
+    const first = admin(["create", "first", "--role", "viewer", "--password-stdin"], PASSPHRASE);
+    expect(first).toMatchObject({ code: 0 });
+    expect(first.out).toContain("as owner (the first account is always an owner)");
+    expect(admin(["create", "second", "--password-stdin"], PASSPHRASE).out).toContain("as viewer.");
+    expect(admin(["create", "third", "--role", "operator", "--password-stdin"], PASSPHRASE).out).toContain(
+      "as operator.",
+    );
+    expect(roles()).toEqual({ first: "owner", second: "viewer", third: "operator" });
+  });
+
+  it("changes a role and disables and enables an account", () => {
+    expect(admin(["role", "second", "operator"]).out).toContain("second is now operator.");
+    expect(admin(["disable", "third"]).out).toContain("Disabled third");
+    expect(roles()).toEqual({ first: "owner", second: "operator", third: "operator disabled" });
+    expect(admin(["enable", "third"])).toMatchObject({ code: 0 });
+    expect(roles()).toEqual({ first: "owner", second: "operator", third: "operator" });
+  });
+
+  it("refuses bad input with a clear error and changes nothing", () => {
+    const unknownRole = admin(["create", "fourth", "--role", "admin", "--password-stdin"], PASSPHRASE);
+    expect(unknownRole.code).toBe(1);
+    expect(unknownRole.err).toContain('Unknown role "admin": use one of owner, operator, viewer');
+    expect(admin(["role", "second", "root"]).err).toContain('Unknown role "root"');
+    expect(admin(["role", "nobody", "viewer"]).err).toContain('No account "nobody"');
+    expect(admin(["disable", "nobody"]).err).toContain('No account "nobody"');
+    for (const usage of [["role", "second"], ["disable"], ["create", "x", "--role"], ["list", "--role", "owner"]]) {
+      const result = admin(usage);
+      expect(result.code, usage.join(" ")).toBe(2);
+      expect(result.err).toContain("role <username> <role>");
+    }
+    expect(roles()).toEqual({ first: "owner", second: "operator", third: "operator" });
+  });
+});

@@ -1,0 +1,24 @@
+// Each staff API route declares its permission with `allow(...)` before its
+// handler; the declaration is kept beside the middleware so a test can find a
+// route that declares none (server/http/permissions.integration.test.ts).
+import type { MiddlewareHandler } from "hono";
+import type { Permission } from "#shared/auth/permissions.ts";
+import { checkPermission } from "#server/auth/permissions.ts";
+import type { ApiEnv } from "./api-context.ts";
+
+const declared = new WeakMap<object, Permission>();
+
+export function allow(permission: Permission): MiddlewareHandler<ApiEnv> {
+  const middleware: MiddlewareHandler<ApiEnv> = async (c, next) => {
+    const check = checkPermission(c.get("session"), permission);
+    if (!check.ok) return c.json({ error: check.error }, check.status);
+    return next();
+  };
+  declared.set(middleware, permission);
+  return middleware;
+}
+
+/** The permission a registered handler stands for, when it is one made by `allow`. */
+export function declaredPermission(handler: object): Permission | undefined {
+  return declared.get(handler);
+}
