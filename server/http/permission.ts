@@ -1,6 +1,6 @@
 // Each staff API route declares its permission with `allow(...)` before its
 // handler; the declaration is kept beside the middleware so a test can find a
-// route that declares none (server/http/permissions.integration.test.ts).
+// route that declares none (server/http/staff-permissions.integration.test.ts).
 import type { MiddlewareHandler } from "hono";
 import type { Permission } from "#shared/auth/permissions.ts";
 import { checkPermission } from "#server/auth/permissions.ts";
