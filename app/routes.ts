@@ -17,6 +17,7 @@ export default [
     route("admin/dashboard", "routes/admin/dashboard.tsx"),
     route("admin/messages", "routes/admin/messages.tsx"),
     route("admin/alerts", "routes/admin/alerts.tsx"),
+    route("admin/audit", "routes/admin/audit.tsx"),
   ]),
   layout("routes/site/layout.tsx", [...sitePages, route("*", "routes/site/not-found.tsx")]),
   ...LANGUAGES.map((lang) => route(feedPath(lang), "routes/news-feed.ts", { id: `${lang}:news-feed` })),

@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { openDatabase } from "#server/db/client.ts";
 
 const dataDir = mkdtempSync(join(tmpdir(), "admin-roles-"));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
@@ -62,5 +63,26 @@ describe("npm run admin with roles", { timeout: 60_000 }, () => {
       expect(result.err).toContain("role <username> <role>");
     }
     expect(roles()).toEqual({ first: "owner", second: "operator", third: "operator" });
+  });
+
+  it("records each change it made in the audit trail as cli, and none it refused", async () => {
+    const database = openDatabase({ dataDir });
+    try {
+      const rows = await database.db
+        .selectFrom("audit_events")
+        .select(["actor", "action", "target", "detail", "source"])
+        .orderBy("id")
+        .execute();
+      expect(rows.map((row) => [row.actor, row.action, row.target, row.detail, row.source])).toEqual([
+        ["cli", "account.created", "first", '{"role":"owner"}', null],
+        ["cli", "account.created", "second", '{"role":"viewer"}', null],
+        ["cli", "account.created", "third", '{"role":"operator"}', null],
+        ["cli", "account.role-changed", "second", '{"role":"operator"}', null],
+        ["cli", "account.disabled", "third", null, null],
+        ["cli", "account.enabled", "third", null, null],
+      ]);
+    } finally {
+      await database.close();
+    }
   });
 });

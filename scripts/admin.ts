@@ -11,6 +11,7 @@ import { Writable } from "node:stream";
 import { parseArgs } from "node:util";
 import pino from "pino";
 import { isRole, ROLES } from "#shared/auth/permissions.ts";
+import type { AuditTrail } from "#server/audit/audit-trail.ts";
 import { DEFAULT_ROLE, StaffInputError, type StaffStore } from "#server/auth/staff.ts";
 import { ConfigError, readConfig } from "#server/config.ts";
 import { openDatabase } from "#server/db/client.ts";
@@ -102,31 +103,39 @@ async function readPassword(fromStdin: boolean): Promise<string> {
   return first;
 }
 
-async function runCommand(staff: StaffStore, command: Command): Promise<void> {
+async function runCommand(staff: StaffStore, audit: AuditTrail, command: Command): Promise<void> {
   const [username = "", second = ""] = command.args;
+  // Whoever runs the command line on the host is "cli": the audit trail cannot know more.
+  const record = (action: string, detail?: Record<string, unknown>) =>
+    audit.record({ actor: "cli", action, target: username, ...(detail ? { detail } : {}) });
   switch (command.name) {
     case "create": {
       const role = checkedRole(command.role ?? DEFAULT_ROLE);
       const user = await staff.create(username, await readPassword(command.passwordStdin), role);
       const note = user.role === role ? "" : " (the first account is always an owner)";
+      await record("account.created", { role: user.role });
       console.log(`Created ${user.username} (${user.email}) as ${user.role}${note}.`);
       break;
     }
     case "role": {
       const user = await staff.setRole(username, checkedRole(second));
+      await record("account.role-changed", { role: user.role });
       console.log(`${user.username} is now ${user.role}.`);
       break;
     }
     case "disable":
       await staff.disable(username);
+      await record("account.disabled");
       console.log(`Disabled ${username}: it cannot sign in, and its sessions have ended.`);
       break;
     case "enable":
       await staff.enable(username);
+      await record("account.enabled");
       console.log(`Enabled ${username}: it can sign in again.`);
       break;
     case "reset-password": {
       const user = await staff.resetPassword(username, await readPassword(command.passwordStdin));
+      await record("account.password-reset");
       console.log(`Set a new password for ${user.username} and signed it out everywhere.`);
       break;
     }
@@ -143,6 +152,7 @@ async function runCommand(staff: StaffStore, command: Command): Promise<void> {
     }
     case "delete":
       if (!(await staff.remove(username))) throw new StaffInputError(`No account "${username}"`);
+      await record("account.deleted");
       console.log(`Deleted ${username} and its sessions.`);
       break;
   }
@@ -158,8 +168,8 @@ async function run(argv: string[]): Promise<number> {
   const database = openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
   try {
     await migrate(database);
-    const { staff } = createServices({ config, database, logger: pino({ level: "silent" }) });
-    await runCommand(staff, command);
+    const { staff, audit } = createServices({ config, database, logger: pino({ level: "silent" }) });
+    await runCommand(staff, audit, command);
     return 0;
   } finally {
     await database.close();

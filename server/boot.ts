@@ -18,6 +18,7 @@ import {
   type MonitoringConfig,
 } from "./monitoring-config.ts";
 import { createServices, type Services } from "./services.ts";
+import type { AuditTrail } from "./audit/audit-trail.ts";
 
 const PURGE_INTERVAL_MS = 10 * 60_000;
 const DAY_MS = 24 * 60 * 60_000;
@@ -51,7 +52,21 @@ export async function bootServices(config: Config): Promise<Running> {
       throw new ConfigError(error.problems.map((problem) => `${config.MONITORING_CONFIG}: ${problem}`));
     throw error;
   }
-  const watcher = watchMonitoringConfig(config.MONITORING_CONFIG, process.env, logger, (next) => (monitoring = next));
+  // Set once the services exist; the watcher reports edits only after its 200 ms wait, long after that.
+  const late: { audit?: AuditTrail } = {};
+  const file = config.MONITORING_CONFIG;
+  const watcher = watchMonitoringConfig(
+    file,
+    process.env,
+    logger,
+    (next) => {
+      monitoring = next;
+      void late.audit?.record({ actor: "system", action: "configuration.reloaded", target: file });
+    },
+    Date.now,
+    (problems) =>
+      void late.audit?.record({ actor: "system", action: "configuration.refused", target: file, detail: { problems } }),
+  );
   const services = createServices({
     config,
     database,
@@ -60,6 +75,7 @@ export async function bootServices(config: Config): Promise<Running> {
     ...(smtp ? { send: smtp.send } : {}),
     monitoring: { config: () => monitoring, fileStatus: watcher.status },
   });
+  late.audit = services.audit;
   services.alerting?.start();
   services.monitor?.engine.start();
   services.monitor?.heartbeat.start();
@@ -121,6 +137,12 @@ async function ensureAdmin(services: Services, username: string, password: strin
       try {
         await services.staff.create(username, password, "owner");
         services.logger.info({ user: username }, "created staff account from ADMIN_USERNAME");
+        await services.audit.record({
+          actor: "system",
+          action: "account.created",
+          target: username,
+          detail: { role: "owner", via: "ADMIN_USERNAME" },
+        });
       } catch (error) {
         // Another worker or instance created it at the same moment.
         if (!(await services.staff.find(username))) throw error;
@@ -128,6 +150,12 @@ async function ensureAdmin(services: Services, username: string, password: strin
     } else if (!(await verifyPassword(existing.password_hash, password))) {
       await services.staff.resetPassword(username, password);
       services.logger.info({ user: username }, "updated staff password from ADMIN_PASSWORD");
+      await services.audit.record({
+        actor: "system",
+        action: "account.password-reset",
+        target: username,
+        detail: { via: "ADMIN_PASSWORD" },
+      });
     }
   } catch (error) {
     if (error instanceof StaffInputError) throw new ConfigError([`ADMIN_USERNAME/ADMIN_PASSWORD: ${error.message}`]);
@@ -147,5 +175,11 @@ export async function purgeOldMessages(services: Services): Promise<void> {
       logger.info({ purged, retentionDays: config.CONTACT_RETENTION_DAYS }, "purged old contact messages");
   } catch (error) {
     logger.error({ err: error }, "contact message purge failed");
+  }
+  try {
+    const pruned = await services.audit.prune(now());
+    if (pruned > 0) logger.info({ pruned }, "pruned audit entries older than a year");
+  } catch (error) {
+    logger.error({ err: error }, "audit trail prune failed");
   }
 }

@@ -241,6 +241,7 @@ export function watchMonitoringConfig(
   logger: Logger,
   onChange: (config: MonitoringConfig) => void,
   now: () => number = Date.now,
+  onRefused: (problems: string[]) => void = () => {},
 ) {
   let timer: NodeJS.Timeout | undefined;
   const status: ConfigFileStatus = { file, loadedAt: now(), rejected: null };
@@ -255,6 +256,7 @@ export function watchMonitoringConfig(
       } catch (error) {
         const problems = error instanceof MonitorConfigError ? error.problems : [(error as Error).message];
         status.rejected = { at: now(), problems };
+        onRefused(problems);
         logger.error({ file, problems }, "monitoring configuration not reloaded: keeping the last good one");
       }
     }, 200);

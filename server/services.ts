@@ -18,6 +18,7 @@ import type { DatabaseHandle } from "./db/client.ts";
 import type { Database } from "./db/schema.ts";
 import { deriveKey } from "./db/secrets.ts";
 import { createAlerting, type Alerting } from "./alerting/alerting.ts";
+import { createAuditTrail } from "./audit/audit-trail.ts";
 import { CONTACT_CHANNEL } from "./contact/contact-mail.ts";
 import { createLeases } from "./db/leases.ts";
 import type { EmailMessage, SendMail } from "./mail/smtp-sender.ts";
@@ -147,6 +148,8 @@ export function createServices(options: {
     logger: options.logger,
     now,
     ...createStaffAuth(db, secret, hashOptions, now),
+    /** Who did what, when and from where (server/audit/audit-trail.ts). */
+    audit: createAuditTrail({ db, now, logger, ipKey: deriveKey(secret, "ip-pseudonym") }),
     outbox,
     delivery,
     /** Whether contact mail can leave (SMTP_URL); alert channels other than e-mail do not need it. */

@@ -17,6 +17,7 @@ import * as m008 from "./migrations/008-status-updates.ts";
 import * as m009 from "./migrations/009-dependencies-and-announcements.ts";
 import * as m010 from "./migrations/010-clean-public-text.ts";
 import * as m011 from "./migrations/011-staff-roles.ts";
+import * as m012 from "./migrations/012-audit-trail.ts";
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations see the schema as it was then
 type AnyDb = Kysely<any>;
@@ -24,7 +25,20 @@ type AnyDb = Kysely<any>;
 /** Names sort in the order they apply (Kysely's Migrator sorts them): NNN-what-it-does. */
 export type Migration = { name: string; up: (db: AnyDb, dialect: Dialect) => Promise<void> };
 
-export const MIGRATIONS: readonly Migration[] = [m001, m002, m003, m004, m005, m006, m007, m008, m009, m010, m011];
+export const MIGRATIONS: readonly Migration[] = [
+  m001,
+  m002,
+  m003,
+  m004,
+  m005,
+  m006,
+  m007,
+  m008,
+  m009,
+  m010,
+  m011,
+  m012,
+];
 
 /**
  * An arbitrary constant: the PostgreSQL advisory lock all instances agree on. The Migrator reads the catalog of every

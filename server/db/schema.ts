@@ -272,6 +272,21 @@ export interface AcmeAccountsTable {
   created_at: number;
 }
 
+export interface AuditEventsTable {
+  id: Generated<number>;
+  at: number;
+  /** The staff account's name, "cli", "deploy" or "system"; null for someone not signed in. */
+  actor: string | null;
+  actor_id: number | null;
+  /** The keyed pseudonym of the client's address (server/net/ip-pseudonym.ts); null when there was no request. */
+  source: string | null;
+  /** A short dotted name: "sign-in.succeeded", "maintenance.on". */
+  action: string;
+  target: string | null;
+  /** JSON text. */
+  detail: string | null;
+}
+
 export interface Database {
   staff_users: StaffUsersTable;
   sessions: SessionsTable;
@@ -300,4 +315,5 @@ export interface Database {
   certificate_renewals: CertificateRenewalsTable;
   acme_challenges: AcmeChallengesTable;
   acme_accounts: AcmeAccountsTable;
+  audit_events: AuditEventsTable;
 }

@@ -21,6 +21,8 @@ export const PERMISSIONS = {
   // Contact messages are customers' personal data: deleting or re-sending them is the owner's call.
   "messages:manage": ["owner"],
   "staff:manage": ["owner"],
+  // Who did what, from which (pseudonymous) address: about staff, so the owner's, like staff management.
+  "audit:read": ["owner"],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Permission = keyof typeof PERMISSIONS;
@@ -36,6 +38,7 @@ const ACTIONS: Record<Permission, string> = {
   "certificates:renew": "renew certificates",
   "messages:manage": "retry or delete contact messages",
   "staff:manage": "manage staff accounts",
+  "audit:read": "read the audit trail",
 };
 
 export function may(role: Role, permission: Permission): boolean {

@@ -1,6 +1,6 @@
-import type { Permission } from "#shared/auth/permissions.ts";
+import { may, type Permission } from "#shared/auth/permissions.ts";
 import { QueryClientProvider } from "@tanstack/react-query";
-import { Inbox, ListChecks } from "lucide-react";
+import { History, Inbox, ListChecks } from "lucide-react";
 import { useCallback, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { signOut } from "#app/admin/auth-client.ts";
@@ -140,7 +140,7 @@ function Dashboard({ data, toSignIn }: { data: Route.ComponentProps["loaderData"
           onAutoRefresh={setAutoRefresh}
           onRefresh={() => void refreshAll()}
         />
-        <StaffLinks incidents={incidents.data} contact={data.contact} />
+        <StaffLinks incidents={incidents.data} contact={data.contact} audit={may(data.user.role, "audit:read")} />
         <Tabs label="Dashboard sections" tabs={tabs} />
       </main>
       <DashboardFooter health={health.data} autoRefresh={autoRefresh} user={data.user.username} />
@@ -152,9 +152,11 @@ function Dashboard({ data, toSignIn }: { data: Route.ComponentProps["loaderData"
 function StaffLinks({
   incidents,
   contact,
+  audit,
 }: {
   incidents: IncidentsData | undefined;
   contact: Route.ComponentProps["loaderData"]["contact"];
+  /** The role may read the audit trail (the owner). */ audit: boolean;
 }) {
   return (
     <nav aria-label="Staff pages" className="flex flex-wrap gap-3 text-sm">
@@ -172,6 +174,15 @@ function StaffLinks({
         <Inbox aria-hidden="true" className="size-4" />
         Contact inbox ({contact.pending} waiting, {contact.failed} failed)
       </Link>
+      {audit ? (
+        <Link
+          to="/admin/audit"
+          className="inline-flex items-center gap-1.5 font-medium text-brand-700 underline dark:text-brand-300"
+        >
+          <History aria-hidden="true" className="size-4" />
+          Audit trail
+        </Link>
+      ) : null}
       {contact.mailConfigured ? null : (
         <span className="text-amber-800 dark:text-amber-300">
           Mail delivery is not configured (SMTP_URL): contact messages and e-mail alerts wait.

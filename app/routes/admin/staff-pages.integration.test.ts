@@ -47,7 +47,7 @@ describe.each(testDatabases())("every staff page asks the one permission check, 
   it("finds the staff pages, each declaring a known permission (the sign-in page alone none)", async () => {
     const pages = await staffPages();
     expect(pages.map((page) => page.path).sort()).toEqual(
-      ["/admin", "/admin/alerts", "/admin/dashboard", "/admin/messages"].sort(),
+      ["/admin", "/admin/alerts", "/admin/audit", "/admin/dashboard", "/admin/messages"].sort(),
     );
     for (const page of pages) {
       if (page.path === "/admin") expect(page.permission).toBeNull();

@@ -6,6 +6,7 @@ import type { Services } from "#server/services.ts";
 import { fieldErrors } from "#shared/field-errors.ts";
 import type { ApiEnv } from "#server/http/api-context.ts";
 import { allow } from "#server/http/permission.ts";
+import { audit } from "#server/http/audit-event.ts";
 
 const listQuery = z.object({
   status: z.enum(CONTACT_STATUSES, { error: `status must be one of ${CONTACT_STATUSES.join(", ")}` }).optional(),
@@ -52,6 +53,7 @@ export function adminContactRoutes(services: Services) {
       { event: "contact-retry", contactId: id, user: c.get("session").user.username },
       "contact message queued again",
     );
+    await audit(c, services, { action: "contact-message.retried", target: `message ${id}` });
     return c.json({ message: await services.inbox.get(id!) });
   });
 
@@ -62,6 +64,7 @@ export function adminContactRoutes(services: Services) {
       { event: "contact-deleted", contactId: id, user: c.get("session").user.username },
       "contact message deleted",
     );
+    await audit(c, services, { action: "contact-message.deleted", target: `message ${id}` });
     return c.body(null, 204);
   });
 

@@ -1,5 +1,7 @@
 // /api/admin/*: only for a signed-in staff member (requireSession runs first).
 import { Hono } from "hono";
+import { auditQuery, auditQueryValues } from "#shared/audit/audit-query.ts";
+import { fieldErrors } from "#shared/field-errors.ts";
 import type { Services } from "#server/services.ts";
 import type { ApiEnv } from "#server/http/api-context.ts";
 import { allow } from "#server/http/permission.ts";
@@ -7,5 +9,11 @@ import { allow } from "#server/http/permission.ts";
 export function adminRoutes(services: Services) {
   const routes = new Hono<ApiEnv>();
   routes.get("/staff", allow("staff:manage"), async (c) => c.json({ staff: await services.staff.list() }));
+  // The audit trail, newest first: ?action=&actor= filter, ?before=/?after= page by an entry's id.
+  routes.get("/audit", allow("audit:read"), async (c) => {
+    const query = auditQuery.safeParse(auditQueryValues((name) => c.req.query(name)));
+    if (!query.success) return c.json({ error: "Invalid input", fields: fieldErrors(query.error) }, 400);
+    return c.json(await services.audit.list(query.data));
+  });
   return routes;
 }

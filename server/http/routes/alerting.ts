@@ -9,6 +9,7 @@ import { maintenanceRequest, type MaintenanceRequest } from "#server/alerting/ma
 import type { Services } from "#server/services.ts";
 import { readJson, type ApiEnv } from "#server/http/api-context.ts";
 import { allow } from "#server/http/permission.ts";
+import { audit } from "#server/http/audit-event.ts";
 import { bearerMatches } from "#server/http/bearer.ts";
 import { heldForKeys } from "#server/http/key-attempts.ts";
 
@@ -47,10 +48,26 @@ async function maintenanceAnswer(alerting: Alerting) {
   };
 }
 
-async function changeMaintenance(c: Context<ApiEnv>, alerting: Alerting, request: MaintenanceRequest) {
+/** `actor` names a caller without a session (the deploy token); a staff call is its session's. */
+async function changeMaintenance(
+  c: Context<ApiEnv>,
+  services: Services,
+  alerting: Alerting,
+  request: MaintenanceRequest,
+  actor?: string,
+) {
   const result = await alerting.maintenance.change(request);
   if (!result.ok) return c.json({ success: false, error: result.message, message: result.message }, 400);
   c.get("log").info({ event: "maintenance", enable: request.enable, by: request.enabledBy }, result.message);
+  await audit(c, services, {
+    ...(actor ? { actor } : {}),
+    action: request.enable ? "maintenance.on" : "maintenance.off",
+    detail: {
+      ...(request.reason ? { reason: request.reason } : {}),
+      ...(request.enabledBy ? { enabledBy: request.enabledBy } : {}),
+      ...(actor ? { via: "MAINTENANCE_API_TOKEN" } : {}),
+    },
+  });
   return c.json({ ...(await maintenanceAnswer(alerting)), message: result.message });
 }
 
@@ -93,6 +110,11 @@ export function adminAlertingRoutes(services: Services) {
       const result = await alerting.incidents.acknowledge(id.data, by, body.data.note || null);
       if (!result.ok) return c.json({ error: result.message }, result.status);
       c.get("log").info({ event: "incident-acknowledged", incident: id.data, by }, "incident acknowledged");
+      await audit(c, services, {
+        action: "incident.acknowledged",
+        target: `incident ${id.data}`,
+        ...(body.data.note ? { detail: { note: body.data.note } } : {}),
+      });
       return c.json({ success: true, incident: result.incident });
     }),
   );
@@ -115,7 +137,7 @@ export function adminAlertingRoutes(services: Services) {
     withAlerting(services, async (c, alerting) => {
       const body = await readJson(c, maintenanceRequest);
       if (!body.ok) return body.response;
-      return changeMaintenance(c, alerting, {
+      return changeMaintenance(c, services, alerting, {
         ...body.data,
         enabledBy: body.data.enabledBy ?? c.get("session").user.username,
       });
@@ -148,7 +170,13 @@ export function maintenanceTokenRoutes(services: Services) {
     withAlerting(services, async (c, alerting) => {
       const body = await readJson(c, maintenanceRequest);
       if (!body.ok) return body.response;
-      return changeMaintenance(c, alerting, { ...body.data, enabledBy: body.data.enabledBy ?? "deploy" });
+      return changeMaintenance(
+        c,
+        services,
+        alerting,
+        { ...body.data, enabledBy: body.data.enabledBy ?? "deploy" },
+        "deploy",
+      );
     }),
   );
   return routes;

@@ -4,6 +4,7 @@ import { Hono } from "hono";
 import { z } from "zod";
 import type { Services } from "#server/services.ts";
 import { readJson, type ApiEnv } from "#server/http/api-context.ts";
+import { audit } from "#server/http/audit-event.ts";
 import {
   clearedSessionCookie,
   deviceCookie,
@@ -37,15 +38,24 @@ export function authRoutes(services: Services) {
       ip: c.get("clientIp"),
       deviceToken: readDeviceToken(cookies),
     });
+    // A throttled attempt is not recorded: it changed nothing, and a flood of them would fill the trail.
     if (result.kind === "throttled") {
       c.header("Retry-After", String(result.retryAfterSeconds));
       return c.json({ error: "Too many sign-in attempts", retryAfterSeconds: result.retryAfterSeconds }, 429);
     }
     if (result.kind === "invalid") {
       c.get("log").warn({ event: "sign-in-failed" }, "sign-in failed");
+      // The name tried is the target: a failure has no actor, and the password is never kept.
+      await audit(c, services, { action: "sign-in.failed", target: body.data.username });
       return c.json({ error: INVALID_CREDENTIALS }, 401);
     }
     c.get("log").info({ event: "signed-in", user: result.user.username }, "signed in");
+    await services.audit.record({
+      actor: result.user.username,
+      actorId: result.user.id,
+      source: services.audit.pseudonym(c.get("clientIp")),
+      action: "sign-in.succeeded",
+    });
     // A session the browser held before is ended, not left beside the new one (session fixation, ASVS 3.2.1).
     const previous = readSessionToken(cookies);
     if (previous) await services.sessions.revoke(previous);
@@ -56,7 +66,12 @@ export function authRoutes(services: Services) {
 
   routes.post("/sign-out", async (c) => {
     const token = readSessionToken(c.get("cookieRequest"));
+    const session = token ? await services.sessions.validate(token) : undefined;
     if (token) await services.sessions.revoke(token);
+    if (session) {
+      c.set("session", session);
+      await audit(c, services, { action: "sign-out" });
+    }
     c.header("Set-Cookie", clearedSessionCookie(c.get("cookieRequest")));
     return c.body(null, 204);
   });

@@ -9,6 +9,7 @@ import type { Integrations } from "#server/integrations/integrations.ts";
 import type { Services } from "#server/services.ts";
 import { readJson, type ApiEnv } from "#server/http/api-context.ts";
 import { allow } from "#server/http/permission.ts";
+import { audit } from "#server/http/audit-event.ts";
 
 const NOT_CONFIGURED = { error: "Not configured" };
 const domain = z.string({ error: "domain is required" }).trim().min(1, "domain is required").max(253);
@@ -56,6 +57,7 @@ export function adminIntegrationRoutes(services: Services) {
       if (!body.ok) return body.response;
       const checked = await integrations.certificates.check(body.data.domain);
       if (!checked) return c.json({ success: false, error: `${body.data.domain} is not a monitored certificate` }, 404);
+      await audit(c, services, { action: "certificate.checked", target: body.data.domain });
       return c.json({ success: true, certificates: checked });
     }),
   );
@@ -70,6 +72,11 @@ export function adminIntegrationRoutes(services: Services) {
         { event: "certificate-renewal", domain: body.data.domain, success: result.success },
         result.message,
       );
+      await audit(c, services, {
+        action: "certificate.renewal",
+        target: body.data.domain,
+        detail: { serverIP: body.data.serverIP, success: result.success },
+      });
       return c.json(result, result.success ? 200 : 502);
     }),
   );

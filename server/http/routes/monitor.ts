@@ -7,6 +7,7 @@ import { monitoringConfigurationStatus } from "#server/monitoring-configuration-
 import type { Services } from "#server/services.ts";
 import { readJson, type ApiEnv } from "#server/http/api-context.ts";
 import { allow } from "#server/http/permission.ts";
+import { audit } from "#server/http/audit-event.ts";
 
 const NOT_CONFIGURED = { error: "Monitoring is not configured" };
 const ANOTHER_TEST = { success: false, message: "Another test is running" };
@@ -49,6 +50,7 @@ export function adminMonitorRoutes(services: Services) {
     allow("checks:refresh"),
     withMonitor(services, async (c, monitor) => {
       const requestedAt = await monitor.engine.requestCycle();
+      await audit(c, services, { action: "checks.refreshed" });
       // A cycle whose lastCheckedAt is at or after requestedAt began after this request.
       return c.json(
         {
@@ -68,6 +70,7 @@ export function adminMonitorRoutes(services: Services) {
       const result = await monitor.testEmail(c.get("session").user.username);
       if (!result) return c.json(ANOTHER_TEST, 409);
       c.get("log").info({ event: "test-email", success: result.success }, result.message);
+      await audit(c, services, { action: "test.email", detail: { success: result.success } });
       return c.json(result, result.success ? 200 : 502);
     }),
   );
@@ -84,6 +87,11 @@ export function adminMonitorRoutes(services: Services) {
         return c.json({ success: false, message: "Failed to simulate failure: no such service" }, 404);
       if (!result) return c.json(ANOTHER_TEST, 409);
       c.get("log").info({ event: "test-failure", success: result.success }, result.message);
+      await audit(c, services, {
+        action: "test.failure",
+        target: body.data.serviceId ?? null,
+        detail: { success: result.success },
+      });
       return c.json(result);
     }),
   );

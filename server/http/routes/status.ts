@@ -9,6 +9,7 @@ import type { Services } from "#server/services.ts";
 import { statusBadge, statusJson } from "#server/status/status-feeds.ts";
 import { readJson, type ApiEnv } from "#server/http/api-context.ts";
 import { allow } from "#server/http/permission.ts";
+import { audit } from "#server/http/audit-event.ts";
 import { incidentId } from "./alerting.ts";
 
 const NOT_CONFIGURED = { error: "Monitoring is not configured" };
@@ -65,6 +66,11 @@ export function adminStatusRoutes(services: Services) {
         409,
       );
     c.get("log").info({ event: "status-update", incident: id.data, by, state: result.state }, "status update posted");
+    await audit(c, services, {
+      action: "status-update.posted",
+      target: `incident ${id.data}`,
+      detail: { state: result.state },
+    });
     return c.json({ success: true, update: result }, 201);
   });
   return routes;
