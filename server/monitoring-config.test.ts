@@ -335,14 +335,22 @@ services:
     expect(problems(many)[0]).toMatch(/^YAML: .*alias/i);
   });
 
-  it("reloads a good edit and keeps the last good configuration on a bad one", async () => {
+  it("reloads a good edit and keeps the last good configuration on a bad one, and says why", async () => {
     const dir = mkdtempSync(join(tmpdir(), "monitor-config-"));
     const file = join(dir, "monitoring.yaml");
     writeFileSync(file, base(`  - { id: one, name: One, hosts: { centron: { url: "http://x/" } } }`));
     let current: MonitoringConfig = loadMonitoringConfig(file, {});
     const logged: unknown[] = [];
     const logger = pino({ level: "error" }, { write: (line: string) => logged.push(JSON.parse(line)) });
-    const watcher = watchMonitoringConfig(file, {}, logger, (next) => (current = next));
+    const refused: string[][] = [];
+    const watcher = watchMonitoringConfig(
+      file,
+      {},
+      logger,
+      (next) => (current = next),
+      Date.now,
+      (problems) => refused.push(problems),
+    );
     try {
       writeFileSync(file, base(`  - { id: two, name: Two, hosts: { centron: { url: "http://x/" } } }`));
       await expect.poll(() => current.services[0]!.id, { timeout: 5_000 }).toBe("two");
@@ -350,6 +358,8 @@ services:
       await expect.poll(() => logged.length, { timeout: 5_000 }).toBeGreaterThan(0);
       expect(current.services[0]!.id).toBe("two");
       expect(JSON.stringify(logged[0])).toContain("services[0].hosts.centron.url: Invalid URL");
+      // What boot.ts records in the audit trail as configuration.refused.
+      expect(refused[0]).toEqual([expect.stringContaining("services[0].hosts.centron.url: Invalid URL")]);
     } finally {
       watcher.close();
       rmSync(dir, { recursive: true, force: true });

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { AuditEntry, AuditPage } from "#server/audit/audit-trail.ts";
 import { parseMonitoringConfig } from "#server/monitoring-config.ts";
 import type { CheckTarget } from "#server/monitor/checks/check-types.ts";
-import { testDatabases } from "#tests/support/test-databases.ts";
+import { testDatabases, type TestDatabase } from "#tests/support/test-databases.ts";
 import { browserHeaders, cookieFrom, createTestApp } from "#tests/support/test-app.ts";
 
 const PASSWORD = "correct horse battery staple";
@@ -50,18 +50,24 @@ async function setUp(handle: Parameters<typeof createTestApp>[0]) {
   return { t, request, signIn };
 }
 
-describe.each(testDatabases())("the audit trail over the app, on $dialect", ({ open }) => {
+/** A fresh app and database for each test of the block. */
+function useApp(open: TestDatabase["open"]) {
   let cleanup: () => Promise<void>;
-  let s: Awaited<ReturnType<typeof setUp>>;
+  const current = {} as { app: Awaited<ReturnType<typeof setUp>> };
   beforeEach(async () => {
     const db = await open();
     cleanup = db.cleanup;
-    s = await setUp(db.handle);
+    current.app = await setUp(db.handle);
   });
   afterEach(() => cleanup());
+  return current;
+}
+
+describe.each(testDatabases())("the audit trail over the app, on $dialect", ({ open }) => {
+  const current = useApp(open);
 
   it("lists each step with who and when, newest first, and refuses a viewer", async () => {
-    const { t, request, signIn } = s;
+    const { t, request, signIn } = current.app;
     const start = t.clock.now;
     const step = async (work: () => Response | Promise<Response>, status: number) => {
       t.advance(60_000);
@@ -128,7 +134,7 @@ describe.each(testDatabases())("the audit trail over the app, on $dialect", ({ o
   });
 
   it("filters by action and by actor, pages with before/after, and answers a bad query with 400", async () => {
-    const { request, signIn } = s;
+    const { request, signIn } = current.app;
     for (let i = 0; i < 3; i++) await signIn("olivia", "wrong password");
     const cookie = cookieFrom(await signIn("olivia", PASSWORD));
     const get = async (query: string) => {
@@ -151,5 +157,32 @@ describe.each(testDatabases())("the audit trail over the app, on $dialect", ({ o
     const bad = await request("GET", "/api/admin/audit?limit=1000&before=x", { cookie });
     expect(bad.status).toBe(400);
     expect(await bad.json()).toMatchObject({ fields: { limit: expect.any(String), before: expect.any(String) } });
+  });
+});
+
+describe.each(testDatabases())("the audit trail of the other staff actions, on $dialect", ({ open }) => {
+  const current = useApp(open);
+
+  it("records Refresh and Test Failure with their target, and nothing for a refused or invalid call", async () => {
+    const { t, request, signIn } = current.app;
+    const owner = cookieFrom(await signIn("olivia", PASSWORD));
+    const viewer = cookieFrom(await signIn("victor", PASSWORD));
+    expect((await request("POST", "/api/admin/services/check", { cookie: owner })).status).toBe(202);
+    const failure = await request(
+      "POST",
+      "/api/admin/alerts/test-failure",
+      { cookie: owner },
+      { serviceId: "sentiment-service" },
+    );
+    expect(failure.status).toBe(200);
+    expect((await request("POST", "/api/admin/maintenance", { cookie: viewer }, { enable: true })).status).toBe(403);
+    expect((await request("POST", "/api/admin/maintenance", { cookie: owner }, { enable: "yes" })).status).toBe(400);
+    const page = await t.services.audit.list({ limit: 10 });
+    expect(page.events.map((e) => [e.action, e.actor, e.target])).toEqual([
+      ["test.failure", "olivia", "sentiment-service"],
+      ["checks.refreshed", "olivia", null],
+      ["sign-in.succeeded", "victor", null],
+      ["sign-in.succeeded", "olivia", null],
+    ]);
   });
 });
