@@ -10,7 +10,7 @@
 // fleet quiet (no chance failures or degradation) to count notices exactly.
 import { createServer } from "node:http";
 import { createServer as createTcpServer, type AddressInfo, type Server, type Socket } from "node:net";
-import { formatHaproxyCsv } from "#server/integrations/haproxy/haproxy-csv.ts";
+import { formatHaproxyCsv, HAPROXY_READ_COLUMNS } from "#server/integrations/haproxy/haproxy-csv.ts";
 import { startOllamaCompatible, type OllamaCompatible } from "#scripts/fleet/ollama.ts";
 import { createTestCa, startSniTlsServer, type TestServer } from "#scripts/fleet/certificates.ts";
 
@@ -80,27 +80,11 @@ async function startMachine(): Promise<{
  */
 export type Peer = "nginx" | "haproxy" | "hook" | "ollama";
 
-const HAPROXY_COLUMNS = [
-  "pxname",
-  "svname",
-  "scur",
-  "stot",
-  "bin",
-  "bout",
-  "status",
-  "act",
-  "lastchg",
-  "type",
-  "check_status",
-  "req_tot",
-  "last_chk",
-];
-
 function haproxyCsv(started: number): string {
   const uptime = Math.round((Date.now() - started) / 1000);
   const grow = (base: number, perSecond: number) => String(Math.round(base + uptime * perSecond));
-  const row = (values: Partial<Record<(typeof HAPROXY_COLUMNS)[number], string>>) =>
-    Object.fromEntries(HAPROXY_COLUMNS.map((column) => [column, values[column] ?? ""]));
+  const row = (values: Partial<Record<(typeof HAPROXY_READ_COLUMNS)[number], string>>) =>
+    Object.fromEntries(HAPROXY_READ_COLUMNS.map((column) => [column, values[column] ?? ""]));
   const server = (pxname: string, svname: string, status: string, check: string, traffic: number, lastChk = "") =>
     row({
       pxname,
@@ -116,7 +100,7 @@ function haproxyCsv(started: number): string {
       check_status: check,
       last_chk: lastChk,
     });
-  return formatHaproxyCsv(HAPROXY_COLUMNS, [
+  return formatHaproxyCsv(HAPROXY_READ_COLUMNS, [
     row({
       pxname: "https-in",
       svname: "FRONTEND",

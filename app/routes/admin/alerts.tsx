@@ -1,6 +1,6 @@
 import type { Permission } from "#shared/auth/permissions.ts";
-import { ArrowLeft } from "lucide-react";
 import { Link } from "react-router";
+import { BackToDashboard } from "#app/admin/back-to-dashboard.tsx";
 import { formatSpan } from "#shared/monitor/format.ts";
 import { Badge, StatusBadge, type Tone } from "#app/admin/dashboard/badges.tsx";
 import { StatusUpdateForm } from "#app/admin/alerts/status-update-form.tsx";
@@ -119,13 +119,7 @@ export default function AlertsPage({ loaderData }: Route.ComponentProps) {
     <RouteGuard>
       <StaffRole.Provider value={user.role}>
         <main className="mx-auto max-w-7xl px-4 py-6">
-          <Link
-            to="/admin/dashboard"
-            className="inline-flex items-center gap-1.5 font-medium text-brand-700 underline dark:text-brand-300"
-          >
-            <ArrowLeft aria-hidden="true" className="size-4" />
-            Dashboard
-          </Link>
+          <BackToDashboard />
           <h1 className="mt-4 text-2xl font-bold">Incidents</h1>
           <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">
             {total} {state ?? ""} incidents, newest first. An incident opens after its failure threshold and resolves

@@ -1,6 +1,6 @@
 import type { Permission } from "#shared/auth/permissions.ts";
-import { ArrowLeft } from "lucide-react";
 import { Link } from "react-router";
+import { BackToDashboard } from "#app/admin/back-to-dashboard.tsx";
 import { auditQuery, auditQueryValues, AUDIT_PAGE_SIZE, type AuditQueryInput } from "#shared/audit/audit-query.ts";
 import { RouteGuard } from "#app/admin/route-guard.tsx";
 import { requirePermission } from "#app/admin/session.server.ts";
@@ -79,12 +79,7 @@ export default function AuditPage({ loaderData }: Route.ComponentProps) {
     <RouteGuard>
       <title>Audit trail – Admin Dashboard</title>
       <main className="mx-auto max-w-6xl px-4 py-8">
-        <Link
-          to="/admin/dashboard"
-          className="inline-flex items-center gap-1 font-medium text-brand-700 underline dark:text-brand-300"
-        >
-          <ArrowLeft aria-hidden="true" className="size-4" /> Dashboard
-        </Link>
+        <BackToDashboard />
         <h1 className="mt-4 text-2xl font-bold">Audit trail</h1>
         <p className="mt-2 text-sm text-slate-700 dark:text-slate-300">
           Sign-ins and staff actions, kept a year. &ldquo;From&rdquo; is a keyed pseudonym of the address: the same

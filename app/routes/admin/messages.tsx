@@ -1,5 +1,6 @@
 import { may, type Permission } from "#shared/auth/permissions.ts";
-import { ArrowLeft, RotateCw, Trash2 } from "lucide-react";
+import { BackToDashboard } from "#app/admin/back-to-dashboard.tsx";
+import { RotateCw, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { Link, useRevalidator } from "react-router";
 import {
@@ -69,12 +70,7 @@ export default function MessagesPage({ loaderData }: Route.ComponentProps) {
     <RouteGuard>
       <title>Contact messages – Admin Dashboard</title>
       <main className="mx-auto max-w-6xl px-4 py-8">
-        <Link
-          to="/admin/dashboard"
-          className="inline-flex items-center gap-1 font-medium text-brand-700 underline dark:text-brand-300"
-        >
-          <ArrowLeft aria-hidden="true" className="size-4" /> Dashboard
-        </Link>
+        <BackToDashboard />
         <h1 className="mt-4 text-2xl font-bold">Contact messages</h1>
         <StatusFilter status={status} />
         <p className="mt-3 text-sm text-slate-700 dark:text-slate-300">

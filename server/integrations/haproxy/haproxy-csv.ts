@@ -17,6 +17,23 @@ import { CsvError, parse } from "csv-parse/sync";
 
 export type HaproxyCsv = { ok: true; columns: string[]; rows: Record<string, string>[] } | { ok: false; error: string };
 
+/** The columns the readings use, in HAProxy's order: enough for tests and the simulated fleet to write. */
+export const HAPROXY_READ_COLUMNS = [
+  "pxname",
+  "svname",
+  "scur",
+  "stot",
+  "bin",
+  "bout",
+  "status",
+  "act",
+  "lastchg",
+  "type",
+  "check_status",
+  "req_tot",
+  "last_chk",
+] as const;
+
 /** The columns every row must have to say what it is. */
 const REQUIRED_COLUMNS = ["pxname", "svname"] as const;
 

@@ -8,7 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { IntegrationError } from "#server/net/fetch-text.ts";
-import { formatHaproxyCsv } from "./haproxy-csv.ts";
+import { formatHaproxyCsv, HAPROXY_READ_COLUMNS } from "./haproxy-csv.ts";
 import { readHaproxyStats, type HaproxyStats } from "./haproxy-stats.ts";
 import { freePort } from "#tests/peers/ports.ts";
 import { startHaproxy, type TestHaproxy } from "#tests/peers/haproxy.ts";
@@ -50,21 +50,6 @@ function silentServer(): NetServer {
 // CSV the way HAProxy writes it, for the mapping rules a two-server setup
 // cannot show (a TCP frontend, maintenance, unchecked and draining servers,
 // a check in progress, listeners).
-const CRAFTED_COLUMNS = [
-  "pxname",
-  "svname",
-  "scur",
-  "stot",
-  "bin",
-  "bout",
-  "status",
-  "act",
-  "lastchg",
-  "type",
-  "check_status",
-  "req_tot",
-  "last_chk",
-];
 const CRAFTED_ROWS: Record<string, string>[] = [
   { pxname: "tcp-in", svname: "FRONTEND", scur: "3", stot: "42", status: "OPEN", type: "0" },
   { pxname: "tcp-in", svname: "sock-1", scur: "1", status: "OPEN", type: "3" },
@@ -98,7 +83,7 @@ const CRAFTED_ROWS: Record<string, string>[] = [
 ];
 
 const fakeRoutes: Record<string, string> = {
-  "/crafted;csv": formatHaproxyCsv(CRAFTED_COLUMNS, CRAFTED_ROWS),
+  "/crafted;csv": formatHaproxyCsv(HAPROXY_READ_COLUMNS, CRAFTED_ROWS),
   "/garbage;csv": "<html><body>Statistics Report</body></html>\n",
   "/empty;csv": "",
   "/bad-number;csv": formatHaproxyCsv(

@@ -1,0 +1,14 @@
+import { ArrowLeft } from "lucide-react";
+import { Link } from "react-router";
+
+/** The way back from a staff page to the dashboard. */
+export function BackToDashboard() {
+  return (
+    <Link
+      to="/admin/dashboard"
+      className="inline-flex items-center gap-1 font-medium text-brand-700 underline dark:text-brand-300"
+    >
+      <ArrowLeft aria-hidden="true" className="size-4" /> Dashboard
+    </Link>
+  );
+}
