@@ -7,9 +7,10 @@
 // verdict (also when the host dies in the middle of a round), a chain pages
 // once at its root, and a service already down before the host keeps its
 // incident. On SQLite and PostgreSQL.
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { startOutageSimulation, type OutageSimulation } from "#tests/support/outage-simulation.ts";
-import { testDatabases, type TestDatabase } from "#tests/support/test-databases.ts";
+import { testDatabases } from "#tests/support/test-databases.ts";
+import { useDatabase } from "./use-test-database.ts";
 
 const CHILDREN = 20;
 const CHANNELS = ["email", "hook"] as const;
@@ -44,23 +45,6 @@ const allDown = (sim: OutageSimulation) => {
   sim.down.add("dc/centron");
   for (let i = 0; i < CHILDREN; i += 1) sim.down.add(`${childId(i)}/centron`);
 };
-
-/** A fresh database for each test. */
-function useDatabase(open: TestDatabase["open"]) {
-  let handle: Awaited<ReturnType<typeof open>>["handle"];
-  let cleanup: () => Promise<void>;
-  beforeEach(async () => {
-    const db = await open();
-    handle = db.handle;
-    cleanup = db.cleanup;
-  });
-  afterEach(() => cleanup());
-  return {
-    get handle() {
-      return handle;
-    },
-  };
-}
 
 describe.each(testDatabases())("dependencies on $dialect: one outage pages once", ({ open }) => {
   const database = useDatabase(open);
