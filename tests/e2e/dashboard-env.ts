@@ -12,7 +12,8 @@ import { join } from "node:path";
 import type { Page } from "@playwright/test";
 import { demoConfig, startDemoFleet, type DemoConfigOptions } from "#scripts/demo-config.ts";
 import { startTestMailServer } from "#tests/peers/mail-server.ts";
-import { startServer, waitUntilUp } from "./server-process.ts";
+import { freePort } from "#tests/peers/ports.ts";
+import { startServer, stopServer, waitUntilUp } from "./server-process.ts";
 
 export const DASHBOARD_USER = { username: "ops-lead", password: "a long dashboard passphrase 7" };
 
@@ -31,7 +32,7 @@ export async function startDashboardEnv(port: number, options: DashboardEnvOptio
   const mail = await startTestMailServer({ dir });
   const config = join(dir, "monitoring.yaml");
   writeFileSync(config, demoConfig(fleet, { intervalSeconds, ...rest }));
-  const server: ChildProcess = startServer(port, {
+  const { server, origin, output } = await startServerOnFreePort(port, {
     DATA_DIR: join(dir, "data"),
     MONITORING_CONFIG: config,
     MONITORING_DEMO: "true",
@@ -41,12 +42,10 @@ export async function startDashboardEnv(port: number, options: DashboardEnvOptio
     SMTP_CA_FILE: mail.caFile,
     LOG_LEVEL: "warn",
     WEB_CONCURRENCY: "1",
+  }).catch(async (error: unknown) => {
+    await Promise.all([fleet.stop(), mail.down()]);
+    throw error;
   });
-  let output = "";
-  server.stderr?.on("data", (chunk: Buffer) => (output += chunk.toString()));
-  server.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString()));
-  const origin = `http://127.0.0.1:${port}`;
-  await waitUntilUp(origin);
   return {
     origin,
     fleet,
@@ -55,15 +54,38 @@ export async function startDashboardEnv(port: number, options: DashboardEnvOptio
     configFile: config,
     /** The server's DATA_DIR: `npm run admin` there manages its staff accounts. */
     dataDir: join(dir, "data"),
-    output: () => output,
+    output,
     async stop() {
-      server.kill("SIGTERM");
-      await new Promise((resolve) => server.once("exit", resolve));
+      await stopServer(server);
       await fleet.stop();
       await mail.down();
       rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * Starts the server on the port, or on another free one if that was taken
+ * between choosing and listening (parallel tests start peers on ports of
+ * their own choosing all the time).
+ */
+async function startServerOnFreePort(firstPort: number, env: Record<string, string>) {
+  for (let attempt = 1; ; attempt++) {
+    const port = attempt === 1 ? firstPort : await freePort();
+    const server: ChildProcess = startServer(port, env);
+    let output = "";
+    server.stderr?.on("data", (chunk: Buffer) => (output += chunk.toString()));
+    server.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString()));
+    const origin = `http://127.0.0.1:${port}`;
+    try {
+      await waitUntilUp(origin, 60_000, server);
+      return { server, origin, output: () => output };
+    } catch (error) {
+      await stopServer(server);
+      if (attempt === 3 || !output.includes("EADDRINUSE"))
+        throw new Error(`${(error as Error).message}\n${output}`, { cause: error });
+    }
+  }
 }
 
 /** Signs in through the form (as the dashboard's owner unless told) and waits for the dashboard. */

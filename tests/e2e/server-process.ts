@@ -14,18 +14,31 @@ export function startServer(
 }
 
 /**
- * Resolves once /readyz answers (database reachable). Generous: two workers
- * each load the site and migrate, which takes seconds on a busy machine.
+ * Resolves once /readyz answers as this server does (database reachable).
+ * Generous: two workers each load the site and migrate, which takes seconds
+ * on a busy machine. Given the process, it fails as soon as that exits: a
+ * port taken meanwhile by another listener (a peer of a parallel test) would
+ * otherwise answer in its place, and the test would talk to a stranger.
  */
-export async function waitUntilUp(origin: string, timeoutMs = 60_000): Promise<void> {
+export async function waitUntilUp(origin: string, timeoutMs = 60_000, server?: ChildProcess): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
+    if (server && server.exitCode !== null) throw new Error(`server exited with ${server.exitCode} before it was up`);
     try {
-      if ((await fetch(`${origin}/readyz`, { signal: AbortSignal.timeout(5_000) })).ok) return;
+      const response = await fetch(`${origin}/readyz`, { signal: AbortSignal.timeout(5_000) });
+      if (response.ok && ((await response.json()) as { status?: string }).status === "ready") return;
     } catch {
       // not yet
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   throw new Error(`server did not start within ${timeoutMs / 1000} s`);
+}
+
+/** Stops the process and waits for it to be gone; at once if it already is. */
+export async function stopServer(server: ChildProcess, signal: NodeJS.Signals = "SIGTERM"): Promise<void> {
+  if (server.exitCode !== null || server.signalCode !== null) return;
+  const exited = new Promise((resolve) => server.once("exit", resolve));
+  server.kill(signal);
+  await exited;
 }
