@@ -1,36 +1,76 @@
 // The browser's side of staff authentication: calls to /api/auth. The
 // session itself lives in an HttpOnly cookie that scripts never see.
+import {
+  startAuthentication,
+  type AuthenticationResponseJSON,
+  type PublicKeyCredentialRequestOptionsJSON,
+} from "@simplewebauthn/browser";
 import type { Role } from "#shared/auth/permissions.ts";
+import { requestJson, type ApiResult } from "./api-request.ts";
 
 export type StaffUser = { id: number; username: string; email: string; role: Role };
 export type SessionInfo = { user: StaffUser; expiresAt: number };
+/** A finished sign-in: `mustEnrol` when the team requires a second factor the account lacks. */
+export type SignedIn = SessionInfo & { mustEnrol: boolean };
+export type SecondFactorMethod = "totp" | "passkey" | "recovery";
 
 export type SignInOutcome =
-  | { kind: "ok"; session: SessionInfo }
+  | { kind: "ok"; session: SignedIn }
+  | { kind: "second-factor"; methods: SecondFactorMethod[] }
   | { kind: "invalid" }
+  /** The password step was too long ago: start again. */
+  | { kind: "expired" }
   | { kind: "throttled"; retryAfterSeconds: number }
+  /** The browser's passkey prompt was dismissed or failed. */
+  | { kind: "cancelled" }
   | { kind: "error" };
 
-const json = { "Content-Type": "application/json" };
+type SignInAnswer = SignedIn | { secondFactor: { methods: SecondFactorMethod[] } };
 
+function outcomeOf(result: ApiResult<SignInAnswer>): SignInOutcome {
+  if (result.ok)
+    return "secondFactor" in result.data
+      ? { kind: "second-factor", methods: result.data.secondFactor.methods }
+      : { kind: "ok", session: result.data };
+  if (result.status === 401) return { kind: "invalid" };
+  if (result.status === 410) return { kind: "expired" };
+  if (result.status === 429) return { kind: "throttled", retryAfterSeconds: result.retryAfterSeconds ?? 60 };
+  return { kind: "error" };
+}
+
+/** The password step: signed in, or a second step is needed (the server keeps the pending step in a cookie). */
 export async function signIn(username: string, password: string): Promise<SignInOutcome> {
+  return outcomeOf(await requestJson<SignInAnswer>("POST", "/api/auth/sign-in", { username, password }));
+}
+
+/** The second step with a code: six digits from an authenticator app, or a recovery code. */
+export async function submitSecondFactor(code: string): Promise<SignInOutcome> {
+  return outcomeOf(await requestJson<SignInAnswer>("POST", "/api/auth/second-factor", { code }));
+}
+
+/**
+ * A passkey: the second step after a password, or, without one, a passwordless
+ * sign-in with any passkey of this site (the server knows which by its cookie).
+ */
+export async function signInWithPasskey(): Promise<SignInOutcome> {
+  const options = await requestJson<{ options: PublicKeyCredentialRequestOptionsJSON }>(
+    "POST",
+    "/api/auth/passkey/options",
+  );
+  if (!options.ok) return outcomeOf(options);
+  let response: AuthenticationResponseJSON;
   try {
-    const response = await fetch("/api/auth/sign-in", {
-      method: "POST",
-      headers: json,
-      body: JSON.stringify({ username, password }),
-    });
-    if (response.ok) return { kind: "ok", session: (await response.json()) as SessionInfo };
-    if (response.status === 401) return { kind: "invalid" };
-    if (response.status === 429)
-      return {
-        kind: "throttled",
-        retryAfterSeconds: ((await response.json()) as { retryAfterSeconds: number }).retryAfterSeconds,
-      };
-    return { kind: "error" };
-  } catch {
-    return { kind: "error" };
+    response = await startAuthentication({ optionsJSON: options.data.options });
+  } catch (error) {
+    console.warn("Passkey prompt ended without an answer", error);
+    return { kind: "cancelled" };
   }
+  return outcomeOf(await requestJson<SignInAnswer>("POST", "/api/auth/passkey/sign-in", { response }));
+}
+
+/** Proves a recent sign-in, for the calls that need one: the password, or an authentication code. */
+export function confirmIdentity(proof: { password: string } | { code: string }) {
+  return requestJson<{ verifiedAt: number }>("POST", "/api/auth/confirm", proof);
 }
 
 /** The current session, or null when signed out; throws when the server cannot be reached. */
@@ -50,4 +90,16 @@ export async function refreshSession(): Promise<number | null> {
 export async function signOut(): Promise<void> {
   const response = await fetch("/api/auth/sign-out", { method: "POST" });
   if (!response.ok) throw new Error(`Sign-out failed with status ${response.status}`);
+}
+
+export type Invitation = { email: string; role: Role; expiresAt: number; suggestedUsername: string };
+
+/** What an invitation offers; 404 when it is unknown, expired, used or withdrawn. */
+export function lookupInvitation(token: string) {
+  return requestJson<Invitation>("POST", "/api/auth/invitations/lookup", { token });
+}
+
+/** Creates the account and signs it in; 400 with `fields` when the username or password will not do. */
+export function acceptInvitation(token: string, username: string, password: string) {
+  return requestJson<SignedIn>("POST", "/api/auth/invitations/accept", { token, username, password });
 }

@@ -1,6 +1,6 @@
 import { may, type Permission } from "#shared/auth/permissions.ts";
 import { QueryClientProvider } from "@tanstack/react-query";
-import { History, Inbox, ListChecks } from "lucide-react";
+import { History, Inbox, ListChecks, UserCog, Users } from "lucide-react";
 import { useCallback, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { signOut } from "#app/admin/auth-client.ts";
@@ -140,7 +140,12 @@ function Dashboard({ data, toSignIn }: { data: Route.ComponentProps["loaderData"
           onAutoRefresh={setAutoRefresh}
           onRefresh={() => void refreshAll()}
         />
-        <StaffLinks incidents={incidents.data} contact={data.contact} audit={may(data.user.role, "audit:read")} />
+        <StaffLinks
+          incidents={incidents.data}
+          contact={data.contact}
+          audit={may(data.user.role, "audit:read")}
+          staff={may(data.user.role, "staff:manage")}
+        />
         <Tabs label="Dashboard sections" tabs={tabs} />
       </main>
       <DashboardFooter health={health.data} autoRefresh={autoRefresh} user={data.user.username} />
@@ -148,15 +153,19 @@ function Dashboard({ data, toSignIn }: { data: Route.ComponentProps["loaderData"
   );
 }
 
-/** Links to the incident history and the contact inbox, with what waits in each. */
+const staffLink = "inline-flex items-center gap-1.5 font-medium text-brand-700 underline dark:text-brand-300";
+
+/** Links to the incident history and the contact inbox, with what waits in each, and to the staff pages. */
 function StaffLinks({
   incidents,
   contact,
   audit,
+  staff,
 }: {
   incidents: IncidentsData | undefined;
   contact: Route.ComponentProps["loaderData"]["contact"];
   /** The role may read the audit trail (the owner). */ audit: boolean;
+  /** The role may manage the team (the owner). */ staff: boolean;
 }) {
   return (
     <nav aria-label="Staff pages" className="flex flex-wrap gap-3 text-sm">
@@ -183,6 +192,16 @@ function StaffLinks({
           Audit trail
         </Link>
       ) : null}
+      {staff ? (
+        <Link to="/admin/staff" className={staffLink}>
+          <Users aria-hidden="true" className="size-4" />
+          Staff
+        </Link>
+      ) : null}
+      <Link to="/admin/account" className={staffLink}>
+        <UserCog aria-hidden="true" className="size-4" />
+        Account
+      </Link>
       {contact.mailConfigured ? null : (
         <span className="text-amber-800 dark:text-amber-300">
           Mail delivery is not configured (SMTP_URL): contact messages and e-mail alerts wait.

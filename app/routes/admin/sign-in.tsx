@@ -1,8 +1,11 @@
-import { Eye, EyeOff, LockKeyhole } from "lucide-react";
-import { useEffect, useId, useRef, useState, type FormEvent, type RefObject } from "react";
+import { Eye, EyeOff, KeyRound, LockKeyhole } from "lucide-react";
+import { useCallback, useEffect, useId, useRef, useState, type FormEvent, type RefObject } from "react";
 import { redirect, useNavigate } from "react-router";
-import { signIn } from "#app/admin/auth-client.ts";
+import { signIn, signInWithPasskey, type SecondFactorMethod, type SignInOutcome } from "#app/admin/auth-client.ts";
+import { buttonClass, ErrorMessage, inputClass as input } from "#app/admin/fields.tsx";
+import { SecondFactorStep } from "#app/admin/second-factor-step.tsx";
 import { currentSession } from "#app/admin/session.server.ts";
+import { useWebAuthnSupport } from "#app/admin/use-webauthn-support.ts";
 import type { Route } from "./+types/sign-in";
 
 /** Open to everyone: the one staff page that declares no permission (checked by a test). */
@@ -11,15 +14,17 @@ export const permission = null;
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { services, session } = await currentSession(request, context);
   if (session) throw redirect("/admin/dashboard");
-  return { hasAccounts: (await services.staff.count()) > 0 };
+  return {
+    hasAccounts: (await services.staff.count()) > 0,
+    sso: services.config.OIDC_ISSUER !== undefined,
+    ssoFailed: new URL(request.url).searchParams.get("sso") === "failed",
+  };
 }
 
-const input =
-  "mt-1 block min-h-11 w-full rounded-md border border-slate-400 bg-white " +
-  "px-3 text-base dark:border-slate-500 dark:bg-slate-900";
+const SSO_FAILED = "Single sign-on failed. Please try again or use your password.";
 
 export default function SignInPage({ loaderData }: Route.ComponentProps) {
-  const form = useSignIn();
+  const form = useSignIn(loaderData.ssoFailed ? SSO_FAILED : null);
 
   return (
     <main className="flex min-h-screen items-center justify-center px-4">
@@ -50,42 +55,86 @@ export default function SignInPage({ loaderData }: Route.ComponentProps) {
         >
           Signing in needs JavaScript. Please turn it on for this site and reload the page.
         </p>
-        <SignInForm form={form} />
+        {form.methods ? (
+          <SecondFactorStep
+            methods={form.methods}
+            busy={form.busy}
+            error={form.error}
+            attempt={form.attempt}
+            onRestart={form.restart}
+          />
+        ) : (
+          <>
+            <SignInForm form={form} />
+            <OtherWays form={form} sso={loaderData.sso} />
+          </>
+        )}
       </div>
     </main>
   );
 }
 
-/** The form's fields and the sign-in request; on success it goes to the dashboard, otherwise it says why not. */
-function useSignIn() {
+/** What a failed sign-in step says to the visitor. */
+function failureMessage(outcome: Exclude<SignInOutcome, { kind: "ok" | "second-factor" }>): string {
+  switch (outcome.kind) {
+    case "invalid":
+      return "Invalid credentials. Please try again.";
+    case "throttled":
+      return `Too many sign-in attempts. Please try again in ${outcome.retryAfterSeconds} seconds.`;
+    case "expired":
+      return "The sign-in took too long. Please enter your password again.";
+    case "cancelled":
+      return "No passkey was used. Please try again.";
+    case "error":
+      return "An error occurred during login. Please try again.";
+  }
+}
+
+/**
+ * The sign-in's steps: the password form (or a passkey instead), then a second factor when the account has one.
+ * Signed in, it goes to the dashboard, or to the account page when the team requires a factor not yet added.
+ */
+function useSignIn(initialError: string | null) {
   const navigate = useNavigate();
   const [username, setUsername] = useState("");
   const [password, setPassword] = useState("");
+  const [methods, setMethods] = useState<SecondFactorMethod[] | null>(null);
   const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(initialError);
   const ids = { username: useId(), password: useId(), error: useId() };
+
+  const attempt = useCallback(
+    async (call: () => Promise<SignInOutcome>) => {
+      setBusy(true);
+      setError(null);
+      const outcome = await call();
+      if (outcome.kind === "ok") {
+        await navigate(outcome.session.mustEnrol ? "/admin/account" : "/admin/dashboard");
+        return;
+      }
+      setBusy(false);
+      if (outcome.kind === "second-factor") {
+        setPassword("");
+        setMethods(outcome.methods);
+        return;
+      }
+      console.warn("Sign-in failed:", outcome.kind);
+      if (outcome.kind === "expired") setMethods(null);
+      setError(failureMessage(outcome));
+    },
+    [navigate],
+  );
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    setBusy(true);
+    await attempt(() => signIn(username, password));
+  };
+  const restart = () => {
+    setMethods(null);
     setError(null);
-    const outcome = await signIn(username, password);
-    if (outcome.kind === "ok") {
-      await navigate("/admin/dashboard");
-      return;
-    }
-    console.warn("Sign-in failed:", outcome.kind);
-    setBusy(false);
-    setError(
-      outcome.kind === "invalid"
-        ? "Invalid credentials. Please try again."
-        : outcome.kind === "throttled"
-          ? `Too many sign-in attempts. Please try again in ${outcome.retryAfterSeconds} seconds.`
-          : "An error occurred during login. Please try again.",
-    );
   };
 
-  return { username, setUsername, password, setPassword, busy, error, ids, submit };
+  return { username, setUsername, password, setPassword, methods, busy, error, ids, attempt, submit, restart };
 }
 
 function SignInForm({ form }: { form: ReturnType<typeof useSignIn> }) {
@@ -131,15 +180,7 @@ function SignInForm({ form }: { form: ReturnType<typeof useSignIn> }) {
         value={form.password}
         onChange={form.setPassword}
       />
-      {form.error ? (
-        <p
-          id={form.ids.error}
-          role="alert"
-          className="rounded-md bg-red-50 p-3 text-sm font-medium text-red-800 dark:bg-red-950 dark:text-red-100"
-        >
-          {form.error}
-        </p>
-      ) : null}
+      <ErrorMessage id={form.ids.error}>{form.error}</ErrorMessage>
       <button
         type="submit"
         disabled={form.busy || !form.username || !form.password}
@@ -151,6 +192,39 @@ function SignInForm({ form }: { form: ReturnType<typeof useSignIn> }) {
         {form.busy ? "Signing in..." : "Sign In"}
       </button>
     </form>
+  );
+}
+
+/**
+ * Passwordless sign-in with a passkey (shown until hydration tells whether the browser can), and single sign-on
+ * when the server has an identity provider.
+ */
+function OtherWays({ form, sso }: { form: ReturnType<typeof useSignIn>; sso: boolean }) {
+  const passkeys = useWebAuthnSupport();
+  if (passkeys === false && !sso) return null;
+  // "Use a passkey", not "Sign in with...": a button named like "Sign In" would make that name ambiguous.
+  return (
+    <div className="mt-4 space-y-3 border-t border-slate-200 pt-4 text-center dark:border-slate-700">
+      {passkeys === false ? null : (
+        <button
+          type="button"
+          disabled={form.busy || passkeys === null}
+          onClick={() => void form.attempt(signInWithPasskey)}
+          className={`${buttonClass} w-full`}
+        >
+          <KeyRound aria-hidden="true" className="size-5" />
+          Use a passkey
+        </button>
+      )}
+      {sso ? (
+        <a
+          href="/api/auth/oidc/start"
+          className="inline-flex min-h-11 items-center font-medium text-brand-700 underline dark:text-brand-300"
+        >
+          Sign in with single sign-on
+        </a>
+      ) : null}
+    </div>
   );
 }
 

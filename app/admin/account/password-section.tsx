@@ -1,0 +1,64 @@
+import { useState, type FormEvent } from "react";
+import { changePassword } from "../account-client.ts";
+import { Field, primaryButtonClass, sectionClass } from "../fields.tsx";
+import type { RunAction } from "../use-page-actions.ts";
+
+/** Changing one's password; the server's messages about either field show beside it. */
+export function PasswordSection({ sso, run, busy }: { sso: boolean; run: RunAction; busy: boolean }) {
+  const [current, setCurrent] = useState("");
+  const [next, setNext] = useState("");
+  const [problems, setProblems] = useState<Record<string, string>>({});
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const result = await run(() => changePassword(current, next), {
+      success: "Your password is changed. Your other sessions are signed out.",
+    });
+    setProblems(result.ok ? {} : (result.fields ?? {}));
+    if (result.ok) {
+      setCurrent("");
+      setNext("");
+    }
+  };
+
+  return (
+    <section aria-labelledby="password-heading" className={sectionClass}>
+      <h2 id="password-heading" className="text-lg font-bold">
+        Password
+      </h2>
+      {sso ? (
+        <p className="mt-2 text-sm text-slate-700 dark:text-slate-300">
+          Your password is managed by your identity provider.
+        </p>
+      ) : (
+        <form method="post" onSubmit={(event) => void submit(event)} className="mt-3 grid max-w-md gap-4">
+          <Field
+            label="Current password"
+            type="password"
+            autoComplete="current-password"
+            required
+            value={current}
+            problem={problems.current}
+            onChange={(event) => setCurrent(event.target.value)}
+          />
+          <Field
+            label="New password"
+            type="password"
+            autoComplete="new-password"
+            required
+            value={next}
+            problem={problems.next}
+            onChange={(event) => setNext(event.target.value)}
+          />
+          <button
+            type="submit"
+            disabled={busy || !current || !next}
+            className={`${primaryButtonClass} justify-self-start`}
+          >
+            Change password
+          </button>
+        </form>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,51 @@
+import { createRecoveryCodes } from "../account-client.ts";
+import { buttonClass, sectionClass } from "../fields.tsx";
+import type { RunAction } from "../use-page-actions.ts";
+
+type Props = {
+  left: number;
+  /** New codes from the last call that returned some: shown this once. */
+  codes: string[] | null;
+  onCodes: (codes: string[]) => void;
+  run: RunAction;
+  busy: boolean;
+};
+
+/** How many recovery codes are left, a way to replace them, and new ones, shown once. */
+export function RecoveryCodesSection({ left, codes, onCodes, run, busy }: Props) {
+  const replace = async () => {
+    if (left > 0 && !window.confirm("Create new recovery codes? Your old ones will stop working.")) return;
+    const result = await run(createRecoveryCodes, { confirm: true, success: "New recovery codes are ready." });
+    if (result.ok) onCodes(result.data.recoveryCodes);
+  };
+  return (
+    <section aria-labelledby="recovery-heading" className={sectionClass}>
+      <h2 id="recovery-heading" className="text-lg font-bold">
+        Recovery codes
+      </h2>
+      <p className="mt-2 text-sm">
+        {left} recovery code{left === 1 ? "" : "s"} left. Each one signs you in once when your second factors are out of
+        reach.
+      </p>
+      {codes ? <NewCodes codes={codes} /> : null}
+      <button type="button" disabled={busy} onClick={() => void replace()} className={`${buttonClass} mt-3`}>
+        Create new recovery codes
+      </button>
+    </section>
+  );
+}
+
+function NewCodes({ codes }: { codes: string[] }) {
+  return (
+    <div className="mt-3 rounded-md bg-amber-50 p-3 text-amber-950 dark:bg-amber-950 dark:text-amber-50">
+      <p className="text-sm font-semibold">
+        Your new recovery codes. Keep them somewhere safe, such as a password manager: they are shown only now.
+      </p>
+      <ul aria-label="New recovery codes" className="mt-2 grid grid-cols-2 gap-x-6 gap-y-1 font-mono sm:grid-cols-5">
+        {codes.map((code) => (
+          <li key={code}>{code}</li>
+        ))}
+      </ul>
+    </div>
+  );
+}

@@ -1,0 +1,65 @@
+import { endOtherSessions, type AccountSession } from "../account-client.ts";
+import { buttonClass, sectionClass } from "../fields.tsx";
+import type { RunAction } from "../use-page-actions.ts";
+import { isoTime, when } from "../when.ts";
+
+const cell = "border-b border-slate-200 px-2 py-1.5 align-top dark:border-slate-700";
+
+/** Where the account is signed in, and a way to sign out everywhere else. */
+export function SessionsSection({
+  sessions,
+  run,
+  busy,
+}: {
+  sessions: AccountSession[];
+  run: RunAction;
+  busy: boolean;
+}) {
+  const others = sessions.filter((session) => !session.current).length;
+  return (
+    <section aria-labelledby="sessions-heading" className={sectionClass}>
+      <h2 id="sessions-heading" className="text-lg font-bold">
+        Sessions
+      </h2>
+      <div className="mt-3 overflow-x-auto">
+        <table className="w-full border-collapse text-left text-sm">
+          <thead>
+            <tr>
+              {["Started", "Last seen", "Device", ""].map((heading, index) => (
+                <th key={index} scope="col" className={`${cell} font-semibold`}>
+                  {heading || <span className="sr-only">This session</span>}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {sessions.map((session) => (
+              <tr key={session.id}>
+                <td className={`${cell} whitespace-nowrap`}>
+                  <time dateTime={isoTime(session.createdAt)}>{when(session.createdAt)}</time>
+                </td>
+                <td className={`${cell} whitespace-nowrap`}>
+                  <time dateTime={isoTime(session.lastSeenAt)}>{when(session.lastSeenAt)}</time>
+                </td>
+                <td className={`${cell} break-words`}>{session.userAgent ?? "Unknown device"}</td>
+                <td className={`${cell} whitespace-nowrap font-semibold`}>{session.current ? "this session" : ""}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <button
+        type="button"
+        disabled={busy || others === 0}
+        onClick={() =>
+          void run(endOtherSessions, {
+            success: ({ ended }) => `Signed out ${ended} other session${ended === 1 ? "" : "s"}.`,
+          })
+        }
+        className={`${buttonClass} mt-3`}
+      >
+        Sign out other sessions
+      </button>
+    </section>
+  );
+}

@@ -1,0 +1,92 @@
+// The sign-in's second step, after a right password: a code from an
+// authenticator app, a recovery code, or a passkey, as the account allows.
+import { KeyRound } from "lucide-react";
+import { useState, type FormEvent } from "react";
+import { signInWithPasskey, submitSecondFactor, type SecondFactorMethod, type SignInOutcome } from "./auth-client.ts";
+import { buttonClass, ErrorMessage, Field, primaryButtonClass } from "./fields.tsx";
+
+type Props = {
+  methods: SecondFactorMethod[];
+  busy: boolean;
+  error: string | null;
+  /** Runs one sign-in call and acts on its outcome (the page's). */
+  attempt: (call: () => Promise<SignInOutcome>) => Promise<void>;
+  /** Back to the password step. */
+  onRestart: () => void;
+};
+
+export function SecondFactorStep({ methods, busy, error, attempt, onRestart }: Props) {
+  const [recovery, setRecovery] = useState(!methods.includes("totp"));
+  const [code, setCode] = useState("");
+  const codeForm = methods.includes("totp") || methods.includes("recovery");
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    void attempt(() => submitSecondFactor(code.trim()));
+  };
+
+  return (
+    <div className="mt-6 space-y-4">
+      <p className="text-sm text-slate-700 dark:text-slate-300">
+        {recovery
+          ? "Your password is right. Enter one of your recovery codes to finish signing in."
+          : "Your password is right. Enter the code from your authenticator app to finish signing in."}
+      </p>
+      {codeForm ? (
+        <form method="post" onSubmit={submit} className="space-y-4">
+          <Field
+            label={recovery ? "Recovery code" : "Authentication code"}
+            name="code"
+            inputMode={recovery ? "text" : "numeric"}
+            autoComplete={recovery ? "off" : "one-time-code"}
+            autoCapitalize="none"
+            spellCheck={false}
+            required
+            autoFocus
+            value={code}
+            onChange={(event) => setCode(event.target.value)}
+          />
+          <ErrorMessage>{error}</ErrorMessage>
+          <button type="submit" disabled={busy || !code.trim()} className={`${primaryButtonClass} w-full`}>
+            {busy ? "Verifying..." : "Verify"}
+          </button>
+        </form>
+      ) : (
+        <ErrorMessage>{error}</ErrorMessage>
+      )}
+      {methods.includes("passkey") ? (
+        <button
+          type="button"
+          disabled={busy}
+          onClick={() => void attempt(signInWithPasskey)}
+          className={`${buttonClass} w-full`}
+        >
+          <KeyRound aria-hidden="true" className="size-5" />
+          Use a passkey
+        </button>
+      ) : null}
+      <div className="flex flex-wrap justify-between gap-2">
+        {methods.includes("recovery") && methods.includes("totp") ? (
+          <button
+            type="button"
+            aria-pressed={recovery}
+            onClick={() => {
+              setRecovery((shown) => !shown);
+              setCode("");
+            }}
+            className="min-h-11 cursor-pointer text-sm font-medium text-brand-700 underline dark:text-brand-300"
+          >
+            Use a recovery code
+          </button>
+        ) : null}
+        <button
+          type="button"
+          onClick={onRestart}
+          className="min-h-11 cursor-pointer text-sm font-medium text-brand-700 underline dark:text-brand-300"
+        >
+          Start again
+        </button>
+      </div>
+    </div>
+  );
+}

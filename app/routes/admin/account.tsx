@@ -1,0 +1,85 @@
+import type { Permission } from "#shared/auth/permissions.ts";
+import { useState } from "react";
+import { redirect } from "react-router";
+import { fetchAccount, type Account, type FactorAdded } from "#app/admin/account-client.ts";
+import { FactorsSection } from "#app/admin/account/factors-section.tsx";
+import { PasswordSection } from "#app/admin/account/password-section.tsx";
+import { RecoveryCodesSection } from "#app/admin/account/recovery-codes.tsx";
+import { SessionsSection } from "#app/admin/account/sessions-section.tsx";
+import { BackToDashboard } from "#app/admin/back-to-dashboard.tsx";
+import { ErrorMessage, StatusMessage } from "#app/admin/fields.tsx";
+import { RouteGuard } from "#app/admin/route-guard.tsx";
+import { requirePermission } from "#app/admin/session.server.ts";
+import { FullScreenSpinner } from "#app/admin/spinner.tsx";
+import { usePageActions } from "#app/admin/use-page-actions.ts";
+import type { Route } from "./+types/account";
+
+/** What a staff member needs to open this page (declared by every staff page, checked by a test). */
+export const permission: Permission = "account:self";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { session } = await requirePermission(request, context, permission);
+  return { user: session.user };
+}
+
+// The account's factors and sessions come from the API the page's buttons use, so both always agree.
+export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
+  const [server, account] = await Promise.all([serverLoader(), fetchAccount()]);
+  if (!account.ok && account.status === 401) throw redirect("/admin");
+  return { ...server, account };
+}
+clientLoader.hydrate = true as const;
+
+export function HydrateFallback() {
+  return <FullScreenSpinner label="Loading your account..." />;
+}
+
+/** One's own account: password, second factors, recovery codes and sessions (every role). */
+export default function AccountPage({ loaderData }: Route.ComponentProps) {
+  const { account } = loaderData;
+  const actions = usePageActions();
+  return (
+    <RouteGuard>
+      <title>Your account – Admin Dashboard</title>
+      <main className="mx-auto max-w-4xl px-4 py-8">
+        {account.ok && account.data.mustEnrol ? null : <BackToDashboard />}
+        <h1 className="mt-4 text-2xl font-bold">Your account</h1>
+        <div className="sticky top-0 z-10 mt-3 space-y-2">
+          <ErrorMessage>{account.ok ? actions.error : account.error}</ErrorMessage>
+          <StatusMessage>{actions.status}</StatusMessage>
+        </div>
+        {account.ok ? <AccountSections account={account.data} actions={actions} /> : null}
+        {actions.confirmDialog}
+      </main>
+    </RouteGuard>
+  );
+}
+
+function AccountSections({ account, actions }: { account: Account; actions: ReturnType<typeof usePageActions> }) {
+  const { run, busy } = actions;
+  // Recovery codes are shown once, when a call returns them: kept here, not in the data read again after each call.
+  const [codes, setCodes] = useState<string[] | null>(null);
+  const onAdded = (added: FactorAdded) => {
+    if (added.recoveryCodes) setCodes(added.recoveryCodes);
+  };
+  return (
+    <>
+      {account.mustEnrol ? (
+        <p
+          role="note"
+          className="mt-4 rounded-md bg-amber-50 p-3 font-medium text-amber-950 dark:bg-amber-950 dark:text-amber-50"
+        >
+          Your team requires a second factor. Add an authenticator app or a passkey to continue.
+        </p>
+      ) : null}
+      <p className="mt-4 text-sm text-slate-700 dark:text-slate-300">
+        Signed in as <span className="font-semibold">{account.user.username}</span> ({account.user.email}, role{" "}
+        {account.user.role}).
+      </p>
+      <PasswordSection sso={account.sso} run={run} busy={busy} />
+      <FactorsSection factors={account.factors} run={run} busy={busy} onAdded={onAdded} />
+      <RecoveryCodesSection left={account.recoveryCodesLeft} codes={codes} onCodes={setCodes} run={run} busy={busy} />
+      <SessionsSection sessions={account.sessions} run={run} busy={busy} />
+    </>
+  );
+}
