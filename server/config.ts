@@ -15,6 +15,13 @@ const flag = z
   .default("false")
   .transform((value) => value === "true" || value === "1" || value === "yes");
 
+const OIDC_KEYS = ["OIDC_ISSUER", "OIDC_CLIENT_ID", "OIDC_CLIENT_SECRET"] as const;
+
+function isLoopbackUrl(url: string): boolean {
+  const host = new URL(url).hostname;
+  return host === "localhost" || host === "[::1]" || /^127(\.\d{1,3}){3}$/.test(host);
+}
+
 const schema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
   HOST: z.string().min(1).default("0.0.0.0"),
@@ -91,6 +98,19 @@ const schema = z.object({
   MAINTENANCE_API_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
   /** Set by `npm run demo`: the monitored fleet is simulated, and the API says so. */
   MONITORING_DEMO: flag,
+  /**
+   * Staff single sign-on by OpenID Connect: the identity provider's issuer. Set: SSO is offered beside local
+   * accounts. https, except on loopback (a provider on this machine, as in tests). With its client id and secret.
+   */
+  OIDC_ISSUER: z
+    .url({ protocol: /^https?$/, error: "must be an http(s):// URL" })
+    .refine((url) => url.startsWith("https:") || isLoopbackUrl(url), "must be https:// (http:// only on loopback)")
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
+  OIDC_CLIENT_ID: z.string().min(1).optional(),
+  OIDC_CLIENT_SECRET: z.string().min(1).optional(),
+  /** The ID token claim holding the staff role: "owner", "operator" or "viewer", or an array of them. */
+  OIDC_ROLE_CLAIM: z.string().min(1).default("role"),
 });
 
 const checked = schema.superRefine((config, context) => {
@@ -100,6 +120,16 @@ const checked = schema.superRefine((config, context) => {
       path: [config.ADMIN_USERNAME ? "ADMIN_PASSWORD" : "ADMIN_USERNAME"],
       message: "set both ADMIN_USERNAME and ADMIN_PASSWORD, or neither",
     });
+  }
+  // Half a single sign-on setup would fail at the first sign-in, long after start: refuse it here.
+  if (OIDC_KEYS.some((key) => config[key])) {
+    for (const key of OIDC_KEYS.filter((name) => !config[name])) {
+      context.addIssue({
+        code: "custom",
+        path: [key],
+        message: `set ${key} too: single sign-on needs ${OIDC_KEYS.join(", ")}, or none of them`,
+      });
+    }
   }
 });
 

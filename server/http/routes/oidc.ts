@@ -1,0 +1,93 @@
+// GET /api/auth/oidc (is single sign-on on?), GET /api/auth/oidc/start (off to
+// the identity provider), GET /api/auth/oidc/callback (back from it: a session,
+// or the sign-in page with ?sso=failed). The browser carries the sign-in in
+// progress in the "sso" cookie; the server keeps what it proves (oidc.ts).
+import type { Context } from "hono";
+import { Hono } from "hono";
+import { readCookie } from "#shared/i18n/languages.ts";
+import { createOidcClient, OIDC_CHALLENGE_TTL_MS, OidcSignInError } from "#server/auth/oidc.ts";
+import { signInSsoAccount } from "#server/auth/oidc-accounts.ts";
+import type { Services } from "#server/services.ts";
+import type { ApiEnv } from "#server/http/api-context.ts";
+import { audit } from "#server/http/audit-event.ts";
+import { isHttps, isLocalhost } from "#server/http/request-info.ts";
+import { readSessionToken, sessionCookie, type CookieRequest } from "#server/http/session-cookie.ts";
+
+const SIGNED_IN = "/admin/dashboard";
+const FAILED = "/admin?sso=failed";
+
+// Named and secured as the session cookie (session-cookie.ts): "__Host-sso", Secure, except on plain-HTTP localhost.
+// SameSite=Lax: the provider sends the browser back by a top-level GET from its own site.
+function ssoCookieName(request: CookieRequest): string {
+  const secure = isHttps(request.header, request.url, request.trustProxy) || !isLocalhost(request.header("host"));
+  return secure ? "__Host-sso" : "sso";
+}
+
+function ssoCookie(request: CookieRequest, value: string, maxAgeSeconds: number): string {
+  const name = ssoCookieName(request);
+  const secure = name.startsWith("__Host-") ? "; Secure" : "";
+  return `${name}=${value}; Path=/; HttpOnly; SameSite=Lax; Max-Age=${maxAgeSeconds}${secure}`;
+}
+
+async function refuse(c: Context<ApiEnv>, services: Services, error: unknown): Promise<Response> {
+  if (error instanceof OidcSignInError) {
+    c.get("log").warn({ event: "sign-in-failed", method: "sso", reason: error.reason }, "single sign-on refused");
+  } else {
+    c.get("log").error({ err: error }, "single sign-on failed");
+  }
+  const reason = error instanceof OidcSignInError ? error.reason : "internal error";
+  const target = error instanceof OidcSignInError ? error.who : undefined;
+  await audit(c, services, { action: "sign-in.failed", target, detail: { method: "sso", reason } });
+  return c.redirect(FAILED, 302);
+}
+
+export function oidcRoutes(services: Services) {
+  const routes = new Hono<ApiEnv>();
+  const sso = createOidcClient({ config: services.config, db: services.database.db, now: services.now });
+  const off = (c: Context<ApiEnv>) => c.json({ error: "Single sign-on is not configured" }, 404);
+
+  routes.get("/", (c) => c.json({ enabled: sso.enabled }));
+
+  routes.get("/start", async (c) => {
+    if (!sso.enabled) return off(c);
+    try {
+      const started = await sso.start();
+      c.header("Set-Cookie", ssoCookie(c.get("cookieRequest"), started.token, OIDC_CHALLENGE_TTL_MS / 1000));
+      return c.redirect(started.url, 302);
+    } catch (error) {
+      return refuse(c, services, error);
+    }
+  });
+
+  routes.get("/callback", async (c) => {
+    if (!sso.enabled) return off(c);
+    const cookies = c.get("cookieRequest");
+    // The sign-in in progress is used once, whatever comes of it.
+    c.header("Set-Cookie", ssoCookie(cookies, "", 0));
+    try {
+      const token = readCookie(cookies.header("cookie"), ssoCookieName(cookies));
+      const identity = await sso.finish(token, new URL(c.req.url).search);
+      const account = await signInSsoAccount(services.database.db, identity, services.now);
+      if (account.kind === "disabled") throw new OidcSignInError("account disabled", account.username);
+      const { user } = account;
+      // A session the browser held before is ended, not left beside the new one (session fixation, ASVS 3.2.1).
+      const previous = readSessionToken(cookies);
+      if (previous) await services.sessions.revoke(previous);
+      const session = await services.sessions.create(user.id);
+      c.header("Set-Cookie", sessionCookie(cookies, session.token), { append: true });
+      c.get("log").info({ event: "signed-in", method: "sso", user: user.username }, "signed in");
+      await services.audit.record({
+        actor: user.username,
+        actorId: user.id,
+        source: services.audit.pseudonym(c.get("clientIp")),
+        action: "sign-in.succeeded",
+        detail: { method: "sso" },
+      });
+      return c.redirect(SIGNED_IN, 302);
+    } catch (error) {
+      return refuse(c, services, error);
+    }
+  });
+
+  return routes;
+}
