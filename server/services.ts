@@ -3,13 +3,23 @@
 import { randomBytes } from "node:crypto";
 import type { Kysely } from "kysely";
 import type { Logger } from "pino";
-import { createSignIn } from "./auth/sign-in.ts";
+import { createSignIn, type SignInDeps } from "./auth/sign-in.ts";
 import { PRODUCTION_HASH_OPTIONS, type HashOptions } from "./auth/passwords.ts";
 import { createSessionStore } from "./auth/sessions.ts";
 import { createStaffStore } from "./auth/staff.ts";
 import { createDeviceTokens } from "./auth/device-token.ts";
 import { createKeyGuard } from "./auth/key-guard.ts";
 import { createThrottle } from "./auth/throttle.ts";
+import { createChallenges } from "./auth/challenges.ts";
+import { createFactors } from "./auth/factors.ts";
+import { createInvitations } from "./auth/invitations.ts";
+import { relyingParty } from "./auth/passkeys.ts";
+import { createRecoveryCodes } from "./auth/recovery-codes.ts";
+import { createSecondFactor } from "./auth/second-factor.ts";
+import { createStaffSettings } from "./auth/staff-settings.ts";
+import { company } from "#shared/company.ts";
+import { clientNetwork } from "./net/client-address.ts";
+import { ipPseudonym } from "./net/ip-pseudonym.ts";
 import type { Config } from "./config.ts";
 import { createContactInbox } from "./contact/contact-inbox.ts";
 import { createContactIntake } from "./contact/contact-intake.ts";
@@ -20,6 +30,7 @@ import { deriveKey } from "./db/secrets.ts";
 import { createAlerting, type Alerting } from "./alerting/alerting.ts";
 import { createAuditTrail } from "./audit/audit-trail.ts";
 import { CONTACT_CHANNEL } from "./contact/contact-mail.ts";
+import { STAFF_MAIL_CHANNEL } from "./mail/invitation-mail.ts";
 import { createLeases } from "./db/leases.ts";
 import type { EmailMessage, SendMail } from "./mail/smtp-sender.ts";
 import { runTarget, type CheckTarget } from "./monitor/checks/check-types.ts";
@@ -36,18 +47,50 @@ import { createOutbox } from "./outbox/outbox.ts";
 export type Services = ReturnType<typeof createServices>;
 
 /** Staff accounts, their sessions, the sign-in and its throttle, and the guard on keys presented in requests. */
-function createStaffAuth(db: Kysely<Database>, secret: Buffer, hashOptions: HashOptions, now: () => number) {
+function createStaffAuth(
+  db: Kysely<Database>,
+  secret: Buffer,
+  config: Config,
+  hashOptions: HashOptions,
+  now: () => number,
+) {
   const staff = createStaffStore(db, hashOptions, now);
   const sessions = createSessionStore(db, now);
   const throttle = createThrottle(db, now);
   const devices = createDeviceTokens(deriveKey(secret, "device-token"), now);
+  const factors = createFactors(db, deriveKey(secret, "totp-secret"), now);
+  const recoveryCodes = createRecoveryCodes(db, now);
+  const challenges = createChallenges(db, now);
+  const signInIpKey = deriveKey(secret, "sign-in-ip");
+  const auditIpKey = deriveKey(secret, "ip-pseudonym");
+  const signInDeps: SignInDeps = {
+    staff,
+    sessions,
+    throttle,
+    devices,
+    factors,
+    hashOptions,
+    pseudonym: (ip) => ipPseudonym(auditIpKey, ip),
+    networkPseudonym: (ip) => ipPseudonym(signInIpKey, clientNetwork(ip)),
+  };
+  const rp = relyingParty(config.SITE_URL, company.brand);
   return {
     staff,
     sessions,
     throttle,
+    factors,
+    recoveryCodes,
+    challenges,
+    /** The site as passkeys know it (WebAuthn's relying party): SITE_URL's host. */
+    rp,
+    staffSettings: createStaffSettings(db, now),
+    invitations: createInvitations(db, staff, now),
     /** Counts wrong push tokens and bearers per client network (key-guard.ts). */
     keyGuard: createKeyGuard(throttle, deriveKey(secret, "key-miss-ip")),
-    signIn: createSignIn({ staff, sessions, throttle, devices, hashOptions, ipKey: deriveKey(secret, "sign-in-ip") }),
+    /** What every step of a sign-in works with (server/auth/sign-in.ts). */
+    signInDeps,
+    signIn: createSignIn(signInDeps),
+    secondFactor: createSecondFactor({ ...signInDeps, recoveryCodes, challenges, rp }),
   };
 }
 
@@ -119,7 +162,8 @@ export function createServices(options: {
     : undefined;
   const send = options.send;
   const senderFor: SenderFor = (channel) => {
-    if (channel === CONTACT_CHANNEL) return send ? (item) => send(item.payload as EmailMessage, item.key) : undefined;
+    if (channel === CONTACT_CHANNEL || channel === STAFF_MAIL_CHANNEL)
+      return send ? (item) => send(item.payload as EmailMessage, item.key) : undefined;
     return alerting?.notifier.senderFor(channel);
   };
   // Without SMTP or any other channel nothing could be sent: no sender runs, and everything waits.
@@ -147,7 +191,7 @@ export function createServices(options: {
     database: options.database,
     logger: options.logger,
     now,
-    ...createStaffAuth(db, secret, hashOptions, now),
+    ...createStaffAuth(db, secret, config, hashOptions, now),
     /** Who did what, when and from where (server/audit/audit-trail.ts). */
     audit: createAuditTrail({ db, now, logger, ipKey: deriveKey(secret, "ip-pseudonym") }),
     outbox,

@@ -4,14 +4,18 @@ import type { Kysely } from "kysely";
 import { isRole, ROLES, type Role } from "#shared/auth/permissions.ts";
 import { company } from "#shared/company.ts";
 import type { Database } from "#server/db/schema.ts";
-import { hashPassword, passwordProblem, type HashOptions } from "./passwords.ts";
+import { hashPassword, passwordProblem, verifyPassword, type HashOptions } from "./passwords.ts";
 
 export type StaffUser = { id: number; username: string; email: string; role: Role };
+/** An account as the staff page sees it: whether it can sign in, and whether single sign-on made it. */
+export type StaffAccount = StaffUser & { disabled: boolean; sso: boolean };
 
 /** Accounts after the first start with the least privilege; an owner raises them (decision 031). */
 export const DEFAULT_ROLE: Role = "viewer";
 
 export class StaffInputError extends Error {}
+/** A change that would leave the team without an owner who can sign in. */
+export class StaffConflictError extends Error {}
 
 const USERNAME = /^[a-z0-9][a-z0-9._-]{0,63}$/;
 
@@ -26,15 +30,110 @@ export function usernameFromLogin(login: string): string {
   return lower.endsWith(suffix) ? lower.slice(0, -suffix.length) : lower;
 }
 
-export function toStaffUser(row: { id: number; username: string; role: string }): StaffUser {
+export function toStaffUser(row: { id: number; username: string; role: string; email?: string | null }): StaffUser {
   // A value no code writes (edited by hand in the database) holds no permission beyond reading.
   const role = isRole(row.role) ? row.role : "viewer";
-  return { id: row.id, username: row.username, email: staffEmail(row.username), role };
+  return { id: row.id, username: row.username, email: row.email ?? staffEmail(row.username), role };
+}
+
+/** Checks a username as typed and gives its stored form. */
+export function checkedUsername(rawUsername: string): string {
+  const username = rawUsername.trim().toLowerCase();
+  if (!USERNAME.test(username)) {
+    throw new StaffInputError(
+      "Username must be 1 to 64 characters: letters, digits, dot, dash or underscore, starting with a letter or digit",
+    );
+  }
+  return username;
 }
 
 function checkedRole(role: string): Role {
   if (!isRole(role)) throw new StaffInputError(`Unknown role "${role}": use one of ${ROLES.join(", ")}`);
   return role;
+}
+
+const ACCOUNT_COLUMNS = ["id", "username", "role", "email", "disabled", "oidc_subject"] as const;
+
+const accountOf = (row: {
+  id: number;
+  username: string;
+  role: string;
+  email: string | null;
+  disabled: number;
+  oidc_subject: string | null;
+}): StaffAccount => ({ ...toStaffUser(row), disabled: row.disabled === 1, sso: row.oidc_subject !== null });
+
+/** Finding accounts, by the name typed at sign-in or by id. */
+function accountLookups(db: Kysely<Database>) {
+  return {
+    async find(login: string): Promise<StaffAccount | undefined> {
+      const row = await db
+        .selectFrom("staff_users")
+        .select(ACCOUNT_COLUMNS)
+        .where("username", "=", usernameFromLogin(login))
+        .executeTakeFirst();
+      return row ? accountOf(row) : undefined;
+    },
+
+    async findById(id: number): Promise<StaffAccount | undefined> {
+      const row = await db.selectFrom("staff_users").select(ACCOUNT_COLUMNS).where("id", "=", id).executeTakeFirst();
+      return row ? accountOf(row) : undefined;
+    },
+  };
+}
+
+/** An owner's changes to an account: role, disabled or not. None may leave the team without an enabled owner. */
+function accountChanges(db: Kysely<Database>, now: () => number) {
+  const { find } = accountLookups(db);
+  return {
+    /** Whether the change would leave no enabled owner (someone must be able to manage the rest). */
+    async isLastOwner(user: StaffUser): Promise<boolean> {
+      if (user.role !== "owner") return false;
+      const row = await db
+        .selectFrom("staff_users")
+        .select((eb) => eb.fn.countAll<number>().as("n"))
+        .where("role", "=", "owner")
+        .where("disabled", "=", 0)
+        .where("id", "!=", user.id)
+        .executeTakeFirstOrThrow();
+      return Number(row.n) === 0;
+    },
+
+    /** Changes an account's role; its sessions carry the new one from their next request. */
+    async setRole(username: string, role: string): Promise<StaffUser> {
+      const checked = checkedRole(role);
+      const user = await find(username);
+      if (!user) throw new StaffInputError(`No account "${username}"`);
+      if (checked !== "owner" && (await this.isLastOwner(user)))
+        throw new StaffConflictError(`"${user.username}" is the last owner: make another account owner first`);
+      await db.updateTable("staff_users").set({ role: checked, updated_at: now() }).where("id", "=", user.id).execute();
+      return { ...user, role: checked };
+    },
+
+    /** Keeps the account but ends its sessions and refuses its sign-ins. */
+    async disable(username: string): Promise<StaffUser> {
+      const user = await find(username);
+      if (!user) throw new StaffInputError(`No account "${username}"`);
+      if (await this.isLastOwner(user))
+        throw new StaffConflictError(`"${user.username}" is the last owner: make another account owner first`);
+      await db.transaction().execute(async (trx) => {
+        await trx
+          .updateTable("staff_users")
+          .set({ disabled: 1, updated_at: now() })
+          .where("id", "=", user.id)
+          .execute();
+        await trx.deleteFrom("sessions").where("user_id", "=", user.id).execute();
+      });
+      return user;
+    },
+
+    async enable(username: string): Promise<StaffUser> {
+      const user = await find(username);
+      if (!user) throw new StaffInputError(`No account "${username}"`);
+      await db.updateTable("staff_users").set({ disabled: 0, updated_at: now() }).where("id", "=", user.id).execute();
+      return user;
+    },
+  };
 }
 
 export function createStaffStore(db: Kysely<Database>, hashOptions: HashOptions, now: () => number = Date.now) {
@@ -45,26 +144,51 @@ export function createStaffStore(db: Kysely<Database>, hashOptions: HashOptions,
   }
 
   return {
+    ...accountLookups(db),
+    ...accountChanges(db, now),
     /** The first account ever is an owner whatever is asked: someone must be able to manage the rest. */
-    async create(rawUsername: string, password: string, requested: string = DEFAULT_ROLE): Promise<StaffUser> {
+    async create(
+      rawUsername: string,
+      password: string,
+      requested: string = DEFAULT_ROLE,
+      options: { email?: string } = {},
+    ): Promise<StaffUser> {
       const asked = checkedRole(requested);
-      const username = rawUsername.trim().toLowerCase();
-      if (!USERNAME.test(username)) {
-        throw new StaffInputError(
-          "Username must be 1 to 64 characters: letters, digits, dot, " +
-            "dash or underscore, starting with a letter or digit",
-        );
-      }
+      const username = checkedUsername(rawUsername);
       if (await this.find(username)) throw new StaffInputError(`Account "${username}" already exists`);
       const passwordHash = await checkedHash(username, password);
       const role = (await this.count()) === 0 ? "owner" : asked;
       const time = now();
       const row = await db
         .insertInto("staff_users")
-        .values({ username, password_hash: passwordHash, role, created_at: time, updated_at: time })
-        .returning(["id", "username", "role"])
+        .values({
+          username,
+          password_hash: passwordHash,
+          role,
+          email: options.email ?? null,
+          created_at: time,
+          updated_at: time,
+        })
+        .returning(["id", "username", "role", "email"])
         .executeTakeFirstOrThrow();
       return toStaffUser(row);
+    },
+
+    /** Checks the current password, then sets a new one; other sessions are ended by the caller. */
+    async changePassword(userId: number, current: string, next: string): Promise<"changed" | "wrong-password"> {
+      const row = await db
+        .selectFrom("staff_users")
+        .select(["username", "password_hash"])
+        .where("id", "=", userId)
+        .executeTakeFirst();
+      if (!row || !(await verifyPassword(row.password_hash, current))) return "wrong-password";
+      const passwordHash = await checkedHash(row.username, next);
+      await db
+        .updateTable("staff_users")
+        .set({ password_hash: passwordHash, updated_at: now() })
+        .where("id", "=", userId)
+        .execute();
+      return "changed";
     },
 
     /** Sets a new password and signs the account out everywhere. */
@@ -83,61 +207,26 @@ export function createStaffStore(db: Kysely<Database>, hashOptions: HashOptions,
       return user;
     },
 
-    /** Changes an account's role; its sessions carry the new one from their next request. */
-    async setRole(username: string, role: string): Promise<StaffUser> {
-      const checked = checkedRole(role);
-      const user = await this.find(username);
-      if (!user) throw new StaffInputError(`No account "${username}"`);
-      await db.updateTable("staff_users").set({ role: checked, updated_at: now() }).where("id", "=", user.id).execute();
-      return { ...user, role: checked };
-    },
-
-    /** Keeps the account but ends its sessions and refuses its sign-ins. */
-    async disable(username: string): Promise<StaffUser> {
-      const user = await this.find(username);
-      if (!user) throw new StaffInputError(`No account "${username}"`);
-      await db.transaction().execute(async (trx) => {
-        await trx
-          .updateTable("staff_users")
-          .set({ disabled: 1, updated_at: now() })
-          .where("id", "=", user.id)
-          .execute();
-        await trx.deleteFrom("sessions").where("user_id", "=", user.id).execute();
-      });
-      return user;
-    },
-
-    async enable(username: string): Promise<StaffUser> {
-      const user = await this.find(username);
-      if (!user) throw new StaffInputError(`No account "${username}"`);
-      await db.updateTable("staff_users").set({ disabled: 0, updated_at: now() }).where("id", "=", user.id).execute();
-      return user;
-    },
-
-    async find(login: string): Promise<StaffUser | undefined> {
-      const row = await db
-        .selectFrom("staff_users")
-        .select(["id", "username", "role"])
-        .where("username", "=", usernameFromLogin(login))
-        .executeTakeFirst();
-      return row ? toStaffUser(row) : undefined;
-    },
-
     async findWithHash(login: string) {
       return db
         .selectFrom("staff_users")
-        .select(["id", "username", "role", "disabled", "password_hash"])
+        .select(["id", "username", "role", "email", "disabled", "password_hash"])
         .where("username", "=", usernameFromLogin(login))
         .executeTakeFirst();
     },
 
-    async list(): Promise<(StaffUser & { createdAt: number; disabled: boolean })[]> {
+    async list(): Promise<(StaffUser & { createdAt: number; disabled: boolean; sso: boolean })[]> {
       const rows = await db
         .selectFrom("staff_users")
-        .select(["id", "username", "role", "disabled", "created_at"])
+        .select(["id", "username", "role", "email", "disabled", "oidc_subject", "created_at"])
         .orderBy("username")
         .execute();
-      return rows.map((row) => ({ ...toStaffUser(row), createdAt: row.created_at, disabled: row.disabled === 1 }));
+      return rows.map((row) => ({
+        ...toStaffUser(row),
+        createdAt: Number(row.created_at),
+        disabled: row.disabled === 1,
+        sso: row.oidc_subject !== null,
+      }));
     },
 
     async count(): Promise<number> {

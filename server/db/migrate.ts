@@ -18,6 +18,7 @@ import * as m009 from "./migrations/009-dependencies-and-announcements.ts";
 import * as m010 from "./migrations/010-clean-public-text.ts";
 import * as m011 from "./migrations/011-staff-roles.ts";
 import * as m012 from "./migrations/012-audit-trail.ts";
+import * as m013 from "./migrations/013-second-factors.ts";
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations see the schema as it was then
 type AnyDb = Kysely<any>;
@@ -38,6 +39,7 @@ export const MIGRATIONS: readonly Migration[] = [
   m010,
   m011,
   m012,
+  m013,
 ];
 
 /**

@@ -9,7 +9,11 @@ import { isSameOriginWrite } from "./same-origin.ts";
 import { readSessionToken } from "./session-cookie.ts";
 import { adminRoutes } from "./routes/admin.ts";
 import { adminContactRoutes } from "./routes/admin-contact.ts";
+import { accountRoutes } from "./routes/account.ts";
 import { authRoutes } from "./routes/auth.ts";
+import { invitationRoutes } from "./routes/invitations.ts";
+import { signInStepRoutes } from "./routes/sign-in-steps.ts";
+import { staffRoutes } from "./routes/staff.ts";
 import { oidcRoutes } from "./routes/oidc.ts";
 import { contactRoutes } from "./routes/contact.ts";
 import { adminIntegrationRoutes } from "./routes/integrations.ts";
@@ -62,8 +66,12 @@ export function createApi(services: Services) {
   // Staff answers grow with the fleet (1,000 services: about 770 KB of JSON, 30 KB gzipped).
   api.use("/admin/*", compress({ threshold: 2048 }));
   api.route("/auth/oidc", oidcRoutes(services));
+  api.route("/auth/invitations", invitationRoutes(services));
+  api.route("/auth", signInStepRoutes(services));
   api.route("/auth", authRoutes(services));
   api.route("/contact", contactRoutes(services));
+  api.route("/admin/account", accountRoutes(services));
+  api.route("/admin/staff", staffRoutes(services));
   api.route("/admin", adminRoutes(services));
   api.route("/admin/contact-messages", adminContactRoutes(services));
   api.route("/admin", adminMonitorRoutes(services));

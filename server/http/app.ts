@@ -39,6 +39,14 @@ type AppEnv = ApiEnv & {
  * Per request: an id, a logger, the client's address, a CSP nonce; after the
  * handler: the security headers, the log line and the metrics.
  */
+function safeOrigin(location: string, base: string): string {
+  try {
+    return new URL(location, base).origin;
+  } catch {
+    return "(unparseable)";
+  }
+}
+
 function requestContext(services: Services): MiddlewareHandler<AppEnv> {
   const { config } = services;
   return async (c, next) => {
@@ -56,8 +64,13 @@ function requestContext(services: Services): MiddlewareHandler<AppEnv> {
     c.set("ownOrigin", requestOrigin(header, https));
     await next();
     const location = c.res.headers.get("location");
-    if (location !== null && !staysOnOrigin(location, c.req.url)) {
-      log.error({ location }, "a redirect off the origin was stopped");
+    // The one way off the origin: single sign-on's start, to the provider its discovery document names.
+    const toProvider = config.OIDC_ISSUER !== undefined && c.req.path === "/api/auth/oidc/start";
+    if (location !== null && !toProvider && !staysOnOrigin(location, c.req.url)) {
+      // Its origin only: a query may carry a token.
+      log.error({ location: safeOrigin(location, c.req.url) }, "a redirect off the origin was stopped");
+      // Cleared first: Hono's setter would carry the refused response's headers (Location, cookies) over.
+      c.res = undefined;
       c.res = new Response("Not found", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
     }
     const headers = { ...securityHeaders({ https, nonce }), "X-Request-Id": requestId };

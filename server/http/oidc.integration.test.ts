@@ -2,14 +2,10 @@
 // loopback): the role comes from the provider's claim at every sign-in, a
 // sign-in that proves nothing (no role, a wrong state, no cookie, a disabled
 // account) ends on the sign-in page with no session, and the trail says so.
-import { Hono } from "hono";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { SSO_ONLY_PASSWORD_HASH } from "#server/auth/oidc-accounts.ts";
 import { verifyPassword } from "#server/auth/passwords.ts";
 import { parseConfig } from "#server/config.ts";
-import type { ApiEnv } from "#server/http/api-context.ts";
-import { oidcRoutes } from "#server/http/routes/oidc.ts";
-import type { Services } from "#server/services.ts";
 import { startOidcProvider, type ProviderAccounts } from "#tests/peers/oidc-provider.ts";
 import { browserHeaders, createTestApp } from "#tests/support/test-app.ts";
 import { testDatabases, type TestDatabase } from "#tests/support/test-databases.ts";
@@ -47,23 +43,6 @@ function ssoEnv(extra: Record<string, string> = {}): Record<string, string> {
   };
 }
 
-/**
- * The app's guard stops every redirect off its own origin, the start step's to the provider included, so the start
- * step is requested from the routes alone, with the request context app.ts gives them; everything else goes through
- * the app. Both share the database, where the sign-in in progress is kept.
- */
-function startStep(services: Services) {
-  const routes = new Hono<ApiEnv>();
-  routes.use(async (c, next) => {
-    c.set("log", services.logger);
-    c.set("clientIp", "127.0.0.1");
-    c.set("cookieRequest", { url: c.req.url, header: (name) => c.req.header(name), trustProxy: false });
-    await next();
-  });
-  routes.route("/api/auth/oidc", oidcRoutes(services));
-  return routes;
-}
-
 function cookieNamed(response: Response, name: string): string | undefined {
   return response.headers
     .getSetCookie()
@@ -84,7 +63,7 @@ function useSsoApp(open: TestDatabase["open"]) {
   afterEach(() => cleanup());
 
   async function begin(app = t) {
-    const started = await startStep(app.services).request("http://localhost/api/auth/oidc/start", {
+    const started = await app.app.request("http://localhost/api/auth/oidc/start", {
       headers: browserHeaders(),
     });
     expect(started.status).toBe(302);
@@ -131,7 +110,7 @@ describe.each(testDatabases())("staff single sign-on on $dialect: signing in", (
   });
 
   it("sends the browser to the provider with PKCE, state and nonce, and keeps them on the server", async () => {
-    const started = await startStep(sso.t.services).request("http://localhost/api/auth/oidc/start", {
+    const started = await sso.t.app.request("http://localhost/api/auth/oidc/start", {
       headers: browserHeaders(),
     });
     expect(started.headers.getSetCookie()[0]).toMatch(
@@ -152,7 +131,7 @@ describe.each(testDatabases())("staff single sign-on on $dialect: signing in", (
       .executeTakeFirstOrThrow();
     expect(challenge).toMatchObject({ kind: "oidc", expires_at: sso.t.clock.now + 600_000 });
     expect(JSON.parse(challenge.value)).toMatchObject({ state: url.searchParams.get("state") });
-    const remote = await startStep(sso.t.services).request("http://www.example.com/api/auth/oidc/start", {
+    const remote = await sso.t.app.request("http://www.example.com/api/auth/oidc/start", {
       headers: { host: "www.example.com" },
     });
     expect(remote.headers.getSetCookie()[0]).toMatch(/^__Host-sso=[A-Za-z0-9_-]{43}; .*; Secure$/);

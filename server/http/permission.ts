@@ -3,7 +3,7 @@
 // route that declares none (server/http/staff-permissions.integration.test.ts).
 import type { MiddlewareHandler } from "hono";
 import type { Permission } from "#shared/auth/permissions.ts";
-import { checkPermission } from "#server/auth/permissions.ts";
+import { CONFIRM_FIRST, checkPermission, isRecentSignIn } from "#server/auth/permissions.ts";
 import type { ApiEnv } from "./api-context.ts";
 
 const declared = new WeakMap<object, Permission>();
@@ -11,7 +11,7 @@ const declared = new WeakMap<object, Permission>();
 export function allow(permission: Permission): MiddlewareHandler<ApiEnv> {
   const middleware: MiddlewareHandler<ApiEnv> = async (c, next) => {
     const check = checkPermission(c.get("session"), permission);
-    if (!check.ok) return c.json({ error: check.error }, check.status);
+    if (!check.ok) return c.json({ error: check.error, ...("enrol" in check ? { enrol: true } : {}) }, check.status);
     return next();
   };
   declared.set(middleware, permission);
@@ -21,4 +21,12 @@ export function allow(permission: Permission): MiddlewareHandler<ApiEnv> {
 /** The permission a registered handler stands for, when it is one made by `allow`. */
 export function declaredPermission(handler: object): Permission | undefined {
   return declared.get(handler);
+}
+
+/** After `allow`: the change needs a sign-in (or a confirmation) within ten minutes. */
+export function recentSignIn(now: () => number): MiddlewareHandler<ApiEnv> {
+  return async (c, next) => {
+    if (!isRecentSignIn(c.get("session"), now())) return c.json({ error: CONFIRM_FIRST, confirm: true }, 403);
+    return next();
+  };
 }

@@ -13,6 +13,9 @@ export type CookieRequest = { url: string; header: (name: string) => string | nu
 type CookieKind = { base: string; sameSite: "Lax" | "Strict"; maxAgeMs: number };
 const SESSION: CookieKind = { base: "session", sameSite: "Lax", maxAgeMs: ABSOLUTE_TIMEOUT_MS };
 const DEVICE: CookieKind = { base: "device", sameSite: "Strict", maxAgeMs: DEVICE_TOKEN_MAX_AGE_MS };
+/** The step after a right password, and a passkey ceremony's challenge: minutes, this site only. */
+const PENDING: CookieKind = { base: "sign-in-step", sameSite: "Strict", maxAgeMs: 5 * 60_000 };
+const CEREMONY: CookieKind = { base: "passkey-ceremony", sameSite: "Strict", maxAgeMs: 5 * 60_000 };
 
 function secureCookies(request: CookieRequest): boolean {
   return isHttps(request.header, request.url, request.trustProxy) || !isLocalhost(request.header("host"));
@@ -49,4 +52,19 @@ export function readDeviceToken(request: CookieRequest): string | undefined {
 /** Kept on sign-out: the browser stays trusted for its next sign-in. */
 export function deviceCookie(request: CookieRequest, token: string): string {
   return setCookie(request, DEVICE, token, DEVICE.maxAgeMs / 1000);
+}
+
+export type ShortCookie = "pending" | "ceremony";
+const SHORT: Record<ShortCookie, CookieKind> = { pending: PENDING, ceremony: CEREMONY };
+
+export function readShortCookie(request: CookieRequest, which: ShortCookie): string | undefined {
+  return readCookie(request.header("cookie"), cookieName(request, SHORT[which]));
+}
+
+export function shortCookie(request: CookieRequest, which: ShortCookie, token: string): string {
+  return setCookie(request, SHORT[which], token, SHORT[which].maxAgeMs / 1000);
+}
+
+export function clearedShortCookie(request: CookieRequest, which: ShortCookie): string {
+  return setCookie(request, SHORT[which], "", 0);
 }

@@ -12,6 +12,8 @@ export function isRole(value: unknown): value is Role {
 /** Each permission names the roles that hold it; the owner holds every one. */
 export const PERMISSIONS = {
   "dashboard:read": ["owner", "operator", "viewer"],
+  // One's own password, second factors and sessions: everyone's, even before a required factor is added.
+  "account:self": ["owner", "operator", "viewer"],
   "incidents:acknowledge": ["owner", "operator"],
   "maintenance:manage": ["owner", "operator"],
   "status-updates:post": ["owner", "operator"],
@@ -30,6 +32,7 @@ export type Permission = keyof typeof PERMISSIONS;
 /** What each permission lets one do, for the refusal's message. */
 const ACTIONS: Record<Permission, string> = {
   "dashboard:read": "read the dashboard",
+  "account:self": "manage their own account",
   "incidents:acknowledge": "acknowledge incidents",
   "maintenance:manage": "turn maintenance on or off",
   "status-updates:post": "post status updates",

@@ -1,4 +1,4 @@
-// /api/admin/*: only for a signed-in staff member (requireSession runs first).
+// /api/admin/*: only for a signed-in staff member (requireSession runs first). The team: staff.ts.
 import { Hono } from "hono";
 import { auditQuery, auditQueryValues } from "#shared/audit/audit-query.ts";
 import { fieldErrors } from "#shared/field-errors.ts";
@@ -8,7 +8,6 @@ import { allow } from "#server/http/permission.ts";
 
 export function adminRoutes(services: Services) {
   const routes = new Hono<ApiEnv>();
-  routes.get("/staff", allow("staff:manage"), async (c) => c.json({ staff: await services.staff.list() }));
   // The audit trail, newest first: ?action=&actor= filter, ?before=/?after= page by an entry's id.
   routes.get("/audit", allow("audit:read"), async (c) => {
     const query = auditQuery.safeParse(auditQueryValues((name) => c.req.query(name)));

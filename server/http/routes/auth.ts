@@ -1,17 +1,12 @@
 // POST /api/auth/sign-in, POST /api/auth/sign-out, GET /api/auth/session,
-// POST /api/auth/refresh.
-import { Hono } from "hono";
+// POST /api/auth/refresh. The steps after the password: sign-in-steps.ts.
+import { Hono, type Context } from "hono";
 import { z } from "zod";
 import type { Services } from "#server/services.ts";
 import { readJson, type ApiEnv } from "#server/http/api-context.ts";
 import { audit } from "#server/http/audit-event.ts";
-import {
-  clearedSessionCookie,
-  deviceCookie,
-  readDeviceToken,
-  readSessionToken,
-  sessionCookie,
-} from "#server/http/session-cookie.ts";
+import { clearedSessionCookie, readSessionToken, shortCookie } from "#server/http/session-cookie.ts";
+import { signedInResponse, signInClient } from "#server/http/signed-in.ts";
 
 const signInBody = z.object({
   username: z
@@ -27,41 +22,33 @@ const signInBody = z.object({
 
 export const INVALID_CREDENTIALS = "Invalid credentials. Please try again.";
 
+export function throttled(c: Context<ApiEnv>, retryAfterSeconds: number) {
+  c.header("Retry-After", String(retryAfterSeconds));
+  return c.json({ error: "Too many sign-in attempts", retryAfterSeconds }, 429);
+}
+
 export function authRoutes(services: Services) {
   const routes = new Hono<ApiEnv>();
 
   routes.post("/sign-in", async (c) => {
     const body = await readJson(c, signInBody);
     if (!body.ok) return body.response;
-    const cookies = c.get("cookieRequest");
-    const result = await services.signIn(body.data.username, body.data.password, {
-      ip: c.get("clientIp"),
-      deviceToken: readDeviceToken(cookies),
-    });
+    const result = await services.signIn(body.data.username, body.data.password, signInClient(c));
     // A throttled attempt is not recorded: it changed nothing, and a flood of them would fill the trail.
-    if (result.kind === "throttled") {
-      c.header("Retry-After", String(result.retryAfterSeconds));
-      return c.json({ error: "Too many sign-in attempts", retryAfterSeconds: result.retryAfterSeconds }, 429);
-    }
+    if (result.kind === "throttled") return throttled(c, result.retryAfterSeconds);
     if (result.kind === "invalid") {
       c.get("log").warn({ event: "sign-in-failed" }, "sign-in failed");
       // The name tried is the target: a failure has no actor, and the password is never kept.
       await audit(c, services, { action: "sign-in.failed", target: body.data.username });
       return c.json({ error: INVALID_CREDENTIALS }, 401);
     }
-    c.get("log").info({ event: "signed-in", user: result.user.username }, "signed in");
-    await services.audit.record({
-      actor: result.user.username,
-      actorId: result.user.id,
-      source: services.audit.pseudonym(c.get("clientIp")),
-      action: "sign-in.succeeded",
-    });
-    // A session the browser held before is ended, not left beside the new one (session fixation, ASVS 3.2.1).
-    const previous = readSessionToken(cookies);
-    if (previous) await services.sessions.revoke(previous);
-    c.header("Set-Cookie", sessionCookie(cookies, result.token));
-    c.header("Set-Cookie", deviceCookie(cookies, result.deviceToken), { append: true });
-    return c.json({ user: result.user, expiresAt: result.expiresAt });
+    if (result.kind === "second-factor") {
+      const pending = await services.secondFactor.begin(result.user, result.methods);
+      c.header("Set-Cookie", shortCookie(c.get("cookieRequest"), "pending", pending));
+      // Recovery codes are offered always: they are what is left when the phone or the key is lost.
+      return c.json({ secondFactor: { methods: [...result.methods, "recovery"] } });
+    }
+    return signedInResponse(c, services, result, "password");
   });
 
   routes.post("/sign-out", async (c) => {

@@ -73,7 +73,10 @@ export function oidcRoutes(services: Services) {
       // A session the browser held before is ended, not left beside the new one (session fixation, ASVS 3.2.1).
       const previous = readSessionToken(cookies);
       if (previous) await services.sessions.revoke(previous);
-      const session = await services.sessions.create(user.id);
+      const session = await services.sessions.create(user.id, {
+        userAgent: c.req.header("user-agent"),
+        source: services.audit.pseudonym(c.get("clientIp")),
+      });
       c.header("Set-Cookie", sessionCookie(cookies, session.token), { append: true });
       c.get("log").info({ event: "signed-in", method: "sso", user: user.username }, "signed in");
       await services.audit.record({

@@ -1,0 +1,148 @@
+// /api/admin/account: every staff member's own password, second factors,
+// recovery codes and sessions. Adding or removing a factor needs a recent
+// sign-in; the first factor added comes with ten recovery codes.
+import { Hono, type Context } from "hono";
+import { z } from "zod";
+import { company } from "#shared/company.ts";
+import { passkeyRegistrationOptions, verifyPasskeyRegistration } from "#server/auth/passkeys.ts";
+import { StaffInputError } from "#server/auth/staff.ts";
+import { createTotpSecret, qrSvg, totpUri, verifyTotp } from "#server/auth/totp.ts";
+import type { Services } from "#server/services.ts";
+import { readJson, type ApiEnv } from "#server/http/api-context.ts";
+import { audit } from "#server/http/audit-event.ts";
+import { allow, recentSignIn } from "#server/http/permission.ts";
+import { clearedShortCookie, readSessionToken, readShortCookie, shortCookie } from "#server/http/session-cookie.ts";
+
+const SETUP_MS = 10 * 60_000;
+
+const label = z.string().trim().min(1, "Name is required").max(64, "Name is at most 64 characters");
+const passwordBody = z.object({
+  current: z.string({ error: "Current password is required" }).min(1, "Current password is required").max(1024),
+  next: z.string({ error: "New password is required" }).min(1, "New password is required").max(1024),
+});
+const totpBody = z.object({
+  setupId: z.string().max(64),
+  code: z
+    .string({ error: "Code is required" })
+    .trim()
+    .regex(/^\d{6}$/, "Enter the 6 digits the app shows"),
+  label: label.default("Authenticator app"),
+});
+const passkeyBody = z.object({ response: z.unknown(), label: label.default("Passkey") });
+
+export function accountRoutes(services: Services) {
+  const routes = new Hono<ApiEnv>();
+  const self = allow("account:self");
+  const recent = recentSignIn(services.now);
+  const user = (c: Context<ApiEnv>) => c.get("session").user;
+
+  /** Ten recovery codes with the first factor: without them a lost phone locks the person out. */
+  async function codesWithFirstFactor(userId: number) {
+    if ((await services.factors.count(userId)) !== 1) return {};
+    return { recoveryCodes: await services.recoveryCodes.replace(userId) };
+  }
+
+  routes.get("/", self, async (c) => {
+    const { id } = user(c);
+    const account = await services.staff.findById(id);
+    return c.json({
+      user: user(c),
+      requireSecondFactor: await services.staffSettings.requireSecondFactor(),
+      mustEnrol: c.get("session").mustEnrol,
+      sso: account?.sso ?? false,
+      factors: await services.factors.list(id),
+      recoveryCodesLeft: await services.recoveryCodes.remaining(id),
+      sessions: await services.sessions.list(id, readSessionToken(c.get("cookieRequest"))),
+    });
+  });
+
+  routes.post("/password", self, async (c) => {
+    const body = await readJson(c, passwordBody);
+    if (!body.ok) return body.response;
+    try {
+      const outcome = await services.staff.changePassword(user(c).id, body.data.current, body.data.next);
+      if (outcome === "wrong-password") return c.json({ error: "The current password is wrong" }, 401);
+    } catch (error) {
+      if (!(error instanceof StaffInputError)) throw error;
+      return c.json({ error: error.message, fields: { next: error.message } }, 400);
+    }
+    const token = readSessionToken(c.get("cookieRequest"));
+    const ended = token ? await services.sessions.endOthers(user(c).id, token) : 0;
+    await audit(c, services, { action: "password.changed", detail: { sessionsEnded: ended } });
+    return c.body(null, 204);
+  });
+
+  routes.post("/sessions/end-others", self, async (c) => {
+    const token = readSessionToken(c.get("cookieRequest"));
+    const ended = token ? await services.sessions.endOthers(user(c).id, token) : 0;
+    await audit(c, services, { action: "sessions.ended-others", detail: { ended } });
+    return c.json({ ended });
+  });
+
+  routes.post("/totp/setup", self, recent, async (c) => {
+    const secret = createTotpSecret();
+    const uri = totpUri(secret, user(c).email, company.brand);
+    const setupId = await services.challenges.issue("totp-setup", user(c).id, { secret }, SETUP_MS);
+    return c.json({ setupId, secret, uri, qrSvg: qrSvg(uri) });
+  });
+
+  routes.post("/totp", self, recent, async (c) => {
+    const body = await readJson(c, totpBody);
+    if (!body.ok) return body.response;
+    const setup = await services.challenges.peek("totp-setup", body.data.setupId);
+    if (!setup || setup.userId !== user(c).id)
+      return c.json({ error: "The setup expired: start again", fields: { setupId: "expired" } }, 410);
+    const secret = String(setup.value.secret);
+    const check = verifyTotp(secret, body.data.code, services.now(), null);
+    if (!check.ok) return c.json({ error: "That code is not right", fields: { code: "That code is not right" } }, 400);
+    await services.challenges.take("totp-setup", body.data.setupId);
+    const factor = await services.factors.addTotp(user(c).id, body.data.label, secret, check.step);
+    await audit(c, services, { action: "factor.added", detail: { kind: "totp", label: factor.label } });
+    return c.json({ factor, ...(await codesWithFirstFactor(user(c).id)) }, 201);
+  });
+
+  routes.post("/passkeys/options", self, recent, async (c) => {
+    const existing = await services.factors.passkeys(user(c).id);
+    const { options, challenge } = await passkeyRegistrationOptions(services.rp, user(c), existing);
+    const ceremony = await services.challenges.issue("passkey-register", user(c).id, { challenge }, SETUP_MS);
+    c.header("Set-Cookie", shortCookie(c.get("cookieRequest"), "ceremony", ceremony));
+    return c.json({ options });
+  });
+
+  routes.post("/passkeys", self, recent, async (c) => {
+    const body = await readJson(c, passkeyBody);
+    if (!body.ok) return body.response;
+    const ceremony = await services.challenges.take(
+      "passkey-register",
+      readShortCookie(c.get("cookieRequest"), "ceremony"),
+    );
+    c.header("Set-Cookie", clearedShortCookie(c.get("cookieRequest"), "ceremony"));
+    if (!ceremony || ceremony.userId !== user(c).id) return c.json({ error: "The request expired: try again" }, 410);
+    const check = await verifyPasskeyRegistration(services.rp, body.data.response, String(ceremony.value.challenge));
+    if (!check.ok) return c.json({ error: `The passkey was not accepted: ${check.error}` }, 400);
+    if (await services.factors.passkeyById(check.passkey.credentialId))
+      return c.json({ error: "That passkey is already registered" }, 409);
+    const factor = await services.factors.addPasskey(user(c).id, body.data.label, check.passkey);
+    await audit(c, services, { action: "factor.added", detail: { kind: "passkey", label: factor.label } });
+    return c.json({ factor, ...(await codesWithFirstFactor(user(c).id)) }, 201);
+  });
+
+  routes.delete("/factors/:id{[0-9]+}", self, recent, async (c) => {
+    const removed = await services.factors.remove(user(c).id, Number(c.req.param("id")));
+    if (!removed) return c.json({ error: "No such factor" }, 404);
+    // The last factor gone, the recovery codes go too: they stood in for factors that no longer exist.
+    if ((await services.factors.count(user(c).id)) === 0) await services.recoveryCodes.removeAll(user(c).id);
+    await audit(c, services, { action: "factor.removed", detail: { kind: removed.kind, label: removed.label } });
+    return c.body(null, 204);
+  });
+
+  routes.post("/recovery-codes", self, recent, async (c) => {
+    if ((await services.factors.count(user(c).id)) === 0)
+      return c.json({ error: "Add an authenticator app or a passkey first" }, 409);
+    const recoveryCodes = await services.recoveryCodes.replace(user(c).id);
+    await audit(c, services, { action: "recovery-codes.created" });
+    return c.json({ recoveryCodes });
+  });
+
+  return routes;
+}

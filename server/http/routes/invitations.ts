@@ -1,0 +1,67 @@
+// /api/auth/invitations: the invited person's side. The token travels in the
+// request body (the link keeps it in the fragment), never in a URL a log keeps.
+import { Hono, type Context } from "hono";
+import { z } from "zod";
+import { suggestedUsername } from "#server/auth/invitations.ts";
+import { completeSignIn, reserveAttempt, retryAfter } from "#server/auth/sign-in.ts";
+import { StaffInputError } from "#server/auth/staff.ts";
+import type { Services } from "#server/services.ts";
+import { readJson, type ApiEnv } from "#server/http/api-context.ts";
+import { audit } from "#server/http/audit-event.ts";
+import { signedInResponse, signInClient } from "#server/http/signed-in.ts";
+import { throttled } from "./auth.ts";
+
+export const INVALID_INVITATION =
+  "This invitation is not valid. It may have expired (invitations last 24 hours), been used or been withdrawn.";
+
+const token = z.string({ error: "Token is required" }).max(64, "Token is too long");
+const lookupBody = z.object({ token });
+const acceptBody = z.object({
+  token,
+  username: z.string({ error: "Username is required" }).trim().min(1, "Username is required").max(64),
+  password: z.string({ error: "Password is required" }).min(1, "Password is required").max(1024),
+});
+
+export function invitationRoutes(services: Services) {
+  const routes = new Hono<ApiEnv>();
+
+  // A token is a key that can be guessed at: each lookup counts as an attempt from the client.
+  async function guarded(c: Context<ApiEnv>) {
+    const reservation = await reserveAttempt(services.signInDeps, "invitation", signInClient(c));
+    return reservation.ok ? undefined : throttled(c, retryAfter(reservation.retryAfterMs));
+  }
+
+  routes.post("/lookup", async (c) => {
+    const body = await readJson(c, lookupBody);
+    if (!body.ok) return body.response;
+    const invitation = await services.invitations.lookup(body.data.token);
+    if (!invitation) return (await guarded(c)) ?? c.json({ error: INVALID_INVITATION }, 404);
+    const { email, role, expiresAt } = invitation;
+    return c.json({ email, role, expiresAt, suggestedUsername: suggestedUsername(email) });
+  });
+
+  routes.post("/accept", async (c) => {
+    const body = await readJson(c, acceptBody);
+    if (!body.ok) return body.response;
+    const { token: link, username, password } = body.data;
+    let user;
+    try {
+      user = await services.invitations.accept(link, username, password);
+    } catch (error) {
+      if (!(error instanceof StaffInputError)) throw error;
+      const field = /password/i.test(error.message) ? "password" : "username";
+      return c.json({ error: error.message, fields: { [field]: error.message } }, 400);
+    }
+    if (!user) return (await guarded(c)) ?? c.json({ error: INVALID_INVITATION }, 404);
+    await audit(c, services, { action: "invitation.accepted", actor: user.username, detail: { role: user.role } });
+    return signedInResponse(
+      c,
+      services,
+      await completeSignIn(services.signInDeps, user, signInClient(c)),
+      "invitation",
+      201,
+    );
+  });
+
+  return routes;
+}

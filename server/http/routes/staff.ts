@@ -1,0 +1,127 @@
+// /api/admin/staff: the owner's management of the team. Every change needs a
+// recent sign-in and is recorded in the audit trail; none may leave the team
+// without an enabled owner.
+import { Hono, type Context } from "hono";
+import { z } from "zod";
+import { ROLES } from "#shared/auth/permissions.ts";
+import { StaffConflictError, StaffInputError } from "#server/auth/staff.ts";
+import { invitationLink, invitationMail } from "#server/mail/invitation-mail.ts";
+import type { Services } from "#server/services.ts";
+import { readJson, type ApiEnv } from "#server/http/api-context.ts";
+import { audit } from "#server/http/audit-event.ts";
+import { allow, recentSignIn } from "#server/http/permission.ts";
+
+const role = z.enum(ROLES, { error: `Role must be one of ${ROLES.join(", ")}` });
+const invitationBody = z.object({
+  email: z.email({ error: "Enter a valid e-mail address" }).max(254, "E-mail address is too long"),
+  role,
+});
+const roleBody = z.object({ role });
+const settingsBody = z.object({
+  requireSecondFactor: z.boolean({ error: "requireSecondFactor must be true or false" }),
+});
+
+export function staffRoutes(services: Services) {
+  const routes = new Hono<ApiEnv>();
+  const owner = allow("staff:manage");
+  const recent = recentSignIn(services.now);
+  const me = (c: Context<ApiEnv>) => c.get("session").user;
+
+  /** Runs a change to one account, answering 404, 409 or 400 for the store's refusals. */
+  async function change(
+    c: Context<ApiEnv>,
+    action: string,
+    run: (username: string) => Promise<unknown>,
+    detail?: Record<string, unknown>,
+  ) {
+    const username = c.req.param("username") ?? "";
+    const target = await services.staff.find(username);
+    if (!target) return c.json({ error: `No account "${username}"` }, 404);
+    try {
+      await run(target.username);
+    } catch (error) {
+      if (error instanceof StaffConflictError) return c.json({ error: error.message }, 409);
+      if (error instanceof StaffInputError) return c.json({ error: error.message }, 400);
+      throw error;
+    }
+    await audit(c, services, { action, target: target.username, ...(detail ? { detail } : {}) });
+    return c.json({ user: await services.staff.find(target.username) });
+  }
+
+  routes.get("/", owner, async (c) => {
+    const counts = await services.factors.counts();
+    const staff = (await services.staff.list()).map((account) => ({
+      ...account,
+      factors: counts.get(account.id) ?? 0,
+    }));
+    return c.json({
+      staff,
+      invitations: await services.invitations.listOpen(),
+      requireSecondFactor: await services.staffSettings.requireSecondFactor(),
+    });
+  });
+
+  routes.post("/invitations", owner, recent, async (c) => {
+    const body = await readJson(c, invitationBody);
+    if (!body.ok) return body.response;
+    const { invitation, token } = await services.invitations.create(body.data.email, body.data.role, me(c).username);
+    const mail = invitationMail(invitation, invitationLink(services.config.SITE_URL, token));
+    await services.outbox.enqueue(services.database.db, mail);
+    services.delivery?.kick();
+    await audit(c, services, {
+      action: "invitation.sent",
+      target: invitation.email,
+      detail: { role: invitation.role },
+    });
+    return c.json({ invitation }, 201);
+  });
+
+  routes.delete("/invitations/:id{[0-9]+}", owner, recent, async (c) => {
+    const withdrawn = await services.invitations.withdraw(Number(c.req.param("id")));
+    if (!withdrawn) return c.json({ error: "No open invitation with that id" }, 404);
+    await audit(c, services, { action: "invitation.withdrawn", target: withdrawn.email });
+    return c.body(null, 204);
+  });
+
+  routes.put("/settings", owner, recent, async (c) => {
+    const body = await readJson(c, settingsBody);
+    if (!body.ok) return body.response;
+    await services.staffSettings.setRequireSecondFactor(body.data.requireSecondFactor);
+    await audit(c, services, {
+      action: "settings.changed",
+      detail: { requireSecondFactor: body.data.requireSecondFactor },
+    });
+    return c.json({ requireSecondFactor: body.data.requireSecondFactor });
+  });
+
+  routes.post("/:username/role", owner, recent, async (c) => {
+    const body = await readJson(c, roleBody);
+    if (!body.ok) return body.response;
+    return change(c, "staff.role-changed", (name) => services.staff.setRole(name, body.data.role), {
+      role: body.data.role,
+    });
+  });
+
+  routes.post("/:username/disable", owner, recent, async (c) => {
+    if (c.req.param("username") === me(c).username)
+      return c.json({ error: "You cannot disable your own account" }, 409);
+    return change(c, "staff.disabled", (name) => services.staff.disable(name));
+  });
+
+  routes.post("/:username/enable", owner, recent, (c) =>
+    change(c, "staff.enabled", (name) => services.staff.enable(name)),
+  );
+
+  routes.post("/:username/reset-factors", owner, recent, (c) =>
+    change(c, "staff.factors-reset", async (name) => {
+      const account = await services.staff.find(name);
+      if (!account) return;
+      await services.factors.removeAll(account.id);
+      await services.recoveryCodes.removeAll(account.id);
+      // Whoever held the lost phone or key may be signed in with it: every session ends.
+      await services.sessions.revokeAll(account.id);
+    }),
+  );
+
+  return routes;
+}
