@@ -17,7 +17,8 @@ export type SecondFactorMethod = "totp" | "passkey" | "recovery";
 export type SignInOutcome =
   | { kind: "ok"; session: SignedIn }
   | { kind: "second-factor"; methods: SecondFactorMethod[] }
-  | { kind: "invalid" }
+  /** The server's words: a wrong password, a wrong code, a passkey not accepted. */
+  | { kind: "invalid"; message?: string }
   /** The password step was too long ago: start again. */
   | { kind: "expired" }
   | { kind: "throttled"; retryAfterSeconds: number }
@@ -32,7 +33,7 @@ function outcomeOf(result: ApiResult<SignInAnswer>): SignInOutcome {
     return "secondFactor" in result.data
       ? { kind: "second-factor", methods: result.data.secondFactor.methods }
       : { kind: "ok", session: result.data };
-  if (result.status === 401) return { kind: "invalid" };
+  if (result.status === 401) return { kind: "invalid", ...(result.error ? { message: result.error } : {}) };
   if (result.status === 410) return { kind: "expired" };
   if (result.status === 429) return { kind: "throttled", retryAfterSeconds: result.retryAfterSeconds ?? 60 };
   return { kind: "error" };

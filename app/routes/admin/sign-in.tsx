@@ -78,7 +78,7 @@ export default function SignInPage({ loaderData }: Route.ComponentProps) {
 function failureMessage(outcome: Exclude<SignInOutcome, { kind: "ok" | "second-factor" }>): string {
   switch (outcome.kind) {
     case "invalid":
-      return "Invalid credentials. Please try again.";
+      return outcome.message ?? "Invalid credentials. Please try again.";
     case "throttled":
       return `Too many sign-in attempts. Please try again in ${outcome.retryAfterSeconds} seconds.`;
     case "expired":

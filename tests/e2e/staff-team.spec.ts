@@ -1,0 +1,181 @@
+// A team in the browser: an owner invites an operator by mail (a real SMTP
+// receiver on loopback); the operator joins, enrols a passkey through
+// Chromium's virtual authenticator and signs in with it alone; a TOTP user
+// signs in with a code that then cannot be used again; a recovery code works
+// once; and the owner's audit page shows each step with who and when.
+// Passkeys need a site name, not an address: the pages are opened on
+// localhost, the server's own SITE_URL host.
+import { spawnSync } from "node:child_process";
+import { expect, test, type Page } from "@playwright/test";
+import { parseMail } from "#tests/peers/mail-server.ts";
+import { freePort } from "#tests/peers/ports.ts";
+import { totpCode, TOTP_PERIOD_SECONDS } from "#server/auth/totp.ts";
+import { DASHBOARD_USER, signInToDashboard, startDashboardEnv } from "./dashboard-env.ts";
+
+const TOTP_USER = { username: "code-keeper", password: "a long authenticator passphrase 5" };
+const INVITED = { email: "anna.ops@example.com", username: "anna.ops", password: "a long operator passphrase 9" };
+
+let env: Awaited<ReturnType<typeof startDashboardEnv>>;
+let site: string;
+
+test.describe.configure({ mode: "serial" });
+
+test.beforeAll(async () => {
+  env = await startDashboardEnv(await freePort(), { intervalSeconds: 10, quiet: true });
+  site = `http://localhost:${new URL(env.origin).port}`;
+  const { DATABASE_URL: _url, ...processEnv } = process.env;
+  const created = spawnSync(
+    process.execPath,
+    ["node_modules/tsx/dist/cli.mjs", "scripts/admin.ts", "create", TOTP_USER.username, "--password-stdin"],
+    { input: `${TOTP_USER.password}\n`, env: { ...processEnv, DATA_DIR: env.dataDir }, encoding: "utf8" },
+  );
+  if (created.status !== 0) throw new Error(`npm run admin -- create: ${created.stderr}`);
+});
+test.afterAll(async () => env?.stop());
+
+async function signOut(page: Page) {
+  expect(await page.evaluate(async () => (await fetch("/api/auth/sign-out", { method: "POST" })).status)).toBe(204);
+}
+
+async function passwordStep(page: Page, user: { username: string; password: string }) {
+  await page.goto(`${site}/admin`);
+  await page.getByLabel("Username").fill(user.username);
+  await page.getByLabel("Password", { exact: true }).fill(user.password);
+  await page.getByRole("button", { name: "Sign In" }).click();
+}
+
+/** Waits out the last seconds of a TOTP step, so a code made now is still the current one when it arrives. */
+async function awayFromStepEdge() {
+  const left = TOTP_PERIOD_SECONDS * 1000 - (Date.now() % (TOTP_PERIOD_SECONDS * 1000));
+  if (left < 5_000) await new Promise((resolve) => setTimeout(resolve, left + 100));
+}
+
+/** The invitation's link, from the mail the receiver got. */
+async function invitationLink(to: string): Promise<string> {
+  let link = "";
+  await expect(async () => {
+    const mail = env.mail.received.find((received) => received.to.includes(to));
+    expect(mail).toBeDefined();
+    link = /https?:\/\/\S+\/admin\/invitation#\S+/.exec(parseMail(mail!.raw).text)?.[0] ?? "";
+    expect(link).not.toBe("");
+  }).toPass({ timeout: 20_000 });
+  return link;
+}
+
+test("an owner invites an operator, who joins, enrols a passkey and signs in with it alone", async ({ browser }) => {
+  const owner = await browser.newPage();
+  await signInToDashboard(owner, site);
+  await owner.getByRole("link", { name: "Staff" }).click();
+  await owner.waitForURL(`${site}/admin/staff`);
+  await owner.getByLabel("E-mail").fill(INVITED.email);
+  await owner.getByLabel("Role", { exact: true }).selectOption("operator");
+  await owner.getByRole("button", { name: "Send invitation" }).click();
+  await expect(owner.getByRole("status")).toContainText(/invit/i);
+  const link = await invitationLink(INVITED.email);
+  expect(new URL(link).origin).toBe(site);
+
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send("WebAuthn.enable");
+  await cdp.send("WebAuthn.addVirtualAuthenticator", {
+    options: {
+      protocol: "ctap2",
+      transport: "internal",
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+      automaticPresenceSimulation: true,
+    },
+  });
+  await page.goto(link);
+  await expect(page.getByText(/invited as operator/i)).toBeVisible();
+  await expect(page.getByLabel("Username")).toHaveValue(INVITED.username);
+  await page.getByLabel("Password", { exact: true }).fill(INVITED.password);
+  await page.getByLabel("Confirm password").fill(INVITED.password);
+  await page.getByRole("button", { name: "Create account" }).click();
+  await page.waitForURL(`${site}/admin/account`);
+
+  await page.getByLabel("Passkey label").fill("Laptop");
+  await page.getByRole("button", { name: "Add a passkey" }).click();
+  await expect(page.getByRole("list", { name: "New recovery codes" }).getByRole("listitem")).toHaveCount(10);
+  await expect(page.getByText("Laptop")).toBeVisible();
+
+  await signOut(page);
+  await page.goto(`${site}/admin`);
+  await page.getByRole("button", { name: "Use a passkey" }).click();
+  await page.waitForURL(`${site}/admin/dashboard`);
+  const session = await page.evaluate(async () => (await fetch("/api/auth/session")).json());
+  expect(session).toMatchObject({ user: { username: INVITED.username, role: "operator" } });
+  await expect(page.getByRole("link", { name: "Staff" })).toHaveCount(0);
+  await context.close();
+  await owner.close();
+});
+
+test("a TOTP user signs in with a code, the same code twice is refused, and a recovery code works once", async ({
+  page,
+}) => {
+  await passwordStep(page, TOTP_USER);
+  await page.waitForURL(`${site}/admin/dashboard`);
+  await page.goto(`${site}/admin/account`);
+  await page.getByRole("button", { name: "Add an authenticator app" }).click();
+  const secret = (await page
+    .locator("code")
+    .filter({ hasText: /^[A-Z2-7]{16,}$/ })
+    .textContent())!.trim();
+  // The step before this one (one step of drift): the sign-in below then has the current step to itself.
+  await awayFromStepEdge();
+  const setupCode = totpCode(secret, Date.now() - TOTP_PERIOD_SECONDS * 1000);
+  await page.getByLabel("Authentication code", { exact: true }).fill(setupCode);
+  await page.getByRole("button", { name: "Verify" }).click();
+  const codes = page.getByRole("list", { name: "New recovery codes" }).getByRole("listitem");
+  await expect(codes).toHaveCount(10);
+  const recovery = (await codes.first().textContent())!.trim();
+  await signOut(page);
+
+  await awayFromStepEdge();
+  const code = totpCode(secret, Date.now());
+  await passwordStep(page, TOTP_USER);
+  await page.getByLabel("Authentication code", { exact: true }).fill(code);
+  await page.getByRole("button", { name: "Verify" }).click();
+  await page.waitForURL(`${site}/admin/dashboard`);
+  await signOut(page);
+
+  await passwordStep(page, TOTP_USER);
+  await page.getByLabel("Authentication code", { exact: true }).fill(code);
+  await page.getByRole("button", { name: "Verify" }).click();
+  await expect(page.getByRole("alert")).toContainText("Invalid code");
+  await expect(page).toHaveURL(`${site}/admin`);
+
+  for (const outcome of ["accepted", "refused"]) {
+    await page.context().clearCookies();
+    await passwordStep(page, TOTP_USER);
+    await page.getByRole("button", { name: "Use a recovery code" }).click();
+    await page.getByLabel("Recovery code").fill(recovery);
+    await page.getByRole("button", { name: "Verify" }).click();
+    if (outcome === "accepted") await page.waitForURL(`${site}/admin/dashboard`);
+    else await expect(page.getByRole("alert")).toContainText("Invalid code");
+  }
+});
+
+test("the owner's audit page shows each of those steps with who and when", async ({ page }) => {
+  await signInToDashboard(page, site);
+  await page.goto(`${site}/admin/audit`);
+  const row = (action: string, who: string) =>
+    page.getByRole("row").filter({ hasText: action }).filter({ hasText: who }).first();
+  const steps: [string, string][] = [
+    ["invitation.sent", DASHBOARD_USER.username],
+    ["invitation.accepted", INVITED.username],
+    ["factor.added", INVITED.username],
+    ["sign-in.succeeded", INVITED.username],
+    ["factor.added", TOTP_USER.username],
+    ["sign-in.succeeded", TOTP_USER.username],
+    ["sign-in.failed", TOTP_USER.username],
+  ];
+  for (const [action, who] of steps) {
+    await expect(row(action, who), `${action} by ${who}`).toBeVisible();
+    expect(await row(action, who).locator("time").getAttribute("datetime")).toMatch(/^\d{4}-\d\d-\d\dT/);
+  }
+  await expect(page.getByRole("row").filter({ hasText: "passkey" }).first()).toContainText(INVITED.username);
+  await expect(page.getByRole("row").filter({ hasText: "recovery-code" }).first()).toContainText(TOTP_USER.username);
+});
