@@ -32,7 +32,8 @@ export async function signedInResponse(
   // A session the browser held before is ended, not left beside the new one (session fixation, ASVS 3.2.1).
   const previous = readSessionToken(cookies);
   if (previous) await services.sessions.revoke(previous);
-  c.header("Set-Cookie", sessionCookie(cookies, result.token));
+  // Appended: a cookie the route already cleared (the passkey ceremony's) stays cleared.
+  c.header("Set-Cookie", sessionCookie(cookies, result.token), { append: true });
   c.header("Set-Cookie", deviceCookie(cookies, result.deviceToken), { append: true });
   c.header("Set-Cookie", clearedShortCookie(cookies, "pending"), { append: true });
   const session = await services.sessions.validate(result.token);

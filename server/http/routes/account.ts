@@ -5,6 +5,7 @@ import { Hono, type Context } from "hono";
 import { z } from "zod";
 import { company } from "#shared/company.ts";
 import { passkeyRegistrationOptions, verifyPasskeyRegistration } from "#server/auth/passkeys.ts";
+import { retryAfter, reserveAttempt } from "#server/auth/sign-in.ts";
 import { StaffInputError } from "#server/auth/staff.ts";
 import { createTotpSecret, qrSvg, totpUri, verifyTotp } from "#server/auth/totp.ts";
 import type { Services } from "#server/services.ts";
@@ -12,6 +13,8 @@ import { readJson, type ApiEnv } from "#server/http/api-context.ts";
 import { audit } from "#server/http/audit-event.ts";
 import { allow, recentSignIn } from "#server/http/permission.ts";
 import { clearedShortCookie, readSessionToken, readShortCookie, shortCookie } from "#server/http/session-cookie.ts";
+import { signInClient } from "#server/http/signed-in.ts";
+import { throttled } from "./auth.ts";
 
 const SETUP_MS = 10 * 60_000;
 
@@ -29,6 +32,29 @@ const totpBody = z.object({
   label: label.default("Authenticator app"),
 });
 const passkeyBody = z.object({ response: z.unknown(), label: label.default("Passkey") });
+
+/** The person's new password, proven by the current one; the person's other sessions end. */
+async function changeOwnPassword(c: Context<ApiEnv>, services: Services) {
+  const body = await readJson(c, passwordBody);
+  if (!body.ok) return body.response;
+  const { id, username } = c.get("session").user;
+  // The current password is a key that can be guessed (with a stolen session): counted like a sign-in's.
+  const reservation = await reserveAttempt(services.signInDeps, username, signInClient(c));
+  if (!reservation.ok) return throttled(c, retryAfter(reservation.retryAfterMs));
+  try {
+    const outcome = await services.staff.changePassword(id, body.data.current, body.data.next);
+    if (outcome === "wrong-password") return c.json({ error: "The current password is wrong" }, 401);
+  } catch (error) {
+    if (!(error instanceof StaffInputError)) throw error;
+    await services.throttle.succeeded(reservation.keys);
+    return c.json({ error: error.message, fields: { next: error.message } }, 400);
+  }
+  await services.throttle.succeeded(reservation.keys);
+  const token = readSessionToken(c.get("cookieRequest"));
+  const ended = token ? await services.sessions.endOthers(id, token) : 0;
+  await audit(c, services, { action: "password.changed", detail: { sessionsEnded: ended } });
+  return c.body(null, 204);
+}
 
 export function accountRoutes(services: Services) {
   const routes = new Hono<ApiEnv>();
@@ -56,21 +82,7 @@ export function accountRoutes(services: Services) {
     });
   });
 
-  routes.post("/password", self, async (c) => {
-    const body = await readJson(c, passwordBody);
-    if (!body.ok) return body.response;
-    try {
-      const outcome = await services.staff.changePassword(user(c).id, body.data.current, body.data.next);
-      if (outcome === "wrong-password") return c.json({ error: "The current password is wrong" }, 401);
-    } catch (error) {
-      if (!(error instanceof StaffInputError)) throw error;
-      return c.json({ error: error.message, fields: { next: error.message } }, 400);
-    }
-    const token = readSessionToken(c.get("cookieRequest"));
-    const ended = token ? await services.sessions.endOthers(user(c).id, token) : 0;
-    await audit(c, services, { action: "password.changed", detail: { sessionsEnded: ended } });
-    return c.body(null, 204);
-  });
+  routes.post("/password", self, (c) => changeOwnPassword(c, services));
 
   routes.post("/sessions/end-others", self, async (c) => {
     const token = readSessionToken(c.get("cookieRequest"));

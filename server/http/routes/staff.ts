@@ -4,7 +4,7 @@
 import { Hono, type Context } from "hono";
 import { z } from "zod";
 import { ROLES } from "#shared/auth/permissions.ts";
-import { StaffConflictError, StaffInputError } from "#server/auth/staff.ts";
+import { StaffConflictError, StaffInputError, usernameFromLogin } from "#server/auth/staff.ts";
 import { invitationLink, invitationMail } from "#server/mail/invitation-mail.ts";
 import type { Services } from "#server/services.ts";
 import { readJson, type ApiEnv } from "#server/http/api-context.ts";
@@ -103,7 +103,8 @@ export function staffRoutes(services: Services) {
   });
 
   routes.post("/:username/disable", owner, recent, async (c) => {
-    if (c.req.param("username") === me(c).username)
+    // Compared as the store finds accounts ("OWNER", "owner@<staff domain>" are the same person).
+    if (usernameFromLogin(c.req.param("username")) === me(c).username)
       return c.json({ error: "You cannot disable your own account" }, 409);
     return change(c, "staff.disabled", (name) => services.staff.disable(name));
   });
