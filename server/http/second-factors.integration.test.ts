@@ -179,6 +179,19 @@ describe.each(testDatabases())("second factors on $dialect: passkeys", ({ open }
     expect(methods).toEqual([{ method: "password" }, { method: "passkey" }, { method: "passkey" }]);
   });
 
+  it("gives a client network the sign-in's allowance of passwordless ceremonies, and clears run-out ones", async () => {
+    const { t } = s;
+    const asks = async () => (await s.browser().post("/api/auth/passkey/options")).status;
+    // The throttle's "ip" rule: 20 free, the 21st admitted and starting the delay, the next one held.
+    for (let i = 0; i < 21; i++) expect(await asks(), `ceremony ${i + 1}`).toBe(200);
+    expect(await asks()).toBe(429);
+    const rows = () => t.services.database.db.selectFrom("auth_challenges").selectAll().execute();
+    expect(await rows()).toHaveLength(21);
+    t.advance(60 * 60_000);
+    expect(await asks()).toBe(200);
+    expect(await rows()).toHaveLength(1);
+  });
+
   it("refuses a replayed answer, a forged one and another person's passkey", async () => {
     const { t } = s;
     const { authenticator } = await registerPasskey(t, await s.signedIn("ops"), await s.userId("ops"));
@@ -277,6 +290,11 @@ describe.each(testDatabases())("second factors on $dialect: recent sign-in and t
   it("opens only the account page until a required second factor is added", async () => {
     const { t } = s;
     const owner = await s.signedIn("owner");
+    // Not before the owner has a factor: the rule would first shut them out of this very switch.
+    const refused = await owner.put("/api/admin/staff/settings", { requireSecondFactor: true });
+    expect(refused.status).toBe(409);
+    expect(await t.services.staffSettings.requireSecondFactor()).toBe(false);
+    await enrolTotp(t, owner);
     const turnedOn = await owner.put("/api/admin/staff/settings", { requireSecondFactor: true });
     expect(turnedOn.status).toBe(200);
     const ops = s.browser();

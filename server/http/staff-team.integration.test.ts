@@ -129,6 +129,18 @@ describe.each(testDatabases())("the team on $dialect: invitations", ({ open }) =
     expect((await guest.post("/api/auth/invitations/accept", body)).status).toBe(201);
   });
 
+  it("refuses an invitation to the address of an account that exists, and queues nothing", async () => {
+    const owner = await s.signedIn("owner");
+    const ops = (await s.t.services.staff.find("ops"))!;
+    const response = await owner.post("/api/admin/staff/invitations", {
+      email: ops.email.toUpperCase(),
+      role: "viewer",
+    });
+    expect(response.status).toBe(409);
+    expect(await response.json()).toMatchObject({ fields: { email: "taken" } });
+    expect(await s.t.services.database.db.selectFrom("outbox").selectAll().execute()).toEqual([]);
+  });
+
   it.each([
     { body: { email: "not-an-email", role: "viewer" }, fields: ["email"] },
     { body: { email: "anna@example.org", role: "admin" }, fields: ["role"] },

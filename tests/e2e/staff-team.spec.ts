@@ -6,6 +6,7 @@
 // Passkeys need a site name, not an address: the pages are opened on
 // localhost, the server's own SITE_URL host.
 import { spawnSync } from "node:child_process";
+import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { parseMail } from "#tests/peers/mail-server.ts";
 import { freePort } from "#tests/peers/ports.ts";
@@ -179,3 +180,43 @@ test("the owner's audit page shows each of those steps with who and when", async
   await expect(page.getByRole("row").filter({ hasText: "passkey" }).first()).toContainText(INVITED.username);
   await expect(page.getByRole("row").filter({ hasText: "recovery-code" }).first()).toContainText(TOTP_USER.username);
 });
+
+async function axeViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
+    .analyze();
+  return results.violations.map(
+    (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`,
+  );
+}
+
+for (const [scheme, width] of [
+  ["light", 1280],
+  ["dark", 390],
+] as const) {
+  test(`the team's pages have no axe violations (${scheme}, ${width} px) and fit the screen`, async ({ browser }) => {
+    test.setTimeout(90_000);
+    const context = await browser.newContext({ colorScheme: scheme, viewport: { width, height: 900 } });
+    const page = await context.newPage();
+    try {
+      const pages: [string, () => Promise<void>][] = [
+        ["/admin/staff", () => expect(page.getByRole("heading", { name: "Team" })).toBeVisible()],
+        ["/admin/account", () => page.getByRole("button", { name: "Add an authenticator app" }).click()],
+        ["/admin/invitation#not-a-token", () => expect(page.getByText("This invitation is not valid")).toBeVisible()],
+      ];
+      await signInToDashboard(page, site);
+      for (const [path, ready] of pages) {
+        await page.goto(`${site}${path}`);
+        await ready();
+        expect(await axeViolations(page), path).toEqual([]);
+        expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(width);
+      }
+      await page.context().clearCookies();
+      await passwordStep(page, TOTP_USER);
+      await expect(page.getByLabel("Authentication code", { exact: true })).toBeVisible();
+      expect(await axeViolations(page), "the second step").toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+}

@@ -21,7 +21,7 @@ export function SessionsSection({
       <h2 id="sessions-heading" className="text-lg font-bold">
         Sessions
       </h2>
-      <div className="mt-3 overflow-x-auto">
+      <div className="relative mt-3 overflow-x-auto" tabIndex={0} role="region" aria-label="Your sessions (scrolls)">
         <table className="w-full border-collapse text-left text-sm">
           <thead>
             <tr>

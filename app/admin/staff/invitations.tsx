@@ -13,7 +13,7 @@ const cell = "border-b border-slate-200 px-2 py-1.5 align-middle dark:border-sla
 export function OpenInvitations({ invitations, run, busy }: Props) {
   if (invitations.length === 0) return <p className="mt-2 text-sm">No open invitations.</p>;
   return (
-    <div className="mt-3 overflow-x-auto">
+    <div className="relative mt-3 overflow-x-auto" tabIndex={0} role="region" aria-label="Open invitations (scrolls)">
       <table className="w-full border-collapse text-left text-sm">
         <thead>
           <tr>

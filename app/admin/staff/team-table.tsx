@@ -12,7 +12,7 @@ const cell = "border-b border-slate-200 px-2 py-1.5 align-middle dark:border-sla
 /** The team: each account's role, status and second factors, and what the owner can do about them. */
 export function TeamTable({ staff, me, run, busy }: Props) {
   return (
-    <div className="mt-3 overflow-x-auto">
+    <div className="relative mt-3 overflow-x-auto" tabIndex={0} role="region" aria-label="Team (scrolls)">
       <table className="w-full border-collapse text-left text-sm">
         <thead>
           <tr>

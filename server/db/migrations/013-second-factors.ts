@@ -75,6 +75,7 @@ export async function up(db: Kysely<any>, dialect: Dialect): Promise<void> {
     .addColumn("value", "text", (c) => c.notNull())
     .addColumn("expires_at", "bigint", (c) => c.notNull())
     .execute();
+  await db.schema.createIndex("auth_challenges_expires").on("auth_challenges").column("expires_at").execute();
   await db.schema
     .createTable("staff_settings")
     .addColumn("key", "varchar(64)", (c) => c.primaryKey())

@@ -56,7 +56,16 @@ export function signInStepRoutes(services: Services) {
   });
 
   routes.post("/passkey/options", async (c) => {
-    const { options, ceremony } = await services.secondFactor.passkeyOptions(readShortCookie(cookies(c), "pending"));
+    const pending = readShortCookie(cookies(c), "pending");
+    // Anyone may ask for a passwordless ceremony, and each is a row for five minutes: a client network gets
+    // the sign-in's allowance of them, and the ones run out are cleared as new ones come.
+    if (!pending) {
+      const network = services.signInDeps.networkPseudonym(c.get("clientIp"));
+      const reservation = await services.throttle.reserve([{ kind: "ip", key: `passkey-options:${network}` }]);
+      if (!reservation.ok) return throttled(c, retryAfter(reservation.retryAfterMs));
+      await services.challenges.purgeExpired();
+    }
+    const { options, ceremony } = await services.secondFactor.passkeyOptions(pending);
     c.header("Set-Cookie", shortCookie(cookies(c), "ceremony", ceremony));
     return c.json({ options });
   });

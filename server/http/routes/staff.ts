@@ -64,7 +64,10 @@ export function staffRoutes(services: Services) {
   routes.post("/invitations", owner, recent, async (c) => {
     const body = await readJson(c, invitationBody);
     if (!body.ok) return body.response;
-    const { invitation, token } = await services.invitations.create(body.data.email, body.data.role, me(c).username);
+    const email = body.data.email.toLowerCase();
+    if ((await services.staff.list()).some((account) => account.email.toLowerCase() === email))
+      return c.json({ error: `An account with the address ${email} exists already`, fields: { email: "taken" } }, 409);
+    const { invitation, token } = await services.invitations.create(email, body.data.role, me(c).username);
     const mail = invitationMail(invitation, invitationLink(services.config.SITE_URL, token));
     await services.outbox.enqueue(services.database.db, mail);
     services.delivery?.kick();
@@ -86,6 +89,10 @@ export function staffRoutes(services: Services) {
   routes.put("/settings", owner, recent, async (c) => {
     const body = await readJson(c, settingsBody);
     if (!body.ok) return body.response;
+    // Whoever turns it on must not be the first one it shuts out of this page.
+    const sso = (await services.staff.findById(me(c).id))?.sso ?? false;
+    if (body.data.requireSecondFactor && !sso && (await services.factors.count(me(c).id)) === 0)
+      return c.json({ error: "Add a second factor to your own account first (on your account page)." }, 409);
     await services.staffSettings.setRequireSecondFactor(body.data.requireSecondFactor);
     await audit(c, services, {
       action: "settings.changed",
