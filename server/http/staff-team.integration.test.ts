@@ -128,6 +128,10 @@ describe.each(testDatabases())("the team on $dialect: invitations", ({ open }) =
     const body = { token, username: "anna", password: NEW_PASSWORD };
     expect((await guest.post("/api/auth/invitations/accept", body)).status).toBe(201);
   });
+});
+
+describe.each(testDatabases())("the team on $dialect: invitations refused", ({ open }) => {
+  const s = useStaffApp(open);
 
   it("refuses an invitation to the address of an account that exists, and queues nothing", async () => {
     const owner = await s.signedIn("owner");
