@@ -63,6 +63,38 @@ describe("npm run admin with roles", { timeout: 60_000 }, () => {
       expect(result.err).toContain("role <username> <role>");
     }
     expect(roles()).toEqual({ first: "owner", second: "operator", third: "operator" });
+    const lastOwner = admin(["role", "first", "viewer"]);
+    expect(lastOwner.code).toBe(1);
+    expect(lastOwner.err).toContain('"first" is the last owner');
+    expect(admin(["disable", "first"]).err).toContain('"first" is the last owner');
+    expect(roles()).toEqual({ first: "owner", second: "operator", third: "operator" });
+  });
+
+  it("resets an account's second factors: the way back for a last owner who lost them", async () => {
+    const database = openDatabase({ dataDir });
+    try {
+      const { id } = await database.db
+        .selectFrom("staff_users")
+        .select("id")
+        .where("username", "=", "first")
+        .executeTakeFirstOrThrow();
+      const factor = { user_id: id, kind: "totp" as const, label: "Phone", secret: "sealed", created_at: 1 };
+      await database.db.insertInto("staff_factors").values(factor).execute();
+      await database.db.insertInto("recovery_codes").values({ user_id: id, code_hash: "x", created_at: 1 }).execute();
+    } finally {
+      await database.close();
+    }
+    const reset = admin(["reset-factors", "first"]);
+    expect(reset).toMatchObject({ code: 0 });
+    expect(reset.out).toContain("Removed 1 second factor(s) and the recovery codes of first");
+    expect(admin(["reset-factors", "nobody"]).err).toContain('No account "nobody"');
+    const after = openDatabase({ dataDir });
+    try {
+      expect(await after.db.selectFrom("staff_factors").selectAll().execute()).toEqual([]);
+      expect(await after.db.selectFrom("recovery_codes").selectAll().execute()).toEqual([]);
+    } finally {
+      await after.close();
+    }
   });
 
   it("records each change it made in the audit trail as cli, and none it refused", async () => {
@@ -80,6 +112,7 @@ describe("npm run admin with roles", { timeout: 60_000 }, () => {
         ["cli", "account.role-changed", "second", '{"role":"operator"}', null],
         ["cli", "account.disabled", "third", null, null],
         ["cli", "account.enabled", "third", null, null],
+        ["cli", "account.factors-reset", "first", '{"removed":1}', null],
       ]);
     } finally {
       await database.close();

@@ -3,6 +3,7 @@
 //   role <username> <role>
 //   disable <username> / enable <username>
 //   reset-password <username> [--password-stdin]   (signs the account out everywhere)
+//   reset-factors <username>   (removes second factors and recovery codes, signs out everywhere)
 //   list
 //   delete <username>
 // Without --password-stdin the password is asked for twice, without echo.
@@ -11,12 +12,11 @@ import { Writable } from "node:stream";
 import { parseArgs } from "node:util";
 import pino from "pino";
 import { isRole, ROLES } from "#shared/auth/permissions.ts";
-import type { AuditTrail } from "#server/audit/audit-trail.ts";
-import { DEFAULT_ROLE, StaffInputError, type StaffStore } from "#server/auth/staff.ts";
+import { DEFAULT_ROLE, StaffInputError } from "#server/auth/staff.ts";
 import { ConfigError, readConfig } from "#server/config.ts";
 import { openDatabase } from "#server/db/client.ts";
 import { migrate } from "#server/db/migrate.ts";
-import { createServices } from "#server/services.ts";
+import { createServices, type Services } from "#server/services.ts";
 
 const USAGE = `Usage: npm run admin -- <command>
   create <username> [--role ${ROLES.join("|")}] [--password-stdin]
@@ -25,6 +25,7 @@ const USAGE = `Usage: npm run admin -- <command>
   disable <username>
   enable <username>
   reset-password <username> [--password-stdin]
+  reset-factors <username>
   list
   delete <username>`;
 
@@ -35,6 +36,7 @@ const COMMANDS: Record<string, number> = {
   disable: 1,
   enable: 1,
   "reset-password": 1,
+  "reset-factors": 1,
   list: 0,
   delete: 1,
 };
@@ -103,7 +105,20 @@ async function readPassword(fromStdin: boolean): Promise<string> {
   return first;
 }
 
-async function runCommand(staff: StaffStore, audit: AuditTrail, command: Command): Promise<void> {
+type AdminServices = Pick<Services, "staff" | "audit" | "factors" | "recoveryCodes" | "sessions">;
+
+/** The way back for someone who lost every factor and recovery code (the last owner included). */
+async function resetFactors({ staff, factors, recoveryCodes, sessions }: AdminServices, username: string) {
+  const user = await staff.find(username);
+  if (!user) throw new StaffInputError(`No account "${username}"`);
+  const removed = await factors.removeAll(user.id);
+  await recoveryCodes.removeAll(user.id);
+  await sessions.revokeAll(user.id);
+  return { user, removed };
+}
+
+async function runCommand(services: AdminServices, command: Command): Promise<void> {
+  const { staff, audit } = services;
   const [username = "", second = ""] = command.args;
   // Whoever runs the command line on the host is "cli": the audit trail cannot know more.
   const record = (action: string, detail?: Record<string, unknown>) =>
@@ -139,6 +154,12 @@ async function runCommand(staff: StaffStore, audit: AuditTrail, command: Command
       console.log(`Set a new password for ${user.username} and signed it out everywhere.`);
       break;
     }
+    case "reset-factors": {
+      const { user, removed } = await resetFactors(services, username);
+      await record("account.factors-reset", { removed });
+      console.log(`Removed ${removed} second factor(s) and the recovery codes of ${user.username}; signed it out.`);
+      break;
+    }
     case "list": {
       const users = await staff.list();
       if (users.length === 0) console.log("No staff accounts. Create one with: npm run admin -- create <username>");
@@ -168,8 +189,7 @@ async function run(argv: string[]): Promise<number> {
   const database = openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
   try {
     await migrate(database);
-    const { staff, audit } = createServices({ config, database, logger: pino({ level: "silent" }) });
-    await runCommand(staff, audit, command);
+    await runCommand(createServices({ config, database, logger: pino({ level: "silent" }) }), command);
     return 0;
   } finally {
     await database.close();

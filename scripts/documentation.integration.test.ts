@@ -54,7 +54,9 @@ describe("docs/api.md", () => {
     // a query string or a body may follow the path.
     const documented = (route: string) => {
       const [method, path] = route.split(" ") as [string, string];
-      const pattern = path.replace(/[.*+?^${}()|[\]\\]/g, "\\$&").replace(/:\w+/g, "(:\\w+|<\\w+>)");
+      // A parameter's pattern (":id{[0-9]+}") is the router's business, not the reader's.
+      const bare = path.replace(/\{[^}]*\}/g, "");
+      const pattern = bare.replace(/[.*+?^${}()|[\]\\]/g, "\\$&").replace(/:\w+/g, "(:\\w+|<\\w+>)");
       return new RegExp(`\`([A-Z]+\\|)*${method}(\\|[A-Z]+)* ${pattern}[\`? ]`).test(doc);
     };
     expect(routes.length).toBeGreaterThan(20);

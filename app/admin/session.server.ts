@@ -17,7 +17,10 @@ export async function currentSession(request: Request, context: Readonly<RouterC
   return { services, session: token ? await services.sessions.validate(token) : undefined };
 }
 
-/** Signed out: to the sign-in page. Signed in without the permission: a 403 with the refusal's message. */
+/**
+ * Signed out: to the sign-in page. Without a second factor the team requires: to the account page. Signed in
+ * without the permission: a 403 with the refusal's message.
+ */
 export async function requirePermission(
   request: Request,
   context: Readonly<RouterContextProvider>,
@@ -27,5 +30,7 @@ export async function requirePermission(
   const check = checkPermission(session, permission);
   if (check.ok) return { services, session: check.session };
   if (check.status === 401) throw redirect("/admin");
+  // The team requires a second factor this person lacks: the account page is where it is added.
+  if ("enrol" in check) throw redirect("/admin/account");
   throw data({ error: check.error }, 403);
 }

@@ -14,8 +14,8 @@ export type StaffAccount = StaffUser & { disabled: boolean; sso: boolean };
 export const DEFAULT_ROLE: Role = "viewer";
 
 export class StaffInputError extends Error {}
-/** A change that would leave the team without an owner who can sign in. */
-export class StaffConflictError extends Error {}
+/** A change that would leave the team without an owner who can sign in (HTTP 409; the CLI says it like bad input). */
+export class StaffConflictError extends StaffInputError {}
 
 const USERNAME = /^[a-z0-9][a-z0-9._-]{0,63}$/;
 
