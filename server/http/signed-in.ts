@@ -10,6 +10,7 @@ import {
   deviceCookie,
   readDeviceToken,
   readSessionToken,
+  readShortCookie,
   sessionCookie,
 } from "./session-cookie.ts";
 
@@ -35,7 +36,8 @@ export async function signedInResponse(
   // Appended: a cookie the route already cleared (the passkey ceremony's) stays cleared.
   c.header("Set-Cookie", sessionCookie(cookies, result.token), { append: true });
   c.header("Set-Cookie", deviceCookie(cookies, result.deviceToken), { append: true });
-  c.header("Set-Cookie", clearedShortCookie(cookies, "pending"), { append: true });
+  if (readShortCookie(cookies, "pending"))
+    c.header("Set-Cookie", clearedShortCookie(cookies, "pending"), { append: true });
   const session = await services.sessions.validate(result.token);
   return c.json({ user: result.user, expiresAt: result.expiresAt, mustEnrol: session?.mustEnrol ?? false }, status);
 }

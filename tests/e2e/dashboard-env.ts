@@ -23,10 +23,12 @@ export type DashboardEnvOptions = Pick<
 > & {
   /** No chance failures or degradation in the fleet. */
   quiet?: boolean;
+  /** More of the server's environment (single sign-on's settings, say). */
+  env?: Record<string, string>;
 };
 
 export async function startDashboardEnv(port: number, options: DashboardEnvOptions = {}) {
-  const { quiet, intervalSeconds = 10, ...rest } = options;
+  const { quiet, intervalSeconds = 10, env: extraEnv = {}, ...rest } = options;
   const dir = mkdtempSync(join(tmpdir(), "dashboard-env-"));
   const fleet = await startDemoFleet({ quiet });
   const mail = await startTestMailServer({ dir });
@@ -42,6 +44,7 @@ export async function startDashboardEnv(port: number, options: DashboardEnvOptio
     SMTP_CA_FILE: mail.caFile,
     LOG_LEVEL: "warn",
     WEB_CONCURRENCY: "1",
+    ...extraEnv,
   }).catch(async (error: unknown) => {
     await Promise.all([fleet.stop(), mail.down()]);
     throw error;

@@ -2,8 +2,9 @@ import { endOtherSessions, type AccountSession } from "../account-client.ts";
 import { buttonClass, sectionClass } from "../fields.tsx";
 import type { RunAction } from "../use-page-actions.ts";
 import { isoTime, when } from "../when.ts";
+import { cellClass, ScrollTable } from "../scroll-table.tsx";
 
-const cell = "border-b border-slate-200 px-2 py-1.5 align-top dark:border-slate-700";
+const cell = cellClass("top");
 
 /** Where the account is signed in, and a way to sign out everywhere else. */
 export function SessionsSection({
@@ -21,33 +22,31 @@ export function SessionsSection({
       <h2 id="sessions-heading" className="text-lg font-bold">
         Sessions
       </h2>
-      <div className="relative mt-3 overflow-x-auto" tabIndex={0} role="region" aria-label="Your sessions (scrolls)">
-        <table className="w-full border-collapse text-left text-sm">
-          <thead>
-            <tr>
-              {["Started", "Last seen", "Device", ""].map((heading, index) => (
-                <th key={index} scope="col" className={`${cell} font-semibold`}>
-                  {heading || <span className="sr-only">This session</span>}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {sessions.map((session) => (
-              <tr key={session.id}>
-                <td className={`${cell} whitespace-nowrap`}>
-                  <time dateTime={isoTime(session.createdAt)}>{when(session.createdAt)}</time>
-                </td>
-                <td className={`${cell} whitespace-nowrap`}>
-                  <time dateTime={isoTime(session.lastSeenAt)}>{when(session.lastSeenAt)}</time>
-                </td>
-                <td className={`${cell} break-words`}>{session.userAgent ?? "Unknown device"}</td>
-                <td className={`${cell} whitespace-nowrap font-semibold`}>{session.current ? "this session" : ""}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <ScrollTable
+        label="Your sessions"
+        align="top"
+        headings={[
+          "Started",
+          "Last seen",
+          "Device",
+          <span key="current" className="sr-only">
+            This session
+          </span>,
+        ]}
+      >
+        {sessions.map((session) => (
+          <tr key={session.id}>
+            <td className={`${cell} whitespace-nowrap`}>
+              <time dateTime={isoTime(session.createdAt)}>{when(session.createdAt)}</time>
+            </td>
+            <td className={`${cell} whitespace-nowrap`}>
+              <time dateTime={isoTime(session.lastSeenAt)}>{when(session.lastSeenAt)}</time>
+            </td>
+            <td className={`${cell} break-words`}>{session.userAgent ?? "Unknown device"}</td>
+            <td className={`${cell} whitespace-nowrap font-semibold`}>{session.current ? "this session" : ""}</td>
+          </tr>
+        ))}
+      </ScrollTable>
       <button
         type="button"
         disabled={busy || others === 0}

@@ -4,61 +4,49 @@ import { buttonClass, Field, primaryButtonClass, SelectField } from "../fields.t
 import { inviteStaff, withdrawInvitation, type OpenInvitation } from "../staff-client.ts";
 import type { RunAction } from "../use-page-actions.ts";
 import { isoTime, when } from "../when.ts";
+import { cellClass, ScrollTable } from "../scroll-table.tsx";
 
 type Props = { invitations: OpenInvitation[]; run: RunAction; busy: boolean };
 
-const cell = "border-b border-slate-200 px-2 py-1.5 align-middle dark:border-slate-700";
+const cell = cellClass("middle");
 
 /** The invitations not yet accepted, each with a way to withdraw it. */
 export function OpenInvitations({ invitations, run, busy }: Props) {
   if (invitations.length === 0) return <p className="mt-2 text-sm">No open invitations.</p>;
   return (
-    <div className="relative mt-3 overflow-x-auto" tabIndex={0} role="region" aria-label="Open invitations (scrolls)">
-      <table className="w-full border-collapse text-left text-sm">
-        <thead>
-          <tr>
-            {["E-mail", "Role", "Invited by", "Sent", "Expires", "Actions"].map((heading) => (
-              <th key={heading} scope="col" className={`${cell} font-semibold`}>
-                {heading}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {invitations.map((invitation) => (
-            <tr key={invitation.id}>
-              <th scope="row" className={`${cell} font-normal break-all`}>
-                {invitation.email}
-              </th>
-              <td className={cell}>{invitation.role}</td>
-              <td className={cell}>{invitation.invitedBy ?? "–"}</td>
-              <td className={`${cell} whitespace-nowrap`}>
-                <time dateTime={isoTime(invitation.createdAt)}>{when(invitation.createdAt)}</time>
-              </td>
-              <td className={`${cell} whitespace-nowrap`}>
-                <time dateTime={isoTime(invitation.expiresAt)}>{when(invitation.expiresAt)}</time>
-              </td>
-              <td className={cell}>
-                <button
-                  type="button"
-                  disabled={busy}
-                  aria-label={`Withdraw the invitation to ${invitation.email}`}
-                  onClick={() =>
-                    void run(() => withdrawInvitation(invitation.id), {
-                      confirm: true,
-                      success: `The invitation to ${invitation.email} is withdrawn.`,
-                    })
-                  }
-                  className={buttonClass}
-                >
-                  Withdraw
-                </button>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <ScrollTable label="Open invitations" headings={["E-mail", "Role", "Invited by", "Sent", "Expires", "Actions"]}>
+      {invitations.map((invitation) => (
+        <tr key={invitation.id}>
+          <th scope="row" className={`${cell} font-normal break-all`}>
+            {invitation.email}
+          </th>
+          <td className={cell}>{invitation.role}</td>
+          <td className={cell}>{invitation.invitedBy ?? "–"}</td>
+          <td className={`${cell} whitespace-nowrap`}>
+            <time dateTime={isoTime(invitation.createdAt)}>{when(invitation.createdAt)}</time>
+          </td>
+          <td className={`${cell} whitespace-nowrap`}>
+            <time dateTime={isoTime(invitation.expiresAt)}>{when(invitation.expiresAt)}</time>
+          </td>
+          <td className={cell}>
+            <button
+              type="button"
+              disabled={busy}
+              aria-label={`Withdraw the invitation to ${invitation.email}`}
+              onClick={() =>
+                void run(() => withdrawInvitation(invitation.id), {
+                  confirm: true,
+                  success: `The invitation to ${invitation.email} is withdrawn.`,
+                })
+              }
+              className={buttonClass}
+            >
+              Withdraw
+            </button>
+          </td>
+        </tr>
+      ))}
+    </ScrollTable>
   );
 }
 

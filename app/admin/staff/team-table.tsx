@@ -3,33 +3,21 @@ import { useId, useState } from "react";
 import { buttonClass, controlClass } from "../fields.tsx";
 import { changeRole, resetFactors, setDisabled, type StaffMember } from "../staff-client.ts";
 import type { RunAction } from "../use-page-actions.ts";
+import { cellClass, ScrollTable } from "../scroll-table.tsx";
 
 type Props = { staff: StaffMember[]; me: number; run: RunAction; busy: boolean };
 
 const badge = "ml-2 rounded bg-sky-100 px-2 py-0.5 text-xs font-semibold text-sky-950 dark:bg-sky-900 dark:text-sky-50";
-const cell = "border-b border-slate-200 px-2 py-1.5 align-middle dark:border-slate-700";
+const cell = cellClass("middle");
 
 /** The team: each account's role, status and second factors, and what the owner can do about them. */
 export function TeamTable({ staff, me, run, busy }: Props) {
   return (
-    <div className="relative mt-3 overflow-x-auto" tabIndex={0} role="region" aria-label="Team (scrolls)">
-      <table className="w-full border-collapse text-left text-sm">
-        <thead>
-          <tr>
-            {["Username", "E-mail", "Role", "Status", "Second factors", "Actions"].map((heading) => (
-              <th key={heading} scope="col" className={`${cell} font-semibold`}>
-                {heading}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {staff.map((member) => (
-            <MemberRow key={member.id} member={member} self={member.id === me} run={run} busy={busy} />
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <ScrollTable label="Team" headings={["Username", "E-mail", "Role", "Status", "Second factors", "Actions"]}>
+      {staff.map((member) => (
+        <MemberRow key={member.id} member={member} self={member.id === me} run={run} busy={busy} />
+      ))}
+    </ScrollTable>
   );
 }
 

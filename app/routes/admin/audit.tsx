@@ -5,6 +5,7 @@ import { auditQuery, auditQueryValues, AUDIT_PAGE_SIZE, type AuditQueryInput } f
 import { RouteGuard } from "#app/admin/route-guard.tsx";
 import { requirePermission } from "#app/admin/session.server.ts";
 import type { Route } from "./+types/audit";
+import { cellClass, ScrollTable } from "#app/admin/scroll-table.tsx";
 
 /** What a staff member needs to open this page (declared by every staff page, checked by a test). */
 export const permission: Permission = "audit:read";
@@ -38,7 +39,7 @@ const input =
 const button =
   "inline-flex min-h-10 cursor-pointer items-center rounded-md border border-slate-400 px-3 " +
   "font-semibold hover:bg-slate-100 dark:border-slate-500 dark:hover:bg-slate-800";
-const cell = "border-b border-slate-200 px-2 py-1.5 align-top dark:border-slate-700";
+const cell = cellClass("top");
 
 /** A GET form, so filtering works without JavaScript and a filtered page can be linked. */
 function FilterForm({ filters }: { filters: Filters }) {
@@ -86,42 +87,34 @@ export default function AuditPage({ loaderData }: Route.ComponentProps) {
           address gives the same value, and the address itself is not stored.
         </p>
         <FilterForm filters={filters} />
-        <div className="mt-4 overflow-x-auto">
-          <table className="w-full border-collapse text-left text-sm">
-            <thead>
-              <tr>
-                {["When", "Who", "From", "What", "Target", "Detail"].map((heading) => (
-                  <th key={heading} scope="col" className={`${cell} font-semibold`}>
-                    {heading}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {events.length === 0 ? (
-                <tr>
-                  <td colSpan={6} className={cell}>
-                    No entries.
-                  </td>
-                </tr>
-              ) : null}
-              {events.map((event) => (
-                <tr key={event.id}>
-                  <td className={`${cell} whitespace-nowrap`}>
-                    <time dateTime={new Date(event.at).toISOString()}>{when(event.at)}</time>
-                  </td>
-                  <td className={cell}>{event.actor ?? "(not signed in)"}</td>
-                  <td className={`${cell} font-mono`} title={event.source ?? undefined}>
-                    {event.source ? event.source.slice(0, 8) : "–"}
-                  </td>
-                  <td className={`${cell} font-mono`}>{event.action}</td>
-                  <td className={`${cell} break-words`}>{event.target ?? ""}</td>
-                  <td className={`${cell} break-words`}>{detailText(event.detail)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <ScrollTable
+          label="Audit trail"
+          align="top"
+          className="mt-4"
+          headings={["When", "Who", "From", "What", "Target", "Detail"]}
+        >
+          {events.length === 0 ? (
+            <tr>
+              <td colSpan={6} className={cell}>
+                No entries.
+              </td>
+            </tr>
+          ) : null}
+          {events.map((event) => (
+            <tr key={event.id}>
+              <td className={`${cell} whitespace-nowrap`}>
+                <time dateTime={new Date(event.at).toISOString()}>{when(event.at)}</time>
+              </td>
+              <td className={cell}>{event.actor ?? "(not signed in)"}</td>
+              <td className={`${cell} font-mono`} title={event.source ?? undefined}>
+                {event.source ? event.source.slice(0, 8) : "–"}
+              </td>
+              <td className={`${cell} font-mono`}>{event.action}</td>
+              <td className={`${cell} break-words`}>{event.target ?? ""}</td>
+              <td className={`${cell} break-words`}>{detailText(event.detail)}</td>
+            </tr>
+          ))}
+        </ScrollTable>
         <nav aria-label="Pages" className="mt-4 flex gap-4">
           {newer ? <Link to={pageLink(filters, { after: newer })}>Newer</Link> : null}
           {older ? <Link to={pageLink(filters, { before: older })}>Older</Link> : null}
