@@ -34,7 +34,7 @@ for (const kind of DATABASES) {
       const { env, drop } = await databaseEnv(kind, { ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password });
       const { server } = startWithUmask(env);
       try {
-        await waitUntilUp(origin);
+        await waitUntilUp(origin, 60_000, server);
         // The admin's browser signed in earlier and keeps its device cookie.
         const first = await signIn("127.0.1.1", ADMIN.password);
         expect(first.status).toBe(200);
@@ -78,7 +78,7 @@ test(
     chmodSync(join(dataDir, "app.db"), 0o644);
     const { server, log } = startWithUmask({ DATA_DIR: dataDir, DATABASE_URL: "" });
     try {
-      await waitUntilUp(origin);
+      await waitUntilUp(origin, 60_000, server);
       const mode = (name: string) => (statSync(join(dataDir, name)).mode & 0o777).toString(8);
       expect(mode(".")).toBe("700");
       for (const name of ["app.db", "app.db-wal", "app.db-shm"]) expect(mode(name), name).toBe("600");
@@ -93,7 +93,7 @@ test("no redirect leaves the origin, however the path is spelled on the wire", a
   const dataDir = mkdtempSync(join(tmpdir(), "redirect-"));
   const { server } = startWithUmask({ DATA_DIR: dataDir, DATABASE_URL: "", WEB_CONCURRENCY: "1" });
   try {
-    await waitUntilUp(origin);
+    await waitUntilUp(origin, 60_000, server);
     for (const target of [
       "//evil.example/",
       "//evil.example",
