@@ -80,6 +80,7 @@ function showcaseServices(fleet: SimulatedFleet) {
       name: "Search API",
       description: "Spring Boot service on three hosts, judged by conditions",
       profile: "standard",
+      tags: ["search", "spring"],
       hosts: Object.fromEntries(
         ["fra", "muc", "ber"].map((host) => [
           host,
@@ -95,6 +96,7 @@ function showcaseServices(fleet: SimulatedFleet) {
       name: "Nightly backup",
       description: "A job that reports each run (push monitor)",
       profile: "standard",
+      tags: ["backup"],
       intervalSeconds: 60,
       hosts: { backup: { push: { token: DEMO_PUSH_TOKEN, graceSeconds: 30 } } },
     },

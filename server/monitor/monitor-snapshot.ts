@@ -179,6 +179,8 @@ function serviceSnapshot(service: ServiceConfig, defaults: Defaults, readings: R
     serviceName: service.name,
     serviceDescription: service.description,
     reliabilityProfile: service.profile,
+    tags: service.tags ?? [],
+    location: service.location ?? null,
     overallHealthScore: score,
     status,
     alertCooldownActive: coolingDown.has(`service:${service.id}`),

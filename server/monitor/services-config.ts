@@ -15,6 +15,11 @@ const MAX_HOSTS = 10;
 /** A service id, optionally with one of its hosts. */
 const DEPENDENCY_REF = /^[a-z0-9][a-z0-9-]{0,63}(\/[a-z][a-z0-9-]{0,31})?$/;
 const MAX_DEPENDENCIES = 20;
+/** A tag groups services for the dashboard's filters: short and lower-case, so `?tag=` needs no case folding. */
+export const TAG_PATTERN = /^[a-z0-9-]{1,40}$/;
+const MAX_TAGS = 32;
+/** Printable characters only: a location is shown as a filter option and sent back as a query parameter. */
+const PRINTABLE = /^[^\p{Cc}\p{Cf}\p{Zl}\p{Zp}]*$/u;
 
 /** Checks in a row that open an incident, and good checks in a row that resolve it. */
 const threshold = z
@@ -99,6 +104,19 @@ export const serviceSchema = z
      * their own.
      */
     dependsOn: dependsOnSchema.optional(),
+    /** Labels for the dashboard's filters and groups (`tags: [payments, eu]`). */
+    tags: z
+      .array(z.string().regex(TAG_PATTERN, "a tag is 1 to 40 lower-case letters, digits and dashes"))
+      .min(1, "lists at least one tag")
+      .max(MAX_TAGS, `at most ${MAX_TAGS} tags`)
+      .optional(),
+    /** Where it runs, as people say it ("Frankfurt", "Office Munich"): a filter of the dashboard. */
+    location: z
+      .string()
+      .min(1, "must not be empty")
+      .max(60, "at most 60 characters")
+      .regex(PRINTABLE, "printable characters only")
+      .optional(),
   })
   .strict()
   .transform((service, context) => {
