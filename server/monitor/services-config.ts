@@ -95,6 +95,14 @@ export const serviceSchema = z
       .object({ en: z.string().min(1).max(80), de: z.string().min(1).max(80) })
       .strict()
       .optional(),
+    /** The status page lists public services that share this name under it, in both languages as written. */
+    publicGroup: z
+      .string()
+      .min(1)
+      .max(60)
+      .regex(PRINTABLE, "printable characters only")
+      .refine((name) => name.trim() === name, "must not begin or end with a space")
+      .optional(),
     intervalSeconds: serviceIntervalSeconds.optional(),
     timeoutMs: timeoutMs.optional(),
     failureThreshold: threshold.optional(),

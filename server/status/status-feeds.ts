@@ -5,7 +5,7 @@ import type { Language } from "#shared/i18n/languages.ts";
 import type { PublicIncident, PublicService, PublicStatus, ServiceState } from "#shared/status/public-status.ts";
 import { xml, xmlDocument } from "./xml.ts";
 
-/** What an embedder needs: the banner, each service's state and uptime, and what is going on. */
+/** What an embedder needs: the banner, each service's state and uptime, the groups, and what is going on. */
 export function statusJson(status: PublicStatus) {
   return {
     generatedAt: status.generatedAt,
@@ -13,9 +13,11 @@ export function statusJson(status: PublicStatus) {
     services: status.services.map((service) => ({
       id: service.id,
       name: service.name,
+      group: service.group,
       state: service.state,
       uptime: service.uptime,
     })),
+    groups: status.groups,
     incidents: status.incidents.open,
     maintenance: status.maintenance.active,
   };

@@ -4,6 +4,7 @@
 // (else a neutral line), and maintenance. Pure: status-store.ts reads the
 // inputs, status-site.ts renders the result.
 import {
+  groupServices,
   overallState,
   type Bilingual,
   type IncidentState,
@@ -311,6 +312,7 @@ export function buildPublicStatus(inputs: StatusInputs): PublicStatus {
     return {
       id: service.id,
       name: publicName(service),
+      group: service.publicGroup ?? null,
       state: serviceState(service, inputs.states, maintenance),
       uptime: {
         h24: percent(windows.h24.checks, windows.h24.failures),
@@ -337,6 +339,7 @@ export function buildPublicStatus(inputs: StatusInputs): PublicStatus {
     timeZone,
     overall: overallState(result.map((service) => service.state)),
     services: result,
+    groups: groupServices(result),
     incidents: {
       open: incidents.filter((incident) => incident.resolvedAt === null).sort(byNewest),
       resolved: incidents

@@ -21,11 +21,16 @@ export type StatusDay = { date: string; uptime: number | null; incidents: number
 export type PublicService = {
   id: string;
   name: Bilingual;
+  /** The configuration's `publicGroup`, one name for both languages; null outside any group. */
+  group: string | null;
   state: ServiceState;
   uptime: { h24: number | null; d30: number | null; d90: number | null };
   /** The last 90 days, oldest first, in the company's time zone. */
   days: StatusDay[];
 };
+
+/** Public services that share a `publicGroup`, in the order the group first appears in the configuration. */
+export type PublicGroup = { name: string; state: ServiceState; serviceIds: string[] };
 
 export type IncidentUpdate = { at: string; state: IncidentState; message: Bilingual };
 
@@ -55,6 +60,7 @@ export type PublicStatus = {
   timeZone: string;
   overall: OverallState;
   services: PublicService[];
+  groups: PublicGroup[];
   incidents: { open: PublicIncident[]; resolved: PublicIncident[] };
   maintenance: { active: PublicMaintenance[]; upcoming: PublicMaintenance[] };
 };
@@ -71,4 +77,31 @@ export function overallState(states: readonly ServiceState[]): OverallState {
   if (known.includes("degraded")) return "degraded";
   if (known.includes("maintenance")) return "maintenance";
   return "operational";
+}
+
+/** Worst first: a group shows the worst state among its services, so "unknown" outranks only "operational". */
+const SEVERITY: readonly ServiceState[] = ["outage", "degraded", "maintenance", "unknown", "operational"];
+
+/** The worst of the states; "operational" for none. */
+export function worstState(states: readonly ServiceState[]): ServiceState {
+  return SEVERITY.find((state) => states.includes(state)) ?? "operational";
+}
+
+/** A group is shown open unless all of its services are operational: what needs a look is never folded away. */
+export const isGroupOpen = (group: PublicGroup): boolean => group.state !== "operational";
+
+/** The groups of the services, in the order each group first appears; services without a group are in none. */
+export function groupServices(services: readonly PublicService[]): PublicGroup[] {
+  const members = new Map<string, PublicService[]>();
+  for (const service of services) {
+    if (service.group === null) continue;
+    const list = members.get(service.group);
+    if (list) list.push(service);
+    else members.set(service.group, [service]);
+  }
+  return [...members].map(([name, list]) => ({
+    name,
+    state: worstState(list.map((service) => service.state)),
+    serviceIds: list.map((service) => service.id),
+  }));
 }

@@ -68,11 +68,15 @@ const DAY_ROW = [
 export function ServiceStatus({
   service,
   incidents,
+  headingLevel = 3,
 }: {
   service: PublicService;
   incidents: readonly PublicIncident[];
+  /** 4 inside a group, whose name is the heading above. */
+  headingLevel?: 3 | 4;
 }) {
   const { t, lang } = useLanguage();
+  const Heading = headingLevel === 4 ? "h4" : "h3";
   const name = service.name[lang];
   const figures = [
     ["status.uptime24h", service.uptime.h24],
@@ -85,7 +89,7 @@ export function ServiceStatus({
       data-status-service={service.id}
     >
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <h3 className="text-lg font-bold">{name}</h3>
+        <Heading className="text-lg font-bold">{name}</Heading>
         <ServiceStateBadge state={service.state} />
       </div>
       <dl className="mt-3 flex flex-wrap gap-x-6 gap-y-1 text-sm">

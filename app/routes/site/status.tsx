@@ -4,7 +4,7 @@ import { PageHeader } from "#app/components/page-header.tsx";
 import { PageMeta } from "#app/components/page-meta.tsx";
 import { IncidentList } from "#app/components/status/incident-list.tsx";
 import { MaintenanceList } from "#app/components/status/maintenance-list.tsx";
-import { ServiceStatus } from "#app/components/status/service-status.tsx";
+import { ServiceList } from "#app/components/status/service-list.tsx";
 import { StatusBanner } from "#app/components/status/status-banner.tsx";
 import { useLanguage } from "#app/i18n/language.tsx";
 import { pickMessages, requestLanguage } from "#app/i18n/messages.server.ts";
@@ -48,15 +48,7 @@ export default function StatusPage({ loaderData }: Route.ComponentProps) {
             {status.services.length === 0 ? (
               <p className="mt-4 text-slate-700 dark:text-slate-300">{t("status.noServices")}</p>
             ) : null}
-            <ul className="mt-6 flex flex-col gap-6">
-              {status.services.map((service) => (
-                <ServiceStatus
-                  key={service.id}
-                  service={service}
-                  incidents={[...status.incidents.open, ...status.incidents.resolved]}
-                />
-              ))}
-            </ul>
+            <ServiceList status={status} />
             <Island name="day-keys" props={{}} />
           </section>
           <MaintenanceList maintenance={status.maintenance} services={status.services} timeZone={status.timeZone} />
