@@ -2,7 +2,7 @@
 // sockets from many loopback addresses (Linux routes all of 127.0.0.0/8 to
 // loopback), on SQLite and, where TEST_DATABASE_URL is set, on PostgreSQL.
 import { chmodSync, mkdirSync, mkdtempSync, statSync } from "node:fs";
-import { connect } from "node:net";
+import { connect, createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import SQLite from "better-sqlite3";
@@ -23,7 +23,17 @@ const send = (from: string, method: string, path: string, body?: unknown, header
 const signIn = (from: string, password: string, cookie?: string) =>
   send(from, "POST", "/api/auth/sign-in", { username: ADMIN.username, password }, cookie ? { Cookie: cookie } : {});
 
-const startWithUmask = (env: Record<string, string>) => startTarget(PORT, env);
+/** Starts the server, after making sure nothing else (a server a crashed run left behind) holds its port. */
+async function startWithUmask(env: Record<string, string>) {
+  await new Promise<void>((resolve, reject) => {
+    const probe = createServer()
+      .once("error", (error: NodeJS.ErrnoException) =>
+        reject(new Error(`port ${PORT} is taken by another process (${error.code}): stop it first`)),
+      )
+      .listen(PORT, "127.0.0.1", () => probe.close(() => resolve()));
+  });
+  return startTarget(PORT, env);
+}
 const stop = stopTarget;
 
 for (const kind of DATABASES) {
@@ -32,7 +42,7 @@ for (const kind of DATABASES) {
     async () => {
       test.setTimeout(120_000);
       const { env, drop } = await databaseEnv(kind, { ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password });
-      const { server } = startWithUmask(env);
+      const { server } = await startWithUmask(env);
       try {
         await waitUntilUp(origin, 60_000, server);
         // The admin's browser signed in earlier and keeps its device cookie.
@@ -76,7 +86,7 @@ test(
     const old = new SQLite(join(dataDir, "app.db"));
     old.close();
     chmodSync(join(dataDir, "app.db"), 0o644);
-    const { server, log } = startWithUmask({ DATA_DIR: dataDir, DATABASE_URL: "" });
+    const { server, log } = await startWithUmask({ DATA_DIR: dataDir, DATABASE_URL: "" });
     try {
       await waitUntilUp(origin, 60_000, server);
       const mode = (name: string) => (statSync(join(dataDir, name)).mode & 0o777).toString(8);
@@ -91,7 +101,7 @@ test(
 
 test("no redirect leaves the origin, however the path is spelled on the wire", async () => {
   const dataDir = mkdtempSync(join(tmpdir(), "redirect-"));
-  const { server } = startWithUmask({ DATA_DIR: dataDir, DATABASE_URL: "", WEB_CONCURRENCY: "1" });
+  const { server } = await startWithUmask({ DATA_DIR: dataDir, DATABASE_URL: "", WEB_CONCURRENCY: "1" });
   try {
     await waitUntilUp(origin, 60_000, server);
     for (const target of [
