@@ -3,18 +3,12 @@
 // public service stopped and started again as the page, its JSON, its feed
 // and its badge tell it; staff's words reaching the page; a private service
 // nowhere; and the page without JavaScript. Screenshots in test-results/status-page/.
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { createServer } from "node:http";
-import type { AddressInfo } from "node:net";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { freePort } from "#tests/peers/ports.ts";
-import { groupedPublicServices } from "#tests/support/public-groups.ts";
 import { signInToDashboard, startDashboardEnv } from "./dashboard-env.ts";
 import { waitForIslands, skipDialogs, watchPage } from "./helpers.ts";
-import { startServer, stopServer, waitUntilUp } from "./server-process.ts";
 
 let env: Awaited<ReturnType<typeof startDashboardEnv>>;
 const SHOTS = join("test-results", "status-page");
@@ -322,93 +316,4 @@ test("without JavaScript the page reads right, and /status answers in the visito
   await context.close();
   const sitemap = await (await fetch(`${env.origin}/sitemap.xml`)).text();
   for (const url of ["/status", "/en/status", "/de/status"]) expect(sitemap).toContain(`${url}</loc>`);
-});
-
-/** Hosts on loopback that answer 200 for every service's path but the ones named failing (503). */
-async function startGroupHosts(failing: ReadonlySet<string>) {
-  const hosts = createServer((request, response) => {
-    response.statusCode = failing.has(request.url?.slice(1) ?? "") ? 503 : 200;
-    response.end();
-  });
-  await new Promise<void>((resolve) => hosts.listen(0, "127.0.0.1", resolve));
-  return {
-    url: (id: string) => `http://127.0.0.1:${(hosts.address() as AddressInfo).port}/${id}`,
-    stop: () => new Promise((resolve) => hosts.close(resolve)),
-  };
-}
-
-test("20 public services in 4 groups, one failing: only its group is open, in both languages, accessible", async ({
-  page,
-}) => {
-  test.setTimeout(120_000);
-  const groups = ["Websites", "Kundenportale", "APIs & Schnittstellen", "E-Mail"];
-  const failing = new Set<string>();
-  const hosts = await startGroupHosts(failing);
-  const fleet = groupedPublicServices({ groups, perGroup: 5, url: hosts.url });
-  failing.add(fleet.groups.get("Kundenportale")![2]!);
-  const dir = mkdtempSync(join(tmpdir(), "status-groups-"));
-  writeFileSync(
-    join(dir, "monitoring.yaml"),
-    `alerts: { to: ops@example.com }\ndefaults: { intervalSeconds: 600, staggerSeconds: 0, retries: 0 }\n` +
-      `services:\n${fleet.yaml}\n`,
-  );
-  const port = await freePort();
-  const origin = `http://127.0.0.1:${port}`;
-  const server = startServer(port, {
-    DATA_DIR: join(dir, "data"),
-    MONITORING_CONFIG: join(dir, "monitoring.yaml"),
-    LOG_LEVEL: "warn",
-    WEB_CONCURRENCY: "1",
-  });
-  try {
-    await waitUntilUp(origin, 60_000, server);
-    const expected = groups.map((name) => ({
-      name,
-      state: name === "Kundenportale" ? "outage" : "operational",
-      serviceIds: fleet.groups.get(name),
-    }));
-    await expect
-      .poll(
-        async () => ((await (await page.request.get(`${origin}/api/status`)).json()) as { groups: unknown }).groups,
-        {
-          timeout: SHOWN_WITHIN_MS,
-        },
-      )
-      .toEqual(expected);
-    await skipDialogs(page);
-    for (const [lang, operational, outage] of [
-      ["en", "Operational", "Outage"],
-      ["de", "Betriebsbereit", "Ausfall"],
-    ] as const) {
-      await page.goto(`${origin}/${lang}/status`);
-      const details = page.locator("details[data-status-group]");
-      await expect(details).toHaveCount(4);
-      for (const [index, name] of groups.entries()) {
-        const group = details.nth(index);
-        const open = name === "Kundenportale";
-        await expect(group.locator("summary")).toHaveText(`${name} ${open ? outage : operational}`);
-        await expect(group).toHaveJSProperty("open", open);
-        await expect(group.locator("[data-status-service]").first()).toBeVisible({ visible: open });
-      }
-      await expect(page.getByRole("heading", { level: 3, name: "E-Mail" })).toBeVisible();
-      const results = await new AxeBuilder({ page })
-        .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
-        .analyze();
-      expect(results.violations, JSON.stringify(results.violations, null, 2)).toEqual([]);
-    }
-    // A folded group opens from the keyboard, and each service's 90 days are still one tab stop.
-    await waitForIslands(page);
-    await expect(page.locator('[data-status-service] [role="img"][tabindex="0"]')).toHaveCount(20);
-    const websites = page.locator("details[data-status-group]").first();
-    await websites.locator("summary").focus();
-    await page.keyboard.press("Enter");
-    await expect(websites).toHaveJSProperty("open", true);
-    await page.keyboard.press("Tab");
-    await expect(websites.locator("[data-status-service]").first().locator('[role="img"]').last()).toBeFocused();
-    await page.screenshot({ path: join(SHOTS, "status-groups-de.png"), fullPage: true });
-  } finally {
-    await stopServer(server);
-    await hosts.stop();
-    rmSync(dir, { recursive: true, force: true });
-  }
 });
