@@ -2,7 +2,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { defineConfig, devices } from "@playwright/test";
-import { CHROMIUM_ARGS, findChromium } from "./tests/chromium.ts";
+import { CHROMIUM_ARGS, findTestChromium } from "./tests/chromium.ts";
 
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 3100);
 /** The staff account the browser tests sign in with (created at server start). */
@@ -13,7 +13,9 @@ export const E2E_SITE_URL = "https://www.muster-digital.example";
 export default defineConfig({
   testDir: "tests/e2e",
   fullyParallel: true,
-  workers: 2,
+  // Three on two cores: the longest tests wait on real timers (retries, intervals), and the headless shell leaves
+  // room beside them.
+  workers: 3,
   retries: 0,
   forbidOnly: true,
   reporter: process.env.CI ? [["list"]] : [["list"]],
@@ -22,13 +24,13 @@ export default defineConfig({
   expect: { timeout: 15_000 },
   use: {
     baseURL: `http://localhost:${E2E_PORT}`,
-    launchOptions: { executablePath: findChromium(), args: CHROMIUM_ARGS },
+    launchOptions: { executablePath: findTestChromium(), args: CHROMIUM_ARGS },
     trace: "off",
   },
   projects: [
     {
       name: "chromium",
-      use: { ...devices["Desktop Chrome"], launchOptions: { executablePath: findChromium(), args: CHROMIUM_ARGS } },
+      use: { ...devices["Desktop Chrome"], launchOptions: { executablePath: findTestChromium(), args: CHROMIUM_ARGS } },
     },
   ],
   webServer: {
@@ -53,7 +55,7 @@ export default defineConfig({
       CONTACT_MIN_FORM_AGE_MS: "0",
     },
     reuseExistingServer: false,
-    // Two workers start, build nothing and migrate: seconds, or a minute on a busy machine.
+    // The workers start, build nothing and migrate: seconds, or a minute on a busy machine.
     timeout: 60_000,
   },
 });

@@ -1,3 +1,4 @@
+import { availableParallelism } from "node:os";
 import { defineConfig } from "vitest/config";
 
 // Two tiers. Unit tests are pure and quick (no server, connection or process:
@@ -13,6 +14,9 @@ export default defineConfig({
     // not wrong.
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    // At least two files at once (Vitest's default leaves one core free, so one on a 2-core machine): much of a file's
+    // time is spent waiting (on a peer, a socket, a child process, an import), and two finish in about half the time.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       {
         extends: true,

@@ -1,73 +1,66 @@
-import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { openDatabase } from "#server/db/client.ts";
+import { admin as adminIn } from "#tests/support/admin-cli.ts";
 
 const dataDir = mkdtempSync(join(tmpdir(), "admin-roles-"));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
-/** Runs `npm run admin -- …` against this file's own SQLite database. */
-function admin(args: string[], password?: string) {
-  const { DATABASE_URL: _url, ADMIN_USERNAME: _user, ADMIN_PASSWORD: _password, ...env } = process.env;
-  const run = spawnSync(process.execPath, ["node_modules/tsx/dist/cli.mjs", "scripts/admin.ts", ...args], {
-    input: password === undefined ? undefined : `${password}\n`,
-    env: { ...env, DATA_DIR: dataDir },
-    encoding: "utf8",
-  });
-  return { code: run.status, out: run.stdout, err: run.stderr };
-}
+/** Runs `npm run admin -- …` (its commands, in this process) against this file's own SQLite database. */
+const admin = (args: string[], password?: string) =>
+  adminIn(dataDir, args, password === undefined ? undefined : `${password}\n`);
 
 const PASSPHRASE = "a perfectly good passphrase";
-const roles = () =>
+const roles = async () =>
   Object.fromEntries(
-    admin(["list"])
-      .out.trim()
+    (await admin(["list"])).out
+      .trim()
       .split("\n")
       .map((line) => line.split("\t"))
       .map(([name, , , role, state]) => [name, state ? `${role} ${state}` : role]),
   );
 
-// The steps build on each other (one database), in order; each run starts a process.
+// The steps build on each other (one database), in order.
 describe("npm run admin with roles", { timeout: 60_000 }, () => {
-  it("makes the first account an owner whatever is asked, and later ones viewers unless told", () => {
-    const first = admin(["create", "first", "--role", "viewer", "--password-stdin"], PASSPHRASE);
+  it("makes the first account an owner whatever is asked, and later ones viewers unless told", async () => {
+    const first = await admin(["create", "first", "--role", "viewer", "--password-stdin"], PASSPHRASE);
     expect(first).toMatchObject({ code: 0 });
     expect(first.out).toContain("as owner (the first account is always an owner)");
-    expect(admin(["create", "second", "--password-stdin"], PASSPHRASE).out).toContain("as viewer.");
-    expect(admin(["create", "third", "--role", "operator", "--password-stdin"], PASSPHRASE).out).toContain(
+    expect((await admin(["create", "second", "--password-stdin"], PASSPHRASE)).out).toContain("as viewer.");
+    expect((await admin(["create", "third", "--role", "operator", "--password-stdin"], PASSPHRASE)).out).toContain(
       "as operator.",
     );
-    expect(roles()).toEqual({ first: "owner", second: "viewer", third: "operator" });
+    expect(await roles()).toEqual({ first: "owner", second: "viewer", third: "operator" });
   });
 
-  it("changes a role and disables and enables an account", () => {
-    expect(admin(["role", "second", "operator"]).out).toContain("second is now operator.");
-    expect(admin(["disable", "third"]).out).toContain("Disabled third");
-    expect(roles()).toEqual({ first: "owner", second: "operator", third: "operator disabled" });
-    expect(admin(["enable", "third"])).toMatchObject({ code: 0 });
-    expect(roles()).toEqual({ first: "owner", second: "operator", third: "operator" });
+  it("changes a role and disables and enables an account", async () => {
+    expect((await admin(["role", "second", "operator"])).out).toContain("second is now operator.");
+    expect((await admin(["disable", "third"])).out).toContain("Disabled third");
+    expect(await roles()).toEqual({ first: "owner", second: "operator", third: "operator disabled" });
+    expect(await admin(["enable", "third"])).toMatchObject({ code: 0 });
+    expect(await roles()).toEqual({ first: "owner", second: "operator", third: "operator" });
   });
 
-  it("refuses bad input with a clear error and changes nothing", () => {
-    const unknownRole = admin(["create", "fourth", "--role", "admin", "--password-stdin"], PASSPHRASE);
+  it("refuses bad input with a clear error and changes nothing", async () => {
+    const unknownRole = await admin(["create", "fourth", "--role", "admin", "--password-stdin"], PASSPHRASE);
     expect(unknownRole.code).toBe(1);
     expect(unknownRole.err).toContain('Unknown role "admin": use one of owner, operator, viewer');
-    expect(admin(["role", "second", "root"]).err).toContain('Unknown role "root"');
-    expect(admin(["role", "nobody", "viewer"]).err).toContain('No account "nobody"');
-    expect(admin(["disable", "nobody"]).err).toContain('No account "nobody"');
+    expect((await admin(["role", "second", "root"])).err).toContain('Unknown role "root"');
+    expect((await admin(["role", "nobody", "viewer"])).err).toContain('No account "nobody"');
+    expect((await admin(["disable", "nobody"])).err).toContain('No account "nobody"');
     for (const usage of [["role", "second"], ["disable"], ["create", "x", "--role"], ["list", "--role", "owner"]]) {
-      const result = admin(usage);
+      const result = await admin(usage);
       expect(result.code, usage.join(" ")).toBe(2);
       expect(result.err).toContain("role <username> <role>");
     }
-    expect(roles()).toEqual({ first: "owner", second: "operator", third: "operator" });
-    const lastOwner = admin(["role", "first", "viewer"]);
+    expect(await roles()).toEqual({ first: "owner", second: "operator", third: "operator" });
+    const lastOwner = await admin(["role", "first", "viewer"]);
     expect(lastOwner.code).toBe(1);
     expect(lastOwner.err).toContain('"first" is the last owner');
-    expect(admin(["disable", "first"]).err).toContain('"first" is the last owner');
-    expect(roles()).toEqual({ first: "owner", second: "operator", third: "operator" });
+    expect((await admin(["disable", "first"])).err).toContain('"first" is the last owner');
+    expect(await roles()).toEqual({ first: "owner", second: "operator", third: "operator" });
   });
 
   it("resets an account's second factors: the way back for a last owner who lost them", async () => {
@@ -84,10 +77,10 @@ describe("npm run admin with roles", { timeout: 60_000 }, () => {
     } finally {
       await database.close();
     }
-    const reset = admin(["reset-factors", "first"]);
+    const reset = await admin(["reset-factors", "first"]);
     expect(reset).toMatchObject({ code: 0 });
     expect(reset.out).toContain("Removed 1 second factor(s) and the recovery codes of first");
-    expect(admin(["reset-factors", "nobody"]).err).toContain('No account "nobody"');
+    expect((await admin(["reset-factors", "nobody"])).err).toContain('No account "nobody"');
     const after = openDatabase({ dataDir });
     try {
       expect(await after.db.selectFrom("staff_factors").selectAll().execute()).toEqual([]);

@@ -1,64 +1,64 @@
-import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { admin as adminIn, adminProcess } from "#tests/support/admin-cli.ts";
 
 const dataDir = mkdtempSync(join(tmpdir(), "admin-cli-"));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+const admin = (args: string[], input?: string) => adminIn(dataDir, args, input);
 
-function admin(args: string[], input?: string) {
-  const { DATABASE_URL: _url, ...env } = process.env;
-  const result = spawnSync(process.execPath, ["node_modules/tsx/dist/cli.mjs", "scripts/admin.ts", ...args], {
-    input,
-    env: { ...env, DATA_DIR: dataDir },
-    encoding: "utf8",
-  });
-  return { code: result.status, out: result.stdout, err: result.stderr };
-}
-
-// Each run starts a process and hashes with the production cost.
+// The commands run in this process, each hashing with the production cost; the last three tests start the real
+// process, for what only it can show (exit codes, standard input, no terminal).
 describe("npm run admin", { timeout: 30_000 }, () => {
-  it("says how to create the first account while there is none", () => {
-    expect(admin(["list"]).out).toContain("npm run admin -- create <username>");
+  it("says how to create the first account while there is none", async () => {
+    expect((await admin(["list"])).out).toContain("npm run admin -- create <username>");
   });
 
-  it("creates, lists, resets and deletes an account", () => {
-    expect(admin(["create", "ops", "--password-stdin"], "correct horse battery staple\n")).toMatchObject({ code: 0 });
-    const list = admin(["list"]);
+  it("creates, lists, resets and deletes an account", async () => {
+    expect(await admin(["create", "ops", "--password-stdin"], "correct horse battery staple\n")).toMatchObject({
+      code: 0,
+    });
+    const list = await admin(["list"]);
     expect(list.out).toMatch(/^ops\tops@example\.com\tcreated /m);
-    expect(admin(["reset-password", "ops", "--password-stdin"], "another long passphrase\n").out).toContain(
+    expect((await admin(["reset-password", "ops", "--password-stdin"], "another long passphrase\n")).out).toContain(
       "signed it out everywhere",
     );
-    expect(admin(["delete", "ops"])).toMatchObject({ code: 0 });
-    expect(admin(["list"]).out).toContain("No staff accounts");
+    expect(await admin(["delete", "ops"])).toMatchObject({ code: 0 });
+    expect((await admin(["list"])).out).toContain("No staff accounts");
   });
 
-  it("refuses weak passwords, duplicates and unknown accounts, changing nothing", () => {
-    const weak = admin(["create", "alice", "--password-stdin"], "password1234\n");
+  it("refuses weak passwords, duplicates and unknown accounts, changing nothing", async () => {
+    const weak = await admin(["create", "alice", "--password-stdin"], "password1234\n");
     expect(weak.code).toBe(1);
     expect(weak.err).toContain("Password is too common");
-    expect(admin(["create", "alice", "--password-stdin"], "short\n").err).toContain("at least 12 characters");
-    expect(admin(["list"]).out).not.toContain("alice");
-    expect(admin(["create", "bob", "--password-stdin"], "a perfectly good passphrase\n").code).toBe(0);
-    const duplicate = admin(["create", "bob", "--password-stdin"], "another good passphrase\n");
+    expect((await admin(["create", "alice", "--password-stdin"], "short\n")).err).toContain("at least 12 characters");
+    expect((await admin(["list"])).out).not.toContain("alice");
+    expect((await admin(["create", "bob", "--password-stdin"], "a perfectly good passphrase\n")).code).toBe(0);
+    const duplicate = await admin(["create", "bob", "--password-stdin"], "another good passphrase\n");
     expect(duplicate.code).toBe(1);
     expect(duplicate.err).toContain('Account "bob" already exists');
-    expect(admin(["delete", "nobody"]).err).toContain('No account "nobody"');
-    expect(admin(["create", "Bad Name!", "--password-stdin"], "a perfectly good passphrase\n").err).toContain(
-      "Username must be",
-    );
+    expect((await admin(["delete", "nobody"])).err).toContain('No account "nobody"');
+    const badName = await admin(["create", "Bad Name!", "--password-stdin"], "a perfectly good passphrase\n");
+    expect(badName.err).toContain("Username must be");
   });
 
-  it("prints its usage for a bad command", () => {
-    const result = admin(["frobnicate"]);
+  it("as a process: reads the password from standard input and exits 0", () => {
+    const created = adminProcess(dataDir, ["create", "dave", "--password-stdin"], "a process-made passphrase\n");
+    expect(created).toMatchObject({ code: 0 });
+    expect(created.out).toContain("Created dave");
+  });
+
+  it("as a process: prints its usage for a bad command and exits 2", () => {
+    const result = adminProcess(dataDir, ["frobnicate"]);
     expect(result.code).toBe(2);
     expect(result.err).toContain("Usage: npm run admin");
   });
 
-  it("asks for --password-stdin when there is no terminal", () => {
-    const result = admin(["create", "carol"], "");
+  it("as a process: asks for --password-stdin when there is no terminal, and exits 1", () => {
+    const result = adminProcess(dataDir, ["create", "carol"], "");
     expect(result.code).toBe(1);
     expect(result.err).toContain("--password-stdin");
+    expect(adminProcess(dataDir, ["list"]).out).not.toContain("carol");
   });
 });

@@ -1,10 +1,11 @@
 // The real peers the tests run against, and how to get them: Debian's
-// Chromium (browser tests), nginx, HAProxy, pebble and openssl (integration
-// tests). Missing ones are installed where we can (root with apt-get);
-// otherwise the run stops with the one command that fixes it.
+// Chromium headless shell (browser tests; the full browser will do), nginx,
+// HAProxy, pebble and openssl (integration tests). Missing ones are installed
+// where we can (root with apt-get); otherwise the run stops with the one
+// command that fixes it.
 import { execFileSync, spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
-import { findChromium } from "#tests/chromium.ts";
+import { findTestChromium, HEADLESS_SHELL_PACKAGE } from "#tests/chromium.ts";
 
 type Tool = { name: string; found: () => boolean; packages: string[] };
 
@@ -14,7 +15,7 @@ const onPath = (command: string) => () =>
   );
 
 export const BROWSER_TOOLS: Tool[] = [
-  { name: "Chromium", found: () => findChromium() !== undefined, packages: ["chromium"] },
+  { name: "Chromium", found: () => findTestChromium() !== undefined, packages: [HEADLESS_SHELL_PACKAGE] },
 ];
 
 export const PEER_TOOLS: Tool[] = [

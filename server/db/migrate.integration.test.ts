@@ -125,11 +125,19 @@ describe.each(testDatabases())("migrations on $dialect", ({ open }) => {
   });
 });
 
-/** The tables of the database (on PostgreSQL, of this test's schema), Kysely's own among them. */
+/**
+ * The tables of the database (on PostgreSQL, of this test's schema), Kysely's own among them. Only this schema's
+ * catalog is read: Kysely's introspection reads every schema's, and fails when another test file drops its own
+ * meanwhile.
+ */
 async function tablesOf(handle: DatabaseHandle): Promise<string[]> {
-  const schema = handle.dialect === "postgres" ? await currentSchema(handle) : undefined;
-  const tables = await handle.db.introspection.getTables({ withInternalKyselyTables: true });
-  return tables.filter((table) => !schema || table.schema === schema).map((table) => table.name);
+  const { rows } =
+    handle.dialect === "postgres"
+      ? await sql<{ name: string }>`select table_name as name from information_schema.tables
+          where table_schema = current_schema() and table_type = 'BASE TABLE'`.execute(handle.db)
+      : await sql<{ name: string }>`select name from sqlite_master
+          where type = 'table' and name not like 'sqlite_%'`.execute(handle.db);
+  return rows.map((row) => row.name);
 }
 
 /** What Kysely's Migrator recorded as applied, by name. */

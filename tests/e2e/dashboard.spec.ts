@@ -1,10 +1,10 @@
 // The operations dashboard against the demo fleet: real data in every panel,
 // a stopped service and a stopped peer seen as such, maintenance mode, the
 // alert tests, and accessibility in both themes and at phone width.
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { freePort } from "#tests/peers/ports.ts";
 import { holdNextRequest, signInToDashboard, startDashboardEnv } from "./dashboard-env.ts";
+import { axeViolations } from "./helpers.ts";
 
 let env: Awaited<ReturnType<typeof startDashboardEnv>>;
 
@@ -177,14 +177,7 @@ for (const [scheme, width] of [
       await page.goto(`${env.origin}/admin/alerts`);
       // The demo's expiring certificates are open incidents from the first reading on.
       await expect(page.locator("tr[data-incident]").first()).toBeVisible({ timeout: 20_000 });
-      const results = await new AxeBuilder({ page })
-        .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
-        .analyze();
-      expect(
-        results.violations.map(
-          (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`,
-        ),
-      ).toEqual([]);
+      expect(await axeViolations(page)).toEqual([]);
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
     } finally {
       await context.close();
@@ -209,15 +202,7 @@ for (const [scheme, width] of [
       for (const name of ["System Overview", "HAProxy Stats", "Services Health"]) {
         await tab(page, name).click();
         await page.waitForTimeout(300);
-        const results = await new AxeBuilder({ page })
-          .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
-          .analyze();
-        expect(
-          results.violations.map(
-            (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`,
-          ),
-          name,
-        ).toEqual([]);
+        expect(await axeViolations(page), name).toEqual([]);
         expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
       }
     } finally {

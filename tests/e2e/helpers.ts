@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 
 /** Every public page (language-neutral path), one article standing for all. */
@@ -62,5 +63,21 @@ export async function waitForIslands(page: Page) {
     () =>
       document.documentElement.hasAttribute("data-chrome-ready") &&
       [...document.querySelectorAll("[data-island]")].every((island) => island.hasAttribute("data-hydrated")),
+  );
+}
+
+/**
+ * What axe finds against WCAG 2.2 AA on the page as it is now, one line per rule: its id, what it asks and where.
+ * Legacy mode runs axe in the page itself: the pages have no frames, and the default's extra page per scan costs a
+ * second each time.
+ */
+export async function axeViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
+    .setLegacyMode(true)
+    .analyze();
+  return results.violations.map(
+    (violation) =>
+      `${violation.id} (${violation.help}): ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`,
   );
 }

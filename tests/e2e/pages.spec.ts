@@ -1,6 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "@playwright/test";
-import { LANGS, localized, PUBLIC_PATHS, skipDialogs, waitForIslands, watchPage } from "./helpers.ts";
+import { axeViolations, LANGS, localized, PUBLIC_PATHS, skipDialogs, waitForIslands, watchPage } from "./helpers.ts";
 
 // Every public page in both languages: no console error, no request to
 // another origin, and zero axe violations (WCAG 2.2 AA tags) in both themes.
@@ -17,10 +16,7 @@ for (const lang of LANGS) {
         await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
         // The consent dialog is part of the first visit: scan it too.
         await expect(page.getByRole("dialog").first()).toBeVisible();
-        const results = await new AxeBuilder({ page })
-          .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
-          .analyze();
-        expect(results.violations, JSON.stringify(results.violations, null, 2)).toEqual([]);
+        expect(await axeViolations(page)).toEqual([]);
       }
       expect(watched.errors).toEqual([]);
       expect(watched.foreignRequests).toEqual([]);
@@ -35,10 +31,7 @@ test("pages without the consent dialog are accessible too (ticker, menus, floati
     await waitForIslands(page);
     // The ticker shows its skeleton for a second after hydrating: check the headlines, not the skeleton.
     await expect(page.getByTestId("ticker-skeleton")).toHaveCount(0);
-    const results = await new AxeBuilder({ page })
-      .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
-      .analyze();
-    expect(results.violations, JSON.stringify(results.violations, null, 2)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
   }
 });
 

@@ -1,9 +1,9 @@
 // Roles in the browser: a viewer reads the dashboard without the controls its
 // role may not use, and the API refuses it with the role's message if it asks
 // anyway.
-import { spawnSync } from "node:child_process";
 import { expect, test } from "@playwright/test";
 import { freePort } from "#tests/peers/ports.ts";
+import { adminProcess } from "#tests/support/admin-cli.ts";
 import { signInToDashboard, startDashboardEnv } from "./dashboard-env.ts";
 
 const VIEWER = { username: "watcher", password: "a long viewer passphrase 3" };
@@ -13,21 +13,12 @@ let env: Awaited<ReturnType<typeof startDashboardEnv>>;
 test.beforeAll(async () => {
   env = await startDashboardEnv(await freePort(), { intervalSeconds: 10 });
   // The staff CLI on the server's own database, as an owner would run it.
-  const { DATABASE_URL: _url, ...processEnv } = process.env;
-  const created = spawnSync(
-    process.execPath,
-    [
-      "node_modules/tsx/dist/cli.mjs",
-      "scripts/admin.ts",
-      "create",
-      VIEWER.username,
-      "--role",
-      "viewer",
-      "--password-stdin",
-    ],
-    { input: `${VIEWER.password}\n`, env: { ...processEnv, DATA_DIR: env.dataDir }, encoding: "utf8" },
+  const created = adminProcess(
+    env.dataDir,
+    ["create", VIEWER.username, "--role", "viewer", "--password-stdin"],
+    `${VIEWER.password}\n`,
   );
-  if (created.status !== 0) throw new Error(`npm run admin -- create: ${created.stderr}`);
+  if (created.code !== 0) throw new Error(`npm run admin -- create: ${created.err}`);
 });
 test.afterAll(async () => env?.stop());
 

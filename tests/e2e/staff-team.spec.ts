@@ -6,12 +6,12 @@
 // Passkeys need a site name, not an address: the pages are opened on
 // localhost, the server's own SITE_URL host.
 import { spawnSync } from "node:child_process";
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { parseMail } from "#tests/peers/mail-server.ts";
 import { freePort } from "#tests/peers/ports.ts";
 import { totpCode, TOTP_PERIOD_SECONDS } from "#server/auth/totp.ts";
 import { DASHBOARD_USER, signInToDashboard, startDashboardEnv } from "./dashboard-env.ts";
+import { axeViolations } from "./helpers.ts";
 
 const TOTP_USER = { username: "code-keeper", password: "a long authenticator passphrase 5" };
 const INVITED = { email: "anna.ops@example.com", username: "anna.ops", password: "a long operator passphrase 9" };
@@ -180,15 +180,6 @@ test("the owner's audit page shows each of those steps with who and when", async
   await expect(page.getByRole("row").filter({ hasText: "passkey" }).first()).toContainText(INVITED.username);
   await expect(page.getByRole("row").filter({ hasText: "recovery-code" }).first()).toContainText(TOTP_USER.username);
 });
-
-async function axeViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
-    .analyze();
-  return results.violations.map(
-    (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`,
-  );
-}
 
 for (const [scheme, width] of [
   ["light", 1280],

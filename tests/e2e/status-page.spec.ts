@@ -4,11 +4,10 @@
 // and its badge tell it; staff's words reaching the page; a private service
 // nowhere; and the page without JavaScript. Screenshots in test-results/status-page/.
 import { join } from "node:path";
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { freePort } from "#tests/peers/ports.ts";
 import { signInToDashboard, startDashboardEnv } from "./dashboard-env.ts";
-import { waitForIslands, skipDialogs, watchPage } from "./helpers.ts";
+import { axeViolations, skipDialogs, waitForIslands, watchPage } from "./helpers.ts";
 
 let env: Awaited<ReturnType<typeof startDashboardEnv>>;
 const SHOTS = join("test-results", "status-page");
@@ -82,10 +81,7 @@ for (const lang of ["en", "de"] as const) {
             .getByRole("link", { name: lang === "en" ? "Status" : "Systemstatus" }),
         ).toHaveCount(width > 768 ? 1 : 0);
         expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
-        const results = await new AxeBuilder({ page })
-          .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
-          .analyze();
-        expect(results.violations, JSON.stringify(results.violations, null, 2)).toEqual([]);
+        expect(await axeViolations(page)).toEqual([]);
         // A day's figures on focus, without a script.
         await page.locator('[data-status-service="mail-relay"] [role="img"]').last().focus();
         await page.screenshot({ path: join(SHOTS, `status-${lang}-${scheme}-${width}.png`), fullPage: true });

@@ -1,0 +1,42 @@
+// `npm run admin` for tests, two ways: its commands in this process (the same
+// code on a real SQLite file, in milliseconds) and the real process (what a
+// person at a terminal gets: exit codes, standard input), which costs seconds
+// to start and so is kept for what only a process can show.
+import { spawnSync } from "node:child_process";
+import { runAdmin } from "#scripts/admin-commands.ts";
+import { parseConfig } from "#server/config.ts";
+
+export type AdminResult = { code: number | null; out: string; err: string };
+
+/** The environment a command sees: this run's, on the given data directory, without a database URL or seed account. */
+function adminEnv(dataDir: string): Record<string, string | undefined> {
+  const { DATABASE_URL: _url, ADMIN_USERNAME: _user, ADMIN_PASSWORD: _password, ...env } = process.env;
+  return { ...env, DATA_DIR: dataDir };
+}
+
+/** Runs a command line in this process; `input` is what standard input holds (no terminal). */
+export async function admin(dataDir: string, args: string[], input = ""): Promise<AdminResult> {
+  const out: string[] = [];
+  const err: string[] = [];
+  const code = await runAdmin(
+    args,
+    {
+      out: (line) => out.push(`${line}\n`),
+      err: (line) => err.push(`${line}\n`),
+      readStdin: async () => input.replace(/\r?\n$/, ""),
+      askHidden: undefined,
+    },
+    () => parseConfig(adminEnv(dataDir)),
+  );
+  return { code, out: out.join(""), err: err.join("") };
+}
+
+/** Runs `npm run admin -- …` as its own process (through tsx, as npm does). */
+export function adminProcess(dataDir: string, args: string[], input?: string): AdminResult {
+  const run = spawnSync(process.execPath, ["node_modules/tsx/dist/cli.mjs", "scripts/admin.ts", ...args], {
+    input,
+    env: adminEnv(dataDir),
+    encoding: "utf8",
+  });
+  return { code: run.status, out: run.stdout, err: run.stderr };
+}
