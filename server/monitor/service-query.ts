@@ -31,7 +31,14 @@ const once = <T extends z.ZodType<unknown, string>>(schema: T) =>
 const querySchema = z.object({
   q: once(z.string().trim().max(100, "at most 100 characters")),
   state: once(z.enum([...STATES, "problems"], { error: `must be one of ${[...STATES, "problems"].join(", ")}` })),
-  profile: once(z.enum(PROFILES, { error: `must be one of ${PROFILES.join(", ")}` })),
+  // One profile, or several separated by commas (any of them): the dashboard's application list is every profile but
+  // infrastructure.
+  profile: once(
+    z
+      .string()
+      .transform((value) => value.split(",").filter(Boolean))
+      .pipe(z.array(z.enum(PROFILES, { error: `must be one of ${PROFILES.join(", ")}` })).max(PROFILES.length)),
+  ),
   host: once(z.string().max(32, "at most 32 characters")),
   location: once(z.string().max(60, "at most 60 characters")),
   tag: z
@@ -63,7 +70,8 @@ const querySchema = z.object({
 export type ServiceQuery = {
   q?: string;
   state?: (typeof STATES)[number] | "problems";
-  profile?: (typeof PROFILES)[number];
+  /** Any of these (none: any profile). */
+  profiles: (typeof PROFILES)[number][];
   host?: string;
   location?: string;
   tags: string[];
@@ -92,7 +100,7 @@ export function parseServiceQuery(params: Record<string, string[]>): ParsedQuery
     for (const issue of parsed.error.issues) fields[String(issue.path[0])] ??= issue.message;
     return { ok: false, fields };
   }
-  const { tag, sort, page, limit, q, ...filters } = parsed.data;
+  const { tag, sort, page, limit, q, profile, ...filters } = parsed.data;
   const anyGiven = Object.keys(given).some((name) => name in querySchema.shape);
   return {
     ok: true,
@@ -100,6 +108,7 @@ export function parseServiceQuery(params: Record<string, string[]>): ParsedQuery
       ...filters,
       ...(q ? { q: q.toLowerCase() } : {}),
       tags: tag,
+      profiles: profile ?? [],
       sort: sort ?? (anyGiven ? "problems" : "config"),
       page: page ?? 1,
       limit: limit ?? null,
@@ -108,9 +117,9 @@ export function parseServiceQuery(params: Record<string, string[]>): ParsedQuery
 }
 
 function matches(service: QueryableService, query: ServiceQuery): boolean {
-  const { q, state, profile, host, location, tags } = query;
+  const { q, state, profiles, host, location, tags } = query;
   if (state === "problems" ? service.status === "healthy" : state && service.status !== state) return false;
-  if (profile && service.reliabilityProfile !== profile) return false;
+  if (profiles.length > 0 && !(profiles as readonly string[]).includes(service.reliabilityProfile)) return false;
   if (host && !service.hosts.some((entry) => entry.host === host)) return false;
   if (location && service.location !== location) return false;
   if (!tags.every((tag) => service.tags.includes(tag))) return false;

@@ -4,6 +4,8 @@
 import type { Services } from "#server/services.ts";
 import { aiAnswer, haproxyAnswer, nginxAnswer } from "#server/integrations/integration-answers.ts";
 import { monitoringConfigurationStatus } from "#server/monitoring-configuration-status.ts";
+import { parseServiceQuery, queryServices } from "#server/monitor/service-query.ts";
+import { filtersFromSearch, serviceListUrl } from "./service-filters.ts";
 
 /** A panel's first data: what its API would answer, or its error. */
 export type Initial<T> = { ok: true; data: T } | { ok: false; error: string } | null;
@@ -21,7 +23,22 @@ async function settle<T>(work: () => Promise<T | null>, what: string): Promise<I
   }
 }
 
-export async function loadDashboard(services: Services) {
+/**
+ * The first page of the Services Health list for the filters in the page's URL, as the services API answers it for
+ * the same query (the URL it was read from, so the page knows it need not ask again).
+ */
+function firstServiceList(health: Initial<Snapshot>, search: URLSearchParams) {
+  if (!health?.ok) return null;
+  const url = serviceListUrl(filtersFromSearch(search));
+  const params = new URLSearchParams(url.slice(url.indexOf("?") + 1));
+  const parsed = parseServiceQuery(Object.fromEntries([...params.keys()].map((key) => [key, params.getAll(key)])));
+  if (!parsed.ok) return null;
+  return { url, data: { ...health.data, ...queryServices(health.data.services, parsed.query) } };
+}
+
+type Snapshot = Awaited<ReturnType<NonNullable<Services["monitor"]>["snapshot"]>>;
+
+export async function loadDashboard(services: Services, search = new URLSearchParams()) {
   const { monitor, integrations, alerting } = services;
   const intervals = integrations?.intervals();
   const [
@@ -98,6 +115,7 @@ export async function loadDashboard(services: Services) {
       certificates: !!intervals?.certificates,
     },
     health,
+    serviceList: firstServiceList(health, search),
     maintenance,
     maintenanceHistory,
     certificates,
@@ -114,6 +132,8 @@ export type DashboardData = Awaited<ReturnType<typeof loadDashboard>>;
 type Data<T> = T extends { ok: true; data: infer D } ? D : never;
 export type HealthData = Data<DashboardData["health"]>;
 export type ServiceData = HealthData["services"][number];
+/** A page of the Services Health list, with the fleet's facets (GET /api/admin/services with a query). */
+export type ServiceListData = NonNullable<DashboardData["serviceList"]>["data"];
 export type HostData = ServiceData["hosts"][number];
 export type MaintenanceData = Data<DashboardData["maintenance"]>;
 export type MaintenanceHistoryData = Data<DashboardData["maintenanceHistory"]>;

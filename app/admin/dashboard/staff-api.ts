@@ -14,12 +14,20 @@ export class PanelError extends Error {
 
 /** GET JSON; a failed status throws a PanelError with the panel's text and, where the server gave one, its reason. */
 export async function getJson<T>(url: string, failure: string): Promise<T> {
-  let response: Response;
+  return answerBody<T>(await get(url, failure), failure);
+}
+
+/** A GET the browser keeps no copy of; a network failure is the panel's text. */
+async function get(url: string, failure: string, headers: Record<string, string> = {}): Promise<Response> {
   try {
-    response = await fetch(url, { cache: "no-store", headers: { Accept: "application/json" } });
+    return await fetch(url, { cache: "no-store", headers: { Accept: "application/json", ...headers } });
   } catch {
     throw new PanelError(`${failure}: the server cannot be reached`);
   }
+}
+
+/** An answer's JSON; a failed status throws a PanelError with the panel's text and the server's reason. */
+async function answerBody<T>(response: Response, failure: string): Promise<T> {
   let body: unknown;
   try {
     body = await response.json();
@@ -50,4 +58,24 @@ export async function postJson<T>(
   } catch {
     return { ok: false, status: 0, body: undefined };
   }
+}
+
+/** The last answer and its ETag per URL, for reads that revalidate (at most a few dozen URLs, the oldest dropped). */
+const lastAnswers = new Map<string, { etag: string; body: unknown }>();
+const KEPT_ANSWERS = 32;
+
+/**
+ * GET JSON as getJson does, sending the ETag of the last answer for this URL: a 304 (nothing changed) costs no body
+ * and gives the kept answer back. Staff answers are `no-store`, so the browser keeps no copy to revalidate itself.
+ */
+export async function getJsonRevalidated<T>(url: string, failure: string): Promise<T> {
+  const kept = lastAnswers.get(url);
+  const response = await get(url, failure, kept ? { "If-None-Match": kept.etag } : {});
+  if (response.status === 304 && kept) return kept.body as T;
+  const body = await answerBody<T>(response, failure);
+  const etag = response.headers.get("ETag");
+  lastAnswers.delete(url);
+  if (etag) lastAnswers.set(url, { etag, body });
+  if (lastAnswers.size > KEPT_ANSWERS) lastAnswers.delete(lastAnswers.keys().next().value!);
+  return body;
 }

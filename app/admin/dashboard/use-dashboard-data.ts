@@ -32,6 +32,7 @@ export function useDashboardData(data: DashboardData, autoRefresh: boolean) {
       autoRefresh || !current?.lastCheckedAt ? nextHealthRead(current, updatedAt, Date.now()) : null,
     initial: data.health,
     failure: "Failed to load service health",
+    revalidate: true,
   });
   const checksEvery = health.data ? fastestInterval(health.data) : POLL_SECONDS.health;
   const incidents = usePanelQuery<IncidentsData>({

@@ -6,7 +6,7 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useContext } from "react";
 import type { Initial } from "./dashboard.server.ts";
-import { getJson } from "./staff-api.ts";
+import { getJson, getJsonRevalidated } from "./staff-api.ts";
 import { RenderTime } from "./use-now.ts";
 
 export type Polled<T> = {
@@ -33,13 +33,16 @@ export function usePanelQuery<T>(options: {
   /** What the loader found: the first data, its error, or nothing stored yet (null: read at once). */
   initial: Initial<T> | undefined;
   failure: string;
+  /** Send the last answer's ETag (the services list: a read between two rounds costs a 304). */
+  revalidate?: boolean;
 }): Polled<T> {
   const { url, freshUrl, every, initial, failure, enabled = true } = options;
+  const read = options.revalidate ? getJsonRevalidated : getJson;
   const renderedAt = useContext(RenderTime);
   const client = useQueryClient();
   const query = useQuery({
     queryKey: [url],
-    queryFn: () => getJson<T>(url, failure),
+    queryFn: () => read<T>(url, failure),
     enabled,
     initialData: initial?.ok ? initial.data : undefined,
     initialDataUpdatedAt: renderedAt,
@@ -58,7 +61,7 @@ export function usePanelQuery<T>(options: {
         // An asked-for read shows its outcome at once: no retries.
         return await client.fetchQuery({
           queryKey: [url],
-          queryFn: () => getJson<T>(fresh && freshUrl ? freshUrl : url, failure),
+          queryFn: () => read<T>(fresh && freshUrl ? freshUrl : url, failure),
           staleTime: 0,
           retry: false,
         });
@@ -66,7 +69,7 @@ export function usePanelQuery<T>(options: {
         return undefined;
       }
     },
-    [client, enabled, url, freshUrl, failure],
+    [client, enabled, url, freshUrl, failure, read],
   );
 
   // The loader's error stands until this page has read the source itself.

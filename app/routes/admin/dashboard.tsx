@@ -28,7 +28,7 @@ export const permission: Permission = "dashboard:read";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { services, session } = await requirePermission(request, context, permission);
-  return { user: session.user, ...(await loadDashboard(services)) };
+  return { user: session.user, ...(await loadDashboard(services, new URL(request.url).searchParams)) };
 }
 
 export function meta() {
@@ -110,7 +110,13 @@ function Dashboard({ data, toSignIn }: { data: Route.ComponentProps["loaderData"
       id: "services",
       label: "Services Health",
       content: () => (
-        <ServicesTab services={health.data?.services ?? []} ai={ai} aiConfigured={configured.aiServices} />
+        <ServicesTab
+          services={health.data?.services ?? []}
+          lastCheckedAt={health.data?.lastCheckedAt}
+          firstList={data.serviceList}
+          ai={ai}
+          aiConfigured={configured.aiServices}
+        />
       ),
     },
   ];

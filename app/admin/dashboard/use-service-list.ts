@@ -1,0 +1,88 @@
+// The Services Health list: the filters (kept in the page's URL beside the
+// tab's hash, without a navigation, so the loader does not run for each key
+// pressed), and the page of services they ask the API for, read again when a
+// round lands. A read sends the last answer's ETag, so an unchanged list
+// costs a 304; while the next page or filter loads, the last one stays.
+import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useCallback, useContext, useEffect, useRef, useState } from "react";
+import { useSearchParams } from "react-router";
+import type { DashboardData, ServiceListData } from "./dashboard.server.ts";
+import { filtersFromSearch, filtersToSearch, type ServiceFilters, serviceListUrl } from "./service-filters.ts";
+import { getJsonRevalidated } from "./staff-api.ts";
+import { RenderTime } from "./use-now.ts";
+
+/** How long typing pauses before the search is asked for. */
+const TYPING_PAUSE_MS = 250;
+const FAILURE = "Failed to load services";
+
+export type ServiceList = {
+  filters: ServiceFilters;
+  /** Changes filters (any change but the page's goes back to page 1). */
+  setFilters: (change: Partial<ServiceFilters>) => void;
+  data: ServiceListData | undefined;
+  error: string | null;
+  busy: boolean;
+};
+
+export function useServiceList(initial: DashboardData["serviceList"], lastCheckedAt: string | null | undefined) {
+  const [searchParams] = useSearchParams();
+  // The router's location is the one it rendered: filters changed since live only in the window's (the tab mounts
+  // again after another tab was shown).
+  const [filters, setState] = useState(() =>
+    filtersFromSearch(typeof window === "undefined" ? searchParams : new URLSearchParams(window.location.search)),
+  );
+  const asked = useTypingPause(filters);
+  const url = serviceListUrl(asked);
+  const renderedAt = useContext(RenderTime);
+  const query = useQuery({
+    queryKey: ["service-list", url],
+    queryFn: () => getJsonRevalidated<ServiceListData>(url, FAILURE),
+    initialData: initial?.url === url ? initial.data : undefined,
+    initialDataUpdatedAt: renderedAt,
+    staleTime: Infinity,
+    placeholderData: keepPreviousData,
+  });
+  useReadEachRound(lastCheckedAt);
+
+  const setFilters = useCallback((change: Partial<ServiceFilters>) => {
+    setState((current) => {
+      const next = { ...current, ...change, page: change.page ?? 1 };
+      const search = filtersToSearch(next).toString();
+      window.history.replaceState(
+        window.history.state,
+        "",
+        `${window.location.pathname}${search ? `?${search}` : ""}${window.location.hash}`,
+      );
+      return next;
+    });
+  }, []);
+
+  return {
+    filters,
+    setFilters,
+    data: query.data,
+    error: query.error ? query.error.message : null,
+    busy: query.isFetching,
+  } satisfies ServiceList;
+}
+
+/** The filters as asked for: the search text once typing pauses, everything else at once. */
+function useTypingPause(filters: ServiceFilters): ServiceFilters {
+  const [q, setQ] = useState(filters.q);
+  useEffect(() => {
+    const timer = setTimeout(() => setQ(filters.q), TYPING_PAUSE_MS);
+    return () => clearTimeout(timer);
+  }, [filters.q]);
+  return { ...filters, q };
+}
+
+/** A new round changes states: every list read since is read again (the shown one at once, others when shown). */
+function useReadEachRound(lastCheckedAt: string | null | undefined) {
+  const client = useQueryClient();
+  const seen = useRef(lastCheckedAt);
+  useEffect(() => {
+    if (lastCheckedAt === seen.current) return;
+    seen.current = lastCheckedAt;
+    void client.invalidateQueries({ queryKey: ["service-list"] });
+  }, [client, lastCheckedAt]);
+}
