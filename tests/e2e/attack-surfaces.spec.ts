@@ -184,7 +184,9 @@ test("a fresh address is served at once while another holds 4,000 idle connectio
     const ms = performance.now() - started;
     console.log(`/healthz answered in ${ms.toFixed(0)} ms beside 4,000 connections from one address`);
     expect(answer.status).toBe(200);
-    expect(ms).toBeLessThan(1_000);
+    // Well under the 10 s headers timeout that would free a server the held connections had blocked: an idle
+    // machine answers in milliseconds, a busy CI run (three browser workers on two cores) took 1.1 s.
+    expect(ms).toBeLessThan(3_000);
   } finally {
     for (const socket of held) socket.destroy();
     await stopTarget(server);

@@ -37,6 +37,11 @@ function stateOptions(states: Facets["states"]): Option[] {
   ];
 }
 
+const OPTIONAL_FACETS = [
+  { name: "tag", facet: "tags", label: "Tag", all: "All tags" },
+  { name: "location", facet: "locations", label: "Location", all: "All locations" },
+] as const;
+
 function Filter({
   label,
   all,
@@ -122,24 +127,19 @@ export function ServiceFinder({ list }: { list: ServiceList }) {
         options={facets ? facetOptions(facets.hosts, filters.host) : []}
         onChange={set("host")}
       />
-      {facets && (Object.keys(facets.tags).length > 0 || filters.tag) ? (
-        <Filter
-          label="Tag"
-          all="All tags"
-          value={filters.tag}
-          options={facetOptions(facets.tags, filters.tag)}
-          onChange={set("tag")}
-        />
-      ) : null}
-      {facets && (Object.keys(facets.locations).length > 0 || filters.location) ? (
-        <Filter
-          label="Location"
-          all="All locations"
-          value={filters.location}
-          options={facetOptions(facets.locations, filters.location)}
-          onChange={set("location")}
-        />
-      ) : null}
+      {OPTIONAL_FACETS.map(({ name, facet, label, all }) =>
+        // Offered once a service has one (tags and locations are optional in the configuration).
+        facets && (Object.keys(facets[facet]).length > 0 || filters[name]) ? (
+          <Filter
+            key={name}
+            label={label}
+            all={all}
+            value={filters[name]}
+            options={facetOptions(facets[facet], filters[name])}
+            onChange={set(name)}
+          />
+        ) : null,
+      )}
       {isFiltering(filters) ? (
         <div className="flex items-end">
           <button type="button" className={`${smallButton} min-h-11`} onClick={() => setFilters(NO_FILTERS)}>
