@@ -2,8 +2,7 @@
 // tests agree on what a query means. Facets count over the whole fleet, not the filtered part, so the dashboard can
 // offer every option with its count whatever is selected.
 import { z } from "zod";
-import { PROFILES, type OverallStatus } from "#shared/monitor/health.ts";
-import { TAG_PATTERN } from "./services-config.ts";
+import { PROFILES, TAG_PATTERN, type OverallStatus } from "#shared/monitor/health.ts";
 
 const STATES = ["healthy", "degraded", "unhealthy", "unknown"] as const;
 const MAX_LIMIT = 500;

@@ -4,7 +4,7 @@
 // engine's defaults (interval, timeout, retries, concurrency, circuit
 // breaker, alert thresholds), which a service may override for itself.
 import { z } from "zod";
-import { PROFILES } from "#shared/monitor/health.ts";
+import { PROFILES, TAG_PATTERN } from "#shared/monitor/health.ts";
 import { targetSchema, type Target } from "./checks/check-types.ts";
 
 export type { Target } from "./checks/check-types.ts";
@@ -15,8 +15,6 @@ const MAX_HOSTS = 10;
 /** A service id, optionally with one of its hosts. */
 const DEPENDENCY_REF = /^[a-z0-9][a-z0-9-]{0,63}(\/[a-z][a-z0-9-]{0,31})?$/;
 const MAX_DEPENDENCIES = 20;
-/** A tag groups services for the dashboard's filters: short and lower-case, so `?tag=` needs no case folding. */
-export const TAG_PATTERN = /^[a-z0-9-]{1,40}$/;
 const MAX_TAGS = 32;
 /** Printable characters only: a location is shown as a filter option and sent back as a query parameter. */
 const PRINTABLE = /^[^\p{Cc}\p{Cf}\p{Zl}\p{Zp}]*$/u;

@@ -10,6 +10,9 @@ export type HealthStatus = (typeof HEALTH_STATUSES)[number];
 export type OverallStatus = HealthStatus | "unknown";
 
 export const PROFILES = ["infrastructure", "critical", "standard", "external"] as const;
+
+/** A tag groups services for the dashboard's filters: short and lower-case, so `?tag=` needs no case folding. */
+export const TAG_PATTERN = /^[a-z0-9-]{1,40}$/;
 export type ReliabilityProfile = (typeof PROFILES)[number];
 
 export type CircuitState = "closed" | "open" | "half-open";

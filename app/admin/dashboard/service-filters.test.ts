@@ -33,6 +33,11 @@ describe("service filters in the page's URL", () => {
     ["a page in words counts as page 1", "page=two", NO_FILTERS],
     ["a fraction of a page counts as page 1", "page=1.5", NO_FILTERS],
     ["unknown names are ignored", "tab=services&sort=name", NO_FILTERS],
+    ["a state the API does not know counts as not set", "state=down", NO_FILTERS],
+    ["a profile the API does not know counts as not set", "profile=gold", NO_FILTERS],
+    ["a tag the API would refuse counts as not set", "tag=Payments", NO_FILTERS],
+    ["a host longer than the API takes counts as not set", `host=${"h".repeat(33)}`, NO_FILTERS],
+    ["a malformed filter leaves the others", "state=down&host=local", { ...NO_FILTERS, host: "local" }],
   ])("%s", (_name, query, expected) => {
     expect(from(query)).toEqual(expected);
   });

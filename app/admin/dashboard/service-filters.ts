@@ -2,6 +2,7 @@
 // (`?q=&state=&profile=&host=&tag=&location=&page=`, beside the tab's hash),
 // so a copied link opens the same view, and the services API's query they
 // ask for. Pure: the loader builds the first page with the same query.
+import { PROFILES, TAG_PATTERN } from "#shared/monitor/health.ts";
 
 /** Cards per page: a page of them stays a few thousand DOM nodes, however large the fleet. */
 export const PAGE_SIZE = 60;
@@ -16,10 +17,25 @@ export type ServiceFilters = Record<FilterName, string> & { page: number };
 
 export const NO_FILTERS: ServiceFilters = { q: "", state: "", profile: "", host: "", tag: "", location: "", page: 1 };
 
-/** The filters a URL's query holds; what is missing or malformed counts as not set. */
+/** What the API takes for the filters chosen from a list (a link edited by hand may hold anything). */
+const VALID: Partial<Record<FilterName, RegExp>> = {
+  state: /^(problems|healthy|degraded|unhealthy|unknown)$/,
+  profile: new RegExp(`^(${PROFILES.join("|")})$`),
+  tag: TAG_PATTERN,
+  host: /^.{0,32}$/u,
+  location: /^.{0,60}$/u,
+};
+
+/**
+ * The filters a URL's query holds; what is missing or malformed counts as not set, so a mangled link shows the whole
+ * list rather than an error.
+ */
 export function filtersFromSearch(search: URLSearchParams): ServiceFilters {
   const filters: ServiceFilters = { ...NO_FILTERS };
-  for (const name of FILTER_NAMES) filters[name] = (search.get(name) ?? "").slice(0, 100);
+  for (const name of FILTER_NAMES) {
+    const value = (search.get(name) ?? "").slice(0, 100);
+    filters[name] = VALID[name] && !VALID[name].test(value) ? "" : value;
+  }
   const page = Number(search.get("page"));
   filters.page = Number.isInteger(page) && page >= 1 ? page : 1;
   return filters;

@@ -37,9 +37,15 @@ function stateOptions(states: Facets["states"]): Option[] {
   ];
 }
 
-const OPTIONAL_FACETS = [
-  { name: "tag", facet: "tags", label: "Tag", all: "All tags" },
-  { name: "location", facet: "locations", label: "Location", all: "All locations" },
+/**
+ * The filters chosen from the fleet's facets; tags and locations are optional in the configuration, so they are
+ * offered once a service has one.
+ */
+const FACET_FILTERS = [
+  { name: "profile", facet: "profiles", label: "Profile", all: "All profiles", optional: false },
+  { name: "host", facet: "hosts", label: "Host", all: "All hosts", optional: false },
+  { name: "tag", facet: "tags", label: "Tag", all: "All tags", optional: true },
+  { name: "location", facet: "locations", label: "Location", all: "All locations", optional: true },
 ] as const;
 
 function Filter({
@@ -113,29 +119,14 @@ export function ServiceFinder({ list }: { list: ServiceList }) {
         options={facets ? stateOptions(facets.states) : []}
         onChange={set("state")}
       />
-      <Filter
-        label="Profile"
-        all="All profiles"
-        value={filters.profile}
-        options={facets ? facetOptions(facets.profiles, filters.profile) : []}
-        onChange={set("profile")}
-      />
-      <Filter
-        label="Host"
-        all="All hosts"
-        value={filters.host}
-        options={facets ? facetOptions(facets.hosts, filters.host) : []}
-        onChange={set("host")}
-      />
-      {OPTIONAL_FACETS.map(({ name, facet, label, all }) =>
-        // Offered once a service has one (tags and locations are optional in the configuration).
-        facets && (Object.keys(facets[facet]).length > 0 || filters[name]) ? (
+      {FACET_FILTERS.map(({ name, facet, label, all, optional }) =>
+        !optional || (facets && (Object.keys(facets[facet]).length > 0 || filters[name])) ? (
           <Filter
             key={name}
             label={label}
             all={all}
             value={filters[name]}
-            options={facetOptions(facets[facet], filters[name])}
+            options={facets ? facetOptions(facets[facet], filters[name]) : []}
             onChange={set(name)}
           />
         ) : null,
