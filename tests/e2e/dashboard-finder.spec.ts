@@ -85,10 +85,11 @@ test("a copied URL opens the same view, and so does a reload", async ({ page, co
   await finder(page).getByLabel("Host").selectOption("centron");
   await finder(page).getByLabel("Profile").selectOption("critical");
   await expect(page).toHaveURL(/\?q=e&profile=critical&host=centron#services$/);
-  await expect.poll(async () => (await cards(page)).length).toBeGreaterThan(0);
-  const shown = await cards(page);
+  // The last list stays on screen while the next loads: wait for this one.
   const expected = (await listed(page, "?q=e&profile=critical&host=centron")).map((service) => service.serviceId);
-  expect([...shown].sort()).toEqual([...expected].sort());
+  expect(expected.length).toBeGreaterThan(0);
+  await expect.poll(async () => [...(await cards(page))].sort(), { timeout: 15_000 }).toEqual([...expected].sort());
+  const shown = await cards(page);
 
   const other = await context.newPage();
   await other.goto(page.url());
