@@ -1,8 +1,9 @@
-// npm run bench:dashboard: the dashboard's first load in headless Chromium
-// (JS and CSS transferred, gzip/brotli as served; number of requests; time
-// until its data is on screen), beside the public home page in the same run;
-// then the size of GET /api/admin/services for the 12 shipped services and
-// for 1,000.
+// npm run bench:dashboard [-- --services N]: the dashboard's first load in
+// headless Chromium (JS and CSS transferred, gzip/brotli as served; number of
+// requests; time until its data is on screen), beside the public home page in
+// the same run; then the dashboard at scale (bench/dashboard-scale.ts) for the
+// seeds' services beside N of them (default 3,000), and the size of the whole
+// GET /api/admin/services for both.
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -15,6 +16,7 @@ import { CHROMIUM_ARGS, findChromium } from "#tests/chromium.ts";
 import { DASHBOARD_USER, startDashboardEnv } from "#tests/e2e/dashboard-env.ts";
 import { startServer, waitUntilUp } from "#tests/e2e/server-process.ts";
 import { startSimulatedFleet } from "#scripts/simulated-fleet.ts";
+import { measureScale, printScale, type ScaleFigures } from "./dashboard-scale.ts";
 import { ensureTools, BROWSER_TOOLS, PEER_TOOLS } from "#scripts/test-tools.ts";
 
 /** The body's bytes as sent (fetch would undo the compression before counting). */
@@ -29,6 +31,9 @@ function bytesOnTheWire(url: string, headers: Record<string, string>): Promise<n
   });
 }
 
+const SERVICES = Number(process.argv[process.argv.indexOf("--services") + 1] || 3000);
+if (!Number.isInteger(SERVICES) || SERVICES < 20) throw new Error("--services takes a whole number of at least 20");
+const BIG_INTERVAL_SECONDS = 60;
 const PORT = 3455;
 const BIG_PORT = 3456;
 const RUNS = 5;
@@ -74,6 +79,7 @@ function summarize(loads: Load[]): Load {
 
 const env = await startDashboardEnv(PORT, { intervalSeconds: 10 });
 const browser = await chromium.launch({ executablePath: findChromium(), args: CHROMIUM_ARGS });
+let seeds: ScaleFigures | undefined;
 try {
   // A session cookie for the dashboard, from the sign-in API.
   const signIn = await fetch(`${env.origin}/api/auth/sign-in`, {
@@ -121,6 +127,12 @@ try {
   row("requests", d.requests, h.requests, "", 0);
   row("until data is shown", d.msToData, h.msToData, "ms", 0);
 
+  seeds = await measureScale(browser, {
+    origin: env.origin,
+    cookie: { name, value },
+    serverPid: env.pid,
+    intervalSeconds: 10,
+  });
   const small = await fetch(`${env.origin}/api/admin/services`, { headers: { cookie } });
   const smallText = await small.text();
   console.log(`\nGET /api/admin/services:`);
@@ -129,25 +141,32 @@ try {
       `${(gzipSync(smallText).length / 1024).toFixed(1)} KB gzip`,
   );
 } finally {
-  await browser.close();
   await env.stop();
 }
 
-// 1,000 services on the same fleet: the answer grows linearly, about this much per service.
-const fleet = await startSimulatedFleet();
+// N services on a fleet of their own: ten infrastructure entries, the rest critical, standard and external, with tags
+// and locations, one in a hundred failing on one host (a port nothing listens on).
+const fleet = await startSimulatedFleet({ degradedShare: 0, failureShare: 0 });
 const dir = mkdtempSync(join(tmpdir(), "bench-dashboard-"));
 try {
-  const services = Array.from({ length: 1000 }, (_, i) => ({
+  const profile = (i: number) =>
+    i < 10 ? "infrastructure" : i % 10 === 0 ? "critical" : i % 10 === 1 ? "external" : "standard";
+  const services = Array.from({ length: SERVICES }, (_, i) => ({
     id: `svc-${i}`,
     name: `Service ${i}`,
-    profile: "standard",
-    hosts: { centron: { url: fleet.url(`svc-${i}`, "centron") }, local: { url: fleet.url(`svc-${i}`, "local") } },
+    profile: profile(i),
+    tags: [`team-${i % 12}`, ...(i % 3 === 0 ? ["payments"] : [])],
+    location: ["Frankfurt", "Nuremberg", "Helsinki", "Falkenstein", "Amsterdam"][i % 5],
+    hosts: {
+      centron: { url: fleet.url(`svc-${i}`, "centron") },
+      local: { url: i % 100 === 50 ? "http://127.0.0.1:9/health" : fleet.url(`svc-${i}`, "local") },
+    },
   }));
   writeFileSync(
     join(dir, "monitoring.yaml"),
     dump({
       alerts: { to: "ops@example.com" },
-      defaults: { intervalSeconds: 30, timeoutMs: 3000, retries: 0, staggerSeconds: 2 },
+      defaults: { intervalSeconds: BIG_INTERVAL_SECONDS, timeoutMs: 3000, retries: 0, staggerSeconds: 2 },
       services,
     }),
   );
@@ -161,7 +180,7 @@ try {
   });
   const origin = `http://127.0.0.1:${BIG_PORT}`;
   try {
-    await waitUntilUp(origin);
+    await waitUntilUp(origin, 120_000);
     const signIn = await fetch(`${origin}/api/auth/sign-in`, {
       method: "POST",
       headers: { "Content-Type": "application/json", Origin: origin },
@@ -169,7 +188,7 @@ try {
     });
     const cookie = signIn.headers.get("set-cookie")!.split(";")[0]!;
     let text = "";
-    for (let i = 0; i < 60; i += 1) {
+    for (let i = 0; i < 180; i += 1) {
       text = await (await fetch(`${origin}/api/admin/services`, { headers: { cookie } })).text();
       if ((JSON.parse(text) as { lastCheckedAt: string | null }).lastCheckedAt) break;
       await new Promise((resolve) => setTimeout(resolve, 1000));
@@ -178,15 +197,24 @@ try {
     const wire = await bytesOnTheWire(`${origin}/api/admin/services`, { cookie, "Accept-Encoding": "gzip" });
     const ms = performance.now() - started;
     console.log(
-      `  1,000 services: ${(text.length / 1024).toFixed(1)} KB raw, ` +
+      `  ${SERVICES.toLocaleString("en")} services: ${(text.length / 1024).toFixed(1)} KB raw, ` +
         `${(gzipSync(text).length / 1024).toFixed(1)} KB gzip (${(wire / 1024).toFixed(1)} KB as served), ` +
         `answered in ${ms.toFixed(0)} ms`,
     );
+    const [name, value] = [cookie.slice(0, cookie.indexOf("=")), cookie.slice(cookie.indexOf("=") + 1)];
+    const big = await measureScale(browser, {
+      origin,
+      cookie: { name, value },
+      serverPid: server.pid!,
+      intervalSeconds: BIG_INTERVAL_SECONDS,
+    });
+    printScale(seeds!, big, SERVICES);
   } finally {
     server.kill("SIGTERM");
     await new Promise((resolve) => server.once("exit", resolve));
   }
 } finally {
+  await browser.close();
   await fleet.stop();
   rmSync(dir, { recursive: true, force: true });
 }

@@ -95,13 +95,21 @@ describe.each(testDatabases())("the service list's query on $dialect", ({ open }
     expect(await ids("?location=Munich")).toEqual(["mail-relay"]);
     expect(await ids("?profile=critical")).toEqual(["billing"]);
     expect(await ids("?state=problems")).toEqual(["billing", "website", "mail-relay"]);
+    expect(await ids("?without=tag")).toEqual(["mail-relay"]);
+    expect(await ids("?without=location")).toEqual(["billing"]);
+    expect((await read("?group=location&limit=1")).groups).toEqual([
+      { key: "Frankfurt", total: 1, problems: 1 },
+      { key: "Munich", total: 1, problems: 1 },
+      { key: null, total: 1, problems: 1 },
+    ]);
+    expect((await read("?state=problems")).groups).toBeNull();
     const page = await read("?sort=name&limit=2&page=2");
     expect(page).toMatchObject({ total: 3, page: 2, limit: 2 });
     expect(page.services.map((service) => service.serviceId)).toEqual(["mail-relay"]);
   });
 
   it("bad parameters: 400 naming each field, and nothing else in the answer", async () => {
-    const response = await get("?state=down&limit=501&tag=Upper");
+    const response = await get("?state=down&limit=501&tag=Upper&group=team");
     expect(response.status).toBe(400);
     expect(response.headers.get("etag")).toBeNull();
     expect(await response.json()).toEqual({
@@ -110,6 +118,7 @@ describe.each(testDatabases())("the service list's query on $dialect", ({ open }
         state: "must be one of healthy, degraded, unhealthy, unknown, problems",
         limit: "must be at most 500",
         tag: "a tag is 1 to 40 lower-case letters, digits and dashes",
+        group: "must be one of tag, host, location",
       },
     });
   });

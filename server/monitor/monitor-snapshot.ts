@@ -128,6 +128,10 @@ export async function monitorSnapshot({ options, store, meta }: SnapshotSources)
     refreshedAt: iso(await meta.get("run_served_at")),
     nextCheckAt: iso(await meta.get("next_cycle_at")),
     intervalSeconds: config.defaults.intervalSeconds,
+    /** The most often checked service's interval: how often a screen must read to see every round. */
+    fastestIntervalSeconds: services.length
+      ? Math.min(...services.map((service) => service.intervalSeconds))
+      : config.defaults.intervalSeconds,
     alertsTo: destinations(alerting.notifier.describe()),
     /**
      * The outside watcher this monitor calls while its rounds run on time (its host only: the URL may hold a

@@ -59,6 +59,8 @@ describe("service query: filters", () => {
     ["tag and state combined", { tag: ["eu"], state: ["problems"] }, ["billing", "mail-relay"]],
     ["q and host combined", { q: ["a"], host: ["local"] }, ["mail-relay", "Archive"]],
     ["empty values count as absent", { q: [""], state: [""] }, FLEET.map((entry) => entry.serviceId)],
+    ["without a tag", { without: ["tag"] }, ["datacenter", "Archive"]],
+    ["without a location", { without: ["location"] }, ["billing", "Archive"]],
   ])("%s", (_name, params, expected) => {
     expect(ids(params)).toEqual(expected);
   });
@@ -106,6 +108,51 @@ describe("service query: facets", () => {
   });
 });
 
+describe("service query: groups", () => {
+  it.each([
+    [
+      "by tag: those with problems first, then by name, the untagged last",
+      { group: ["tag"] },
+      [
+        { key: "eu", total: 3, problems: 2 },
+        { key: "payments", total: 1, problems: 1 },
+        { key: null, total: 2, problems: 1 },
+        { key: "public", total: 1, problems: 0 },
+      ],
+    ],
+    [
+      "by host: a service on two hosts counts in both",
+      { group: ["host"] },
+      [
+        { key: "centron", total: 4, problems: 2 },
+        { key: "local", total: 2, problems: 1 },
+      ],
+    ],
+    [
+      "by location, of what the filters match",
+      { group: ["location"], state: ["problems"] },
+      [
+        { key: "Frankfurt", total: 1, problems: 1 },
+        { key: "Munich", total: 1, problems: 1 },
+        { key: null, total: 1, problems: 1 },
+      ],
+    ],
+    [
+      "by host with a host filtered: that host alone",
+      { group: ["host"], host: ["local"] },
+      [{ key: "local", total: 2, problems: 1 }],
+    ],
+    ["no grouping asked for", {}, null],
+  ])("%s", (_name, params, expected) => {
+    expect(run(params).groups).toEqual(expected);
+  });
+
+  it("a group of services without a tag is all the untagged group's members", () => {
+    const untagged = run({ group: ["tag"] }).groups!.find((group) => group.key === null)!;
+    expect(run({ without: ["tag"] }).total).toBe(untagged.total);
+  });
+});
+
 describe("service query: bad parameters", () => {
   it.each([
     ["q", { q: ["x".repeat(101)] }, "at most 100 characters"],
@@ -118,6 +165,8 @@ describe("service query: bad parameters", () => {
     ["tag", { tag: ["Payments"] }, "a tag is 1 to 40 lower-case letters, digits and dashes"],
     ["tag", { tag: [Array.from({ length: 33 }, (_, i) => `t${i}`).join(",")] }, "at most 32 tags"],
     ["sort", { sort: ["newest"] }, "must be problems or name"],
+    ["group", { group: ["team"] }, "must be one of tag, host, location"],
+    ["without", { without: ["host"] }, "must be tag or location"],
     ["page", { page: ["0"] }, "must be at least 1"],
     ["page", { page: ["two"] }, "must be a whole number"],
     ["limit", { limit: ["501"] }, "must be at most 500"],

@@ -5,6 +5,7 @@ import { z } from "zod";
 import { PROFILES, TAG_PATTERN, type OverallStatus } from "#shared/monitor/health.ts";
 
 const STATES = ["healthy", "degraded", "unhealthy", "unknown"] as const;
+const GROUPINGS = ["tag", "host", "location"] as const;
 const MAX_LIMIT = 500;
 
 /** What a query reads of a service entry (monitor-snapshot.ts). */
@@ -50,6 +51,10 @@ const querySchema = z.object({
         .max(32, "at most 32 tags"),
     ),
   sort: once(z.enum(["problems", "name"], { error: "must be problems or name" })),
+  // Groups of what matches, by one of these, each with its count and its problems (the dashboard's collapsed groups).
+  group: once(z.enum(GROUPINGS, { error: `must be one of ${GROUPINGS.join(", ")}` })),
+  // Only services with no tag, or no location: the group of those a grouping by tag or location leaves over.
+  without: once(z.enum(["tag", "location"], { error: "must be tag or location" })),
   page: once(
     z.coerce
       .number<string>({ error: "must be a whole number" })
@@ -74,6 +79,8 @@ export type ServiceQuery = {
   host?: string;
   location?: string;
   tags: string[];
+  group?: (typeof GROUPINGS)[number];
+  without?: "tag" | "location";
   /** `config`: the configuration's order, the answer of a request without parameters. */
   sort: "problems" | "name" | "config";
   page: number;
@@ -122,6 +129,8 @@ function matches(service: QueryableService, query: ServiceQuery): boolean {
   if (host && !service.hosts.some((entry) => entry.host === host)) return false;
   if (location && service.location !== location) return false;
   if (!tags.every((tag) => service.tags.includes(tag))) return false;
+  if (query.without === "tag" ? service.tags.length > 0 : query.without === "location" && service.location !== null)
+    return false;
   if (!q) return true;
   const texts = [
     service.serviceId,
@@ -134,7 +143,9 @@ function matches(service: QueryableService, query: ServiceQuery): boolean {
 /** Worst first: a failing service before one not checked yet, before a healthy one. */
 const SEVERITY: Record<OverallStatus, number> = { unhealthy: 0, degraded: 1, unknown: 2, healthy: 3 };
 const byName = (a: QueryableService, b: QueryableService) =>
-  a.serviceName.localeCompare(b.serviceName, "en") || a.serviceId.localeCompare(b.serviceId, "en");
+  // Numbers in names by their value: "Worker 2" before "Worker 10".
+  a.serviceName.localeCompare(b.serviceName, "en", { numeric: true }) ||
+  a.serviceId.localeCompare(b.serviceId, "en", { numeric: true });
 const ORDERS = {
   problems: (a: QueryableService, b: QueryableService) => SEVERITY[a.status] - SEVERITY[b.status] || byName(a, b),
   name: byName,
@@ -164,6 +175,35 @@ export function serviceFacets(services: readonly QueryableService[]) {
   return { states, profiles, hosts: sorted(hosts), tags: sorted(tags), locations: sorted(locations) };
 }
 
+/** A service's group keys: each tag, each host (the one filtered for, if any), its location; none: null. */
+function groupKeys(service: QueryableService, group: NonNullable<ServiceQuery["group"]>, query: ServiceQuery) {
+  if (group === "host") return query.host ? [query.host] : [...new Set(service.hosts.map((entry) => entry.host))];
+  if (group === "location") return [service.location];
+  return service.tags.length > 0 ? service.tags : [null];
+}
+
+/**
+ * The groups of the matched services: how many each holds and how many of them are not healthy, those with problems
+ * first (the most first), then by name; the group of services without a tag or location last.
+ */
+export function serviceGroups(found: readonly QueryableService[], query: ServiceQuery) {
+  if (!query.group) return null;
+  const groups = new Map<string | null, { key: string | null; total: number; problems: number }>();
+  for (const service of found)
+    for (const key of groupKeys(service, query.group, query)) {
+      const entry = groups.get(key) ?? { key, total: 0, problems: 0 };
+      entry.total += 1;
+      if (service.status !== "healthy") entry.problems += 1;
+      groups.set(key, entry);
+    }
+  return [...groups.values()].sort(
+    (a, b) =>
+      b.problems - a.problems ||
+      Number(a.key === null) - Number(b.key === null) ||
+      (a.key ?? "").localeCompare(b.key ?? "", "en"),
+  );
+}
+
 /** The services the query asks for, one page of them, how many matched, and the fleet's facets. */
 export function queryServices<S extends QueryableService>(services: readonly S[], query: ServiceQuery) {
   const found = services.filter((service) => matches(service, query));
@@ -176,5 +216,6 @@ export function queryServices<S extends QueryableService>(services: readonly S[]
     page: query.page,
     limit: query.limit,
     facets: serviceFacets(services),
+    groups: serviceGroups(found, query),
   };
 }

@@ -51,6 +51,8 @@ export async function startDashboardEnv(port: number, options: DashboardEnvOptio
   });
   return {
     origin,
+    /** The server's process (the bench reads its CPU). */
+    pid: server.pid!,
     fleet,
     mail,
     /** The monitoring configuration the server watches: a test may edit it. */

@@ -1,8 +1,9 @@
 // Finding a service on Services Health: a service's id typed in the search
 // shows that one card; "Problems only" shows exactly the failing services; a
 // copied URL opens the same view; the filters work by keyboard and pass axe;
-// and a fleet larger than a page is shown a page at a time, the DOM staying
-// small (screenshots in test-results/dashboard-finder/).
+// a fleet larger than a page is shown a page at a time, the DOM staying
+// small; grouped by tag, all-green groups stay closed and unrendered
+// (screenshots in test-results/dashboard-finder/).
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { expect, test, type Page } from "@playwright/test";
@@ -88,17 +89,19 @@ test("a copied URL opens the same view, and so does a reload", async ({ page, co
   // The last list stays on screen while the next loads: wait for this one.
   const expected = (await listed(page, "?q=e&profile=critical&host=centron")).map((service) => service.serviceId);
   expect(expected.length).toBeGreaterThan(0);
-  await expect.poll(async () => [...(await cards(page))].sort(), { timeout: 15_000 }).toEqual([...expected].sort());
-  const shown = await cards(page);
+  // Compared as sets: "problems first" may reorder them while a service of an earlier test recovers.
+  const sorted = async (target: typeof page) => [...(await cards(target))].sort();
+  await expect.poll(() => sorted(page), { timeout: 15_000 }).toEqual([...expected].sort());
+  const shown = await sorted(page);
 
   const other = await context.newPage();
   await other.goto(page.url());
   await expect(finder(other).getByLabel("Search services")).toHaveValue("e");
   await expect(finder(other).getByLabel("Host")).toHaveValue("centron");
   await expect(finder(other).getByLabel("Profile")).toHaveValue("critical");
-  await expect.poll(() => cards(other)).toEqual(shown);
+  await expect.poll(() => sorted(other)).toEqual(shown);
   await other.reload();
-  await expect.poll(() => cards(other)).toEqual(shown);
+  await expect.poll(() => sorted(other)).toEqual(shown);
 });
 
 test("the filters work by keyboard", async ({ page }) => {
@@ -176,6 +179,60 @@ test("a fleet larger than a page: pages of 60 cards, a small DOM, the page in th
     await expect.poll(async () => (await cards(page)).length).toBe(60);
     expect(await page.evaluate(() => document.getElementsByTagName("*").length)).toBeLessThan(5_000);
     await page.screenshot({ path: join(SHOTS, "pages.png"), fullPage: true });
+  } finally {
+    writeFileSync(env.configFile, good);
+  }
+});
+
+test("grouped by tag: a group with a failing service is open, an all-green one closed until opened", async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  const good = readFileSync(env.configFile, "utf8");
+  const config = load(good) as { services: Record<string, unknown>[] };
+  // Checked for real: twelve answering services per tag, one of the red team's on a port nothing listens on.
+  for (let i = 1; i <= 24; i++) {
+    const id = `team-${String(i).padStart(2, "0")}`;
+    config.services.push({
+      id,
+      name: `Team service ${i}`,
+      tags: [i % 2 ? "green-team" : "red-team"],
+      hosts: { local: { url: i === 2 ? "http://127.0.0.1:9/health" : env.fleet.url(id, "local") } },
+    });
+  }
+  try {
+    await signInToDashboard(page, env.origin);
+    writeFileSync(env.configFile, dump(config));
+    await expect
+      .poll(async () => (await listed(page, "?tag=green-team&state=healthy")).length, { timeout: 30_000 })
+      .toBe(12);
+    await expect
+      .poll(async () => (await listed(page, "?tag=red-team&state=unhealthy")).map((s) => s.serviceId), {
+        timeout: 30_000,
+      })
+      .toEqual(["team-02"]);
+    await servicesTab(page, "?group=tag", { signedIn: true });
+    await expect(finder(page).getByLabel("Group by")).toHaveValue("tag");
+    const group = (key: string) => page.locator(`details[data-group="${key}"]`);
+    await expect(group("red-team")).toHaveAttribute("open", "");
+    await expect(group("red-team").locator("summary")).toContainText("12 services, 1 with a problem");
+    // Problems first: the failing one is the group's first card.
+    await expect(group("red-team").locator("[data-service]").first()).toHaveAttribute("data-service", "team-02");
+    await expect(group("green-team")).not.toHaveAttribute("open");
+    await expect(group("green-team").locator("summary")).toContainText("12 services, all healthy");
+    // A closed group's cards are not rendered at all.
+    await expect(group("green-team").locator("[data-service]")).toHaveCount(0);
+    expect(await axeViolations(page)).toEqual([]);
+    // Opened by keyboard, it reads and shows its cards.
+    await group("green-team").locator("summary").focus();
+    await page.keyboard.press("Enter");
+    await expect(group("green-team").locator("[data-service]")).toHaveCount(12);
+    expect(await page.evaluate(() => document.getElementsByTagName("*").length)).toBeLessThan(5_000);
+    await page.screenshot({ path: join(SHOTS, "groups.png"), fullPage: true });
+    // The grouping is in the URL, beside any filter: a reload shows the same groups.
+    await page.reload();
+    await expect(group("red-team")).toHaveAttribute("open", "");
+    await expect(group("green-team")).not.toHaveAttribute("open");
   } finally {
     writeFileSync(env.configFile, good);
   }

@@ -1,7 +1,8 @@
 // What the dashboard's tabs hold: the system overview (summary, metrics,
 // maintenance, certificates) and the health of every service: infrastructure
 // first, then the application services a page at a time, or what the
-// filters find. A source that is not configured says so in place of its panel.
+// filters find, or groups of them by tag, host or location. A source that
+// is not configured says so in place of its panel.
 import { AiServicesPanel } from "./ai-services-panel.tsx";
 import { CertificatesPanel } from "./certificates-panel.tsx";
 import { ErrorMessage } from "#app/admin/fields.tsx";
@@ -17,7 +18,8 @@ import type {
 import { MaintenancePanel } from "./maintenance-panel.tsx";
 import { MetricsPanel } from "./metrics-panel.tsx";
 import { panelClass, Skeleton } from "./panel.tsx";
-import { ServiceCard } from "./service-card.tsx";
+import { ServiceGrid } from "./service-card.tsx";
+import { ServiceGroups } from "./service-groups.tsx";
 import { isFiltering } from "./service-filters.ts";
 import { ListSummary, Pager, ServiceFinder } from "./service-finder.tsx";
 import { SummaryCards } from "./summary-cards.tsx";
@@ -32,8 +34,11 @@ export function OverviewTab({
   certificates,
   certificatesConfigured,
   autoRefresh,
+  metricsList,
 }: {
   health: Polled<HealthData>;
+  /** The loader's first page of the metrics panel's services. */
+  metricsList: DashboardData["metricsList"];
   incidents: Polled<IncidentsData>;
   maintenance: Polled<MaintenanceData>;
   maintenanceHistory: Polled<MaintenanceHistoryData>;
@@ -48,7 +53,7 @@ export function OverviewTab({
       ) : (
         <Skeleton lines={2} height="h-16" />
       )}
-      {health.data ? <MetricsPanel health={health.data} /> : null}
+      {health.data ? <MetricsPanel health={health.data} firstList={metricsList} /> : null}
       <MaintenancePanel
         polled={maintenance}
         history={maintenanceHistory}
@@ -64,13 +69,14 @@ export function OverviewTab({
 }
 
 export function ServicesTab({
-  services,
+  infrastructure,
   lastCheckedAt,
   firstList,
   ai,
   aiConfigured,
 }: {
-  services: HealthData["services"];
+  /** The infrastructure entries (the health poll's). */
+  infrastructure: HealthData["services"];
   lastCheckedAt: string | null | undefined;
   /** The loader's first page of the list, for the filters in the page's URL. */
   firstList: DashboardData["serviceList"];
@@ -78,49 +84,71 @@ export function ServicesTab({
   aiConfigured: boolean;
 }) {
   const list = useServiceList(firstList, lastCheckedAt);
-  // With a filter set, one list of whatever matches (infrastructure included) takes the sections' place.
+  // With a filter set or groups asked for, one view of whatever matches (infrastructure included) takes the sections'
+  // place.
   const filtering = isFiltering(list.filters);
+  const grouping = list.filters.group;
+  const sections = !filtering && !grouping;
+  const groups = grouping ? list.data?.groups : undefined;
   return (
     <div className="flex flex-col gap-6">
       <ServiceFinder list={list} />
-      {filtering ? null : (
+      {sections ? (
         <section aria-labelledby="infra-heading">
           <h2 id="infra-heading" className="mb-3 text-lg font-bold">
             Infrastructure Health
           </h2>
-          <ServiceGrid
-            services={services.filter((s) => s.reliabilityProfile === "infrastructure")}
-            empty="No infrastructure entries are configured."
-          />
+          <ServiceGrid services={infrastructure} empty="No infrastructure entries are configured." />
         </section>
-      )}
-      {filtering ? null : aiConfigured ? (
+      ) : null}
+      {!sections ? null : aiConfigured ? (
         <AiServicesPanel polled={ai} />
       ) : (
         <NotConfigured title="AI Services Health" what="AI service monitoring" />
       )}
       <section aria-labelledby="apps-heading" className="flex flex-col gap-3" aria-busy={list.busy}>
         <h2 id="apps-heading" className="text-lg font-bold">
-          {filtering ? "Matching Services" : "Application Services"}
+          {sections ? "Application Services" : grouping ? `Services by ${grouping}` : "Matching Services"}
         </h2>
-        <ListSummary
-          list={list}
-          what={filtering ? ["service", "services"] : ["application service", "application services"]}
-        />
+        {grouping ? (
+          <GroupsSummary total={list.data?.total} groups={groups?.length} />
+        ) : (
+          <ListSummary
+            data={list.data}
+            busy={list.busy}
+            what={sections ? ["application service", "application services"] : ["service", "services"]}
+          />
+        )}
         {list.error ? <ErrorMessage>{list.error}</ErrorMessage> : null}
-        {list.data ? (
+        {!list.data ? (
+          <Skeleton lines={3} height="h-24" />
+        ) : grouping && groups ? (
+          <ServiceGroups groups={groups} by={grouping} filters={list.filters} lastCheckedAt={lastCheckedAt} />
+        ) : (
           <ServiceGrid
             services={list.data.services}
             empty={
-              filtering ? "Nothing matches: change or clear the filters." : "No application services are configured."
+              sections ? "No application services are configured." : "Nothing matches: change or clear the filters."
             }
           />
-        ) : (
-          <Skeleton lines={3} height="h-24" />
         )}
-        <Pager list={list} />
+        {grouping ? null : (
+          <Pager total={list.data?.total} page={list.filters.page} onPage={(page) => list.setFilters({ page })} />
+        )}
       </section>
     </div>
+  );
+}
+
+/** "3,000 services in 13 groups, problems first": what the grouped view holds, announced when it changes. */
+function GroupsSummary({ total, groups }: { total: number | undefined; groups: number | undefined }) {
+  return (
+    <p role="status" className="text-sm text-slate-700 dark:text-slate-300" data-testid="list-summary">
+      {total === undefined || groups === undefined
+        ? "Loading services…"
+        : `${total.toLocaleString("en")} ${total === 1 ? "service" : "services"} in ${groups} ` +
+          `${groups === 1 ? "group" : "groups"}, problems first; a group that is all healthy stays closed.`}
+    </p>
   );
 }
 
@@ -132,16 +160,5 @@ export function NotConfigured({ title, what }: { title: string; what: string }) 
         {what} is not configured. Add it to the <code>integrations</code> section of the monitoring configuration.
       </p>
     </section>
-  );
-}
-
-function ServiceGrid({ services, empty }: { services: HealthData["services"]; empty: string }) {
-  if (services.length === 0) return <p className="text-sm text-slate-600 dark:text-slate-300">{empty}</p>;
-  return (
-    <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
-      {services.map((service) => (
-        <ServiceCard key={service.serviceId} service={service} />
-      ))}
-    </div>
   );
 }

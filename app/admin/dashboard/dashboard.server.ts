@@ -5,7 +5,7 @@ import type { Services } from "#server/services.ts";
 import { aiAnswer, haproxyAnswer, nginxAnswer } from "#server/integrations/integration-answers.ts";
 import { monitoringConfigurationStatus } from "#server/monitoring-configuration-status.ts";
 import { parseServiceQuery, queryServices } from "#server/monitor/service-query.ts";
-import { filtersFromSearch, serviceListUrl } from "./service-filters.ts";
+import { filtersFromSearch, HEALTH_URL, metricsListUrl, serviceListUrl } from "./service-filters.ts";
 
 /** A panel's first data: what its API would answer, or its error. */
 export type Initial<T> = { ok: true; data: T } | { ok: false; error: string } | null;
@@ -24,16 +24,15 @@ async function settle<T>(work: () => Promise<T | null>, what: string): Promise<I
 }
 
 /**
- * The first page of the Services Health list for the filters in the page's URL, as the services API answers it for
- * the same query (the URL it was read from, so the page knows it need not ask again).
+ * What the services API answers for `url` (its query), from one snapshot, with the URL it was read from: the page
+ * knows it need not ask again.
  */
-function firstServiceList(health: Initial<Snapshot>, search: URLSearchParams) {
-  if (!health?.ok) return null;
-  const url = serviceListUrl(filtersFromSearch(search));
+function answerFor(snapshot: Snapshot, url: string) {
   const params = new URLSearchParams(url.slice(url.indexOf("?") + 1));
   const parsed = parseServiceQuery(Object.fromEntries([...params.keys()].map((key) => [key, params.getAll(key)])));
+  // The URLs are the page's own: a query the API refuses is a bug, and the page reads it (and shows the error).
   if (!parsed.ok) return null;
-  return { url, data: { ...health.data, ...queryServices(health.data.services, parsed.query) } };
+  return { url, data: { ...snapshot, ...queryServices(snapshot.services, parsed.query) } };
 }
 
 type Snapshot = Awaited<ReturnType<NonNullable<Services["monitor"]>["snapshot"]>>;
@@ -42,7 +41,7 @@ export async function loadDashboard(services: Services, search = new URLSearchPa
   const { monitor, integrations, alerting } = services;
   const intervals = integrations?.intervals();
   const [
-    health,
+    snapshot,
     maintenance,
     maintenanceHistory,
     certificates,
@@ -114,8 +113,10 @@ export async function loadDashboard(services: Services, search = new URLSearchPa
       aiServices: !!intervals?.aiServices,
       certificates: !!intervals?.certificates,
     },
-    health,
-    serviceList: firstServiceList(health, search),
+    // Not every service: the summary's poll and the first page of each list (a fleet of thousands stays a small page).
+    health: snapshot?.ok ? ({ ok: true, data: answerFor(snapshot.data, HEALTH_URL)!.data } as const) : snapshot,
+    serviceList: snapshot?.ok ? answerFor(snapshot.data, serviceListUrl(filtersFromSearch(search))) : null,
+    metricsList: snapshot?.ok ? answerFor(snapshot.data, metricsListUrl("", 1)) : null,
     maintenance,
     maintenanceHistory,
     certificates,

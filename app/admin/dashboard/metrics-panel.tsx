@@ -1,27 +1,56 @@
 // Advanced metrics: the response time of one service over 24 h, 7 d or 30 d
 // (a line per host, failures marked), the same as a table on request, and
-// every service's uptime over the three ranges. The chart's data loads when
-// it is shown, one service at a time, and again after each round.
+// the uptime of a page of services over the three ranges (found by a search,
+// the worst first). The chart's data loads when it is shown, one service at a
+// time, and again after each round.
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { chartSeries, chartSummary, RANGE_LABELS, RANGES, type History, type HistoryRange } from "./chart-data.ts";
 import { ChartTable } from "./chart-table.tsx";
-import type { HealthData } from "./dashboard.server.ts";
+import { ErrorMessage } from "#app/admin/fields.tsx";
+import type { DashboardData, HealthData, ServiceData } from "./dashboard.server.ts";
 import { panelClass, Skeleton, smallButton } from "./panel.tsx";
 import { ResponseTimeChart } from "./response-time-chart.tsx";
 import { getJson } from "./staff-api.ts";
+import { METRICS_PAGE_SIZE, metricsListUrl } from "./service-filters.ts";
+import { ListSummary, Pager } from "./service-finder.tsx";
 import { UptimeTable } from "./uptime-table.tsx";
+import { useServicePage, useTypingPause } from "./use-service-list.ts";
 
-export function MetricsPanel({ health }: { health: HealthData }) {
-  const [serviceId, setServiceId] = useState(
-    () =>
-      health.services.find((s) => s.reliabilityProfile !== "infrastructure")?.serviceId ??
-      health.services[0]?.serviceId ??
-      "",
-  );
+const fieldClass =
+  "min-h-9 max-w-full rounded-md border border-slate-300 bg-white px-2 dark:border-slate-600 dark:bg-slate-800";
+
+/**
+ * The services to choose from and the uptime table: a page of what the search finds, the worst first, so the panel
+ * stays a few hundred DOM nodes however large the fleet; and the service chosen.
+ */
+function useServiceChoice(health: HealthData, firstList: DashboardData["metricsList"]) {
+  const [search, setSearch] = useState("");
+  const [page, setPage] = useState(1);
+  const list = useServicePage(metricsListUrl(useTypingPause(search), page), firstList, health.lastCheckedAt);
+  const found = list.data?.services ?? [];
+  const [chosen, setChosen] = useState<ServiceData | undefined>();
+  // Until one is chosen, the worst application service checked so far when the panel first had a list (one never
+  // checked has no chart yet; infrastructure entries have none of their own); kept, so the chart does not jump when
+  // states change.
+  const applications = found.filter((s) => s.reliabilityProfile !== "infrastructure");
+  const first = applications.find((s) => s.status !== "unknown") ?? applications[0] ?? found[0];
+  if (!chosen && first) setChosen(first);
+  const service = chosen ?? first;
+  // The chosen service stays offered when the search no longer finds it, so the choice shown is the chart shown.
+  const options = service && !found.some((s) => s.serviceId === service.serviceId) ? [service, ...found] : found;
+  const onSearch = (text: string) => {
+    setSearch(text);
+    setPage(1);
+  };
+  return { search, onSearch, page, setPage, list, options, service, setChosen };
+}
+
+export function MetricsPanel({ health, firstList }: { health: HealthData; firstList: DashboardData["metricsList"] }) {
+  const { search, onSearch, page, setPage, list, options, service, setChosen } = useServiceChoice(health, firstList);
+  const serviceId = service?.serviceId ?? "";
   const [range, setRange] = useState<HistoryRange>("24h");
   const [showTable, setShowTable] = useState(false);
-  const service = health.services.find((s) => s.serviceId === serviceId);
   const intervalSeconds = service?.intervalSeconds ?? health.intervalSeconds ?? 60;
   const query = useQuery({
     // A new round adds checks: read again when one lands.
@@ -57,16 +86,26 @@ export function MetricsPanel({ health }: { health: HealthData }) {
       </h2>
       <div className="mb-3 flex flex-wrap items-end gap-3">
         <label className="flex min-w-0 flex-col text-sm font-medium">
+          Find a service
+          <input
+            type="search"
+            autoComplete="off"
+            spellCheck={false}
+            maxLength={100}
+            placeholder="Name, id, host or URL"
+            value={search}
+            onChange={(event) => onSearch(event.target.value)}
+            className={`mt-1 ${fieldClass}`}
+          />
+        </label>
+        <label className="flex min-w-0 flex-col text-sm font-medium">
           Service
           <select
             value={serviceId}
-            onChange={(event) => setServiceId(event.target.value)}
-            className={
-              "mt-1 min-h-9 max-w-full rounded-md border border-slate-300 " +
-              "bg-white px-2 dark:border-slate-600 dark:bg-slate-800"
-            }
+            onChange={(event) => setChosen(options.find((option) => option.serviceId === event.target.value))}
+            className={`mt-1 ${fieldClass}`}
           >
-            {health.services.map((option) => (
+            {options.map((option) => (
               <option key={option.serviceId} value={option.serviceId}>
                 {option.serviceName}
               </option>
@@ -121,7 +160,26 @@ export function MetricsPanel({ health }: { health: HealthData }) {
           <div id="metrics-table">{showTable ? <ChartTable history={shown} label={tableLabel} /> : null}</div>
         </div>
       ) : null}
-      <UptimeTable services={health.services} />
+      <UptimeSection list={list} page={page} onPage={setPage} />
     </section>
+  );
+}
+
+function UptimeSection({
+  list,
+  page,
+  onPage,
+}: {
+  list: ReturnType<typeof useServicePage>;
+  page: number;
+  onPage: (page: number) => void;
+}) {
+  return (
+    <div className="mt-4 flex flex-col gap-2">
+      <ListSummary data={list.data} busy={list.isFetching} what={["service", "services"]} size={METRICS_PAGE_SIZE} />
+      {list.error ? <ErrorMessage>{list.error.message}</ErrorMessage> : null}
+      <UptimeTable services={list.data?.services ?? []} />
+      <Pager total={list.data?.total} page={page} onPage={onPage} label="Uptime table pages" size={METRICS_PAGE_SIZE} />
+    </div>
   );
 }

@@ -15,7 +15,7 @@ const health = (last: number | null, next: number | null): HealthTiming => ({
   lastCheckedAt: last === null ? null : iso(last),
   nextCheckAt: next === null ? null : iso(next),
   intervalSeconds: 60,
-  services: [{ intervalSeconds: 15 }, { intervalSeconds: 60 }],
+  fastestIntervalSeconds: 15,
 });
 
 describe("when service health is read next", () => {
@@ -39,21 +39,16 @@ describe("when service health is read next", () => {
     ["the answer says the round is due: again in two seconds", health(T, T + 15_000), T + 15_500, T + 15_500, 2_000],
     ["a read already due: at once", health(T, T + 15_000), T + 2_000, T + 20_000, 100],
     ["an engine that stopped: once an interval", health(T, T + 15_000), T + 40_000, T + 40_000, 15_000],
-    [
-      "never later than the interval",
-      { ...health(T, T + 300_000), services: [{ intervalSeconds: 300 }] },
-      T,
-      T,
-      300_000,
-    ],
+    ["never later than the interval", { ...health(T, T + 300_000), fastestIntervalSeconds: 300 }, T, T, 300_000],
   ])("%s", (_name, answer, updatedAt, now, expected) => {
     expect(nextHealthRead(answer, updatedAt, now)).toBe(expected);
   });
 
-  it("takes the most often checked service's interval, the default only without services", () => {
+  it("takes the most often checked service's interval, the default only without one", () => {
     expect(fastestInterval(health(T, T))).toBe(15);
-    expect(fastestInterval({ ...health(T, T), services: [{ intervalSeconds: 300 }] })).toBe(300);
-    expect(fastestInterval({ ...health(T, T), services: [] })).toBe(60);
+    expect(fastestInterval({ ...health(T, T), fastestIntervalSeconds: 300 })).toBe(300);
+    expect(fastestInterval({ ...health(T, T), fastestIntervalSeconds: null })).toBe(60);
+    expect(fastestInterval({ ...health(T, T), fastestIntervalSeconds: null, intervalSeconds: null })).toBe(60);
   });
 
   it("counts down to the next round, and says nothing once it is due", () => {

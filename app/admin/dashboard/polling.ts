@@ -32,13 +32,13 @@ export type HealthTiming = {
   lastCheckedAt: string | null;
   nextCheckAt: string | null;
   intervalSeconds?: number | null;
-  services: readonly { intervalSeconds: number }[];
+  /** The most often checked service's interval (the health poll holds the fleet's figures, not every service). */
+  fastestIntervalSeconds?: number | null;
 };
 
 /** The engine's shortest interval: its most often checked service's (each carries the default or its own). */
 export function fastestInterval(health: HealthTiming): number {
-  if (health.services.length === 0) return health.intervalSeconds ?? POLL_SECONDS.health;
-  return Math.min(...health.services.map((service) => service.intervalSeconds));
+  return health.fastestIntervalSeconds ?? health.intervalSeconds ?? POLL_SECONDS.health;
 }
 
 /** While a started round is not stored yet, reads come this often: a round takes up to a quarter of its interval. */

@@ -142,3 +142,15 @@ export function ServiceCard({ service }: { service: ServiceData }) {
     </article>
   );
 }
+
+/** Cards in a grid, or what `empty` says when there are none. */
+export function ServiceGrid({ services, empty }: { services: readonly ServiceData[]; empty: string }) {
+  if (services.length === 0) return <p className="text-sm text-slate-600 dark:text-slate-300">{empty}</p>;
+  return (
+    <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+      {services.map((service) => (
+        <ServiceCard key={service.serviceId} service={service} />
+      ))}
+    </div>
+  );
+}

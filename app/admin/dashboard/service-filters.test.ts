@@ -4,6 +4,8 @@ import {
   filtersFromSearch,
   filtersToSearch,
   isFiltering,
+  GROUP_PAGE_SIZE,
+  groupListUrl,
   NO_FILTERS,
   PAGE_SIZE,
   pageCount,
@@ -18,7 +20,7 @@ describe("service filters in the page's URL", () => {
     ["a search and a state", "q=billing&state=problems", { ...NO_FILTERS, q: "billing", state: "problems" }],
     [
       "every filter and a page",
-      "q=a&state=healthy&profile=critical&host=local&tag=eu&location=Berlin&page=3",
+      "q=a&state=healthy&profile=critical&host=local&tag=eu&location=Berlin&group=host&page=3",
       {
         q: "a",
         state: "healthy",
@@ -26,6 +28,7 @@ describe("service filters in the page's URL", () => {
         host: "local",
         tag: "eu",
         location: "Berlin",
+        group: "host",
         page: 3,
       },
     ],
@@ -38,6 +41,8 @@ describe("service filters in the page's URL", () => {
     ["a tag the API would refuse counts as not set", "tag=Payments", NO_FILTERS],
     ["a host longer than the API takes counts as not set", `host=${"h".repeat(33)}`, NO_FILTERS],
     ["a malformed filter leaves the others", "state=down&host=local", { ...NO_FILTERS, host: "local" }],
+    ["a grouping", "group=tag&state=problems", { ...NO_FILTERS, group: "tag", state: "problems" }],
+    ["a grouping the API does not know counts as none", "group=team", NO_FILTERS],
   ])("%s", (_name, query, expected) => {
     expect(from(query)).toEqual(expected);
   });
@@ -80,6 +85,27 @@ describe("the list's API query", () => {
       limit: String(PAGE_SIZE),
       sort: "problems",
     });
+  });
+
+  it("grouped, asks for the groups of everything that matches and no page of services", () => {
+    expect(params(serviceListUrl({ ...NO_FILTERS, group: "host", page: 3 }))).toEqual({
+      group: "host",
+      page: "1",
+      limit: "1",
+      sort: "problems",
+    });
+  });
+
+  it.each([
+    ["a tag adds to the tag filtered for", "tag", "payments", { tag: "eu" }, "tag=eu&tag=payments"],
+    ["a host is the group's", "host", "local", {}, "host=local"],
+    ["a location is the group's", "location", "Munich", { state: "problems" }, "state=problems&location=Munich"],
+    ["the untagged group", "tag", null, {}, "without=tag"],
+    ["the group without a location", "location", null, {}, "without=location"],
+  ] as const)("a group's page: %s", (_name, by, key, filters, expected) => {
+    expect(groupListUrl({ ...NO_FILTERS, ...filters, group: by }, by, key, 2)).toBe(
+      `/api/admin/services?${expected}&page=2&limit=${GROUP_PAGE_SIZE}&sort=problems`,
+    );
   });
 
   it.each([

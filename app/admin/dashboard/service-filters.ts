@@ -13,9 +13,24 @@ export const APPLICATION_PROFILES = "critical,standard,external";
 export const FILTER_NAMES = ["q", "state", "profile", "host", "tag", "location"] as const;
 type FilterName = (typeof FILTER_NAMES)[number];
 
-export type ServiceFilters = Record<FilterName, string> & { page: number };
+/** What the list may be grouped by (`?group=`): groups that are all green stay closed. */
+export const GROUPINGS = ["tag", "host", "location"] as const;
+export type Grouping = (typeof GROUPINGS)[number];
+export const GROUP_LABELS: Record<Grouping, string> = { tag: "Tag", host: "Host", location: "Location" };
 
-export const NO_FILTERS: ServiceFilters = { q: "", state: "", profile: "", host: "", tag: "", location: "", page: 1 };
+/** The filters, the grouping ("" for none) and the page. */
+export type ServiceFilters = Record<FilterName, string> & { group: Grouping | ""; page: number };
+
+export const NO_FILTERS: ServiceFilters = {
+  q: "",
+  state: "",
+  profile: "",
+  host: "",
+  tag: "",
+  location: "",
+  group: "",
+  page: 1,
+};
 
 /** What the API takes for the filters chosen from a list (a link edited by hand may hold anything). */
 const VALID: Partial<Record<FilterName, RegExp>> = {
@@ -36,6 +51,8 @@ export function filtersFromSearch(search: URLSearchParams): ServiceFilters {
     const value = (search.get(name) ?? "").slice(0, 100);
     filters[name] = VALID[name] && !VALID[name].test(value) ? "" : value;
   }
+  const group = search.get("group");
+  filters.group = GROUPINGS.find((grouping) => grouping === group) ?? "";
   const page = Number(search.get("page"));
   filters.page = Number.isInteger(page) && page >= 1 ? page : 1;
   return filters;
@@ -45,6 +62,7 @@ export function filtersFromSearch(search: URLSearchParams): ServiceFilters {
 export function filtersToSearch(filters: ServiceFilters): URLSearchParams {
   const search = new URLSearchParams();
   for (const name of FILTER_NAMES) if (filters[name].trim()) search.set(name, filters[name].trim());
+  if (filters.group) search.set("group", filters.group);
   if (filters.page > 1) search.set("page", String(filters.page));
   return search;
 }
@@ -56,18 +74,54 @@ export function isFiltering(filters: ServiceFilters): boolean {
 
 /**
  * The services API URL for a page of the list: what the filters ask, the worst first; without any, the application
- * services (infrastructure has its own section).
+ * services (infrastructure has its own section). Grouped, the groups of everything that matches, and no page of
+ * services: each group reads its own when it is opened (groupListUrl).
  */
 export function serviceListUrl(filters: ServiceFilters): string {
   const search = filtersToSearch(filters);
-  if (!isFiltering(filters)) search.set("profile", APPLICATION_PROFILES);
-  search.set("page", String(filters.page));
-  search.set("limit", String(PAGE_SIZE));
+  if (!isFiltering(filters) && !filters.group) search.set("profile", APPLICATION_PROFILES);
+  search.set("page", filters.group ? "1" : String(filters.page));
+  search.set("limit", filters.group ? "1" : String(PAGE_SIZE));
+  search.set("sort", "problems");
+  return `/api/admin/services?${search.toString()}`;
+}
+
+/** Cards per page of an open group: a few groups open at once stay a few thousand DOM nodes. */
+export const GROUP_PAGE_SIZE = 12;
+
+/** A page of one group's services: the filters and the group's key (null: those without a tag or location). */
+export function groupListUrl(filters: ServiceFilters, by: Grouping, key: string | null, page: number): string {
+  const search = filtersToSearch({ ...filters, group: "", page: 1 });
+  if (key === null) search.set("without", by);
+  // Tags add up (the service has every one); a host or location filter is the group's own key already.
+  else if (by === "tag") search.append("tag", key);
+  else search.set(by, key);
+  search.set("page", String(page));
+  search.set("limit", String(GROUP_PAGE_SIZE));
+  search.set("sort", "problems");
+  return `/api/admin/services?${search.toString()}`;
+}
+
+/**
+ * The health poll behind the summary, the health card and the infrastructure section: the fleet's figures, which
+ * every answer carries whatever its filter, and the infrastructure entries, not every service.
+ */
+export const HEALTH_URL = "/api/admin/services?profile=infrastructure";
+
+/** Services per page of the Advanced Metrics panel's choice and uptime table. */
+export const METRICS_PAGE_SIZE = 25;
+
+/** The Advanced Metrics panel's services: what its search finds (id, name, host or URL), the worst first. */
+export function metricsListUrl(q: string, page: number): string {
+  const search = new URLSearchParams();
+  if (q.trim()) search.set("q", q.trim());
+  search.set("page", String(page));
+  search.set("limit", String(METRICS_PAGE_SIZE));
   search.set("sort", "problems");
   return `/api/admin/services?${search.toString()}`;
 }
 
 /** How many pages `total` services fill (at least one, so an empty list still says "page 1 of 1"). */
-export function pageCount(total: number): number {
-  return Math.max(1, Math.ceil(total / PAGE_SIZE));
+export function pageCount(total: number, size = PAGE_SIZE): number {
+  return Math.max(1, Math.ceil(total / size));
 }

@@ -1,12 +1,20 @@
 // Find a service among thousands: a search box and filters by state,
 // profile, host, tag and location (each option with its count over the whole
-// fleet), a line that says what is shown, and pages of cards.
+// fleet), a grouping, a line that says what is shown, and pages of cards.
 import { Search } from "lucide-react";
 import { useId } from "react";
 import { controlClass } from "#app/admin/fields.tsx";
 import type { ServiceListData } from "./dashboard.server.ts";
 import { panelClass, smallButton } from "./panel.tsx";
-import { isFiltering, NO_FILTERS, PAGE_SIZE, pageCount, type ServiceFilters } from "./service-filters.ts";
+import {
+  GROUP_LABELS,
+  GROUPINGS,
+  isFiltering,
+  NO_FILTERS,
+  PAGE_SIZE,
+  pageCount,
+  type ServiceFilters,
+} from "./service-filters.ts";
 import type { ServiceList } from "./use-service-list.ts";
 
 type Option = { value: string; label: string };
@@ -131,7 +139,14 @@ export function ServiceFinder({ list }: { list: ServiceList }) {
           />
         ) : null,
       )}
-      {isFiltering(filters) ? (
+      <Filter
+        label="Group by"
+        all="No groups"
+        value={filters.group}
+        options={GROUPINGS.map((grouping) => ({ value: grouping, label: GROUP_LABELS[grouping] }))}
+        onChange={(value) => setFilters({ group: GROUPINGS.find((grouping) => grouping === value) ?? "" })}
+      />
+      {isFiltering(filters) || filters.group ? (
         <div className="flex items-end">
           <button type="button" className={`${smallButton} min-h-11`} onClick={() => setFilters(NO_FILTERS)}>
             Clear filters
@@ -143,12 +158,21 @@ export function ServiceFinder({ list }: { list: ServiceList }) {
 }
 
 /** "Showing 61–120 of 2,996 services": what the list holds now, announced when it changes. */
-export function ListSummary({ list, what }: { list: ServiceList; what: [one: string, many: string] }) {
-  const { data, busy } = list;
+export function ListSummary({
+  data,
+  busy,
+  what,
+  size = PAGE_SIZE,
+}: {
+  data: ServiceListData | undefined;
+  busy: boolean;
+  what: [one: string, many: string];
+  size?: number;
+}) {
   let text = busy && !data ? "Loading services…" : "";
   if (data) {
-    const first = data.total === 0 ? 0 : (data.page - 1) * PAGE_SIZE + 1;
-    const last = Math.min(data.total, data.page * PAGE_SIZE);
+    const first = data.total === 0 ? 0 : (data.page - 1) * size + 1;
+    const last = Math.min(data.total, data.page * size);
     text =
       data.total === 0
         ? `No ${what[1]} match these filters.`
@@ -162,21 +186,27 @@ export function ListSummary({ list, what }: { list: ServiceList; what: [one: str
   );
 }
 
-/** Previous and next page, and where the list stands. */
-export function Pager({ list }: { list: ServiceList }) {
-  const { data, filters, setFilters } = list;
-  if (!data) return null;
-  const pages = pageCount(data.total);
+/** Previous and next page, and where the list stands (nothing while one page holds it all). */
+export function Pager({
+  total,
+  page: asked,
+  onPage,
+  label = "Service list pages",
+  size = PAGE_SIZE,
+}: {
+  total: number | undefined;
+  page: number;
+  onPage: (page: number) => void;
+  label?: string;
+  size?: number;
+}) {
+  if (total === undefined) return null;
+  const pages = pageCount(total, size);
   if (pages === 1) return null;
-  const page = Math.min(filters.page, pages);
+  const page = Math.min(asked, pages);
   return (
-    <nav aria-label="Service list pages" className="flex items-center justify-center gap-3">
-      <button
-        type="button"
-        className={`${smallButton} min-h-11`}
-        disabled={page <= 1}
-        onClick={() => setFilters({ page: page - 1 })}
-      >
+    <nav aria-label={label} className="flex items-center justify-center gap-3">
+      <button type="button" className={`${smallButton} min-h-11`} disabled={page <= 1} onClick={() => onPage(page - 1)}>
         Previous page
       </button>
       <span className="text-sm tabular-nums">
@@ -186,7 +216,7 @@ export function Pager({ list }: { list: ServiceList }) {
         type="button"
         className={`${smallButton} min-h-11`}
         disabled={page >= pages}
-        onClick={() => setFilters({ page: page + 1 })}
+        onClick={() => onPage(page + 1)}
       >
         Next page
       </button>

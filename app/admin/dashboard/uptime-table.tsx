@@ -1,14 +1,14 @@
-// Every service's uptime over 24 h, 7 d and 30 d: a table, and on a phone a
-// card per service with its status first.
+// The uptime of a page of services over 24 h, 7 d and 30 d: a table, and on
+// a phone a card per service with its status first.
 import { StatusBadge } from "./badges.tsx";
-import type { HealthData } from "./dashboard.server.ts";
+import type { ServiceData } from "./dashboard.server.ts";
 import { PhoneCard, PhoneCards, SHOWN } from "./phone-cards.tsx";
 
 const percent = (value: number | null) => (value === null ? "–" : `${value.toFixed(2)}%`);
 
-export function UptimeTable({ services }: { services: HealthData["services"] }) {
+export function UptimeTable({ services }: { services: readonly ServiceData[] }) {
   return (
-    <div className="mt-4">
+    <div>
       <div className={SHOWN.sm.table}>
         <table className="w-full text-left text-sm">
           <caption className="sr-only">Uptime per service</caption>

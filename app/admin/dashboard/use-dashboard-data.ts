@@ -15,6 +15,7 @@ import type {
 } from "./dashboard.server.ts";
 import { useMay } from "#app/admin/staff-role.tsx";
 import { ALWAYS_POLLED, fastestInterval, nextHealthRead, POLL_SECONDS } from "./polling.ts";
+import { HEALTH_URL } from "./service-filters.ts";
 import { postJson } from "./staff-api.ts";
 import { type Polled, usePanelQuery } from "./use-panel-query.ts";
 
@@ -26,7 +27,7 @@ export function useDashboardData(data: DashboardData, autoRefresh: boolean) {
   const every = (panel: keyof typeof POLL_SECONDS) => () =>
     autoRefresh || ALWAYS_POLLED.has(panel) ? POLL_SECONDS[panel] * 1000 : null;
   const health = usePanelQuery<HealthData>({
-    url: "/api/admin/services",
+    url: HEALTH_URL,
     // Before the first round, look again every few seconds whatever the switch says: there is nothing to show yet.
     every: (current, updatedAt) =>
       autoRefresh || !current?.lastCheckedAt ? nextHealthRead(current, updatedAt, Date.now()) : null,

@@ -24,25 +24,15 @@ export type ServiceList = {
   busy: boolean;
 };
 
-export function useServiceList(initial: DashboardData["serviceList"], lastCheckedAt: string | null | undefined) {
+export function useServiceList(initial: FirstPage, lastCheckedAt: string | null | undefined) {
   const [searchParams] = useSearchParams();
   // The router's location is the one it rendered: filters changed since live only in the window's (the tab mounts
   // again after another tab was shown).
   const [filters, setState] = useState(() =>
     filtersFromSearch(typeof window === "undefined" ? searchParams : new URLSearchParams(window.location.search)),
   );
-  const asked = useTypingPause(filters);
-  const url = serviceListUrl(asked);
-  const renderedAt = useContext(RenderTime);
-  const query = useQuery({
-    queryKey: ["service-list", url],
-    queryFn: () => getJsonRevalidated<ServiceListData>(url, FAILURE),
-    initialData: initial?.url === url ? initial.data : undefined,
-    initialDataUpdatedAt: renderedAt,
-    staleTime: Infinity,
-    placeholderData: keepPreviousData,
-  });
-  useReadEachRound(lastCheckedAt);
+  const q = useTypingPause(filters.q);
+  const query = useServicePage(serviceListUrl({ ...filters, q }), initial, lastCheckedAt);
 
   const setFilters = useCallback((change: Partial<ServiceFilters>) => {
     setState((current) => {
@@ -66,14 +56,34 @@ export function useServiceList(initial: DashboardData["serviceList"], lastChecke
   } satisfies ServiceList;
 }
 
-/** The filters as asked for: the search text once typing pauses, everything else at once. */
-function useTypingPause(filters: ServiceFilters): ServiceFilters {
-  const [q, setQ] = useState(filters.q);
+/**
+ * A page of services from the API (the loader's first one when it asked the same URL), read again when a round lands.
+ * While the next page or filter loads, the last one stays on screen.
+ */
+export function useServicePage(url: string, initial: FirstPage, lastCheckedAt: string | null | undefined) {
+  const renderedAt = useContext(RenderTime);
+  const query = useQuery({
+    queryKey: ["service-list", url],
+    queryFn: () => getJsonRevalidated<ServiceListData>(url, FAILURE),
+    initialData: initial?.url === url ? initial.data : undefined,
+    initialDataUpdatedAt: renderedAt,
+    staleTime: Infinity,
+    placeholderData: keepPreviousData,
+  });
+  useReadEachRound(lastCheckedAt);
+  return query;
+}
+
+type FirstPage = DashboardData["serviceList"];
+
+/** A search text as asked for: once typing pauses. */
+export function useTypingPause(text: string): string {
+  const [asked, setAsked] = useState(text);
   useEffect(() => {
-    const timer = setTimeout(() => setQ(filters.q), TYPING_PAUSE_MS);
+    const timer = setTimeout(() => setAsked(text), TYPING_PAUSE_MS);
     return () => clearTimeout(timer);
-  }, [filters.q]);
-  return { ...filters, q };
+  }, [text]);
+  return asked;
 }
 
 /** A new round changes states: every list read since is read again (the shown one at once, others when shown). */

@@ -93,6 +93,7 @@ function Dashboard({ data, toSignIn }: { data: Route.ComponentProps["loaderData"
           certificates={certificates}
           certificatesConfigured={configured.certificates}
           autoRefresh={autoRefresh}
+          metricsList={data.metricsList}
         />
       ),
     },
@@ -111,7 +112,7 @@ function Dashboard({ data, toSignIn }: { data: Route.ComponentProps["loaderData"
       label: "Services Health",
       content: () => (
         <ServicesTab
-          services={health.data?.services ?? []}
+          infrastructure={health.data?.services ?? []}
           lastCheckedAt={health.data?.lastCheckedAt}
           firstList={data.serviceList}
           ai={ai}

@@ -1,0 +1,131 @@
+// The Services Health list grouped by tag, host or location: a group per
+// key with how many services it holds and how many have problems, those with
+// problems first. A group that is all green stays closed, and a group's cards
+// are read and rendered only while it is open, a page at a time, so the DOM
+// stays small however many services and groups there are.
+import { ChevronRight } from "lucide-react";
+import { useState } from "react";
+import { ErrorMessage } from "#app/admin/fields.tsx";
+import type { ServiceListData } from "./dashboard.server.ts";
+import { Skeleton } from "./panel.tsx";
+import { ServiceGrid } from "./service-card.tsx";
+import { GROUP_LABELS, GROUP_PAGE_SIZE, groupListUrl, type Grouping, type ServiceFilters } from "./service-filters.ts";
+import { ListSummary, Pager } from "./service-finder.tsx";
+import { useServicePage } from "./use-service-list.ts";
+
+type Group = NonNullable<ServiceListData["groups"]>[number];
+
+/** Groups with problems open by themselves, this many at most (the worst): the rest wait to be opened. */
+const OPEN_BY_ITSELF = 3;
+
+const NO_KEY: Record<Grouping, string> = { tag: "No tag", host: "No host", location: "No location" };
+
+export function ServiceGroups({
+  groups,
+  by,
+  filters,
+  lastCheckedAt,
+}: {
+  groups: Group[];
+  by: Grouping;
+  filters: ServiceFilters;
+  lastCheckedAt: string | null | undefined;
+}) {
+  if (groups.length === 0) return <p className="text-sm text-slate-600 dark:text-slate-300">Nothing matches.</p>;
+  return (
+    <ul className="flex flex-col gap-3" aria-label={`Services by ${by}`}>
+      {groups.map((group, index) => (
+        <li key={`${by}:${group.key ?? ""}`}>
+          <ServiceGroup
+            group={group}
+            by={by}
+            filters={filters}
+            lastCheckedAt={lastCheckedAt}
+            openAtFirst={group.problems > 0 && index < OPEN_BY_ITSELF}
+          />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function ServiceGroup({
+  group,
+  by,
+  filters,
+  lastCheckedAt,
+  openAtFirst,
+}: {
+  group: Group;
+  by: Grouping;
+  filters: ServiceFilters;
+  lastCheckedAt: string | null | undefined;
+  openAtFirst: boolean;
+}) {
+  const [open, setOpen] = useState(openAtFirst);
+  // A group that turns from all green to having problems opens; one the operator closed with problems stays closed.
+  const [hadProblems, setHadProblems] = useState(group.problems > 0);
+  if (group.problems > 0 !== hadProblems) {
+    setHadProblems(group.problems > 0);
+    if (group.problems > 0) setOpen(true);
+  }
+  const name = group.key ?? NO_KEY[by];
+  const health =
+    group.problems === 0
+      ? "all healthy"
+      : `${group.problems.toLocaleString("en")} with ${group.problems === 1 ? "a problem" : "problems"}`;
+  return (
+    <details
+      open={open}
+      onToggle={(event) => setOpen(event.currentTarget.open)}
+      className="group rounded-lg border border-slate-200 bg-white dark:border-slate-700 dark:bg-slate-900"
+      data-group={group.key ?? ""}
+    >
+      <summary className="flex min-h-11 cursor-pointer flex-wrap items-center gap-x-3 px-4 py-2">
+        <ChevronRight aria-hidden="true" className="size-4 shrink-0 transition-transform group-open:rotate-90" />
+        <span className="font-semibold">
+          <span className="sr-only">{GROUP_LABELS[by]}: </span>
+          {name}
+        </span>
+        <span className="text-sm text-slate-700 dark:text-slate-300">
+          {group.total.toLocaleString("en")} {group.total === 1 ? "service" : "services"}, {health}
+        </span>
+        {group.problems > 0 ? (
+          <span aria-hidden="true" className="size-2.5 rounded-full bg-red-700 dark:bg-red-400" />
+        ) : null}
+      </summary>
+      {open ? <GroupCards by={by} groupKey={group.key} filters={filters} lastCheckedAt={lastCheckedAt} /> : null}
+    </details>
+  );
+}
+
+function GroupCards({
+  by,
+  groupKey,
+  filters,
+  lastCheckedAt,
+}: {
+  by: Grouping;
+  groupKey: string | null;
+  filters: ServiceFilters;
+  lastCheckedAt: string | null | undefined;
+}) {
+  const [page, setPage] = useState(1);
+  const list = useServicePage(groupListUrl(filters, by, groupKey, page), null, lastCheckedAt);
+  const label = `${groupKey ?? NO_KEY[by]}: pages`;
+  return (
+    <div
+      className="flex flex-col gap-3 border-t border-slate-200 p-4 dark:border-slate-700"
+      aria-busy={list.isFetching}
+    >
+      <ListSummary data={list.data} busy={list.isFetching} what={["service", "services"]} size={GROUP_PAGE_SIZE} />
+      {list.error ? <ErrorMessage>{list.error.message}</ErrorMessage> : null}
+      {list.data ? (
+        <ServiceGrid services={list.data.services} empty="Nothing in this group matches now." />
+      ) : (
+        <Skeleton lines={2} height="h-24" />
+      )}
+      <Pager total={list.data?.total} page={page} onPage={setPage} label={label} size={GROUP_PAGE_SIZE} />
+    </div>
+  );
+}
