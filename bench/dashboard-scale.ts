@@ -114,13 +114,20 @@ async function coldLoad(browser: Browser, origin: string, cookie: Cookie) {
   };
 }
 
-/** The bytes of every request the page makes from now until a round has landed and what follows it is read. */
+/** The bytes of every request the page makes from now until a new round has landed and what follows it is read. */
 async function oneRound(page: Page, bytes: ReturnType<typeof countBytes>, timeoutMs: number) {
+  const lastRound = async () =>
+    ((await (await page.request.get(new URL(HEALTH_URL, page.url()).href)).json()) as { lastCheckedAt: string | null })
+      .lastCheckedAt;
+  const before = await lastRound();
   bytes.reset();
-  const landed = page.waitForResponse((response) => response.url().endsWith(HEALTH_URL) && response.status() === 200, {
-    timeout: timeoutMs,
-  });
-  await landed;
+  await page.waitForResponse(
+    async (response) =>
+      response.url().endsWith(HEALTH_URL) &&
+      response.status() === 200 &&
+      ((await response.json()) as { lastCheckedAt: string | null }).lastCheckedAt !== before,
+    { timeout: timeoutMs },
+  );
   await page.waitForLoadState("networkidle");
   await page.waitForTimeout(2_000);
   return bytes.total();

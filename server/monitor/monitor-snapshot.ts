@@ -1,6 +1,7 @@
-// The service list as the API gives it: every service with its hosts (checked
-// or not yet), its score and status, its uptime, the incidents it fails under,
-// and the figures of the whole fleet above them.
+// The service list as the API gives it: the services a query asks for (all
+// of them by default) with their hosts (checked or not yet), score and status,
+// uptime and the incidents they fail under, and the figures of the whole
+// fleet above them.
 import { combineStatus, endpointCount, overallScore, type HealthStatus } from "#shared/monitor/health.ts";
 import type { AffectedNow } from "#server/alerting/incidents.ts";
 import { describeTarget, isPlaceholderTarget } from "./checks/check-types.ts";
@@ -10,6 +11,7 @@ import type { createMeta } from "./monitor-meta.ts";
 import type { MonitorStore, Uptime } from "./monitor-store.ts";
 import type { MonitorOptions } from "./monitor.ts";
 import { hostKey, subServiceKey } from "./service-targets.ts";
+import { EVERY_SERVICE, queryServices, type ServiceQuery } from "./service-query.ts";
 import { hostNames, intervalOf, type Defaults, type ServiceConfig } from "./services-config.ts";
 
 export type SnapshotSources = {
@@ -91,19 +93,17 @@ function destinations(channels: { name: string; target: string }[]): string {
     : channels.map((channel) => `${channel.target} (${channel.name})`).join(", ");
 }
 
-export async function monitorSnapshot({ options, store, meta }: SnapshotSources) {
+/**
+ * One query's answer (service-query.ts): the fleet's figures over every service, and full entries (hosts, uptime) for
+ * the page asked for only, so a poll for a page of a fleet of thousands builds a page, not the fleet.
+ */
+export async function monitorSnapshot({ options, store, meta }: SnapshotSources, query: ServiceQuery = EVERY_SERVICE) {
   const { alerting } = options;
   const config = options.config();
   const time = options.now();
   const states = await store.loadStates();
   const coolingDown = await alerting.incidents.coolingDown(config.alerts.cooldownMinutes * 60_000);
   const affectedBy = affectedByTarget(await alerting.incidents.affectedNow());
-  const ids = await store.endpointIds(
-    config.services.flatMap((service) => hostNames(service).map((host) => ({ serviceId: service.id, host }))),
-  );
-  const uptimes = await store.uptime([...ids.values()], time);
-  const readings: Readings = { states, coolingDown, affectedBy, ids, uptimes };
-
   const tally: Tally = {
     counts: {
       infrastructure: { healthy: 0, total: 0 },
@@ -113,7 +113,15 @@ export async function monitorSnapshot({ options, store, meta }: SnapshotSources)
     allStatuses: [],
     scores: [],
   };
-  const services = config.services.map((service) => serviceSnapshot(service, config.defaults, readings, tally));
+  const answer = queryServices(
+    config.services.map((service) => queryEntry(service, states, tally)),
+    query,
+  );
+  const ids = await store.endpointIds(
+    answer.services.flatMap((entry) => hostNames(entry.service).map((host) => ({ serviceId: entry.serviceId, host }))),
+  );
+  const uptimes = await store.uptime([...ids.values()], time);
+  const readings: Readings = { states, coolingDown, affectedBy, ids, uptimes };
   const lastCheckedAt = await meta.get("last_cycle_at");
   const { scores } = tally;
   return {
@@ -122,15 +130,15 @@ export async function monitorSnapshot({ options, store, meta }: SnapshotSources)
       score: scores.length ? Math.round(scores.reduce((a, b) => a + b, 0) / scores.length) : 0,
       ...tally.counts,
     },
-    services,
+    services: answer.services.map((entry) => serviceSnapshot(entry, config.defaults, readings)),
     lastCheckedAt: iso(lastCheckedAt),
     /** When the last "check now" (Refresh) was served: the time it was asked for. */
     refreshedAt: iso(await meta.get("run_served_at")),
     nextCheckAt: iso(await meta.get("next_cycle_at")),
     intervalSeconds: config.defaults.intervalSeconds,
     /** The most often checked service's interval: how often a screen must read to see every round. */
-    fastestIntervalSeconds: services.length
-      ? Math.min(...services.map((service) => service.intervalSeconds))
+    fastestIntervalSeconds: config.services.length
+      ? Math.min(...config.services.map((service) => intervalOf(service, config.defaults) / 1000))
       : config.defaults.intervalSeconds,
     alertsTo: destinations(alerting.notifier.describe()),
     /**
@@ -145,12 +153,19 @@ export async function monitorSnapshot({ options, store, meta }: SnapshotSources)
         }
       : null,
     demo: options.demo,
+    total: answer.total,
+    page: answer.page,
+    limit: answer.limit,
+    facets: answer.facets,
+    groups: answer.groups,
   };
 }
 
-/** A service's entry, its hosts checked or not yet; its figures are added to the fleet's. */
-function serviceSnapshot(service: ServiceConfig, defaults: Defaults, readings: Readings, tally: Tally) {
-  const { states, coolingDown, affectedBy } = readings;
+/**
+ * A service as a query reads it: its state, score and profile, its tags and location, and its hosts, whose targets
+ * are described only when read (a search); its figures are added to the fleet's.
+ */
+function queryEntry(service: ServiceConfig, states: Map<string, HostState>, tally: Tally) {
   const names = hostNames(service);
   const checked = names
     .map((host) => states.get(endpointKey(service.id, host)))
@@ -161,6 +176,30 @@ function serviceSnapshot(service: ServiceConfig, defaults: Defaults, readings: R
   );
   const status = combineStatus(checked.map((state) => state.status));
   countService(tally, service, names.length, checked, score, status);
+  return {
+    service,
+    checked,
+    score,
+    serviceId: service.id,
+    serviceName: service.name,
+    reliabilityProfile: service.profile,
+    status,
+    tags: service.tags ?? [],
+    location: service.location ?? null,
+    hosts: names.map((host) => ({
+      host,
+      get target() {
+        return describeTarget(service.hosts[host]!);
+      },
+    })),
+  };
+}
+
+/** A service's whole entry, its hosts checked or not yet. */
+function serviceSnapshot(entry: ReturnType<typeof queryEntry>, defaults: Defaults, readings: Readings) {
+  const { service, checked, score, status } = entry;
+  const { states, coolingDown, affectedBy } = readings;
+  const names = hostNames(service);
   const hostAffectedBy = (host: string) => {
     const keys = [
       hostKey(service.id, host),
@@ -183,8 +222,8 @@ function serviceSnapshot(service: ServiceConfig, defaults: Defaults, readings: R
     serviceName: service.name,
     serviceDescription: service.description,
     reliabilityProfile: service.profile,
-    tags: service.tags ?? [],
-    location: service.location ?? null,
+    tags: entry.tags,
+    location: entry.location,
     overallHealthScore: score,
     status,
     alertCooldownActive: coolingDown.has(`service:${service.id}`),

@@ -17,6 +17,7 @@ import { createMeta } from "./monitor-meta.ts";
 import { monitorSnapshot } from "./monitor-snapshot.ts";
 import { createMonitorStore } from "./monitor-store.ts";
 import { createPushLedger, type PushCall } from "./push-ledger.ts";
+import type { ServiceQuery } from "./service-query.ts";
 import { hostNames, type ServicesConfig } from "./services-config.ts";
 
 export type MonitorOptions = {
@@ -86,7 +87,7 @@ export function createMonitor(options: MonitorOptions) {
     },
 
     /** The service list with uptime, and the fleet's figures. */
-    snapshot: () => monitorSnapshot({ options, store, meta }),
+    snapshot: (query?: ServiceQuery) => monitorSnapshot({ options, store, meta }, query),
 
     async history(serviceId: string, range: "24h" | "7d" | "30d") {
       const service = options.config().services.find((entry) => entry.id === serviceId);

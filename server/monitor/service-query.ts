@@ -87,6 +87,9 @@ export type ServiceQuery = {
   limit: number | null;
 };
 
+/** Every service in the configuration's order: the answer of a request without parameters. */
+export const EVERY_SERVICE: ServiceQuery = { profiles: [], tags: [], sort: "config", page: 1, limit: null };
+
 export type ParsedQuery = { ok: true; query: ServiceQuery } | { ok: false; fields: Record<string, string> };
 
 /**

@@ -4,7 +4,7 @@
 import type { Services } from "#server/services.ts";
 import { aiAnswer, haproxyAnswer, nginxAnswer } from "#server/integrations/integration-answers.ts";
 import { monitoringConfigurationStatus } from "#server/monitoring-configuration-status.ts";
-import { parseServiceQuery, queryServices } from "#server/monitor/service-query.ts";
+import { parseServiceQuery, type ServiceQuery } from "#server/monitor/service-query.ts";
 import { filtersFromSearch, HEALTH_URL, metricsListUrl, serviceListUrl } from "./service-filters.ts";
 
 /** A panel's first data: what its API would answer, or its error. */
@@ -23,25 +23,26 @@ async function settle<T>(work: () => Promise<T | null>, what: string): Promise<I
   }
 }
 
-/**
- * What the services API answers for `url` (its query), from one snapshot, with the URL it was read from: the page
- * knows it need not ask again.
- */
-function answerFor(snapshot: Snapshot, url: string) {
+/** The services API's query in one of the page's own URLs (a query it refuses would be a bug: it throws). */
+function queryOf(url: string): ServiceQuery {
   const params = new URLSearchParams(url.slice(url.indexOf("?") + 1));
   const parsed = parseServiceQuery(Object.fromEntries([...params.keys()].map((key) => [key, params.getAll(key)])));
-  // The URLs are the page's own: a query the API refuses is a bug, and the page reads it (and shows the error).
-  if (!parsed.ok) return null;
-  return { url, data: { ...snapshot, ...queryServices(snapshot.services, parsed.query) } };
+  if (!parsed.ok) throw new Error(`The dashboard asked for ${url}: ${JSON.stringify(parsed.fields)}`);
+  return parsed.query;
 }
 
-type Snapshot = Awaited<ReturnType<NonNullable<Services["monitor"]>["snapshot"]>>;
+/** What the services API answers for `url`, with the URL it was read from: the page knows it need not ask again. */
+async function listFor(monitor: NonNullable<Services["monitor"]> | undefined, url: string) {
+  return monitor ? { url, data: await monitor.snapshot(queryOf(url)) } : null;
+}
 
 export async function loadDashboard(services: Services, search = new URLSearchParams()) {
   const { monitor, integrations, alerting } = services;
   const intervals = integrations?.intervals();
   const [
-    snapshot,
+    health,
+    serviceList,
+    metricsList,
     maintenance,
     maintenanceHistory,
     certificates,
@@ -53,7 +54,11 @@ export async function loadDashboard(services: Services, search = new URLSearchPa
     incidents,
     configuration,
   ] = await Promise.all([
-    settle(async () => (monitor ? monitor.snapshot() : null), "Failed to load service health"),
+    // Not every service: the summary's poll and the first page of each list (a fleet of thousands stays a small page).
+    settle(async () => (monitor ? monitor.snapshot(queryOf(HEALTH_URL)) : null), "Failed to load service health"),
+    // A list the loader could not read is read by the page, which shows its error.
+    listFor(monitor, serviceListUrl(filtersFromSearch(search))).catch(() => null),
+    listFor(monitor, metricsListUrl("", 1)).catch(() => null),
     settle(async () => {
       if (!alerting) return null;
       const current = await alerting.maintenance.current();
@@ -113,10 +118,9 @@ export async function loadDashboard(services: Services, search = new URLSearchPa
       aiServices: !!intervals?.aiServices,
       certificates: !!intervals?.certificates,
     },
-    // Not every service: the summary's poll and the first page of each list (a fleet of thousands stays a small page).
-    health: snapshot?.ok ? ({ ok: true, data: answerFor(snapshot.data, HEALTH_URL)!.data } as const) : snapshot,
-    serviceList: snapshot?.ok ? answerFor(snapshot.data, serviceListUrl(filtersFromSearch(search))) : null,
-    metricsList: snapshot?.ok ? answerFor(snapshot.data, metricsListUrl("", 1)) : null,
+    health,
+    serviceList,
+    metricsList,
     maintenance,
     maintenanceHistory,
     certificates,

@@ -4,7 +4,7 @@ import { Hono, type Context } from "hono";
 import { etag } from "hono/etag";
 import { z } from "zod";
 import type { Monitor } from "#server/monitor/monitor.ts";
-import { parseServiceQuery, queryServices } from "#server/monitor/service-query.ts";
+import { parseServiceQuery } from "#server/monitor/service-query.ts";
 import { monitoringConfigurationStatus } from "#server/monitoring-configuration-status.ts";
 import type { Services } from "#server/services.ts";
 import { readJson, type ApiEnv } from "#server/http/api-context.ts";
@@ -23,8 +23,9 @@ function withMonitor(services: Services, handler: (c: Context<ApiEnv>, monitor: 
 export function adminMonitorRoutes(services: Services) {
   const routes = new Hono<ApiEnv>();
 
-  // The list, filtered and paged (service-query.ts), with a weak ETag: the SHA-1 of the answer's bytes, so a poll
-  // with nothing changed gets a 304 without a body. The answer is still built to be hashed: what it reads (results,
+  // The list, filtered and paged (service-query.ts; only the page's entries are built in full), with a weak ETag: the
+  // SHA-1 of the answer's bytes, so a poll with nothing changed gets a 304 without a body. The answer is still built
+  // to be hashed: what it reads (results,
   // incidents, uptime windows that slide with time) changes in other processes and with the clock, so no counter of
   // this process could tell it unchanged. Staff answers are `no-store`, so a browser keeps no copy to revalidate:
   // the dashboard sends `If-None-Match` itself and keeps the last answer.
@@ -35,8 +36,7 @@ export function adminMonitorRoutes(services: Services) {
     withMonitor(services, async (c, monitor) => {
       const parsed = parseServiceQuery(c.req.queries());
       if (!parsed.ok) return c.json({ error: "Invalid input", fields: parsed.fields }, 400);
-      const snapshot = await monitor.snapshot();
-      return c.json({ ...snapshot, ...queryServices(snapshot.services, parsed.query) });
+      return c.json(await monitor.snapshot(parsed.query));
     }),
   );
 
