@@ -3,6 +3,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { parseMonitoringConfig } from "#server/monitoring-config.ts";
 import { testDatabases } from "#tests/support/test-databases.ts";
+import { parseServiceQuery } from "#server/monitor/service-query.ts";
 import { browserHeaders, cookieFrom, createTestApp } from "#tests/support/test-app.ts";
 
 const PASSWORD = "correct horse battery staple";
@@ -96,13 +97,7 @@ describe.each(testDatabases())("the service list's query on $dialect", ({ open }
     expect(await ids("?profile=critical")).toEqual(["billing"]);
     expect(await ids("?state=problems")).toEqual(["billing", "website", "mail-relay"]);
     expect(await ids("?without=tag")).toEqual(["mail-relay"]);
-    expect(await ids("?without=location")).toEqual(["billing"]);
-    expect((await read("?group=location&limit=1")).groups).toEqual([
-      { key: "Frankfurt", total: 1, problems: 1 },
-      { key: "Munich", total: 1, problems: 1 },
-      { key: null, total: 1, problems: 1 },
-    ]);
-    expect((await read("?state=problems")).groups).toBeNull();
+    expect((await read("?group=location&limit=1")).groups).toHaveLength(3);
     const page = await read("?sort=name&limit=2&page=2");
     expect(page).toMatchObject({ total: 3, page: 2, limit: 2 });
     expect(page.services.map((service) => service.serviceId)).toEqual(["mail-relay"]);
@@ -151,5 +146,57 @@ describe.each(testDatabases())("the service list's query on $dialect", ({ open }
   it("signed out: 401", async () => {
     const response = await t.app.request("http://localhost/api/admin/services?q=web", { headers: browserHeaders() });
     expect(response.status).toBe(401);
+  });
+});
+
+describe.each(testDatabases())("a page of the list on $dialect", ({ open }) => {
+  let t: Awaited<ReturnType<typeof createTestApp>>;
+  let cleanup: () => Promise<void>;
+  beforeEach(async () => {
+    const db = await open();
+    cleanup = db.cleanup;
+    t = await createTestApp(db.handle, {}, { monitoring: { config: () => parseMonitoringConfig(CONFIG, {}) } });
+    await t.services.monitor!.engine.lead();
+    await t.services.monitor!.engine.runCycle();
+  });
+  afterEach(() => cleanup());
+  const query = (params: Record<string, string[]>) => {
+    const parsed = parseServiceQuery(params);
+    if (!parsed.ok) throw new Error("a test query was refused");
+    return parsed.query;
+  };
+
+  it("holds the same entries as the whole list, beside the same fleet figures", async () => {
+    const monitor = t.services.monitor!;
+    const { services: all, total: _total, limit: _limit, ...fleet } = await monitor.snapshot();
+    const {
+      services: page,
+      total,
+      limit: _pageLimit,
+      ...pageFleet
+    } = await monitor.snapshot(query({ sort: ["name"], limit: ["2"] }));
+    expect(total).toBe(3);
+    expect(page.map((entry) => entry.serviceId)).toEqual(["billing", "website"]);
+    expect(page).toEqual(page.map((entry) => all.find((whole) => whole.serviceId === entry.serviceId)));
+    expect(pageFleet).toEqual(fleet);
+  });
+
+  it("groups what matches, and finds those without a tag or a location", async () => {
+    const monitor = t.services.monitor!;
+    expect((await monitor.snapshot(query({ group: ["location"], limit: ["1"] }))).groups).toEqual([
+      { key: "Frankfurt", total: 1, problems: 1 },
+      { key: "Munich", total: 1, problems: 1 },
+      { key: null, total: 1, problems: 1 },
+    ]);
+    expect((await monitor.snapshot(query({ state: ["problems"] }))).groups).toBeNull();
+    expect((await monitor.snapshot(query({ without: ["location"] }))).services.map((s) => s.serviceId)).toEqual([
+      "billing",
+    ]);
+  });
+
+  it("several queries read at once answer as each alone", async () => {
+    const monitor = t.services.monitor!;
+    const queries = [query({ q: ["relay"] }), query({ state: ["problems"], limit: ["1"] }), query({})];
+    expect(await monitor.snapshots(queries)).toEqual(await Promise.all(queries.map((each) => monitor.snapshot(each))));
   });
 });

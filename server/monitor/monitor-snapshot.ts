@@ -94,10 +94,11 @@ function destinations(channels: { name: string; target: string }[]): string {
 }
 
 /**
- * One query's answer (service-query.ts): the fleet's figures over every service, and full entries (hosts, uptime) for
- * the page asked for only, so a poll for a page of a fleet of thousands builds a page, not the fleet.
+ * Queries' answers (service-query.ts), each the fleet's figures over every service and full entries (hosts, uptime)
+ * for the page asked for only, so a poll for a page of a fleet of thousands builds a page, not the fleet. Several
+ * queries (the dashboard's first render) share one read of the states.
  */
-export async function monitorSnapshot({ options, store, meta }: SnapshotSources, query: ServiceQuery = EVERY_SERVICE) {
+export async function monitorSnapshots({ options, store, meta }: SnapshotSources, queries: readonly ServiceQuery[]) {
   const { alerting } = options;
   const config = options.config();
   const time = options.now();
@@ -113,24 +114,23 @@ export async function monitorSnapshot({ options, store, meta }: SnapshotSources,
     allStatuses: [],
     scores: [],
   };
-  const answer = queryServices(
-    config.services.map((service) => queryEntry(service, states, tally)),
-    query,
-  );
+  const entries = config.services.map((service) => queryEntry(service, states, tally));
+  const answers = queries.map((query) => queryServices(entries, query));
   const ids = await store.endpointIds(
-    answer.services.flatMap((entry) => hostNames(entry.service).map((host) => ({ serviceId: entry.serviceId, host }))),
+    [...new Set(answers.flatMap((answer) => answer.services))].flatMap((entry) =>
+      hostNames(entry.service).map((host) => ({ serviceId: entry.serviceId, host })),
+    ),
   );
   const uptimes = await store.uptime([...ids.values()], time);
   const readings: Readings = { states, coolingDown, affectedBy, ids, uptimes };
   const lastCheckedAt = await meta.get("last_cycle_at");
   const { scores } = tally;
-  return {
+  const fleet = {
     overall: {
       status: combineStatus(tally.allStatuses),
       score: scores.length ? Math.round(scores.reduce((a, b) => a + b, 0) / scores.length) : 0,
       ...tally.counts,
     },
-    services: answer.services.map((entry) => serviceSnapshot(entry, config.defaults, readings)),
     lastCheckedAt: iso(lastCheckedAt),
     /** When the last "check now" (Refresh) was served: the time it was asked for. */
     refreshedAt: iso(await meta.get("run_served_at")),
@@ -153,12 +153,17 @@ export async function monitorSnapshot({ options, store, meta }: SnapshotSources,
         }
       : null,
     demo: options.demo,
-    total: answer.total,
-    page: answer.page,
-    limit: answer.limit,
-    facets: answer.facets,
-    groups: answer.groups,
   };
+  return answers.map(({ services, ...answer }) => ({
+    ...fleet,
+    services: services.map((entry) => serviceSnapshot(entry, config.defaults, readings)),
+    ...answer,
+  }));
+}
+
+/** One query's answer (by default every service, in the configuration's order). */
+export async function monitorSnapshot(sources: SnapshotSources, query: ServiceQuery = EVERY_SERVICE) {
+  return (await monitorSnapshots(sources, [query]))[0]!;
 }
 
 /**

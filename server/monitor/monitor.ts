@@ -14,7 +14,7 @@ import { createEngine } from "./engine.ts";
 import { createHeartbeat } from "./heartbeat.ts";
 import { sendTestEmail, sendTestFailure } from "./monitor-alert-tests.ts";
 import { createMeta } from "./monitor-meta.ts";
-import { monitorSnapshot } from "./monitor-snapshot.ts";
+import { monitorSnapshot, monitorSnapshots } from "./monitor-snapshot.ts";
 import { createMonitorStore } from "./monitor-store.ts";
 import { createPushLedger, type PushCall } from "./push-ledger.ts";
 import type { ServiceQuery } from "./service-query.ts";
@@ -88,6 +88,8 @@ export function createMonitor(options: MonitorOptions) {
 
     /** The service list with uptime, and the fleet's figures. */
     snapshot: (query?: ServiceQuery) => monitorSnapshot({ options, store, meta }, query),
+    /** Several queries' answers from one read (the dashboard's first render). */
+    snapshots: (queries: readonly ServiceQuery[]) => monitorSnapshots({ options, store, meta }, queries),
 
     async history(serviceId: string, range: "24h" | "7d" | "30d") {
       const service = options.config().services.find((entry) => entry.id === serviceId);

@@ -31,18 +31,20 @@ function queryOf(url: string): ServiceQuery {
   return parsed.query;
 }
 
-/** What the services API answers for `url`, with the URL it was read from: the page knows it need not ask again. */
-async function listFor(monitor: NonNullable<Services["monitor"]> | undefined, url: string) {
-  return monitor ? { url, data: await monitor.snapshot(queryOf(url)) } : null;
+/**
+ * What the services API answers for each of the page's first reads (the health poll, the first page of each list),
+ * from one read of the states, with the URL each was read from: the page knows it need not ask again.
+ */
+async function firstLists(monitor: NonNullable<Services["monitor"]>, urls: string[]) {
+  const answers = await monitor.snapshots(urls.map(queryOf));
+  return urls.map((url, index) => ({ url, data: answers[index]! }));
 }
 
 export async function loadDashboard(services: Services, search = new URLSearchParams()) {
   const { monitor, integrations, alerting } = services;
   const intervals = integrations?.intervals();
   const [
-    health,
-    serviceList,
-    metricsList,
+    lists,
     maintenance,
     maintenanceHistory,
     certificates,
@@ -55,10 +57,13 @@ export async function loadDashboard(services: Services, search = new URLSearchPa
     configuration,
   ] = await Promise.all([
     // Not every service: the summary's poll and the first page of each list (a fleet of thousands stays a small page).
-    settle(async () => (monitor ? monitor.snapshot(queryOf(HEALTH_URL)) : null), "Failed to load service health"),
-    // A list the loader could not read is read by the page, which shows its error.
-    listFor(monitor, serviceListUrl(filtersFromSearch(search))).catch(() => null),
-    listFor(monitor, metricsListUrl("", 1)).catch(() => null),
+    settle(
+      async () =>
+        monitor
+          ? await firstLists(monitor, [HEALTH_URL, serviceListUrl(filtersFromSearch(search)), metricsListUrl("", 1)])
+          : null,
+      "Failed to load service health",
+    ),
     settle(async () => {
       if (!alerting) return null;
       const current = await alerting.maintenance.current();
@@ -118,9 +123,10 @@ export async function loadDashboard(services: Services, search = new URLSearchPa
       aiServices: !!intervals?.aiServices,
       certificates: !!intervals?.certificates,
     },
-    health,
-    serviceList,
-    metricsList,
+    health: lists?.ok ? ({ ok: true, data: lists.data[0]!.data } as const) : lists,
+    // A list the loader could not read is read by the page, which shows its error.
+    serviceList: lists?.ok ? lists.data[1]! : null,
+    metricsList: lists?.ok ? lists.data[2]! : null,
     maintenance,
     maintenanceHistory,
     certificates,
