@@ -4,6 +4,8 @@
 // nginx serving the same bytes, in the same run.
 //   --no-lighthouse        skip Lighthouse
 //   --pages=/,/about       only these pages
+//   --status-fleet=300     the status page of that many public services in ten
+//                          groups, one failing (with no --pages: that page alone)
 import { execFileSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -14,13 +16,16 @@ import { localizePath } from "#shared/site/paths.ts";
 import { sitePaths } from "#app/routing/pages.ts";
 import { buildFileFor, measureFirstLoad } from "./first-load.ts";
 import { withLighthouse, type Scores } from "./lighthouse.ts";
+import { startStatusFleet } from "./status-fleet.ts";
 import { compare, startNginx, startOurServer, waitForUrl } from "./throughput.ts";
 
 const root = process.cwd();
 const args = process.argv.slice(2);
 const runLighthouse = !args.includes("--no-lighthouse");
 const pagesArg = args.find((a) => a.startsWith("--pages="))?.slice("--pages=".length);
-const pages = pagesArg ? pagesArg.split(",") : sitePaths();
+const statusFleet = Number(args.find((a) => a.startsWith("--status-fleet="))?.slice("--status-fleet=".length) ?? 0);
+if (!Number.isInteger(statusFleet) || statusFleet < 0) throw new Error("--status-fleet takes a number of services");
+const pages = pagesArg ? pagesArg.split(",") : statusFleet ? ["/status"] : sitePaths();
 const OUR_PORT = 3401;
 const NGINX_PORT = 3402;
 
@@ -28,9 +33,11 @@ execFileSync(process.execPath, [join(root, "node_modules/tsx/dist/cli.mjs"), joi
   stdio: "inherit",
 });
 
-const server = startOurServer(OUR_PORT);
+const fleet = statusFleet ? await startStatusFleet(statusFleet) : undefined;
+const server = startOurServer(OUR_PORT, fleet?.env);
 const ours = `http://127.0.0.1:${OUR_PORT}`;
 await waitForUrl(`${ours}/healthz`);
+if (fleet) await fleet.checked(ours);
 
 type Row = { url: string } & Partial<Scores> & ReturnType<typeof measureFirstLoad>;
 const rows: Row[] = [];
@@ -127,4 +134,5 @@ try {
   );
 } finally {
   server.kill();
+  await fleet?.stop();
 }

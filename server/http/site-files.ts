@@ -6,7 +6,7 @@ import { createHash } from "node:crypto";
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join, sep } from "node:path";
 import { promisify } from "node:util";
-import { brotliCompress, brotliCompressSync, constants, gzipSync } from "node:zlib";
+import { brotliCompress, brotliCompressSync, constants, gzip, gzipSync } from "node:zlib";
 import { LANGUAGES, type Language } from "#shared/i18n/languages.ts";
 import { withOrigin } from "./site-origin.ts";
 
@@ -95,6 +95,9 @@ function readOptional(path: string): Buffer | undefined {
   }
 }
 
+const brotli = promisify(brotliCompress);
+const gzipped = promisify(gzip);
+
 const etagOf = (body: Buffer) => `"${createHash("sha256").update(body).digest("base64url").slice(0, 27)}"`;
 
 /** Kinds of file that can name the origin: text the build writes. */
@@ -147,6 +150,19 @@ export function siteFileFrom(text: string, contentType: string, cacheControl: st
   };
 }
 
+/**
+ * The same, compressed on libuv's thread pool rather than in the event loop: a page of hundreds of services is
+ * megabytes, and the requests served meanwhile should not wait for it.
+ */
+export async function siteFileMade(text: string, contentType: string, cacheControl: string): Promise<SiteFile> {
+  const body = Buffer.from(text);
+  const [br, gzip] = await Promise.all([
+    brotli(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 6, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } }),
+    gzipped(body, { level: 6 }),
+  ]);
+  return { body, br, gzip, etag: etagOf(body), contentType, cacheControl };
+}
+
 /** "en/about/index.html" -> "/en/about"; "index.html" -> "/". */
 function pagePath(file: string): string {
   const path = `/${file.slice(0, -"index.html".length)}`.replace(/\/$/, "");
@@ -186,8 +202,6 @@ export function loadSiteFiles(layout: BuildLayout, { origin }: { origin: string 
   }
   return { assets, pages, variants, notFound, madeForOrigin };
 }
-
-const brotli = promisify(brotliCompress);
 
 /**
  * Makes the brotli copies of the files rewritten for the origin, one at a time

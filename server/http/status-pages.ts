@@ -12,7 +12,7 @@ import { statusFeedPath, type PublicStatus } from "#shared/status/public-status.
 import type { Services } from "#server/services.ts";
 import { statusBadge, statusFeed, statusJson } from "#server/status/status-feeds.ts";
 import { servicesContext } from "./render-context.ts";
-import { siteFileFrom, type SiteFiles } from "./site-files.ts";
+import { siteFileFrom, siteFileMade, type SiteFiles } from "./site-files.ts";
 
 // Four small queries per look: cheap enough to look often, so a change shows within a couple of seconds.
 const POLL_MS = 2_000;
@@ -55,10 +55,14 @@ export function createStatusPages(options: {
     const origin = options.siteUrl();
     for (const lang of LANGUAGES) {
       const path = localizePath(lang, "/status");
-      siteFiles.pages.set(path, siteFileFrom(await page(path), "text/html; charset=utf-8", PAGE_CACHE));
+      siteFiles.pages.set(path, await siteFileMade(await page(path), "text/html; charset=utf-8", PAGE_CACHE));
       siteFiles.variants[lang].set(
         "/status",
-        siteFileFrom(await page("/status", `${LANGUAGE_COOKIE}=${lang}`), "text/html; charset=utf-8", VARIANT_CACHE),
+        await siteFileMade(
+          await page("/status", `${LANGUAGE_COOKIE}=${lang}`),
+          "text/html; charset=utf-8",
+          VARIANT_CACHE,
+        ),
       );
       const feed = statusFeed(status, {
         lang,
@@ -92,10 +96,16 @@ export function createStatusPages(options: {
     if (!source) return Promise.resolve();
     running ??= (async () => {
       try {
+        const started = performance.now();
         const status = await source.refresh();
         if (status !== rendered) {
+          const built = performance.now();
           await publish(status);
           rendered = status;
+          logger.debug(
+            { buildMs: Math.round(built - started), renderMs: Math.round(performance.now() - built) },
+            "status page rendered",
+          );
         }
       } catch (error) {
         logger.error({ err: error }, "the status page could not be rendered; the last one stays");

@@ -4,32 +4,17 @@
 // and the page stays accessible and keyboard-usable. Screenshots in
 // test-results/status-page/.
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { createServer } from "node:http";
-import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { expect, test } from "@playwright/test";
 import { freePort } from "#tests/peers/ports.ts";
-import { groupedPublicServices } from "#tests/support/public-groups.ts";
+import { groupedPublicServices, startGroupHosts } from "#tests/support/public-groups.ts";
 import { axeViolations, skipDialogs, waitForIslands } from "./helpers.ts";
 import { startServer, stopServer, waitUntilUp } from "./server-process.ts";
 
 const SHOTS = join("test-results", "status-page");
 /** A check round or two at the fleet's interval, on a busy machine. */
 const SHOWN_WITHIN_MS = 45_000;
-
-/** Hosts on loopback that answer 200 for every service's path but the ones named failing (503). */
-async function startGroupHosts(failing: ReadonlySet<string>) {
-  const hosts = createServer((request, response) => {
-    response.statusCode = failing.has(request.url?.slice(1) ?? "") ? 503 : 200;
-    response.end();
-  });
-  await new Promise<void>((resolve) => hosts.listen(0, "127.0.0.1", resolve));
-  return {
-    url: (id: string) => `http://127.0.0.1:${(hosts.address() as AddressInfo).port}/${id}`,
-    stop: () => new Promise((resolve) => hosts.close(resolve)),
-  };
-}
 
 test("20 public services in 4 groups, one failing: only its group is open, in both languages, accessible", async ({
   page,

@@ -1,6 +1,9 @@
 // A monitoring configuration's `services:` for the status page's groups: many
 // public services spread over a few groups, written by a loop rather than by
-// hand so a test can ask for 20 or 300 of them.
+// hand so a test can ask for 20 or 300 of them, and hosts that answer for
+// them.
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 
 export type GroupedFleet = {
   /** The YAML lines to put under `services:`. */
@@ -30,4 +33,17 @@ export function groupedPublicServices(options: {
     );
   }
   return { yaml: lines.join("\n"), groups };
+}
+
+/** Hosts on loopback that answer 200 for every service's path but the ones named failing (503). */
+export async function startGroupHosts(failing: ReadonlySet<string>) {
+  const hosts = createServer((request, response) => {
+    response.statusCode = failing.has(request.url?.slice(1) ?? "") ? 503 : 200;
+    response.end();
+  });
+  await new Promise<void>((resolve) => hosts.listen(0, "127.0.0.1", resolve));
+  return {
+    url: (id: string) => `http://127.0.0.1:${(hosts.address() as AddressInfo).port}/${id}`,
+    stop: () => new Promise((resolve) => hosts.close(resolve)),
+  };
 }

@@ -31,7 +31,10 @@ function dayOf(event: Event): { row: Element; days: Element[]; index: number } |
 
 export function DayKeys() {
   useEffect(() => {
-    for (const row of document.querySelectorAll(`[${DAY_ROW_ATTRIBUTE}]`)) rove(row, row.children.length - 1);
+    // Today is every row's tab stop: only the notable days before it give theirs up (one query, not a walk over every
+    // day of every row, which on a page of hundreds of services blocked the first interaction).
+    for (const day of document.querySelectorAll(`[${DAY_ROW_ATTRIBUTE}] > [tabindex="0"]:not(:last-child)`))
+      (day as HTMLElement).tabIndex = -1;
     const onKey = (event: KeyboardEvent) => {
       const at = dayOf(event);
       const to = at && dayAfterKey(event.key, at.index, at.days.length);

@@ -25,21 +25,38 @@ export function isNotableDay(day: StatusDay, index: number, count: number): bool
   return index === count - 1 || day.incidents.length > 0 || (day.uptime !== null && day.uptime < 99.9);
 }
 
-function Day({ day, incidents, tabStop }: { day: StatusDay; incidents: readonly PublicIncident[]; tabStop: boolean }) {
-  const { t, lang } = useLanguage();
+/**
+ * Labels of quiet days (no incident), by language, date and uptime: most services share most of their days, and a
+ * page of hundreds of services renders tens of thousands of them each time the status changes.
+ */
+const quietDays = new Map<string, string>();
+
+function dayLabel(day: StatusDay, touched: readonly PublicIncident[], { t, lang }: ReturnType<typeof useLanguage>) {
+  const key = touched.length === 0 ? `${lang}|${day.date}|${day.uptime}` : undefined;
+  const known = key === undefined ? undefined : quietDays.get(key);
+  if (known !== undefined) return known;
   const uptime = formatUptime(day.uptime, lang);
-  const touched = incidents.filter((incident) => day.incidents.includes(incident.id));
   const parts = [
     uptime ? t("status.dayUptime", { value: uptime }) : t("status.dayNoData"),
     ...(touched.length > 0 ? [t("status.dayIncidents", { count: touched.length })] : []),
     ...touched.map((incident) => incident.title[lang]),
   ];
-  const date = formatStatusDay(day.date, lang);
+  const label = t("status.day", { date: formatStatusDay(day.date, lang), uptime: parts.join(", ") });
+  if (key !== undefined) {
+    if (quietDays.size >= 20_000) quietDays.clear();
+    quietDays.set(key, label);
+  }
+  return label;
+}
+
+function Day({ day, incidents, tabStop }: { day: StatusDay; incidents: readonly PublicIncident[]; tabStop: boolean }) {
+  const language = useLanguage();
+  const touched = day.incidents.length === 0 ? [] : incidents.filter((incident) => day.incidents.includes(incident.id));
   return (
     <span
       role="img"
       tabIndex={tabStop ? 0 : -1}
-      aria-label={t("status.day", { date, uptime: parts.join(", ") })}
+      aria-label={dayLabel(day, touched, language)}
       className={dayColour(day.uptime)}
     />
   );

@@ -30,12 +30,23 @@ export function formatStatusTime(iso: string, lang: Language, timeZone: string):
   return format.format(new Date(iso));
 }
 
+/** Days already written: every service of a page shows the same 90, and formatting is the costly part. */
+const days = new Map<string, string>();
+
 /** "24 Nov 2026" for a day given as "2026-11-24" (noon UTC, so no zone moves it to another day). */
 export function formatStatusDay(date: string, lang: Language): string {
-  return shared(
-    `day|${lang}`,
-    () => new Intl.DateTimeFormat(LOCALES[lang], { dateStyle: "medium", timeZone: "UTC" }),
-  ).format(new Date(`${date}T12:00:00Z`));
+  const key = `${lang}|${date}`;
+  let text = days.get(key);
+  if (text === undefined) {
+    text = shared(
+      `day|${lang}`,
+      () => new Intl.DateTimeFormat(LOCALES[lang], { dateStyle: "medium", timeZone: "UTC" }),
+    ).format(new Date(`${date}T12:00:00Z`));
+    // Days move on: a year of them in both languages at most.
+    if (days.size >= 800) days.clear();
+    days.set(key, text);
+  }
+  return text;
 }
 
 export function formatUptime(value: number | null, lang: Language): string | null {
