@@ -4,7 +4,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { groupedPublicServices, startGroupHosts } from "#tests/support/public-groups.ts";
+import { groupedFleetConfig, groupedPublicServices, startGroupHosts } from "#tests/support/public-groups.ts";
 
 const GROUPS = [
   "Websites",
@@ -29,11 +29,7 @@ export async function startStatusFleet(services: number) {
   });
   failing.add(fleet.groups.get("Kundenportale")![0]!);
   const dir = mkdtempSync(join(tmpdir(), "bench-status-fleet-"));
-  writeFileSync(
-    join(dir, "monitoring.yaml"),
-    `alerts: { to: ops@example.com }\ndefaults: { intervalSeconds: 600, staggerSeconds: 0, retries: 0 }\n` +
-      `services:\n${fleet.yaml}\n`,
-  );
+  writeFileSync(join(dir, "monitoring.yaml"), groupedFleetConfig(fleet));
   return {
     env: { DATA_DIR: join(dir, "data"), MONITORING_CONFIG: join(dir, "monitoring.yaml"), LOG_LEVEL: "warn" },
     /** Resolves once the first round is on the status page (every group has a state but unknown). */

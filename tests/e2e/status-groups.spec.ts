@@ -8,7 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { expect, test } from "@playwright/test";
 import { freePort } from "#tests/peers/ports.ts";
-import { groupedPublicServices, startGroupHosts } from "#tests/support/public-groups.ts";
+import { groupedFleetConfig, groupedPublicServices, startGroupHosts } from "#tests/support/public-groups.ts";
 import { axeViolations, skipDialogs, waitForIslands } from "./helpers.ts";
 import { startServer, stopServer, waitUntilUp } from "./server-process.ts";
 
@@ -26,11 +26,7 @@ test("20 public services in 4 groups, one failing: only its group is open, in bo
   const fleet = groupedPublicServices({ groups, perGroup: 5, url: hosts.url });
   failing.add(fleet.groups.get("Kundenportale")![2]!);
   const dir = mkdtempSync(join(tmpdir(), "status-groups-"));
-  writeFileSync(
-    join(dir, "monitoring.yaml"),
-    `alerts: { to: ops@example.com }\ndefaults: { intervalSeconds: 600, staggerSeconds: 0, retries: 0 }\n` +
-      `services:\n${fleet.yaml}\n`,
-  );
+  writeFileSync(join(dir, "monitoring.yaml"), groupedFleetConfig(fleet));
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
   const server = startServer(port, {

@@ -35,6 +35,14 @@ export function groupedPublicServices(options: {
   return { yaml: lines.join("\n"), groups };
 }
 
+/** A whole monitoring configuration of the fleet, checked once (every ten minutes) and at once (no stagger). */
+export function groupedFleetConfig(fleet: GroupedFleet): string {
+  return (
+    `alerts: { to: ops@example.com }\ndefaults: { intervalSeconds: 600, staggerSeconds: 0, retries: 0 }\n` +
+    `services:\n${fleet.yaml}\n`
+  );
+}
+
 /** Hosts on loopback that answer 200 for every service's path but the ones named failing (503). */
 export async function startGroupHosts(failing: ReadonlySet<string>) {
   const hosts = createServer((request, response) => {
