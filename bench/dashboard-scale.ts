@@ -186,7 +186,7 @@ async function cpuPerPoll(origin: string, cookie: Cookie, serverPid: number): Pr
 export async function measureScale(
   browser: Browser,
   target: { origin: string; cookie: Cookie; serverPid: number; intervalSeconds: number },
-  runs = 3,
+  runs = 5,
 ): Promise<ScaleFigures> {
   const loads = [];
   let round: ScaleFigures["round"] | undefined;
@@ -225,7 +225,7 @@ export function printScale(small: ScaleFigures, big: ScaleFigures, bigCount: num
     ["server CPU per poll", small.cpuMsPerPoll, big.cpuMsPerPoll, "ms", 1],
   ];
   const head = `${"the seeds' ten".padStart(15)} ${`${bigCount.toLocaleString("en")} services`.padStart(15)}`;
-  console.log(`\nThe dashboard at scale (Chromium, cold cache, median of the loads):`);
+  console.log(`\nThe dashboard at scale (Chromium, cold cache, median of five loads):`);
   console.log(`  ${"".padEnd(28)} ${head} ${"".padEnd(3)} ${"ratio".padStart(7)}`);
   for (const [label, a, b, unit, digits] of rows) {
     const note = label === "  requests (304s)" ? ` (${small.round.notModified} / ${big.round.notModified})` : "";
