@@ -233,6 +233,13 @@ test("grouped by tag: a group with a failing service is open, an all-green one c
     await page.reload();
     await expect(group("red-team")).toHaveAttribute("open", "");
     await expect(group("green-team")).not.toHaveAttribute("open");
+    // On a phone in the dark too: accessible, nothing wider than the screen.
+    await page.setViewportSize({ width: 390, height: 900 });
+    await page.emulateMedia({ colorScheme: "dark" });
+    await expect(group("red-team").locator("[data-service]")).toHaveCount(12);
+    expect(await axeViolations(page)).toEqual([]);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await page.screenshot({ path: join(SHOTS, "groups-dark-390.png"), fullPage: true });
   } finally {
     writeFileSync(env.configFile, good);
   }

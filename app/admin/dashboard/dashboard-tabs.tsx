@@ -120,7 +120,8 @@ export function ServicesTab({
           />
         )}
         {list.error ? <ErrorMessage>{list.error}</ErrorMessage> : null}
-        {!list.data ? (
+        {/* While the groups load, the last list (kept on screen between reads) is not shown as if it were them. */}
+        {!list.data || (grouping && !groups) ? (
           <Skeleton lines={3} height="h-24" />
         ) : grouping && groups ? (
           <ServiceGroups groups={groups} by={grouping} filters={list.filters} lastCheckedAt={lastCheckedAt} />

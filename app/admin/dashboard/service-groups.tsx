@@ -9,7 +9,14 @@ import { ErrorMessage } from "#app/admin/fields.tsx";
 import type { ServiceListData } from "./dashboard.server.ts";
 import { Skeleton } from "./panel.tsx";
 import { ServiceGrid } from "./service-card.tsx";
-import { GROUP_LABELS, GROUP_PAGE_SIZE, groupListUrl, type Grouping, type ServiceFilters } from "./service-filters.ts";
+import {
+  filtersToSearch,
+  GROUP_LABELS,
+  GROUP_PAGE_SIZE,
+  groupListUrl,
+  type Grouping,
+  type ServiceFilters,
+} from "./service-filters.ts";
 import { ListSummary, Pager } from "./service-finder.tsx";
 import { useServicePage } from "./use-service-list.ts";
 
@@ -94,7 +101,16 @@ function ServiceGroup({
           <span aria-hidden="true" className="size-2.5 rounded-full bg-red-700 dark:bg-red-400" />
         ) : null}
       </summary>
-      {open ? <GroupCards by={by} groupKey={group.key} filters={filters} lastCheckedAt={lastCheckedAt} /> : null}
+      {open ? (
+        // Other filters start the group's cards on their first page again.
+        <GroupCards
+          key={filtersToSearch(filters).toString()}
+          by={by}
+          groupKey={group.key}
+          filters={filters}
+          lastCheckedAt={lastCheckedAt}
+        />
+      ) : null}
     </details>
   );
 }
