@@ -184,7 +184,7 @@ test("a fleet larger than a page: pages of 60 cards, a small DOM, the page in th
   }
 });
 
-test("grouped by tag: a group with a failing service is open, an all-green one closed until opened", async ({
+test("grouped by tag: a failing group open, a green one closed until opened or until a service of it fails", async ({
   page,
 }) => {
   test.setTimeout(90_000);
@@ -233,6 +233,16 @@ test("grouped by tag: a group with a failing service is open, an all-green one c
     await page.reload();
     await expect(group("red-team")).toHaveAttribute("open", "");
     await expect(group("green-team")).not.toHaveAttribute("open");
+    // Over time: a green group whose service goes down opens by itself, and says so once it is back.
+    await env.fleet.setStopped("team-03", true);
+    try {
+      await expect(group("green-team")).toHaveAttribute("open", "", { timeout: 30_000 });
+      await expect(group("green-team").locator("summary")).toContainText("1 with a problem");
+      await expect(group("green-team").locator("[data-service]").first()).toHaveAttribute("data-service", "team-03");
+    } finally {
+      await env.fleet.setStopped("team-03", false);
+    }
+    await expect(group("green-team").locator("summary")).toContainText("all healthy", { timeout: 30_000 });
     // On a phone in the dark too: accessible, nothing wider than the screen.
     await page.setViewportSize({ width: 390, height: 900 });
     await page.emulateMedia({ colorScheme: "dark" });
