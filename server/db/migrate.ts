@@ -76,13 +76,29 @@ async function withLock<T>(handle: DatabaseHandle, work: (db: AnyDb) => Promise<
 }
 
 /**
+ * Which of these tables exist in the connection's schema (PostgreSQL) or file (SQLite, no schema): one query on the
+ * catalogue, not an introspection of every schema's columns, which another process's schema change can race.
+ */
+async function existingTables(db: AnyDb, schema: string | undefined, names: string[]): Promise<Set<string>> {
+  const listed = sql.join(names.map((name) => sql`${name}`));
+  const { rows } =
+    schema === undefined
+      ? await sql<{
+          name: string;
+        }>`select name from sqlite_master where type = 'table' and name in (${listed})`.execute(db)
+      : await sql<{ name: string }>`select table_name as name from information_schema.tables
+          where table_schema = ${schema} and table_name in (${listed})`.execute(db);
+  return new Set(rows.map((row) => row.name));
+}
+
+/**
  * Databases made before the Migrator kept their record in schema_migrations
  * (name, applied_at in epoch ms): it moves into Kysely's table, once, so that
  * nothing applied is applied again. Kept while databases of that age may exist.
  */
 async function adoptLegacyRecord(db: AnyDb, schema: string | undefined): Promise<void> {
-  const tables = await db.introspection.getTables({ withInternalKyselyTables: true });
-  const exists = (name: string) => tables.some((table) => table.name === name && (!schema || table.schema === schema));
+  const tables = await existingTables(db, schema, [LEGACY_TABLE, KYSELY_TABLE]);
+  const exists = (name: string) => tables.has(name);
   if (!exists(LEGACY_TABLE)) return;
   const applied = (await db.selectFrom(LEGACY_TABLE).select(["name", "applied_at"]).orderBy("name").execute()) as {
     name: string;
