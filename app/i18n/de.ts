@@ -187,6 +187,7 @@ export const de: Messages = {
   "status.daysAgo": "vor 90 Tagen",
   "status.today": "Heute",
   "status.day": "{date}: {uptime}",
+  "status.dayRange": "{from} bis {to}, jeder Tag: {uptime}",
   "status.dayUptime": "{value} verfügbar",
   "status.dayNoData": "keine Prüfungen",
   "status.dayIncidents": "{count} Störung(en)",

@@ -179,6 +179,7 @@ export const en = {
   "status.daysAgo": "90 days ago",
   "status.today": "Today",
   "status.day": "{date}: {uptime}",
+  "status.dayRange": "{from} to {to}, each day: {uptime}",
   "status.dayUptime": "{value} uptime",
   "status.dayNoData": "no checks",
   "status.dayIncidents": "{count} incident(s)",

@@ -154,13 +154,19 @@ export function siteFileFrom(text: string, contentType: string, cacheControl: st
  * The same, compressed on libuv's thread pool rather than in the event loop: a page of hundreds of services is
  * megabytes, and the requests served meanwhile should not wait for it.
  */
-export async function siteFileMade(text: string, contentType: string, cacheControl: string): Promise<SiteFile> {
+export async function siteFileMade(
+  text: string,
+  contentType: string,
+  cacheControl: string,
+  identity?: string,
+): Promise<SiteFile> {
   const body = Buffer.from(text);
   const [br, gzip] = await Promise.all([
     brotli(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 6, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } }),
     gzipped(body, { level: 6 }),
   ]);
-  return { body, br, gzip, etag: etagOf(body), contentType, cacheControl };
+  const etag = identity === undefined ? etagOf(body) : `W/${etagOf(Buffer.from(identity))}`;
+  return { body, br, gzip, etag, contentType, cacheControl };
 }
 
 /** "en/about/index.html" -> "/en/about"; "index.html" -> "/". */

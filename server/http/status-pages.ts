@@ -12,7 +12,7 @@ import { statusFeedPath, type PublicStatus } from "#shared/status/public-status.
 import type { Services } from "#server/services.ts";
 import { statusBadge, statusFeed, statusJson } from "#server/status/status-feeds.ts";
 import { servicesContext } from "./render-context.ts";
-import { siteFileFrom, siteFileMade, type SiteFiles } from "./site-files.ts";
+import { siteFileFrom, siteFileMade, type SiteFile, type SiteFiles } from "./site-files.ts";
 
 // Four small queries per look: cheap enough to look often, so a change shows within a couple of seconds.
 const POLL_MS = 2_000;
@@ -36,7 +36,8 @@ export function createStatusPages(options: {
   const source = services.status?.source;
   const render = createRequestHandler(options.build, "production");
   let rendered: PublicStatus | undefined;
-  let badges = new Set<string>();
+  /** Each public service's badge as last made: most badges say the same round after round, and stay as they are. */
+  let badges = new Map<string, { svg: string; file: SiteFile }>();
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;
 
@@ -76,18 +77,24 @@ export function createStatusPages(options: {
     const { generatedAt, ...content } = statusJson(status);
     siteFiles.assets.set(
       "/api/status",
-      siteFileFrom(
+      await siteFileMade(
         JSON.stringify({ generatedAt, ...content }),
         "application/json",
         EMBED_CACHE,
         JSON.stringify(content),
       ),
     );
-    const now = new Set(status.services.map((service) => badgeUrl(service.id)));
-    for (const service of status.services)
-      siteFiles.assets.set(badgeUrl(service.id), siteFileFrom(statusBadge(service), "image/svg+xml", EMBED_CACHE));
+    const now = new Map<string, { svg: string; file: SiteFile }>();
+    for (const service of status.services) {
+      const url = badgeUrl(service.id);
+      const svg = statusBadge(service);
+      const known = badges.get(url);
+      const badge = known?.svg === svg ? known : { svg, file: siteFileFrom(svg, "image/svg+xml", EMBED_CACHE) };
+      siteFiles.assets.set(url, badge.file);
+      now.set(url, badge);
+    }
     // A service no longer public loses its badge at once.
-    for (const url of badges) if (!now.has(url)) siteFiles.assets.delete(url);
+    for (const url of badges.keys()) if (!now.has(url)) siteFiles.assets.delete(url);
     badges = now;
   }
 

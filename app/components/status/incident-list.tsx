@@ -11,7 +11,7 @@ function Incident({
   timeZone,
 }: {
   incident: PublicIncident;
-  services: readonly PublicService[];
+  services: readonly Pick<PublicService, "id" | "name">[];
   timeZone: string;
 }) {
   const { t, lang } = useLanguage();
@@ -55,7 +55,7 @@ export function IncidentList(props: {
   heading: string;
   empty: string;
   incidents: readonly PublicIncident[];
-  services: readonly PublicService[];
+  services: readonly Pick<PublicService, "id" | "name">[];
   timeZone: string;
   id: string;
 }) {

@@ -12,7 +12,7 @@ function Entry({
 }: {
   entry: PublicMaintenance;
   label: string;
-  services: readonly PublicService[];
+  services: readonly Pick<PublicService, "id" | "name">[];
   timeZone: string;
 }) {
   const { t, lang } = useLanguage();
@@ -40,7 +40,7 @@ export function MaintenanceList({
   timeZone,
 }: {
   maintenance: PublicStatus["maintenance"];
-  services: readonly PublicService[];
+  services: readonly Pick<PublicService, "id" | "name">[];
   timeZone: string;
 }) {
   const { t } = useLanguage();

@@ -13,6 +13,7 @@ import {
   type PublicStatus,
   type ServiceState,
 } from "#shared/status/public-status.ts";
+import { statusView } from "./day-runs.ts";
 import { ServiceList } from "./service-list.tsx";
 
 const GROUPS = ["Websites", "Kundenportale", "APIs", "E-Mail"];
@@ -46,7 +47,7 @@ function statusOf(states: Record<string, ServiceState> = {}): PublicStatus {
 function render(status: PublicStatus, lang: "en" | "de" = "en"): string {
   return renderToString(
     <LanguageProvider lang={lang} messages={lang === "en" ? en : de}>
-      <ServiceList status={status} />
+      <ServiceList status={statusView(status)} />
     </LanguageProvider>,
   );
 }
@@ -109,5 +110,57 @@ describe("the status page's groups in its HTML", () => {
     const grouped = { ...status, services: status.services.filter((service) => service.group !== null) };
     expect(render(grouped)).not.toMatch(/<ul[^>]*><\/ul>/);
     expect(render(grouped).indexOf("<ul")).toBeGreaterThan(render(grouped).indexOf("<details"));
+  });
+});
+
+describe("a service's 90 days in the HTML", () => {
+  /** 90 days: 40 without checks, 30 full, one bad with an incident, 18 full, today full. */
+  function historyStatus(): PublicStatus {
+    const status = statusOf();
+    const uptimes: (number | null)[] = [...Array(40).fill(null), ...Array(30).fill(100), 97, ...Array(19).fill(100)];
+    const days = uptimes.map((uptime, index) => ({
+      date: new Date(Date.UTC(2026, 7, 27 + index)).toISOString().slice(0, 10),
+      uptime,
+      incidents: index === 70 ? [9] : [],
+    }));
+    const title = { en: "Mail delayed", de: "E-Mail verzögert" };
+    const incident = { id: 9, title, state: "resolved", services: ["plain-1"] } as unknown;
+    return {
+      ...status,
+      services: status.services.map((service) => (service.id === "plain-1" ? { ...service, days } : service)),
+      incidents: { open: [], resolved: [incident as PublicStatus["incidents"]["resolved"][number]] },
+    };
+  }
+  const daysOf = (html: string) => {
+    const at = (id: string) => html.indexOf(`data-status-service="${id}"`);
+    const row = html.slice(at("plain-1"), at("plain-2"));
+    return [...row.matchAll(/<span role="img" tabindex="(-?\d)" aria-label="([^"]*)"([^>]*)>/g)].map(
+      ([, tab, label, rest]) => ({ tab, label, count: Number(/style="--days:(\d+)"/.exec(rest!)?.[1] ?? 1) }),
+    );
+  };
+
+  it.each([
+    [
+      "en",
+      [
+        { tab: "-1", label: "27 Aug 2026 to 5 Oct 2026, each day: no checks", count: 40 },
+        { tab: "-1", label: "6 Oct 2026 to 4 Nov 2026, each day: 100.00 % uptime", count: 30 },
+        { tab: "0", label: "5 Nov 2026: 97.00 % uptime, 1 incident(s), Mail delayed", count: 1 },
+        { tab: "-1", label: "6 Nov 2026 to 23 Nov 2026, each day: 100.00 % uptime", count: 18 },
+        { tab: "0", label: "24 Nov 2026: 100.00 % uptime", count: 1 },
+      ],
+    ],
+    [
+      "de",
+      [
+        { tab: "-1", label: "27.08.2026 bis 05.10.2026, jeder Tag: keine Prüfungen", count: 40 },
+        { tab: "-1", label: "06.10.2026 bis 04.11.2026, jeder Tag: 100,00 % verfügbar", count: 30 },
+        { tab: "0", label: "05.11.2026: 97,00 % verfügbar, 1 Störung(en), E-Mail verzögert", count: 1 },
+        { tab: "-1", label: "06.11.2026 bis 23.11.2026, jeder Tag: 100,00 % verfügbar", count: 18 },
+        { tab: "0", label: "24.11.2026: 100,00 % verfügbar", count: 1 },
+      ],
+    ],
+  ] as const)("in %s: quiet days of one uptime are one element named by its range, the rest one each", (lang, days) => {
+    expect(daysOf(render(historyStatus(), lang))).toEqual(days);
   });
 });

@@ -3,13 +3,8 @@
 // group with anything wrong is rendered open and an all-green one closed, in
 // the prerendered HTML itself: no script decides what a visitor sees first.
 import { ChevronRight } from "lucide-react";
-import {
-  isGroupOpen,
-  type PublicGroup,
-  type PublicIncident,
-  type PublicService,
-  type PublicStatus,
-} from "#shared/status/public-status.ts";
+import { isGroupOpen, type PublicGroup, type PublicIncident } from "#shared/status/public-status.ts";
+import type { ServiceView, StatusView } from "./day-runs.ts";
 import { ServiceStateBadge } from "./state-badge.tsx";
 import { ServiceStatus } from "./service-status.tsx";
 
@@ -21,7 +16,7 @@ function ServiceGroup({
   incidents,
 }: {
   group: PublicGroup;
-  services: ReadonlyMap<string, PublicService>;
+  services: ReadonlyMap<string, ServiceView>;
   incidents: readonly PublicIncident[];
 }) {
   return (
@@ -51,7 +46,7 @@ function ServiceGroup({
   );
 }
 
-export function ServiceList({ status }: { status: PublicStatus }) {
+export function ServiceList({ status }: { status: StatusView }) {
   const incidents = [...status.incidents.open, ...status.incidents.resolved];
   const services = new Map(status.services.map((service) => [service.id, service]));
   const ungrouped = status.services.filter((service) => service.group === null);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { StatusDay } from "#shared/status/public-status.ts";
 import { dayAfterKey } from "./day-keys.tsx";
-import { isNotableDay } from "./service-status.tsx";
+import { dayRuns, isNotableDay } from "./day-runs.ts";
 
 const day = (uptime: number | null, incidents: number[] = []): StatusDay => ({ date: "2026-11-01", uptime, incidents });
 
@@ -32,5 +32,41 @@ describe("where a key moves among 90 days", () => {
     ["Enter", 45, undefined],
   ])("%s from %i: %s", (key, from, to) => {
     expect(dayAfterKey(key, from, 90)).toBe(to);
+  });
+});
+
+describe("which days are drawn as one element", () => {
+  /** Days from a compact spelling: a number is that uptime, "-" no checks, "!" a full day with an incident. */
+  const days = (spelling: string): StatusDay[] =>
+    spelling.split(" ").map((token, index) => ({
+      date: `2026-11-${String(index + 1).padStart(2, "0")}`,
+      uptime: token === "-" ? null : token === "!" ? 100 : Number(token),
+      incidents: token === "!" ? [1] : [],
+    }));
+  /** Each run as its length, with "*" for a notable (alone, tab stop) one. */
+  const shape = (spelling: string) => dayRuns(days(spelling)).map((run) => `${run.count}${run.notable ? "*" : ""}`);
+
+  it.each([
+    ["a quiet month then today", "100 100 100 100 100", ["4", "1*"]],
+    ["no checks, then checks", "- - - 100 100 100", ["3", "2", "1*"]],
+    ["a different uptime breaks a run, even above 99.9 %", "100 100 99.95 100 100", ["2", "1", "1", "1*"]],
+    ["a bad day stands alone between two runs", "100 100 98 100 100 100", ["2", "1*", "2", "1*"]],
+    ["an incident at full uptime stands alone", "100 ! 100 100", ["1", "1*", "1", "1*"]],
+    ["two notable days side by side stay two", "98 98 100", ["1*", "1*", "1*"]],
+    ["today alone", "100", ["1*"]],
+  ])("%s", (_, spelling, expected) => {
+    expect(shape(spelling)).toEqual(expected);
+  });
+
+  it("covers every day once, in order, with each run's first and last date", () => {
+    const runs = dayRuns(days("- - 100 100 98 100 100 100 !"));
+    expect(runs.reduce((sum, run) => sum + run.count, 0)).toBe(9);
+    expect(runs.map((run) => [run.index, run.from, run.to])).toEqual([
+      [0, "2026-11-01", "2026-11-02"],
+      [2, "2026-11-03", "2026-11-04"],
+      [4, "2026-11-05", "2026-11-05"],
+      [5, "2026-11-06", "2026-11-08"],
+      [8, "2026-11-09", "2026-11-09"],
+    ]);
   });
 });
