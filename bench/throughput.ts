@@ -158,7 +158,9 @@ export function compare(
   seconds = 5,
 ): Throughput[] {
   const results = new Map<string, { requestsPerSecond: number; p99Ms: number }[]>();
-  for (const target of targets) runWrk(target.url, 1, encoding); // warm up
+  // Warm up: a server fresh from a start (or from Lighthouse's few requests) takes some seconds of load to reach its
+  // pace (JIT, heap sizing); one second left the first rounds of a large fleet's server measuring that instead.
+  for (const target of targets) runWrk(target.url, 4, encoding);
   for (let round = 0; round < rounds; round += 1) {
     for (const target of targets) {
       const list = results.get(target.label) ?? [];

@@ -10,8 +10,18 @@ describe("workerExecArgv", () => {
     expect(workerExecArgv(["--max-old-space-size=512"])).toEqual([
       "--max-old-space-size=512",
       "--max-semi-space-size=2",
+      "--no-allocation-site-pretenuring",
     ]);
-    expect(workerExecArgv([], "--max_semi_space_size=8 --max-old-space-size=256")).toEqual([]);
+    expect(workerExecArgv([], "--max_semi_space_size=8 --max-old-space-size=256")).toEqual([
+      "--no-allocation-site-pretenuring",
+    ]);
+    // Pretenuring asked for either way, in either spelling, is the operator's choice.
+    expect(
+      workerExecArgv(["--allocation_site_pretenuring"], "--max-semi-space-size=8 --max-old-space-size=256"),
+    ).toEqual(["--allocation_site_pretenuring"]);
+    expect(
+      workerExecArgv(["--no-allocation-site-pretenuring", "--max-old-space-size=64"], "--max-semi-space-size=8"),
+    ).toEqual(["--no-allocation-site-pretenuring", "--max-old-space-size=64"]);
   });
 });
 
