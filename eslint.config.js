@@ -18,6 +18,7 @@ const ISLAND_COMPONENTS = [
   "app/components/not-found-logger.tsx",
   "app/components/picture.tsx",
   "app/components/status/day-keys.tsx",
+  "app/components/status/local-times.tsx",
 ];
 const fromContent = ["\\#content/**", "**/content/**"];
 /**

@@ -22,4 +22,5 @@ export const ISLAND_LOADERS: Record<IslandName, Loader> = {
   "news-list": island(() => import("#app/components/news-list.tsx").then((module) => module.NewsList)),
   "contact-form": island(() => import("#app/components/contact-form.tsx").then((module) => module.ContactForm)),
   "day-keys": island(() => import("#app/components/status/day-keys.tsx").then((module) => module.DayKeys)),
+  "local-times": island(() => import("#app/components/status/local-times.tsx").then((module) => module.LocalTimes)),
 };

@@ -10,6 +10,7 @@ import { NewsList } from "#app/components/news-list.tsx";
 import { NewsTicker } from "#app/components/news-ticker.tsx";
 import { NotFoundLogger } from "#app/components/not-found-logger.tsx";
 import { DayKeys } from "#app/components/status/day-keys.tsx";
+import { LocalTimes } from "#app/components/status/local-times.tsx";
 
 type IslandDefinition = {
   // Props arrive as JSON, so any serialisable shape is fine here.
@@ -28,6 +29,7 @@ export const ISLANDS = {
   "news-list": { component: NewsList, source: "app/components/news-list.tsx", messages: ["news"] },
   "contact-form": { component: ContactForm, source: "app/components/contact-form.tsx", messages: ["contact"] },
   "day-keys": { component: DayKeys, source: "app/components/status/day-keys.tsx", messages: [] },
+  "local-times": { component: LocalTimes, source: "app/components/status/local-times.tsx", messages: [] },
 } satisfies Record<string, IslandDefinition>;
 
 export type IslandName = keyof typeof ISLANDS;

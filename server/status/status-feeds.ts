@@ -1,9 +1,17 @@
 // The status page's machine-readable sides, made from the same public status:
-// /api/status (JSON), an RSS feed of incidents per language, and an SVG badge
-// per public service. Each is rendered when the status changes, never per request.
+// /api/status (JSON), an RSS feed of incidents and planned maintenance per
+// language, and an SVG badge per public service. Each is rendered when the
+// status changes, never per request.
 import type { Language } from "#shared/i18n/languages.ts";
-import type { PublicIncident, PublicService, PublicStatus, ServiceState } from "#shared/status/public-status.ts";
-import { xml, xmlDocument } from "./xml.ts";
+import type {
+  PublicIncident,
+  PublicMaintenance,
+  PublicService,
+  PublicStatus,
+  ServiceState,
+} from "#shared/status/public-status.ts";
+import { formatStatusTime } from "#shared/status/status-time.ts";
+import { xml, xmlDocument, type XmlFragment } from "./xml.ts";
 
 /** What an embedder needs: the banner, each service's state and uptime, the groups, and what is going on. */
 export function statusJson(status: PublicStatus) {
@@ -20,6 +28,8 @@ export function statusJson(status: PublicStatus) {
     groups: status.groups,
     incidents: status.incidents.open,
     maintenance: status.maintenance.active,
+    /** Announced and not begun: `maintenance` keeps its shape (what is on now) for those who read it. */
+    upcomingMaintenance: status.maintenance.upcoming,
   };
 }
 
@@ -28,6 +38,11 @@ const FEED_TEXT = {
     title: (brand: string) => `${brand} system status`,
     description: "Incidents and maintenance of our public services",
     state: { investigating: "Investigating", identified: "Identified", monitoring: "Monitoring", resolved: "Resolved" },
+    maintenance: "Planned maintenance",
+    manual: "Maintenance",
+    phase: { active: "in progress", upcoming: "announced" },
+    affects: "Affects",
+    all: "all services",
   },
   de: {
     title: (brand: string) => `${brand} Systemstatus`,
@@ -38,14 +53,49 @@ const FEED_TEXT = {
       monitoring: "Beobachtung",
       resolved: "Behoben",
     },
+    maintenance: "Geplante Wartung",
+    manual: "Wartung",
+    phase: { active: "läuft", upcoming: "angekündigt" },
+    affects: "Betrifft",
+    all: "alle Dienste",
   },
 } as const;
 
-/** RSS 2.0 of the incidents shown on the page, newest first, in one language. */
-export function statusFeed(
-  status: PublicStatus,
-  options: { lang: Language; brand: string; pageUrl: string; feedUrl: string },
-): string {
+type FeedOptions = { lang: Language; brand: string; pageUrl: string; feedUrl: string };
+
+/**
+ * One item per maintenance and phase: an announcement, then (a new guid) its start. Times in the company's zone,
+ * named ("1 Dec 2026, 22:00 CET"), as on the page.
+ */
+function maintenanceItems(status: PublicStatus, options: FeedOptions): XmlFragment[] {
+  const text = FEED_TEXT[options.lang];
+  const time = (iso: string) => formatStatusTime(iso, options.lang, status.timeZone);
+  const names = new Map(status.services.map((service) => [service.id, service.name[options.lang]]));
+  const item = (entry: PublicMaintenance, phase: "active" | "upcoming") => {
+    const link = `${options.pageUrl}#status-maintenance`;
+    const when = entry.endsAt === null ? time(entry.startsAt) : `${time(entry.startsAt)} – ${time(entry.endsAt)}`;
+    const affected =
+      entry.serviceIds === null ? text.all : entry.serviceIds.map((id) => names.get(id) ?? id).join(", ");
+    const published =
+      phase === "active"
+        ? xml`
+      <pubDate>${new Date(entry.startsAt).toUTCString()}</pubDate>`
+        : "";
+    return xml`    <item>
+      <title>${`${text.maintenance}: ${entry.name ?? text.manual} (${text.phase[phase]})`}</title>
+      <link>${link}</link>
+      <guid isPermaLink="false">${`${link}@${entry.name ?? ""}@${entry.startsAt}@${phase}`}</guid>${published}
+      <description>${`${when}. ${text.affects}: ${affected}.`}</description>
+    </item>`;
+  };
+  return [
+    ...status.maintenance.active.map((entry) => item(entry, "active")),
+    ...status.maintenance.upcoming.map((entry) => item(entry, "upcoming")),
+  ];
+}
+
+/** RSS 2.0 of the maintenance and the incidents shown on the page (incidents newest first), in one language. */
+export function statusFeed(status: PublicStatus, options: FeedOptions): string {
   const text = FEED_TEXT[options.lang];
   const incidents: PublicIncident[] = [...status.incidents.open, ...status.incidents.resolved];
   const items = incidents.map((incident) => {
@@ -68,7 +118,7 @@ export function statusFeed(
     <description>${text.description}</description>
     <language>${options.lang === "de" ? "de-DE" : "en-US"}</language>
     <lastBuildDate>${new Date(status.generatedAt).toUTCString()}</lastBuildDate>
-${items}
+${[...maintenanceItems(status, options), ...items]}
   </channel>
 </rss>
 `);

@@ -34,6 +34,9 @@ describe("the XML writer", () => {
         ],
         resolved: [],
       },
+      timeZone: "Europe/Berlin",
+      services: [],
+      maintenance: { active: [], upcoming: [{ name: HOSTILE, startsAt: at, endsAt: null, serviceIds: null }] },
     } as unknown as PublicStatus;
     const service = {
       id: "api",
@@ -50,6 +53,7 @@ describe("the XML writer", () => {
       });
       expect(hasControlCharacters(feed), lang).toBe(false);
       expect(feed).toContain("<title>abcdefghij &lt;k&gt; &amp; &quot;l&quot; &apos;m&apos;\tn\no (");
+      expect(feed).toContain(": abcdefghij &lt;k&gt; &amp; &quot;l&quot; &apos;m&apos;\tn\no (");
     }
     expect(hasControlCharacters(statusBadge(service))).toBe(false);
   });

@@ -3,7 +3,7 @@
 import type { PublicIncident, PublicService } from "#shared/status/public-status.ts";
 import { useLanguage } from "#app/i18n/language.tsx";
 import { IncidentStateBadge } from "./state-badge.tsx";
-import { formatStatusTime } from "./status-time.ts";
+import { formatStatusTime } from "#shared/status/status-time.ts";
 
 function Incident({
   incident,

@@ -1,8 +1,11 @@
 // Maintenance in progress and announced: a scheduled window by its name, one
-// started by hand as "Maintenance" (its reason stays internal).
+// started by hand as "Maintenance" (its reason stays internal). Times are the
+// company's, named by their zone; the local-times island adds the visitor's.
 import type { PublicMaintenance, PublicService, PublicStatus } from "#shared/status/public-status.ts";
 import { useLanguage } from "#app/i18n/language.tsx";
-import { formatStatusTime } from "./status-time.ts";
+import { formatStatusTime } from "#shared/status/status-time.ts";
+import { Island } from "#app/islands/island.tsx";
+import { LOCAL_TIME_ATTRIBUTE } from "./local-times.tsx";
 
 function Entry({
   entry,
@@ -16,7 +19,11 @@ function Entry({
   timeZone: string;
 }) {
   const { t, lang } = useLanguage();
-  const time = (iso: string) => formatStatusTime(iso, lang, timeZone);
+  const time = (iso: string) => (
+    <time dateTime={iso} {...{ [LOCAL_TIME_ATTRIBUTE]: "" }}>
+      {formatStatusTime(iso, lang, timeZone)}
+    </time>
+  );
   const names =
     entry.serviceIds === null
       ? t("status.maintenanceAll")
@@ -28,7 +35,7 @@ function Entry({
       </p>
       <p className="mt-1 text-sm">
         {t("status.affects", { names })} · {time(entry.startsAt)}
-        {entry.endsAt ? ` – ${time(entry.endsAt)}` : ""}
+        {entry.endsAt ? <> – {time(entry.endsAt)}</> : null}
       </p>
     </li>
   );
@@ -43,7 +50,7 @@ export function MaintenanceList({
   services: readonly Pick<PublicService, "id" | "name">[];
   timeZone: string;
 }) {
-  const { t } = useLanguage();
+  const { t, messages } = useLanguage();
   const none = maintenance.active.length === 0 && maintenance.upcoming.length === 0;
   return (
     <section aria-labelledby="status-maintenance">
@@ -73,6 +80,9 @@ export function MaintenanceList({
             />
           ))}
         </ul>
+      )}
+      {none ? null : (
+        <Island name="local-times" props={{ timeZone, yourTime: messages["status.yourTime"] ?? "{time}" }} />
       )}
     </section>
   );

@@ -15,7 +15,7 @@ import { useLanguage } from "#app/i18n/language.tsx";
 import { ServiceStateBadge } from "./state-badge.tsx";
 import { DAY_ROW_ATTRIBUTE } from "./day-keys.tsx";
 import type { DayRun, ServiceView } from "./day-runs.ts";
-import { formatStatusDay, formatUptime } from "./status-time.ts";
+import { formatStatusDay, formatUptime } from "#shared/status/status-time.ts";
 
 /** A day's colour by its uptime: full, a blip, a bad day, a down day; grey without checks. */
 function dayColour(uptime: number | null): string {

@@ -2,7 +2,7 @@ import { CircleAlert, CircleCheck, CircleHelp, CircleX, Wrench } from "lucide-re
 import type { OverallState } from "#shared/status/public-status.ts";
 import { useLanguage } from "#app/i18n/language.tsx";
 import { Interpolated } from "./interpolated.tsx";
-import { formatStatusTime } from "./status-time.ts";
+import { formatStatusTime } from "#shared/status/status-time.ts";
 
 const LOOK: Record<OverallState, { Icon: typeof CircleCheck; className: string }> = {
   operational: {
