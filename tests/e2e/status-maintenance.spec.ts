@@ -1,7 +1,8 @@
 // Planned maintenance before it starts: a one-off window on a public service,
 // three days ahead, is on the status page under "Planned maintenance" with its
 // time in the company's zone, and a visitor in New York also sees theirs; the
-// same window is in /api/status and in each language's feed.
+// same window is in /api/status and in each language's feed. Screenshots in
+// test-results/status-page/maintenance-*.png.
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -52,7 +53,12 @@ test("a window announced for a public service: page (both languages, the visitor
       ],
       ["en", "Europe/Berlin", "Planned maintenance", /Announced: Datenbank-Umzug.*22:00 CET.*01:00 CET/, null],
     ] as const) {
-      const context = await browser.newContext({ timezoneId: zone });
+      // German in the dark on a phone, English in the light on a desktop.
+      const context = await browser.newContext({
+        timezoneId: zone,
+        colorScheme: lang === "de" ? "dark" : "light",
+        viewport: lang === "de" ? { width: 390, height: 844 } : { width: 1280, height: 900 },
+      });
       const page = await context.newPage();
       await skipDialogs(page);
       await page.goto(`${origin}/${lang}/status`);
