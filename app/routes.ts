@@ -10,6 +10,14 @@ const sitePages = PUBLIC_PAGES.flatMap((page) => [
   route(page.path, page.file, { id: `auto:${page.id}` }),
 ]);
 
+// The status page subscription's steps: rendered per request (they answer form posts and carry tokens), in each
+// language, never prerendered or listed in the sitemap.
+const subscriptionPages = (["subscribe", "confirm", "unsubscribe"] as const).flatMap((step) =>
+  LANGUAGES.map((lang) =>
+    route(localizePath(lang, `/status/${step}`), `routes/site/status-${step}.tsx`, { id: `${lang}:status-${step}` }),
+  ),
+);
+
 export default [
   // The staff area: English only, fully hydrated, never prerendered.
   layout("routes/admin/layout.tsx", [
@@ -18,11 +26,12 @@ export default [
     route("admin/messages", "routes/admin/messages.tsx"),
     route("admin/alerts", "routes/admin/alerts.tsx"),
     route("admin/audit", "routes/admin/audit.tsx"),
+    route("admin/subscribers", "routes/admin/subscribers.tsx"),
     route("admin/staff", "routes/admin/staff.tsx"),
     route("admin/account", "routes/admin/account.tsx"),
     route("admin/invitation", "routes/admin/invitation.tsx"),
   ]),
-  layout("routes/site/layout.tsx", [...sitePages, route("*", "routes/site/not-found.tsx")]),
+  layout("routes/site/layout.tsx", [...sitePages, ...subscriptionPages, route("*", "routes/site/not-found.tsx")]),
   ...LANGUAGES.map((lang) => route(feedPath(lang), "routes/news-feed.ts", { id: `${lang}:news-feed` })),
   route("sitemap.xml", "routes/sitemap.ts"),
   route("robots.txt", "routes/robots.ts"),

@@ -121,6 +121,14 @@ describe("pages", () => {
     expect(text(privacyPolicy({ contactRetentionDays: 123 }).de)).toContain("123 Tagen");
     expect(text(privacyPolicy({ contactRetentionDays: 180 }).de)).toContain("BayLDA");
   });
+
+  it("anchor the privacy policy's status subscription section where status mails link, alike in both languages", () => {
+    const policy = privacyPolicy({ contactRetentionDays: 30 });
+    const section = (lang: "en" | "de") => policy[lang].sections.find((s) => s.id === "status-subscriptions");
+    expect(section("en")?.heading).toBe("Status page subscriptions");
+    expect(section("de")?.heading).toBe("Abonnement der Statusseite");
+    expect(shape(section("de")?.blocks ?? [])).toEqual(shape(section("en")?.blocks ?? []));
+  });
 });
 
 describe("project text", () => {

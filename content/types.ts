@@ -154,7 +154,12 @@ export type LegalDocument = {
   sections: LegalSection[];
 };
 
-export type LegalSection = { heading: string; blocks: Block[] };
+export type LegalSection = {
+  heading: string;
+  /** The heading's anchor, the same in both languages, for links from elsewhere (e.g. a mail's footer). */
+  id?: string;
+  blocks: Block[];
+};
 
 export const NEWS_CATEGORIES = [
   "seoUpdates",

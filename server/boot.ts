@@ -81,6 +81,7 @@ export async function bootServices(config: Config): Promise<Running> {
   services.monitor?.heartbeat.start();
   services.integrations?.start();
   services.delivery?.start();
+  services.subscriptions?.start();
   if (!services.mailConfigured) {
     logger.warn(
       "SMTP_URL is not set: contact messages and e-mail alerts are stored and wait as pending. To " +
@@ -118,7 +119,11 @@ export async function bootServices(config: Config): Promise<Running> {
       watcher.close();
       services.alerting?.stop();
       services.monitor?.heartbeat.stop();
-      await Promise.all([services.monitor?.engine.stop(), services.integrations?.stop()]);
+      await Promise.all([
+        services.monitor?.engine.stop(),
+        services.integrations?.stop(),
+        services.subscriptions?.stop(),
+      ]);
       await services.delivery?.stop();
       smtp?.close();
       await database.close();

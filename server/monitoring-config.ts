@@ -16,6 +16,7 @@ import { maintenanceSchema } from "./alerting/maintenance-windows.ts";
 import { integrationsSchema } from "./integrations/integrations-config.ts";
 import { dependencyProblems } from "./monitor/dependencies.ts";
 import { defaultsSchema, intervalOf, serviceSchema, timeoutOf } from "./monitor/services-config.ts";
+import { statusPageSchema } from "./subscriptions/status-page-config.ts";
 
 const schema = z
   .object({
@@ -24,6 +25,7 @@ const schema = z
     services: z.array(serviceSchema).max(100_000),
     maintenance: maintenanceSchema,
     integrations: integrationsSchema,
+    statusPage: statusPageSchema,
   })
   .strict()
   .superRefine((config, context) => {

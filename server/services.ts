@@ -42,7 +42,12 @@ import { createStatusSource } from "./status/status-source.ts";
 import { createStatusStore } from "./status/status-store.ts";
 import { createStatusUpdates } from "./status/status-updates.ts";
 import { createDelivery, type SenderFor } from "./outbox/delivery.ts";
-import { createOutbox } from "./outbox/outbox.ts";
+import { createOutbox, type Outbox } from "./outbox/outbox.ts";
+import type { Leases } from "./db/leases.ts";
+import type { FormTokens } from "./contact/form-token.ts";
+import type { ContactRateLimits } from "./contact/rate-limits.ts";
+import { createSubscriptions } from "./subscriptions/subscriptions.ts";
+import { SUBSCRIBER_MAIL_CHANNEL } from "./subscriptions/subscription-mail.ts";
 
 export type Services = ReturnType<typeof createServices>;
 
@@ -118,6 +123,70 @@ function createPublicStatus(
   };
 }
 
+/** The contact form's intake and the staff inbox. */
+function createContact(base: {
+  db: Kysely<Database>;
+  outbox: Outbox;
+  now: () => number;
+  config: Config;
+  secret: Buffer;
+  formTokens: FormTokens;
+  limits: ContactRateLimits;
+  onQueued: () => void;
+}) {
+  const { db, outbox, config, onQueued } = base;
+  return {
+    contact: createContactIntake({
+      db,
+      outbox,
+      tokens: base.formTokens,
+      limits: base.limits,
+      to: config.CONTACT_TO,
+      ipKey: deriveKey(base.secret, "ip-pseudonym"),
+      now: base.now,
+      onQueued,
+    }),
+    inbox: createContactInbox(db, outbox, { to: config.CONTACT_TO, onQueued }),
+  };
+}
+
+/** Visitors and customers' systems told of the status page's events. */
+function createStatusSubscriptions(
+  base: {
+    db: Kysely<Database>;
+    outbox: Outbox;
+    leases: Leases;
+    logger: Logger;
+    now: () => number;
+    config: Config;
+    secret: Buffer;
+    formTokens: FormTokens;
+    limits: ContactRateLimits;
+    onQueued: () => void;
+  },
+  options: {
+    monitoring: () => MonitoringConfig;
+    status: ReturnType<typeof createPublicStatus>;
+    lookEveryMs: number | undefined;
+  },
+) {
+  const { secret, config, formTokens, ...rest } = base;
+  return createSubscriptions({
+    ...rest,
+    tokens: formTokens,
+    keys: {
+      ip: deriveKey(secret, "ip-pseudonym"),
+      links: deriveKey(secret, "status-subscription-link"),
+      webhooks: deriveKey(secret, "status-webhook"),
+    },
+    links: () => ({ siteUrl: config.SITE_URL }),
+    timeZone: () => options.monitoring().maintenance.timezone,
+    delayMs: () => options.monitoring().statusPage.notifyAfterMinutes * 60_000,
+    status: options.status.source,
+    lookEveryMs: options.lookEveryMs,
+  });
+}
+
 export function createServices(options: {
   config: Config;
   database: DatabaseHandle;
@@ -129,6 +198,8 @@ export function createServices(options: {
   /** How mail leaves; without it, mail waits in the outbox. */
   send?: SendMail;
   deliveryPollMs?: number;
+  /** How often the status page is looked at for events to tell its subscribers (tests shorten it). */
+  statusLookMs?: number;
   /** How long Test Email and Test Failure wait for their delivery (tests shorten it). */
   testWaitMs?: number;
   /** The monitoring configuration (current one: it may be reloaded); without it there is no monitor. */
@@ -162,9 +233,10 @@ export function createServices(options: {
     : undefined;
   const send = options.send;
   const senderFor: SenderFor = (channel) => {
-    if (channel === CONTACT_CHANNEL || channel === STAFF_MAIL_CHANNEL)
+    if (channel === CONTACT_CHANNEL || channel === STAFF_MAIL_CHANNEL || channel === SUBSCRIBER_MAIL_CHANNEL)
       return send ? (item) => send(item.payload as EmailMessage, item.key) : undefined;
-    return alerting?.notifier.senderFor(channel);
+    // Called only once delivery runs, after everything below is made.
+    return subscriptions?.webhooks.senderFor(channel) ?? alerting?.notifier.senderFor(channel);
   };
   // Without SMTP or any other channel nothing could be sent: no sender runs, and everything waits.
   const delivery =
@@ -186,6 +258,13 @@ export function createServices(options: {
       : undefined;
   const status =
     monitoring && alerting && monitor ? createPublicStatus(db, now, monitoring.config, alerting, monitor) : undefined;
+  const subscriptions =
+    monitoring && status
+      ? createStatusSubscriptions(
+          { db, outbox, leases, logger, now, config, secret, formTokens, limits, onQueued },
+          { monitoring: monitoring.config, status, lookEveryMs: options.statusLookMs },
+        )
+      : undefined;
   return {
     config: options.config,
     database: options.database,
@@ -199,27 +278,16 @@ export function createServices(options: {
     /** Whether contact mail can leave (SMTP_URL); alert channels other than e-mail do not need it. */
     mailConfigured: !!send,
     formTokens,
-    contact: createContactIntake({
-      db,
-      outbox,
-      tokens: formTokens,
-      limits,
-      to: config.CONTACT_TO,
-      ipKey: deriveKey(secret, "ip-pseudonym"),
-      now,
-      onQueued,
-    }),
-    inbox: createContactInbox(db, outbox, { to: config.CONTACT_TO, onQueued }),
+    ...createContact({ db, outbox, now, config, secret, formTokens, limits, onQueued }),
     alerting,
     monitor,
     /** The public status page's data, and staff's words on incidents. */
     status,
+    /** Visitors and customers' systems told of the status page's events (server/subscriptions/). */
+    subscriptions,
     /** What the monitoring configuration is now: its file's status (when watched) and the placeholders still in it. */
     monitoringConfiguration: monitoring
-      ? () => ({
-          file: monitoring.fileStatus?.() ?? null,
-          placeholders: placeholderEntries(monitoring.config()),
-        })
+      ? () => ({ file: monitoring.fileStatus?.() ?? null, placeholders: placeholderEntries(monitoring.config()) })
       : undefined,
     integrations:
       monitoring && alerting

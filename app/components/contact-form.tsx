@@ -6,6 +6,7 @@ import { useLanguage } from "#app/i18n/language.tsx";
 import { contactErrorMessages } from "./contact-form-messages.ts";
 import { pageAgeMs, recordSubmission, submissionsLeft } from "./contact-submissions.ts";
 import { showToast } from "./toast.ts";
+import { fieldErrorClass, FormNotice, Honeypot, inputClass } from "./form-parts.tsx";
 import { buttonPrimary, textLink } from "./ui.tsx";
 
 /**
@@ -32,11 +33,6 @@ type ApiAnswer = { error?: string; fields?: Record<string, string>; token?: stri
 let schemaModule: Promise<typeof import("#shared/contact/contact-schema.ts")> | undefined;
 const loadSchema = () => (schemaModule ??= import("#shared/contact/contact-schema.ts"));
 
-const input =
-  "mt-1 block min-h-11 w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-base " +
-  "placeholder:text-slate-500 aria-invalid:border-red-700 dark:border-slate-500 dark:bg-slate-900 " +
-  "dark:placeholder:text-slate-400 dark:aria-invalid:border-red-400";
-
 type FieldErrors = Partial<Record<string, string>>;
 
 /** One labelled field with its error message, tied to it for assistive technology. */
@@ -59,7 +55,7 @@ function Field(props: {
     maxLength: CONTACT_LIMITS[name].max,
     "aria-invalid": error ? true : undefined,
     "aria-describedby": error ? `${id}-error` : undefined,
-    className: input,
+    className: inputClass,
   };
   return (
     <div>
@@ -72,37 +68,10 @@ function Field(props: {
         <input type={props.type} autoComplete={props.autoComplete} {...common} />
       )}
       {error ? (
-        <p id={`${id}-error`} className="mt-1 text-sm font-medium text-red-800 dark:text-red-300">
+        <p id={`${id}-error`} className={fieldErrorClass}>
           {error}
         </p>
       ) : null}
-    </div>
-  );
-}
-
-/** What happened to a plain form post, shown above the form. */
-function Notice({ notice }: { notice: ContactNotice }) {
-  return (
-    <p
-      role={notice.kind === "sent" ? "status" : "alert"}
-      className={
-        notice.kind === "sent"
-          ? "rounded-md bg-green-50 p-3 font-medium text-green-900 dark:bg-green-950 dark:text-green-100"
-          : "rounded-md bg-red-50 p-3 font-medium text-red-900 dark:bg-red-950 dark:text-red-100"
-      }
-    >
-      {notice.text}
-    </p>
-  );
-}
-
-/** The honeypot: invisible to people and to assistive technology, tempting to bots. */
-function Honeypot({ id }: { id: string }) {
-  const { t } = useLanguage();
-  return (
-    <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
-      <label htmlFor={id}>{t("contact.honeypot")}</label>
-      <input id={id} type="text" name="website" tabIndex={-1} autoComplete="off" defaultValue="" />
     </div>
   );
 }
@@ -212,12 +181,12 @@ export function ContactForm(props: ContactFormProps) {
       onFocus={() => void loadSchema()}
       className="space-y-5"
     >
-      {props.notice ? <Notice notice={props.notice} /> : null}
+      {props.notice ? <FormNotice notice={props.notice} /> : null}
       {field("name", "text", "name")}
       {field("email", "email", "email")}
       {field("subject", "text", "off")}
       {field("message", "textarea", "off")}
-      <Honeypot id={`${ID}-website`} />
+      <Honeypot id={`${ID}-website`} label={t("contact.honeypot")} />
       <input type="hidden" name="language" value={lang} />
       <p className="text-sm text-slate-700 dark:text-slate-300">
         {t("contact.privacyNote")}{" "}

@@ -42,7 +42,9 @@ export function LegalPage({ document, path }: { document: LegalDocument; path: s
       ) : null}
       {document.sections.map((section) => (
         <section key={section.heading}>
-          <h2 className="mt-10 text-2xl font-bold tracking-tight">{section.heading}</h2>
+          <h2 id={section.id} className="mt-10 text-2xl font-bold tracking-tight">
+            {section.heading}
+          </h2>
           <RichText blocks={section.blocks} />
         </section>
       ))}

@@ -213,4 +213,55 @@ export const de: Messages = {
   "status.feed": "Störungen als RSS-Feed",
   "status.feedTitle": "{brand} Systemstatus",
   "status.embed": "Für Entwickler: der Status als JSON unter {json} und ein Badge pro Dienst unter {badge}.",
+  "subscribe.metaTitle": "Statusmeldungen per E-Mail – {brand}",
+  "subscribe.metaDescription":
+    "Abonnieren Sie die Statusseite von {brand}: eine E-Mail, wenn wir eine Störung melden oder eine Wartung planen.",
+  "subscribe.heading": "Statusmeldungen per E-Mail",
+  "subscribe.intro":
+    "Wir schreiben Ihnen, wenn wir eine Störung oder ihren Verlauf melden und wenn wir eine Wartung " +
+    "planen. Sie bestätigen Ihre Adresse über einen Link; jede E-Mail enthält einen Link, mit dem " +
+    "Sie sie mit einem Klick abbestellen.",
+  "subscribe.email": "E-Mail-Adresse",
+  "subscribe.submit": "Abonnieren",
+  "subscribe.choose": "Dienste auswählen",
+  "subscribe.scopeLegend": "Zu welchen Diensten?",
+  "subscribe.scopeAll": "Alle Dienste, auch später hinzukommende",
+  "subscribe.scopeChosen": "Nur die Dienste, die ich auswähle:",
+  "subscribe.consent":
+    "Mit dem Abonnieren willigen Sie ein, dass wir Ihnen E-Mails zum Status unserer Dienste senden. " +
+    "Sie können die Einwilligung jederzeit widerrufen. Mehr in unserer",
+  "subscribe.privacyLink": "Datenschutzerklärung",
+  "subscribe.honeypot": "Dieses Feld bitte leer lassen",
+  "subscribe.sentTitle": "Fast geschafft: Bitte sehen Sie in Ihr Postfach",
+  "subscribe.sentText":
+    "Ist die Adresse erreichbar, ist ein Bestätigungslink an sie unterwegs. Er gilt 48 Stunden. Bis " +
+    "Sie bestätigen, senden wir nichts weiter.",
+  "subscribe.fixFields": "Bitte prüfen Sie die markierten Felder.",
+  "subscribe.slowDown": "Das ging sehr schnell. Bitte warten Sie einen Moment und senden Sie das Formular dann erneut.",
+  "subscribe.expired": "Das Formular war abgelaufen. Bitte senden Sie es erneut.",
+  "subscribe.forged":
+    "Das Formular konnte nicht geprüft werden. Bitte laden Sie die Seite neu und versuchen Sie es noch einmal.",
+  "subscribe.tooMany": "Gerade kommen zu viele Anfragen an. Bitte versuchen Sie es später noch einmal.",
+  "subscribe.emailInvalid": "Bitte geben Sie eine gültige E-Mail-Adresse ein",
+  "subscribe.chooseService": "Bitte wählen Sie mindestens einen Dienst oder alle",
+  "subscribe.unknownService": "Ein gewählter Dienst ist nicht auf der Statusseite",
+  "subscribe.back": "Zurück zur Statusseite",
+  "subscribe.confirmHeading": "Abonnement bestätigen",
+  "subscribe.confirmText":
+    "Klicken Sie auf die Schaltfläche, und wir schreiben dieser Adresse, wenn wir eine Störung " +
+    "melden oder eine Wartung planen.",
+  "subscribe.confirmButton": "Abonnement bestätigen",
+  "subscribe.confirmedTitle": "Abonniert",
+  "subscribe.confirmedText":
+    "Ab jetzt schreiben wir an {email}, wenn wir eine Störung melden oder eine Wartung planen.",
+  "subscribe.confirmInvalid":
+    "Dieser Bestätigungslink gilt nicht (mehr): Ein Link funktioniert einmal, innerhalb von 48 " +
+    "Stunden. Bitte abonnieren Sie erneut.",
+  "subscribe.unsubscribeHeading": "Statusmeldungen abbestellen",
+  "subscribe.unsubscribeText":
+    "Klicken Sie auf die Schaltfläche, und wir schreiben nicht mehr an {email} und löschen die Adresse.",
+  "subscribe.unsubscribeButton": "Abbestellen",
+  "subscribe.unsubscribedTitle": "Abbestellt",
+  "subscribe.unsubscribedText": "Wir senden dieser Adresse keine Statusmeldungen mehr und haben sie gelöscht.",
+  "subscribe.unsubscribeInvalid": "Dieser Link zum Abbestellen ist nicht gültig.",
 };

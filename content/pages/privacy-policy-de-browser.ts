@@ -45,13 +45,14 @@ function browserStorageSection(): LegalSection {
           `${CONTACT_SUBMISSIONS_KEY} (Local Storage): wie viele Nachrichten Sie in der letzten Stunde ` +
             `über das Kontaktformular gesendet haben, damit wiederholtes Senden begrenzt werden kann. ` +
             `Berücksichtigt wird nur die jeweils letzte Stunde.`,
-          `${FORM_TOKEN_COOKIE} (Cookie): wird gesetzt, wenn Sie die Kontaktseite öffnen. Es enthält den ` +
-            `von uns signierten Zeitpunkt, zu dem Sie die Seite geöffnet haben, und nichts über Sie: Alle, ` +
-            `die die Seite in derselben Zehntelsekunde öffnen, erhalten denselben Wert. Ihr Browser sendet ` +
-            `es mit jeder Anfrage an unseren Server; wir lesen es nur, wenn Sie das Kontaktformular ` +
-            `absenden, um zu prüfen, dass das Formular nicht Sekunden nach dem Öffnen der Seite von einem ` +
-            `Programm gesendet wurde. Es ist als HttpOnly gekennzeichnet, wird nur über verschlüsselte ` +
-            `Verbindungen übertragen und läuft nach 24 Stunden ab.`,
+          `${FORM_TOKEN_COOKIE} (Cookie): wird gesetzt, wenn Sie die Kontaktseite, die Statusseite (mit ihrem ` +
+            `Formular zum Abonnieren) oder die Seite zur Auswahl der Dienste für ein Abonnement öffnen. Es ` +
+            `enthält den von uns signierten Zeitpunkt, zu dem Sie die Seite geöffnet haben, und nichts über ` +
+            `Sie: Alle, die die Seite in derselben Zehntelsekunde öffnen, erhalten denselben Wert. Ihr Browser ` +
+            `sendet es mit jeder Anfrage an unseren Server; wir lesen es nur, wenn Sie das Kontaktformular oder ` +
+            `ein Abonnement absenden, um zu prüfen, dass das Formular nicht Sekunden nach dem Öffnen der Seite ` +
+            `von einem Programm gesendet wurde. Es ist als HttpOnly gekennzeichnet, wird nur über ` +
+            `verschlüsselte Verbindungen übertragen und läuft nach 24 Stunden ab.`,
         ],
       },
       {

@@ -89,7 +89,7 @@ function changesSection(): LegalSection {
           "Wir passen diese Erklärung an, wenn sich unsere Website oder die rechtlichen " +
           "Vorgaben ändern. Die aktuelle Fassung finden Sie stets auf dieser Seite.",
       },
-      { type: "p", text: "Stand dieser Datenschutzerklärung: 9. April 2025." },
+      { type: "p", text: "Stand dieser Datenschutzerklärung: 26. November 2026." },
     ],
   };
 }

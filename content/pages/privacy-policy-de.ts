@@ -10,6 +10,7 @@ import {
 } from "./privacy-policy-facts.ts";
 import { browserSections } from "./privacy-policy-de-browser.ts";
 import { rightsSections } from "./privacy-policy-de-rights.ts";
+import { statusSubscriptionSection } from "./privacy-policy-de-status.ts";
 
 export function privacyPolicyDe(options: { contactRetentionDays: number }): LegalDocument {
   const days = options.contactRetentionDays;
@@ -19,7 +20,8 @@ export function privacyPolicyDe(options: { contactRetentionDays: number }): Lega
       title: `Datenschutzerklärung – ${company.brand}`,
       description:
         `Wie ${company.brand} auf dieser Website mit personenbezogenen Daten umgeht: Hosting, Kontaktformular, ` +
-        `Speicherung im Browser, die Karte auf der Kontaktseite und Ihre Rechte nach der DSGVO.`,
+        `Abonnement der Statusseite, Speicherung im Browser, die Karte auf der Kontaktseite und Ihre Rechte ` +
+        `nach der DSGVO.`,
     },
     heading: "Datenschutzerklärung",
     intro:
@@ -30,6 +32,7 @@ export function privacyPolicyDe(options: { contactRetentionDays: number }): Lega
       overviewSection(),
       hostingSection(),
       contactFormSection(retentionDe),
+      statusSubscriptionSection(),
       staffSignInSection(),
       ...browserSections(),
       ...rightsSections(),
@@ -64,9 +67,11 @@ function overviewSection(): LegalSection {
         type: "p",
         text:
           "Wir verarbeiten personenbezogene Daten nur, soweit das nötig ist, um diese Website " +
-          "bereitzustellen, sie sicher zu betreiben und Ihre Anfragen zu beantworten. Dazu gehören die " +
-          "technischen Daten, die Ihr Browser bei jedem Aufruf mitsendet, die Angaben, die Sie in das " +
-          "Kontaktformular eingeben, und einige Einstellungen, die in Ihrem Browser gespeichert werden.",
+          "bereitzustellen, sie sicher zu betreiben, Ihre Anfragen zu beantworten und Ihnen die von Ihnen " +
+          "abonnierten Benachrichtigungen der Statusseite zu senden. Dazu gehören die technischen Daten, " +
+          "die Ihr Browser bei jedem Aufruf mitsendet, die Angaben, die Sie in das Kontaktformular oder " +
+          "beim Abonnement der Statusseite eingeben, und einige Einstellungen, die in Ihrem Browser " +
+          "gespeichert werden.",
       },
       {
         type: "p",

@@ -43,11 +43,12 @@ function browserStorageSection(): LegalSection {
           `${CONTACT_SUBMISSIONS_KEY} (local storage): how many messages you have sent using the contact ` +
             `form within the last hour, so that repeated sending can be limited. Only the last hour is ` +
             `taken into account.`,
-          `${FORM_TOKEN_COOKIE} (cookie): set when you open the contact page. It holds the time at which ` +
-            `you opened the page, signed by us, and nothing about you: everyone who opens the page in the ` +
-            `same tenth of a second gets the same value. Your browser sends it to our server with each ` +
-            `request; we read it only when you send the contact form, to check that the form was not sent ` +
-            `by a program within seconds of opening the page. It is marked HttpOnly, is sent only over ` +
+          `${FORM_TOKEN_COOKIE} (cookie): set when you open the contact page or the status page (its ` +
+            `subscription form), or the page where you choose services to subscribe to. It holds the time at ` +
+            `which you opened the page, signed by us, and nothing about you: everyone who opens the page in the ` +
+            `same tenth of a second gets the same value. Your browser sends it to our server with each request; ` +
+            `we read it only when you send the contact form or a subscription, to check that the form was not ` +
+            `sent by a program within seconds of opening the page. It is marked HttpOnly, is sent only over ` +
             `encrypted connections and expires after 24 hours.`,
         ],
       },

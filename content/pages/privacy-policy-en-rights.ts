@@ -84,7 +84,7 @@ function changesSection(): LegalSection {
           "We update this policy when our website or the legal requirements " +
           "change. The current version is always available on this page.",
       },
-      { type: "p", text: "This policy is dated 9 April 2025." },
+      { type: "p", text: "This policy is dated 26 November 2026." },
     ],
   };
 }

@@ -10,6 +10,7 @@ import {
 } from "./privacy-policy-facts.ts";
 import { browserSections } from "./privacy-policy-en-browser.ts";
 import { rightsSections } from "./privacy-policy-en-rights.ts";
+import { statusSubscriptionSection } from "./privacy-policy-en-status.ts";
 
 export function privacyPolicyEn(options: { contactRetentionDays: number }): LegalDocument {
   const days = options.contactRetentionDays;
@@ -18,8 +19,8 @@ export function privacyPolicyEn(options: { contactRetentionDays: number }): Lega
     meta: {
       title: `Privacy Policy – ${company.brand}`,
       description:
-        `How ${company.brand} handles personal data on this website: hosting, contact form, browser storage, ` +
-        `the map on the contact page and your rights under the GDPR.`,
+        `How ${company.brand} handles personal data on this website: hosting, contact form, status page ` +
+        `subscriptions, browser storage, the map on the contact page and your rights under the GDPR.`,
     },
     heading: "Privacy Policy",
     intro:
@@ -30,6 +31,7 @@ export function privacyPolicyEn(options: { contactRetentionDays: number }): Lega
       overviewSection(),
       hostingSection(),
       contactFormSection(retentionEn),
+      statusSubscriptionSection(),
       staffSignInSection(),
       ...browserSections(),
       ...rightsSections(),
@@ -64,9 +66,10 @@ function overviewSection(): LegalSection {
         type: "p",
         text:
           "We process personal data only as far as this is necessary to provide this website, to keep it " +
-          "secure and to answer your enquiries. This covers the technical data that your browser sends " +
-          "with every request, the information you enter in the contact form and a few settings that are " +
-          "stored in your browser.",
+          "secure, to answer your enquiries and to send you the status page notifications you have " +
+          "subscribed to. This covers the technical data that your browser sends with every request, the " +
+          "information you enter in the contact form or when subscribing to the status page and a few " +
+          "settings that are stored in your browser.",
       },
       {
         type: "p",

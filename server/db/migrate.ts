@@ -19,6 +19,7 @@ import * as m010 from "./migrations/010-clean-public-text.ts";
 import * as m011 from "./migrations/011-staff-roles.ts";
 import * as m012 from "./migrations/012-audit-trail.ts";
 import * as m013 from "./migrations/013-second-factors.ts";
+import * as m014 from "./migrations/014-status-subscriptions.ts";
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations see the schema as it was then
 type AnyDb = Kysely<any>;
@@ -40,6 +41,7 @@ export const MIGRATIONS: readonly Migration[] = [
   m011,
   m012,
   m013,
+  m014,
 ];
 
 /**

@@ -350,6 +350,46 @@ export interface AuditEventsTable {
   detail: string | null;
 }
 
+export interface StatusSubscribersTable {
+  id: Generated<number>;
+  email: string;
+  language: string | null;
+  services: string | null;
+  confirmed_at: number | null;
+  consent_version: string | null;
+  consent_requested_at: number | null;
+  consent_requested_ip: string | null;
+  requested_at: number;
+  requested_ip: string;
+  confirmed_ip: string | null;
+  requested_language: string;
+  requested_services: string | null;
+  requested_consent_version: string;
+  confirm_hash: string | null;
+  confirm_sent_at: number;
+  confirm_expires_at: number;
+  nonce: string;
+}
+
+export interface StatusWebhooksTable {
+  id: Generated<number>;
+  customer: string;
+  url: string;
+  services: string | null;
+  nonce: string;
+  created_at: number;
+  created_by: string;
+}
+
+export interface StatusEventsTable {
+  id: Generated<number>;
+  key: string;
+  kind: string;
+  at: number;
+  payload: string;
+  recipients: number;
+}
+
 export interface Database {
   staff_users: StaffUsersTable;
   sessions: SessionsTable;
@@ -384,4 +424,7 @@ export interface Database {
   acme_challenges: AcmeChallengesTable;
   acme_accounts: AcmeAccountsTable;
   audit_events: AuditEventsTable;
+  status_subscribers: StatusSubscribersTable;
+  status_webhooks: StatusWebhooksTable;
+  status_events: StatusEventsTable;
 }

@@ -21,6 +21,7 @@ import { adminAlertingRoutes, maintenanceTokenRoutes } from "./routes/alerting.t
 import { adminMonitorRoutes } from "./routes/monitor.ts";
 import { pushRoutes } from "./routes/push.ts";
 import { adminStatusRoutes, publicStatusRoutes } from "./routes/status.ts";
+import { adminSubscriptionRoutes, subscriptionRoutes } from "./routes/status-subscriptions.ts";
 
 export const MAX_BODY_BYTES = 16 * 1024;
 
@@ -29,7 +30,14 @@ function isBusy(error: unknown): boolean {
   return code === "SQLITE_BUSY" || code === "SQLITE_LOCKED" || code === "40001" || code === "40P01";
 }
 
+/**
+ * RFC 8058: mail providers POST a subscriber's one-click unsubscribe from their own servers and webmail, with no
+ * cookie and any Origin; the token in the link is its whole authority, so another site gains nothing by sending it.
+ */
+const ONE_CLICK_PATH = "/api/status/unsubscribe";
+
 const sameOriginWrites: MiddlewareHandler<ApiEnv> = async (c, next) => {
+  if (c.req.path === ONE_CLICK_PATH) return next();
   if (!isSameOriginWrite(c.req.method, (name) => c.req.header(name), c.get("ownOrigin")))
     return c.json({ error: "Cross-site request refused" }, 403);
   return next();
@@ -79,7 +87,9 @@ export function createApi(services: Services) {
   api.route("/admin", adminIntegrationRoutes(services));
   api.route("/maintenance", maintenanceTokenRoutes(services));
   api.route("/push", pushRoutes(services));
+  api.route("/status", subscriptionRoutes(services));
   api.route("/status", publicStatusRoutes(services));
+  api.route("/admin/status", adminSubscriptionRoutes(services));
   api.route("/admin", adminStatusRoutes(services));
   api.notFound((c) => c.json({ error: "Not found" }, 404));
   api.onError((error, c) => {

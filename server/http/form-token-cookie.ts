@@ -8,14 +8,18 @@ import { CONTACT_PATH, FORM_TOKEN_COOKIE, FORM_TOKEN_COOKIE_LOCAL } from "#share
 import { LANGUAGES, readCookie } from "#shared/i18n/languages.ts";
 import { localizePath } from "#shared/site/paths.ts";
 import { MAX_FORM_AGE_MS } from "#server/contact/form-token.ts";
+
+const STATUS_PATH = "/status";
 import { isHttps, isLocalhost } from "./request-info.ts";
 import type { CookieRequest } from "./session-cookie.ts";
 
-/** The pages whose answer sets a fresh form token: the contact page in each language and unprefixed. */
-export const FORM_PAGES: ReadonlySet<string> = new Set([
-  CONTACT_PATH,
-  ...LANGUAGES.map((lang) => localizePath(lang, CONTACT_PATH)),
-]);
+/**
+ * The pages whose answer sets a fresh form token: the contact page and the status page (its subscription form), each
+ * in each language and unprefixed.
+ */
+export const FORM_PAGES: ReadonlySet<string> = new Set(
+  [CONTACT_PATH, STATUS_PATH].flatMap((path) => [path, ...LANGUAGES.map((lang) => localizePath(lang, path))]),
+);
 
 // As the session cookie: Secure (with the __Host- prefix) everywhere but on plain-HTTP localhost.
 function cookieName(request: CookieRequest): { name: string; secure: boolean } {

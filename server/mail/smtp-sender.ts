@@ -13,6 +13,8 @@ export type EmailMessage = {
   subject: string;
   text: string;
   html?: string;
+  /** Extra headers (List-Unsubscribe, Auto-Submitted); one line each. */
+  headers?: Record<string, string>;
 };
 
 /** Sends a mail; `key` is the outbox row's fixed identity, which becomes its Message-ID. */
@@ -66,6 +68,7 @@ export function createSmtpSender(settings: SmtpSettings): { send: SendMail; clos
         subject: mail.subject,
         text: mail.text,
         ...(mail.html ? { html: mail.html } : {}),
+        ...(mail.headers ? { headers: mail.headers } : {}),
         messageId: messageId(key, domain),
       });
     },

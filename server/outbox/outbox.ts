@@ -63,7 +63,17 @@ export const ALERT_RETRY_POLICY: RetryPolicy = {
 
 /** The retry policy of a row's kind: contact mail waits longer between attempts than alerts do. */
 export type RetryPolicies = (kind: string) => RetryPolicy;
-export const DEFAULT_POLICIES: RetryPolicies = (kind) => (kind === "contact" ? RETRY_POLICY : ALERT_RETRY_POLICY);
+/**
+ * Status page subscribers' mail: a burst to many, through the site's own relay. First retry after 5 seconds, at
+ * most every 30, for a day: after a minute's outage of the relay the burst goes on within half a minute.
+ */
+export const SUBSCRIBER_RETRY_POLICY: RetryPolicy = {
+  firstDelayMs: 5_000,
+  maxDelayMs: 30_000,
+  giveUpAfterMs: 24 * 60 * 60_000,
+};
+export const DEFAULT_POLICIES: RetryPolicies = (kind) =>
+  kind === "contact" ? RETRY_POLICY : kind === "status-mail" ? SUBSCRIBER_RETRY_POLICY : ALERT_RETRY_POLICY;
 /**
  * How long rows stay a sender's without word from it. The sender renews the
  * lease while it sends, so a slow receiver never costs it its rows; a sender
@@ -179,6 +189,27 @@ async function markFailed(
   return status;
 }
 
+/** Rows for many items, a few hundred a statement: SQLite takes at most 32,766 parameters, and a row has 10. */
+async function insertMany(trx: Kysely<Database>, time: number, items: readonly OutboxItem[]): Promise<void> {
+  const rows = items.map((item) => ({
+    kind: item.kind,
+    channel: item.channel,
+    payload: JSON.stringify(item.payload),
+    message_id: item.key ?? `${time.toString(36)}.${randomBytes(8).toString("hex")}`,
+    status: "pending" as const,
+    created_at: time,
+    first_attempt_at: null,
+    next_attempt_at: time,
+    last_error: null,
+    sent_at: null,
+  }));
+  for (let start = 0; start < rows.length; start += 500)
+    await trx
+      .insertInto("outbox")
+      .values(rows.slice(start, start + 500))
+      .execute();
+}
+
 export function createOutbox(db: Kysely<Database>, now: () => number, policies: RetryPolicies = DEFAULT_POLICIES) {
   return {
     /** Queues an item inside the caller's transaction; returns its id. */
@@ -202,6 +233,10 @@ export function createOutbox(db: Kysely<Database>, now: () => number, policies: 
         .executeTakeFirstOrThrow();
       return row.id;
     },
+
+    /** Queues many items inside the caller's transaction (an event's mail to each subscriber). */
+    enqueueMany: (trx: Transaction<Database> | Kysely<Database>, items: readonly OutboxItem[]) =>
+      insertMany(trx, now(), items),
 
     /** Channels with something pending. */
     async pendingChannels(): Promise<string[]> {

@@ -9,6 +9,9 @@ import type { ServiceConfig } from "#server/monitor/services-config.ts";
 
 export type StatusUpdateView = {
   id: number;
+  incidentId: number;
+  /** The public services the incident concerns. */
+  serviceIds: string[];
   at: string;
   by: string;
   state: string;
@@ -29,7 +32,7 @@ export function createStatusUpdates(options: {
    * Why an incident cannot be told publicly, or null when it can: it is a public service's, or it took one down
    * (dependsOn).
    */
-  async function refusal(incidentId: number): Promise<"not-found" | "not-public" | null> {
+  async function publicServiceIds(incidentId: number): Promise<string[] | "not-found" | "not-public"> {
     const incident = await db
       .selectFrom("incidents")
       .select(["source", "service_id", "test"])
@@ -44,11 +47,19 @@ export function createStatusUpdates(options: {
       .where("incident_id", "=", incidentId)
       .execute();
     const ids = new Set([incident.service_id, ...affected.map((row) => row.service_id)]);
-    return options.services().some((service) => service.public && ids.has(service.id)) ? null : "not-public";
+    const visible = options.services().filter((service) => service.public && ids.has(service.id));
+    return visible.length > 0 ? visible.map((service) => service.id) : "not-public";
   }
 
-  const view = (row: Selectable<Database["status_updates"]>): StatusUpdateView => ({
+  async function refusal(incidentId: number): Promise<"not-found" | "not-public" | null> {
+    const ids = await publicServiceIds(incidentId);
+    return typeof ids === "string" ? ids : null;
+  }
+
+  const view = (row: Selectable<Database["status_updates"]>, serviceIds: string[]): StatusUpdateView => ({
     id: row.id,
+    incidentId: row.incident_id,
+    serviceIds,
     at: new Date(Number(row.posted_at)).toISOString(),
     by: row.posted_by,
     state: row.state,
@@ -66,8 +77,8 @@ export function createStatusUpdates(options: {
       by: string,
       input: StatusUpdateInput,
     ): Promise<StatusUpdateView | "not-found" | "not-public"> {
-      const refused = await refusal(incidentId);
-      if (refused) return refused;
+      const serviceIds = await publicServiceIds(incidentId);
+      if (typeof serviceIds === "string") return serviceIds;
       const row = await db
         .insertInto("status_updates")
         .values({
@@ -82,7 +93,7 @@ export function createStatusUpdates(options: {
         })
         .returningAll()
         .executeTakeFirstOrThrow();
-      return view(row);
+      return view(row, serviceIds);
     },
 
     /** An incident's updates, newest first. */
@@ -94,7 +105,8 @@ export function createStatusUpdates(options: {
         .orderBy("posted_at", "desc")
         .orderBy("id", "desc")
         .execute();
-      return rows.map(view);
+      const serviceIds = await publicServiceIds(incidentId);
+      return rows.map((row) => view(row, typeof serviceIds === "string" ? [] : serviceIds));
     },
   };
 }

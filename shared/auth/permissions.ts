@@ -23,6 +23,8 @@ export const PERMISSIONS = {
   // Contact messages are customers' personal data: deleting or re-sending them is the owner's call.
   "messages:manage": ["owner"],
   "staff:manage": ["owner"],
+  // Subscribers' addresses are personal data too, and webhook subscribers carry customers' secrets.
+  "subscribers:manage": ["owner"],
   // Who did what, from which (pseudonymous) address: about staff, so the owner's, like staff management.
   "audit:read": ["owner"],
 } as const satisfies Record<string, readonly Role[]>;
@@ -41,6 +43,7 @@ const ACTIONS: Record<Permission, string> = {
   "certificates:renew": "renew certificates",
   "messages:manage": "retry or delete contact messages",
   "staff:manage": "manage staff accounts",
+  "subscribers:manage": "see or remove status page subscribers",
   "audit:read": "read the audit trail",
 };
 

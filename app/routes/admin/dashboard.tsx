@@ -1,6 +1,6 @@
 import { may, type Permission } from "#shared/auth/permissions.ts";
 import { QueryClientProvider } from "@tanstack/react-query";
-import { History, Inbox, ListChecks, UserCog, Users } from "lucide-react";
+import { History, Inbox, ListChecks, Mail, UserCog, Users } from "lucide-react";
 import { useCallback, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { signOut } from "#app/admin/auth-client.ts";
@@ -151,6 +151,7 @@ function Dashboard({ data, toSignIn }: { data: Route.ComponentProps["loaderData"
           incidents={incidents.data}
           contact={data.contact}
           audit={may(data.user.role, "audit:read")}
+          subscribers={may(data.user.role, "subscribers:manage")}
           staff={may(data.user.role, "staff:manage")}
         />
         <Tabs label="Dashboard sections" tabs={tabs} />
@@ -167,11 +168,13 @@ function StaffLinks({
   incidents,
   contact,
   audit,
+  subscribers,
   staff,
 }: {
   incidents: IncidentsData | undefined;
   contact: Route.ComponentProps["loaderData"]["contact"];
   /** The role may read the audit trail (the owner). */ audit: boolean;
+  /** The role may see and remove status page subscribers (the owner). */ subscribers: boolean;
   /** The role may manage the team (the owner). */ staff: boolean;
 }) {
   return (
@@ -197,6 +200,12 @@ function StaffLinks({
         >
           <History aria-hidden="true" className="size-4" />
           Audit trail
+        </Link>
+      ) : null}
+      {subscribers ? (
+        <Link to="/admin/subscribers" className={staffLink}>
+          <Mail aria-hidden="true" className="size-4" />
+          Status page subscribers
         </Link>
       ) : null}
       {staff ? (

@@ -56,6 +56,7 @@ describe.each(testDatabases())("every staff page asks the one permission check, 
         "/admin/dashboard",
         "/admin/messages",
         "/admin/staff",
+        "/admin/subscribers",
       ].sort(),
     );
     for (const page of pages) {

@@ -7,6 +7,7 @@ import { MaintenanceList } from "#app/components/status/maintenance-list.tsx";
 import { statusView } from "#app/components/status/day-runs.ts";
 import { ServiceList } from "#app/components/status/service-list.tsx";
 import { StatusBanner } from "#app/components/status/status-banner.tsx";
+import { SubscribeForm } from "#app/components/status/subscribe-form.tsx";
 import { useLanguage } from "#app/i18n/language.tsx";
 import { pickMessages, requestLanguage } from "#app/i18n/messages.server.ts";
 import { statusFeedPath } from "#shared/status/public-status.ts";
@@ -19,13 +20,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // Without monitoring there is no status to show: the page says so rather than pretend. The days go to the render
   // as runs: what React Router serializes of the loader's answer is then a few hundred runs, not 90 days a service.
   return data(
-    { lang, messages: pickMessages(lang, ["status"]), status: status && statusView(status) },
+    { lang, messages: pickMessages(lang, ["status", "subscribe"]), status: status && statusView(status) },
     { status: status ? 200 : 503 },
   );
 }
 
 export default function StatusPage({ loaderData }: Route.ComponentProps) {
-  const { t, lang } = useLanguage();
+  const { t, lang, href } = useLanguage();
   const { status } = loaderData;
   return (
     <>
@@ -57,6 +58,23 @@ export default function StatusPage({ loaderData }: Route.ComponentProps) {
             <Island name="day-keys" props={{}} />
           </section>
           <MaintenanceList maintenance={status.maintenance} services={status.services} timeZone={status.timeZone} />
+          <section aria-labelledby="status-subscribe">
+            <h2 id="status-subscribe" className="text-2xl font-bold">
+              {t("subscribe.heading")}
+            </h2>
+            <p className="mt-2 mb-4 max-w-3xl text-slate-700 dark:text-slate-300">{t("subscribe.intro")}</p>
+            <SubscribeForm id="status-subscribe" />
+            {status.services.length > 1 ? (
+              <p className="mt-4">
+                <a
+                  href={href("/status/subscribe")}
+                  className="font-medium text-brand-700 underline dark:text-brand-300"
+                >
+                  {t("subscribe.choose")}
+                </a>
+              </p>
+            ) : null}
+          </section>
           <IncidentList
             id="status-resolved"
             heading={t("status.resolvedHeading")}

@@ -80,7 +80,7 @@ function document(notice: Notice) {
 }
 
 /** GitHub's convention: the hex HMAC-SHA256 of the exact body bytes. */
-function signature(body: string, secret: string): string {
+export function webhookSignature(body: string, secret: string): string {
   return `sha256=${createHmac("sha256", secret).update(body).digest("hex")}`;
 }
 
@@ -95,7 +95,7 @@ export const webhookChannel = {
       headers: {
         ...config.headers,
         "X-Notification-Id": context.key,
-        ...(config.secret ? { "X-Signature-256": signature(body, config.secret) } : {}),
+        ...(config.secret ? { "X-Signature-256": webhookSignature(body, config.secret) } : {}),
       },
       secrets: [...(config.secret ? [config.secret] : []), ...Object.values(config.headers ?? {})],
     });

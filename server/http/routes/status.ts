@@ -66,6 +66,12 @@ export function adminStatusRoutes(services: Services) {
         409,
       );
     c.get("log").info({ event: "status-update", incident: id.data, by, state: result.state }, "status update posted");
+    // Subscribers hear of it now; a failure to queue their mail is logged, and the update stands.
+    await services.subscriptions
+      ?.tellStaffUpdate(result)
+      .catch((error: unknown) =>
+        c.get("log").error({ err: error }, "the status update could not be told to subscribers"),
+      );
     await audit(c, services, {
       action: "status-update.posted",
       target: `incident ${id.data}`,

@@ -1,0 +1,59 @@
+// The page a link in a status mail opens (confirm, unsubscribe): what the
+// button will do, the button (a form post: mail scanners that open links do
+// not press it), and afterwards what was done.
+import type { ReactNode } from "react";
+import { PageHeader } from "#app/components/page-header.tsx";
+import { PageMeta } from "#app/components/page-meta.tsx";
+import { buttonPrimary, textLink } from "#app/components/ui.tsx";
+import { useLanguage } from "#app/i18n/language.tsx";
+
+export type LinkStepResult = { done: boolean; text: string; title?: string };
+
+export function LinkStep(props: {
+  heading: string;
+  /** What pressing the button does; null when the link is not valid. */
+  explanation: ReactNode | null;
+  invalid: string;
+  button: string;
+  result?: LinkStepResult;
+}) {
+  const { t, href } = useLanguage();
+  const { result } = props;
+  return (
+    <>
+      <PageMeta title={props.heading} description={props.heading} noindex />
+      <PageHeader heading={props.heading} />
+      <div className="mx-auto max-w-6xl space-y-8 px-4 py-12">
+        {result ? (
+          <p
+            role={result.done ? "status" : "alert"}
+            className={
+              result.done
+                ? "max-w-2xl rounded-md bg-green-50 p-4 text-green-900 dark:bg-green-950 dark:text-green-100"
+                : "max-w-2xl rounded-md bg-red-50 p-4 text-red-900 dark:bg-red-950 dark:text-red-100"
+            }
+          >
+            {result.title ? <strong className="block text-lg">{result.title}</strong> : null}
+            {result.text}
+          </p>
+        ) : props.explanation === null ? (
+          <p role="alert" className="max-w-2xl rounded-md bg-red-50 p-4 text-red-900 dark:bg-red-950 dark:text-red-100">
+            {props.invalid}
+          </p>
+        ) : (
+          <form method="post" className="max-w-2xl space-y-4">
+            <p className="text-lg">{props.explanation}</p>
+            <button type="submit" className={buttonPrimary}>
+              {props.button}
+            </button>
+          </form>
+        )}
+        <p>
+          <a href={href("/status")} className={textLink}>
+            {t("subscribe.back")}
+          </a>
+        </p>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,282 @@
+import type { Permission } from "#shared/auth/permissions.ts";
+import { fieldErrors } from "#shared/field-errors.ts";
+import { statusWebhookSchema } from "#shared/status/status-webhook-schema.ts";
+import { Trash2 } from "lucide-react";
+import { useState, type FormEvent } from "react";
+import { requestJson } from "#app/admin/api-request.ts";
+import { BackToDashboard } from "#app/admin/back-to-dashboard.tsx";
+import {
+  buttonClass,
+  ErrorMessage,
+  Field,
+  primaryButtonClass,
+  sectionClass,
+  StatusMessage,
+} from "#app/admin/fields.tsx";
+import { RouteGuard } from "#app/admin/route-guard.tsx";
+import { cellClass, ScrollTable } from "#app/admin/scroll-table.tsx";
+import { requirePermission } from "#app/admin/session.server.ts";
+import { usePageActions, type RunAction } from "#app/admin/use-page-actions.ts";
+import { isoTime, when } from "#app/admin/when.ts";
+import type { Route } from "./+types/subscribers";
+
+/** What a staff member needs to open this page (declared by every staff page, checked by a test). */
+export const permission: Permission = "subscribers:manage";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { services, session } = await requirePermission(request, context, permission);
+  const subscriptions = services.subscriptions;
+  // Without monitoring there is no status page, so nobody to list: the page says so instead of failing.
+  if (!subscriptions) return { user: session.user, configured: false, subscribers: [], webhooks: [] };
+  const [subscribers, webhooks] = await Promise.all([subscriptions.subscribers.list(), subscriptions.webhooks.list()]);
+  return { user: session.user, configured: true, subscribers, webhooks };
+}
+
+type LoaderData = Route.ComponentProps["loaderData"];
+type Subscriber = LoaderData["subscribers"][number];
+type Webhook = LoaderData["webhooks"][number];
+
+const base = "/api/admin/status";
+const cell = cellClass("top");
+const badge = "inline-block rounded px-2 py-0.5 text-xs font-semibold";
+const confirmedBadge = `${badge} bg-green-100 text-green-950 dark:bg-green-900 dark:text-green-50`;
+const waitingBadge = `${badge} bg-amber-100 text-amber-950 dark:bg-amber-900 dark:text-amber-50`;
+
+const servicesText = (services: string[] | null) => (services === null ? "All" : services.join(", "));
+
+function Moment({ at }: { at: string }) {
+  return <time dateTime={isoTime(at)}>{when(at)}</time>;
+}
+
+/** The status page's subscribers and the customers' systems it tells (owners only). */
+export default function SubscribersPage({ loaderData }: Route.ComponentProps) {
+  const { configured, subscribers, webhooks } = loaderData;
+  const { run, busy, error, status } = usePageActions();
+  return (
+    <RouteGuard>
+      <title>Status page subscribers – Admin Dashboard</title>
+      <main className="mx-auto max-w-6xl px-4 py-8">
+        <BackToDashboard />
+        <h1 className="mt-4 text-2xl font-bold">Status page subscribers</h1>
+        <p className="mt-2 text-sm text-slate-700 dark:text-slate-300">
+          Visitors who subscribed to /en/status or /de/status by e-mail. Unconfirmed addresses are deleted 48 hours
+          after their request.
+        </p>
+        <div className="sticky top-0 z-10 mt-3 space-y-2">
+          <ErrorMessage>{error}</ErrorMessage>
+          <StatusMessage>{status}</StatusMessage>
+        </div>
+        {configured ? (
+          <>
+            <SubscriberTable subscribers={subscribers} run={run} busy={busy} />
+            <section aria-labelledby="webhooks-heading" className={sectionClass}>
+              <h2 id="webhooks-heading" className="text-lg font-bold">
+                Webhook subscribers
+              </h2>
+              <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">
+                Give the secret to the customer: each request carries <code>X-Signature-256: sha256=</code>HMAC-SHA256
+                of the body.
+              </p>
+              <WebhookTable webhooks={webhooks} run={run} busy={busy} />
+              <h3 className="mt-4 font-semibold">Add a webhook subscriber</h3>
+              <WebhookForm run={run} busy={busy} />
+            </section>
+          </>
+        ) : (
+          <p className="mt-4">Monitoring is not configured: there is no status page, and nobody subscribes to it.</p>
+        )}
+      </main>
+    </RouteGuard>
+  );
+}
+
+type ActionProps = { run: RunAction; busy: boolean };
+
+type DeleteProps = ActionProps & {
+  /** The button's accessible name: which row it deletes. */ label: string;
+  question: string;
+  path: string;
+  success: string;
+};
+
+/** A delete button that asks first, named for what it deletes. */
+function DeleteButton({ label, question, path, success, run, busy }: DeleteProps) {
+  return (
+    <button
+      type="button"
+      disabled={busy}
+      aria-label={label}
+      onClick={() => {
+        if (window.confirm(question)) void run(() => requestJson<undefined>("DELETE", path), { success });
+      }}
+      className={buttonClass}
+    >
+      <Trash2 aria-hidden="true" className="size-4" /> Delete
+    </button>
+  );
+}
+
+function SubscriberTable({ subscribers, run, busy }: ActionProps & { subscribers: Subscriber[] }) {
+  return (
+    <section aria-labelledby="subscribers-heading" className={sectionClass}>
+      <h2 id="subscribers-heading" className="text-lg font-bold">
+        E-mail subscribers
+      </h2>
+      {subscribers.length === 0 ? (
+        <p className="mt-2 text-sm">No subscribers yet.</p>
+      ) : (
+        <ScrollTable
+          label="E-mail subscribers"
+          align="top"
+          headings={["E-mail", "State", "Language", "Services", "Requested", "Confirmed", "Actions"]}
+        >
+          {subscribers.map((subscriber) => (
+            <tr key={subscriber.id}>
+              <th scope="row" className={`${cell} font-normal break-all`}>
+                {subscriber.email}
+              </th>
+              <td className={cell}>
+                <span className={subscriber.confirmed ? confirmedBadge : waitingBadge}>
+                  {subscriber.confirmed ? "Confirmed" : "Waiting for confirmation"}
+                </span>
+              </td>
+              <td className={cell}>{subscriber.language.toUpperCase()}</td>
+              <td className={`${cell} break-words`}>{servicesText(subscriber.services)}</td>
+              <td className={`${cell} whitespace-nowrap`}>
+                <Moment at={subscriber.requestedAt} />
+              </td>
+              <td className={`${cell} whitespace-nowrap`}>
+                {subscriber.confirmedAt ? <Moment at={subscriber.confirmedAt} /> : "–"}
+                {subscriber.consentVersion ? (
+                  <span className="block text-xs text-slate-700 dark:text-slate-300">
+                    consent {subscriber.consentVersion}
+                  </span>
+                ) : null}
+              </td>
+              <td className={cell}>
+                <DeleteButton
+                  label={`Delete subscriber ${subscriber.email}`}
+                  question={`Delete the subscriber ${subscriber.email}? Mail not sent to them yet is dropped.`}
+                  path={`${base}/subscribers/${subscriber.id}`}
+                  success={`The subscriber ${subscriber.email} is deleted.`}
+                  run={run}
+                  busy={busy}
+                />
+              </td>
+            </tr>
+          ))}
+        </ScrollTable>
+      )}
+    </section>
+  );
+}
+
+function WebhookTable({ webhooks, run, busy }: ActionProps & { webhooks: Webhook[] }) {
+  if (webhooks.length === 0) return <p className="mt-2 text-sm">No webhook subscribers yet.</p>;
+  return (
+    <ScrollTable
+      label="Webhook subscribers"
+      align="top"
+      headings={["Customer", "URL", "Services", "Secret", "Added", "Actions"]}
+    >
+      {webhooks.map((webhook) => (
+        <tr key={webhook.id}>
+          <th scope="row" className={`${cell} font-normal break-words`}>
+            {webhook.customer}
+          </th>
+          <td className={`${cell} break-all`}>{webhook.url}</td>
+          <td className={`${cell} break-words`}>{servicesText(webhook.services)}</td>
+          <td className={`${cell} break-all`}>
+            <code>{webhook.secret}</code>
+          </td>
+          <td className={`${cell} whitespace-nowrap`}>
+            <Moment at={webhook.createdAt} />
+            <span className="block text-xs text-slate-700 dark:text-slate-300">by {webhook.createdBy}</span>
+          </td>
+          <td className={cell}>
+            <DeleteButton
+              label={`Delete webhook subscriber ${webhook.customer}`}
+              question={`Delete the webhook of ${webhook.customer}? Events not sent to it yet are dropped.`}
+              path={`${base}/webhooks/${webhook.id}`}
+              success={`The webhook of ${webhook.customer} is deleted.`}
+              run={run}
+              busy={busy}
+            />
+          </td>
+        </tr>
+      ))}
+    </ScrollTable>
+  );
+}
+
+/** "a, b c" as ["a", "b", "c"]; nothing written means every service. */
+function serviceIds(text: string): string[] | null {
+  const ids = text.split(/[\s,]+/).filter(Boolean);
+  return ids.length === 0 ? null : ids;
+}
+
+/** A field's message, whichever of its parts ("services.2") it is about. */
+function byField(fields: Record<string, string>): Record<string, string> {
+  const problems: Record<string, string> = {};
+  for (const [path, message] of Object.entries(fields)) problems[path.split(".")[0]!] ??= message;
+  return problems;
+}
+
+/** Adds a customer's webhook; checked here with the API's own schema first, then by the API. */
+function WebhookForm({ run, busy }: ActionProps) {
+  const [problems, setProblems] = useState<Record<string, string>>({});
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const values = new FormData(form);
+    const parsed = statusWebhookSchema.safeParse({
+      customer: String(values.get("customer") ?? ""),
+      url: String(values.get("url") ?? "").trim(),
+      services: serviceIds(String(values.get("services") ?? "")),
+    });
+    if (!parsed.success) return setProblems(byField(fieldErrors(parsed.error)));
+    setProblems({});
+    const result = await run(() => requestJson<{ webhook: Webhook }>("POST", `${base}/webhooks`, parsed.data), {
+      success: ({ webhook }) => `The webhook of ${webhook.customer} is added: give them its secret.`,
+    });
+    if (result.ok) form.reset();
+    else setProblems(byField(result.fields ?? {}));
+  };
+  return (
+    <form
+      method="post"
+      noValidate
+      onSubmit={(event) => void submit(event)}
+      className="mt-3 flex flex-wrap items-start gap-3"
+    >
+      <Field
+        label="Customer"
+        name="customer"
+        autoComplete="off"
+        required
+        problem={problems.customer}
+        wrapperClass="w-56"
+      />
+      <Field
+        label="URL"
+        name="url"
+        type="url"
+        autoComplete="off"
+        required
+        placeholder="https://"
+        problem={problems.url}
+        wrapperClass="w-80"
+      />
+      <Field
+        label="Services (comma-separated ids, empty for all)"
+        name="services"
+        autoComplete="off"
+        problem={problems.services}
+        wrapperClass="w-80"
+      />
+      <button type="submit" disabled={busy} className={`${primaryButtonClass} mt-6`}>
+        Add
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,58 @@
+import { data } from "react-router";
+import { PageHeader } from "#app/components/page-header.tsx";
+import { PageMeta } from "#app/components/page-meta.tsx";
+import { SubscribeForm } from "#app/components/status/subscribe-form.tsx";
+import { textLink } from "#app/components/ui.tsx";
+import { useLanguage } from "#app/i18n/language.tsx";
+import { pickMessages, requestLanguage } from "#app/i18n/messages.server.ts";
+import type { Route } from "./+types/status-subscribe";
+import { formTokenHeaders } from "./contact.server.ts";
+import { choosableServices, subscribe } from "./status-subscribe.server.ts";
+
+// Rendered per request: each view sets a fresh form token (the time trap starts), and a post answers here.
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const lang = requestLanguage(request);
+  return data(
+    { lang, messages: pickMessages(lang, ["subscribe"]), services: await choosableServices(context, lang) },
+    { headers: formTokenHeaders(request, context) },
+  );
+}
+
+export function action({ request, context }: Route.ActionArgs) {
+  return subscribe(request, context, requestLanguage(request));
+}
+
+export default function StatusSubscribePage({ loaderData, actionData }: Route.ComponentProps) {
+  const { t, href } = useLanguage();
+  const sent = actionData?.notice?.kind === "sent";
+  return (
+    <>
+      <PageMeta title={t("subscribe.metaTitle")} description={t("subscribe.metaDescription")} noindex />
+      <PageHeader heading={t("subscribe.heading")} intro={t("subscribe.intro")} />
+      <div className="mx-auto max-w-6xl space-y-8 px-4 py-12">
+        {sent ? (
+          <p
+            role="status"
+            className="max-w-2xl rounded-md bg-green-50 p-4 text-green-900 dark:bg-green-950 dark:text-green-100"
+          >
+            <strong className="block text-lg">{actionData.notice!.title}</strong>
+            {actionData.notice!.text}
+          </p>
+        ) : (
+          <SubscribeForm
+            id="subscribe"
+            services={loaderData.services}
+            values={actionData?.values}
+            errors={actionData?.errors}
+            notice={actionData?.notice}
+          />
+        )}
+        <p>
+          <a href={href("/status")} className={textLink}>
+            {t("subscribe.back")}
+          </a>
+        </p>
+      </div>
+    </>
+  );
+}

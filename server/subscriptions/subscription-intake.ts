@@ -1,0 +1,145 @@
+// Taking in a status page subscription (the first step of the double opt-in):
+// validate, check the form token (the contact form's time trap), count it
+// against the limits, and store the request with its confirmation mail in one
+// transaction.
+//
+// Nobody can use the form to flood an address: an address gets at most one
+// confirmation mail a day, however often and from wherever it is entered
+// (one atomic upsert decides, so 40 requests at once still send one). The
+// answer is the same whether a mail went or not, and whether the address was
+// known: the form tells nobody who subscribes. Per client network the
+// contact form's hourly limit applies, and past the global hourly ceiling
+// requests are refused (nothing is lost: the visitor can try again).
+import type { Kysely } from "kysely";
+import type { Language } from "#shared/i18n/languages.ts";
+import type { Bilingual } from "#shared/status/public-status.ts";
+import {
+  CONFIRM_MAIL_EVERY_MS,
+  CONFIRM_VALID_MS,
+  SUBSCRIPTION_CONSENT_VERSION,
+  subscriptionSchema,
+  type SubscriptionErrorMessages,
+} from "#shared/status/subscription.ts";
+import { fieldErrors } from "#shared/field-errors.ts";
+import type { Database } from "#server/db/schema.ts";
+import type { FormTokens } from "#server/contact/form-token.ts";
+import { countSubmission, RateLimited, waitForKey, type ContactRateLimits } from "#server/contact/rate-limits.ts";
+import { clientNetwork } from "#server/net/client-address.ts";
+import { ipPseudonym } from "#server/net/ip-pseudonym.ts";
+import type { Outbox } from "#server/outbox/outbox.ts";
+import { confirmationMail, SUBSCRIBER_MAIL_CHANNEL, SUBSCRIBER_MAIL_KIND, type Links } from "./subscription-mail.ts";
+import { hashToken, newConfirmToken, newNonce, subscriberMailKey } from "./subscribers.ts";
+
+export type SubscribeResult =
+  | { kind: "accepted" }
+  | { kind: "invalid"; fields: Record<string, string> }
+  | { kind: "token"; reason: "forged" | "expired" | "too-early"; retryAfterSeconds?: number }
+  | { kind: "rate-limited"; retryAfterSeconds: number };
+
+export type SubscriptionIntakeOptions = {
+  db: Kysely<Database>;
+  outbox: Outbox;
+  tokens: FormTokens;
+  limits: ContactRateLimits;
+  ipKey: Buffer;
+  links: () => Links;
+  now: () => number;
+  /** The public services now: their ids are what may be chosen, their names go into the mail. */
+  publicServices: () => ReadonlyMap<string, Bilingual>;
+  onQueued: () => void;
+};
+
+export function createSubscriptionIntake(options: SubscriptionIntakeOptions) {
+  const { db, outbox, tokens, limits, now } = options;
+  const rateLimited = (ms: number): SubscribeResult => ({
+    kind: "rate-limited",
+    retryAfterSeconds: Math.max(1, Math.ceil(ms / 1000)),
+  });
+
+  /**
+   * Stores the request unless this address had a confirmation mail in the last day; returns the new row's id and
+   * the confirmation token when a mail is to go. One statement, so concurrent requests cannot both win.
+   */
+  async function request(
+    trx: Kysely<Database>,
+    fields: { email: string; language: Language; services: string[] | null },
+    ipHash: string,
+    time: number,
+  ): Promise<{ id: number; token: string } | undefined> {
+    const token = newConfirmToken();
+    const wanted = {
+      requested_at: time,
+      requested_ip: ipHash,
+      requested_language: fields.language,
+      requested_services: fields.services === null ? null : JSON.stringify(fields.services),
+      requested_consent_version: SUBSCRIPTION_CONSENT_VERSION,
+      confirm_hash: hashToken(token),
+      confirm_sent_at: time,
+      confirm_expires_at: time + CONFIRM_VALID_MS,
+    };
+    const row = await trx
+      .insertInto("status_subscribers")
+      .values({ email: fields.email, nonce: newNonce(), ...wanted })
+      .onConflict((oc) =>
+        oc
+          .column("email")
+          .doUpdateSet(wanted)
+          .where("status_subscribers.confirm_sent_at", "<=", time - CONFIRM_MAIL_EVERY_MS),
+      )
+      .returning("id")
+      .executeTakeFirst();
+    return row ? { id: row.id, token } : undefined;
+  }
+
+  return {
+    async subscribe(
+      input: unknown,
+      client: { ip: string; language: Language },
+      messages?: SubscriptionErrorMessages,
+    ): Promise<SubscribeResult> {
+      const services = options.publicServices();
+      const parsed = subscriptionSchema(new Set(services.keys()), messages).safeParse(input);
+      if (!parsed.success) return { kind: "invalid", fields: fieldErrors(parsed.error) };
+      const { token, website, language = client.language, email } = parsed.data;
+      const check = tokens.check(token);
+      if (!check.ok) {
+        return check.reason === "too-early"
+          ? { kind: "token", reason: check.reason, retryAfterSeconds: Math.ceil(check.retryAfterMs / 1000) }
+          : { kind: "token", reason: check.reason };
+      }
+      // A filled honeypot hears what everyone hears, and nothing is written.
+      if (website.trim() !== "") return { kind: "accepted" };
+
+      const time = now();
+      const ipKey = `subscribe:ip:${ipPseudonym(options.ipKey, clientNetwork(client.ip))}`;
+      const wait = await waitForKey(db, ipKey, limits.perIp, time);
+      if (wait > 0) return rateLimited(wait);
+      const fields = { email, language, services: parsed.data.services };
+      try {
+        const queued = await db.transaction().execute(async (trx) => {
+          const over = await countSubmission(trx, ipKey, limits.perIp, time);
+          if (over > 0) throw new RateLimited(over);
+          const stored = await request(trx, fields, ipPseudonym(options.ipKey, client.ip), time);
+          if (!stored) return false;
+          const overall = await countSubmission(trx, "subscribe:global", limits.global, time);
+          if (overall > 0) throw new RateLimited(overall);
+          const names = fields.services === null ? null : fields.services.map((id) => services.get(id)!);
+          await outbox.enqueue(trx, {
+            kind: SUBSCRIBER_MAIL_KIND,
+            channel: SUBSCRIBER_MAIL_CHANNEL,
+            key: subscriberMailKey(`c${time.toString(36)}`, stored.id),
+            payload: confirmationMail(options.links(), { email, language, services: names, token: stored.token }),
+          });
+          return true;
+        });
+        if (queued) options.onQueued();
+        return { kind: "accepted" };
+      } catch (error) {
+        if (error instanceof RateLimited) return rateLimited(error.retryAfterMs);
+        throw error;
+      }
+    },
+  };
+}
+
+export type SubscriptionIntake = ReturnType<typeof createSubscriptionIntake>;

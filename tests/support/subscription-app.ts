@@ -1,0 +1,153 @@
+// For the status subscription tests: an app whose public services' checks
+// answer as the test says, mailing through a real SMTP server on loopback,
+// with the steps a visitor and staff take (subscribe, confirm, post an
+// update) and the look-ups the tests share.
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, afterEach, beforeAll, beforeEach } from "vitest";
+import type { CheckTarget } from "#server/monitor/checks/check-types.ts";
+import { createSmtpSender } from "#server/mail/smtp-sender.ts";
+import { parseMonitoringConfig, type MonitoringConfig } from "#server/monitoring-config.ts";
+import { parseMail, startTestMailServer, type ParsedMail, type TestMailServer } from "#tests/peers/mail-server.ts";
+import { browserHeaders, cookieFrom, createTestApp } from "#tests/support/test-app.ts";
+import type { TestDatabase } from "#tests/support/test-databases.ts";
+
+const PASSWORD = "correct horse battery staple";
+
+export const SUBSCRIPTION_CONFIG = `alerts: { to: ops@example.com }
+defaults: { staggerSeconds: 0, retries: 0 }
+services:
+  - { id: api, name: Api internal, public: true, publicName: { en: Public API, de: Öffentliche API },
+      hosts: { fra: { url: "http://fra.api.test/health" } } }
+  - { id: shop, name: Shop, public: true, hosts: { fra: { url: "http://fra.shop.test/health" } } }
+  - { id: billing, name: Billing, hosts: { vault: { url: "http://vault.billing.test/health" } } }
+`;
+
+export let mail: TestMailServer;
+let dir: string;
+
+/** One mail server for the whole file: call at its top level. */
+export function withSubscriptionMailServer() {
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), "subscription-test-"));
+    mail = await startTestMailServer({ dir });
+  });
+  afterAll(async () => {
+    await mail.down();
+    rmSync(dir, { recursive: true, force: true });
+  });
+}
+
+/** Mail received so far, read, for one address. */
+export const mailTo = (address: string): ParsedMail[] =>
+  mail.received.filter((entry) => entry.to.includes(address)).map((entry) => parseMail(entry.raw));
+
+/** The link in a mail's text that starts with `prefix`. */
+export function linkIn(text: string, prefix: string): string {
+  const found = text.split(/\s+/).find((word) => word.startsWith(prefix));
+  if (!found) throw new Error(`no link starting with ${prefix} in:\n${text}`);
+  return found;
+}
+
+export function useSubscriptionApp(
+  open: TestDatabase["open"],
+  env: Record<string, string> = {},
+  configText = SUBSCRIPTION_CONFIG,
+) {
+  let t: Awaited<ReturnType<typeof createTestApp>>;
+  let cleanup: () => Promise<void>;
+  let cookie = "";
+  const answers: Record<string, "healthy" | "unhealthy"> = {};
+  const state = { config: parseMonitoringConfig(configText, {}) as MonitoringConfig };
+
+  beforeEach(async () => {
+    mail.received.length = 0;
+    await mail.up();
+    const db = await open();
+    Object.assign(answers, { api: "healthy", shop: "healthy", billing: "healthy" });
+    const check: CheckTarget = async (target) => {
+      const id = /\.(\w+)\.test/.exec(String(target.url))?.[1] ?? "api";
+      const status = answers[id]!;
+      return {
+        status,
+        responseTime: 20,
+        errorMessage: status === "unhealthy" ? "HTTP 503" : null,
+        retryAttempt: 0,
+        basic: false,
+      };
+    };
+    const sender = createSmtpSender({
+      url: mail.url,
+      from: "Muster Digital <noreply@example.com>",
+      caFile: mail.caFile,
+    });
+    t = await createTestApp(
+      db.handle,
+      { SITE_URL: "https://status.example.com", TRUST_PROXY: "true", ...env },
+      { send: sender.send, monitoring: { config: () => state.config, check } },
+    );
+    await t.services.staff.create("ops", PASSWORD);
+    cookie = cookieFrom(
+      await t.app.request("http://localhost/api/auth/sign-in", {
+        method: "POST",
+        headers: browserHeaders(),
+        body: JSON.stringify({ username: "ops", password: PASSWORD }),
+      }),
+    );
+    await t.services.status!.source.refresh();
+    cleanup = async () => {
+      await t.services.delivery?.stop();
+      sender.close();
+      await db.cleanup();
+    };
+  });
+  afterEach(() => cleanup());
+
+  const subscriptions = () => t.services.subscriptions!;
+  return {
+    get t() {
+      return t;
+    },
+    answers,
+    state,
+    subscriptions,
+    /** One check round. */
+    async round() {
+      await t.services.monitor!.engine.lead();
+      await t.services.monitor!.engine.runCycle();
+      await t.services.status!.source.refresh();
+    },
+    /** A visitor's subscription, with a form token old enough for the time trap. */
+    async subscribe(input: Record<string, unknown>, client: { ip?: string; language?: "en" | "de" } = {}) {
+      const token = t.services.formTokens.issue();
+      t.advance(4_000);
+      return subscriptions().intake.subscribe(
+        { token, ...input },
+        { ip: client.ip ?? "127.0.0.9", language: client.language ?? "en" },
+      );
+    },
+    /** Sends what the outbox holds. */
+    deliver: () => t.services.delivery!.runOnce(),
+    /** The announcer's look at the page. */
+    look: () => subscriptions().lookNow(),
+    async postUpdate(incidentId: number, body: Record<string, string>) {
+      return t.app.request(`http://localhost/api/admin/incidents/${incidentId}/status-updates`, {
+        method: "POST",
+        headers: browserHeaders({ cookie }),
+        body: JSON.stringify(body),
+      });
+    },
+    staff: (path: string, init: RequestInit = {}) =>
+      t.app.request(`http://localhost${path}`, { ...init, headers: browserHeaders({ cookie }) }),
+    async incidentOf(serviceId: string) {
+      const row = await t.services.database.db
+        .selectFrom("incidents")
+        .select("id")
+        .where("service_id", "=", serviceId)
+        .orderBy("id", "desc")
+        .executeTakeFirstOrThrow();
+      return row.id;
+    },
+  };
+}
