@@ -70,10 +70,9 @@ const mailTo = (address: string): ParsedMail[] =>
 async function mailWithSubject(address: string, subject: string | RegExp): Promise<ParsedMail> {
   let found: ParsedMail | undefined;
   await expect
-    .poll(
-      () => (found = mailTo(address).find((entry) => entry.headers.subject?.match(subject))) !== undefined,
-      { timeout: 30_000 },
-    )
+    .poll(() => (found = mailTo(address).find((entry) => entry.headers.subject?.match(subject))) !== undefined, {
+      timeout: 30_000,
+    })
     .toBe(true);
   return found!;
 }
@@ -125,7 +124,52 @@ async function subscribeAndConfirm(browser: Browser, origin: string, visitor: Vi
   return page;
 }
 
-test("visitors subscribe in German and English, with and without JavaScript, hear of an update and of maintenance, and unsubscribe", async ({
+/** The owner signed in, and a way to call the staff API as them. */
+async function staffApi(browser: Browser, origin: string) {
+  const staff = await (await browser.newContext()).newPage();
+  await staff.goto(`${origin}/admin`);
+  await staff.getByLabel("Username").fill(ADMIN.username);
+  await staff.getByLabel("Password", { exact: true }).fill(ADMIN.password);
+  await staff.getByRole("button", { name: "Sign In" }).click();
+  await staff.waitForURL(`${origin}/admin/dashboard`);
+  return (path: string, method = "GET", body?: object) =>
+    staff.evaluate(
+      async ([path, method, body]) => {
+        const init = body
+          ? { method, headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) }
+          : { method };
+        const response = await fetch(path, init);
+        return { status: response.status, body: (await response.json().catch(() => null)) as unknown };
+      },
+      [path, method, body] as const,
+    );
+}
+
+/** Three unsubscribe with the page's button, one (hans) with the mail client's one-click POST. */
+async function unsubscribeAll(pages: Page[]) {
+  for (const [index, visitor] of VISITORS.entries()) {
+    const latest = mailTo(visitor.email).at(-1)!;
+    const words = WORDS[visitor.lang];
+    if (visitor.email === "hans@example.org") {
+      const answer = await fetch(latest.headers["list-unsubscribe"]!.slice(1, -1), {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        body: "List-Unsubscribe=One-Click",
+      });
+      expect(answer.status).toBe(200);
+      continue;
+    }
+    const page = pages[index]!;
+    await page.goto(linkIn(latest.text, `/${visitor.lang}/status/unsubscribe?token=`));
+    await expect(page.getByText(visitor.email)).toBeVisible();
+    await page.getByRole("button", { name: words.unsubscribe, exact: true }).click();
+    await expect(page.getByRole("status")).toContainText(words.unsubscribed);
+    if (visitor.js) expect(await axeViolations(page)).toEqual([]);
+    await page.screenshot({ path: join(SHOTS, `unsubscribed-${visitor.lang}-${visitor.js ? "js" : "nojs"}.png`) });
+  }
+}
+
+test("four visitors (de, en, with and without scripts) subscribe, hear of an update and maintenance, leave", async ({
   browser,
 }) => {
   test.setTimeout(180_000);
@@ -159,30 +203,19 @@ test("visitors subscribe in German and English, with and without JavaScript, hea
     for (const visitor of VISITORS) pages.push(await subscribeAndConfirm(browser, origin, visitor, failing));
 
     // Staff publish an update on the failing service's incident.
-    const staff = await (await browser.newContext()).newPage();
-    await staff.goto(`${origin}/admin`);
-    await staff.getByLabel("Username").fill(ADMIN.username);
-    await staff.getByLabel("Password", { exact: true }).fill(ADMIN.password);
-    await staff.getByRole("button", { name: "Sign In" }).click();
-    await staff.waitForURL(`${origin}/admin/dashboard`);
-    const call = (path: string, method = "GET", body?: object) =>
-      staff.evaluate(
-        async ([path, method, body]) => {
-          const init = body
-            ? { method, headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) }
-            : { method };
-          const response = await fetch(path, init);
-          return { status: response.status, body: (await response.json().catch(() => null)) as unknown };
-        },
-        [path, method, body] as const,
-      );
+    const call = await staffApi(browser, origin);
     let incident: number | undefined;
     await expect
-      .poll(async () => {
-        const open = (await call("/api/admin/incidents/open")).body as { incidents: { id: number; serviceId: string }[] };
-        incident = open.incidents.find((entry) => entry.serviceId === failing)?.id;
-        return incident !== undefined;
-      }, { timeout: 30_000 })
+      .poll(
+        async () => {
+          const open = (await call("/api/admin/incidents/open")).body as {
+            incidents: { id: number; serviceId: string }[];
+          };
+          incident = open.incidents.find((entry) => entry.serviceId === failing)?.id;
+          return incident !== undefined;
+        },
+        { timeout: 30_000 },
+      )
       .toBe(true);
     const posted = await call(`/api/admin/incidents/${incident}/status-updates`, "POST", {
       state: "investigating",
@@ -194,7 +227,9 @@ test("visitors subscribe in German and English, with and without JavaScript, hea
     expect(posted.status).toBe(201);
     for (const visitor of VISITORS) {
       const update = await mailWithSubject(visitor.email, WORDS[visitor.lang].update);
-      expect(update.text).toContain(visitor.lang === "de" ? "Ein Index wird neu aufgebaut." : "An index is being rebuilt.");
+      expect(update.text).toContain(
+        visitor.lang === "de" ? "Ein Index wird neu aufgebaut." : "An index is being rebuilt.",
+      );
       expect(update.headers["list-unsubscribe-post"]).toBe("List-Unsubscribe=One-Click");
     }
 
@@ -202,38 +237,20 @@ test("visitors subscribe in German and English, with and without JavaScript, hea
     writeFileSync(
       configFile,
       groupedFleetConfig(fleet) +
-        `maintenance:\n  windows:\n    - { name: Datenbank-Umzug, start: "${day} 22:00", duration: 3h, services: [${other}] }\n`,
+        `maintenance:\n  windows:\n    - { name: Datenbank-Umzug, start: "${day} 22:00", duration: 3h, ` +
+        `services: [${other}] }\n`,
     );
     for (const visitor of VISITORS.filter((entry) => !entry.only)) {
       const announced = await mailWithSubject(visitor.email, WORDS[visitor.lang].maintenance);
-      expect(announced.text).toMatch(visitor.lang === "de" ? /Von .*22:00 MEZ bis .*01:00 MEZ/ : /From .*22:00 CET until .*01:00 CET/);
+      expect(announced.text).toMatch(
+        visitor.lang === "de" ? /Von .*22:00 MEZ bis .*01:00 MEZ/ : /From .*22:00 CET until .*01:00 CET/,
+      );
     }
     // The visitor who chose only the failing service hears nothing of it.
     await new Promise((resolve) => setTimeout(resolve, 2_000));
     expect(mailTo("john@example.org").map((entry) => entry.headers.subject)).not.toContain(WORDS.en.maintenance);
 
-    // Three unsubscribe with the page's button, one with the mail client's one-click POST.
-    for (const [index, visitor] of VISITORS.entries()) {
-      const latest = mailTo(visitor.email).at(-1)!;
-      const words = WORDS[visitor.lang];
-      if (visitor.email === "hans@example.org") {
-        const oneClick = latest.headers["list-unsubscribe"]!.slice(1, -1);
-        const answer = await fetch(oneClick, {
-          method: "POST",
-          headers: { "content-type": "application/x-www-form-urlencoded" },
-          body: "List-Unsubscribe=One-Click",
-        });
-        expect(answer.status).toBe(200);
-        continue;
-      }
-      const page = pages[index]!;
-      await page.goto(linkIn(latest.text, `/${visitor.lang}/status/unsubscribe?token=`));
-      await expect(page.getByText(visitor.email)).toBeVisible();
-      await page.getByRole("button", { name: words.unsubscribe, exact: true }).click();
-      await expect(page.getByRole("status")).toContainText(words.unsubscribed);
-      if (visitor.js) expect(await axeViolations(page)).toEqual([]);
-      await page.screenshot({ path: join(SHOTS, `unsubscribed-${visitor.lang}-${visitor.js ? "js" : "nojs"}.png`) });
-    }
+    await unsubscribeAll(pages);
     expect(await call("/api/admin/status/subscribers")).toMatchObject({ status: 200, body: { subscribers: [] } });
   } finally {
     await stopServer(server);

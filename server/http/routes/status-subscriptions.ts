@@ -4,7 +4,7 @@
 // deleted, and the webhook subscribers, who can be added and deleted. The
 // subscription form itself posts to the status pages (/en/status/subscribe),
 // which work without JavaScript.
-import { Hono, type Context } from "hono";
+import { Hono, type Context, type MiddlewareHandler } from "hono";
 import { statusWebhookSchema } from "#shared/status/status-webhook-schema.ts";
 import type { Services } from "#server/services.ts";
 import { readJson, type ApiEnv } from "#server/http/api-context.ts";
@@ -33,16 +33,18 @@ export function subscriptionRoutes(services: Services) {
 
 export function adminSubscriptionRoutes(services: Services) {
   const routes = new Hono<ApiEnv>();
-  routes.use("*", async (c, next) => (services.subscriptions ? next() : c.json(NOT_CONFIGURED, 503)));
+  // After the permission check (allow), so that a refusal does not depend on the configuration.
+  const configured: MiddlewareHandler<ApiEnv> = async (c, next) =>
+    services.subscriptions ? next() : c.json(NOT_CONFIGURED, 503);
 
-  routes.get("/subscribers", allow("subscribers:manage"), async (c) =>
+  routes.get("/subscribers", allow("subscribers:manage"), configured, async (c) =>
     c.json({
       subscribers: await services.subscriptions!.subscribers.list(),
       webhooks: await services.subscriptions!.webhooks.list(),
     }),
   );
 
-  routes.delete("/subscribers/:id", allow("subscribers:manage"), async (c) => {
+  routes.delete("/subscribers/:id", allow("subscribers:manage"), configured, async (c) => {
     const id = rowId(c);
     if (!id || !(await services.subscriptions!.subscribers.remove(id)))
       return c.json({ error: "Subscriber not found" }, 404);
@@ -50,7 +52,7 @@ export function adminSubscriptionRoutes(services: Services) {
     return c.body(null, 204);
   });
 
-  routes.post("/webhooks", allow("subscribers:manage"), async (c) => {
+  routes.post("/webhooks", allow("subscribers:manage"), configured, async (c) => {
     const body = await readJson(c, statusWebhookSchema);
     if (!body.ok) return body.response;
     const webhook = await services.subscriptions!.webhooks.add(body.data, c.get("session").user.username);
@@ -62,7 +64,7 @@ export function adminSubscriptionRoutes(services: Services) {
     return c.json({ webhook }, 201);
   });
 
-  routes.delete("/webhooks/:id", allow("subscribers:manage"), async (c) => {
+  routes.delete("/webhooks/:id", allow("subscribers:manage"), configured, async (c) => {
     const id = rowId(c);
     if (!id || !(await services.subscriptions!.webhooks.remove(id))) return c.json({ error: "Webhook not found" }, 404);
     await audit(c, services, { action: "status-webhook.deleted", target: `webhook ${id}` });
