@@ -9,6 +9,30 @@ import { useLanguage } from "#app/i18n/language.tsx";
 
 export type LinkStepResult = { done: boolean; text: string; title?: string };
 
+const DONE = "max-w-2xl rounded-md bg-green-50 p-4 text-green-900 dark:bg-green-950 dark:text-green-100";
+const FAILED = "max-w-2xl rounded-md bg-red-50 p-4 text-red-900 dark:bg-red-950 dark:text-red-100";
+
+/** What a step did: done (a status) or not (an alert), with its title in bold. */
+export function StepResult({ result }: { result: LinkStepResult }) {
+  return (
+    <p role={result.done ? "status" : "alert"} className={result.done ? DONE : FAILED}>
+      {result.title ? <strong className="block text-lg">{result.title}</strong> : null}
+      {result.text}
+    </p>
+  );
+}
+
+export function BackToStatus() {
+  const { t, href } = useLanguage();
+  return (
+    <p>
+      <a href={href("/status")} className={textLink}>
+        {t("subscribe.back")}
+      </a>
+    </p>
+  );
+}
+
 export function LinkStep(props: {
   heading: string;
   /** What pressing the button does; null when the link is not valid. */
@@ -17,7 +41,6 @@ export function LinkStep(props: {
   button: string;
   result?: LinkStepResult;
 }) {
-  const { t, href } = useLanguage();
   const { result } = props;
   return (
     <>
@@ -25,21 +48,9 @@ export function LinkStep(props: {
       <PageHeader heading={props.heading} />
       <div className="mx-auto max-w-6xl space-y-8 px-4 py-12">
         {result ? (
-          <p
-            role={result.done ? "status" : "alert"}
-            className={
-              result.done
-                ? "max-w-2xl rounded-md bg-green-50 p-4 text-green-900 dark:bg-green-950 dark:text-green-100"
-                : "max-w-2xl rounded-md bg-red-50 p-4 text-red-900 dark:bg-red-950 dark:text-red-100"
-            }
-          >
-            {result.title ? <strong className="block text-lg">{result.title}</strong> : null}
-            {result.text}
-          </p>
+          <StepResult result={result} />
         ) : props.explanation === null ? (
-          <p role="alert" className="max-w-2xl rounded-md bg-red-50 p-4 text-red-900 dark:bg-red-950 dark:text-red-100">
-            {props.invalid}
-          </p>
+          <StepResult result={{ done: false, text: props.invalid }} />
         ) : (
           <form method="post" className="max-w-2xl space-y-4">
             <p className="text-lg">{props.explanation}</p>
@@ -48,11 +59,7 @@ export function LinkStep(props: {
             </button>
           </form>
         )}
-        <p>
-          <a href={href("/status")} className={textLink}>
-            {t("subscribe.back")}
-          </a>
-        </p>
+        <BackToStatus />
       </div>
     </>
   );

@@ -2,7 +2,7 @@ import { data } from "react-router";
 import { PageHeader } from "#app/components/page-header.tsx";
 import { PageMeta } from "#app/components/page-meta.tsx";
 import { SubscribeForm } from "#app/components/status/subscribe-form.tsx";
-import { textLink } from "#app/components/ui.tsx";
+import { BackToStatus, StepResult } from "#app/components/status/link-step.tsx";
 import { useLanguage } from "#app/i18n/language.tsx";
 import { pickMessages, requestLanguage } from "#app/i18n/messages.server.ts";
 import type { Route } from "./+types/status-subscribe";
@@ -23,7 +23,7 @@ export function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function StatusSubscribePage({ loaderData, actionData }: Route.ComponentProps) {
-  const { t, href } = useLanguage();
+  const { t } = useLanguage();
   const sent = actionData?.notice?.kind === "sent";
   return (
     <>
@@ -31,13 +31,7 @@ export default function StatusSubscribePage({ loaderData, actionData }: Route.Co
       <PageHeader heading={t("subscribe.heading")} intro={t("subscribe.intro")} />
       <div className="mx-auto max-w-6xl space-y-8 px-4 py-12">
         {sent ? (
-          <p
-            role="status"
-            className="max-w-2xl rounded-md bg-green-50 p-4 text-green-900 dark:bg-green-950 dark:text-green-100"
-          >
-            <strong className="block text-lg">{actionData.notice!.title}</strong>
-            {actionData.notice!.text}
-          </p>
+          <StepResult result={{ done: true, title: actionData.notice!.title, text: actionData.notice!.text }} />
         ) : (
           <SubscribeForm
             id="subscribe"
@@ -47,11 +41,7 @@ export default function StatusSubscribePage({ loaderData, actionData }: Route.Co
             notice={actionData?.notice}
           />
         )}
-        <p>
-          <a href={href("/status")} className={textLink}>
-            {t("subscribe.back")}
-          </a>
-        </p>
+        <BackToStatus />
       </div>
     </>
   );
