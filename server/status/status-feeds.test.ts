@@ -23,6 +23,7 @@ const status: PublicStatus = {
   services: [service("api", "Public API", "Öffentliche API"), service("mail", "E-mail", "E-Mail")],
   groups: [],
   incidents: { open: [], resolved: [] },
+  incidentOf: {},
   maintenance: {
     active: [
       { name: null, startsAt: "2026-11-26T11:30:00.000Z", endsAt: "2026-11-26T13:30:00.000Z", serviceIds: null },

@@ -261,7 +261,13 @@ export function buildPublicStatus(inputs: StatusInputs): PublicStatus {
   const names = new Map(services.map((service) => [service.id, publicName(service)]));
 
   const order = new Map(services.map((service, index) => [service.id, index]));
-  const incidents = mergeIncidents(inputs.incidents.filter((row) => visible.has(row.serviceId))).map((group) => {
+  const merged = mergeIncidents(inputs.incidents.filter((row) => visible.has(row.serviceId)));
+  const incidentOf: Record<number, number> = {};
+  for (const group of merged) {
+    const shownAs = Math.min(...group.map((row) => row.id));
+    for (const row of group) incidentOf[row.id] = shownAs;
+  }
+  const incidents = merged.map((group) => {
     const serviceIds = [...new Set(group.map((row) => row.serviceId))].sort((a, b) => order.get(a)! - order.get(b)!);
     return publicIncident(
       group,
@@ -348,6 +354,7 @@ export function buildPublicStatus(inputs: StatusInputs): PublicStatus {
         )
         .sort(byNewest),
     },
+    incidentOf,
     maintenance: {
       active: [
         ...manual,

@@ -143,8 +143,10 @@ export function eventMail(
   const words = WORDS[lang];
   const affects =
     event.services.length > 0 ? [`${words.affects} ${event.services.map((name) => name[lang]).join(", ")}`] : [];
+  const headline = HEADLINE[event.event][lang];
+  const title = event.title[lang];
   const text = [
-    event.title[lang],
+    title,
     "",
     event.message[lang],
     "",
@@ -160,7 +162,8 @@ export function eventMail(
   ].join("\n");
   return {
     to: subscriber.email,
-    subject: `${HEADLINE[event.event][lang]}: ${event.title[lang]} · ${company.brand}`,
+    // The page's German title of an incident without staff's words starts with "Störung:" already: said once.
+    subject: `${title.startsWith(`${headline}:`) ? title : `${headline}: ${title}`} · ${company.brand}`,
     text,
     headers: {
       "List-Unsubscribe": `<${oneClickUrl(links, subscriber.token)}>`,

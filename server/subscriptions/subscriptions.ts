@@ -14,7 +14,7 @@ import type { ContactRateLimits } from "#server/contact/rate-limits.ts";
 import type { Outbox } from "#server/outbox/outbox.ts";
 import type { StatusUpdateView } from "#server/status/status-updates.ts";
 import { createStatusAnnouncer } from "./status-announcer.ts";
-import { createStatusEvents } from "./status-events.ts";
+import { createStatusEvents, type StatusEvents } from "./status-events.ts";
 import { createStatusWebhooks } from "./status-webhooks.ts";
 import { createSubscribers } from "./subscribers.ts";
 import { createSubscriptionIntake } from "./subscription-intake.ts";
@@ -26,6 +26,32 @@ const DAY_MS = 24 * 60 * 60_000;
 /** Told events are kept this long (the announcer remembers 30 days). */
 const EVENTS_KEPT_MS = 90 * DAY_MS;
 const PURGE_EVERY_MS = 5 * 60_000;
+
+/** Staff's words on an incident, told as they are posted: its opening, an update, or its end. */
+async function tellStaffUpdate(events: StatusEvents, status: PublicStatus, time: number, update: StatusUpdateView) {
+  // The page may show this incident merged with others (a service's hosts, dependsOn): told under that one's id.
+  const id = status.incidentOf[update.incidentId] ?? update.incidentId;
+  const prefix = `incident:${id}:`;
+  const told = [...(await events.toldSince(time - 30 * DAY_MS))]
+    .filter(([key]) => key.startsWith(prefix))
+    .map(([, kind]) => kind);
+  const resolves = update.state === "resolved" && !told.includes("incident.resolved");
+  const shown = [...status.incidents.open, ...status.incidents.resolved].find((incident) => incident.id === id);
+  await events.announce(`${prefix}update:${update.id}`, {
+    // An end already told makes staff's later words an update, not a second end.
+    event: resolves ? "incident.resolved" : told.length > 0 ? "incident.updated" : "incident.opened",
+    at: update.at,
+    serviceIds: update.serviceIds,
+    title: { en: update.titleEn, de: update.titleDe },
+    message: { en: update.messageEn, de: update.messageDe },
+    incident: {
+      id,
+      state: update.state as IncidentState,
+      startedAt: shown?.startedAt ?? update.at,
+      resolvedAt: update.state === "resolved" ? update.at : null,
+    },
+  });
+}
 
 export function createSubscriptions(options: {
   db: Kysely<Database>;
@@ -61,11 +87,6 @@ export function createSubscriptions(options: {
     onQueued: options.onQueued,
   });
   const announcer = createStatusAnnouncer({ events, status: options.status.refresh, now, delayMs: options.delayMs });
-  const startedAt = (id: number) => {
-    const incidents = options.status.current()?.incidents;
-    return [...(incidents?.open ?? []), ...(incidents?.resolved ?? [])].find((incident) => incident.id === id)
-      ?.startedAt;
-  };
   const holder = randomUUID();
   let purgedAt = 0;
   let timer: NodeJS.Timeout | undefined;
@@ -117,23 +138,8 @@ export function createSubscriptions(options: {
     lookNow,
 
     /** Staff's words on an incident, told as they are posted: its opening, an update, or its end. */
-    async tellStaffUpdate(update: StatusUpdateView): Promise<void> {
-      const prefix = `incident:${update.incidentId}:`;
-      const earlier = [...(await events.toldSince(now() - 30 * DAY_MS)).keys()].some((key) => key.startsWith(prefix));
-      await events.announce(`${prefix}update:${update.id}`, {
-        event: update.state === "resolved" ? "incident.resolved" : earlier ? "incident.updated" : "incident.opened",
-        at: update.at,
-        serviceIds: update.serviceIds,
-        title: { en: update.titleEn, de: update.titleDe },
-        message: { en: update.messageEn, de: update.messageDe },
-        incident: {
-          id: update.incidentId,
-          state: update.state as IncidentState,
-          startedAt: startedAt(update.incidentId) ?? update.at,
-          resolvedAt: update.state === "resolved" ? update.at : null,
-        },
-      });
-    },
+    tellStaffUpdate: async (update: StatusUpdateView) =>
+      tellStaffUpdate(events, await options.status.refresh(), now(), update),
 
     start() {
       timer = setInterval(() => void lookNow(), options.lookEveryMs ?? LOOK_EVERY_MS);

@@ -62,6 +62,11 @@ export type PublicStatus = {
   services: PublicService[];
   groups: PublicGroup[];
   incidents: { open: PublicIncident[]; resolved: PublicIncident[] };
+  /**
+   * The incident each incident on the page was merged into (a service's hosts, or a parent and its children, are one
+   * incident there), by id: for the server's own use (telling subscribers once), never published.
+   */
+  incidentOf: Record<number, number>;
   maintenance: { active: PublicMaintenance[]; upcoming: PublicMaintenance[] };
 };
 

@@ -2,10 +2,14 @@
 // answer as the test says, mailing through a real SMTP server on loopback,
 // with the steps a visitor and staff take (subscribe, confirm, post an
 // update) and the look-ups the tests share.
+import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import type { Kysely } from "kysely";
 import { afterAll, afterEach, beforeAll, beforeEach } from "vitest";
+import { CONFIRM_VALID_MS, SUBSCRIPTION_CONSENT_VERSION } from "#shared/status/subscription.ts";
+import type { Database } from "#server/db/schema.ts";
 import type { CheckTarget } from "#server/monitor/checks/check-types.ts";
 import { createSmtpSender } from "#server/mail/smtp-sender.ts";
 import { parseMonitoringConfig, type MonitoringConfig } from "#server/monitoring-config.ts";
@@ -23,6 +27,9 @@ services:
   - { id: shop, name: Shop, public: true, hosts: { fra: { url: "http://fra.shop.test/health" } } }
   - { id: billing, name: Billing, hosts: { vault: { url: "http://vault.billing.test/health" } } }
 `;
+
+/** A confirmed subscriber as a test writes it: services left out or null for all. */
+export type TestSubscriber = { email: string; language: "en" | "de"; services?: string[] | null };
 
 export let mail: TestMailServer;
 let dir: string;
@@ -50,6 +57,39 @@ export function linkIn(text: string, prefix: string): string {
   return found;
 }
 
+/** Writes subscribers as confirmed at `time`: tests that need many skip the mail round trip. */
+async function insertSubscribers(db: Kysely<Database>, time: number, list: readonly TestSubscriber[]) {
+  const rows = list.map(({ email, language, services = null }) => {
+    const ids = services === null ? null : JSON.stringify(services);
+    return {
+      email,
+      language,
+      services: ids,
+      confirmed_at: time,
+      confirmed_ip: "test",
+      consent_version: SUBSCRIPTION_CONSENT_VERSION,
+      consent_requested_at: time,
+      consent_requested_ip: "test",
+      requested_at: time,
+      requested_ip: "test",
+      requested_language: language,
+      requested_services: ids,
+      requested_consent_version: SUBSCRIPTION_CONSENT_VERSION,
+      confirm_hash: null,
+      confirm_sent_at: time,
+      confirm_expires_at: time + CONFIRM_VALID_MS,
+      // The unsubscribe link signs it: 16 characters, as the intake makes them.
+      nonce: randomBytes(12).toString("base64url"),
+    };
+  });
+  // A few hundred rows a statement: SQLite takes a limited number of parameters.
+  for (let start = 0; start < rows.length; start += 200)
+    await db
+      .insertInto("status_subscribers")
+      .values(rows.slice(start, start + 200))
+      .execute();
+}
+
 export function useSubscriptionApp(
   open: TestDatabase["open"],
   env: Record<string, string> = {},
@@ -63,6 +103,8 @@ export function useSubscriptionApp(
 
   beforeEach(async () => {
     mail.received.length = 0;
+    // A test may have replaced the configuration: each starts from the one given.
+    state.config = parseMonitoringConfig(configText, {});
     await mail.up();
     const db = await open();
     Object.assign(answers, { api: "healthy", shop: "healthy", billing: "healthy" });
@@ -140,6 +182,8 @@ export function useSubscriptionApp(
     },
     staff: (path: string, init: RequestInit = {}) =>
       t.app.request(`http://localhost${path}`, { ...init, headers: browserHeaders({ cookie }) }),
+    /** Confirmed subscribers written straight into their table, as if each had followed their confirmation link. */
+    addSubscribers: (list: readonly TestSubscriber[]) => insertSubscribers(t.services.database.db, t.clock.now, list),
     async incidentOf(serviceId: string) {
       const row = await t.services.database.db
         .selectFrom("incidents")

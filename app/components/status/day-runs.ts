@@ -48,9 +48,9 @@ export function dayRuns(days: readonly StatusDay[]): DayRun[] {
 }
 
 export type ServiceView = Omit<PublicService, "days"> & { runs: DayRun[] };
-export type StatusView = Omit<PublicStatus, "services"> & { services: ServiceView[] };
+export type StatusView = Omit<PublicStatus, "services" | "incidentOf"> & { services: ServiceView[] };
 
 /** The status as the page renders it: each service's days as runs. */
-export function statusView(status: PublicStatus): StatusView {
+export function statusView({ incidentOf: _internal, ...status }: PublicStatus): StatusView {
   return { ...status, services: status.services.map(({ days, ...service }) => ({ ...service, runs: dayRuns(days) })) };
 }

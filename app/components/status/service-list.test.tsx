@@ -40,6 +40,7 @@ function statusOf(states: Record<string, ServiceState> = {}): PublicStatus {
     services,
     groups: groupServices(services),
     incidents: { open: [], resolved: [] },
+    incidentOf: {},
     maintenance: { active: [], upcoming: [] },
   };
 }
