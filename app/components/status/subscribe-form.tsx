@@ -30,8 +30,10 @@ function ServiceChoice({
   services: readonly Choice[];
   chosen: ReadonlySet<string>;
 }) {
-  const groups = new Map<string | null, Choice[]>();
+  // As on the status page: the services without a group first, then each group in the order it first appears.
+  const groups = new Map<string | null, Choice[]>([[null, []]]);
   for (const service of services) groups.set(service.group, [...(groups.get(service.group) ?? []), service]);
+  if (groups.get(null)!.length === 0) groups.delete(null);
   return (
     <div className="mt-2 ml-7 space-y-3">
       {[...groups].map(([group, members]) => (

@@ -9,7 +9,8 @@ import type { Route } from "./+types/status-subscribe";
 import { formTokenHeaders } from "./contact.server.ts";
 import { choosableServices, subscribe } from "./status-subscribe.server.ts";
 
-// Rendered per request: each view sets a fresh form token (the time trap starts), and a post answers here.
+// Rendered per request: each view sets a fresh form token (the time trap starts), and a post answers here. Unlike
+// the confirm and unsubscribe pages (their links carry tokens: noindex) it may be found by search engines.
 export async function loader({ request, context }: Route.LoaderArgs) {
   const lang = requestLanguage(request);
   return data(
@@ -27,7 +28,7 @@ export default function StatusSubscribePage({ loaderData, actionData }: Route.Co
   const sent = actionData?.notice?.kind === "sent";
   return (
     <>
-      <PageMeta title={t("subscribe.metaTitle")} description={t("subscribe.metaDescription")} noindex />
+      <PageMeta title={t("subscribe.metaTitle")} description={t("subscribe.metaDescription")} />
       <PageHeader heading={t("subscribe.heading")} intro={t("subscribe.intro")} />
       <div className="mx-auto max-w-6xl space-y-8 px-4 py-12">
         {sent ? (
