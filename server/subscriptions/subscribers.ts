@@ -143,9 +143,13 @@ export function createSubscribers(options: {
       return signed ? { kind: "unsubscribed", email: null } : { kind: "invalid" };
     },
 
-    /** Whether the token is one of ours for a subscription that still exists (the page before the button). */
-    async unsubscribeTarget(token: string): Promise<string | null> {
-      return (await fromUnsubscribeToken(db, linkKey, token)).row?.email ?? null;
+    /**
+     * Whom the link names (the page before the button): the address while the subscription exists, "gone" for a link
+     * of ours whose subscription ended already, null for one we never made.
+     */
+    async unsubscribeTarget(token: string): Promise<string | "gone" | null> {
+      const { signed, row } = await fromUnsubscribeToken(db, linkKey, token);
+      return row ? row.email : signed ? "gone" : null;
     },
 
     /** Staff's list: newest first. */

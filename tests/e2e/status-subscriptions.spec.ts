@@ -132,7 +132,7 @@ async function staffApi(browser: Browser, origin: string) {
   await staff.getByLabel("Password", { exact: true }).fill(ADMIN.password);
   await staff.getByRole("button", { name: "Sign In" }).click();
   await staff.waitForURL(`${origin}/admin/dashboard`);
-  return (path: string, method = "GET", body?: object) =>
+  const call = (path: string, method = "GET", body?: object) =>
     staff.evaluate(
       async ([path, method, body]) => {
         const init = body
@@ -143,9 +143,23 @@ async function staffApi(browser: Browser, origin: string) {
       },
       [path, method, body] as const,
     );
+  return { page: staff, call };
 }
 
-/** Three unsubscribe with the page's button, one (hans) with the mail client's one-click POST. */
+/** The owner's list shows the four, confirmed; jane is deleted there (her link then says she is unsubscribed). */
+async function deleteOneAsStaff(staff: Page, origin: string) {
+  await staff.goto(`${origin}/admin/subscribers`);
+  const rows = staff.locator("tr", { hasText: "@example.org" });
+  await expect(rows).toHaveCount(4);
+  await expect(rows.filter({ hasText: "Confirmed" })).toHaveCount(4);
+  expect(await axeViolations(staff)).toEqual([]);
+  await staff.screenshot({ path: join(SHOTS, "staff-list.png"), fullPage: true });
+  staff.once("dialog", (dialog) => void dialog.accept());
+  await staff.getByRole("button", { name: "Delete subscriber jane@example.org" }).click();
+  await expect(rows).toHaveCount(3);
+}
+
+/** Two unsubscribe with the page's button, one (hans) with the mail client's one-click POST; jane was deleted. */
 async function unsubscribeAll(pages: Page[]) {
   for (const [index, visitor] of VISITORS.entries()) {
     const latest = mailTo(visitor.email).at(-1)!;
@@ -161,6 +175,10 @@ async function unsubscribeAll(pages: Page[]) {
     }
     const page = pages[index]!;
     await page.goto(linkIn(latest.text, `/${visitor.lang}/status/unsubscribe?token=`));
+    if (visitor.email === "jane@example.org") {
+      await expect(page.getByRole("status")).toContainText(words.unsubscribed);
+      continue;
+    }
     await expect(page.getByText(visitor.email)).toBeVisible();
     await page.getByRole("button", { name: words.unsubscribe, exact: true }).click();
     await expect(page.getByRole("status")).toContainText(words.unsubscribed);
@@ -203,7 +221,7 @@ test("four visitors (de, en, with and without scripts) subscribe, hear of an upd
     for (const visitor of VISITORS) pages.push(await subscribeAndConfirm(browser, origin, visitor, failing));
 
     // Staff publish an update on the failing service's incident.
-    const call = await staffApi(browser, origin);
+    const { page: staff, call } = await staffApi(browser, origin);
     let incident: number | undefined;
     await expect
       .poll(
@@ -250,6 +268,7 @@ test("four visitors (de, en, with and without scripts) subscribe, hear of an upd
     await new Promise((resolve) => setTimeout(resolve, 2_000));
     expect(mailTo("john@example.org").map((entry) => entry.headers.subject)).not.toContain(WORDS.en.maintenance);
 
+    await deleteOneAsStaff(staff, origin);
     await unsubscribeAll(pages);
     expect(await call("/api/admin/status/subscribers")).toMatchObject({ status: 200, body: { subscribers: [] } });
   } finally {

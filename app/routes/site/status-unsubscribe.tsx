@@ -18,13 +18,15 @@ export function action({ request, context }: Route.ActionArgs) {
 export default function StatusUnsubscribePage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useLanguage();
   const { email } = loaderData;
+  // A link of ours whose subscription ended already (a second click, or staff deleted it) says it is done.
+  const gone = { done: true, title: t("subscribe.unsubscribedTitle"), text: t("subscribe.unsubscribedText") };
   return (
     <LinkStep
       heading={t("subscribe.unsubscribeHeading")}
-      explanation={email === null ? null : t("subscribe.unsubscribeText", { email })}
+      explanation={email === null || email === "gone" ? null : t("subscribe.unsubscribeText", { email })}
       invalid={t("subscribe.unsubscribeInvalid")}
       button={t("subscribe.unsubscribeButton")}
-      result={actionData}
+      result={actionData ?? (email === "gone" ? gone : undefined)}
     />
   );
 }
