@@ -137,6 +137,11 @@ export default tseslint.config(
     ["http"],
     "status/ builds the public status; http/ renders and serves it, never the other way.",
   ),
+  serverBoundary(
+    "subscriptions",
+    ["http", "monitor"],
+    "subscriptions/ tells what the public status shows; it reads the status, never the monitor, and http/ serves it.",
+  ),
   // The copy is data in typed modules: it may use shared/ (company facts, types), nothing that runs.
   {
     files: ["content/**"],
