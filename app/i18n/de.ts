@@ -219,8 +219,8 @@ export const de: Messages = {
   "subscribe.heading": "Statusmeldungen per E-Mail",
   "subscribe.intro":
     "Wir schreiben Ihnen, wenn wir eine Störung oder ihren Verlauf melden und wenn wir eine Wartung " +
-    "planen. Sie bestätigen Ihre Adresse über einen Link; jede E-Mail enthält einen Link, mit dem " +
-    "Sie sie mit einem Klick abbestellen.",
+    "planen. Sie bestätigen Ihre Adresse über einen Link; in jeder E-Mail können Sie die Statusmeldungen " +
+    "mit einem Klick abbestellen.",
   "subscribe.email": "E-Mail-Adresse",
   "subscribe.submit": "Abonnieren",
   "subscribe.choose": "Dienste auswählen",
@@ -228,40 +228,41 @@ export const de: Messages = {
   "subscribe.scopeAll": "Alle Dienste, auch später hinzukommende",
   "subscribe.scopeChosen": "Nur die Dienste, die ich auswähle:",
   "subscribe.consent":
-    "Mit dem Abonnieren willigen Sie ein, dass wir Ihnen E-Mails zum Status unserer Dienste senden. " +
-    "Sie können die Einwilligung jederzeit widerrufen. Mehr in unserer",
+    "Mit dem Abonnieren willigen Sie ein, dass wir Ihnen E-Mails zu Störungen und Wartungen der gewählten " +
+    "Dienste senden. Sie können die Einwilligung jederzeit widerrufen. Mehr in unserer",
   "subscribe.privacyLink": "Datenschutzerklärung",
   "subscribe.honeypot": "Dieses Feld bitte leer lassen",
-  "subscribe.sentTitle": "Fast geschafft: Bitte sehen Sie in Ihr Postfach",
+  "subscribe.sentTitle": "Fast geschafft: Bitte prüfen Sie Ihr Postfach",
   "subscribe.sentText":
-    "Ist die Adresse erreichbar, ist ein Bestätigungslink an sie unterwegs. Er gilt 48 Stunden. Bis " +
-    "Sie bestätigen, senden wir nichts weiter.",
+    "Sofern die Adresse E-Mails empfangen kann, ist ein Bestätigungslink unterwegs. Er gilt 48 Stunden; " +
+    "bis Sie bestätigen, senden wir nichts weiter. Haben Sie in den letzten 24 Stunden bereits einen Link " +
+    "angefordert, verwenden Sie bitte diesen.",
   "subscribe.fixFields": "Bitte prüfen Sie die markierten Felder.",
   "subscribe.slowDown": "Das ging sehr schnell. Bitte warten Sie einen Moment und senden Sie das Formular dann erneut.",
   "subscribe.expired": "Das Formular war abgelaufen. Bitte senden Sie es erneut.",
   "subscribe.forged":
     "Das Formular konnte nicht geprüft werden. Bitte laden Sie die Seite neu und versuchen Sie es noch einmal.",
-  "subscribe.tooMany": "Gerade kommen zu viele Anfragen an. Bitte versuchen Sie es später noch einmal.",
+  "subscribe.tooMany": "Derzeit gehen zu viele Anfragen ein. Bitte versuchen Sie es später noch einmal.",
   "subscribe.emailInvalid": "Bitte geben Sie eine gültige E-Mail-Adresse ein",
   "subscribe.chooseService": "Bitte wählen Sie mindestens einen Dienst oder alle",
   "subscribe.unknownService": "Ein gewählter Dienst ist nicht auf der Statusseite",
   "subscribe.back": "Zurück zur Statusseite",
   "subscribe.confirmHeading": "Abonnement bestätigen",
   "subscribe.confirmText":
-    "Klicken Sie auf die Schaltfläche, und wir schreiben dieser Adresse, wenn wir eine Störung " +
-    "melden oder eine Wartung planen.",
+    "Nach Ihrer Bestätigung schreiben wir an diese Adresse, wenn wir eine Störung melden oder eine " +
+    "Wartung planen.",
   "subscribe.confirmButton": "Abonnement bestätigen",
   "subscribe.confirmedTitle": "Abonniert",
   "subscribe.confirmedText":
     "Ab jetzt schreiben wir an {email}, wenn wir eine Störung melden oder eine Wartung planen.",
   "subscribe.confirmInvalid":
-    "Dieser Bestätigungslink gilt nicht (mehr): Ein Link funktioniert einmal, innerhalb von 48 " +
-    "Stunden. Bitte abonnieren Sie erneut.",
+    "Dieser Bestätigungslink ist nicht (mehr) gültig: Jeder Link funktioniert nur einmal und nur 48 " +
+    "Stunden lang. Bitte abonnieren Sie erneut.",
   "subscribe.unsubscribeHeading": "Statusmeldungen abbestellen",
   "subscribe.unsubscribeText":
-    "Klicken Sie auf die Schaltfläche, und wir schreiben nicht mehr an {email} und löschen die Adresse.",
+    "Wenn Sie auf die Schaltfläche klicken, schreiben wir nicht mehr an {email} und löschen die Adresse.",
   "subscribe.unsubscribeButton": "Abbestellen",
   "subscribe.unsubscribedTitle": "Abbestellt",
-  "subscribe.unsubscribedText": "Wir senden dieser Adresse keine Statusmeldungen mehr und haben sie gelöscht.",
+  "subscribe.unsubscribedText": "Wir senden an diese Adresse keine Statusmeldungen mehr und haben sie gelöscht.",
   "subscribe.unsubscribeInvalid": "Dieser Link zum Abbestellen ist nicht gültig.",
 };

@@ -205,50 +205,52 @@ export const en = {
   "status.feed": "Incidents as RSS feed",
   "status.feedTitle": "{brand} system status",
   "status.embed": "For developers: the status as JSON at {json}, and a badge per service at {badge}.",
-  "subscribe.metaTitle": "Status updates by e-mail – {brand}",
+  "subscribe.metaTitle": "Status updates by email – {brand}",
   "subscribe.metaDescription":
-    "Subscribe to the {brand} status page: an e-mail when we report an incident or plan maintenance.",
-  "subscribe.heading": "Status updates by e-mail",
+    "Subscribe to the {brand} status page: an email when we report an incident or plan maintenance.",
+  "subscribe.heading": "Status updates by email",
   "subscribe.intro":
     "We write to you when we report an incident or its progress, and when we plan maintenance. You " +
-    "confirm your address by a link; every mail has a link to unsubscribe with one click.",
-  "subscribe.email": "E-mail address",
+    "confirm your address via a link; every email contains a link to unsubscribe with one click.",
+  "subscribe.email": "Email address",
   "subscribe.submit": "Subscribe",
   "subscribe.choose": "Choose services",
   "subscribe.scopeLegend": "About which services?",
-  "subscribe.scopeAll": "All services, also those added later",
+  "subscribe.scopeAll": "All services, including any added later",
   "subscribe.scopeChosen": "Only the services I choose:",
   "subscribe.consent":
-    "By subscribing you agree that we e-mail you about the status of our services. You can withdraw " +
-    "at any time. More in our",
+    "By subscribing you agree that we email you about incidents and maintenance affecting the services " +
+    "you choose. You can withdraw your consent at any time. More in our",
   "subscribe.privacyLink": "privacy policy",
   "subscribe.honeypot": "Leave this field empty",
   "subscribe.sentTitle": "Almost done: please check your inbox",
   "subscribe.sentText":
-    "If the address can receive mail, a confirmation link is on its way to it. It is valid for 48 " +
-    "hours. Until you confirm, we send nothing else.",
+    "If the address can receive email, a confirmation link is on its way to it. It is valid for 48 hours; " +
+    "until you confirm, we send nothing else. If you already requested a link in the last 24 hours, " +
+    "please use that one.",
   "subscribe.fixFields": "Please check the marked fields.",
   "subscribe.slowDown": "That was very fast. Please wait a moment, then send the form again.",
   "subscribe.expired": "The form had expired. Please send it again.",
   "subscribe.forged": "The form could not be checked. Please reload the page and try again.",
   "subscribe.tooMany": "Too many requests right now. Please try again later.",
-  "subscribe.emailInvalid": "Please enter a valid e-mail address",
+  "subscribe.emailInvalid": "Please enter a valid email address",
   "subscribe.chooseService": "Please choose at least one service, or all of them",
   "subscribe.unknownService": "A chosen service is not on the status page",
   "subscribe.back": "Back to the status page",
   "subscribe.confirmHeading": "Confirm your subscription",
   "subscribe.confirmText":
-    "Press the button, and we will e-mail this address when we report an incident or plan maintenance.",
+    "Once you confirm, we will email this address when we report an incident or plan maintenance.",
   "subscribe.confirmButton": "Confirm subscription",
   "subscribe.confirmedTitle": "Subscribed",
-  "subscribe.confirmedText": "From now on we write to {email} when we report an incident or plan maintenance.",
+  "subscribe.confirmedText": "From now on, we will email {email} when we report an incident or plan maintenance.",
   "subscribe.confirmInvalid":
-    "This confirmation link is not valid (any more): a link works once, within 48 hours. Please subscribe again.",
-  "subscribe.unsubscribeHeading": "Unsubscribe from status mails",
-  "subscribe.unsubscribeText": "Press the button, and we stop writing to {email} and delete the address.",
+    "This confirmation link is not valid (any more): each link works only once and only for 48 hours. " +
+    "Please subscribe again.",
+  "subscribe.unsubscribeHeading": "Unsubscribe from status emails",
+  "subscribe.unsubscribeText": "When you press the button, we stop writing to {email} and delete the address.",
   "subscribe.unsubscribeButton": "Unsubscribe",
   "subscribe.unsubscribedTitle": "Unsubscribed",
-  "subscribe.unsubscribedText": "We send no more status mails to this address and have deleted it.",
+  "subscribe.unsubscribedText": "We send no more status emails to this address and have deleted it.",
   "subscribe.unsubscribeInvalid": "This unsubscribe link is not valid.",
 } as const;
 

@@ -50,8 +50,8 @@ function subscriberDataBlocks(): Block[] {
       type: "p",
       text:
         "Das Pseudonym ist nicht Ihre IP-Adresse selbst, sondern ein mit einem geheimen Schlüssel unseres " +
-        "Servers gebildeter Einweg-Hash (HMAC), wie beim Kontaktformular; aus ihm lässt sich die Adresse " +
-        "nicht wiederherstellen.",
+        "Servers gebildeter Einweg-Hash (HMAC), wie beim Kontaktformular; ohne diesen Schlüssel lässt sich die " +
+        "Adresse aus ihm nicht wiederherstellen.",
     },
     {
       type: "p",

@@ -48,7 +48,8 @@ function subscriberDataBlocks(): Block[] {
       type: "p",
       text:
         "The pseudonym is not your IP address itself but a one-way hash of it formed with a secret key known " +
-        "only to our server (HMAC), as for the contact form; the address cannot be recovered from it.",
+        "only to our server (HMAC), as for the contact form; without this key the address cannot be recovered " +
+        "from it.",
     },
     {
       type: "p",

@@ -137,6 +137,21 @@ export async function migrate(
         migrations.map((migration) => [migration.name, { up: (db: AnyDb) => migration.up(db, handle.dialect) }]),
       ),
   };
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await migrateOnce(handle, provider);
+    } catch (error) {
+      // Kysely's Migrator reads the columns of every schema's tables; a database shared with schemas that change at
+      // the same moment (the tests' own) can fail that read on a table dropped meanwhile. Nothing is lost by trying
+      // again: the whole run is one transaction, rolled back.
+      const code = (error as { code?: unknown }).code;
+      if (handle.dialect !== "postgres" || attempt >= 3 || !(code === "42703" || code === "42P01")) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 100 * attempt));
+    }
+  }
+}
+
+async function migrateOnce(handle: DatabaseHandle, provider: MigrationProvider): Promise<string[]> {
   return withLock(handle, async (db) => {
     // Kysely finds its table in any schema of the database unless told which: the one this connection works in.
     const schema =

@@ -47,7 +47,7 @@ const opened = [`Incident: ${AUTO.en}${BRAND}`, `Störung: Öffentliche API${BRA
 const resolved = [`Resolved: ${AUTO.en}${BRAND}`, `Behoben: ${AUTO.de}${BRAND}`];
 const staffOpened = [`Incident: Slow answers${BRAND}`, `Störung: Langsame Antworten${BRAND}`];
 const staffResolved = [`Resolved: Slow answers${BRAND}`, `Behoben: Langsame Antworten${BRAND}`];
-const staffUpdate = [`Update: Slow answers${BRAND}`, `Update: Langsame Antworten${BRAND}`];
+const staffUpdate = [`Update: Slow answers${BRAND}`, `Aktualisierung: Langsame Antworten${BRAND}`];
 const none: [string[], string[]] = [[], []];
 /** The mails as [English, German] lists from [English, German] subjects, in the order they came. */
 const told = (...subjects: string[][]): [string[], string[]] => [
@@ -174,7 +174,7 @@ const windowConfig = (services: string) =>
 `;
 // The clock starts at 09:00 UTC, 10:00 in Berlin: the window is from minute 120 to minute 180.
 const announced = [`Planned maintenance: Database upgrade${BRAND}`, `Geplante Wartung: Database upgrade${BRAND}`];
-const started = [`Maintenance started: Database upgrade${BRAND}`, `Wartung begonnen: Database upgrade${BRAND}`];
+const started = [`Maintenance started: Database upgrade${BRAND}`, `Wartung gestartet: Database upgrade${BRAND}`];
 const ended = [`Maintenance completed: Database upgrade${BRAND}`, `Wartung abgeschlossen: Database upgrade${BRAND}`];
 
 const MAINTENANCE: Scenario[] = [
@@ -201,7 +201,7 @@ const MAINTENANCE: Scenario[] = [
       {
         minute: 180,
         mails: told(announced, started, ended),
-        text: ["The maintenance is completed.", "Die Wartung ist abgeschlossen."],
+        text: ["The maintenance has been completed.", "Die Wartung ist abgeschlossen."],
       },
       { minute: 181, mails: told(announced, started, ended) },
       { minute: 7 * 24 * 60, mails: told(announced, started, ended) },

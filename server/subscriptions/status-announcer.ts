@@ -20,15 +20,17 @@ const MEMORY_MS = 30 * DAY_MS;
 
 const MAINTENANCE_WORDS = {
   announced: (names: Bilingual | null): Bilingual => ({
-    en: `We plan maintenance${names ? ` of ${names.en}` : ""}. During the window the services may be unavailable.`,
+    en:
+      `We are planning maintenance${names ? ` of ${names.en}` : ""}. ` +
+      "During the maintenance, the affected services may be unavailable.",
     de:
       `Wir planen eine Wartung${names ? ` (${names.de})` : ""}. ` +
-      "Während des Zeitraums sind die Dienste möglicherweise nicht erreichbar.",
+      "Während der Wartung sind die betroffenen Dienste möglicherweise nicht erreichbar.",
   }),
   started: (): Bilingual => ({ en: "The maintenance has begun.", de: "Die Wartung hat begonnen." }),
   ended: (): Bilingual => ({
-    en: "The maintenance is completed. The services are working normally again.",
-    de: "Die Wartung ist abgeschlossen. Die Dienste arbeiten wieder normal.",
+    en: "The maintenance has been completed. The services are working normally again.",
+    de: "Die Wartung ist abgeschlossen. Die Dienste funktionieren wieder normal.",
   }),
 };
 

@@ -39,17 +39,17 @@ const WORDS = {
     confirmBody: (email: string, scope: string, url: string) => [
       "Hello,",
       "",
-      `someone, hopefully you, asked for e-mail from the status page of ${company.brand} at ${email},`,
-      `about ${scope}: when we report an incident or its progress, and when we plan maintenance.`,
+      `someone, hopefully you, asked for emails from the ${company.brand} status page to be sent to ${email}`,
+      `(${scope}): when we report an incident or its progress, and when we plan maintenance.`,
       "",
-      'To confirm, open this link within 48 hours and press "Confirm subscription":',
+      "To confirm, open this link within 48 hours and press “Confirm subscription”:",
       url,
       "",
-      "If it was not you, please ignore this mail. Without a confirmation we delete the address",
-      "after 48 hours and will not write to it again.",
+      "If this was not you, please ignore this email. Without confirmation, we will delete the address",
+      "after 48 hours and not write to it again.",
     ],
     footer: (scope: string) => [
-      `You receive this mail because you subscribed to the status page of ${company.brand} (${scope}).`,
+      `You are receiving this email because you subscribed to the ${company.brand} status page (${scope}).`,
     ],
     unsubscribe: "Unsubscribe with one click:",
     current: "Current status:",
@@ -65,15 +65,15 @@ const WORDS = {
     confirmBody: (email: string, scope: string, url: string) => [
       "Guten Tag,",
       "",
-      `jemand, hoffentlich Sie, möchte unter ${email} E-Mails der Statusseite von ${company.brand} erhalten,`,
-      `zu ${scope}: wenn wir eine Störung oder ihren Verlauf melden und wenn wir Wartungen planen.`,
+      `jemand, hoffentlich Sie, möchte unter ${email} E-Mails der Statusseite von ${company.brand} erhalten`,
+      `(${scope}): wenn wir eine Störung oder ihren Verlauf melden und wenn wir Wartungen planen.`,
       "",
       "Zum Bestätigen öffnen Sie bitte innerhalb von 48 Stunden diesen Link und klicken",
       "auf „Abonnement bestätigen“:",
       url,
       "",
-      "Waren Sie das nicht, ignorieren Sie diese E-Mail bitte. Ohne Bestätigung löschen wir die",
-      "Adresse nach 48 Stunden und schreiben ihr nicht wieder.",
+      "Falls Sie das nicht waren, ignorieren Sie diese E-Mail bitte. Ohne Bestätigung löschen wir die",
+      "Adresse nach 48 Stunden und schreiben sie nicht wieder an.",
     ],
     footer: (scope: string) => [
       `Sie erhalten diese E-Mail, weil Sie die Statusseite von ${company.brand} abonniert haben (${scope}).`,
@@ -126,10 +126,10 @@ function when(event: StatusEvent, lang: Language, timeZone: string): string {
 /** The subject's first word: what happened, so an inbox of them reads as a history. */
 const HEADLINE: Record<StatusEvent["event"], Bilingual> = {
   "incident.opened": { en: "Incident", de: "Störung" },
-  "incident.updated": { en: "Update", de: "Update" },
+  "incident.updated": { en: "Update", de: "Aktualisierung" },
   "incident.resolved": { en: "Resolved", de: "Behoben" },
   "maintenance.announced": { en: "Planned maintenance", de: "Geplante Wartung" },
-  "maintenance.started": { en: "Maintenance started", de: "Wartung begonnen" },
+  "maintenance.started": { en: "Maintenance started", de: "Wartung gestartet" },
   "maintenance.ended": { en: "Maintenance completed", de: "Wartung abgeschlossen" },
 };
 

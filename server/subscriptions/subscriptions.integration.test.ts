@@ -97,7 +97,7 @@ describe.each(testDatabases())("status subscriptions on $dialect", ({ open }) =>
   it("in English, for chosen services: an update of another service is not mailed", async () => {
     const confirmation = await subscribed("max@example.org", "en", { scope: "chosen", services: ["shop"] });
     expect(confirmation.headers.subject).toBe("Please confirm your subscription to the Muster Digital status page");
-    expect(confirmation.text).toContain("about Shop:");
+    expect(confirmation.text).toContain("(Shop): when we report");
     c.answers.api = "unhealthy";
     c.answers.shop = "unhealthy";
     await c.round();

@@ -49,7 +49,7 @@ const WORDS = {
     maintenance: "Geplante Wartung: Datenbank-Umzug · Muster Digital",
   },
   en: {
-    email: "E-mail address",
+    email: "Email address",
     subscribe: "Subscribe",
     sent: "Almost done",
     confirm: "Confirm subscription",
