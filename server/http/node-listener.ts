@@ -46,6 +46,7 @@ export function createNodeListener(
       );
     return pair[https ? 1 : 0]!;
   };
+  const formAnswers = new WeakMap<Record<string, string>, { cookie: string; headers: Record<string, string> }>();
   return (req: IncomingMessage, res: ServerResponse) => {
     const url = req.url ?? "/";
     const query = url.indexOf("?");
@@ -65,9 +66,16 @@ export function createNodeListener(
     const https = isHttps(header, "http:", trustProxy);
     let headers = withSecurityHeaders(reply.headers, https);
     if (FORM_PAGES.has(pathname)) {
-      // The contact form's time trap starts now: a fresh signed token with every answer, 304s included.
+      // The form's time trap starts now: a fresh signed token with every answer, 304s included. Everyone within
+      // 100 ms gets the same token, so the answer's headers are made once per token, not once per request.
       const cookie = formTokenCookie({ url: "http:", header, trustProxy }, formTokens.issue());
-      headers = { ...headers, "Cache-Control": FORM_PAGE_CACHE, "Set-Cookie": cookie };
+      let answer = formAnswers.get(headers);
+      if (answer?.cookie !== cookie)
+        formAnswers.set(
+          headers,
+          (answer = { cookie, headers: { ...headers, "Cache-Control": FORM_PAGE_CACHE, "Set-Cookie": cookie } }),
+        );
+      headers = answer.headers;
     }
     res.writeHead(reply.status, headers);
     res.end(reply.body);
