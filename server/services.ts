@@ -123,8 +123,8 @@ function createPublicStatus(
   };
 }
 
-/** The contact form's intake and the staff inbox. */
-function createContact(base: {
+/** What the public forms' parts (contact, status subscriptions) are made of. */
+type FormParts = {
   db: Kysely<Database>;
   outbox: Outbox;
   now: () => number;
@@ -133,7 +133,10 @@ function createContact(base: {
   formTokens: FormTokens;
   limits: ContactRateLimits;
   onQueued: () => void;
-}) {
+};
+
+/** The contact form's intake and the staff inbox. */
+function createContact(base: FormParts) {
   const { db, outbox, config, onQueued } = base;
   return {
     contact: createContactIntake({
@@ -152,18 +155,7 @@ function createContact(base: {
 
 /** Visitors and customers' systems told of the status page's events. */
 function createStatusSubscriptions(
-  base: {
-    db: Kysely<Database>;
-    outbox: Outbox;
-    leases: Leases;
-    logger: Logger;
-    now: () => number;
-    config: Config;
-    secret: Buffer;
-    formTokens: FormTokens;
-    limits: ContactRateLimits;
-    onQueued: () => void;
-  },
+  base: FormParts & { leases: Leases; logger: Logger },
   options: {
     monitoring: () => MonitoringConfig;
     status: ReturnType<typeof createPublicStatus>;
