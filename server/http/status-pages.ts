@@ -11,7 +11,7 @@ import { localizePath } from "#shared/site/paths.ts";
 import { statusFeedPath, type PublicStatus } from "#shared/status/public-status.ts";
 import type { Services } from "#server/services.ts";
 import { statusBadge, statusFeed, statusJson } from "#server/status/status-feeds.ts";
-import { servicesContext } from "./render-context.ts";
+import { servicesContext, statusContext } from "./render-context.ts";
 import { siteFileFrom, siteFileMade, type SiteFile, type SiteFiles } from "./site-files.ts";
 
 // Four small queries per look: cheap enough to look often, so a change shows within a couple of seconds.
@@ -41,9 +41,11 @@ export function createStatusPages(options: {
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;
 
-  async function page(path: string, cookie?: string): Promise<string> {
+  /** Renders from the status given, not the source's latest: one publish says one thing in every language. */
+  async function page(status: PublicStatus, path: string, cookie?: string): Promise<string> {
     const context = new RouterContextProvider();
     context.set(servicesContext, services);
+    context.set(statusContext, status);
     const response = await render(
       new Request(`http://localhost${path}`, { headers: cookie ? { cookie } : {} }),
       context,
@@ -56,11 +58,11 @@ export function createStatusPages(options: {
     const origin = options.siteUrl();
     for (const lang of LANGUAGES) {
       const path = localizePath(lang, "/status");
-      siteFiles.pages.set(path, await siteFileMade(await page(path), "text/html; charset=utf-8", PAGE_CACHE));
+      siteFiles.pages.set(path, await siteFileMade(await page(status, path), "text/html; charset=utf-8", PAGE_CACHE));
       siteFiles.variants[lang].set(
         "/status",
         await siteFileMade(
-          await page("/status", `${LANGUAGE_COOKIE}=${lang}`),
+          await page(status, "/status", `${LANGUAGE_COOKIE}=${lang}`),
           "text/html; charset=utf-8",
           VARIANT_CACHE,
         ),
