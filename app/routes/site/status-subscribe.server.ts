@@ -9,6 +9,7 @@ import type { MessageKey } from "#app/i18n/en.ts";
 import { translate } from "#app/i18n/language.tsx";
 import { pickMessages } from "#app/i18n/messages.server.ts";
 import { servicesFrom } from "#app/services.server.ts";
+import { loadPublicStatus } from "./status.server.ts";
 
 export type Notice = { kind: "sent" | "error"; title?: string; text: string };
 
@@ -27,8 +28,7 @@ function words(lang: Language) {
 
 /** The public services to choose from, in the page's order, with their group. */
 export async function choosableServices(context: Readonly<RouterContextProvider>, lang: Language) {
-  const source = servicesFrom(context).status?.source;
-  const status = source ? (source.current() ?? (await source.refresh())) : undefined;
+  const status = await loadPublicStatus(context);
   return (status?.services ?? []).map((service) => ({
     id: service.id,
     name: service.name[lang],
