@@ -16,7 +16,13 @@ import {
   type MaintenanceConfig,
 } from "./maintenance-windows.ts";
 
-export const MAINTENANCE_REQUIRED = "Reason and Enabled By are required when enabling maintenance mode";
+export const MAINTENANCE_REQUIRED = "Reason is required when enabling maintenance mode";
+/**
+ * Who turned maintenance on is who asked: the signed-in account, or the deploy token. A name in the request could book
+ * it under anyone's (an operator under an owner's), so the API refuses one.
+ */
+export const ENABLED_BY_REFUSED =
+  "enabledBy is not accepted: maintenance is recorded under the signed-in account (or the deploy token)";
 export const DEFAULT_COMPLETION = "Maintenance completed";
 /** Who ends a maintenance whose estimate ran out, in the history. */
 export const AUTO_END_BY = "system";
@@ -39,12 +45,13 @@ export type MaintenanceStatus = {
 
 export const maintenanceRequest = z.object({
   enable: z.boolean({ error: "enable must be true or false" }),
-  enabledBy: z.string().max(100).optional(),
+  enabledBy: z.never({ error: ENABLED_BY_REFUSED }).optional(),
   reason: z.string().max(500).optional(),
   notes: z.string().max(2000).optional(),
   estimatedDurationMinutes: z.number().int().min(1).max(100_000).optional(),
 });
-export type MaintenanceRequest = z.infer<typeof maintenanceRequest>;
+/** A change as the API takes it, and who asked (the session's account, the deploy token, a test). */
+export type MaintenanceRequest = Omit<z.infer<typeof maintenanceRequest>, "enabledBy"> & { enabledBy?: string };
 
 /** A window as the API shows it. */
 export type WindowView = { name: string; startsAt: string; endsAt: string; services: string[] | null };

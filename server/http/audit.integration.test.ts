@@ -119,7 +119,6 @@ describe.each(testDatabases())("the audit trail over the app, on $dialect", ({ o
     ]);
     expect(page.events.find((e) => e.action === "maintenance.on" && e.actor === "deploy")?.detail).toEqual({
       reason: "Deploy",
-      enabledBy: "deploy",
       via: "MAINTENANCE_API_TOKEN",
     });
     // The same address gives the same pseudonym; the address itself is nowhere.

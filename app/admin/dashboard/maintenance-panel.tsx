@@ -1,6 +1,6 @@
 // Maintenance mode: its state, the form to enable it
-// (Reason and Enabled By required, Notes, an optional whole number of
-// minutes), the completion reason to disable it, and the change history.
+// (Reason required, Notes, an optional whole number of minutes; it is
+// recorded under the signed-in account, which the form does not ask for), the completion reason to disable it, and the change history.
 import { Wrench } from "lucide-react";
 import { useId, useState } from "react";
 import { showToast } from "#app/components/toast.ts";
@@ -11,7 +11,7 @@ import { Panel, smallButton } from "./panel.tsx";
 import { postJson } from "./staff-api.ts";
 import type { Polled } from "./use-panel-query.ts";
 
-export const MAINTENANCE_REQUIRED = "Reason and Enabled By are required when enabling maintenance mode";
+export const MAINTENANCE_REQUIRED = "Reason is required when enabling maintenance mode";
 const field =
   "mt-1 w-full rounded-md border border-slate-300 bg-white px-3 py-2 dark:border-slate-600 dark:bg-slate-800";
 /** A window's times in the configuration's zone, the same on the server and in any browser. */
@@ -58,7 +58,7 @@ export function MaintenancePanel({
 }
 
 type Maintenance = MaintenanceData["maintenance"];
-type Fields = { reason: string; enabledBy: string; notes: string; duration: string; completion: string };
+type Fields = { reason: string; notes: string; duration: string; completion: string };
 type OnField = (name: keyof Fields, value: string) => void;
 type MaintenanceFormState = ReturnType<typeof useMaintenanceForm>;
 
@@ -66,7 +66,6 @@ type MaintenanceFormState = ReturnType<typeof useMaintenanceForm>;
 function useMaintenanceForm(onSaved: () => Promise<void>) {
   const [fields, setFields] = useState<Fields>({
     reason: "",
-    enabledBy: "admin",
     notes: "",
     duration: "",
     completion: "Maintenance completed",
@@ -76,9 +75,9 @@ function useMaintenanceForm(onSaved: () => Promise<void>) {
   const onField: OnField = (name, value) => setFields((current) => ({ ...current, [name]: value }));
 
   const change = async (enable: boolean) => {
-    const { reason, enabledBy, notes, duration, completion } = fields;
+    const { reason, notes, duration, completion } = fields;
     setProblem(null);
-    if (enable && (!reason.trim() || !enabledBy.trim())) {
+    if (enable && !reason.trim()) {
       setProblem(MAINTENANCE_REQUIRED);
       showToast({ title: "Error", description: MAINTENANCE_REQUIRED, variant: "error" });
       return;
@@ -93,7 +92,6 @@ function useMaintenanceForm(onSaved: () => Promise<void>) {
       ? {
           enable,
           reason: reason.trim(),
-          enabledBy: enabledBy.trim(),
           ...(notes.trim() ? { notes: notes.trim() } : {}),
           ...(minutes !== undefined ? { estimatedDurationMinutes: minutes } : {}),
         }
@@ -196,7 +194,7 @@ function MaintenanceForm({ id, active, form }: { id: string; active: boolean; fo
   );
 }
 
-/** What enabling asks for: Reason and Enabled By (required), Notes and an estimated duration. */
+/** What enabling asks for: a Reason (required), Notes and an estimated duration; who asks is the signed-in account. */
 function EnableFields({
   id,
   fields,
@@ -210,7 +208,7 @@ function EnableFields({
 }) {
   return (
     <>
-      <label className="text-sm font-medium" htmlFor={`${id}-reason`}>
+      <label className="text-sm font-medium sm:col-span-2" htmlFor={`${id}-reason`}>
         Reason
         <input
           id={`${id}-reason`}
@@ -219,16 +217,6 @@ function EnableFields({
           onChange={(event) => onField("reason", event.target.value)}
           maxLength={500}
           aria-invalid={problem === MAINTENANCE_REQUIRED && !fields.reason.trim()}
-        />
-      </label>
-      <label className="text-sm font-medium" htmlFor={`${id}-by`}>
-        Enabled By
-        <input
-          id={`${id}-by`}
-          className={field}
-          value={fields.enabledBy}
-          onChange={(event) => onField("enabledBy", event.target.value)}
-          maxLength={100}
         />
       </label>
       <label className="text-sm font-medium sm:col-span-2" htmlFor={`${id}-notes`}>
@@ -255,6 +243,7 @@ function EnableFields({
           onChange={(event) => onField("duration", event.target.value)}
         />
       </label>
+      <p className="self-end text-sm text-slate-600 dark:text-slate-300">Recorded under your account.</p>
     </>
   );
 }

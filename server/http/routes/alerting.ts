@@ -64,7 +64,6 @@ async function changeMaintenance(
     action: request.enable ? "maintenance.on" : "maintenance.off",
     detail: {
       ...(request.reason ? { reason: request.reason } : {}),
-      ...(request.enabledBy ? { enabledBy: request.enabledBy } : {}),
       ...(actor ? { via: "MAINTENANCE_API_TOKEN" } : {}),
     },
   });
@@ -137,10 +136,7 @@ export function adminAlertingRoutes(services: Services) {
     withAlerting(services, async (c, alerting) => {
       const body = await readJson(c, maintenanceRequest);
       if (!body.ok) return body.response;
-      return changeMaintenance(c, services, alerting, {
-        ...body.data,
-        enabledBy: body.data.enabledBy ?? c.get("session").user.username,
-      });
+      return changeMaintenance(c, services, alerting, { ...body.data, enabledBy: c.get("session").user.username });
     }),
   );
   return routes;
@@ -174,7 +170,7 @@ export function maintenanceTokenRoutes(services: Services) {
         c,
         services,
         alerting,
-        { ...body.data, enabledBy: body.data.enabledBy ?? "deploy" },
+        { ...body.data, enabledBy: "deploy" },
         "deploy",
       );
     }),
