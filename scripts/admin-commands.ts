@@ -7,6 +7,7 @@ import { type Config, ConfigError, readConfig } from "#server/config.ts";
 import { openDatabase } from "#server/db/client.ts";
 import { migrate } from "#server/db/migrate.ts";
 import { createServices, type Services } from "#server/services.ts";
+import { forgetSealedSecrets } from "./forget-sealed-secrets.ts";
 
 const USAGE = `Usage: npm run admin -- <command>
   create <username> [--role ${ROLES.join("|")}] [--password-stdin]
@@ -17,7 +18,9 @@ const USAGE = `Usage: npm run admin -- <command>
   reset-password <username> [--password-stdin]
   reset-factors <username>
   list
-  delete <username>`;
+  delete <username>
+  forget-sealed-secrets
+      (the secrets key is lost: removes the authenticator apps it sealed, so the server starts with a new key)`;
 
 /** Each command and how many names it takes after it. */
 const COMMANDS: Record<string, number> = {
@@ -29,6 +32,7 @@ const COMMANDS: Record<string, number> = {
   "reset-factors": 1,
   list: 0,
   delete: 1,
+  "forget-sealed-secrets": 0,
 };
 
 type Command = { name: string; args: string[]; role: string | undefined; passwordStdin: boolean };
@@ -162,7 +166,9 @@ export async function runAdmin(argv: string[], io: AdminIo, loadConfig: () => Co
     const database = openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
     try {
       await migrate(database);
-      await runCommand(createServices({ config, database, logger: pino({ level: "silent" }) }), command, io);
+      const services = createServices({ config, database, logger: pino({ level: "silent" }) });
+      if (command.name === "forget-sealed-secrets") await forgetSealedSecrets(config, database, services, io);
+      else await runCommand(services, command, io);
       return 0;
     } finally {
       await database.close();

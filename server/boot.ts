@@ -4,12 +4,15 @@ import { randomUUID } from "node:crypto";
 import { verifyPassword } from "./auth/passwords.ts";
 import { StaffInputError } from "./auth/staff.ts";
 import { ConfigError, type Config } from "./config.ts";
-import { openDatabase } from "./db/client.ts";
+import { openDatabase, type DatabaseHandle } from "./db/client.ts";
 import { migrate } from "./db/migrate.ts";
+import type { Logger } from "pino";
 import { createLogger } from "./logger.ts";
 import { purgeRateWindows } from "./contact/rate-limits.ts";
 import { createLeases } from "./db/leases.ts";
-import { loadServerSecret } from "./db/secrets.ts";
+import { deriveKey, loadServerSecret } from "./db/secrets.ts";
+import { prepareSealedSecrets, SealingKeyMismatch } from "./auth/sealed-secrets.ts";
+import { keysOf, loadSecretsKey, parseSecretsKey, SecretsKeyError, type SecretsKey } from "./auth/secrets-key.ts";
 import { createSmtpSender } from "./mail/smtp-sender.ts";
 import {
   loadMonitoringConfig,
@@ -41,6 +44,7 @@ export async function bootServices(config: Config): Promise<Running> {
   const applied = await migrate(database);
   logger.info({ database: database.description, applied }, "database ready");
   const secret = await loadServerSecret(database.db, "server");
+  const secretsKey = await openSealedSecrets(config, database, logger, secret);
   const smtp = config.SMTP_URL
     ? createSmtpSender({ url: config.SMTP_URL, from: config.SMTP_FROM, caFile: config.SMTP_CA_FILE })
     : undefined;
@@ -72,6 +76,7 @@ export async function bootServices(config: Config): Promise<Running> {
     database,
     logger,
     secret,
+    secretsKey,
     ...(smtp ? { send: smtp.send } : {}),
     monitoring: { config: () => monitoring, fileStatus: watcher.status },
   });
@@ -129,6 +134,47 @@ export async function bootServices(config: Config): Promise<Running> {
       await database.close();
     },
   };
+}
+
+/**
+ * The key outside the database (SECRETS_KEY or DATA_DIR/secrets.key), checked against what the database was sealed
+ * with; what an earlier key sealed is sealed again with it. A key that does not fit stops the start with a clear
+ * message rather than failing every authenticator code later.
+ */
+export async function openSealedSecrets(
+  config: Config,
+  database: DatabaseHandle,
+  logger: Logger,
+  serverSecret: Buffer,
+): Promise<Buffer> {
+  const parse = (text: string | undefined) => (text ? parseSecretsKey(text) : undefined);
+  let loaded: SecretsKey;
+  try {
+    loaded = loadSecretsKey({ fromEnvironment: parse(config.SECRETS_KEY), dataDir: config.DATA_DIR });
+  } catch (error) {
+    if (error instanceof SecretsKeyError) throw new ConfigError([`SECRETS_KEY: ${error.message}`]);
+    throw error;
+  }
+  if (loaded.tightened) logger.warn({ path: loaded.file }, "the secrets key file was readable by others: now 0600");
+  if (loaded.origin === "new key file")
+    logger.warn({ path: loaded.file }, "made a new secrets key: back it up apart from the database");
+  const previous = parse(config.SECRETS_KEY_PREVIOUS);
+  const keys = {
+    current: keysOf(loaded.key).sealing,
+    // The database's own secret sealed second factors before the key moved out of it: read once, then sealed anew.
+    previous: [...(previous ? [keysOf(previous).sealing] : []), deriveKey(serverSecret, "totp-secret")],
+  };
+  try {
+    const report = await prepareSealedSecrets(database.db, keys);
+    if (report.resealed > 0 || report.rotated) logger.info({ ...report }, "sealed secrets sealed again with the key");
+    if (report.unreadable > 0)
+      logger.warn({ unreadable: report.unreadable }, "authenticator apps that no key opens: reset those factors");
+  } catch (error) {
+    if (error instanceof SealingKeyMismatch) throw new ConfigError([error.message]);
+    throw error;
+  }
+  logger.info({ origin: loaded.origin }, "secrets key ready");
+  return loaded.key;
 }
 
 /**

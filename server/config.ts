@@ -9,6 +9,7 @@ import { existsSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { z } from "zod";
 import { company } from "#shared/company.ts";
+import { parseSecretsKey } from "./auth/secrets-key.ts";
 
 const flag = z
   .enum(["true", "false", "1", "0", "yes", "no", ""])
@@ -21,6 +22,10 @@ function isLoopbackUrl(url: string): boolean {
   const host = new URL(url).hostname;
   return host === "localhost" || host === "[::1]" || /^127(\.\d{1,3}){3}$/.test(host);
 }
+
+const secretsKey = z
+  .string()
+  .refine((text) => parseSecretsKey(text) !== undefined, "must be 32 bytes as base64 or 64 hex digits");
 
 const schema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
@@ -111,6 +116,14 @@ const schema = z.object({
   OIDC_CLIENT_SECRET: z.string().min(1).optional(),
   /** The ID token claim holding the staff role: "owner", "operator" or "viewer", or an array of them. */
   OIDC_ROLE_CLAIM: z.string().min(1).default("role"),
+  /**
+   * The key outside the database that seals second factors and signs device tokens: 32 bytes as base64 or 64 hex
+   * digits (`openssl rand -base64 32`). Unset: DATA_DIR/secrets.key, made at the first start. Instances sharing a
+   * database share it.
+   */
+  SECRETS_KEY: secretsKey.optional().or(z.literal("").transform(() => undefined)),
+  /** The key before SECRETS_KEY, for one start during a rotation: what it sealed is sealed again with the new one. */
+  SECRETS_KEY_PREVIOUS: secretsKey.optional().or(z.literal("").transform(() => undefined)),
 });
 
 const checked = schema.superRefine((config, context) => {

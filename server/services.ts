@@ -12,6 +12,7 @@ import { createKeyGuard } from "./auth/key-guard.ts";
 import { createThrottle } from "./auth/throttle.ts";
 import { createChallenges } from "./auth/challenges.ts";
 import { createFactors } from "./auth/factors.ts";
+import { keysOf } from "./auth/secrets-key.ts";
 import { createInvitations } from "./auth/invitations.ts";
 import { relyingParty } from "./auth/passkeys.ts";
 import { createRecoveryCodes } from "./auth/recovery-codes.ts";
@@ -55,6 +56,7 @@ export type Services = ReturnType<typeof createServices>;
 function createStaffAuth(
   db: Kysely<Database>,
   secret: Buffer,
+  secretsKey: Buffer,
   config: Config,
   hashOptions: HashOptions,
   now: () => number,
@@ -62,8 +64,10 @@ function createStaffAuth(
   const staff = createStaffStore(db, hashOptions, now);
   const sessions = createSessionStore(db, now);
   const throttle = createThrottle(db, now);
-  const devices = createDeviceTokens(deriveKey(secret, "device-token"), now);
-  const factors = createFactors(db, deriveKey(secret, "totp-secret"), now);
+  // Keyed from outside the database: a copy of it alone neither opens a second factor nor forges a trusted device.
+  const keys = keysOf(secretsKey);
+  const devices = createDeviceTokens(keys.deviceTokens, now);
+  const factors = createFactors(db, keys.sealing, now);
   const recoveryCodes = createRecoveryCodes(db, now);
   const challenges = createChallenges(db, now);
   const signInIpKey = deriveKey(secret, "sign-in-ip");
@@ -187,6 +191,8 @@ export function createServices(options: {
   hashOptions?: HashOptions;
   /** The server secret (server_secrets); one per process when left out (tests, command line). */
   secret?: Buffer;
+  /** The key outside the database (server/auth/secrets-key.ts); one per process when left out. */
+  secretsKey?: Buffer;
   /** How mail leaves; without it, mail waits in the outbox. */
   send?: SendMail;
   deliveryPollMs?: number;
@@ -262,7 +268,7 @@ export function createServices(options: {
     database: options.database,
     logger: options.logger,
     now,
-    ...createStaffAuth(db, secret, config, hashOptions, now),
+    ...createStaffAuth(db, secret, options.secretsKey ?? randomBytes(32), config, hashOptions, now),
     /** Who did what, when and from where (server/audit/audit-trail.ts). */
     audit: createAuditTrail({ db, now, logger, ipKey: deriveKey(secret, "ip-pseudonym") }),
     outbox,

@@ -1,6 +1,6 @@
 // A person's second factors: authenticator apps (TOTP) and passkeys. The TOTP
-// secret is sealed with a key derived from the server secret, so a copy of the
-// database alone cannot make codes. A TOTP code is accepted once: the step it
+// secret is sealed with a key that lives outside the database (secrets-key.ts),
+// so a copy of the database alone cannot make codes. A TOTP code is accepted once: the step it
 // belongs to must be later than the last one accepted, checked and stored in
 // one statement so two requests with the same code cannot both pass.
 import type { Kysely } from "kysely";
@@ -87,6 +87,13 @@ function passkeyFactors(db: Kysely<Database>, now: () => number) {
 }
 
 export function createFactors(db: Kysely<Database>, sealKey: Buffer, now: () => number = Date.now) {
+  const opened = (sealed: string): string | undefined => {
+    try {
+      return unseal(sealKey, sealed);
+    } catch {
+      return undefined;
+    }
+  };
   return {
     ...passkeyFactors(db, now),
     async list(userId: number): Promise<FactorSummary[]> {
@@ -159,7 +166,10 @@ export function createFactors(db: Kysely<Database>, sealKey: Buffer, now: () => 
       for (const row of rows) {
         if (!row.secret) continue;
         const lastStep = row.last_step === null ? null : Number(row.last_step);
-        const check = verifyTotp(unseal(sealKey, row.secret), code, now(), lastStep);
+        const secret = opened(row.secret);
+        // A secret no key here opens (sealed before a lost key) accepts no code: the person uses another factor.
+        if (secret === undefined) continue;
+        const check = verifyTotp(secret, code, now(), lastStep);
         if (!check.ok) continue;
         const result = await db
           .updateTable("staff_factors")
