@@ -8,6 +8,8 @@ import { sql, type Kysely, type Transaction } from "kysely";
 import type { Database } from "#server/db/schema.ts";
 
 export const RATE_WINDOW_MS = 60 * 60_000;
+/** The longest window a key counts in (a mailbox's one confirmation a day): rows are kept until it ends. */
+export const LONGEST_WINDOW_MS = 24 * 60 * 60_000;
 
 export type ContactRateLimits = {
   /** Messages per client address per hour; 0 turns the limit off. */
@@ -50,9 +52,24 @@ export async function countSubmission(
   key: string,
   limit: number,
   time: number,
+  windowMs = RATE_WINDOW_MS,
 ): Promise<number> {
   if (limit <= 0) return 0;
-  const restart = sql<boolean>`${time} - contact_rate_limits.window_start >= ${RATE_WINDOW_MS}`;
+  const { count, retryAfterMs } = await countInWindow(trx, key, time, windowMs);
+  return count > limit ? retryAfterMs : 0;
+}
+
+/**
+ * Counts one more against a key in its window (a window that ended starts again) and returns the count with the time
+ * until the window ends: for callers whose rule needs the number, not only a limit.
+ */
+export async function countInWindow(
+  trx: Transaction<Database>,
+  key: string,
+  time: number,
+  windowMs = RATE_WINDOW_MS,
+): Promise<{ count: number; retryAfterMs: number }> {
+  const restart = sql<boolean>`${time} - contact_rate_limits.window_start >= ${windowMs}`;
   const row = await trx
     .insertInto("contact_rate_limits")
     .values({ key, window_start: time, count: 1 })
@@ -64,13 +81,13 @@ export async function countSubmission(
     )
     .returning(["count", "window_start"])
     .executeTakeFirstOrThrow();
-  return row.count > limit ? Math.max(1, Number(row.window_start) + RATE_WINDOW_MS - time) : 0;
+  return { count: Number(row.count), retryAfterMs: Math.max(1, Number(row.window_start) + windowMs - time) };
 }
 
-/** Windows that ended no longer limit anyone. */
+/** Windows that ended no longer limit anyone; an hour's window is kept as long as a day's, which costs a row. */
 export async function purgeRateWindows(db: Kysely<Database>, time: number): Promise<void> {
   await db
     .deleteFrom("contact_rate_limits")
-    .where("window_start", "<=", time - RATE_WINDOW_MS)
+    .where("window_start", "<=", time - LONGEST_WINDOW_MS)
     .execute();
 }

@@ -3,13 +3,11 @@
 // against the limits, and store the request with its confirmation mail in one
 // transaction.
 //
-// Nobody can use the form to flood an address: an address gets at most one
-// confirmation mail a day, however often and from wherever it is entered
-// (one atomic upsert decides, so 40 requests at once still send one). The
-// answer is the same whether a mail went or not, and whether the address was
-// known: the form tells nobody who subscribes. Per client network the
-// contact form's hourly limit applies, and past the global hourly ceiling
-// requests are refused (nothing is lost: the visitor can try again).
+// Nobody can use the form to flood a mailbox: it gets at most one
+// confirmation mail a day, however it is spelt and from wherever it is
+// entered, and a flood from a few clients delays only them
+// (subscription-limits.ts). The answer is the same whether a mail went or not,
+// and whether the address was known: the form tells nobody who subscribes.
 import type { Kysely } from "kysely";
 import type { Language } from "#shared/i18n/languages.ts";
 import type { Bilingual } from "#shared/status/public-status.ts";
@@ -23,12 +21,12 @@ import {
 import { fieldErrors } from "#shared/field-errors.ts";
 import type { Database } from "#server/db/schema.ts";
 import type { FormTokens } from "#server/contact/form-token.ts";
-import { countSubmission, RateLimited, waitForKey, type ContactRateLimits } from "#server/contact/rate-limits.ts";
-import { clientNetwork } from "#server/net/client-address.ts";
+import { RateLimited, waitForKey, type ContactRateLimits } from "#server/contact/rate-limits.ts";
 import { ipPseudonym } from "#server/net/ip-pseudonym.ts";
 import type { Outbox } from "#server/outbox/outbox.ts";
 import { confirmationMail, SUBSCRIBER_MAIL_CHANNEL, SUBSCRIBER_MAIL_KIND, type Links } from "./subscription-mail.ts";
 import { hashToken, newConfirmToken, newNonce, subscriberMailKey } from "./subscribers.ts";
+import { admit, limitKeys, mayMail } from "./subscription-limits.ts";
 
 export type SubscribeResult =
   | { kind: "accepted" }
@@ -57,7 +55,8 @@ export function createSubscriptionIntake(options: SubscriptionIntakeOptions) {
   });
 
   /**
-   * Stores the request unless this address had a confirmation mail in the last day; returns the new row's id and
+   * Stores the request unless this address had a confirmation mail in the last day (its mailbox's count, taken
+   * before, decides for every spelling; this holds the address as typed to the same); returns the new row's id and
    * the confirmation token when a mail is to go. One statement, so concurrent requests cannot both win.
    */
   async function request(
@@ -111,18 +110,17 @@ export function createSubscriptionIntake(options: SubscriptionIntakeOptions) {
       if (website.trim() !== "") return { kind: "accepted" };
 
       const time = now();
-      const ipKey = `subscribe:ip:${ipPseudonym(options.ipKey, clientNetwork(client.ip))}`;
-      const wait = await waitForKey(db, ipKey, limits.perIp, time);
+      const keys = limitKeys(options.ipKey, { ip: client.ip, email });
+      const wait = await waitForKey(db, keys.network, limits.perIp, time);
       if (wait > 0) return rateLimited(wait);
       const fields = { email, language, services: parsed.data.services };
       try {
         const queued = await db.transaction().execute(async (trx) => {
-          const over = await countSubmission(trx, ipKey, limits.perIp, time);
-          if (over > 0) throw new RateLimited(over);
+          const { newcomer } = await admit(trx, keys, limits, time);
+          // Served: the answer is "accepted" from here on, whatever follows for the mail.
+          if (!(await mayMail(trx, keys, newcomer, time))) return false;
           const stored = await request(trx, fields, ipPseudonym(options.ipKey, client.ip), time);
           if (!stored) return false;
-          const overall = await countSubmission(trx, "subscribe:global", limits.global, time);
-          if (overall > 0) throw new RateLimited(overall);
           const names = fields.services === null ? null : fields.services.map((id) => services.get(id)!);
           await outbox.enqueue(trx, {
             kind: SUBSCRIBER_MAIL_KIND,

@@ -169,6 +169,16 @@ export function useSubscriptionApp(
         { ip: client.ip ?? "127.0.0.9", language: client.language ?? "en" },
       );
     },
+    /** Requests sent at once, each with a form token old enough for the time trap (the clock moves once). */
+    async atOnce(requests: readonly ({ ip: string } & Record<string, unknown>)[]) {
+      const token = t.services.formTokens.issue();
+      t.advance(4_000);
+      return Promise.all(
+        requests.map(({ ip, ...input }) =>
+          subscriptions().intake.subscribe({ token, ...input }, { ip, language: "en" }),
+        ),
+      );
+    },
     /** Sends what the outbox holds. */
     deliver: () => t.services.delivery!.runOnce(),
     /** The announcer's look at the page. */
