@@ -2,7 +2,6 @@
 // tests through app.request(), without a socket).
 import { randomBytes, randomUUID } from "node:crypto";
 import { Hono, type MiddlewareHandler } from "hono";
-import { bodyLimit } from "hono/body-limit";
 import { compress } from "hono/compress";
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
 import { createAdmission } from "#server/scheduling/admission.ts";
@@ -16,6 +15,7 @@ import { clientIpContext, nonceContext, servicesContext } from "./render-context
 import { acmeChallengeRoutes } from "./routes/integrations.ts";
 import { canonicalPath, staysOnOrigin } from "./local-redirect.ts";
 import { clientIp, isHttps, loggedPath } from "./request-info.ts";
+import { pageFormPosts } from "./page-form-posts.ts";
 import { busy, RENDER_LIMITS } from "./render-limits.ts";
 import { isSameOriginWrite, requestOrigin } from "./same-origin.ts";
 import { securityHeaders } from "./security-headers.ts";
@@ -150,16 +150,16 @@ export function createApp({ build, mode, services }: AppOptions) {
   app.all("/assets/*", (c) => c.text("Not found", 404));
   app.all("/islands/*", (c) => c.text("Not found", 404));
 
-  // Form posts to pages (the contact form without JavaScript): same limits as the API.
+  // Form posts to pages (the contact form without JavaScript): forms only, within the API's size.
   app.on(
     ["POST", "PUT", "PATCH", "DELETE"],
     "*",
-    bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => c.text("Request body too large", 413) }),
     async (c, next) => {
       if (!isSameOriginWrite(c.req.method, (name) => c.req.header(name), c.get("ownOrigin")))
         return c.text("Cross-site request refused", 403);
       return next();
     },
+    pageFormPosts(MAX_BODY_BYTES),
   );
 
   // Built files come precompressed; pages rendered per request are compressed
