@@ -4,6 +4,7 @@ import type { Kysely } from "kysely";
 import { isRole, ROLES, type Role } from "#shared/auth/permissions.ts";
 import { company } from "#shared/company.ts";
 import type { Database } from "#server/db/schema.ts";
+import { changeKeepingAnOwner, type AccountChange } from "./last-owner.ts";
 import { hashPassword, passwordProblem, verifyPassword, type HashOptions } from "./passwords.ts";
 
 export type StaffUser = { id: number; username: string; email: string; role: Role };
@@ -85,52 +86,46 @@ function accountLookups(db: Kysely<Database>) {
 /** An owner's changes to an account: role, disabled or not. None may leave the team without an enabled owner. */
 function accountChanges(db: Kysely<Database>, now: () => number) {
   const { find } = accountLookups(db);
-  return {
-    /** Whether the change would leave no enabled owner (someone must be able to manage the rest). */
-    async isLastOwner(user: StaffUser): Promise<boolean> {
-      if (user.role !== "owner") return false;
-      const row = await db
-        .selectFrom("staff_users")
-        .select((eb) => eb.fn.countAll<number>().as("n"))
-        .where("role", "=", "owner")
-        .where("disabled", "=", 0)
-        .where("id", "!=", user.id)
-        .executeTakeFirstOrThrow();
-      return Number(row.n) === 0;
-    },
 
+  async function existing(username: string): Promise<StaffAccount> {
+    const user = await find(username);
+    if (!user) throw new StaffInputError(`No account "${username}"`);
+    return user;
+  }
+
+  /** Writes the change through the last-owner rule, whose refusal is a conflict. */
+  async function change(user: StaffUser, fields: Omit<AccountChange, "updated_at">): Promise<void> {
+    const outcome = await changeKeepingAnOwner(db, user.id, { ...fields, updated_at: now() });
+    if (outcome === "no-account") throw new StaffInputError(`No account "${user.username}"`);
+    if (outcome === "last-owner")
+      throw new StaffConflictError(`"${user.username}" is the last owner: make another account owner first`);
+  }
+
+  // Sessions are deleted in a statement of their own, after the account's: one of a disabled account is refused at
+  // every request anyway (sessions.ts), and one left by a failure in between is gone when the account is enabled.
+  const endSessions = (user: StaffUser) => db.deleteFrom("sessions").where("user_id", "=", user.id).execute();
+
+  return {
     /** Changes an account's role; its sessions carry the new one from their next request. */
     async setRole(username: string, role: string): Promise<StaffUser> {
       const checked = checkedRole(role);
-      const user = await find(username);
-      if (!user) throw new StaffInputError(`No account "${username}"`);
-      if (checked !== "owner" && (await this.isLastOwner(user)))
-        throw new StaffConflictError(`"${user.username}" is the last owner: make another account owner first`);
-      await db.updateTable("staff_users").set({ role: checked, updated_at: now() }).where("id", "=", user.id).execute();
+      const user = await existing(username);
+      await change(user, { role: checked });
       return { ...user, role: checked };
     },
 
     /** Keeps the account but ends its sessions and refuses its sign-ins. */
     async disable(username: string): Promise<StaffUser> {
-      const user = await find(username);
-      if (!user) throw new StaffInputError(`No account "${username}"`);
-      if (await this.isLastOwner(user))
-        throw new StaffConflictError(`"${user.username}" is the last owner: make another account owner first`);
-      await db.transaction().execute(async (trx) => {
-        await trx
-          .updateTable("staff_users")
-          .set({ disabled: 1, updated_at: now() })
-          .where("id", "=", user.id)
-          .execute();
-        await trx.deleteFrom("sessions").where("user_id", "=", user.id).execute();
-      });
+      const user = await existing(username);
+      await change(user, { disabled: 1 });
+      await endSessions(user);
       return user;
     },
 
     async enable(username: string): Promise<StaffUser> {
-      const user = await find(username);
-      if (!user) throw new StaffInputError(`No account "${username}"`);
-      await db.updateTable("staff_users").set({ disabled: 0, updated_at: now() }).where("id", "=", user.id).execute();
+      const user = await existing(username);
+      if (user.disabled) await endSessions(user);
+      await change(user, { disabled: 0 });
       return user;
     },
   };

@@ -22,6 +22,16 @@ export type DatabaseHandle = {
   close: () => Promise<void>;
 };
 
+// Which database an open Kysely instance talks to, for the few queries that must differ (a row lock SQLite lacks).
+const dialects = new WeakMap<Kysely<Database>, Dialect>();
+
+/** The dialect of a Kysely instance this module opened. */
+export function dialectOf(db: Kysely<Database>): Dialect {
+  const dialect = dialects.get(db);
+  if (!dialect) throw new Error("dialectOf: a database not opened by openDatabase");
+  return dialect;
+}
+
 export function isPostgresUrl(url: string | undefined): url is string {
   return !!url && /^postgres(ql)?:\/\//.test(url);
 }
@@ -85,6 +95,7 @@ function enableWal(database: SQLite.Database): void {
 
 function handle(db: Kysely<Database>, dialect: Dialect, description: string, tightened: string[] = []): DatabaseHandle {
   let closing: Promise<void> | undefined;
+  dialects.set(db, dialect);
   return {
     db,
     dialect,

@@ -9,7 +9,12 @@ import { PG_MIGRATION_LOCK } from "#server/db/migrate.ts";
 
 export type TestDatabase = {
   dialect: Dialect;
-  open: () => Promise<{ handle: DatabaseHandle; cleanup: () => Promise<void> }>;
+  open: () => Promise<{
+    handle: DatabaseHandle;
+    /** Another connection to the same database, as a second worker process holds one; closed by cleanup. */
+    another: () => DatabaseHandle;
+    cleanup: () => Promise<void>;
+  }>;
 };
 
 export function testDatabases(): TestDatabase[] {
@@ -19,10 +24,16 @@ export function testDatabases(): TestDatabase[] {
       open: async () => {
         const dataDir = mkdtempSync(join(tmpdir(), "db-test-"));
         const handle = openDatabase({ dataDir });
+        const others: DatabaseHandle[] = [];
         return {
           handle,
+          another: () => {
+            const opened = openDatabase({ dataDir });
+            others.push(opened);
+            return opened;
+          },
           cleanup: async () => {
-            await handle.close();
+            await Promise.all([handle, ...others].map((opened) => opened.close()));
             rmSync(dataDir, { recursive: true, force: true });
           },
         };
@@ -39,11 +50,18 @@ export function testDatabases(): TestDatabase[] {
         await admin.connect();
         await admin.query(`create schema ${schema}`);
         await admin.end();
-        const handle = openDatabase({ databaseUrl: url, dataDir: "", searchPath: schema });
+        const connect = () => openDatabase({ databaseUrl: url, dataDir: "", searchPath: schema });
+        const handle = connect();
+        const others: DatabaseHandle[] = [];
         return {
           handle,
+          another: () => {
+            const opened = connect();
+            others.push(opened);
+            return opened;
+          },
           cleanup: async () => {
-            await handle.close();
+            await Promise.all([handle, ...others].map((opened) => opened.close()));
             const client = new pg.Client({ connectionString: url });
             await client.connect();
             // Under the migration lock: another test file's migration reads the catalog of every schema.
