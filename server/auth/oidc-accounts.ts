@@ -1,10 +1,13 @@
 // Staff accounts of single sign-on. An account is found by the identity
 // provider's subject, never by its name: a local account called the same is
 // another person's, so it is never taken over, and the newcomer gets a
-// suffixed name. The provider decides the role at every sign-in.
+// suffixed name. The provider decides the role at every sign-in, except that
+// its claim never takes the team's last enabled owner away (last-owner.ts).
 import type { Kysely } from "kysely";
 import type { Role } from "#shared/auth/permissions.ts";
 import type { Database } from "#server/db/schema.ts";
+import { changeKeepingAnOwner } from "./last-owner.ts";
+import { OidcSignInError } from "./oidc.ts";
 import { toStaffUser, type StaffUser } from "./staff.ts";
 
 /** Not an argon2 hash, so no password verifies against it (verifyPassword refuses a malformed hash). */
@@ -17,7 +20,14 @@ export type OidcIdentity = {
   role: Role;
 };
 
-export type SsoAccountResult = { kind: "signed-in"; user: StaffUser } | { kind: "disabled"; username: string };
+/** The account a sign-in may go on with, and what the sign-in did to it, for the audit trail. */
+export type SsoAccountResult =
+  | { kind: "created"; user: StaffUser }
+  | { kind: "role-changed"; user: StaffUser; previousRole: Role }
+  /** The claim would have demoted or disabled the team's last enabled owner: the account stays owner. */
+  | { kind: "owner-kept"; user: StaffUser; claimedRole: Role }
+  | { kind: "unchanged"; user: StaffUser }
+  | { kind: "disabled"; username: string };
 
 // Leaves room for a suffix within the 64 characters a username may have (staff.ts).
 const BASE_MAX = 56;
@@ -66,10 +76,16 @@ function findBySubject(db: Kysely<Database>, subject: string) {
     .executeTakeFirst();
 }
 
-async function createAccount(db: Kysely<Database>, identity: OidcIdentity, time: number) {
+type AccountRow = NonNullable<Awaited<ReturnType<typeof findBySubject>>>;
+
+async function createAccount(
+  db: Kysely<Database>,
+  identity: OidcIdentity,
+  time: number,
+): Promise<{ row: AccountRow; created: boolean }> {
   const username = await freeUsername(db, usernameBase(identity));
   try {
-    return await db
+    const row = await db
       .insertInto("staff_users")
       .values({
         username,
@@ -82,12 +98,36 @@ async function createAccount(db: Kysely<Database>, identity: OidcIdentity, time:
       })
       .returning(["id", "username", "role", "disabled"])
       .executeTakeFirstOrThrow();
+    return { row, created: true };
   } catch (error) {
     // Two first sign-ins of one person at once: the other one made the account (the subject is unique).
     const made = await findBySubject(db, identity.subject);
-    if (made) return made;
+    if (made) return { row: made, created: false };
     throw error;
   }
+}
+
+/** Sets the claim's role and address on an existing account, keeping the last enabled owner an owner. */
+async function syncAccount(
+  db: Kysely<Database>,
+  row: AccountRow,
+  identity: OidcIdentity,
+  time: number,
+): Promise<SsoAccountResult> {
+  const email = identity.email ?? null;
+  const previous = toStaffUser({ ...row, email });
+  const user = { ...previous, role: identity.role };
+  const setEmail = () =>
+    db.updateTable("staff_users").set({ email, updated_at: time }).where("id", "=", row.id).execute();
+  if (row.role === identity.role) {
+    await setEmail();
+    return { kind: "unchanged", user };
+  }
+  const outcome = await changeKeepingAnOwner(db, row.id, { role: identity.role, email, updated_at: time });
+  if (outcome === "no-account") throw new OidcSignInError("account deleted during the sign-in", row.username);
+  if (outcome === "changed") return { kind: "role-changed", user, previousRole: previous.role };
+  await setEmail();
+  return { kind: "owner-kept", user: previous, claimedRole: identity.role };
 }
 
 /** Finds or makes the account of a provider's subject and sets its role and address from this sign-in. */
@@ -97,15 +137,12 @@ export async function signInSsoAccount(
   now: () => number,
 ): Promise<SsoAccountResult> {
   const time = now();
-  const existing = await findBySubject(db, identity.subject);
-  const row = existing ?? (await createAccount(db, identity, time));
-  if (row.disabled === 1) return { kind: "disabled", username: row.username };
-  if (existing) {
-    await db
-      .updateTable("staff_users")
-      .set({ role: identity.role, email: identity.email ?? null, updated_at: time })
-      .where("id", "=", row.id)
-      .execute();
+  let row = await findBySubject(db, identity.subject);
+  if (!row) {
+    const made = await createAccount(db, identity, time);
+    if (made.created) return { kind: "created", user: toStaffUser({ ...made.row, email: identity.email ?? null }) };
+    row = made.row;
   }
-  return { kind: "signed-in", user: toStaffUser({ ...row, role: identity.role }) };
+  if (row.disabled === 1) return { kind: "disabled", username: row.username };
+  return syncAccount(db, row, identity, time);
 }

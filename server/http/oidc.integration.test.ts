@@ -167,6 +167,8 @@ describe.each(testDatabases())("staff single sign-on on $dialect: signing in", (
   });
 
   it("sets the role from the claim again at the next sign-in, on the same account", async () => {
+    // Another owner remains: a claim never demotes the last one (oidc-accounts.integration.test.ts).
+    await sso.t.services.staff.create("boss", "correct horse battery staple", "owner");
     const firstResponse = await signInAs("sub-alice");
     const first = await sessionOf(firstResponse);
     expect(first?.user.role).toBe("owner");
@@ -187,6 +189,7 @@ describe.each(testDatabases())("staff single sign-on on $dialect: signing in", (
         actorId: user.id,
         detail: { method: "sso" },
       }),
+      expect.objectContaining({ action: "account.created", actor: "sso", target: "bob" }),
     ]);
   });
 });

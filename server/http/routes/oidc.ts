@@ -6,7 +6,7 @@ import type { Context } from "hono";
 import { Hono } from "hono";
 import { readCookie } from "#shared/i18n/languages.ts";
 import { createOidcClient, OIDC_CHALLENGE_TTL_MS, OidcSignInError } from "#server/auth/oidc.ts";
-import { signInSsoAccount } from "#server/auth/oidc-accounts.ts";
+import { signInSsoAccount, type SsoAccountResult } from "#server/auth/oidc-accounts.ts";
 import type { Services } from "#server/services.ts";
 import type { ApiEnv } from "#server/http/api-context.ts";
 import { audit } from "#server/http/audit-event.ts";
@@ -14,7 +14,10 @@ import { isHttps, isLocalhost } from "#server/http/request-info.ts";
 import { readSessionToken, sessionCookie, type CookieRequest } from "#server/http/session-cookie.ts";
 
 const SIGNED_IN = "/admin/dashboard";
+const SSO_ACTOR = "sso";
 const FAILED = "/admin?sso=failed";
+
+type SignedInAccount = Exclude<SsoAccountResult, { kind: "disabled" }>;
 
 // Named and secured as the session cookie (session-cookie.ts): "__Host-sso", Secure, except on plain-HTTP localhost.
 // SameSite=Lax: the provider sends the browser back by a top-level GET from its own site.
@@ -39,6 +42,25 @@ async function refuse(c: Context<ApiEnv>, services: Services, error: unknown): P
   const target = error instanceof OidcSignInError ? error.who : undefined;
   await audit(c, services, { action: "sign-in.failed", target, detail: { method: "sso", reason } });
   return c.redirect(FAILED, 302);
+}
+
+/** What the provider's word did to the account: the trail names the provider ("sso") as the one who did it. */
+async function recordAccountChange(c: Context<ApiEnv>, services: Services, account: SignedInAccount): Promise<void> {
+  const target = account.user.username;
+  const role = account.user.role;
+  if (account.kind === "created") {
+    await audit(c, services, { actor: SSO_ACTOR, action: "account.created", target, detail: { role } });
+  } else if (account.kind === "role-changed") {
+    const detail = { role, previous: account.previousRole };
+    await audit(c, services, { actor: SSO_ACTOR, action: "account.role-changed", target, detail });
+  } else if (account.kind === "owner-kept") {
+    const detail = { role, claimed: account.claimedRole, reason: "last enabled owner" };
+    c.get("log").warn(
+      { event: "sso-role-kept", user: target, claimed: account.claimedRole },
+      "single sign-on's role claim would leave no enabled owner: the account stays owner",
+    );
+    await audit(c, services, { actor: SSO_ACTOR, action: "account.role-change-refused", target, detail });
+  }
 }
 
 export function oidcRoutes(services: Services) {
@@ -70,6 +92,7 @@ export function oidcRoutes(services: Services) {
       const account = await signInSsoAccount(services.database.db, identity, services.now);
       if (account.kind === "disabled") throw new OidcSignInError("account disabled", account.username);
       const { user } = account;
+      await recordAccountChange(c, services, account);
       // A session the browser held before is ended, not left beside the new one (session fixation, ASVS 3.2.1).
       const previous = readSessionToken(cookies);
       if (previous) await services.sessions.revoke(previous);
