@@ -18,6 +18,8 @@ export const OIDC_CHALLENGE_TTL_MS = 10 * 60_000;
 export const OIDC_CALLBACK_PATH = "/api/auth/oidc/callback";
 const SCOPE = "openid profile email";
 const DISCOVERY_TIMEOUT_SECONDS = 10;
+/** oauth4webapi's message (under openid-client's error) for a signature its key does not verify. */
+const BAD_SIGNATURE = "JWT signature verification failed";
 
 /** A refused sign-in; `reason` is meant for the audit trail and logs, so it never holds a token, code or state. */
 export class OidcSignInError extends Error {
@@ -43,9 +45,16 @@ export function roleFromClaim(value: unknown): Role | undefined {
 
 type Challenge = { state: string; nonce: string; verifier: string };
 
+/** A signature that no key of the provider's key set verifies, or signed by a key the set does not hold. */
+function isBadSignature(error: unknown): boolean {
+  const { code, cause } = error as { code?: unknown; cause?: unknown };
+  return code === "OAUTH_KEY_SELECTION_FAILED" || (cause instanceof Error && cause.message === BAD_SIGNATURE);
+}
+
 /** Only the error's kind: openid-client keeps the values it compared (state, tokens) in other fields. */
 function failureOf(error: unknown): string {
   if (error instanceof client.AuthorizationResponseError) return `provider answered ${error.error}`;
+  if (isBadSignature(error)) return "ID token signature not verified by the provider's keys";
   if (error instanceof client.ResponseBodyError) return `token endpoint answered ${error.error}`;
   const code = (error as { code?: unknown }).code;
   return typeof code === "string" ? `code exchange failed (${code})` : "code exchange failed";
@@ -72,7 +81,11 @@ export function createOidcClient(options: { config: Config; db: Kysely<Database>
     if (!issuer || !clientId || !secret) return Promise.reject(new OidcSignInError("single sign-on is off"));
     const server = new URL(issuer);
     // parseConfig allows http:// only on loopback (a provider on this machine, as in tests).
-    const execute = server.protocol === "http:" ? [client.allowInsecureRequests] : [];
+    const insecure = server.protocol === "http:" ? [client.allowInsecureRequests] : [];
+    // The code flow's ID token comes straight from the token endpoint, and the spec deems TLS enough; its signature
+    // is checked against the provider's published keys (jwks_uri) all the same, so a token no key of the provider
+    // signed is refused whatever way it came.
+    const execute = [...insecure, client.enableNonRepudiationChecks];
     discovered ??= client
       .discovery(server, clientId, undefined, client.ClientSecretBasic(secret), {
         execute,

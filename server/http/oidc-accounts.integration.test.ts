@@ -1,7 +1,7 @@
-// Single sign-on against a real provider, as someone who controls a claim would try it: a role claim never takes
-// the team's last enabled owner away, alone or racing an owner's change; what the provider's word does to an
-// account is in the audit trail.
-import { beforeEach, describe, expect, it } from "vitest";
+// Single sign-on against a real provider, as someone who controls a claim or the token's path would try it: a role
+// claim never takes the team's last enabled owner away, alone or racing an owner's change; what the provider's word
+// does to an account is in the audit trail; an ID token that the provider's keys do not verify signs nobody in.
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { ProviderAccounts } from "#tests/peers/oidc-provider.ts";
 import { cookieNamed, useSsoApp, oidcProviderForFile } from "#tests/support/sso-app.ts";
 import { STAFF_PASSWORD } from "#tests/support/staff-roles.ts";
@@ -99,5 +99,37 @@ describe.each(testDatabases())("single sign-on's roles on $dialect", ({ open }) 
       // Whichever came second was the one refused: the owner's demotion with a conflict, the claim by keeping owner.
       expect(owners[0]!.username).toBe(demoted.status === "fulfilled" ? "alice" : "boss");
     }
+  });
+});
+
+describe.each(testDatabases())("ID token signatures on $dialect", ({ open }) => {
+  const sso = useSsoApp(open, idp);
+  afterEach(() => idp.provider.forgeIdTokens(undefined));
+
+  it.each(["foreign-key", "garbage-signature"] as const)(
+    "refuses an ID token with a %s: no account, no session, and the trail says why",
+    async (forgery) => {
+      idp.provider.forgeIdTokens(forgery);
+      const response = await sso.signInAs("sub-alice");
+      expect(response.headers.get("location")).toBe("/admin?sso=failed");
+      expect(cookieNamed(response, "session")).toBeUndefined();
+      expect(await sso.t.services.staff.count()).toBe(0);
+      const { events } = await sso.t.services.audit.list({ limit: 10 });
+      expect(events).toEqual([
+        expect.objectContaining({
+          action: "sign-in.failed",
+          detail: { method: "sso", reason: "ID token signature not verified by the provider's keys" },
+        }),
+      ]);
+    },
+  );
+
+  it("signs in with the token the provider signed, after refusing a forged one", async () => {
+    idp.provider.forgeIdTokens("foreign-key");
+    expect((await sso.signInAs("sub-alice")).headers.get("location")).toBe("/admin?sso=failed");
+    idp.provider.forgeIdTokens(undefined);
+    const response = await sso.signInAs("sub-alice");
+    expect(response.headers.get("location")).toBe("/admin/dashboard");
+    expect((await sso.sessionOf(response))?.user).toMatchObject({ username: "alice", role: "owner" });
   });
 });

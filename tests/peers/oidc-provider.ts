@@ -3,13 +3,18 @@
 // sign-ins. signIn plays the person at the provider: it follows the redirects,
 // logs in through the provider's own development login form, and returns the
 // URL the provider sends the browser back to (the app's callback), for the
-// test to request from the app itself.
-import { createServer, type Server } from "node:http";
+// test to request from the app itself. forgeIdTokens makes its token endpoint
+// hand out ID tokens whose signature its published keys do not verify.
+import { generateKeyPairSync, randomBytes, sign, type KeyObject } from "node:crypto";
+import { createServer, type Server, type ServerResponse } from "node:http";
 // @ts-expect-error -- oidc-provider ships no type declarations; this file only calls what it uses below.
 import Provider from "oidc-provider";
 import { freePort } from "./ports.ts";
 
 export type ProviderAccounts = Map<string, Record<string, unknown>>;
+
+/** How a forged ID token is signed: by a key of the attacker's (under the provider's key id), or not at all. */
+export type IdTokenForgery = "foreign-key" | "garbage-signature";
 
 type ProviderOptions = {
   clientId: string;
@@ -33,6 +38,31 @@ function keepCookies(jar: Jar, response: Response): void {
 
 function cookieHeader(jar: Jar): string {
   return [...jar].map(([name, value]) => `${name}=${value}`).join("; ");
+}
+
+/** The same header and claims, with a signature the provider's published keys do not verify. */
+function forgedIdToken(idToken: string, forgery: IdTokenForgery, foreignKey: KeyObject): string {
+  const [header = "", payload = "", signature = ""] = idToken.split(".");
+  const { alg } = JSON.parse(Buffer.from(header, "base64url").toString()) as { alg: string };
+  if (alg !== "RS256") throw new Error(`the test provider forges RS256 tokens only, not ${alg}`);
+  const forged =
+    forgery === "garbage-signature"
+      ? randomBytes(Buffer.from(signature, "base64url").length)
+      : sign("sha256", Buffer.from(`${header}.${payload}`), foreignKey);
+  return `${header}.${payload}.${forged.toString("base64url")}`;
+}
+
+/** Rewrites the ID token in the token endpoint's JSON answer as it is sent. */
+function forgeIdTokenIn(response: ServerResponse, forge: (idToken: string) => string): void {
+  const end = response.end.bind(response) as (chunk?: unknown) => ServerResponse;
+  response.end = ((chunk?: unknown) => {
+    if (typeof chunk !== "string" && !Buffer.isBuffer(chunk)) return end(chunk);
+    const body = JSON.parse(chunk.toString()) as { id_token?: string };
+    if (body.id_token === undefined) return end(chunk);
+    const forged = JSON.stringify({ ...body, id_token: forge(body.id_token) });
+    response.setHeader("content-length", Buffer.byteLength(forged));
+    return end(forged);
+  }) as typeof response.end;
 }
 
 export async function startOidcProvider(options: ProviderOptions) {
@@ -77,11 +107,24 @@ export async function startOidcProvider(options: ProviderOptions) {
       return grant;
     },
   });
-  const server: Server = createServer(provider.callback());
+  let forgery: IdTokenForgery | undefined;
+  const foreignKey = generateKeyPairSync("rsa", { modulusLength: 2048 }).privateKey;
+  const answer = provider.callback() as (request: unknown, response: ServerResponse) => void;
+  const server: Server = createServer((request, response) => {
+    if (forgery && request.method === "POST" && request.url === "/token") {
+      const kind = forgery;
+      forgeIdTokenIn(response, (idToken) => forgedIdToken(idToken, kind, foreignKey));
+    }
+    answer(request, response);
+  });
   await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
 
   return {
     issuer,
+    /** From now on, ID tokens go out with a signature of this kind (undefined: signed as they should be). */
+    forgeIdTokens(kind: IdTokenForgery | undefined): void {
+      forgery = kind;
+    },
     /** Logs `accountId` in at the provider from `authorizationUrl`; returns where the provider sends the browser. */
     async signIn(authorizationUrl: string, accountId: string): Promise<URL> {
       const jar: Jar = new Map();
