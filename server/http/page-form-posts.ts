@@ -17,7 +17,7 @@ const answer = (status: 400 | 413 | 415, text: string) =>
   });
 
 /** The whole body; TooLarge past maxBytes (the rest is not read), the stream's own error when it fails. */
-async function readBody(request: Request, maxBytes: number): Promise<Uint8Array> {
+async function readBody(request: Request, maxBytes: number): Promise<Uint8Array<ArrayBuffer>> {
   if (Number(request.headers.get("content-length") ?? 0) > maxBytes) throw new TooLarge();
   const chunks: Uint8Array[] = [];
   let size = 0;
@@ -33,7 +33,13 @@ async function readBody(request: Request, maxBytes: number): Promise<Uint8Array>
     }
     chunks.push(value);
   }
-  return Buffer.concat(chunks);
+  const body = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) {
+    body.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return body;
 }
 
 /**
@@ -45,7 +51,7 @@ export function pageFormPosts(maxBytes: number): MiddlewareHandler {
     const type = (c.req.header("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
     const coding = (c.req.header("content-encoding") ?? "identity").trim().toLowerCase();
     if (type !== FORM || coding !== "identity") return answer(415, `Unsupported Media Type: a form is sent as ${FORM}`);
-    let body: Uint8Array;
+    let body: Uint8Array<ArrayBuffer>;
     try {
       body = await readBody(c.req.raw, maxBytes);
       new TextDecoder("utf-8", { fatal: true }).decode(body);
