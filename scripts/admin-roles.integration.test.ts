@@ -60,6 +60,7 @@ describe("npm run admin with roles", { timeout: 60_000 }, () => {
     expect(lastOwner.code).toBe(1);
     expect(lastOwner.err).toContain('"first" is the last owner');
     expect((await admin(["disable", "first"])).err).toContain('"first" is the last owner');
+    expect((await admin(["delete", "first"])).err).toContain('"first" is the last owner');
     expect(await roles()).toEqual({ first: "owner", second: "operator", third: "operator" });
   });
 

@@ -24,8 +24,15 @@ describe("npm run admin", { timeout: 30_000 }, () => {
     expect((await admin(["reset-password", "ops", "--password-stdin"], "another long passphrase\n")).out).toContain(
       "signed it out everywhere",
     );
+    // The last owner stays until another account is owner: the team is never left without one.
+    expect((await admin(["delete", "ops"])).err).toContain('"ops" is the last owner');
+    const spare = await admin(
+      ["create", "spare", "--role", "owner", "--password-stdin"],
+      "a second owner's long passphrase\n",
+    );
+    expect(spare).toMatchObject({ code: 0 });
     expect(await admin(["delete", "ops"])).toMatchObject({ code: 0 });
-    expect((await admin(["list"])).out).toContain("No staff accounts");
+    expect((await admin(["list"])).out).not.toMatch(/^ops\t/m);
   });
 
   it("refuses weak passwords, duplicates and unknown accounts, changing nothing", async () => {

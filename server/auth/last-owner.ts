@@ -39,25 +39,33 @@ function isLastEnabledOwner(eb: ExpressionBuilder<Database, "staff_users">) {
 const takesAnOwnerAway = (change: AccountChange) =>
   (change.role !== undefined && change.role !== "owner") || change.disabled === 1;
 
-async function write(db: Kysely<Database>, id: number, change: AccountChange): Promise<ChangeOutcome> {
-  let update = db.updateTable("staff_users").set(change).where("id", "=", id);
-  if (takesAnOwnerAway(change)) update = update.where((eb) => eb.not(isLastEnabledOwner(eb)));
-  const result = await update.executeTakeFirst();
-  if (Number(result.numUpdatedRows) > 0) return "changed";
+/** A change (AccountChange) or the account's removal, each under the rule. */
+type Write = AccountChange | "remove";
+
+async function write(db: Kysely<Database>, id: number, change: Write): Promise<ChangeOutcome> {
+  let affected: bigint;
+  if (change === "remove") {
+    const removal = db
+      .deleteFrom("staff_users")
+      .where("id", "=", id)
+      .where((eb) => eb.not(isLastEnabledOwner(eb)));
+    affected = (await removal.executeTakeFirst()).numDeletedRows;
+  } else {
+    let update = db.updateTable("staff_users").set(change).where("id", "=", id);
+    if (takesAnOwnerAway(change)) update = update.where((eb) => eb.not(isLastEnabledOwner(eb)));
+    affected = (await update.executeTakeFirst()).numUpdatedRows;
+  }
+  if (Number(affected) > 0) return "changed";
   const found = await db.selectFrom("staff_users").select("id").where("id", "=", id).executeTakeFirst();
   return found ? "last-owner" : "no-account";
 }
 
 /**
- * Writes the change to the account unless it would leave the team without an enabled owner. Changes that add an
- * owner (a role of owner, enabling) take the same lock, so that on PostgreSQL every change to the set of owners
- * waits its turn behind the others.
+ * Writes the change to the account (or removes it) unless that would leave the team without an enabled owner.
+ * Changes that add an owner (a role of owner, enabling) take the same lock, so that on PostgreSQL every change to the
+ * set of owners waits its turn behind the others.
  */
-export async function changeKeepingAnOwner(
-  db: Kysely<Database>,
-  id: number,
-  change: AccountChange,
-): Promise<ChangeOutcome> {
+export async function changeKeepingAnOwner(db: Kysely<Database>, id: number, change: Write): Promise<ChangeOutcome> {
   if (dialectOf(db) === "sqlite") return write(db, id, change);
   return db.transaction().execute(async (trx) => {
     // Locked in one order (by id), so that two changes never each hold a row the other waits for.

@@ -93,9 +93,10 @@ function accountChanges(db: Kysely<Database>, now: () => number) {
     return user;
   }
 
-  /** Writes the change through the last-owner rule, whose refusal is a conflict. */
-  async function change(user: StaffUser, fields: Omit<AccountChange, "updated_at">): Promise<void> {
-    const outcome = await changeKeepingAnOwner(db, user.id, { ...fields, updated_at: now() });
+  /** Writes the change (or the removal) through the last-owner rule, whose refusal is a conflict. */
+  async function change(user: StaffUser, fields: Omit<AccountChange, "updated_at"> | "remove"): Promise<void> {
+    const write = fields === "remove" ? fields : { ...fields, updated_at: now() };
+    const outcome = await changeKeepingAnOwner(db, user.id, write);
     if (outcome === "no-account") throw new StaffInputError(`No account "${user.username}"`);
     if (outcome === "last-owner")
       throw new StaffConflictError(`"${user.username}" is the last owner: make another account owner first`);
@@ -106,6 +107,14 @@ function accountChanges(db: Kysely<Database>, now: () => number) {
   const endSessions = (user: StaffUser) => db.deleteFrom("sessions").where("user_id", "=", user.id).execute();
 
   return {
+    /** Deletes the account (its sessions and factors go with it); false when there is none. Never the last owner. */
+    async remove(username: string): Promise<boolean> {
+      const user = await find(username);
+      if (!user) return false;
+      await change(user, "remove");
+      return true;
+    },
+
     /** Changes an account's role; its sessions carry the new one from their next request. */
     async setRole(username: string, role: string): Promise<StaffUser> {
       const checked = checkedRole(role);
@@ -230,14 +239,6 @@ export function createStaffStore(db: Kysely<Database>, hashOptions: HashOptions,
         .select((eb) => eb.fn.countAll<number>().as("n"))
         .executeTakeFirstOrThrow();
       return Number(row.n);
-    },
-
-    async remove(username: string): Promise<boolean> {
-      const result = await db
-        .deleteFrom("staff_users")
-        .where("username", "=", usernameFromLogin(username))
-        .executeTakeFirst();
-      return Number(result.numDeletedRows) > 0;
     },
   };
 }
