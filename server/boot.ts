@@ -233,4 +233,10 @@ export async function purgeOldMessages(services: Services): Promise<void> {
   } catch (error) {
     logger.error({ err: error }, "audit trail prune failed");
   }
+  try {
+    // Guesses long over hold nothing: their rows (of any key format, older ones too) go.
+    await services.throttle.purgeIdle();
+  } catch (error) {
+    logger.error({ err: error }, "sign-in throttle purge failed");
+  }
 }

@@ -10,7 +10,7 @@
 // only to a client that is not held, and nothing is written before.
 import { clientNetwork } from "#server/net/client-address.ts";
 import { ipPseudonym } from "#server/net/ip-pseudonym.ts";
-import type { Throttle } from "./throttle.ts";
+import { throttleKey, type Throttle } from "./throttle.ts";
 
 export type KeySurface = "push" | "metrics" | "maintenance";
 
@@ -23,10 +23,7 @@ export function createKeyGuard(throttle: Throttle, ipKey: Buffer) {
      * way.
      */
     async admit(surface: KeySurface, clientIp: string, hit: boolean): Promise<KeyVerdict> {
-      const key = {
-        kind: "key-miss" as const,
-        key: `key-miss:${surface}:${ipPseudonym(ipKey, clientNetwork(clientIp))}`,
-      };
+      const key = throttleKey("key-miss:network", surface, ipPseudonym(ipKey, clientNetwork(clientIp)));
       const waitMs = hit
         ? await throttle.waiting([key])
         : await throttle.reserve([key]).then((r) => (r.ok ? 0 : r.retryAfterMs));

@@ -1,7 +1,8 @@
 // The step after the password, and the proofs that stand on their own: a code
 // (an authenticator app's or a recovery code), or a passkey, which may also be
 // the whole sign-in. Every code guess reserves an attempt against the same
-// throttle keys as a password guess; a full sign-in gives them back.
+// throttle keys as a password guess, and an authenticator code against the
+// account's daily code budget too (throttle.ts); a full sign-in gives them back.
 import { looksLikeRecoveryCode, type RecoveryCodes } from "./recovery-codes.ts";
 import type { Challenges } from "./challenges.ts";
 import {
@@ -13,10 +14,11 @@ import {
 import {
   completeSignIn,
   reserveAttempt,
-  retryAfter,
+  throttledBy,
   type SignedIn,
   type SignInClient,
   type SignInDeps,
+  type Throttled,
 } from "./sign-in.ts";
 import type { FactorKind } from "./factors.ts";
 import type { StaffUser } from "./staff.ts";
@@ -29,7 +31,7 @@ export type ProofResult =
   | { kind: "ok"; user: StaffUser; method: "totp" | "recovery-code" | "passkey" }
   | { kind: "invalid"; user?: StaffUser }
   | { kind: "expired" }
-  | { kind: "throttled"; retryAfterSeconds: number };
+  | Throttled;
 
 export type StepResult = (SignedIn & { method: string }) | Exclude<ProofResult, { kind: "ok" }>;
 
@@ -44,10 +46,12 @@ export function createSecondFactor(deps: Deps) {
 
   /** Checks a code for the account: its apps' current codes, or one of its unused recovery codes. */
   async function proveWithCode(user: StaffUser, code: string, client: SignInClient): Promise<ProofResult> {
-    const reservation = await reserveAttempt(deps, user.username, client);
-    if (!reservation.ok) return { kind: "throttled", retryAfterSeconds: retryAfter(reservation.retryAfterMs) };
     const digits = code.replace(/\s/g, "");
-    if (/^\d{6}$/.test(digits) && (await deps.factors.useTotp(user.id, digits))) {
+    // Only six digits can be an authenticator's code; a recovery code (50 bits) is no guess worth a budget.
+    const totp = /^\d{6}$/.test(digits);
+    const reservation = await reserveAttempt(deps, user.username, client, { code: totp });
+    if (!reservation.ok) return throttledBy(reservation);
+    if (totp && (await deps.factors.useTotp(user.id, digits))) {
       await deps.throttle.succeeded(reservation.keys);
       return { kind: "ok", user, method: "totp" };
     }
@@ -73,8 +77,9 @@ export function createSecondFactor(deps: Deps) {
     const credentialId = answeredCredentialId(response);
     const passkey = credentialId ? await deps.factors.passkeyById(credentialId) : undefined;
     const user = expected ?? (passkey ? await account(passkey.userId) : undefined);
-    const reservation = await reserveAttempt(deps, user?.username ?? "unknown-passkey", client);
-    if (!reservation.ok) return { kind: "throttled", retryAfterSeconds: retryAfter(reservation.retryAfterMs) };
+    // A passkey nobody has counts against the client's network only: there is no account to hold.
+    const reservation = await reserveAttempt(deps, user?.username, client);
+    if (!reservation.ok) return throttledBy(reservation);
     if (!user || !passkey || passkey.userId !== user.id) return { kind: "invalid", ...(user ? { user } : {}) };
     const check = await verifyPasskeyAuthentication(deps.rp, response, String(challenge.value.challenge), passkey);
     if (!check.ok) return { kind: "invalid", user };
@@ -123,6 +128,14 @@ export function createSecondFactor(deps: Deps) {
       const step = await deps.challenges.peek("second-factor", pending);
       const expected = step ? await account(step.userId) : undefined;
       return finish(await proveWithPasskey(ceremony, response, client, expected), step ? pending : undefined, client);
+    },
+
+    /** A passkey ceremony for a signed-in person to prove it is them again (confirm, before sensitive changes). */
+    async confirmPasskeyOptions(user: StaffUser): Promise<{ options: unknown; ceremony: string }> {
+      const allow = await deps.factors.passkeys(user.id);
+      const { options, challenge } = await passkeyAuthenticationOptions(deps.rp, allow);
+      const ceremony = await deps.challenges.issue("passkey-sign-in", user.id, { challenge }, CEREMONY_MS);
+      return { options, ceremony };
     },
 
     /** Proves a signed-in person again (a recent sign-in for sensitive changes): a code or a passkey. */

@@ -185,7 +185,7 @@ describe.each(testDatabases())("staff sign-in on $dialect: throttling and sessio
       const keys = (await c.t.services.database.db.selectFrom("auth_failures").select("key").execute()).map(
         (row) => row.key,
       );
-      expect(keys.some((key) => key.startsWith("ip:"))).toBe(true);
+      expect(keys.some((key) => key.startsWith("sign-in:network:"))).toBe(true);
       const plain = [address, `ip:${address}`].map((text) =>
         createHash("sha256").update(text).digest("hex").slice(0, 32),
       );

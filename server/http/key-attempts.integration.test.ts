@@ -32,7 +32,7 @@ describe.each(testDatabases())("wrong keys on $dialect", ({ open }) => {
     async () => {
       const answers = await statuses(Array.from({ length: 40 }, (_, i) => scrape("203.0.113.7", `wrong-${i}`)));
       const looked = answers.filter((status) => status === 401).length;
-      expect(looked).toBe(THROTTLE_RULES["key-miss"].free + 1);
+      expect(looked).toBe(THROTTLE_RULES["key-miss:network"].free + 1);
       expect(answers.filter((status) => status === 429)).toHaveLength(40 - looked);
       const refused = await scrape("203.0.113.7", "wrong-again");
       expect(refused.status).toBe(429);
@@ -42,7 +42,7 @@ describe.each(testDatabases())("wrong keys on $dialect", ({ open }) => {
       // The same address in another spelling is the same client.
       expect((await scrape("::ffff:203.0.113.7", TOKEN)).status).toBe(429);
       // Once its wait is over, the client may try again.
-      t.advance(THROTTLE_RULES["key-miss"].windowMs);
+      t.advance(THROTTLE_RULES["key-miss:network"].windowMs);
       expect((await scrape("203.0.113.7", TOKEN)).status).toBe(200);
     },
   );
@@ -60,7 +60,7 @@ describe.each(testDatabases())("wrong keys on $dialect", ({ open }) => {
     const answers = await statuses(
       Array.from({ length: 30 }, (_, i) => scrape(`2001:db8:5:6::${(i + 1).toString(16)}`, `wrong-${i}`)),
     );
-    expect(answers.filter((status) => status === 401)).toHaveLength(THROTTLE_RULES["key-miss"].free + 1);
+    expect(answers.filter((status) => status === 401)).toHaveLength(THROTTLE_RULES["key-miss:network"].free + 1);
     expect((await scrape("2001:db8:5:7::1", TOKEN)).status).toBe(200);
   });
 });

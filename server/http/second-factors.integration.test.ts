@@ -116,7 +116,7 @@ describe.each(testDatabases())("second factors on $dialect: the code step's limi
     // A new browser: no device cookie, so the account from this address is limited.
     const browser = s.browser();
     expect((await browser.signIn("ops")).status).toBe(200);
-    const { free, baseDelayMs } = THROTTLE_RULES["account-ip"];
+    const { free, baseDelayMs } = THROTTLE_RULES["sign-in:account-network"];
     // The right password counted as one attempt; then wrong codes of both kinds up to the first delay.
     for (let attempt = 2; attempt <= free + 1; attempt += 1) {
       const code = attempt % 2 === 0 ? wrong : "aaaaa-bbbbb";
@@ -239,8 +239,8 @@ describe.each(testDatabases())("second factors on $dialect: passkeys", ({ open }
     expect(await (await s.browser().signIn("ops")).json()).toMatchObject({ user: { username: "ops" } });
     const removed = (await auditTrail(t)).filter((e) => e.action === "factor.removed").map((e) => e.detail);
     expect(removed).toEqual([
-      { kind: "totp", label: "Phone" },
-      { kind: "passkey", label: "Laptop" },
+      { kind: "totp", label: "Phone", sessionsEnded: 0 },
+      { kind: "passkey", label: "Laptop", sessionsEnded: 0 },
     ]);
   });
 });

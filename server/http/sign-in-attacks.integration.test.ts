@@ -2,6 +2,7 @@
 // guessing one account, forty guesses at once, hours of slow guessing. The
 // real admin's browser, which signed in before, must always get through.
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { throttledAccount } from "#server/auth/sign-in.ts";
 import { testDatabases, type TestDatabase } from "#tests/support/test-databases.ts";
 import { browserHeaders, createTestApp } from "#tests/support/test-app.ts";
 
@@ -105,8 +106,8 @@ describe.each(testDatabases())("sign-in under attack on $dialect: many addresses
     expect(statuses.filter((s) => s === 401)).toHaveLength(6);
     expect(statuses.filter((s) => s === 429)).toHaveLength(34);
     const rows = await c.t.services.database.db.selectFrom("auth_failures").select(["key", "count"]).execute();
-    const counts = Object.fromEntries(rows.map((row) => [row.key.split(":")[0], row.count]));
-    expect(counts).toEqual({ "account-ip": 6, ip: 6, account: 6 });
+    const counts = Object.fromEntries(rows.map((row) => [row.key.split(":").slice(0, 2).join(":"), row.count]));
+    expect(counts).toEqual({ "sign-in:account-network": 6, "sign-in:network": 6, "sign-in:account": 6 });
     // The right password from there waits like any other attempt.
     expect((await signIn(PASSWORD, "203.0.113.9")).status).toBe(429);
   });
@@ -135,7 +136,8 @@ describe.each(testDatabases())("sign-in under attack on $dialect: the device coo
     const keys = (await c.t.services.database.db.selectFrom("auth_failures").select("key").execute()).map(
       (row) => row.key,
     );
-    expect(keys.some((key) => key.startsWith("account-ip:deploy:"))).toBe(true);
+    const deploy = throttledAccount(c.t.services.signInDeps, "deploy");
+    expect(keys.some((key) => key.startsWith(`sign-in:account-network:${deploy}:`))).toBe(true);
   });
 
   it("a trusted browser guessing wrong is held by its own limit, which others do not share", async () => {

@@ -280,7 +280,7 @@ describe.each(testDatabases())("the team on $dialect: one's own account", ({ ope
 
   it("counts wrong current passwords in the sign-in throttle", async () => {
     const laptop = await s.signedIn("ops");
-    const { device } = THROTTLE_RULES;
+    const device = THROTTLE_RULES["sign-in:device"];
     for (let attempt = 1; attempt <= device.free + 1; attempt += 1) {
       const response = await laptop.post("/api/admin/account/password", {
         current: `guess ${attempt}`,

@@ -12,14 +12,17 @@ type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 
 export type Browser = ReturnType<typeof createBrowser>;
 
-/** A fresh app and database for each test, with an owner ("owner") and an operator ("ops"). */
-export function useStaffApp(open: TestDatabase["open"]) {
+/**
+ * A fresh app and database for each test, with an owner ("owner") and an operator ("ops"); `env` adds to the
+ * server's environment (TRUST_PROXY, for browsers that each come from an address of their own).
+ */
+export function useStaffApp(open: TestDatabase["open"], env: Record<string, string> = {}) {
   let t: TestApp;
   let cleanup: () => Promise<void>;
   beforeEach(async () => {
     const db = await open();
     cleanup = db.cleanup;
-    t = await createTestApp(db.handle);
+    t = await createTestApp(db.handle, env);
     await t.services.staff.create("owner", STAFF_PASSWORD, "owner");
     await t.services.staff.create("ops", STAFF_PASSWORD, "operator");
   });
@@ -28,7 +31,8 @@ export function useStaffApp(open: TestDatabase["open"]) {
     get t() {
       return t;
     },
-    browser: (userAgent?: string) => createBrowser(t, userAgent),
+    /** A browser; `address` is the client address it is seen from behind a trusted proxy. */
+    browser: (userAgent?: string, address?: string) => createBrowser(t, userAgent, address),
     /** A browser signed in as the account (which has no second factor yet). */
     async signedIn(username: string, userAgent?: string) {
       const browser = createBrowser(t, userAgent);
@@ -40,7 +44,7 @@ export function useStaffApp(open: TestDatabase["open"]) {
   };
 }
 
-export function createBrowser(t: TestApp, userAgent = "Test browser") {
+export function createBrowser(t: TestApp, userAgent = "Test browser", address?: string) {
   const jar = new Map<string, string>();
 
   function keep(response: Response) {
@@ -56,7 +60,11 @@ export function createBrowser(t: TestApp, userAgent = "Test browser") {
     const cookie = [...jar].map(([name, value]) => `${name}=${value}`).join("; ");
     const response = await t.app.request(`http://localhost${path}`, {
       method,
-      headers: browserHeaders({ "user-agent": userAgent, ...(cookie ? { cookie } : {}) }),
+      headers: browserHeaders({
+        "user-agent": userAgent,
+        ...(cookie ? { cookie } : {}),
+        ...(address ? { "x-forwarded-for": address } : {}),
+      }),
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
     });
     keep(response);

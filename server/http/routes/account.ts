@@ -1,11 +1,13 @@
 // /api/admin/account: every staff member's own password, second factors,
 // recovery codes and sessions. Adding or removing a factor needs a recent
-// sign-in; the first factor added comes with ten recovery codes.
+// sign-in; the first factor added comes with ten recovery codes. A change of
+// password or factors ends the person's other sessions: one of them may be a
+// thief's, who must not outlive the change made to shut them out.
 import { Hono, type Context } from "hono";
 import { z } from "zod";
 import { company } from "#shared/company.ts";
 import { passkeyRegistrationOptions, verifyPasskeyRegistration } from "#server/auth/passkeys.ts";
-import { retryAfter, reserveAttempt } from "#server/auth/sign-in.ts";
+import { reserveAttempt, throttledBy } from "#server/auth/sign-in.ts";
 import { StaffInputError } from "#server/auth/staff.ts";
 import { createTotpSecret, qrSvg, totpUri, verifyTotp } from "#server/auth/totp.ts";
 import type { Services } from "#server/services.ts";
@@ -14,7 +16,7 @@ import { audit } from "#server/http/audit-event.ts";
 import { allow, recentSignIn } from "#server/http/permission.ts";
 import { clearedShortCookie, readSessionToken, readShortCookie, shortCookie } from "#server/http/session-cookie.ts";
 import { signInClient } from "#server/http/signed-in.ts";
-import { throttled } from "./auth.ts";
+import { throttledAnswer } from "./auth.ts";
 
 const SETUP_MS = 10 * 60_000;
 
@@ -40,7 +42,7 @@ async function changeOwnPassword(c: Context<ApiEnv>, services: Services) {
   const { id, username } = c.get("session").user;
   // The current password is a key that can be guessed (with a stolen session): counted like a sign-in's.
   const reservation = await reserveAttempt(services.signInDeps, username, signInClient(c));
-  if (!reservation.ok) return throttled(c, retryAfter(reservation.retryAfterMs));
+  if (!reservation.ok) return throttledAnswer(c, throttledBy(reservation));
   try {
     const outcome = await services.staff.changePassword(id, body.data.current, body.data.next);
     if (outcome === "wrong-password") return c.json({ error: "The current password is wrong" }, 401);
@@ -50,10 +52,17 @@ async function changeOwnPassword(c: Context<ApiEnv>, services: Services) {
     return c.json({ error: error.message, fields: { next: error.message } }, 400);
   }
   await services.throttle.succeeded(reservation.keys);
-  const token = readSessionToken(c.get("cookieRequest"));
-  const ended = token ? await services.sessions.endOthers(id, token) : 0;
-  await audit(c, services, { action: "password.changed", detail: { sessionsEnded: ended } });
+  await audit(c, services, {
+    action: "password.changed",
+    detail: { sessionsEnded: await endOtherSessions(c, services) },
+  });
   return c.body(null, 204);
+}
+
+/** Ends every session of the signed-in person but this request's; returns how many. */
+async function endOtherSessions(c: Context<ApiEnv>, services: Services): Promise<number> {
+  const token = readSessionToken(c.get("cookieRequest"));
+  return token ? services.sessions.endOthers(c.get("session").user.id, token) : 0;
 }
 
 export function accountRoutes(services: Services) {
@@ -85,8 +94,7 @@ export function accountRoutes(services: Services) {
   routes.post("/password", self, (c) => changeOwnPassword(c, services));
 
   routes.post("/sessions/end-others", self, async (c) => {
-    const token = readSessionToken(c.get("cookieRequest"));
-    const ended = token ? await services.sessions.endOthers(user(c).id, token) : 0;
+    const ended = await endOtherSessions(c, services);
     await audit(c, services, { action: "sessions.ended-others", detail: { ended } });
     return c.json({ ended });
   });
@@ -109,8 +117,10 @@ export function accountRoutes(services: Services) {
     if (!check.ok) return c.json({ error: "That code is not right", fields: { code: "That code is not right" } }, 400);
     await services.challenges.take("totp-setup", body.data.setupId);
     const factor = await services.factors.addTotp(user(c).id, body.data.label, secret, check.step);
-    await audit(c, services, { action: "factor.added", detail: { kind: "totp", label: factor.label } });
-    return c.json({ factor, ...(await codesWithFirstFactor(user(c).id)) }, 201);
+    const codes = await codesWithFirstFactor(user(c).id);
+    const sessionsEnded = await endOtherSessions(c, services);
+    await audit(c, services, { action: "factor.added", detail: { kind: "totp", label: factor.label, sessionsEnded } });
+    return c.json({ factor, ...codes }, 201);
   });
 
   routes.post("/passkeys/options", self, recent, async (c) => {
@@ -135,8 +145,13 @@ export function accountRoutes(services: Services) {
     if (await services.factors.passkeyById(check.passkey.credentialId))
       return c.json({ error: "That passkey is already registered" }, 409);
     const factor = await services.factors.addPasskey(user(c).id, body.data.label, check.passkey);
-    await audit(c, services, { action: "factor.added", detail: { kind: "passkey", label: factor.label } });
-    return c.json({ factor, ...(await codesWithFirstFactor(user(c).id)) }, 201);
+    const codes = await codesWithFirstFactor(user(c).id);
+    const sessionsEnded = await endOtherSessions(c, services);
+    await audit(c, services, {
+      action: "factor.added",
+      detail: { kind: "passkey", label: factor.label, sessionsEnded },
+    });
+    return c.json({ factor, ...codes }, 201);
   });
 
   routes.delete("/factors/:id{[0-9]+}", self, recent, async (c) => {
@@ -144,7 +159,11 @@ export function accountRoutes(services: Services) {
     if (!removed) return c.json({ error: "No such factor" }, 404);
     // The last factor gone, the recovery codes go too: they stood in for factors that no longer exist.
     if ((await services.factors.count(user(c).id)) === 0) await services.recoveryCodes.removeAll(user(c).id);
-    await audit(c, services, { action: "factor.removed", detail: { kind: removed.kind, label: removed.label } });
+    const sessionsEnded = await endOtherSessions(c, services);
+    await audit(c, services, {
+      action: "factor.removed",
+      detail: { kind: removed.kind, label: removed.label, sessionsEnded },
+    });
     return c.body(null, 204);
   });
 
@@ -152,7 +171,10 @@ export function accountRoutes(services: Services) {
     if ((await services.factors.count(user(c).id)) === 0)
       return c.json({ error: "Add an authenticator app or a passkey first" }, 409);
     const recoveryCodes = await services.recoveryCodes.replace(user(c).id);
-    await audit(c, services, { action: "recovery-codes.created" });
+    await audit(c, services, {
+      action: "recovery-codes.created",
+      detail: { sessionsEnded: await endOtherSessions(c, services) },
+    });
     return c.json({ recoveryCodes });
   });
 

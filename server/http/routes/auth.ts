@@ -2,6 +2,7 @@
 // POST /api/auth/refresh. The steps after the password: sign-in-steps.ts.
 import { Hono, type Context } from "hono";
 import { z } from "zod";
+import type { Throttled } from "#server/auth/sign-in.ts";
 import type { Services } from "#server/services.ts";
 import { readJson, type ApiEnv } from "#server/http/api-context.ts";
 import { audit } from "#server/http/audit-event.ts";
@@ -22,9 +23,19 @@ const signInBody = z.object({
 
 export const INVALID_CREDENTIALS = "Invalid credentials. Please try again.";
 
+export const TOO_MANY_CODES =
+  "Too many wrong codes for this account. Use a recovery code or a passkey, or wait for the time given.";
+
 export function throttled(c: Context<ApiEnv>, retryAfterSeconds: number) {
   c.header("Retry-After", String(retryAfterSeconds));
   return c.json({ error: "Too many sign-in attempts", retryAfterSeconds }, 429);
+}
+
+/** A refused attempt: when to try again, and whether it was the account's budget of authenticator codes. */
+export function throttledAnswer(c: Context<ApiEnv>, result: Throttled) {
+  if (!result.held?.startsWith("totp:")) return throttled(c, result.retryAfterSeconds);
+  c.header("Retry-After", String(result.retryAfterSeconds));
+  return c.json({ error: TOO_MANY_CODES, reason: "codes", retryAfterSeconds: result.retryAfterSeconds }, 429);
 }
 
 export function authRoutes(services: Services) {
@@ -35,11 +46,17 @@ export function authRoutes(services: Services) {
     if (!body.ok) return body.response;
     const result = await services.signIn(body.data.username, body.data.password, signInClient(c));
     // A throttled attempt is not recorded: it changed nothing, and a flood of them would fill the trail.
-    if (result.kind === "throttled") return throttled(c, result.retryAfterSeconds);
+    if (result.kind === "throttled") return throttledAnswer(c, result);
     if (result.kind === "invalid") {
       c.get("log").warn({ event: "sign-in-failed" }, "sign-in failed");
-      // The name tried is the target: a failure has no actor, and the password is never kept.
-      await audit(c, services, { action: "sign-in.failed", target: body.data.username });
+      // The account tried is the target (a failure has no actor). A name no account has is not kept: it may be a
+      // password typed into the wrong field.
+      const target = result.username ?? null;
+      await audit(c, services, {
+        action: "sign-in.failed",
+        target,
+        ...(target === null ? { detail: { unknownAccount: true } } : {}),
+      });
       return c.json({ error: INVALID_CREDENTIALS }, 401);
     }
     if (result.kind === "second-factor") {

@@ -3,13 +3,14 @@
 import { Hono, type Context } from "hono";
 import { z } from "zod";
 import { suggestedUsername } from "#server/auth/invitations.ts";
-import { completeSignIn, reserveAttempt, retryAfter } from "#server/auth/sign-in.ts";
+import { completeSignIn, throttledBy } from "#server/auth/sign-in.ts";
 import { StaffInputError } from "#server/auth/staff.ts";
+import { throttleKey } from "#server/auth/throttle.ts";
 import type { Services } from "#server/services.ts";
 import { readJson, type ApiEnv } from "#server/http/api-context.ts";
 import { audit } from "#server/http/audit-event.ts";
 import { signedInResponse, signInClient } from "#server/http/signed-in.ts";
-import { throttled } from "./auth.ts";
+import { throttledAnswer } from "./auth.ts";
 
 export const INVALID_INVITATION =
   "This invitation is not valid. It may have expired (invitations last 24 hours), been used or been withdrawn.";
@@ -25,10 +26,12 @@ const acceptBody = z.object({
 export function invitationRoutes(services: Services) {
   const routes = new Hono<ApiEnv>();
 
-  // A token is a key that can be guessed at: each lookup counts as an attempt from the client.
+  // A token is a key that can be guessed at: each unknown one counts against the client's network, under a key
+  // of its own kind (no account's sign-in is held by it).
   async function guarded(c: Context<ApiEnv>) {
-    const reservation = await reserveAttempt(services.signInDeps, "invitation", signInClient(c));
-    return reservation.ok ? undefined : throttled(c, retryAfter(reservation.retryAfterMs));
+    const network = services.signInDeps.networkPseudonym(c.get("clientIp"));
+    const reservation = await services.throttle.reserve([throttleKey("invitation:network", network)]);
+    return reservation.ok ? undefined : throttledAnswer(c, throttledBy(reservation));
   }
 
   routes.post("/lookup", async (c) => {

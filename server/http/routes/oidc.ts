@@ -7,11 +7,14 @@ import { Hono } from "hono";
 import { readCookie } from "#shared/i18n/languages.ts";
 import { createOidcClient, OIDC_CHALLENGE_TTL_MS, OidcSignInError } from "#server/auth/oidc.ts";
 import { signInSsoAccount, type SsoAccountResult } from "#server/auth/oidc-accounts.ts";
+import { throttledBy } from "#server/auth/sign-in.ts";
+import { throttleKey } from "#server/auth/throttle.ts";
 import type { Services } from "#server/services.ts";
 import type { ApiEnv } from "#server/http/api-context.ts";
 import { audit } from "#server/http/audit-event.ts";
 import { isHttps, isLocalhost } from "#server/http/request-info.ts";
 import { readSessionToken, sessionCookie, type CookieRequest } from "#server/http/session-cookie.ts";
+import { throttledAnswer } from "./auth.ts";
 
 const SIGNED_IN = "/admin/dashboard";
 const SSO_ACTOR = "sso";
@@ -72,6 +75,10 @@ export function oidcRoutes(services: Services) {
 
   routes.get("/start", async (c) => {
     if (!sso.enabled) return off(c);
+    // Each start is a row until it expires: a client network gets a few dozen in a quarter of an hour.
+    const network = services.signInDeps.networkPseudonym(c.get("clientIp"));
+    const reservation = await services.throttle.reserve([throttleKey("sso-start:network", network)]);
+    if (!reservation.ok) return throttledAnswer(c, throttledBy(reservation));
     try {
       const started = await sso.start();
       c.header("Set-Cookie", ssoCookie(c.get("cookieRequest"), started.token, OIDC_CHALLENGE_TTL_MS / 1000));

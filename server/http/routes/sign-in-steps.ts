@@ -1,18 +1,20 @@
 // The sign-in after the password, and proving it again: POST /api/auth/
 // second-factor (a code), passkey/options and passkey/sign-in (a passkey,
-// as the second step or alone), confirm (password or code, for the changes
-// that need a recent sign-in).
+// as the second step or alone); GET and POST confirm, confirm/passkey/options
+// and confirm/passkey (for the changes that need a recent sign-in: the
+// password of an account without a second factor, else that factor).
 import { Hono, type Context } from "hono";
 import { z } from "zod";
+import type { FactorKind } from "#server/auth/factors.ts";
 import type { StepResult } from "#server/auth/second-factor.ts";
-import { retryAfter, reserveAttempt } from "#server/auth/sign-in.ts";
-import { verifyPassword } from "#server/auth/passwords.ts";
+import { checkPassword, reserveAttempt, throttledBy } from "#server/auth/sign-in.ts";
+import { throttleKey } from "#server/auth/throttle.ts";
 import type { Services } from "#server/services.ts";
 import { readJson, type ApiEnv } from "#server/http/api-context.ts";
 import { audit } from "#server/http/audit-event.ts";
 import { clearedShortCookie, readSessionToken, readShortCookie, shortCookie } from "#server/http/session-cookie.ts";
 import { signedInResponse, signInClient } from "#server/http/signed-in.ts";
-import { throttled } from "./auth.ts";
+import { throttledAnswer } from "./auth.ts";
 
 export const INVALID_CODE = "Invalid code. Please try again.";
 const EXPIRED = "The sign-in took too long. Please start again.";
@@ -28,9 +30,12 @@ const confirmBody = z
   })
   .refine((body) => !!body.password || !!body.code, { message: "Password or code is required", path: ["password"] });
 
+export const SECOND_FACTOR_NEEDED =
+  "Your account has a second factor: confirm with a code from your authenticator app, a recovery code or a passkey.";
+
 async function stepAnswer(c: Context<ApiEnv>, services: Services, result: StepResult, failure: string) {
   if (result.kind === "ok") return signedInResponse(c, services, result, result.method);
-  if (result.kind === "throttled") return throttled(c, result.retryAfterSeconds);
+  if (result.kind === "throttled") return throttledAnswer(c, result);
   if (result.kind === "expired") {
     c.header("Set-Cookie", clearedShortCookie(c.get("cookieRequest"), "pending"));
     return c.json({ error: EXPIRED }, 410);
@@ -61,8 +66,8 @@ export function signInStepRoutes(services: Services) {
     // the sign-in's allowance of them, and the ones run out are cleared as new ones come.
     if (!pending) {
       const network = services.signInDeps.networkPseudonym(c.get("clientIp"));
-      const reservation = await services.throttle.reserve([{ kind: "ip", key: `passkey-options:${network}` }]);
-      if (!reservation.ok) return throttled(c, retryAfter(reservation.retryAfterMs));
+      const reservation = await services.throttle.reserve([throttleKey("passkey-options:network", network)]);
+      if (!reservation.ok) return throttledAnswer(c, throttledBy(reservation));
       await services.challenges.purgeExpired();
     }
     const { options, ceremony } = await services.secondFactor.passkeyOptions(pending);
@@ -82,34 +87,89 @@ export function signInStepRoutes(services: Services) {
     return stepAnswer(c, services, result, "passkey");
   });
 
-  routes.post("/confirm", async (c) => {
+  confirmRoutes(routes, services);
+  return routes;
+}
+
+export type ConfirmMethod = FactorKind | "recovery" | "password";
+
+/** How a signed-in person proves it is them again: the password, or, once the account has one, a second factor. */
+async function confirmMethods(services: Services, userId: number): Promise<ConfirmMethod[]> {
+  const kinds = await services.factors.kinds(userId);
+  return kinds.length > 0 ? [...kinds, "recovery"] : ["password"];
+}
+
+/** The confirmations (a recent sign-in) of the signed-in person; every guess counts like a sign-in's. */
+function confirmRoutes(routes: Hono<ApiEnv>, services: Services) {
+  const cookies = (c: Context<ApiEnv>) => c.get("cookieRequest");
+  /** The session's token and person, or undefined (answered 401) when not signed in. */
+  async function signedIn(c: Context<ApiEnv>) {
     const token = readSessionToken(cookies(c));
     const session = token ? await services.sessions.validate(token) : undefined;
-    if (!token || !session) return c.json({ error: "Not signed in" }, 401);
+    if (!token || !session) return undefined;
     c.set("session", session);
+    return { token, user: session.user };
+  }
+  async function answer(c: Context<ApiEnv>, token: string, method: string, proved: boolean, failure: string) {
+    if (!proved) {
+      await audit(c, services, { action: "confirm.failed", detail: { method } });
+      return c.json({ error: failure }, 401);
+    }
+    await audit(c, services, { action: "confirm.succeeded", detail: { method } });
+    return c.json({ verifiedAt: await services.sessions.markVerified(token) });
+  }
+  const notSignedIn = (c: Context<ApiEnv>) => c.json({ error: "Not signed in" }, 401);
+
+  routes.get("/confirm", async (c) => {
+    const me = await signedIn(c);
+    if (!me) return notSignedIn(c);
+    return c.json({ methods: await confirmMethods(services, me.user.id) });
+  });
+
+  routes.post("/confirm", async (c) => {
+    const me = await signedIn(c);
+    if (!me) return notSignedIn(c);
     const body = await readJson(c, confirmBody);
     if (!body.ok) return body.response;
     const client = signInClient(c);
-    const user = session.user;
-    let proved: boolean;
     if (body.data.code) {
-      const result = await services.secondFactor.proveWithCode(user, body.data.code, client);
-      if (result.kind === "throttled") return throttled(c, result.retryAfterSeconds);
-      proved = result.kind === "ok";
-    } else {
-      const reservation = await reserveAttempt(services.signInDeps, user.username, client);
-      if (!reservation.ok) return throttled(c, retryAfter(reservation.retryAfterMs));
-      const row = await services.staff.findWithHash(user.username);
-      proved = !!row && (await verifyPassword(row.password_hash, body.data.password ?? ""));
-      if (proved) await services.throttle.succeeded(reservation.keys);
+      const result = await services.secondFactor.proveWithCode(me.user, body.data.code, client);
+      if (result.kind === "throttled") return throttledAnswer(c, result);
+      return answer(c, me.token, "code", result.kind === "ok", INVALID_CODE);
     }
-    if (!proved) {
-      await audit(c, services, { action: "confirm.failed" });
-      return c.json({ error: body.data.code ? INVALID_CODE : "Wrong password. Please try again." }, 401);
-    }
-    await audit(c, services, { action: "confirm.succeeded" });
-    return c.json({ verifiedAt: await services.sessions.markVerified(token) });
+    // With a second factor the password alone proves nothing a thief of the session could not know: not even
+    // checked (nor counted), so this answer is no way to try passwords either.
+    const methods = await confirmMethods(services, me.user.id);
+    if (!methods.includes("password"))
+      return c.json({ error: SECOND_FACTOR_NEEDED, fields: { code: SECOND_FACTOR_NEEDED }, methods }, 400);
+    const reservation = await reserveAttempt(services.signInDeps, me.user.username, client);
+    if (!reservation.ok) return throttledAnswer(c, throttledBy(reservation));
+    const row = await services.staff.findWithHash(me.user.username);
+    const proved = await checkPassword(services.signInDeps, row?.password_hash, body.data.password ?? "");
+    if (proved) await services.throttle.succeeded(reservation.keys);
+    return answer(c, me.token, "password", proved, "Wrong password. Please try again.");
   });
 
-  return routes;
+  routes.post("/confirm/passkey/options", async (c) => {
+    const me = await signedIn(c);
+    if (!me) return notSignedIn(c);
+    if (!(await services.factors.kinds(me.user.id)).includes("passkey"))
+      return c.json({ error: "Your account has no passkey" }, 409);
+    const { options, ceremony } = await services.secondFactor.confirmPasskeyOptions(me.user);
+    c.header("Set-Cookie", shortCookie(cookies(c), "ceremony", ceremony));
+    return c.json({ options });
+  });
+
+  routes.post("/confirm/passkey", async (c) => {
+    const me = await signedIn(c);
+    if (!me) return notSignedIn(c);
+    const body = await readJson(c, passkeyBody);
+    if (!body.ok) return body.response;
+    const ceremony = readShortCookie(cookies(c), "ceremony");
+    c.header("Set-Cookie", clearedShortCookie(cookies(c), "ceremony"));
+    const result = await services.secondFactor.proveWithPasskey(ceremony, body.data.response, signInClient(c), me.user);
+    if (result.kind === "throttled") return throttledAnswer(c, result);
+    if (result.kind === "expired") return c.json({ error: "The passkey request expired: try again." }, 410);
+    return answer(c, me.token, "passkey", result.kind === "ok", "That passkey was not accepted.");
+  });
 }
