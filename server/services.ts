@@ -93,7 +93,7 @@ function createStaffAuth(
     /** The site as passkeys know it (WebAuthn's relying party): SITE_URL's host. */
     rp,
     staffSettings: createStaffSettings(db, now),
-    invitations: createInvitations(db, staff, now),
+    invitations: createInvitations(db, hashOptions, now),
     /** Counts wrong push tokens and bearers per client network (key-guard.ts). */
     keyGuard: createKeyGuard(throttle, deriveKey(secret, "key-miss-ip")),
     /** What every step of a sign-in works with (server/auth/sign-in.ts). */

@@ -23,6 +23,8 @@ export interface OutboxTable {
   channel: string;
   /** What is sent, as JSON: rendered when queued. */
   payload: string;
+  /** What the row keeps of its payload once sent or given up (a payload with a secret in it); null: all of it. */
+  redacted_payload: Generated<string | null>;
   /** Fixed per row, so a resend after a crash can be recognised as the same message (Message-ID, notification id). */
   message_id: string;
   status: OutboxStatus;

@@ -141,7 +141,8 @@ describe.each(testDatabases())("the team on $dialect: invitations refused", ({ o
       role: "viewer",
     });
     expect(response.status).toBe(409);
-    expect(await response.json()).toMatchObject({ fields: { email: "taken" } });
+    const taken = `An account with the address ${ops.email} exists already`;
+    expect(await response.json()).toEqual({ error: taken, fields: { email: taken } });
     expect(await s.t.services.database.db.selectFrom("outbox").selectAll().execute()).toEqual([]);
   });
 

@@ -1,6 +1,8 @@
 // The mail an invitation to the staff area becomes. The link carries the token
 // in its fragment (#...), which browsers never send to a server: it cannot end
-// up in an access log or a proxy's, only in the page that reads it.
+// up in an access log or a proxy's, only in the page that reads it. Nor is it
+// kept once the mail is sent or given up: the outbox row keeps the mail
+// without the link (a row kept for a month must not be a way in).
 import type { Role } from "#shared/auth/permissions.ts";
 import { company } from "#shared/company.ts";
 import type { OutboxItem } from "#server/outbox/outbox.ts";
@@ -9,6 +11,9 @@ import type { EmailMessage } from "./smtp-sender.ts";
 /** The outbox channel of mail to staff (sent like contact mail, through SMTP_URL). */
 export const STAFF_MAIL_CHANNEL = "staff-mail";
 
+/** What stands in the kept copy of an invitation mail where its link was. */
+export const LINK_NOT_KEPT = "[the invitation link is not kept once the mail is sent]";
+
 export function invitationLink(siteUrl: string, token: string): string {
   return `${siteUrl}/admin/invitation#${token}`;
 }
@@ -16,19 +21,22 @@ export function invitationLink(siteUrl: string, token: string): string {
 export function invitationMail(
   invitation: { email: string; role: Role; invitedBy: string; expiresAt: number },
   link: string,
-): OutboxItem & { payload: EmailMessage } {
+): OutboxItem & { payload: EmailMessage; redacted: EmailMessage } {
   const expires = `${new Date(invitation.expiresAt).toISOString().slice(0, 16).replace("T", " ")} UTC`;
-  const text = [
-    `${invitation.invitedBy} invites you to the ${company.brand} staff area as ${invitation.role}.`,
-    "",
-    "Choose your username and password here (the link works once, until " + expires + "):",
-    link,
-    "",
-    "If you did not expect this invitation, ignore this mail: nothing happens without the link.",
-  ].join("\n");
+  const text = (shown: string) =>
+    [
+      `${invitation.invitedBy} invites you to the ${company.brand} staff area as ${invitation.role}.`,
+      "",
+      "Choose your username and password here (the link works once, until " + expires + "):",
+      shown,
+      "",
+      "If you did not expect this invitation, ignore this mail: nothing happens without the link.",
+    ].join("\n");
+  const subject = `Your invitation to the ${company.brand} staff area`;
   return {
     kind: "staff-mail",
     channel: STAFF_MAIL_CHANNEL,
-    payload: { to: invitation.email, subject: `Your invitation to the ${company.brand} staff area`, text },
+    payload: { to: invitation.email, subject, text: text(link) },
+    redacted: { to: invitation.email, subject, text: text(LINK_NOT_KEPT) },
   };
 }

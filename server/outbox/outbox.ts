@@ -11,8 +11,10 @@
 // renews the lease while it sends; if a sender dies mid-send the lease runs
 // out within LEASE_MS and the row is sent again: at most one duplicate, never
 // a loss (each row has a fixed key for receivers to recognise a repeat).
+// A payload holding a secret (an invitation's link) is kept only until the row
+// is sent or given up: then its redacted form takes its place.
 import { randomBytes } from "node:crypto";
-import type { Kysely, Transaction } from "kysely";
+import { sql, type Kysely, type Transaction } from "kysely";
 import type { Database, OutboxStatus } from "#server/db/schema.ts";
 
 export type OutboxItem = {
@@ -22,6 +24,11 @@ export type OutboxItem = {
   payload: unknown;
   /** A fixed identity for receivers (Message-ID, notification id); made up when left out. */
   key?: string;
+  /**
+   * What the row keeps in place of the payload once it is sent or given up, when the payload holds a secret that
+   * must not outlive its delivery (an invitation's link).
+   */
+  redacted?: unknown;
 };
 
 export type QueuedItem = { id: number; kind: string; channel: string; payload: unknown; key: string; attempts: number };
@@ -152,6 +159,12 @@ async function claimLane(db: Kysely<Database>, now: () => number, channel: strin
   return { items, lease };
 }
 
+/** A finished row's payload gives way to its redacted form, when it has one. */
+const REDACT = {
+  payload: sql<string>`coalesce(redacted_payload, payload)`,
+  redacted_payload: null,
+};
+
 /**
  * Schedules the next attempt, or gives up: at once when the failure is
  * permanent, else once the retry window is over. Returns the new status.
@@ -183,18 +196,22 @@ async function markFailed(
       next_attempt_at: time + delay,
       lease_until: 0,
       last_error: error.slice(0, 1000),
+      ...(status === "failed" ? REDACT : {}),
     })
     .where("id", "=", id)
     .execute();
   return status;
 }
 
-/** Rows for many items, a few hundred a statement: SQLite takes at most 32,766 parameters, and a row has 10. */
+const redactedOf = (item: OutboxItem) => (item.redacted === undefined ? null : JSON.stringify(item.redacted));
+
+/** Rows for many items, a few hundred a statement: SQLite takes at most 32,766 parameters, and a row has 11. */
 async function insertMany(trx: Kysely<Database>, time: number, items: readonly OutboxItem[]): Promise<void> {
   const rows = items.map((item) => ({
     kind: item.kind,
     channel: item.channel,
     payload: JSON.stringify(item.payload),
+    redacted_payload: redactedOf(item),
     message_id: item.key ?? `${time.toString(36)}.${randomBytes(8).toString("hex")}`,
     status: "pending" as const,
     created_at: time,
@@ -221,6 +238,7 @@ export function createOutbox(db: Kysely<Database>, now: () => number, policies: 
           kind: item.kind,
           channel: item.channel,
           payload: JSON.stringify(item.payload),
+          redacted_payload: redactedOf(item),
           message_id: item.key ?? `${time.toString(36)}.${randomBytes(8).toString("hex")}`,
           status: "pending",
           created_at: time,
@@ -279,6 +297,7 @@ export function createOutbox(db: Kysely<Database>, now: () => number, policies: 
           lease_until: 0,
           last_error: null,
           first_attempt_at: eb.fn.coalesce("first_attempt_at", eb.val(time)),
+          ...REDACT,
         }))
         .where("id", "=", id)
         .execute();

@@ -2,7 +2,7 @@
 // request body (the link keeps it in the fragment), never in a URL a log keeps.
 import { Hono, type Context } from "hono";
 import { z } from "zod";
-import { suggestedUsername } from "#server/auth/invitations.ts";
+import { InvitationConflictError, suggestedUsername } from "#server/auth/invitations.ts";
 import { completeSignIn, throttledBy } from "#server/auth/sign-in.ts";
 import { StaffInputError } from "#server/auth/staff.ts";
 import { throttleKey } from "#server/auth/throttle.ts";
@@ -51,6 +51,7 @@ export function invitationRoutes(services: Services) {
     try {
       user = await services.invitations.accept(link, username, password);
     } catch (error) {
+      if (error instanceof InvitationConflictError) return c.json({ error: error.message }, 409);
       if (!(error instanceof StaffInputError)) throw error;
       const field = /password/i.test(error.message) ? "password" : "username";
       return c.json({ error: error.message, fields: { [field]: error.message } }, 400);

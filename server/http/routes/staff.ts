@@ -4,6 +4,7 @@
 import { Hono, type Context } from "hono";
 import { z } from "zod";
 import { ROLES } from "#shared/auth/permissions.ts";
+import { InvitationConflictError, type QueueInvitationMail } from "#server/auth/invitations.ts";
 import { StaffConflictError, StaffInputError, usernameFromLogin } from "#server/auth/staff.ts";
 import { invitationLink, invitationMail } from "#server/mail/invitation-mail.ts";
 import type { Services } from "#server/services.ts";
@@ -64,12 +65,16 @@ export function staffRoutes(services: Services) {
   routes.post("/invitations", owner, recent, async (c) => {
     const body = await readJson(c, invitationBody);
     if (!body.ok) return body.response;
-    const email = body.data.email.toLowerCase();
-    if ((await services.staff.list()).some((account) => account.email.toLowerCase() === email))
-      return c.json({ error: `An account with the address ${email} exists already`, fields: { email: "taken" } }, 409);
-    const { invitation, token } = await services.invitations.create(email, body.data.role, me(c).username);
-    const mail = invitationMail(invitation, invitationLink(services.config.SITE_URL, token));
-    await services.outbox.enqueue(services.database.db, mail);
+    // The mail is queued with the invitation, in one transaction: neither is ever without the other.
+    const queueMail: QueueInvitationMail = (trx, made, token) =>
+      services.outbox.enqueue(trx, invitationMail(made, invitationLink(services.config.SITE_URL, token)));
+    let invitation;
+    try {
+      invitation = await services.invitations.create(body.data.email, body.data.role, me(c).username, queueMail);
+    } catch (error) {
+      if (!(error instanceof InvitationConflictError)) throw error;
+      return c.json({ error: error.message, fields: { email: error.message } }, 409);
+    }
     services.delivery?.kick();
     await audit(c, services, {
       action: "invitation.sent",
