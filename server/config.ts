@@ -103,6 +103,8 @@ const schema = z.object({
   MAINTENANCE_API_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
   /** Set by `npm run demo`: the monitored fleet is simulated, and the API says so. */
   MONITORING_DEMO: flag,
+  /** Webhooks (the channel, status subscribers) may reach loopback, private and link-local addresses and this host. */
+  WEBHOOK_ALLOW_PRIVATE_TARGETS: flag,
   /**
    * Staff single sign-on by OpenID Connect: the identity provider's issuer. Set: SSO is offered beside local
    * accounts. https, except on loopback (a provider on this machine, as in tests). With its client id and secret.

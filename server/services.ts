@@ -176,6 +176,7 @@ function createStatusSubscriptions(
       webhooks: deriveKey(secret, "status-webhook"),
     },
     links: () => ({ siteUrl: config.SITE_URL }),
+    allowPrivateTargets: config.WEBHOOK_ALLOW_PRIVATE_TARGETS,
     timeZone: () => options.monitoring().maintenance.timezone,
     delayMs: () => options.monitoring().statusPage.notifyAfterMinutes * 60_000,
     status: options.status.source,
@@ -225,6 +226,7 @@ export function createServices(options: {
         config: monitoring.config,
         dashboardUrl,
         sendMail: options.send,
+        allowPrivateTargets: config.WEBHOOK_ALLOW_PRIVATE_TARGETS,
         kick: onQueued,
         testWaitMs: options.testWaitMs,
       })

@@ -118,6 +118,8 @@ export function createAlerting(options: {
   dashboardUrl: string;
   /** SMTP for the e-mail channels; without it their notices wait. */
   sendMail: SendMail | undefined;
+  /** The webhook channel may reach private and loopback addresses (WEBHOOK_ALLOW_PRIVATE_TARGETS). */
+  allowPrivateTargets?: boolean;
   /** Something was queued: deliver it now rather than at the next poll. */
   kick: () => void;
   testWaitMs?: number;
@@ -129,6 +131,7 @@ export function createAlerting(options: {
     outbox: options.outbox,
     config: () => config().alerts,
     sendMail: options.sendMail,
+    allowPrivateTargets: options.allowPrivateTargets,
   });
   const maintenance = createMaintenance({ db, now, windows: () => config().maintenance, onEnd: ended });
   const notices = createMaintenanceNotices({

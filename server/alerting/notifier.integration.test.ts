@@ -112,6 +112,8 @@ describe.each(testDatabases())("routes on $dialect", ({ open }) => {
       config: () => config,
       dashboardUrl: "http://localhost/admin/dashboard",
       sendMail: undefined,
+      // The receiver is on loopback: webhooks go there only when private targets are allowed.
+      allowPrivateTargets: true,
       kick: () => undefined,
     });
     const delivery = createDelivery({ outbox, senderFor: alerting.notifier.senderFor, logger });

@@ -39,9 +39,11 @@ export function createNotifier(options: {
   outbox: Outbox;
   config: () => AlertsConfig;
   sendMail: SendMail | undefined;
+  /** The webhook channel may reach private and loopback addresses (WEBHOOK_ALLOW_PRIVATE_TARGETS). */
+  allowPrivateTargets?: boolean;
 }) {
   const { outbox } = options;
-  const services: ChannelServices = { sendMail: options.sendMail };
+  const services: ChannelServices = { sendMail: options.sendMail, allowPrivateTargets: options.allowPrivateTargets };
   /** Why a channel's type cannot send with what this server has, or null. */
   const unavailable = (channel: NamedChannel) => channelFor(channel.type).unavailable?.(services) ?? null;
   const find = (name: string) => options.config().channels.find((channel) => channel.name === name);

@@ -72,7 +72,8 @@ function useOutbox(open: TestDatabase["open"]) {
       ],
     });
     const outbox = createOutbox(handle.db, () => clock.now);
-    const notifier = createNotifier({ outbox, config: () => config, sendMail: smtp.send });
+    // The receivers are on loopback: webhooks go there only when private targets are allowed.
+    const notifier = createNotifier({ outbox, config: () => config, sendMail: smtp.send, allowPrivateTargets: true });
     const delivery = createDelivery({ outbox, senderFor: notifier.senderFor, logger });
     const queue = async (title: string, channels = config.channels) =>
       notifier.queue(
@@ -175,7 +176,8 @@ describe.each(testDatabases())("the outbox on $dialect: a failing channel", ({ o
       .orderBy("id")
       .execute();
     expect(failed.map((row) => row.status)).toEqual(["failed", "sent"]);
-    expect(failed[0]!.last_error).toContain("HTTP 400: bad payload");
+    // The status only: a webhook's receiver is of the owner's choosing, and its words are not kept.
+    expect(failed[0]!.last_error).toMatch(/: HTTP 400$/);
 
     const limited = await c.handle.db
       .selectFrom("outbox")

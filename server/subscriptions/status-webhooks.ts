@@ -2,13 +2,18 @@
 // customer, and each event goes there as JSON, signed the way the webhook
 // channel signs (X-Signature-256: sha256=<HMAC of the body>) with a secret
 // staff hand to the customer. The secret is derived from the server secret,
-// the row and a nonce: nothing to store, and a new row gets a new one.
+// the row and a nonce: nothing to store, and a new row gets a new one. The
+// URL is held to the target policy (server/net/address-guard.ts): an address
+// inside is refused when the webhook is added and every name is checked where
+// it is resolved, at each delivery; an error gives the status, never the
+// receiver's words.
 import { createHmac, randomBytes } from "node:crypto";
 import type { Kysely } from "kysely";
-import type { StatusWebhookInput } from "#shared/status/status-webhook-schema.ts";
+import { statusWebhookSchema, type StatusWebhookInput } from "#shared/status/status-webhook-schema.ts";
 import type { Database } from "#server/db/schema.ts";
 import { postJson } from "#server/alerting/channels/http-post.ts";
 import { webhookSignature } from "#server/alerting/channels/webhook.ts";
+import { refusedHost, type TargetPolicy } from "#server/net/address-guard.ts";
 import { DeliveryError } from "#server/outbox/outbox.ts";
 import type { Sender } from "#server/outbox/delivery.ts";
 
@@ -27,8 +32,21 @@ export type StatusWebhookView = {
   createdBy: string;
 };
 
-export function createStatusWebhooks(options: { db: Kysely<Database>; now: () => number; key: Buffer }) {
-  const { db, now, key } = options;
+/** The API's schema: the form's, and a URL whose host is an address the policy refuses is refused at once. */
+export function statusWebhookInput(targets: TargetPolicy) {
+  return statusWebhookSchema.superRefine((input, context) => {
+    const refused = refusedHost(new URL(input.url).hostname, targets);
+    if (refused) context.addIssue({ code: "custom", path: ["url"], message: `url must not point at ${refused}` });
+  });
+}
+
+export function createStatusWebhooks(options: {
+  db: Kysely<Database>;
+  now: () => number;
+  key: Buffer;
+  targets: TargetPolicy;
+}) {
+  const { db, now, key, targets } = options;
   const secretOf = (row: { id: number; nonce: string }) =>
     createHmac("sha256", key).update(`webhook.${row.id}.${row.nonce}`).digest("hex").slice(0, 40);
 
@@ -47,6 +65,9 @@ export function createStatusWebhooks(options: { db: Kysely<Database>; now: () =>
 
   return {
     list: all,
+
+    /** What the API takes to add one. */
+    input: statusWebhookInput(targets),
 
     async add(input: StatusWebhookInput, by: string): Promise<StatusWebhookView> {
       const row = await db
@@ -90,6 +111,8 @@ export function createStatusWebhooks(options: { db: Kysely<Database>; now: () =>
           timeoutMs: SEND_TIMEOUT_MS,
           headers: { "X-Notification-Id": item.key, "X-Signature-256": webhookSignature(body, secret) },
           secrets: [secret],
+          targets,
+          quoteAnswer: false,
         });
       };
     },

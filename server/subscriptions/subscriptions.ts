@@ -62,6 +62,8 @@ export function createSubscriptions(options: {
   tokens: FormTokens;
   limits: ContactRateLimits;
   keys: { ip: Buffer; links: Buffer; webhooks: Buffer };
+  /** Webhook subscribers may be on private and loopback addresses (WEBHOOK_ALLOW_PRIVATE_TARGETS). */
+  allowPrivateTargets: boolean;
   links: () => Links;
   timeZone: () => string;
   /** How long an incident is on the page before it is told without staff's words. */
@@ -74,7 +76,12 @@ export function createSubscriptions(options: {
   const publicNames = (): ReadonlyMap<string, Bilingual> =>
     new Map((options.status.current()?.services ?? []).map((service) => [service.id, service.name]));
   const subscribers = createSubscribers({ db, now, linkKey: options.keys.links, ipKey: options.keys.ip });
-  const webhooks = createStatusWebhooks({ db, now, key: options.keys.webhooks });
+  const webhooks = createStatusWebhooks({
+    db,
+    now,
+    key: options.keys.webhooks,
+    targets: { allowPrivate: options.allowPrivateTargets },
+  });
   const events = createStatusEvents({
     db,
     outbox: options.outbox,

@@ -44,6 +44,8 @@ export function alertingEnv(): Setup {
       intervalSeconds: INTERVAL_S,
       integrationIntervalSeconds: INTERVAL_S,
       channels,
+      // The webhook's receiver is on loopback.
+      env: { WEBHOOK_ALLOW_PRIVATE_TARGETS: "true" },
     });
   });
   test.afterAll(async () => {

@@ -38,6 +38,8 @@ test(
       quiet: true,
       intervalSeconds: INTERVAL_S,
       channels: [{ type: "webhook", name: "hook", url: `${receiver.url}/hook` }],
+      // The webhook's receiver is on loopback.
+      env: { WEBHOOK_ALLOW_PRIVATE_TARGETS: "true" },
     });
     const arrived = new Map<number, number>();
     const state = async () => {
@@ -118,6 +120,8 @@ services:
         MONITORING_CONFIG: join(dir, `${name}.yaml`),
         WEB_CONCURRENCY: "1",
         LOG_LEVEL: "warn",
+        // B's webhook receiver is on loopback.
+        WEBHOOK_ALLOW_PRIVATE_TARGETS: "true",
       });
     const servers: ChildProcess[] = [start(portB, "b"), start(portA, "a")];
     const a = servers[1]!;

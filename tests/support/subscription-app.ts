@@ -6,7 +6,9 @@ import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { Writable } from "node:stream";
 import type { Kysely } from "kysely";
+import pino from "pino";
 import { afterAll, afterEach, beforeAll, beforeEach } from "vitest";
 import { CONFIRM_VALID_MS, SUBSCRIPTION_CONSENT_VERSION } from "#shared/status/subscription.ts";
 import type { Database } from "#server/db/schema.ts";
@@ -90,6 +92,18 @@ async function insertSubscribers(db: Kysely<Database>, time: number, list: reado
       .execute();
 }
 
+/** A logger whose lines (JSON, one each) land in `log`. */
+function logCapture() {
+  const log: string[] = [];
+  const sink = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      log.push(chunk.toString());
+      done();
+    },
+  });
+  return { log, logger: pino({ level: "info" }, sink) };
+}
+
 export function useSubscriptionApp(
   open: TestDatabase["open"],
   env: Record<string, string> = {},
@@ -100,6 +114,7 @@ export function useSubscriptionApp(
   let cookie = "";
   const answers: Record<string, "healthy" | "unhealthy"> = {};
   const state = { config: parseMonitoringConfig(configText, {}) as MonitoringConfig };
+  const { log, logger } = logCapture();
 
   beforeEach(async () => {
     mail.received.length = 0;
@@ -124,10 +139,11 @@ export function useSubscriptionApp(
       from: "Muster Digital <noreply@example.com>",
       caFile: mail.caFile,
     });
+    log.length = 0;
     t = await createTestApp(
       db.handle,
       { SITE_URL: "https://status.example.com", TRUST_PROXY: "true", ...env },
-      { send: sender.send, monitoring: { config: () => state.config, check } },
+      { send: sender.send, monitoring: { config: () => state.config, check }, logger },
     );
     await t.services.staff.create("ops", PASSWORD);
     cookie = cookieFrom(
@@ -153,6 +169,8 @@ export function useSubscriptionApp(
     },
     answers,
     state,
+    /** What the app logged, line by line. */
+    log,
     subscriptions,
     /** One check round. */
     async round() {

@@ -1,6 +1,6 @@
 // An app for API tests: a real database, a fake clock, cheap password hashing
 // and no pages (React Router is never reached by /api requests).
-import pino from "pino";
+import pino, { type Logger } from "pino";
 import { parseConfig, type Config } from "#server/config.ts";
 import type { DatabaseHandle } from "#server/db/client.ts";
 import type { SendMail } from "#server/mail/smtp-sender.ts";
@@ -13,7 +13,12 @@ export const TEST_HASH_OPTIONS = { memoryCost: 1024, timeCost: 1, parallelism: 1
 export async function createTestApp(
   database: DatabaseHandle,
   env: Record<string, string> = {},
-  options: { send?: SendMail; monitoring?: Parameters<typeof createServices>[0]["monitoring"] } = {},
+  options: {
+    send?: SendMail;
+    monitoring?: Parameters<typeof createServices>[0]["monitoring"];
+    /** Where the app logs; silent by default. */
+    logger?: Logger;
+  } = {},
 ) {
   await migrate(database);
   const clock = { now: Date.parse("2026-01-05T09:00:00Z") };
@@ -21,10 +26,10 @@ export async function createTestApp(
   const services = createServices({
     config,
     database,
-    logger: pino({ level: "silent" }),
     now: () => clock.now,
     hashOptions: TEST_HASH_OPTIONS,
     ...options,
+    logger: options.logger ?? pino({ level: "silent" }),
   });
   const app = createApp({ build: () => Promise.reject(new Error("no pages in API tests")), mode: "test", services });
   return {

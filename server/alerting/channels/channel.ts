@@ -10,6 +10,8 @@ import type { Notice } from "#server/alerting/notice.ts";
 export type ChannelServices = {
   /** SMTP, for the e-mail channel; undefined when SMTP_URL is not set. */
   sendMail?: SendMail;
+  /** The webhook channel may reach private and loopback addresses (WEBHOOK_ALLOW_PRIVATE_TARGETS); absent: not. */
+  allowPrivateTargets?: boolean;
 };
 
 export type SendContext = ChannelServices & {

@@ -243,8 +243,9 @@ describe.each(ROWS)("the $type channel", (row) => {
     await receiver.up();
   });
 
+  // The receiver is on loopback: the webhook channel goes there only when private targets are allowed.
   const send = (config: ChannelConfig, payload: unknown, key: string) =>
-    channelFor(config.type).send(payload, config, { key, timeoutMs: 2_000 });
+    channelFor(config.type).send(payload, config, { key, timeoutMs: 2_000, allowPrivateTargets: true });
 
   it.each(NOTICES)("renders and sends a $kind notice", async (notice) => {
     const config = parse(row.config(receiver.url));
@@ -260,14 +261,16 @@ describe.each(ROWS)("the $type channel", (row) => {
     row.check(request!, notice, key);
   });
 
-  it("names the host, the status and the receiver's reason in an error, never a secret", async () => {
+  it("names the host, the status and a known receiver's reason in an error, never a secret", async () => {
     const config = parse(row.config(receiver.url));
     const payload = channelFor(config.type).render(NOTICES[0]!, config);
     const echo = `denied: ${row.secrets.join(", ")} ${row.secrets.map(encodeURIComponent).join(", ")}`;
     receiver.answer({ status: 401, body: JSON.stringify({ ok: false, description: echo, error: echo }) }, 1);
     const refused = await failureOf(send(config, payload, "k1"));
     expect(refused.options.permanent).toBe(true);
-    expect(refused.message).toMatch(new RegExp(`^${row.method} 127\\.0\\.0\\.1:\\d+: HTTP 401: denied: \\[hidden\\]`));
+    // A webhook's receiver is of the owner's choosing: its words are never quoted.
+    const reason = row.type === "webhook" ? "$" : ": denied: \\[hidden\\]";
+    expect(refused.message).toMatch(new RegExp(`^${row.method} 127\\.0\\.0\\.1:\\d+: HTTP 401${reason}`));
 
     await receiver.down();
     const unreachable = await failureOf(send(config, payload, "k1"));

@@ -187,3 +187,51 @@ describe("postJson", () => {
     expectNoSecret(error.message);
   });
 });
+
+describe("postJson held to a target policy (the webhooks)", () => {
+  const port = () => new URL(receiver.url).port;
+  /** The receiver on loopback in four spellings (IPv4 first), and places that must not be tried either. */
+  const inside = () => [
+    `http://127.0.0.1:${port()}/hook`,
+    `http://[::ffff:127.0.0.1]:${port()}/hook`,
+    `http://localhost:${port()}/hook`,
+    `http://0x7f.1:${port()}/hook`,
+    `http://[::1]:${port()}/hook`,
+    `http://0.0.0.0:${port()}/hook`,
+    "http://169.254.169.254/latest/meta-data/",
+    "http://[fd00:ec2::254]/latest/meta-data/",
+    "http://10.0.0.1/hook",
+  ];
+  const strict = { targets: { allowPrivate: false }, quoteAnswer: false };
+
+  it("refuses each for good, naming the address, without a request", async () => {
+    for (const url of inside()) {
+      const error = await failureOf(post(strict, url));
+      expect(error.options.permanent, url).toBe(true);
+      expect(error.message, url).toMatch(/^POST \S+: .+ is an? [a-z -]+: not a webhook's target$/);
+    }
+    expect(receiver.received).toHaveLength(0);
+  });
+
+  it("goes to loopback where private targets are allowed; the metadata service stays refused", async () => {
+    const allowed = { targets: { allowPrivate: true }, quoteAnswer: false };
+    for (const url of inside().slice(0, 4)) await post(allowed, url);
+    expect(receiver.received).toHaveLength(4);
+    const metadata = await failureOf(post(allowed, "http://169.254.169.254/latest/meta-data/"));
+    expect(metadata.message).toBe(
+      "POST 169.254.169.254: 169.254.169.254 is a cloud metadata address: not a webhook's target",
+    );
+  });
+
+  it("gives the status of an error answer, never a word of it", async () => {
+    const allowed = { targets: { allowPrivate: true }, quoteAnswer: false };
+    for (const answer of [
+      { status: 400, body: '{"description":"root:x:0:0:root:/root:/bin/bash"}' },
+      { status: 503, body: "ami-id instance-id iam/security-credentials" },
+    ]) {
+      receiver.answer(answer, 1);
+      const error = await failureOf(post(allowed));
+      expect(error.message).toMatch(new RegExp(`^POST 127\\.0\\.0\\.1:\\d+: HTTP ${answer.status}$`));
+    }
+  });
+});

@@ -1,12 +1,16 @@
-// One bounded HTTP request for the HTTP channels: one deadline for connect,
-// headers and body, no redirects, a few KB of the answer read at most. The
+// One bounded HTTP request for the HTTP channels (server/net/outgoing-request.ts:
+// one deadline, no redirects, a few KB of the answer read at most). The
 // outcome is a DeliveryError the outbox understands: transient when waiting
 // can help (timeouts, 408, 425, 429, 5xx), permanent when the receiver
-// refused the notice for good. Channel URLs carry tokens in their paths and
-// queries, so a message names the host only, and anything a receiver echoes
-// back is scrubbed of the URL's secret-looking parts and the caller's secrets.
-import { readCapped } from "#server/net/capped-read.ts";
+// refused the notice for good or the target is not allowed. Channel URLs
+// carry tokens in their paths and queries, so a message names the host only,
+// and anything a receiver echoes back is scrubbed of the URL's secret-looking
+// parts and the caller's secrets. A receiver of the owner's choosing (a
+// webhook) is held to a target policy and never quoted: its answer could be
+// anything the target holds.
+import { RefusedTarget, type TargetPolicy } from "#server/net/address-guard.ts";
 import { describeError } from "#server/net/error-text.ts";
+import { RequestTimeout, sendRequest, type Answer } from "#server/net/outgoing-request.ts";
 import { DeliveryError } from "#server/outbox/outbox.ts";
 
 export type PostOptions = {
@@ -15,6 +19,10 @@ export type PostOptions = {
   method?: "POST" | "PUT";
   /** Values that must never appear in an error (tokens sent in headers); the URL's own are found without help. */
   secrets?: readonly string[];
+  /** Where the request may connect (address-guard.ts); without it, anywhere. */
+  targets?: TargetPolicy;
+  /** Whether an error quotes the receiver's own words (default) or gives the status only. */
+  quoteAnswer?: boolean;
 };
 
 /** Enough of an error answer for its reason; the rest is not read. */
@@ -39,28 +47,31 @@ export async function postJson(url: string, body: string, options: PostOptions):
   }
   const hide = scrubber(target, options.secrets ?? []);
   const where = `${method} ${target.host}`;
-  const signal = AbortSignal.timeout(options.timeoutMs);
-  let response: Response;
+  const quote = options.quoteAnswer ?? true;
+  let response: Answer;
   try {
-    response = await fetch(target, {
+    response = await sendRequest(target, {
       method,
       body,
       headers: { "User-Agent": "muster-digital-monitor", "Content-Type": "application/json", ...options.headers },
-      redirect: "manual",
-      signal,
+      timeoutMs: options.timeoutMs,
+      // The status decides; a body that is too large only costs the reason.
+      maxAnswerBytes: quote ? MAX_ANSWER_BYTES : 0,
+      targets: options.targets,
     });
   } catch (error) {
-    const reason = signal.aborted ? `timed out after ${options.timeoutMs} ms` : describeError(error);
+    if (error instanceof RefusedTarget)
+      throw new DeliveryError(hide(`${where}: ${error.message}`), { permanent: true });
+    const reason = error instanceof RequestTimeout ? `timed out after ${options.timeoutMs} ms` : describeError(error);
     throw new DeliveryError(hide(`${where}: ${reason}`));
   }
-  // The status decides; a body that is too large or too slow only costs the reason.
-  const answer = await readCapped(response, MAX_ANSWER_BYTES).catch(() => "");
   if (response.status >= 200 && response.status <= 299) return;
-  const reason = reasonOf(answer);
+  const reason = quote ? reasonOf(response.text) : "";
   const message = hide(`${where}: HTTP ${response.status}${reason ? `: ${reason}` : ""}`);
   const transient = TRANSIENT_STATUSES.has(response.status) || response.status >= 500;
   if (!transient) throw new DeliveryError(message, { permanent: true });
-  const retryAfterMs = retryAfter(response.headers.get("retry-after"));
+  const header = response.headers["retry-after"];
+  const retryAfterMs = retryAfter(typeof header === "string" ? header : null);
   throw new DeliveryError(message, retryAfterMs === undefined ? {} : { retryAfterMs });
 }
 

@@ -2,7 +2,9 @@
 // URL of the company's choosing. With a secret, the body is signed the way
 // GitHub signs its webhooks (X-Signature-256: sha256=<HMAC of the body>), so
 // the receiver can tell it came from us; X-Notification-Id repeats on a
-// resend, so it can tell a duplicate.
+// resend, so it can tell a duplicate. The URL may point anywhere, so it is
+// held to the target policy (not this server, nor its network unless
+// allowed), and an error gives the answer's status, never its words.
 import { createHmac } from "node:crypto";
 import { z } from "zod";
 import type { Notice } from "#server/alerting/notice.ts";
@@ -98,6 +100,8 @@ export const webhookChannel = {
         ...(config.secret ? { "X-Signature-256": webhookSignature(body, config.secret) } : {}),
       },
       secrets: [...(config.secret ? [config.secret] : []), ...Object.values(config.headers ?? {})],
+      targets: { allowPrivate: context.allowPrivateTargets ?? false },
+      quoteAnswer: false,
     });
   },
   describe: (config) => new URL(config.url).host,

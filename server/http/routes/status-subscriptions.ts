@@ -5,7 +5,6 @@
 // subscription form itself posts to the status pages (/en/status/subscribe),
 // which work without JavaScript.
 import { Hono, type Context, type MiddlewareHandler } from "hono";
-import { statusWebhookSchema } from "#shared/status/status-webhook-schema.ts";
 import type { Services } from "#server/services.ts";
 import { readJson, type ApiEnv } from "#server/http/api-context.ts";
 import { allow } from "#server/http/permission.ts";
@@ -53,7 +52,7 @@ export function adminSubscriptionRoutes(services: Services) {
   });
 
   routes.post("/webhooks", allow("subscribers:manage"), configured, async (c) => {
-    const body = await readJson(c, statusWebhookSchema);
+    const body = await readJson(c, services.subscriptions!.webhooks.input);
     if (!body.ok) return body.response;
     const webhook = await services.subscriptions!.webhooks.add(body.data, c.get("session").user.username);
     await audit(c, services, {
