@@ -9,19 +9,17 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { getRequestListener } from "@hono/node-server";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { startHttpReceiver, type HttpReceiver } from "#tests/peers/http-receiver.ts";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { testDatabases } from "#tests/support/test-databases.ts";
-import { useSubscriptionApp, withSubscriptionMailServer } from "#tests/support/subscription-app.ts";
+import {
+  useSubscriptionApp,
+  withSubscriptionMailServer,
+  withWebhookReceiver,
+} from "#tests/support/subscription-app.ts";
 
 withSubscriptionMailServer();
 
-let receiver: HttpReceiver;
-beforeAll(async () => {
-  receiver = await startHttpReceiver();
-});
-afterAll(() => receiver.close());
-beforeEach(() => receiver.reset());
+const peer = withWebhookReceiver();
 
 type App = ReturnType<typeof useSubscriptionApp>;
 const METADATA = "http://169.254.169.254/latest/meta-data/iam/security-credentials/";
@@ -46,10 +44,10 @@ function serveApp(c: App) {
 
 /** Where an owner may aim a webhook inside: each spelling of loopback, the app, the metadata service. */
 const inside = (app: () => string) => {
-  const port = new URL(receiver.url).port;
+  const port = new URL(peer.receiver.url).port;
   return [
     METADATA,
-    `${receiver.url}/hook`,
+    `${peer.receiver.url}/hook`,
     `http://[::1]:${port}/hook`,
     `http://[::ffff:127.0.0.1]:${port}/hook`,
     `http://localhost:${port}/hook`,
@@ -106,7 +104,7 @@ describe.each(testDatabases())("status webhooks aimed inside on $dialect", ({ op
       expect(row.last_error).toMatch(/^POST \S+: .+ is an? [a-z -']+: not a webhook's target$/);
     }
     expect(rows.map((row) => row.last_error).join("\n")).toContain("localhost (127.0.0.1) is a loopback address");
-    expect(receiver.received).toHaveLength(0);
+    expect(peer.receiver.received).toHaveLength(0);
     expect(app.hits).toEqual([]);
   });
 });
@@ -115,13 +113,13 @@ describe.each(testDatabases())("status webhooks with private targets allowed on 
   const c = useSubscriptionApp(open, { WEBHOOK_ALLOW_PRIVATE_TARGETS: "true" });
 
   it("reach a receiver on loopback; the metadata service stays refused", async () => {
-    expect((await addWebhook(c, `${receiver.url}/hook`)).status).toBe(201);
-    expect((await addWebhook(c, `http://localhost:${new URL(receiver.url).port}/named`)).status).toBe(201);
+    expect((await addWebhook(c, `${peer.receiver.url}/hook`)).status).toBe(201);
+    expect((await addWebhook(c, `http://localhost:${new URL(peer.receiver.url).port}/named`)).status).toBe(201);
     expect((await addWebhook(c, METADATA)).status).toBe(400);
     await c.subscriptions().webhooks.add({ customer: "Kunde B", url: METADATA, services: null }, "ops");
     await postedUpdate(c);
     await c.deliver();
-    expect(receiver.received.map((request) => request.path).sort()).toEqual(["/hook", "/named"]);
+    expect(peer.receiver.received.map((request) => request.path).sort()).toEqual(["/hook", "/named"]);
     expect((await webhookRows(c)).map((row) => [row.status, row.last_error])).toEqual([
       ["sent", null],
       ["sent", null],
@@ -130,13 +128,13 @@ describe.each(testDatabases())("status webhooks with private targets allowed on 
   });
 
   it("an error answer's words reach neither the outbox nor the log", async () => {
-    expect((await addWebhook(c, `${receiver.url}/refuses`)).status).toBe(201);
-    expect((await addWebhook(c, `${receiver.url}/busy`)).status).toBe(201);
-    receiver.answer({ status: 400, body: JSON.stringify({ error: LEAK, description: LEAK, message: LEAK }) }, 1);
-    receiver.answer({ status: 503, body: LEAK }, 1);
+    expect((await addWebhook(c, `${peer.receiver.url}/refuses`)).status).toBe(201);
+    expect((await addWebhook(c, `${peer.receiver.url}/busy`)).status).toBe(201);
+    peer.receiver.answer({ status: 400, body: JSON.stringify({ error: LEAK, description: LEAK, message: LEAK }) }, 1);
+    peer.receiver.answer({ status: 503, body: LEAK }, 1);
     await postedUpdate(c);
     await c.deliver();
-    expect(receiver.received).toHaveLength(2);
+    expect(peer.receiver.received).toHaveLength(2);
     const rows = await webhookRows(c);
     expect(rows.map((row) => row.status).sort()).toEqual(["failed", "pending"]);
     for (const row of rows) expect(row.last_error).toMatch(/^POST 127\.0\.0\.1:\d+: HTTP (400|503)$/);

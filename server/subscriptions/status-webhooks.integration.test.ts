@@ -3,21 +3,19 @@
 // the receiver fails, dropped with the webhook, refused when the input is bad
 // or the caller is not the owner.
 import { createHmac } from "node:crypto";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { Role } from "#shared/auth/permissions.ts";
-import { startHttpReceiver, type HttpReceiver } from "#tests/peers/http-receiver.ts";
 import { browserHeaders, cookieFrom } from "#tests/support/test-app.ts";
 import { testDatabases } from "#tests/support/test-databases.ts";
-import { useSubscriptionApp, withSubscriptionMailServer } from "#tests/support/subscription-app.ts";
+import {
+  useSubscriptionApp,
+  withSubscriptionMailServer,
+  withWebhookReceiver,
+} from "#tests/support/subscription-app.ts";
 
 withSubscriptionMailServer();
 
-let receiver: HttpReceiver;
-beforeAll(async () => {
-  receiver = await startHttpReceiver();
-});
-afterAll(() => receiver.close());
-beforeEach(() => receiver.reset());
+const peer = withWebhookReceiver();
 
 const UPDATE = {
   state: "identified",
@@ -63,19 +61,19 @@ describe.each(testDatabases())("status webhooks on $dialect", ({ open }) => {
   const c = useSubscriptionApp(open, { WEBHOOK_ALLOW_PRIVATE_TARGETS: "true" });
 
   it("an update reaches the chosen services' webhook as JSON signed with its secret; others get nothing", async () => {
-    const api = await addWebhook(c, { customer: "Kunde A", url: `${receiver.url}/hooks/a`, services: ["api"] });
-    await addWebhook(c, { customer: "Kunde B", url: `${receiver.url}/hooks/b`, services: ["shop"] });
+    const api = await addWebhook(c, { customer: "Kunde A", url: `${peer.receiver.url}/hooks/a`, services: ["api"] });
+    await addWebhook(c, { customer: "Kunde B", url: `${peer.receiver.url}/hooks/b`, services: ["shop"] });
     expect(api).toMatchObject({ customer: "Kunde A", services: ["api"] });
     expect(api.secret).toMatch(/^[0-9a-f]{40}$/);
 
     await postedUpdate(c);
     await c.postUpdate(await c.incidentOf("api"), { ...UPDATE, state: "monitoring", messageEn: "Nearly done." });
     await c.deliver();
-    expect(receiver.received.map((request) => [request.method, request.path])).toEqual([
+    expect(peer.receiver.received.map((request) => [request.method, request.path])).toEqual([
       ["POST", "/hooks/a"],
       ["POST", "/hooks/a"],
     ]);
-    const [first, second] = receiver.received;
+    const [first, second] = peer.receiver.received;
     expect(first!.json).toMatchObject({
       event: "incident.opened",
       serviceIds: ["api"],
@@ -86,7 +84,7 @@ describe.each(testDatabases())("status webhooks on $dialect", ({ open }) => {
       url: { en: "https://status.example.com/en/status", de: "https://status.example.com/de/status" },
     });
     expect(second!.json).toMatchObject({ event: "incident.updated", message: { en: "Nearly done." } });
-    for (const request of receiver.received) {
+    for (const request of peer.receiver.received) {
       expect(request.headers["content-type"]).toBe("application/json");
       expect(request.headers["x-notification-id"]).toMatch(new RegExp(`^status\\.\\d+\\.w${api.id}$`));
       const signature = createHmac("sha256", api.secret).update(request.body).digest("hex");
@@ -96,44 +94,44 @@ describe.each(testDatabases())("status webhooks on $dialect", ({ open }) => {
   });
 
   it("a receiver answering 503 gets the event again after the retry delay, and it is delivered once", async () => {
-    const webhook = await addWebhook(c, { customer: "Kunde A", url: `${receiver.url}/hook` });
-    receiver.answer({ status: 503, body: "busy" }, 1);
+    const webhook = await addWebhook(c, { customer: "Kunde A", url: `${peer.receiver.url}/hook` });
+    peer.receiver.answer({ status: 503, body: "busy" }, 1);
     await postedUpdate(c);
     await c.deliver();
-    expect(receiver.received).toHaveLength(1);
+    expect(peer.receiver.received).toHaveLength(1);
     c.t.advance(FIRST_RETRY_MS - 1_000);
     await c.deliver();
-    expect(receiver.received).toHaveLength(1); // not due yet
+    expect(peer.receiver.received).toHaveLength(1); // not due yet
     c.t.advance(1_000);
     await c.deliver();
     for (const step of [1_000, 60_000, 60 * 60_000]) {
       c.t.advance(step);
       await c.deliver();
     }
-    expect(receiver.received).toHaveLength(2);
-    const [failed, retried] = receiver.received;
+    expect(peer.receiver.received).toHaveLength(2);
+    const [failed, retried] = peer.receiver.received;
     expect(retried!.body).toBe(failed!.body);
     expect(retried!.headers["x-notification-id"]).toBe(failed!.headers["x-notification-id"]);
     expect(await pendingFor(c, webhook)).toBe(0);
   });
 
   it("deleting a webhook drops the events not sent to it yet", async () => {
-    const webhook = await addWebhook(c, { customer: "Kunde A", url: `${receiver.url}/hook` });
-    receiver.answer({ status: 503 });
+    const webhook = await addWebhook(c, { customer: "Kunde A", url: `${peer.receiver.url}/hook` });
+    peer.receiver.answer({ status: 503 });
     await postedUpdate(c);
     await c.postUpdate(await c.incidentOf("api"), { ...UPDATE, state: "monitoring" });
     await c.deliver();
-    expect(receiver.received).toHaveLength(1);
+    expect(peer.receiver.received).toHaveLength(1);
     expect(await pendingFor(c, webhook)).toBe(2);
 
     expect((await c.staff(`/api/admin/status/webhooks/${webhook.id}`, { method: "DELETE" })).status).toBe(204);
     expect(await pendingFor(c, webhook)).toBe(0);
     expect(await listedWebhooks(c)).toEqual([]);
     expect((await c.staff(`/api/admin/status/webhooks/${webhook.id}`, { method: "DELETE" })).status).toBe(404);
-    receiver.answer({ status: 200 });
+    peer.receiver.answer({ status: 200 });
     c.t.advance(10 * 60_000);
     await c.deliver();
-    expect(receiver.received).toHaveLength(1);
+    expect(peer.receiver.received).toHaveLength(1);
   });
 
   it.each([
@@ -161,11 +159,11 @@ describe.each(testDatabases())("status webhooks on $dialect", ({ open }) => {
     expect(signIn.status).toBe(200);
     const as = (path: string, init: RequestInit = {}) =>
       c.t.app.request(`http://localhost${path}`, { ...init, headers: browserHeaders({ cookie: cookieFrom(signIn) }) });
-    const body = JSON.stringify({ customer: "Kunde A", url: `${receiver.url}/hook` });
+    const body = JSON.stringify({ customer: "Kunde A", url: `${peer.receiver.url}/hook` });
     expect((await as("/api/admin/status/webhooks", { method: "POST", body })).status).toBe(403);
     expect((await as("/api/admin/status/subscribers")).status).toBe(403);
     expect(await listedWebhooks(c)).toEqual([]);
-    const webhook = await addWebhook(c, { customer: "Kunde A", url: `${receiver.url}/hook` });
+    const webhook = await addWebhook(c, { customer: "Kunde A", url: `${peer.receiver.url}/hook` });
     expect((await as(`/api/admin/status/webhooks/${webhook.id}`, { method: "DELETE" })).status).toBe(403);
     expect((await listedWebhooks(c)).map((entry) => entry.id)).toEqual([webhook.id]);
   });

@@ -15,6 +15,7 @@ import type { Database } from "#server/db/schema.ts";
 import type { CheckTarget } from "#server/monitor/checks/check-types.ts";
 import { createSmtpSender } from "#server/mail/smtp-sender.ts";
 import { parseMonitoringConfig, type MonitoringConfig } from "#server/monitoring-config.ts";
+import { startHttpReceiver, type HttpReceiver } from "#tests/peers/http-receiver.ts";
 import { parseMail, startTestMailServer, type ParsedMail, type TestMailServer } from "#tests/peers/mail-server.ts";
 import { browserHeaders, cookieFrom, createTestApp } from "#tests/support/test-app.ts";
 import type { TestDatabase } from "#tests/support/test-databases.ts";
@@ -46,6 +47,17 @@ export function withSubscriptionMailServer() {
     await mail.down();
     rmSync(dir, { recursive: true, force: true });
   });
+}
+
+/** A webhook subscribers' receiver on loopback for the whole file (call at its top level), reset for each test. */
+export function withWebhookReceiver(): { receiver: HttpReceiver } {
+  const peer = {} as { receiver: HttpReceiver };
+  beforeAll(async () => {
+    peer.receiver = await startHttpReceiver();
+  });
+  afterAll(() => peer.receiver.close());
+  beforeEach(() => peer.receiver.reset());
+  return peer;
 }
 
 /** Mail received so far, read, for one address. */
