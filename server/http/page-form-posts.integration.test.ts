@@ -3,7 +3,10 @@
 // stack trace): through the real app, with pages whose actions read the body
 // as the real ones do, each is answered 415 or 400 with a short text, no
 // action runs, and the log holds no error and no stack.
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { Writable } from "node:stream";
+import { getRequestListener } from "@hono/node-server";
 import pino from "pino";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { parseConfig } from "#server/config.ts";
@@ -159,6 +162,22 @@ describe("posts to the form pages", () => {
         { path, fields },
       ]);
     });
+  });
+
+  it("does the same through a socket, as the production listener hands requests on", async () => {
+    const server = createServer(getRequestListener(app.fetch));
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    try {
+      const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/en/status/subscribe`;
+      const send = (type: string, body: string) =>
+        fetch(url, { method: "POST", headers: { "content-type": type }, body });
+      const refused = await send("application/json", '{"email":"a@example.org"}');
+      expect([refused.status, await refused.text()]).toEqual([415, expect.stringMatching(/^Unsupported Media Type/)]);
+      expect((await send(FORM, "email=a%40example.org")).status).toBe(200);
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
+    expect(pages.actions).toEqual([{ path: "/en/status/subscribe", fields: { email: "a@example.org" } }]);
   });
 
   it("still refuses a cross-site post first, whatever its type", async () => {
