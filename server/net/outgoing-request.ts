@@ -33,7 +33,8 @@ export type Answer = {
 /** The body up to maxBytes, or "" past it (the rest is not read). */
 function readAnswer(response: IncomingMessage, maxBytes: number): Promise<string> {
   if (maxBytes <= 0) {
-    // Not wanted: the connection is closed rather than drained.
+    // Not wanted: the connection is closed rather than drained (an error of the closed answer is no news).
+    response.on("error", () => undefined);
     response.destroy();
     return Promise.resolve("");
   }
