@@ -14,6 +14,10 @@ export type ApiFailure = {
   /** The team requires a second factor this account lacks. */
   enrol?: boolean;
   retryAfterSeconds?: number;
+  /** Why a 429 holds the call ("codes": the account's budget of authenticator codes is spent). */
+  reason?: string;
+  /** The proofs a confirmation takes from this account, when it was asked for another. */
+  methods?: string[];
 };
 
 export type ApiResult<T> = { ok: true; status: number; data: T } | ApiFailure;
@@ -48,5 +52,7 @@ function failure(status: number, payload: unknown): ApiFailure {
     ...(body.confirm === true ? { confirm: true } : {}),
     ...(body.enrol === true ? { enrol: true } : {}),
     ...(typeof body.retryAfterSeconds === "number" ? { retryAfterSeconds: body.retryAfterSeconds } : {}),
+    ...(typeof body.reason === "string" ? { reason: body.reason } : {}),
+    ...(Array.isArray(body.methods) ? { methods: body.methods.filter((m) => typeof m === "string") } : {}),
   };
 }

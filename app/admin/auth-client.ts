@@ -21,7 +21,8 @@ export type SignInOutcome =
   | { kind: "invalid"; message?: string }
   /** The password step was too long ago: start again. */
   | { kind: "expired" }
-  | { kind: "throttled"; retryAfterSeconds: number }
+  /** `reason` "codes": the account's budget of authenticator codes is spent (a recovery code or passkey works). */
+  | { kind: "throttled"; retryAfterSeconds: number; reason?: string }
   /** The browser's passkey prompt was dismissed or failed. */
   | { kind: "cancelled" }
   | { kind: "error" };
@@ -35,7 +36,12 @@ function outcomeOf(result: ApiResult<SignInAnswer>): SignInOutcome {
       : { kind: "ok", session: result.data };
   if (result.status === 401) return { kind: "invalid", ...(result.error ? { message: result.error } : {}) };
   if (result.status === 410) return { kind: "expired" };
-  if (result.status === 429) return { kind: "throttled", retryAfterSeconds: result.retryAfterSeconds ?? 60 };
+  if (result.status === 429)
+    return {
+      kind: "throttled",
+      retryAfterSeconds: result.retryAfterSeconds ?? 60,
+      ...(result.reason ? { reason: result.reason } : {}),
+    };
   return { kind: "error" };
 }
 
@@ -69,9 +75,33 @@ export async function signInWithPasskey(): Promise<SignInOutcome> {
   return outcomeOf(await requestJson<SignInAnswer>("POST", "/api/auth/passkey/sign-in", { response }));
 }
 
-/** Proves a recent sign-in, for the calls that need one: the password, or an authentication code. */
+/** How this account proves a recent sign-in: its password, or (once it has one) its second factor. */
+export type ConfirmMethod = "password" | "totp" | "passkey" | "recovery";
+
+export function confirmMethods() {
+  return requestJson<{ methods: ConfirmMethod[] }>("GET", "/api/auth/confirm");
+}
+
+/** Proves a recent sign-in, for the calls that need one: the password, or an authentication or recovery code. */
 export function confirmIdentity(proof: { password: string } | { code: string }) {
   return requestJson<{ verifiedAt: number }>("POST", "/api/auth/confirm", proof);
+}
+
+/** Proves a recent sign-in with one of the account's passkeys; a dismissed prompt is a failure of status 0. */
+export async function confirmWithPasskey(): Promise<ApiResult<{ verifiedAt: number }>> {
+  const options = await requestJson<{ options: PublicKeyCredentialRequestOptionsJSON }>(
+    "POST",
+    "/api/auth/confirm/passkey/options",
+  );
+  if (!options.ok) return options;
+  let response: AuthenticationResponseJSON;
+  try {
+    response = await startAuthentication({ optionsJSON: options.data.options });
+  } catch (error) {
+    console.warn("Passkey prompt ended without an answer", error);
+    return { ok: false, status: 0, error: "No passkey was used. Please try again." };
+  }
+  return requestJson<{ verifiedAt: number }>("POST", "/api/auth/confirm/passkey", { response });
 }
 
 /** The current session, or null when signed out; throws when the server cannot be reached. */

@@ -2,10 +2,17 @@
 // refused for want of it (403 with `confirm: true`), this asks "Confirm it's
 // you" in a native dialog, proves it to /api/auth/confirm and tries the call
 // once more; cancelled, the call's refusal stands and nothing was changed.
+// A person with a second factor proves it with that factor (an authenticator
+// code, a recovery code or a passkey): a password alone would let whoever
+// holds a stolen session and the password change the factors. A person
+// without one gives the password.
+import { KeyRound } from "lucide-react";
 import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from "react";
-import type { ApiResult } from "./api-request.ts";
-import { confirmIdentity } from "./auth-client.ts";
+import type { ApiFailure, ApiResult } from "./api-request.ts";
+import { confirmIdentity, confirmMethods, confirmWithPasskey, type ConfirmMethod } from "./auth-client.ts";
 import { buttonClass, ErrorMessage, Field, primaryButtonClass } from "./fields.tsx";
+import { throttledMessage } from "./throttled-message.ts";
+import { useWebAuthnSupport } from "./use-webauthn-support.ts";
 
 export type WithConfirmation = <T>(call: () => Promise<ApiResult<T>>) => Promise<ApiResult<T>>;
 
@@ -28,13 +35,39 @@ export function useConfirmIdentity() {
   return { withConfirmation, confirmDialog: <ConfirmDialog open={waiting !== null} onDone={done} /> };
 }
 
+/** What a refused proof says to the person. */
+function failureText(result: ApiFailure, proof: "password" | "code" | "passkey"): string {
+  if (result.status === 429) return throttledMessage(result.retryAfterSeconds ?? 60, result.reason);
+  if (result.status === 401 && proof === "password") return "That password is not right. Please try again.";
+  if (result.status === 401 && proof === "code") return "That code is not right. Please try again.";
+  return result.error;
+}
+
+/** The proofs this account takes, asked of the server when the dialog opens (null until it answers; reset on close). */
+function useConfirmMethods(open: boolean) {
+  const [methods, setMethods] = useState<ConfirmMethod[] | null>(null);
+  useEffect(() => {
+    if (!open) return;
+    let current = true;
+    void confirmMethods().then((result) => {
+      // Should the question fail, the proof is asked for as the account's factors allow: a code covers both cases.
+      if (current) setMethods(result.ok ? result.data.methods : ["totp", "recovery"]);
+    });
+    return () => {
+      current = false;
+    };
+  }, [open]);
+  return [methods, setMethods] as const;
+}
+
 function ConfirmDialog({ open, onDone }: { open: boolean; onDone: (confirmed: boolean) => void }) {
   const dialog = useRef<HTMLDialogElement>(null);
   const titleId = useId();
-  const [password, setPassword] = useState("");
-  const [code, setCode] = useState("");
+  const [methods, setMethods] = useConfirmMethods(open);
+  const [secret, setSecret] = useState("");
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const passkeys = useWebAuthnSupport();
 
   useEffect(() => {
     const element = dialog.current;
@@ -43,21 +76,30 @@ function ConfirmDialog({ open, onDone }: { open: boolean; onDone: (confirmed: bo
   }, [open]);
 
   const finish = (confirmed: boolean) => {
-    setPassword("");
-    setCode("");
+    setSecret("");
     setError(null);
+    // Asked again next time: a factor may be added or removed in between.
+    setMethods(null);
     onDone(confirmed);
   };
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  const withPassword = methods?.includes("password") ?? false;
+  const prove = async (proof: "password" | "code" | "passkey") => {
     setBusy(true);
     setError(null);
-    const result = await confirmIdentity(password ? { password } : { code: code.trim() });
+    const result =
+      proof === "passkey"
+        ? await confirmWithPasskey()
+        : await confirmIdentity(proof === "password" ? { password: secret } : { code: secret.trim() });
     setBusy(false);
-    if (result.ok) finish(true);
-    else if (result.status === 401) setError("That password or code is not right. Please try again.");
-    else setError(result.error);
+    if (result.ok) return finish(true);
+    // A factor added meanwhile (another tab): the server names the proofs it now takes.
+    if (result.methods) setMethods(result.methods as ConfirmMethod[]);
+    setError(failureText(result, proof));
+  };
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    void prove(withPassword ? "password" : "code");
   };
 
   return (
@@ -70,30 +112,29 @@ function ConfirmDialog({ open, onDone }: { open: boolean; onDone: (confirmed: bo
         "backdrop:bg-slate-950/60 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100"
       }
     >
-      <form method="post" onSubmit={(event) => void submit(event)} className="space-y-4">
+      <form method="post" onSubmit={submit} className="space-y-4">
         <h2 id={titleId} className="text-xl font-bold">
           Confirm it&rsquo;s you
         </h2>
-        <p className="text-sm text-slate-700 dark:text-slate-300">
-          This change needs a recent sign-in. Enter your password, or a code from your authenticator app.
-        </p>
-        <Field
-          label="Password"
-          type="password"
-          autoComplete="current-password"
-          value={password}
-          onChange={(event) => setPassword(event.target.value)}
-        />
-        <Field
-          label="Or an authentication code"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          value={code}
-          onChange={(event) => setCode(event.target.value)}
-        />
+        {methods === null ? (
+          <p className="text-sm text-slate-700 dark:text-slate-300">This change needs a recent sign-in&hellip;</p>
+        ) : (
+          <ProofFields methods={methods} secret={secret} onSecret={setSecret} />
+        )}
         <ErrorMessage>{error}</ErrorMessage>
+        {methods?.includes("passkey") && passkeys !== false ? (
+          <button
+            type="button"
+            disabled={busy || passkeys === null}
+            onClick={() => void prove("passkey")}
+            className={`${buttonClass} w-full`}
+          >
+            <KeyRound aria-hidden="true" className="size-5" />
+            Use a passkey
+          </button>
+        ) : null}
         <div className="flex flex-wrap gap-3">
-          <button type="submit" disabled={busy || (!password && !code.trim())} className={primaryButtonClass}>
+          <button type="submit" disabled={busy || methods === null || !secret.trim()} className={primaryButtonClass}>
             {busy ? "Confirming..." : "Confirm"}
           </button>
           <button type="button" onClick={() => finish(false)} className={buttonClass}>
@@ -102,5 +143,49 @@ function ConfirmDialog({ open, onDone }: { open: boolean; onDone: (confirmed: bo
         </div>
       </form>
     </dialog>
+  );
+}
+
+/** The field of the proof the account takes: its password, or a code of its second factor. */
+function ProofFields(props: { methods: ConfirmMethod[]; secret: string; onSecret: (value: string) => void }) {
+  const { methods, secret, onSecret } = props;
+  if (methods.includes("password"))
+    return (
+      <>
+        <p className="text-sm text-slate-700 dark:text-slate-300">
+          This change needs a recent sign-in. Enter your password.
+        </p>
+        <Field
+          label="Password"
+          type="password"
+          autoComplete="current-password"
+          autoFocus
+          value={secret}
+          onChange={(event) => onSecret(event.target.value)}
+        />
+      </>
+    );
+  const app = methods.includes("totp");
+  const ways = [
+    ...(app ? ["a code from your authenticator app"] : []),
+    "a recovery code",
+    ...(methods.includes("passkey") ? ["your passkey"] : []),
+  ];
+  const listed = ways.length > 1 ? `${ways.slice(0, -1).join(", ")} or ${ways.at(-1)}` : ways[0];
+  return (
+    <>
+      <p className="text-sm text-slate-700 dark:text-slate-300">
+        This change needs a recent sign-in. Your account has a second factor: confirm with {listed}.
+      </p>
+      <Field
+        label={app ? "Authentication or recovery code" : "Recovery code"}
+        autoComplete={app ? "one-time-code" : "off"}
+        autoCapitalize="none"
+        spellCheck={false}
+        autoFocus
+        value={secret}
+        onChange={(event) => onSecret(event.target.value)}
+      />
+    </>
   );
 }

@@ -1,12 +1,17 @@
 // A team in the browser: an owner invites an operator by mail (a real SMTP
 // receiver on loopback); the operator joins, enrols a passkey through
-// Chromium's virtual authenticator and signs in with it alone; a TOTP user
-// signs in with a code that then cannot be used again; a recovery code works
-// once; and the owner's audit page shows each step with who and when.
+// Chromium's virtual authenticator, signs in with it alone and confirms a
+// change with it; a TOTP user signs in with a code that then cannot be used
+// again; a recovery code works once; a step-up (a sensitive change after ten
+// minutes) asks the TOTP user for a code, never the password; a browser that
+// guesses codes is held and told for how long; and the owner's audit page
+// shows each step with who and when.
 // Passkeys need a site name, not an address: the pages are opened on
 // localhost, the server's own SITE_URL host.
 import { spawnSync } from "node:child_process";
+import { join } from "node:path";
 import { expect, test, type Page } from "@playwright/test";
+import SQLite from "better-sqlite3";
 import { parseMail } from "#tests/peers/mail-server.ts";
 import { freePort } from "#tests/peers/ports.ts";
 import { totpCode, TOTP_PERIOD_SECONDS } from "#server/auth/totp.ts";
@@ -15,6 +20,9 @@ import { axeViolations } from "./helpers.ts";
 
 const TOTP_USER = { username: "code-keeper", password: "a long authenticator passphrase 5" };
 const INVITED = { email: "anna.ops@example.com", username: "anna.ops", password: "a long operator passphrase 9" };
+
+/** The TOTP user's authenticator secret, once the test that enrols it has run (the tests run in order). */
+const TOTP = { secret: "" };
 
 let env: Awaited<ReturnType<typeof startDashboardEnv>>;
 let site: string;
@@ -109,6 +117,18 @@ test("an owner invites an operator, who joins, enrols a passkey and signs in wit
   const session = await page.evaluate(async () => (await fetch("/api/auth/session")).json());
   expect(session).toMatchObject({ user: { username: INVITED.username, role: "operator" } });
   await expect(page.getByRole("link", { name: "Staff" })).toHaveCount(0);
+
+  // Ten minutes on, a change to the factors is confirmed with the passkey.
+  await page.goto(`${site}/admin/account`);
+  ageLastProof(INVITED.username);
+  page.once("dialog", (prompt) => void prompt.accept());
+  await page.getByRole("button", { name: "Create new recovery codes" }).click();
+  const dialog = page.getByRole("dialog", { name: "Confirm it’s you" });
+  await expect(dialog).toContainText("a recovery code or your passkey");
+  await expect(dialog.getByLabel("Password")).toHaveCount(0);
+  await dialog.getByRole("button", { name: "Use a passkey" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole("list", { name: "New recovery codes" }).getByRole("listitem")).toHaveCount(10);
   await context.close();
   await owner.close();
 });
@@ -124,6 +144,7 @@ test("a TOTP user signs in with a code, the same code twice is refused, and a re
     .locator("code")
     .filter({ hasText: /^[A-Z2-7]{16,}$/ })
     .textContent())!.trim();
+  TOTP.secret = secret;
   // The step before this one (one step of drift): the sign-in below then has the current step to itself.
   await awayFromStepEdge();
   const setupCode = totpCode(secret, Date.now() - TOTP_PERIOD_SECONDS * 1000);
@@ -159,6 +180,80 @@ test("a TOTP user signs in with a code, the same code twice is refused, and a re
   }
 });
 
+/** Makes the account's sessions' last proof older than ten minutes: the next sensitive change asks to confirm. */
+function ageLastProof(username: string) {
+  const db = new SQLite(join(env.dataDir, "app.db"));
+  try {
+    db.prepare(
+      "update sessions set verified_at = 1 where user_id = (select id from staff_users where username = ?)",
+    ).run(username);
+  } finally {
+    db.close();
+  }
+}
+
+test("a step-up asks the TOTP user for a code, not the password, in light and dark", async ({ page }, testInfo) => {
+  // A step of its own: the last test's sign-in may have used this one's code, and each is good once.
+  const period = TOTP_PERIOD_SECONDS * 1000;
+  await new Promise((resolve) => setTimeout(resolve, period - (Date.now() % period) + 100));
+  const start = Date.now();
+  await passwordStep(page, TOTP_USER);
+  await page.getByLabel("Authentication code", { exact: true }).fill(totpCode(TOTP.secret, start));
+  await page.getByRole("button", { name: "Verify" }).click();
+  await page.waitForURL(`${site}/admin/dashboard`);
+  const dialog = page.getByRole("dialog", { name: "Confirm it’s you" });
+  const code = dialog.getByLabel("Authentication or recovery code");
+  for (const scheme of ["light", "dark"] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await page.goto(`${site}/admin/account`);
+    await expect(page.locator("html")).toHaveClass(scheme === "dark" ? /\bdark\b/ : /^(?!.*\bdark\b)/);
+    ageLastProof(TOTP_USER.username);
+    page.once("dialog", (prompt) => void prompt.accept());
+    await page.getByRole("button", { name: "Create new recovery codes" }).click();
+    await expect(dialog).toBeVisible();
+    await expect(code).toBeVisible();
+    await expect(dialog.getByLabel("Password")).toHaveCount(0);
+    await expect(dialog).toContainText("Your account has a second factor");
+    expect(await axeViolations(page), scheme).toEqual([]);
+    await page.screenshot({ path: testInfo.outputPath(`confirm-dialog-${scheme}.png`) });
+    if (scheme === "dark") break;
+    await dialog.getByRole("button", { name: "Cancel" }).click();
+    await expect(page.getByRole("alert")).toContainText("Nothing was changed");
+  }
+
+  await code.fill("000000");
+  await dialog.getByRole("button", { name: "Confirm" }).click();
+  await expect(dialog.getByRole("alert")).toContainText("That code is not right");
+  // The next step's code: the sign-in used this step's, and each is good once.
+  await code.fill(totpCode(TOTP.secret, start + period));
+  await dialog.getByRole("button", { name: "Confirm" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole("list", { name: "New recovery codes" }).getByRole("listitem")).toHaveCount(10);
+});
+
+test("a new browser guessing codes is held for the account's day, and told how long and what else works", async ({
+  page,
+}) => {
+  await passwordStep(page, TOTP_USER);
+  const code = page.getByLabel("Authentication code", { exact: true });
+  const alert = page.getByRole("alert");
+  const period = TOTP_PERIOD_SECONDS * 1000;
+  for (let guess = 0; guess < 8; guess += 1) {
+    const valid = [-1, 0, 1].map((step) => totpCode(TOTP.secret, Date.now() + step * period));
+    await code.fill(String(123000 + guess + (valid.includes(String(123000 + guess)) ? 500 : 0)));
+    await page.getByRole("button", { name: "Verify" }).click();
+    await expect(alert).toContainText(/Invalid code|Too many/);
+    if ((await alert.textContent())?.includes("Too many")) break;
+  }
+  const wait = String.raw`\d+ hours?( \d+ minutes?)?`;
+  await expect(alert).toHaveText(
+    new RegExp(
+      String.raw`^Too many wrong codes were tried for this account\. Please try again in ${wait}, ` +
+        String.raw`or use a recovery code or a passkey\.$`,
+    ),
+  );
+});
+
 test("the owner's audit page shows each of those steps with who and when", async ({ page }) => {
   await signInToDashboard(page, site);
   await page.goto(`${site}/admin/audit`);
@@ -172,6 +267,9 @@ test("the owner's audit page shows each of those steps with who and when", async
     ["factor.added", TOTP_USER.username],
     ["sign-in.succeeded", TOTP_USER.username],
     ["sign-in.failed", TOTP_USER.username],
+    ["confirm.failed", TOTP_USER.username],
+    ["confirm.succeeded", TOTP_USER.username],
+    ["recovery-codes.created", TOTP_USER.username],
   ];
   for (const [action, who] of steps) {
     await expect(row(action, who), `${action} by ${who}`).toBeVisible();

@@ -4,6 +4,7 @@ import { redirect, useNavigate } from "react-router";
 import { signIn, signInWithPasskey, type SecondFactorMethod, type SignInOutcome } from "#app/admin/auth-client.ts";
 import { buttonClass, ErrorMessage, inputClass as input } from "#app/admin/fields.tsx";
 import { SecondFactorStep } from "#app/admin/second-factor-step.tsx";
+import { throttledMessage } from "#app/admin/throttled-message.ts";
 import { currentSession } from "#app/admin/session.server.ts";
 import { useWebAuthnSupport } from "#app/admin/use-webauthn-support.ts";
 import type { Route } from "./+types/sign-in";
@@ -80,7 +81,7 @@ function failureMessage(outcome: Exclude<SignInOutcome, { kind: "ok" | "second-f
     case "invalid":
       return outcome.message ?? "Invalid credentials. Please try again.";
     case "throttled":
-      return `Too many sign-in attempts. Please try again in ${outcome.retryAfterSeconds} seconds.`;
+      return throttledMessage(outcome.retryAfterSeconds, outcome.reason);
     case "expired":
       return "The sign-in took too long. Please enter your password again.";
     case "cancelled":
