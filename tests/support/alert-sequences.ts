@@ -101,7 +101,6 @@ export function describeAlertSequences(scenarios: Scenario[]) {
             await api("POST", "/maintenance", {
               enable: true,
               reason: "Kernel update",
-              enabledBy: "ops",
               ...(step.action === "maintenance" ? {} : { estimatedDurationMinutes: 2 }),
             });
             break;
