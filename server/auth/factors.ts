@@ -96,6 +96,10 @@ export function createFactors(db: Kysely<Database>, sealKey: Buffer, now: () => 
   };
   return {
     ...passkeyFactors(db, now),
+    /** A secret on its way to becoming a factor (a setup's minutes in the challenges table), sealed as one is. */
+    sealSecret: (plain: string) => seal(sealKey, plain),
+    /** The secret of a sealSecret; undefined when it does not open (sealed before a restart with another key). */
+    openSecret: opened,
     async list(userId: number): Promise<FactorSummary[]> {
       const rows = await db
         .selectFrom("staff_factors")

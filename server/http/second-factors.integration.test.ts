@@ -75,6 +75,14 @@ describe.each(testDatabases())("second factors on $dialect: an authenticator app
     expect((await browser.code(totpCode(secret, t.clock.now + offsetMs))).status).toBe(status);
   });
 
+  it("keeps a setup's secret sealed while it waits for its first code", async () => {
+    const browser = await s.signedIn("ops");
+    const setup = (await (await browser.post("/api/admin/account/totp/setup")).json()) as { secret: string };
+    const rows = await s.t.services.database.db.selectFrom("auth_challenges").select("value").execute();
+    expect(rows.length).toBeGreaterThan(0);
+    for (const row of rows) expect(String(row.value)).not.toContain(setup.secret);
+  });
+
   it("takes a recovery code once, in any case and spacing", async () => {
     const { t } = s;
     const { recoveryCodes } = await enrolTotp(t, await s.signedIn("ops"));

@@ -102,7 +102,9 @@ export function accountRoutes(services: Services) {
   routes.post("/totp/setup", self, recent, async (c) => {
     const secret = createTotpSecret();
     const uri = totpUri(secret, user(c).email, company.brand);
-    const setupId = await services.challenges.issue("totp-setup", user(c).id, { secret }, SETUP_MS);
+    // Sealed like the factor it becomes: a copy of the database taken meanwhile holds no usable secret.
+    const sealed = services.factors.sealSecret(secret);
+    const setupId = await services.challenges.issue("totp-setup", user(c).id, { secret: sealed }, SETUP_MS);
     return c.json({ setupId, secret, uri, qrSvg: qrSvg(uri) });
   });
 
@@ -110,9 +112,9 @@ export function accountRoutes(services: Services) {
     const body = await readJson(c, totpBody);
     if (!body.ok) return body.response;
     const setup = await services.challenges.peek("totp-setup", body.data.setupId);
-    if (!setup || setup.userId !== user(c).id)
+    const secret = setup ? services.factors.openSecret(String(setup.value.secret)) : undefined;
+    if (!setup || setup.userId !== user(c).id || secret === undefined)
       return c.json({ error: "The setup expired: start again", fields: { setupId: "expired" } }, 410);
-    const secret = String(setup.value.secret);
     const check = verifyTotp(secret, body.data.code, services.now(), null);
     if (!check.ok) return c.json({ error: "That code is not right", fields: { code: "That code is not right" } }, 400);
     await services.challenges.take("totp-setup", body.data.setupId);
