@@ -2,28 +2,18 @@
 // loopback): the role comes from the provider's claim at every sign-in, a
 // sign-in that proves nothing (no role, a wrong state, no cookie, a disabled
 // account) ends on the sign-in page with no session, and the trail says so.
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { SSO_ONLY_PASSWORD_HASH } from "#server/auth/oidc-accounts.ts";
 import { verifyPassword } from "#server/auth/passwords.ts";
 import { parseConfig } from "#server/config.ts";
-import { startOidcProvider, type ProviderAccounts } from "#tests/peers/oidc-provider.ts";
+import type { ProviderAccounts } from "#tests/peers/oidc-provider.ts";
+import { cookieNamed, oidcProviderForFile, useSsoApp } from "#tests/support/sso-app.ts";
 import { browserHeaders, createTestApp } from "#tests/support/test-app.ts";
-import { testDatabases, type TestDatabase } from "#tests/support/test-databases.ts";
+import { testDatabases } from "#tests/support/test-databases.ts";
 
-const CLIENT_ID = "staff-website";
-const CLIENT_SECRET = "test-client-secret-of-the-staff-website";
 const accounts: ProviderAccounts = new Map();
-let provider: Awaited<ReturnType<typeof startOidcProvider>>;
-
-beforeAll(async () => {
-  provider = await startOidcProvider({
-    clientId: CLIENT_ID,
-    clientSecret: CLIENT_SECRET,
-    redirectUri: "http://localhost/api/auth/oidc/callback",
-    accounts,
-  });
-});
-afterAll(() => provider.stop());
+const idp = oidcProviderForFile(accounts);
+const ssoEnv = (extra: Record<string, string> = {}) => idp.env(extra);
 
 beforeEach(() => {
   accounts.clear();
@@ -33,68 +23,8 @@ beforeEach(() => {
   accounts.set("sub-eve", { preferred_username: "eve", email: "eve@corp.example" });
 });
 
-function ssoEnv(extra: Record<string, string> = {}): Record<string, string> {
-  return {
-    SITE_URL: "http://localhost",
-    OIDC_ISSUER: provider.issuer,
-    OIDC_CLIENT_ID: CLIENT_ID,
-    OIDC_CLIENT_SECRET: CLIENT_SECRET,
-    ...extra,
-  };
-}
-
-function cookieNamed(response: Response, name: string): string | undefined {
-  return response.headers
-    .getSetCookie()
-    .map((cookie) => cookie.split(";")[0]!)
-    .find((pair) => pair.startsWith(`${name}=`) && pair !== `${name}=`);
-}
-
-/** A fresh app with single sign-on on a fresh database for each test, and the steps of a sign-in. */
-function useSsoApp(open: TestDatabase["open"]) {
-  let t: Awaited<ReturnType<typeof createTestApp>>;
-  let cleanup: () => Promise<void>;
-
-  beforeEach(async () => {
-    const db = await open();
-    cleanup = db.cleanup;
-    t = await createTestApp(db.handle, ssoEnv());
-  });
-  afterEach(() => cleanup());
-
-  async function begin(app = t) {
-    const started = await app.app.request("http://localhost/api/auth/oidc/start", {
-      headers: browserHeaders(),
-    });
-    expect(started.status).toBe(302);
-    return { cookie: cookieNamed(started, "sso")!, location: started.headers.get("location")! };
-  }
-
-  return {
-    get t() {
-      return t;
-    },
-    begin,
-    /** The whole round: start, the provider's login as `accountId`, and the app's answer to the callback. */
-    async signInAs(accountId: string, app = t) {
-      const { cookie, location } = await begin(app);
-      const callback = await provider.signIn(location, accountId);
-      return app.app.request(callback.href, { headers: browserHeaders({ cookie }) });
-    },
-    /** The session a response's cookie opened, as GET /api/auth/session tells it. */
-    async sessionOf(response: Response) {
-      const cookie = cookieNamed(response, "session");
-      if (!cookie) return undefined;
-      const answer = await t.app.request("http://localhost/api/auth/session", { headers: browserHeaders({ cookie }) });
-      return (await answer.json()) as { user: { id: number; username: string; role: string } };
-    },
-    accountRow: (username: string) =>
-      t.services.database.db.selectFrom("staff_users").selectAll().where("username", "=", username).executeTakeFirst(),
-  };
-}
-
 describe.each(testDatabases())("staff single sign-on on $dialect: signing in", ({ open }) => {
-  const sso = useSsoApp(open);
+  const sso = useSsoApp(open, idp);
   const { signInAs, sessionOf, accountRow } = sso;
 
   it("says whether it is on, and is not there at all when it is off", async () => {
@@ -117,9 +47,9 @@ describe.each(testDatabases())("staff single sign-on on $dialect: signing in", (
       /^sso=[A-Za-z0-9_-]{43}; Path=\/; HttpOnly; SameSite=Lax; Max-Age=600$/,
     );
     const url = new URL(started.headers.get("location")!);
-    expect(url.origin).toBe(provider.issuer);
+    expect(url.origin).toBe(idp.provider.issuer);
     expect(Object.fromEntries(url.searchParams)).toMatchObject({
-      client_id: CLIENT_ID,
+      client_id: idp.clientId,
       redirect_uri: "http://localhost/api/auth/oidc/callback",
       response_type: "code",
       scope: "openid profile email",
@@ -195,7 +125,7 @@ describe.each(testDatabases())("staff single sign-on on $dialect: signing in", (
 });
 
 describe.each(testDatabases())("staff single sign-on on $dialect: refusals", ({ open }) => {
-  const sso = useSsoApp(open);
+  const sso = useSsoApp(open, idp);
   const { begin, signInAs, sessionOf, accountRow } = sso;
 
   it("refuses a sign-in without a known role: no account, no session, and the trail says why", async () => {
@@ -215,7 +145,7 @@ describe.each(testDatabases())("staff single sign-on on $dialect: refusals", ({ 
 
   it("refuses a wrong state, a missing or replayed sign-in cookie, and an error from the provider", async () => {
     const { cookie, location } = await begin();
-    const callback = await provider.signIn(location, "sub-alice");
+    const callback = await idp.provider.signIn(location, "sub-alice");
     const forged = new URL(callback);
     forged.searchParams.set("state", "a-state-this-browser-never-began");
     const refused = await sso.t.app.request(forged.href, { headers: browserHeaders({ cookie }) });
@@ -229,7 +159,7 @@ describe.each(testDatabases())("staff single sign-on on $dialect: refusals", ({ 
     const answer = new URLSearchParams({
       error: "access_denied",
       state: new URL(denied.location).searchParams.get("state")!,
-      iss: provider.issuer,
+      iss: idp.provider.issuer,
     });
     const refusedByProvider = await sso.t.app.request(`http://localhost/api/auth/oidc/callback?${answer}`, {
       headers: browserHeaders({ cookie: denied.cookie }),
@@ -252,7 +182,7 @@ describe.each(testDatabases())("staff single sign-on on $dialect: refusals", ({ 
 
   it("refuses a sign-in begun more than ten minutes before", async () => {
     const { cookie, location } = await begin();
-    const callback = await provider.signIn(location, "sub-alice");
+    const callback = await idp.provider.signIn(location, "sub-alice");
     sso.t.advance(10 * 60_000);
     const response = await sso.t.app.request(callback.href, { headers: browserHeaders({ cookie }) });
     expect(response.headers.get("location")).toBe("/admin?sso=failed");

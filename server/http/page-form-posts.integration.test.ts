@@ -1,5 +1,5 @@
-// Posts to the form pages that are not form posts (issue 37: JSON or
-// multipart to /en/contact or /en/status/subscribe answered 500 and logged a
+// Posts to the form pages that are not form posts (JSON or multipart to
+// /en/contact or /en/status/subscribe once answered 500 and logged a
 // stack trace): through the real app, with pages whose actions read the body
 // as the real ones do, each is answered 415 or 400 with a short text, no
 // action runs, and the log holds no error and no stack.

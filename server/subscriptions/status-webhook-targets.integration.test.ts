@@ -1,4 +1,4 @@
-// An owner aiming a status webhook at this server or its network (issue 37):
+// An owner aiming a status webhook at this server or its network:
 // the metadata service, loopback in its spellings, a name resolving there,
 // and the app's own port. The API refuses an address with 400 when the
 // webhook is added; a delivery to one (a webhook added by name, or while

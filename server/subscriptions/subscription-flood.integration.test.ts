@@ -1,7 +1,7 @@
-// Nobody can flood an address, or the relay, through the subscription form
-// (issue 30's acceptance, and issue 37's: a flood from a few clients delays
-// only them). 200 requests for one address from 50 clients, sent 40 at a
-// time, send it one confirmation mail; five clients at their limit leave a
+// Nobody can flood an address, or the relay, through the subscription form,
+// and a flood from a few clients delays only them. 200 requests for one
+// address from 50 clients, sent 40 at a time, send it one confirmation mail;
+// five clients at their limit leave a
 // visitor from elsewhere served. The per-client limit, the global ceiling and
 // the honeypot refuse without writing anything.
 import { describe, expect, it } from "vitest";

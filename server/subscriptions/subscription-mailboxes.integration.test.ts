@@ -1,4 +1,4 @@
-// The subscription form in an attacker's hands (issue 37): spellings of one
+// The subscription form in an attacker's hands: spellings of one
 // mailbox ("victim+1@", "Victim+2@", Gmail's dots) get it one confirmation a
 // day, however many and however fast; and the answer never tells whether an
 // address asked before, whichever limit is spent.

@@ -34,11 +34,13 @@ export function oidcProviderForFile(accounts: ProviderAccounts) {
     get provider() {
       return provider;
     },
-    env: (): Record<string, string> => ({
+    clientId: CLIENT_ID,
+    env: (extra: Record<string, string> = {}): Record<string, string> => ({
       SITE_URL: "http://localhost",
       OIDC_ISSUER: provider.issuer,
       OIDC_CLIENT_ID: CLIENT_ID,
       OIDC_CLIENT_SECRET: CLIENT_SECRET,
+      ...extra,
     }),
   };
 }
@@ -53,16 +55,23 @@ export function useSsoApp(open: TestDatabase["open"], idp: ReturnType<typeof oid
   });
   afterEach(() => cleanup());
 
+  /** The start: the browser's sign-in cookie and where the provider was asked to send it. */
+  async function begin(app = t) {
+    const started = await app.app.request("http://localhost/api/auth/oidc/start", { headers: browserHeaders() });
+    if (started.status !== 302) throw new Error(`oidc start: ${started.status} ${await started.text()}`);
+    return { cookie: cookieNamed(started, "sso")!, location: started.headers.get("location")! };
+  }
+
   return {
     get t() {
       return t;
     },
+    begin,
     /** The whole round: start, the provider's login as `accountId`, and the app's answer to the callback. */
-    async signInAs(accountId: string) {
-      const started = await t.app.request("http://localhost/api/auth/oidc/start", { headers: browserHeaders() });
-      const cookie = cookieNamed(started, "sso")!;
-      const callback = await idp.provider.signIn(started.headers.get("location")!, accountId);
-      return t.app.request(callback.href, { headers: browserHeaders({ cookie }) });
+    async signInAs(accountId: string, app = t) {
+      const { cookie, location } = await begin(app);
+      const callback = await idp.provider.signIn(location, accountId);
+      return app.app.request(callback.href, { headers: browserHeaders({ cookie }) });
     },
     /** The session a response's cookie opened, as GET /api/auth/session tells it. */
     async sessionOf(response: Response) {
@@ -71,5 +80,7 @@ export function useSsoApp(open: TestDatabase["open"], idp: ReturnType<typeof oid
       const answer = await t.app.request("http://localhost/api/auth/session", { headers: browserHeaders({ cookie }) });
       return (await answer.json()) as { user: { id: number; username: string; role: string } };
     },
+    accountRow: (username: string) =>
+      t.services.database.db.selectFrom("staff_users").selectAll().where("username", "=", username).executeTakeFirst(),
   };
 }

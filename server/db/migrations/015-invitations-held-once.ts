@@ -2,7 +2,7 @@ import { sql, type Kysely } from "kysely";
 
 export const name = "015-invitations-held-once";
 
-// Invitations (issue 37): an address has at most one pending invitation, and an invitation's link is not kept
+// Invitations: an address has at most one pending invitation, and an invitation's link is not kept
 // once its mail is sent.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations see the schema as it was then
 export async function up(db: Kysely<any>): Promise<void> {
