@@ -1,6 +1,7 @@
-// Maintenance mode: its state, the form to enable it
-// (Reason required, Notes, an optional whole number of minutes; it is
-// recorded under the signed-in account, which the form does not ask for), the completion reason to disable it, and the change history.
+// Maintenance mode: its state, the form to enable it (Reason required,
+// Notes, an optional whole number of minutes; it is recorded under the
+// signed-in account, which the form does not ask for), the completion reason
+// to disable it, and the change history.
 import { Wrench } from "lucide-react";
 import { useId, useState } from "react";
 import { showToast } from "#app/components/toast.ts";

@@ -166,13 +166,7 @@ export function maintenanceTokenRoutes(services: Services) {
     withAlerting(services, async (c, alerting) => {
       const body = await readJson(c, maintenanceRequest);
       if (!body.ok) return body.response;
-      return changeMaintenance(
-        c,
-        services,
-        alerting,
-        { ...body.data, enabledBy: "deploy" },
-        "deploy",
-      );
+      return changeMaintenance(c, services, alerting, { ...body.data, enabledBy: "deploy" }, "deploy");
     }),
   );
   return routes;
