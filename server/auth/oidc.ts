@@ -82,9 +82,9 @@ export function createOidcClient(options: { config: Config; db: Kysely<Database>
     const server = new URL(issuer);
     // parseConfig allows http:// only on loopback (a provider on this machine, as in tests).
     const insecure = server.protocol === "http:" ? [client.allowInsecureRequests] : [];
-    // The code flow's ID token comes straight from the token endpoint, and the spec deems TLS enough; its signature
-    // is checked against the provider's published keys (jwks_uri) all the same, so a token no key of the provider
-    // signed is refused whatever way it came.
+    // The code flow's ID token comes straight from the token endpoint, and OpenID Connect deems TLS enough; its
+    // signature is checked against the provider's published keys (jwks_uri) all the same, so a token no key of the
+    // provider signed is refused whatever way it came.
     const execute = [...insecure, client.enableNonRepudiationChecks];
     discovered ??= client
       .discovery(server, clientId, undefined, client.ClientSecretBasic(secret), {
