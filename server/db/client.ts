@@ -3,8 +3,9 @@
 import { createRequire } from "node:module";
 import { join } from "node:path";
 import type SQLite from "better-sqlite3";
-import { Kysely, PostgresDialect, SqliteDialect, sql } from "kysely";
+import { Kysely, SqliteDialect, sql } from "kysely";
 import type pg from "pg";
+import { PostgresInCurrentSchema } from "./current-schema-introspector.ts";
 import { preparePrivateDataDir } from "./private-files.ts";
 import type { Database } from "./schema.ts";
 
@@ -60,7 +61,7 @@ export function openDatabase(options: { databaseUrl?: string; dataDir: string; s
     });
     // An idle client's error (server restart) must not crash the process.
     pool.on("error", () => undefined);
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const db = new Kysely<Database>({ dialect: new PostgresInCurrentSchema({ pool }) });
     const url = new URL(options.databaseUrl);
     return handle(db, "postgres", `postgres://${url.host}${url.pathname}`);
   }

@@ -47,9 +47,9 @@ export const MIGRATIONS: readonly Migration[] = [
 ];
 
 /**
- * An arbitrary constant: the PostgreSQL advisory lock all instances agree on. The Migrator reads the catalog of every
- * schema in the database (Kysely's introspection), which fails when a schema is dropped meanwhile: whatever drops
- * schemas in a shared database (the tests do) holds this lock while it does.
+ * An arbitrary constant: the PostgreSQL advisory lock all instances agree on. The Migrator reads only the catalogue of
+ * the connection's schema (current-schema-introspector.ts), so schemas dropped meanwhile do not disturb it; the tests
+ * drop theirs under this lock all the same.
  */
 export const PG_MIGRATION_LOCK = 726_351_904;
 
@@ -139,18 +139,7 @@ export async function migrate(
         migrations.map((migration) => [migration.name, { up: (db: AnyDb) => migration.up(db, handle.dialect) }]),
       ),
   };
-  for (let attempt = 1; ; attempt += 1) {
-    try {
-      return await migrateOnce(handle, provider);
-    } catch (error) {
-      // Kysely's Migrator reads the columns of every schema's tables; a database shared with schemas that change at
-      // the same moment (the tests' own) can fail that read on a table dropped meanwhile. Nothing is lost by trying
-      // again: the whole run is one transaction, rolled back.
-      const code = (error as { code?: unknown }).code;
-      if (handle.dialect !== "postgres" || attempt >= 3 || !(code === "42703" || code === "42P01")) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 100 * attempt));
-    }
-  }
+  return migrateOnce(handle, provider);
 }
 
 async function migrateOnce(handle: DatabaseHandle, provider: MigrationProvider): Promise<string[]> {
