@@ -90,7 +90,7 @@ test.describe("what staff do", () => {
       const banner = page.getByTestId("maintenance-banner");
       for (const name of ["HAProxy Stats", "Services Health", "System Overview"]) {
         await page.getByRole("tab", { name }).click();
-        await expect(banner, name).toContainText("Maintenance mode: Router firmware — by admin");
+        await expect(banner, name).toContainText(`Maintenance mode: Router firmware — by ${DASHBOARD_USER.username}`);
         await expect(banner, name).toContainText("(ends by itself)");
       }
 
