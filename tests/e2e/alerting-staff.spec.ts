@@ -50,7 +50,7 @@ async function expectEndedBySystemThenTold(page: Page, setup: Setup) {
     history: { action: string; by: string; at: string }[];
   };
   const [ended, enabled] = history;
-  expect(enabled).toMatchObject({ action: "enable", by: "admin" });
+  expect(enabled).toMatchObject({ action: "enable", by: DASHBOARD_USER.username });
   expect(ended).toMatchObject({ action: "disable", by: "system" });
   const estimatedEnd = Date.parse(enabled!.at) + 60_000;
   const toldAt = Date.parse(webhookNotices(setup, about("Wordcloud generation"))[0]!.at!);
