@@ -27,7 +27,16 @@ export default defineConfig({
           setupFiles: ["tests/support/unit-guard.ts"],
         },
       },
-      { extends: true, test: { name: "integration", include: [`${FILES}.integration.test.{ts,tsx}`] } },
+      {
+        extends: true,
+        test: {
+          name: "integration",
+          include: [`${FILES}.integration.test.{ts,tsx}`],
+          // Each file imported the whole server anew (two minutes of CPU a run); the files share nothing through
+          // module state (each opens its own databases, servers and ports), so a worker keeps its modules.
+          isolate: false,
+        },
+      },
     ],
   },
 });
