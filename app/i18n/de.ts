@@ -255,6 +255,9 @@ export const de: Messages = {
   "subscribe.confirmedTitle": "Abonniert",
   "subscribe.confirmedText":
     "Ab jetzt schreiben wir an {email}, wenn wir eine Störung melden oder eine Wartung planen.",
+  "subscribe.unsubscribeAnyTime":
+    "Jede Status-E-Mail enthält einen Link zum Abbestellen. Schon vor der ersten geht es mit diesem Link:",
+  "subscribe.unsubscribeLink": "Status-E-Mails abbestellen",
   "subscribe.confirmInvalid":
     "Dieser Bestätigungslink ist nicht (mehr) gültig: Jeder Link funktioniert nur einmal und nur 48 " +
     "Stunden lang. Bitte abonnieren Sie erneut.",
