@@ -127,6 +127,7 @@ export const de: Messages = {
   "contact.subjectPlaceholder": "Wobei können wir helfen?",
   "contact.message": "Nachricht",
   "contact.messagePlaceholder": "Erzählen Sie uns von Ihrem Vorhaben oder Ihrer Frage...",
+  "contact.lengthHint": "{min} bis {max} Zeichen",
   "contact.honeypot": "Dieses Feld bitte leer lassen",
   "contact.send": "Nachricht senden",
   "contact.sending": "Wird gesendet...",

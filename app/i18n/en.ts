@@ -121,6 +121,7 @@ export const en = {
   "contact.subjectPlaceholder": "How can we help?",
   "contact.message": "Message",
   "contact.messagePlaceholder": "Tell us about your project or question...",
+  "contact.lengthHint": "{min} to {max} characters",
   "contact.honeypot": "Leave this field empty",
   "contact.send": "Send message",
   "contact.sending": "Sending...",

@@ -90,6 +90,9 @@ async function removeAll(db: Kysely<Database>, ids: readonly number[]): Promise<
   });
 }
 
+/** A confirmed subscription, with the token of its unsubscribe link. */
+type Confirmed = { kind: "confirmed"; email: string; language: Language; unsubscribeToken: string };
+
 export function createSubscribers(options: {
   db: Kysely<Database>;
   now: () => number;
@@ -106,12 +109,7 @@ export function createSubscribers(options: {
      * "invalid" for a token that never was, has expired or was used. The unsubscribe token lets the page say at once
      * how to leave again, before any status mail has carried it.
      */
-    async confirm(
-      token: string,
-      ip: string,
-    ): Promise<
-      { kind: "confirmed"; email: string; language: Language; unsubscribeToken: string } | { kind: "invalid" }
-    > {
+    async confirm(token: string, ip: string): Promise<Confirmed | { kind: "invalid" }> {
       if (!/^[A-Za-z0-9_-]{32}$/.test(token)) return { kind: "invalid" };
       const time = now();
       const row = await db

@@ -58,8 +58,9 @@ export function createSubscriptionIntake(options: SubscriptionIntakeOptions) {
 
   /**
    * Stores the request unless this address had a confirmation mail in the last day (its mailbox's count, taken
-   * before, decides for every spelling; this holds the address as typed to the same); returns the new row's id and
-   * the confirmation and unsubscribe tokens when a mail is to go. One statement, so concurrent requests cannot both win.
+   * before, decides for every spelling; this holds the address as typed to the same); returns the new row's id,
+   * the confirmation token and the unsubscribe token when a mail is to go. One statement, so concurrent requests
+   * cannot both win.
    */
   async function request(
     trx: Kysely<Database>,
