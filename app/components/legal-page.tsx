@@ -32,7 +32,7 @@ export function LegalPage({ document, path }: { document: LegalDocument; path: s
           {t("common.backToHome")}
         </a>
       </div>
-      <h1 className="mt-8 text-4xl font-extrabold tracking-tight">{document.heading}</h1>
+      <h1 className="mt-8 text-3xl font-extrabold tracking-tight sm:text-4xl">{document.heading}</h1>
       <p className="mt-4 text-lg text-slate-700 dark:text-slate-300">{document.intro}</p>
       {document.lastUpdated ? (
         <p className="mt-2 text-sm text-slate-700 dark:text-slate-300">
