@@ -57,6 +57,9 @@ export default defineConfig({
   build: {
     // Inline nothing as data: URIs so the CSP needs no data: sources.
     assetsInlineLimit: 0,
+    // Rolldown's coloured plugin-timing block read as a warning on every first `npm start`; scripts/build.ts times
+    // each step itself.
+    rolldownOptions: { checks: { bundlerTimings: false } },
   },
   // The server bundle takes in the few icons the pages use; loaded as a
   // package, the whole icon set cost every server process memory (decision 022).

@@ -31,6 +31,11 @@ export default defineConfig({
     emptyOutDir: true,
     manifest: true,
     assetsInlineLimit: 0,
-    rolldownOptions: { input: { chrome: CHROME_ENTRY }, onLog: withoutUseClientWarnings },
+    rolldownOptions: {
+      input: { chrome: CHROME_ENTRY },
+      onLog: withoutUseClientWarnings,
+      // No timing block: scripts/build.ts times each step.
+      checks: { bundlerTimings: false },
+    },
   },
 });

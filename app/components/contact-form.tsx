@@ -46,15 +46,20 @@ function Field(props: {
 }) {
   const { t } = useLanguage();
   const { name, id, error } = props;
+  const limits: { min?: number; max: number } = CONTACT_LIMITS[name];
+  // The length rules are said before the first try, not only in a refusal ("Job" is too short a subject).
+  const hint = limits.min === undefined ? null : t("contact.lengthHint", { min: limits.min, max: limits.max });
+  const describedBy = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(" ");
   const common = {
     id,
     name,
     placeholder: t(`contact.${name}Placeholder` as MessageKey),
     defaultValue: props.defaultValue,
     required: true,
-    maxLength: CONTACT_LIMITS[name].max,
+    minLength: limits.min,
+    maxLength: limits.max,
     "aria-invalid": error ? true : undefined,
-    "aria-describedby": error ? `${id}-error` : undefined,
+    "aria-describedby": describedBy || undefined,
     className: inputClass,
   };
   return (
@@ -67,6 +72,11 @@ function Field(props: {
       ) : (
         <input type={props.type} autoComplete={props.autoComplete} {...common} />
       )}
+      {hint ? (
+        <p id={`${id}-hint`} className="mt-1 text-sm text-slate-700 dark:text-slate-300">
+          {hint}
+        </p>
+      ) : null}
       {error ? (
         <p id={`${id}-error`} className={fieldErrorClass}>
           {error}

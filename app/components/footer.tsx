@@ -82,9 +82,10 @@ export function Footer() {
         </div>
       </div>
       <div className="border-t border-slate-200 dark:border-slate-800">
+        {/* The bottom padding is the floating cookie button's corner: at the page's end it covers no words. */}
         <div
           className={
-            "mx-auto flex max-w-6xl flex-col gap-2 px-4 py-6 text-sm " +
+            "mx-auto flex max-w-6xl flex-col gap-2 px-4 pt-6 pb-20 text-sm " +
             "text-slate-700 sm:flex-row sm:justify-between dark:text-slate-300"
           }
         >

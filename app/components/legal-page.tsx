@@ -1,8 +1,6 @@
 import { ArrowLeft } from "lucide-react";
 import type { LegalDocument } from "#content/types.ts";
 import { useLanguage } from "#app/i18n/language.tsx";
-import { LanguageSwitch } from "./language-switch.tsx";
-import { usePageLocation } from "#app/routing/page-location.ts";
 import type { NavItem } from "./nav-items.ts";
 import { PageMeta } from "./page-meta.tsx";
 import { RichText } from "./rich-text.tsx";
@@ -13,14 +11,16 @@ const LEGAL_PAGES: readonly NavItem[] = [
   { path: "/terms-of-service", label: "footer.terms" },
 ];
 
-/** The imprint, privacy policy and terms: back link, language switch, the document, cross links. */
+/**
+ * The imprint, privacy policy and terms: back link, the document, cross links. The navigation bar above holds the
+ * language switch; a second one here read as two "English" buttons.
+ */
 export function LegalPage({ document, path }: { document: LegalDocument; path: string }) {
-  const { t, href, lang } = useLanguage();
-  const { languageHref } = usePageLocation(lang);
+  const { t, href } = useLanguage();
   return (
     <article className="mx-auto max-w-3xl px-4 py-12">
       <PageMeta title={document.meta.title} description={document.meta.description} />
-      <div className="flex items-center justify-between gap-4">
+      <div>
         <a
           href={href("/")}
           className={
@@ -31,9 +31,8 @@ export function LegalPage({ document, path }: { document: LegalDocument; path: s
           <ArrowLeft aria-hidden="true" className="size-4" />
           {t("common.backToHome")}
         </a>
-        <LanguageSwitch href={languageHref} />
       </div>
-      <h1 className="mt-8 text-4xl font-extrabold tracking-tight">{document.heading}</h1>
+      <h1 className="mt-8 text-3xl font-extrabold tracking-tight sm:text-4xl">{document.heading}</h1>
       <p className="mt-4 text-lg text-slate-700 dark:text-slate-300">{document.intro}</p>
       {document.lastUpdated ? (
         <p className="mt-2 text-sm text-slate-700 dark:text-slate-300">

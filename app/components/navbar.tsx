@@ -128,7 +128,7 @@ export function Navbar({ current, languageHref }: { current: string; languageHre
       }
     >
       <nav aria-label={t("nav.main")} className="relative mx-auto flex h-16 max-w-6xl items-center gap-2 px-4">
-        <a href={href("/")} aria-label={t("nav.home")} className="mr-auto rounded-md">
+        <a href={href("/")} aria-label={t("nav.home")} className="mr-auto min-w-0 rounded-md">
           <Logo />
         </a>
         <ul className="hidden items-center gap-1 md:flex">

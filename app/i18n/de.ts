@@ -127,6 +127,7 @@ export const de: Messages = {
   "contact.subjectPlaceholder": "Wobei können wir helfen?",
   "contact.message": "Nachricht",
   "contact.messagePlaceholder": "Erzählen Sie uns von Ihrem Vorhaben oder Ihrer Frage...",
+  "contact.lengthHint": "{min} bis {max} Zeichen",
   "contact.honeypot": "Dieses Feld bitte leer lassen",
   "contact.send": "Nachricht senden",
   "contact.sending": "Wird gesendet...",
@@ -255,6 +256,9 @@ export const de: Messages = {
   "subscribe.confirmedTitle": "Abonniert",
   "subscribe.confirmedText":
     "Ab jetzt schreiben wir an {email}, wenn wir eine Störung melden oder eine Wartung planen.",
+  "subscribe.unsubscribeAnyTime":
+    "Jede Status-E-Mail enthält einen Link zum Abbestellen. Schon vor der ersten geht es mit diesem Link:",
+  "subscribe.unsubscribeLink": "Status-E-Mails abbestellen",
   "subscribe.confirmInvalid":
     "Dieser Bestätigungslink ist nicht (mehr) gültig: Jeder Link funktioniert nur einmal und nur 48 " +
     "Stunden lang. Bitte abonnieren Sie erneut.",

@@ -121,6 +121,7 @@ export const en = {
   "contact.subjectPlaceholder": "How can we help?",
   "contact.message": "Message",
   "contact.messagePlaceholder": "Tell us about your project or question...",
+  "contact.lengthHint": "{min} to {max} characters",
   "contact.honeypot": "Leave this field empty",
   "contact.send": "Send message",
   "contact.sending": "Sending...",
@@ -243,6 +244,9 @@ export const en = {
   "subscribe.confirmButton": "Confirm subscription",
   "subscribe.confirmedTitle": "Subscribed",
   "subscribe.confirmedText": "From now on, we will email {email} when we report an incident or plan maintenance.",
+  "subscribe.unsubscribeAnyTime":
+    "Every status email carries a link to unsubscribe. To stop them before the first one, use this link:",
+  "subscribe.unsubscribeLink": "Unsubscribe from status emails",
   "subscribe.confirmInvalid":
     "This confirmation link is not valid (any more): each link works only once and only for 48 hours. " +
     "Please subscribe again.",

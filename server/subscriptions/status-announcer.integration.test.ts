@@ -195,7 +195,7 @@ const MAINTENANCE: Scenario[] = [
       {
         minute: 120,
         mails: told(announced, started),
-        text: ["The maintenance has begun.", "Die Wartung hat begonnen."],
+        text: ["The maintenance of Public API", "Die Wartung (Öffentliche API"],
       },
       { minute: 150, mails: told(announced, started) },
       {

@@ -27,7 +27,10 @@ const MAINTENANCE_WORDS = {
       `Wir planen eine Wartung${names ? ` (${names.de})` : ""}. ` +
       "Während der Wartung sind die betroffenen Dienste möglicherweise nicht erreichbar.",
   }),
-  started: (): Bilingual => ({ en: "The maintenance has begun.", de: "Die Wartung hat begonnen." }),
+  started: (names: Bilingual | null): Bilingual => ({
+    en: `The maintenance${names ? ` of ${names.en}` : " of all services"} has begun.`,
+    de: `Die Wartung${names ? ` (${names.de})` : " aller Dienste"} hat begonnen.`,
+  }),
   ended: (): Bilingual => ({
     en: "The maintenance has been completed. The services are working normally again.",
     de: "Die Wartung ist abgeschlossen. Die Dienste funktionieren wieder normal.",
@@ -38,22 +41,25 @@ const MAINTENANCE_WORDS = {
 export const maintenanceKey = (maintenance: PublicMaintenance) =>
   `maintenance:${maintenance.name ?? "manual"}@${maintenance.startsAt}`;
 
-function maintenanceDraft(
+export function maintenanceDraft(
   maintenance: PublicMaintenance,
   event: "maintenance.announced" | "maintenance.started" | "maintenance.ended",
   at: string,
   names: (ids: readonly string[]) => Bilingual,
 ): EventDraft {
   const words = MAINTENANCE_WORDS[event.slice("maintenance.".length) as "announced" | "started" | "ended"];
+  const affected = maintenance.serviceIds === null ? null : names(maintenance.serviceIds);
+  // A window started by hand has no name: the subject names what it touches instead ("Wartung gestartet: Wartung"
+  // told a subscriber nothing).
   const title = maintenance.name
     ? { en: maintenance.name, de: maintenance.name }
-    : { en: "Maintenance", de: "Wartung" };
+    : (affected ?? { en: "all services", de: "alle Dienste" });
   return {
     event,
     at,
     serviceIds: maintenance.serviceIds,
     title,
-    message: words(maintenance.serviceIds === null ? null : names(maintenance.serviceIds)),
+    message: words(affected),
     maintenance: { name: maintenance.name, startsAt: maintenance.startsAt, endsAt: maintenance.endsAt },
   };
 }

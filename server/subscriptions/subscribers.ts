@@ -90,6 +90,9 @@ async function removeAll(db: Kysely<Database>, ids: readonly number[]): Promise<
   });
 }
 
+/** A confirmed subscription, with the token of its unsubscribe link. */
+type Confirmed = { kind: "confirmed"; email: string; language: Language; unsubscribeToken: string };
+
 export function createSubscribers(options: {
   db: Kysely<Database>;
   now: () => number;
@@ -103,12 +106,10 @@ export function createSubscribers(options: {
   return {
     /**
      * The second step: a valid confirmation token makes the request the subscription and records the consent.
-     * "invalid" for a token that never was, has expired or was used.
+     * "invalid" for a token that never was, has expired or was used. The unsubscribe token lets the page say at once
+     * how to leave again, before any status mail has carried it.
      */
-    async confirm(
-      token: string,
-      ip: string,
-    ): Promise<{ kind: "confirmed"; email: string; language: Language } | { kind: "invalid" }> {
+    async confirm(token: string, ip: string): Promise<Confirmed | { kind: "invalid" }> {
       if (!/^[A-Za-z0-9_-]{32}$/.test(token)) return { kind: "invalid" };
       const time = now();
       const row = await db
@@ -125,9 +126,11 @@ export function createSubscribers(options: {
         }))
         .where("confirm_hash", "=", hashToken(token))
         .where("confirm_expires_at", ">", time)
-        .returning(["email", "language"])
+        .returning(["id", "nonce", "email", "language"])
         .executeTakeFirst();
-      return row ? { kind: "confirmed", email: row.email, language: row.language as Language } : { kind: "invalid" };
+      if (!row) return { kind: "invalid" };
+      const language = row.language as Language;
+      return { kind: "confirmed", email: row.email, language, unsubscribeToken: unsubscribeToken(linkKey, row) };
     },
 
     /**

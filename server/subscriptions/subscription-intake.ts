@@ -25,7 +25,7 @@ import { RateLimited, waitForKey, type ContactRateLimits } from "#server/contact
 import { ipPseudonym } from "#server/net/ip-pseudonym.ts";
 import type { Outbox } from "#server/outbox/outbox.ts";
 import { confirmationMail, SUBSCRIBER_MAIL_CHANNEL, SUBSCRIBER_MAIL_KIND, type Links } from "./subscription-mail.ts";
-import { hashToken, newConfirmToken, newNonce, subscriberMailKey } from "./subscribers.ts";
+import { hashToken, newConfirmToken, newNonce, subscriberMailKey, unsubscribeToken } from "./subscribers.ts";
 import { admit, limitKeys, mayMail } from "./subscription-limits.ts";
 
 export type SubscribeResult =
@@ -40,6 +40,8 @@ export type SubscriptionIntakeOptions = {
   tokens: FormTokens;
   limits: ContactRateLimits;
   ipKey: Buffer;
+  /** Signs the unsubscribe link the confirmation mail carries already. */
+  linkKey: Buffer;
   links: () => Links;
   now: () => number;
   /** The public services now: their ids are what may be chosen, their names go into the mail. */
@@ -56,15 +58,16 @@ export function createSubscriptionIntake(options: SubscriptionIntakeOptions) {
 
   /**
    * Stores the request unless this address had a confirmation mail in the last day (its mailbox's count, taken
-   * before, decides for every spelling; this holds the address as typed to the same); returns the new row's id and
-   * the confirmation token when a mail is to go. One statement, so concurrent requests cannot both win.
+   * before, decides for every spelling; this holds the address as typed to the same); returns the new row's id,
+   * the confirmation token and the unsubscribe token when a mail is to go. One statement, so concurrent requests
+   * cannot both win.
    */
   async function request(
     trx: Kysely<Database>,
     fields: { email: string; language: Language; services: string[] | null },
     ipHash: string,
     time: number,
-  ): Promise<{ id: number; token: string } | undefined> {
+  ): Promise<{ id: number; token: string; unsubscribe: string } | undefined> {
     const token = newConfirmToken();
     const wanted = {
       requested_at: time,
@@ -85,9 +88,9 @@ export function createSubscriptionIntake(options: SubscriptionIntakeOptions) {
           .doUpdateSet(wanted)
           .where("status_subscribers.confirm_sent_at", "<=", time - CONFIRM_MAIL_EVERY_MS),
       )
-      .returning("id")
+      .returning(["id", "nonce"])
       .executeTakeFirst();
-    return row ? { id: row.id, token } : undefined;
+    return row ? { id: row.id, token, unsubscribe: unsubscribeToken(options.linkKey, row) } : undefined;
   }
 
   return {
@@ -126,7 +129,13 @@ export function createSubscriptionIntake(options: SubscriptionIntakeOptions) {
             kind: SUBSCRIBER_MAIL_KIND,
             channel: SUBSCRIBER_MAIL_CHANNEL,
             key: subscriberMailKey(`c${time.toString(36)}`, stored.id),
-            payload: confirmationMail(options.links(), { email, language, services: names, token: stored.token }),
+            payload: confirmationMail(options.links(), {
+              email,
+              language,
+              services: names,
+              token: stored.token,
+              unsubscribeToken: stored.unsubscribe,
+            }),
           });
           return true;
         });

@@ -48,6 +48,7 @@ const WORDS = {
       "If this was not you, please ignore this email. Without confirmation, we will delete the address",
       "after 48 hours and not write to it again.",
     ],
+    confirmUnsubscribe: "Once subscribed, you can unsubscribe at any time with this link (keep it):",
     footer: (scope: string) => [
       `You are receiving this email because you subscribed to the ${company.brand} status page (${scope}).`,
     ],
@@ -75,6 +76,7 @@ const WORDS = {
       "Falls Sie das nicht waren, ignorieren Sie diese E-Mail bitte. Ohne Bestätigung löschen wir die",
       "Adresse nach 48 Stunden und schreiben sie nicht wieder an.",
     ],
+    confirmUnsubscribe: "Nach der Bestätigung können Sie jederzeit mit diesem Link abbestellen (bitte aufbewahren):",
     footer: (scope: string) => [
       `Sie erhalten diese E-Mail, weil Sie die Statusseite von ${company.brand} abonniert haben (${scope}).`,
     ],
@@ -91,7 +93,14 @@ const WORDS = {
 
 export function confirmationMail(
   links: Links,
-  subscriber: { email: string; language: Language; services: readonly Bilingual[] | null; token: string },
+  subscriber: {
+    email: string;
+    language: Language;
+    services: readonly Bilingual[] | null;
+    token: string;
+    /** The subscription's own unsubscribe token: a new subscriber can leave before the first status mail. */
+    unsubscribeToken: string;
+  },
 ): EmailMessage {
   const { language: lang } = subscriber;
   const words = WORDS[lang];
@@ -105,6 +114,9 @@ export function confirmationMail(
     subject: words.confirmSubject,
     text: [
       ...body,
+      "",
+      words.confirmUnsubscribe,
+      unsubscribeUrl(links, lang, subscriber.unsubscribeToken),
       "",
       "--",
       `${company.brand} · ${statusUrl(links, lang)}`,
@@ -141,8 +153,12 @@ export function eventMail(
 ): EmailMessage {
   const { language: lang } = subscriber;
   const words = WORDS[lang];
+  // A maintenance of every service names no service: it says so, as the status page does.
+  const everything = event.maintenance !== undefined && event.serviceIds === null;
   const affects =
-    event.services.length > 0 ? [`${words.affects} ${event.services.map((name) => name[lang]).join(", ")}`] : [];
+    event.services.length > 0 || everything
+      ? [`${words.affects} ${scopeText(everything ? null : event.services, lang)}`]
+      : [];
   const headline = HEADLINE[event.event][lang];
   const title = event.title[lang];
   const text = [

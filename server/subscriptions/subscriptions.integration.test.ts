@@ -44,6 +44,8 @@ describe.each(testDatabases())("status subscriptions on $dialect", ({ open }) =>
     const confirmation = await subscribed("Erika@Example.org".toLowerCase(), "de");
     expect(confirmation.headers.subject).toBe("Bitte bestätigen Sie Ihr Abonnement der Statusseite von Muster Digital");
     expect(confirmation.text).toContain("innerhalb von 48 Stunden");
+    expect(confirmation.text).toContain("jederzeit mit diesem Link abbestellen");
+    expect(confirmation.text).toContain("https://status.example.com/de/status/unsubscribe?token=");
     expect(confirmation.headers["list-unsubscribe"]).toBeUndefined();
     const [row] = await c.subscriptions().subscribers.list();
     expect(row).toMatchObject({
@@ -106,6 +108,29 @@ describe.each(testDatabases())("status subscriptions on $dialect", ({ open }) =>
     await c.deliver();
     const subjects = mailTo("max@example.org").map((entry) => entry.headers.subject);
     expect(subjects).toEqual([confirmation.headers.subject, "Incident: Shop is slow · Muster Digital"]);
+  });
+
+  it("a new subscriber can leave before any status mail, by the confirmation mail's link or the page's", async () => {
+    const confirmation = await subscribed("early@example.org", "en");
+    expect(confirmation.text).toContain("Once subscribed, you can unsubscribe at any time with this link");
+    const fromMail = new URL(
+      linkIn(confirmation.text, "https://status.example.com/en/status/unsubscribe?token="),
+    ).searchParams.get("token")!;
+    expect(await c.subscriptions().subscribers.unsubscribeTarget(fromMail)).toBe("early@example.org");
+    expect(await c.subscriptions().subscribers.unsubscribe(fromMail)).toEqual({
+      kind: "unsubscribed",
+      email: "early@example.org",
+    });
+    expect(await c.subscriptions().subscribers.list()).toEqual([]);
+
+    // The confirmation answers with the same way out, for the page shown after it.
+    expect(await c.subscribe({ email: "page@example.org" }, { language: "de" })).toEqual({ kind: "accepted" });
+    await c.deliver();
+    const link = linkIn(mailTo("page@example.org")[0]!.text, "https://status.example.com/de/status/confirm?token=");
+    const token = new URL(link).searchParams.get("token")!;
+    const confirmed = await c.subscriptions().subscribers.confirm(token, "127.0.0.9");
+    if (confirmed.kind !== "confirmed") throw new Error("not confirmed");
+    expect(await c.subscriptions().subscribers.unsubscribeTarget(confirmed.unsubscribeToken)).toBe("page@example.org");
   });
 
   it("a confirmation link works once, within 48 hours; an address never confirmed is deleted after them", async () => {

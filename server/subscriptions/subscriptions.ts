@@ -134,6 +134,7 @@ export function createSubscriptions(options: {
       tokens: options.tokens,
       limits: options.limits,
       ipKey: options.keys.ip,
+      linkKey: options.keys.links,
       links: options.links,
       now,
       publicServices: publicNames,

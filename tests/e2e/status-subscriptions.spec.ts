@@ -45,6 +45,7 @@ const WORDS = {
     confirmed: "Abonniert",
     unsubscribe: "Abbestellen",
     unsubscribed: "Abbestellt",
+    leave: "Status-E-Mails abbestellen",
     update: "Störung: Langsame Antworten · Muster Digital",
     maintenance: "Geplante Wartung: Datenbank-Umzug · Muster Digital",
   },
@@ -56,6 +57,7 @@ const WORDS = {
     confirmed: "Subscribed",
     unsubscribe: "Unsubscribe",
     unsubscribed: "Unsubscribed",
+    leave: "Unsubscribe from status emails",
     update: "Incident: Slow answers · Muster Digital",
     maintenance: "Planned maintenance: Datenbank-Umzug · Muster Digital",
   },
@@ -116,9 +118,15 @@ async function subscribeAndConfirm(browser: Browser, origin: string, visitor: Vi
   await page.screenshot({ path: join(SHOTS, `sent-${tag}.png`) });
 
   const confirmation = await mailWithSubject(visitor.email, /confirm|bestätigen/i);
+  // The way out comes with the way in: before the first status mail carries it.
+  const leave = linkIn(confirmation.text, `/${visitor.lang}/status/unsubscribe?token=`);
   await page.goto(linkIn(confirmation.text, `/${visitor.lang}/status/confirm?token=`));
   await page.getByRole("button", { name: words.confirm }).click();
   await expect(page.getByRole("status")).toContainText(words.confirmed);
+  await expect(page.getByRole("link", { name: words.leave })).toHaveAttribute(
+    "href",
+    new URL(leave).pathname + new URL(leave).search,
+  );
   if (visitor.js) expect(await axeViolations(page)).toEqual([]);
   await page.screenshot({ path: join(SHOTS, `confirmed-${tag}.png`) });
   return page;

@@ -6,8 +6,9 @@ import { PageHeader } from "#app/components/page-header.tsx";
 import { PageMeta } from "#app/components/page-meta.tsx";
 import { buttonPrimary, textLink } from "#app/components/ui.tsx";
 import { useLanguage } from "#app/i18n/language.tsx";
+import { KEEP_CLEAR_ATTRIBUTE } from "#app/chrome/markup.ts";
 
-export type LinkStepResult = { done: boolean; text: string; title?: string };
+export type LinkStepResult = { done: boolean; text: string; title?: string; unsubscribeHref?: string };
 
 const DONE = "max-w-2xl rounded-md bg-green-50 p-4 text-green-900 dark:bg-green-950 dark:text-green-100";
 const FAILED = "max-w-2xl rounded-md bg-red-50 p-4 text-red-900 dark:bg-red-950 dark:text-red-100";
@@ -22,12 +23,26 @@ export function StepResult({ result }: { result: LinkStepResult }) {
   );
 }
 
+/** Under the page's last words on a phone: marked so the floating cookie button steps aside for it. */
 export function BackToStatus() {
   const { t, href } = useLanguage();
   return (
     <p>
-      <a href={href("/status")} className={textLink}>
+      <a href={href("/status")} className={textLink} {...{ [KEEP_CLEAR_ATTRIBUTE]: "" }}>
         {t("subscribe.back")}
+      </a>
+    </p>
+  );
+}
+
+/** A new subscriber's way out before the first status mail brings one. */
+function UnsubscribeLater({ href }: { href: string }) {
+  const { t } = useLanguage();
+  return (
+    <p className="max-w-2xl">
+      {t("subscribe.unsubscribeAnyTime")}{" "}
+      <a href={href} className={textLink}>
+        {t("subscribe.unsubscribeLink")}
       </a>
     </p>
   );
@@ -48,7 +63,10 @@ export function LinkStep(props: {
       <PageHeader heading={props.heading} />
       <div className="mx-auto max-w-6xl space-y-8 px-4 py-12">
         {result ? (
-          <StepResult result={result} />
+          <>
+            <StepResult result={result} />
+            {result.unsubscribeHref ? <UnsubscribeLater href={result.unsubscribeHref} /> : null}
+          </>
         ) : props.explanation === null ? (
           <StepResult result={{ done: false, text: props.invalid }} />
         ) : (

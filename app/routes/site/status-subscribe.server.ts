@@ -3,6 +3,7 @@
 // unsubscribe, each a plain form post that works without JavaScript.
 import { data, type RouterContextProvider } from "react-router";
 import type { Language } from "#shared/i18n/languages.ts";
+import { localizePath } from "#shared/site/paths.ts";
 import { withFormToken } from "#server/http/form-token-cookie.ts";
 import { clientIpContext } from "#server/http/render-context.ts";
 import type { MessageKey } from "#app/i18n/en.ts";
@@ -101,7 +102,7 @@ export async function subscribe(request: Request, context: Readonly<RouterContex
   }
 }
 
-export type LinkActionData = { done: boolean; text: string; title?: string };
+export type LinkActionData = { done: boolean; text: string; title?: string; unsubscribeHref?: string };
 
 /** The confirmation link's button: the subscription starts, with the consent on record. */
 export async function confirm(request: Request, context: Readonly<RouterContextProvider>, lang: Language) {
@@ -117,6 +118,7 @@ export async function confirm(request: Request, context: Readonly<RouterContextP
     done: true,
     title: t("subscribe.confirmedTitle"),
     text: t("subscribe.confirmedText", { email: result.email }),
+    unsubscribeHref: `${localizePath(lang, "/status/unsubscribe")}?token=${result.unsubscribeToken}`,
   });
 }
 
