@@ -1,7 +1,9 @@
 // The commands of `npm run admin` (scripts/admin.ts is the process around them).
 import { parseArgs } from "node:util";
 import pino from "pino";
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "#shared/auth/password-rules.ts";
 import { isRole, ROLES } from "#shared/auth/permissions.ts";
+import { staffEmailAddress, STAFF_EMAIL_RULE } from "#shared/auth/staff-email.ts";
 import { DEFAULT_ROLE, StaffInputError } from "#server/auth/staff.ts";
 import { type Config, ConfigError, readConfig } from "#server/config.ts";
 import { openDatabase } from "#server/db/client.ts";
@@ -9,9 +11,14 @@ import { migrate } from "#server/db/migrate.ts";
 import { createServices, type Services } from "#server/services.ts";
 import { forgetSealedSecrets } from "./forget-sealed-secrets.ts";
 
+const PASSWORD_RULES =
+  `Passwords: ${MIN_PASSWORD_LENGTH} to ${MAX_PASSWORD_LENGTH} characters (a passphrase is welcome), ` +
+  "not containing the username, not one of the passwords leaked most often.";
+
 const USAGE = `Usage: npm run admin -- <command>
-  create <username> [--role ${ROLES.join("|")}] [--password-stdin]
-      (the first account is an owner whatever is asked; later ones default to ${DEFAULT_ROLE})
+  create <username> [--role ${ROLES.join("|")}] [--email <address>] [--password-stdin]
+      (the first account is an owner whatever is asked; later ones default to ${DEFAULT_ROLE};
+      without --email the account has no e-mail address)
   role <username> <role>
   disable <username>
   enable <username>
@@ -20,7 +27,8 @@ const USAGE = `Usage: npm run admin -- <command>
   list
   delete <username>
   forget-sealed-secrets
-      (the secrets key is lost: removes the authenticator apps it sealed, so the server starts with a new key)`;
+      (the secrets key is lost: removes the authenticator apps it sealed, so the server starts with a new key)
+${PASSWORD_RULES}`;
 
 /** Each command and how many names it takes after it. */
 const COMMANDS: Record<string, number> = {
@@ -35,7 +43,13 @@ const COMMANDS: Record<string, number> = {
   "forget-sealed-secrets": 0,
 };
 
-type Command = { name: string; args: string[]; role: string | undefined; passwordStdin: boolean };
+type Command = {
+  name: string;
+  args: string[];
+  role: string | undefined;
+  email: string | undefined;
+  passwordStdin: boolean;
+};
 
 /** The command line, or undefined when it does not fit the usage. */
 function parseCommand(argv: string[]): Command | undefined {
@@ -44,21 +58,29 @@ function parseCommand(argv: string[]): Command | undefined {
     parsed = parseArgs({
       args: argv,
       allowPositionals: true,
-      options: { role: { type: "string" }, "password-stdin": { type: "boolean" } },
+      options: { role: { type: "string" }, email: { type: "string" }, "password-stdin": { type: "boolean" } },
     });
   } catch {
     return undefined;
   }
   const [name, ...args] = parsed.positionals;
   if (!name || COMMANDS[name] !== args.length) return undefined;
-  if (parsed.values.role !== undefined && name !== "create") return undefined;
-  return { name, args, role: parsed.values.role, passwordStdin: parsed.values["password-stdin"] ?? false };
+  const { role, email } = parsed.values;
+  if ((role !== undefined || email !== undefined) && name !== "create") return undefined;
+  return { name, args, role, email, passwordStdin: parsed.values["password-stdin"] ?? false };
 }
 
 /** A role named on the command line, checked before anything is asked or changed. */
 function checkedRole(role: string): string {
   if (!isRole(role)) throw new StaffInputError(`Unknown role "${role}": use one of ${ROLES.join(", ")}`);
   return role;
+}
+
+/** An address named on the command line, checked before the password is asked for. */
+function checkedEmail(email: string): string {
+  const parsed = staffEmailAddress.safeParse(email.trim());
+  if (!parsed.success) throw new StaffInputError(parsed.error.issues[0]?.message ?? STAFF_EMAIL_RULE);
+  return parsed.data;
 }
 
 /** Where a command reads its password and writes its answers: the process's terminal, or a test's buffers. */
@@ -74,6 +96,8 @@ export interface AdminIo {
 async function readPassword(io: AdminIo, fromStdin: boolean): Promise<string> {
   if (fromStdin) return io.readStdin();
   if (!io.askHidden) throw new StaffInputError("No terminal to ask for the password: pass it with --password-stdin");
+  // The rules come before the first prompt, not one refusal at a time after typing twice.
+  io.err(PASSWORD_RULES);
   const first = await io.askHidden("Password: ");
   const second = await io.askHidden("Repeat the password: ");
   if (first !== second) throw new StaffInputError("The passwords do not match");
@@ -101,10 +125,13 @@ async function runCommand(services: AdminServices, command: Command, io: AdminIo
   switch (command.name) {
     case "create": {
       const role = checkedRole(command.role ?? DEFAULT_ROLE);
-      const user = await staff.create(username, await readPassword(io, command.passwordStdin), role);
+      const email = command.email === undefined ? undefined : checkedEmail(command.email);
+      const password = await readPassword(io, command.passwordStdin);
+      const user = await staff.create(username, password, role, email === undefined ? {} : { email });
       const note = user.role === role ? "" : " (the first account is always an owner)";
       await record("account.created", { role: user.role });
-      io.out(`Created ${user.username} (${user.email}) as ${user.role}${note}.`);
+      io.out(`Created ${user.username} (${user.email ?? "no e-mail address"}) as ${user.role}${note}.`);
+      if (!user.email) io.out("No e-mail address was given (--email <address>), so none is set.");
       break;
     }
     case "role": {
@@ -140,9 +167,8 @@ async function runCommand(services: AdminServices, command: Command, io: AdminIo
       if (users.length === 0) io.out("No staff accounts. Create one with: npm run admin -- create <username>");
       for (const user of users) {
         const state = user.disabled ? "\tdisabled" : "";
-        io.out(
-          `${user.username}\t${user.email}\tcreated ${new Date(user.createdAt).toISOString()}\t${user.role}${state}`,
-        );
+        const created = new Date(user.createdAt).toISOString();
+        io.out(`${user.username}\t${user.email ?? "-"}\tcreated ${created}\t${user.role}${state}`);
       }
       break;
     }

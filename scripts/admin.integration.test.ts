@@ -16,11 +16,13 @@ describe("npm run admin", { timeout: 30_000 }, () => {
   });
 
   it("creates, lists, resets and deletes an account", async () => {
-    expect(await admin(["create", "ops", "--password-stdin"], "correct horse battery staple\n")).toMatchObject({
-      code: 0,
-    });
+    const created = await admin(["create", "ops", "--password-stdin"], "correct horse battery staple\n");
+    expect(created).toMatchObject({ code: 0 });
+    // No address is made up for the first owner: it has none, and is told so.
+    expect(created.out).toContain("Created ops (no e-mail address) as owner");
+    expect(created.out).toContain("No e-mail address was given (--email <address>), so none is set.");
     const list = await admin(["list"]);
-    expect(list.out).toMatch(/^ops\tops@example\.com\tcreated /m);
+    expect(list.out).toMatch(/^ops\t-\tcreated /m);
     expect((await admin(["reset-password", "ops", "--password-stdin"], "another long passphrase\n")).out).toContain(
       "signed it out everywhere",
     );
@@ -48,6 +50,30 @@ describe("npm run admin", { timeout: 30_000 }, () => {
     expect((await admin(["delete", "nobody"])).err).toContain('No account "nobody"');
     const badName = await admin(["create", "Bad Name!", "--password-stdin"], "a perfectly good passphrase\n");
     expect(badName.err).toContain("Username must be");
+  });
+
+  it("stores an address given with --email, and refuses a bad or taken one changing nothing", async () => {
+    const made = await admin(
+      ["create", "erin", "--email", "Erin@Example.org", "--password-stdin"],
+      "a long passphrase of hers\n",
+    );
+    expect(made).toMatchObject({ code: 0 });
+    expect(made.out).toContain("Created erin (erin@example.org) as viewer.");
+    expect((await admin(["list"])).out).toMatch(/^erin\terin@example\.org\tcreated /m);
+    const bad = await admin(["create", "carol", "--email", "carol@example", "--password-stdin"], "a good passphrase\n");
+    expect(bad).toMatchObject({ code: 1, err: "E-mail: enter a full address such as carol@example.com\n" });
+    const taken = await admin(
+      ["create", "frank", "--email", "ERIN@example.org", "--password-stdin"],
+      "a long passphrase of his\n",
+    );
+    expect(taken).toMatchObject({ code: 1, err: "An account with the address erin@example.org exists already\n" });
+    const list = (await admin(["list"])).out;
+    expect(list).not.toMatch(/^(carol|frank)\t/m);
+    expect((await admin(["list", "--email", "x@example.org"])).code).toBe(2);
+  });
+
+  it("names the password rules in its usage", async () => {
+    expect((await admin(["help"])).err).toContain("Passwords: 12 to 128 characters");
   });
 
   it("as a process: reads the password from standard input and exits 0", () => {

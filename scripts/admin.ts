@@ -1,5 +1,5 @@
 // npm run admin -- <command>: manage staff accounts.
-//   create <username> [--role owner|operator|viewer] [--password-stdin]
+//   create <username> [--role owner|operator|viewer] [--email <address>] [--password-stdin]
 //   role <username> <role>
 //   disable <username> / enable <username>
 //   reset-password <username> [--password-stdin]   (signs the account out everywhere)

@@ -8,7 +8,7 @@ import {
 import type { Role } from "#shared/auth/permissions.ts";
 import { requestJson, type ApiResult } from "./api-request.ts";
 
-export type StaffUser = { id: number; username: string; email: string; role: Role };
+export type StaffUser = { id: number; username: string; email: string | null; role: Role };
 export type SessionInfo = { user: StaffUser; expiresAt: number };
 /** A finished sign-in: `mustEnrol` when the team requires a second factor the account lacks. */
 export type SignedIn = SessionInfo & { mustEnrol: boolean };

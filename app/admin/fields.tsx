@@ -1,7 +1,7 @@
 // The staff area's form parts: one look for inputs and buttons (44 px targets,
 // dark mode), labelled fields that show the server's message for them, and
 // the alert and status lines a page reports its calls' outcomes in.
-import { useId, type InputHTMLAttributes, type SelectHTMLAttributes } from "react";
+import { useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes } from "react";
 
 /** An input or select without the gap a label above it needs. */
 export const controlClass =
@@ -28,11 +28,14 @@ type FieldProps = InputHTMLAttributes<HTMLInputElement> & {
   problem?: string | undefined;
   /** Classes of the field's wrapper. */
   wrapperClass?: string;
+  /** What the field says about itself beside it (rules, hints), read with it by screen readers. */
+  hint?: (id: string) => ReactNode;
 };
 
 /** A labelled input; the server's message about it is tied to it for screen readers. */
-export function Field({ label, problem, wrapperClass, ...input }: FieldProps) {
+export function Field({ label, problem, wrapperClass, hint, ...input }: FieldProps) {
   const id = useId();
+  const described = [hint ? `${id}-hint` : "", problem ? `${id}-problem` : ""].filter(Boolean).join(" ");
   return (
     <div className={wrapperClass}>
       <label htmlFor={id} className="text-sm font-semibold">
@@ -41,10 +44,11 @@ export function Field({ label, problem, wrapperClass, ...input }: FieldProps) {
       <input
         id={id}
         aria-invalid={problem ? true : undefined}
-        aria-describedby={problem ? `${id}-problem` : undefined}
+        aria-describedby={described || undefined}
         className={inputClass}
         {...input}
       />
+      {hint ? hint(`${id}-hint`) : null}
       {problem ? (
         <p id={`${id}-problem`} className="mt-1 text-sm font-medium text-red-800 dark:text-red-300">
           {problem}

@@ -19,6 +19,7 @@ export function SecondFactorStep({ methods, busy, error, attempt, onRestart }: P
   const [recovery, setRecovery] = useState(!methods.includes("totp"));
   const [code, setCode] = useState("");
   const codeForm = methods.includes("totp") || methods.includes("recovery");
+  const passkey = methods.includes("passkey");
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -29,15 +30,19 @@ export function SecondFactorStep({ methods, busy, error, attempt, onRestart }: P
     <div className="mt-6 space-y-4">
       <p className="text-sm text-slate-700 dark:text-slate-300">
         {recovery
-          ? "Your password is right. Enter one of your recovery codes to finish signing in."
+          ? `Your password is right. ${passkey ? "Use your passkey, or enter" : "Enter"} one of your recovery codes ` +
+            "to finish signing in."
           : "Your password is right. Enter the code from your authenticator app to finish signing in."}
       </p>
       {codeForm ? (
         <form method="post" onSubmit={submit} className="space-y-4">
+          {/* A new field for each kind of code, so a switch puts the focus in it and empties it. */}
           <Field
+            key={recovery ? "recovery" : "totp"}
             label={recovery ? "Recovery code" : "Authentication code"}
             name="code"
             inputMode={recovery ? "text" : "numeric"}
+            placeholder={recovery ? "xxxxx-xxxxx" : "123456"}
             autoComplete={recovery ? "off" : "one-time-code"}
             autoCapitalize="none"
             spellCheck={false}
@@ -54,7 +59,7 @@ export function SecondFactorStep({ methods, busy, error, attempt, onRestart }: P
       ) : (
         <ErrorMessage>{error}</ErrorMessage>
       )}
-      {methods.includes("passkey") ? (
+      {passkey ? (
         <button
           type="button"
           disabled={busy}
@@ -67,16 +72,16 @@ export function SecondFactorStep({ methods, busy, error, attempt, onRestart }: P
       ) : null}
       <div className="flex flex-wrap justify-between gap-2">
         {methods.includes("recovery") && methods.includes("totp") ? (
+          // Named for what a click does next: the switch goes both ways, so its label changes with it.
           <button
             type="button"
-            aria-pressed={recovery}
             onClick={() => {
               setRecovery((shown) => !shown);
               setCode("");
             }}
             className="min-h-11 cursor-pointer text-sm font-medium text-brand-700 underline dark:text-brand-300"
           >
-            Use a recovery code
+            {recovery ? "Use an authenticator code instead" : "Use a recovery code instead"}
           </button>
         ) : null}
         <button

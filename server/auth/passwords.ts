@@ -1,9 +1,8 @@
 // Staff passwords: the policy (12 to 128 characters, not a common password,
 // no composition rules, per OWASP ASVS 5) and argon2id hashing.
+// The limits are shared: the forms list them beside the password field.
 import { hash, verify } from "@node-rs/argon2";
-
-export const MIN_PASSWORD_LENGTH = 12;
-export const MAX_PASSWORD_LENGTH = 128;
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "#shared/auth/password-rules.ts";
 
 export type HashOptions = { memoryCost: number; timeCost: number; parallelism: number };
 

@@ -44,9 +44,12 @@ export function createRecoveryCodes(db: Kysely<Database>, now: () => number = Da
       return codes;
     },
 
-    /** Uses a code: true once per code, in one statement, so two requests with it cannot both pass. */
-    async use(userId: number, code: string): Promise<boolean> {
-      if (!looksLikeRecoveryCode(code)) return false;
+    /**
+     * Uses a code: "used" once per code, in one statement, so two requests with it cannot both pass; a code of
+     * the person's that was used before is "spent" (worth telling them: they hold it, so it tells a thief nothing).
+     */
+    async use(userId: number, code: string): Promise<"used" | "spent" | "unknown"> {
+      if (!looksLikeRecoveryCode(code)) return "unknown";
       const result = await db
         .updateTable("recovery_codes")
         .set({ used_at: now() })
@@ -54,7 +57,14 @@ export function createRecoveryCodes(db: Kysely<Database>, now: () => number = Da
         .where("code_hash", "=", hashCode(code))
         .where("used_at", "is", null)
         .executeTakeFirst();
-      return Number(result.numUpdatedRows) === 1;
+      if (Number(result.numUpdatedRows) === 1) return "used";
+      const spent = await db
+        .selectFrom("recovery_codes")
+        .select("id")
+        .where("user_id", "=", userId)
+        .where("code_hash", "=", hashCode(code))
+        .executeTakeFirst();
+      return spent ? "spent" : "unknown";
     },
 
     async remaining(userId: number): Promise<number> {

@@ -29,7 +29,8 @@ const CEREMONY_MS = 5 * 60_000;
 
 export type ProofResult =
   | { kind: "ok"; user: StaffUser; method: "totp" | "recovery-code" | "passkey" }
-  | { kind: "invalid"; user?: StaffUser }
+  // "spent": a recovery code of the person's that was used before (still a failed attempt).
+  | { kind: "invalid"; user?: StaffUser; spent?: true }
   | { kind: "expired" }
   | Throttled;
 
@@ -55,11 +56,13 @@ export function createSecondFactor(deps: Deps) {
       await deps.throttle.succeeded(reservation.keys);
       return { kind: "ok", user, method: "totp" };
     }
-    if (looksLikeRecoveryCode(code) && (await deps.recoveryCodes.use(user.id, code))) {
+    const recovery = looksLikeRecoveryCode(code) ? await deps.recoveryCodes.use(user.id, code) : "unknown";
+    if (recovery === "used") {
       await deps.throttle.succeeded(reservation.keys);
       return { kind: "ok", user, method: "recovery-code" };
     }
-    return { kind: "invalid", user };
+    // The reserved attempt is kept either way: a spent code counts against the throttle like a wrong one.
+    return { kind: "invalid", user, ...(recovery === "spent" ? { spent: true as const } : {}) };
   }
 
   /**

@@ -1,13 +1,15 @@
-// Staff accounts. A username becomes an e-mail by appending the company's
-// staff domain; sign-in accepts either form.
-import type { Kysely } from "kysely";
+// Staff accounts. Sign-in accepts the username or the username at the company's
+// staff domain; an account's e-mail address is only ever one it was given.
+import { sql, type Kysely } from "kysely";
 import { isRole, ROLES, type Role } from "#shared/auth/permissions.ts";
+import { staffEmailAddress } from "#shared/auth/staff-email.ts";
 import { company } from "#shared/company.ts";
 import type { Database } from "#server/db/schema.ts";
 import { changeKeepingAnOwner, type AccountChange } from "./last-owner.ts";
 import { hashPassword, passwordProblem, verifyPassword, type HashOptions } from "./passwords.ts";
 
-export type StaffUser = { id: number; username: string; email: string; role: Role };
+/** `email` is null when none was given (an account made on the command line without --email). */
+export type StaffUser = { id: number; username: string; email: string | null; role: Role };
 /** An account as the staff page sees it: whether it can sign in, and whether single sign-on made it. */
 export type StaffAccount = StaffUser & { disabled: boolean; sso: boolean };
 
@@ -20,10 +22,6 @@ export class StaffConflictError extends StaffInputError {}
 
 const USERNAME = /^[a-z0-9][a-z0-9._-]{0,63}$/;
 
-export function staffEmail(username: string): string {
-  return `${username}@${company.staffEmailDomain}`;
-}
-
 /** "ops" or "ops@<staff domain>" -> "ops"; anything else as typed, lower-cased. */
 export function usernameFromLogin(login: string): string {
   const lower = login.trim().toLowerCase();
@@ -34,7 +32,7 @@ export function usernameFromLogin(login: string): string {
 export function toStaffUser(row: { id: number; username: string; role: string; email?: string | null }): StaffUser {
   // A value no code writes (edited by hand in the database) holds no permission beyond reading.
   const role = isRole(row.role) ? row.role : "viewer";
-  return { id: row.id, username: row.username, email: row.email ?? staffEmail(row.username), role };
+  return { id: row.id, username: row.username, email: row.email ?? null, role };
 }
 
 /** Checks a username as typed and gives its stored form. */
@@ -46,6 +44,19 @@ export function checkedUsername(rawUsername: string): string {
     );
   }
   return username;
+}
+
+/** Checks an address given for a new account: the invitation form's rule, and no other account's address. */
+async function checkedEmail(db: Kysely<Database>, raw: string): Promise<string> {
+  const parsed = staffEmailAddress.safeParse(raw.trim());
+  if (!parsed.success) throw new StaffInputError(parsed.error.issues[0]?.message ?? "E-mail: not an address");
+  const held = await db
+    .selectFrom("staff_users")
+    .select("id")
+    .where(sql<string>`lower(email)`, "=", parsed.data)
+    .executeTakeFirst();
+  if (held) throw new StaffInputError(`An account with the address ${parsed.data} exists already`);
+  return parsed.data;
 }
 
 function checkedRole(role: string): Role {
@@ -160,6 +171,8 @@ export function createStaffStore(db: Kysely<Database>, hashOptions: HashOptions,
       const asked = checkedRole(requested);
       const username = checkedUsername(rawUsername);
       if (await this.find(username)) throw new StaffInputError(`Account "${username}" already exists`);
+      // No address is made up: an account without one has none (decision 042).
+      const email = options.email === undefined ? null : await checkedEmail(db, options.email);
       const passwordHash = await checkedHash(username, password);
       const role = (await this.count()) === 0 ? "owner" : asked;
       const time = now();
@@ -169,7 +182,7 @@ export function createStaffStore(db: Kysely<Database>, hashOptions: HashOptions,
           username,
           password_hash: passwordHash,
           role,
-          email: options.email ?? null,
+          email,
           created_at: time,
           updated_at: time,
         })

@@ -38,3 +38,16 @@ export async function readJson<T>(c: Context<ApiEnv>, schema: z.ZodType<T>): Pro
   if (result.success) return { ok: true, data: result.data };
   return { ok: false, response: c.json({ error: "Invalid input", fields: fieldErrors(result.error) }, 400) };
 }
+
+/**
+ * Parses a staff form's JSON body: as readJson, but the 400's error is the first field's own message (each
+ * names its field), since a page that shows one line must still say which field is wrong and why.
+ */
+export async function readForm<T>(c: Context<ApiEnv>, schema: z.ZodType<T>): Promise<Parsed<T>> {
+  const body = await readJsonBody(c);
+  if (!body.ok) return body;
+  const result = schema.safeParse(body.data);
+  if (result.success) return { ok: true, data: result.data };
+  const fields = fieldErrors(result.error);
+  return { ok: false, response: c.json({ error: Object.values(fields)[0] ?? "Invalid input", fields }, 400) };
+}

@@ -76,6 +76,18 @@ function useInvitingApp(open: TestDatabase["open"]) {
 describe.each(testDatabases())("invitations on $dialect: one address, one person", ({ open }) => {
   const s = useInvitingApp(open);
 
+  it("refuses an address without a domain with a 400 naming the e-mail field and its rule", async () => {
+    const [owner] = s.owners as [Browser];
+    const refused = await s.invite(owner, "carol@example");
+    expect(refused.status).toBe(400);
+    const rule = "E-mail: enter a full address such as carol@example.com";
+    expect(await refused.json()).toEqual({ error: rule, fields: { email: rule } });
+    const badRole = await owner.post("/api/admin/staff/invitations", { email: ANNA, role: "admin" });
+    expect(await badRole.json()).toMatchObject({ error: "Role: choose one of owner, operator, viewer" });
+    expect(await s.outbox()).toHaveLength(0);
+    expect(await s.t.services.invitations.listOpen()).toHaveLength(0);
+  });
+
   it("refuses a second invitation to an address with one pending, with a clear 409", async () => {
     const [owner, other] = s.owners as [Browser, Browser];
     expect((await s.invite(owner)).status).toBe(201);

@@ -6,7 +6,7 @@ import { totpCode, TOTP_PERIOD_SECONDS } from "#server/auth/totp.ts";
 import { testDatabases } from "#tests/support/test-databases.ts";
 import { STAFF_PASSWORD } from "#tests/support/staff-roles.ts";
 import { answerPasskey, auditTrail, enrolTotp, registerPasskey, useStaffApp } from "#tests/support/staff-browser.ts";
-import { INVALID_CODE } from "./routes/sign-in-steps.ts";
+import { INVALID_CODE, SPENT_RECOVERY_CODE } from "./routes/sign-in-steps.ts";
 
 const STEP_MS = TOTP_PERIOD_SECONDS * 1000;
 
@@ -136,6 +136,34 @@ describe.each(testDatabases())("second factors on $dialect: the code step's limi
     expect(await blocked.json()).toEqual({ error: "Too many sign-in attempts", retryAfterSeconds: baseDelayMs / 1000 });
     t.advance(baseDelayMs);
     expect((await browser.code(totpCode(secret, t.clock.now))).status).toBe(200);
+  });
+
+  it("tells a reused recovery code it was used, and still counts it in the throttle like a wrong code", async () => {
+    const { t } = s;
+    const { secret, recoveryCodes } = await enrolTotp(t, await s.signedIn("ops"));
+    const [used = ""] = recoveryCodes!;
+    const first = s.browser();
+    await first.signIn("ops");
+    expect((await first.code(used)).status).toBe(200);
+    const browser = s.browser();
+    expect((await browser.signIn("ops")).status).toBe(200);
+    const unknown = await browser.code("aaaaa-bbbbb");
+    expect({ status: unknown.status, body: await unknown.json() }).toEqual({
+      status: 401,
+      body: { error: INVALID_CODE },
+    });
+    const { free } = THROTTLE_RULES["sign-in:account-network"];
+    // The password and the unknown code counted as two attempts; the spent code fills the rest.
+    for (let attempt = 3; attempt <= free + 1; attempt += 1) {
+      const spent = await browser.code(used.toUpperCase());
+      expect({ status: spent.status, body: await spent.json() }, `attempt ${attempt}`).toEqual({
+        status: 401,
+        body: { error: SPENT_RECOVERY_CODE },
+      });
+    }
+    expect((await browser.code(totpCode(secret, t.clock.now))).status).toBe(429);
+    const failed = (await auditTrail(t)).filter((e) => e.action === "sign-in.failed").map((e) => e.detail);
+    expect(failed).toContainEqual({ step: "code", spentRecoveryCode: true });
   });
 
   it("lets the pending step expire after five minutes", async () => {

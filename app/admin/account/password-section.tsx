@@ -1,10 +1,13 @@
 import { useState, type FormEvent } from "react";
 import { changePassword } from "../account-client.ts";
 import { Field, primaryButtonClass, sectionClass } from "../fields.tsx";
+import { PasswordRules } from "../password-rules.tsx";
 import type { RunAction } from "../use-page-actions.ts";
 
 /** Changing one's password; the server's messages about either field show beside it. */
-export function PasswordSection({ sso, run, busy }: { sso: boolean; run: RunAction; busy: boolean }) {
+type Props = { sso: boolean; username: string; run: RunAction; busy: boolean };
+
+export function PasswordSection({ sso, username, run, busy }: Props) {
   const [current, setCurrent] = useState("");
   const [next, setNext] = useState("");
   const [problems, setProblems] = useState<Record<string, string>>({});
@@ -48,6 +51,7 @@ export function PasswordSection({ sso, run, busy }: { sso: boolean; run: RunActi
             required
             value={next}
             problem={problems.next}
+            hint={(id) => <PasswordRules id={id} password={next} username={username} />}
             onChange={(event) => setNext(event.target.value)}
           />
           <button

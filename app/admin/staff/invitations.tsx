@@ -53,7 +53,9 @@ export function OpenInvitations({ invitations, run, busy }: Props) {
 /** Invites a new staff member by e-mail; the link in the mail lasts 24 hours. */
 export function InviteForm({ run, busy }: { run: RunAction; busy: boolean }) {
   const [email, setEmail] = useState("");
-  const [role, setRole] = useState<Role>("operator");
+  // New accounts start least-privileged: a higher role is a deliberate choice.
+  const [role, setRole] = useState<Role>("viewer");
+  const [problem, setProblem] = useState<string | undefined>();
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const sent = email.trim();
@@ -61,16 +63,18 @@ export function InviteForm({ run, busy }: { run: RunAction; busy: boolean }) {
       confirm: true,
       success: `An invitation is on its way to ${sent}.`,
     });
+    setProblem(result.ok ? undefined : result.fields?.email);
     if (result.ok) setEmail("");
   };
   return (
-    <form method="post" onSubmit={(event) => void submit(event)} className="mt-3 flex flex-wrap items-end gap-3">
+    <form method="post" onSubmit={(event) => void submit(event)} className="mt-3 flex flex-wrap items-start gap-3">
       <Field
         label="E-mail"
         type="email"
         autoComplete="off"
         required
         value={email}
+        problem={problem}
         onChange={(event) => setEmail(event.target.value)}
         wrapperClass="w-72"
       />
@@ -83,7 +87,7 @@ export function InviteForm({ run, busy }: { run: RunAction; busy: boolean }) {
         }}
         className="w-40"
       />
-      <button type="submit" disabled={busy || !email.trim()} className={primaryButtonClass}>
+      <button type="submit" disabled={busy || !email.trim()} className={`${primaryButtonClass} mt-6`}>
         Send invitation
       </button>
     </form>

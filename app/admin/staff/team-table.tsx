@@ -46,7 +46,7 @@ function MemberRow({ member, self, run, busy }: { member: StaffMember; self: boo
         {name}
         {self ? <span className="font-normal"> (you)</span> : null}
       </th>
-      <td className={`${cell} break-all`}>{member.email}</td>
+      <td className={`${cell} break-all`}>{member.email ?? "none given"}</td>
       <td className={cell}>{self ? member.role : <RoleForm member={member} run={run} busy={busy} />}</td>
       <td className={cell}>{member.disabled ? "disabled" : "active"}</td>
       <td className={cell}>

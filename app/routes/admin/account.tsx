@@ -6,6 +6,7 @@ import { FactorsSection } from "#app/admin/account/factors-section.tsx";
 import { PasswordSection } from "#app/admin/account/password-section.tsx";
 import { RecoveryCodesSection } from "#app/admin/account/recovery-codes.tsx";
 import { SessionsSection } from "#app/admin/account/sessions-section.tsx";
+import { SignOutButton } from "#app/admin/account/sign-out-button.tsx";
 import { BackToDashboard } from "#app/admin/back-to-dashboard.tsx";
 import { ErrorMessage, StatusMessage } from "#app/admin/fields.tsx";
 import { RouteGuard } from "#app/admin/route-guard.tsx";
@@ -42,7 +43,12 @@ export default function AccountPage({ loaderData }: Route.ComponentProps) {
     <RouteGuard>
       <title>Your account – Admin Dashboard</title>
       <main className="mx-auto max-w-4xl px-4 py-8">
-        {account.ok && account.data.mustEnrol ? null : <BackToDashboard />}
+        <div className="flex min-h-11 flex-wrap items-center gap-3">
+          {account.ok && account.data.mustEnrol ? null : <BackToDashboard />}
+          <div className="ml-auto">
+            <SignOutButton />
+          </div>
+        </div>
         <h1 className="mt-4 text-2xl font-bold">Your account</h1>
         <div className="sticky top-0 z-10 mt-3 space-y-2">
           <ErrorMessage>{account.ok ? actions.error : account.error}</ErrorMessage>
@@ -73,10 +79,10 @@ function AccountSections({ account, actions }: { account: Account; actions: Retu
         </p>
       ) : null}
       <p className="mt-4 text-sm text-slate-700 dark:text-slate-300">
-        Signed in as <span className="font-semibold">{account.user.username}</span> ({account.user.email}, role{" "}
-        {account.user.role}).
+        Signed in as <span className="font-semibold">{account.user.username}</span> (
+        {account.user.email ?? "no e-mail address"}, role {account.user.role}).
       </p>
-      <PasswordSection sso={account.sso} run={run} busy={busy} />
+      <PasswordSection sso={account.sso} username={account.user.username} run={run} busy={busy} />
       <FactorsSection factors={account.factors} run={run} busy={busy} onAdded={onAdded} />
       <RecoveryCodesSection left={account.recoveryCodesLeft} codes={codes} onCodes={setCodes} run={run} busy={busy} />
       <SessionsSection sessions={account.sessions} run={run} busy={busy} />

@@ -3,6 +3,7 @@ import { useEffect, useState, type FormEvent } from "react";
 import { useNavigate } from "react-router";
 import { acceptInvitation, lookupInvitation, type Invitation } from "#app/admin/auth-client.ts";
 import { ErrorMessage, Field, primaryButtonClass } from "#app/admin/fields.tsx";
+import { PasswordRules } from "#app/admin/password-rules.tsx";
 
 /** Open to everyone: the invitation's token, not a session, says who may create an account here. */
 export const permission = null;
@@ -140,6 +141,7 @@ function AcceptForm({ token, invitation, onInvalid }: AcceptProps) {
         required
         value={password}
         problem={problems.password}
+        hint={(id) => <PasswordRules id={id} password={password} username={username} />}
         onChange={(event) => setPassword(event.target.value)}
       />
       <Field

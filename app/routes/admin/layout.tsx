@@ -1,14 +1,33 @@
 import { Outlet } from "react-router";
+import type { ReactNode } from "react";
 import type { RouteHandle } from "#app/root.tsx";
+import { ErrorScreen } from "#app/components/error-screen.tsx";
+import { refusalMessage, RoleRefusal } from "#app/admin/role-refusal.tsx";
+import type { Route } from "./+types/layout";
 
 // The staff area runs as a full React Router app (see docs/decisions/001).
 export const handle: RouteHandle = { hydrate: true };
 
-export default function AdminLayout() {
+function StaffFrame({ children }: { children: ReactNode }) {
   return (
     <div className="min-h-screen bg-slate-100 dark:bg-slate-950">
       <meta name="robots" content="noindex" />
-      <Outlet />
+      {children}
     </div>
   );
+}
+
+export default function AdminLayout() {
+  return (
+    <StaffFrame>
+      <Outlet />
+    </StaffFrame>
+  );
+}
+
+// A page the role may not open stays inside the staff area (HTTP 403, the permission check's sentence, the way
+// back) rather than falling through to the bare application error screen.
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const message = refusalMessage(error);
+  return <StaffFrame>{message ? <RoleRefusal message={message} /> : <ErrorScreen error={error} />}</StaffFrame>;
 }

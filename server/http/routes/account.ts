@@ -11,7 +11,7 @@ import { reserveAttempt, throttledBy } from "#server/auth/sign-in.ts";
 import { StaffInputError } from "#server/auth/staff.ts";
 import { createTotpSecret, qrSvg, totpUri, verifyTotp } from "#server/auth/totp.ts";
 import type { Services } from "#server/services.ts";
-import { readJson, type ApiEnv } from "#server/http/api-context.ts";
+import { readForm, type ApiEnv } from "#server/http/api-context.ts";
 import { audit } from "#server/http/audit-event.ts";
 import { allow, recentSignIn } from "#server/http/permission.ts";
 import { clearedShortCookie, readSessionToken, readShortCookie, shortCookie } from "#server/http/session-cookie.ts";
@@ -20,7 +20,8 @@ import { throttledAnswer } from "./auth.ts";
 
 const SETUP_MS = 10 * 60_000;
 
-const label = z.string().trim().min(1, "Name is required").max(64, "Name is at most 64 characters");
+// One message for both forms: the authenticator app's field is "Label", the passkey's "Passkey label".
+const label = z.string().trim().min(1, "Label: enter a name for it").max(64, "Label: at most 64 characters");
 const passwordBody = z.object({
   current: z.string({ error: "Current password is required" }).min(1, "Current password is required").max(1024),
   next: z.string({ error: "New password is required" }).min(1, "New password is required").max(1024),
@@ -37,7 +38,7 @@ const passkeyBody = z.object({ response: z.unknown(), label: label.default("Pass
 
 /** The person's new password, proven by the current one; the person's other sessions end. */
 async function changeOwnPassword(c: Context<ApiEnv>, services: Services) {
-  const body = await readJson(c, passwordBody);
+  const body = await readForm(c, passwordBody);
   if (!body.ok) return body.response;
   const { id, username } = c.get("session").user;
   // The current password is a key that can be guessed (with a stolen session): counted like a sign-in's.
@@ -101,7 +102,7 @@ export function accountRoutes(services: Services) {
 
   routes.post("/totp/setup", self, recent, async (c) => {
     const secret = createTotpSecret();
-    const uri = totpUri(secret, user(c).email, company.brand);
+    const uri = totpUri(secret, user(c).email ?? user(c).username, company.brand);
     // Sealed like the factor it becomes: a copy of the database taken meanwhile holds no usable secret.
     const sealed = services.factors.sealSecret(secret);
     const setupId = await services.challenges.issue("totp-setup", user(c).id, { secret: sealed }, SETUP_MS);
@@ -109,7 +110,7 @@ export function accountRoutes(services: Services) {
   });
 
   routes.post("/totp", self, recent, async (c) => {
-    const body = await readJson(c, totpBody);
+    const body = await readForm(c, totpBody);
     if (!body.ok) return body.response;
     const setup = await services.challenges.peek("totp-setup", body.data.setupId);
     const secret = setup ? services.factors.openSecret(String(setup.value.secret)) : undefined;
@@ -134,7 +135,7 @@ export function accountRoutes(services: Services) {
   });
 
   routes.post("/passkeys", self, recent, async (c) => {
-    const body = await readJson(c, passkeyBody);
+    const body = await readForm(c, passkeyBody);
     if (!body.ok) return body.response;
     const ceremony = await services.challenges.take(
       "passkey-register",

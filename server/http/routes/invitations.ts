@@ -7,7 +7,7 @@ import { completeSignIn, throttledBy } from "#server/auth/sign-in.ts";
 import { StaffInputError } from "#server/auth/staff.ts";
 import { throttleKey } from "#server/auth/throttle.ts";
 import type { Services } from "#server/services.ts";
-import { readJson, type ApiEnv } from "#server/http/api-context.ts";
+import { readForm, type ApiEnv } from "#server/http/api-context.ts";
 import { audit } from "#server/http/audit-event.ts";
 import { signedInResponse, signInClient } from "#server/http/signed-in.ts";
 import { throttledAnswer } from "./auth.ts";
@@ -35,7 +35,7 @@ export function invitationRoutes(services: Services) {
   }
 
   routes.post("/lookup", async (c) => {
-    const body = await readJson(c, lookupBody);
+    const body = await readForm(c, lookupBody);
     if (!body.ok) return body.response;
     const invitation = await services.invitations.lookup(body.data.token);
     if (!invitation) return (await guarded(c)) ?? c.json({ error: INVALID_INVITATION }, 404);
@@ -44,7 +44,7 @@ export function invitationRoutes(services: Services) {
   });
 
   routes.post("/accept", async (c) => {
-    const body = await readJson(c, acceptBody);
+    const body = await readForm(c, acceptBody);
     if (!body.ok) return body.response;
     const { token: link, username, password } = body.data;
     let user;

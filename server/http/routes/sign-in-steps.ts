@@ -17,6 +17,12 @@ import { signedInResponse, signInClient } from "#server/http/signed-in.ts";
 import { throttledAnswer } from "./auth.ts";
 
 export const INVALID_CODE = "Invalid code. Please try again.";
+export const SPENT_RECOVERY_CODE = "This recovery code has already been used.";
+
+/** What a refused code is told: a spent recovery code is named as such, anything else is just wrong. */
+function codeRefusal(result: { kind: string; spent?: true }): string {
+  return result.kind === "invalid" && result.spent ? SPENT_RECOVERY_CODE : INVALID_CODE;
+}
 const EXPIRED = "The sign-in took too long. Please start again.";
 
 const codeBody = z.object({
@@ -43,9 +49,9 @@ async function stepAnswer(c: Context<ApiEnv>, services: Services, result: StepRe
   await audit(c, services, {
     action: "sign-in.failed",
     target: result.user?.username ?? null,
-    detail: { step: failure },
+    detail: { step: failure, ...(result.spent ? { spentRecoveryCode: true } : {}) },
   });
-  return c.json({ error: failure === "passkey" ? "That passkey was not accepted." : INVALID_CODE }, 401);
+  return c.json({ error: failure === "passkey" ? "That passkey was not accepted." : codeRefusal(result) }, 401);
 }
 
 export function signInStepRoutes(services: Services) {
@@ -135,7 +141,7 @@ function confirmRoutes(routes: Hono<ApiEnv>, services: Services) {
     if (body.data.code) {
       const result = await services.secondFactor.proveWithCode(me.user, body.data.code, client);
       if (result.kind === "throttled") return throttledAnswer(c, result);
-      return answer(c, me.token, "code", result.kind === "ok", INVALID_CODE);
+      return answer(c, me.token, "code", result.kind === "ok", codeRefusal(result));
     }
     // With a second factor the password alone proves nothing a thief of the session could not know: not even
     // checked (nor counted), so this answer is no way to try passwords either.

@@ -4,17 +4,18 @@
 import { Hono, type Context } from "hono";
 import { z } from "zod";
 import { ROLES } from "#shared/auth/permissions.ts";
+import { staffEmailAddress } from "#shared/auth/staff-email.ts";
 import { InvitationConflictError, type QueueInvitationMail } from "#server/auth/invitations.ts";
 import { StaffConflictError, StaffInputError, usernameFromLogin } from "#server/auth/staff.ts";
 import { invitationLink, invitationMail } from "#server/mail/invitation-mail.ts";
 import type { Services } from "#server/services.ts";
-import { readJson, type ApiEnv } from "#server/http/api-context.ts";
+import { readForm, type ApiEnv } from "#server/http/api-context.ts";
 import { audit } from "#server/http/audit-event.ts";
 import { allow, recentSignIn } from "#server/http/permission.ts";
 
-const role = z.enum(ROLES, { error: `Role must be one of ${ROLES.join(", ")}` });
+const role = z.enum(ROLES, { error: `Role: choose one of ${ROLES.join(", ")}` });
 const invitationBody = z.object({
-  email: z.email({ error: "Enter a valid e-mail address" }).max(254, "E-mail address is too long"),
+  email: staffEmailAddress,
   role,
 });
 const roleBody = z.object({ role });
@@ -63,7 +64,7 @@ export function staffRoutes(services: Services) {
   });
 
   routes.post("/invitations", owner, recent, async (c) => {
-    const body = await readJson(c, invitationBody);
+    const body = await readForm(c, invitationBody);
     if (!body.ok) return body.response;
     // The mail is queued with the invitation, in one transaction: neither is ever without the other.
     const queueMail: QueueInvitationMail = (trx, made, token) =>
@@ -92,7 +93,7 @@ export function staffRoutes(services: Services) {
   });
 
   routes.put("/settings", owner, recent, async (c) => {
-    const body = await readJson(c, settingsBody);
+    const body = await readForm(c, settingsBody);
     if (!body.ok) return body.response;
     // Whoever turns it on must not be the first one it shuts out of this page.
     const sso = (await services.staff.findById(me(c).id))?.sso ?? false;
@@ -107,7 +108,7 @@ export function staffRoutes(services: Services) {
   });
 
   routes.post("/:username/role", owner, recent, async (c) => {
-    const body = await readJson(c, roleBody);
+    const body = await readForm(c, roleBody);
     if (!body.ok) return body.response;
     return change(c, "staff.role-changed", (name) => services.staff.setRole(name, body.data.role), {
       role: body.data.role,
