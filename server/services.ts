@@ -49,6 +49,7 @@ import type { FormTokens } from "./contact/form-token.ts";
 import type { ContactRateLimits } from "./contact/rate-limits.ts";
 import { createSubscriptions } from "./subscriptions/subscriptions.ts";
 import { SUBSCRIBER_MAIL_CHANNEL } from "./subscriptions/subscription-mail.ts";
+import { COMPANY_TIME_ZONE } from "#shared/time/zoned-time.ts";
 
 export type Services = ReturnType<typeof createServices>;
 
@@ -270,6 +271,7 @@ export function createServices(options: {
     database: options.database,
     logger: options.logger,
     now,
+    timeZone: () => monitoring?.config().maintenance.timezone ?? COMPANY_TIME_ZONE, // every page's times are in it
     ...createStaffAuth(db, secret, options.secretsKey ?? randomBytes(32), config, hashOptions, now),
     /** Who did what, when and from where (server/audit/audit-trail.ts). */
     audit: createAuditTrail({ db, now, logger, ipKey: deriveKey(secret, "ip-pseudonym") }),

@@ -10,6 +10,7 @@
 // clocks change, so a wall time becomes an instant without guessing offsets.
 import { Temporal } from "temporal-polyfill";
 import { z } from "zod";
+import { COMPANY_TIME_ZONE } from "#shared/time/zoned-time.ts";
 
 /** In the order of Date#getUTCDay(), which is how a day's name is found. */
 const WEEKDAYS = ["sun", "mon", "tue", "wed", "thu", "fri", "sat"] as const;
@@ -18,7 +19,6 @@ export type Weekday = (typeof WEEKDAYS)[number];
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
 const MAX_SPAN_MS = 7 * DAY;
-const DEFAULT_TIME_ZONE = "Europe/Berlin";
 
 /** A date and time of day as a clock on the wall in some zone shows it (month 1-12). */
 export type WallTime = { year: number; month: number; day: number; hour: number; minute: number };
@@ -294,7 +294,7 @@ function settle(draft: WindowDraft, sectionZone: string): MaintenanceWindow {
  */
 export const maintenanceSchema = z
   .object({
-    timezone: timeZoneSchema.default(DEFAULT_TIME_ZONE),
+    timezone: timeZoneSchema.default(COMPANY_TIME_ZONE),
     windows: z.array(windowSchema).max(100, "at most 100 windows").default([]),
   })
   .strict()

@@ -28,7 +28,8 @@ describe("dashboard formats", () => {
     expect(formatAgo(new Date(now - 59_999).toISOString(), now)).toBe("59s ago");
     expect(formatAgo(now - 60_000, now)).toBe("1m ago");
     expect(formatAgo(now - 59 * 60_000, now)).toBe("59m ago");
-    expect(formatAgo(now - 2 * 3600_000, now)).toMatch(/^\d{2}:\d{2}$/);
+    expect(formatAgo(now - 2 * 3600_000, now)).toBe("09:00 CET");
+    expect(formatAgo(now - 2 * 3600_000, now, "Asia/Kolkata")).toBe("13:30 GMT+5:30");
     expect(formatAgo(now + 3_000, now)).toBe("0s ago");
     expect(formatAgo(null, now)).toBe("never");
     expect(formatAgo("nonsense", now)).toBe("never");

@@ -1,6 +1,7 @@
 // How the dashboard writes numbers: bytes in B, KB, MB, GB
 // with steps of 1024; times under 1000 ms in ms, longer ones in seconds; the
 // last update as "Ns ago", "Nm ago" or a time of day.
+import { COMPANY_TIME_ZONE, formatInZone } from "#shared/time/zoned-time.ts";
 
 const UNITS = ["B", "KB", "MB", "GB"] as const;
 
@@ -20,15 +21,22 @@ export function formatDuration(ms: number | null | undefined): string {
   return ms < 1000 ? `${Math.round(ms)}ms` : `${(ms / 1000).toFixed(ms < 10_000 ? 2 : 1)}s`;
 }
 
-/** "12s ago", "5m ago", or the time of day (24-hour) once an hour has passed. */
-export function formatAgo(at: number | string | null | undefined, now: number): string {
+/**
+ * "12s ago", "5m ago", or the time of day once an hour has passed, in the company's zone and named by it ("10:26
+ * CET"): the server's render and every browser write the same.
+ */
+export function formatAgo(
+  at: number | string | null | undefined,
+  now: number,
+  timeZone: string = COMPANY_TIME_ZONE,
+): string {
   if (at === null || at === undefined) return "never";
   const time = typeof at === "string" ? Date.parse(at) : at;
   if (!Number.isFinite(time)) return "never";
   const seconds = Math.max(0, Math.floor((now - time) / 1000));
   if (seconds < 60) return `${seconds}s ago`;
   if (seconds < 3600) return `${Math.floor(seconds / 60)}m ago`;
-  return new Date(time).toLocaleTimeString("en-GB", { hour: "2-digit", minute: "2-digit" });
+  return formatInZone(time, { lang: "en", timeZone, style: "time" });
 }
 
 /** Data older than two of its intervals is stale: the sampler is not keeping up, or has stopped. */

@@ -3,6 +3,7 @@
 // Formatters are made once per language and zone: each holds native (ICU)
 // memory, and a page of 90 days for several services would make hundreds.
 import type { Language } from "#shared/i18n/languages.ts";
+import { formatInZone } from "#shared/time/zoned-time.ts";
 
 const LOCALES: Record<Language, string> = { en: "en-GB", de: "de-DE" };
 const formats = new Map<string, Intl.DateTimeFormat | Intl.NumberFormat>();
@@ -13,21 +14,9 @@ function shared<T extends Intl.DateTimeFormat | Intl.NumberFormat>(key: string, 
   return format;
 }
 
+/** "24 Nov 2026, 14:05 CET": the shared form every staff and status page time takes (shared/time/zoned-time.ts). */
 export function formatStatusTime(iso: string, lang: Language, timeZone: string): string {
-  const format = shared(
-    `time|${lang}|${timeZone}`,
-    () =>
-      new Intl.DateTimeFormat(LOCALES[lang], {
-        year: "numeric",
-        month: "short",
-        day: "numeric",
-        hour: "2-digit",
-        minute: "2-digit",
-        timeZone,
-        timeZoneName: "short",
-      }),
-  );
-  return format.format(new Date(iso));
+  return formatInZone(iso, { lang, timeZone });
 }
 
 /** Days already written: every service of a page shows the same 90, and formatting is the costly part. */

@@ -2,7 +2,7 @@ import { Fingerprint, Smartphone, Trash2 } from "lucide-react";
 import { removeFactor, type Factor, type FactorAdded } from "../account-client.ts";
 import { buttonClass, sectionClass } from "../fields.tsx";
 import type { RunAction } from "../use-page-actions.ts";
-import { when } from "../when.ts";
+import { When } from "../when.tsx";
 import { PasskeySetupForm } from "./passkey-setup.tsx";
 import { TotpSetupPanel } from "./totp-setup.tsx";
 
@@ -34,8 +34,15 @@ export function FactorsSection({ factors, run, busy, onAdded }: Props) {
                 <span>
                   <span className="font-semibold">{factor.label}</span>{" "}
                   <span className="text-sm text-slate-700 dark:text-slate-300">
-                    ({factor.kind === "passkey" ? "passkey" : "authenticator app"}, added {when(factor.createdAt)}
-                    {factor.lastUsedAt ? `, last used ${when(factor.lastUsedAt)}` : ", not used yet"})
+                    ({factor.kind === "passkey" ? "passkey" : "authenticator app"}, added <When at={factor.createdAt} />
+                    {factor.lastUsedAt ? (
+                      <>
+                        , last used <When at={factor.lastUsedAt} />
+                      </>
+                    ) : (
+                      ", not used yet"
+                    )}
+                    )
                   </span>
                 </span>
               </span>

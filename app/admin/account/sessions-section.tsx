@@ -1,7 +1,7 @@
 import { endOtherSessions, type AccountSession } from "../account-client.ts";
 import { buttonClass, sectionClass } from "../fields.tsx";
 import type { RunAction } from "../use-page-actions.ts";
-import { isoTime, when } from "../when.ts";
+import { When } from "../when.tsx";
 import { cellClass, ScrollTable } from "../scroll-table.tsx";
 
 const cell = cellClass("top");
@@ -37,10 +37,10 @@ export function SessionsSection({
         {sessions.map((session) => (
           <tr key={session.id}>
             <td className={`${cell} whitespace-nowrap`}>
-              <time dateTime={isoTime(session.createdAt)}>{when(session.createdAt)}</time>
+              <When at={session.createdAt} stacked />
             </td>
             <td className={`${cell} whitespace-nowrap`}>
-              <time dateTime={isoTime(session.lastSeenAt)}>{when(session.lastSeenAt)}</time>
+              <When at={session.lastSeenAt} stacked />
             </td>
             <td className={`${cell} break-words`}>{session.userAgent ?? "Unknown device"}</td>
             <td className={`${cell} whitespace-nowrap font-semibold`}>{session.current ? "this session" : ""}</td>

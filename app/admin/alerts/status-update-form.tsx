@@ -5,6 +5,7 @@ import { useState, type FormEvent } from "react";
 import { INCIDENT_STATES } from "#shared/status/public-status.ts";
 import { statusUpdateSchema } from "#shared/status/status-update-schema.ts";
 import { fieldErrors } from "#shared/field-errors.ts";
+import { When } from "../when.tsx";
 
 type Update = { id: number; at: string; by: string; state: string; titleEn: string; messageEn: string };
 
@@ -17,7 +18,6 @@ const FIELDS = [
   ["messageDe", "Message (German)", "textarea"],
 ] as const;
 
-const englishTime = (at: number | string) => new Date(at).toLocaleString("en-GB");
 export function StatusUpdateForm({ incidentId }: { incidentId: number }) {
   const [updates, setUpdates] = useState<Update[] | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -65,7 +65,7 @@ export function StatusUpdateForm({ incidentId }: { incidentId: number }) {
         <ul className="mt-2 space-y-1 text-xs">
           {updates.map((update) => (
             <li key={update.id}>
-              <span className="font-semibold">{update.state}</span> · {englishTime(update.at)} · {update.by}:{" "}
+              <span className="font-semibold">{update.state}</span> · <When at={update.at} /> · {update.by}:{" "}
               {update.titleEn}
             </li>
           ))}

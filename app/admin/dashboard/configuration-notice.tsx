@@ -4,9 +4,7 @@
 // an edit of that file that was refused while the last good one runs on.
 import { FileWarning } from "lucide-react";
 import type { ConfigurationData } from "./dashboard.server.ts";
-
-const when = (iso: string | null) =>
-  iso ? new Date(iso).toLocaleString("en-GB", { dateStyle: "medium", timeStyle: "medium" }) : "at start";
+import { When } from "../when.tsx";
 
 function FileName({ file }: { file: string | null }) {
   return file ? (
@@ -46,8 +44,9 @@ export function ConfigurationNotice({ configuration }: { configuration: Configur
             <strong>
               An edit of <FileName file={file} /> was refused
             </strong>{" "}
-            ({when(rejected.at)}). The last good configuration is still running, loaded {when(loadedAt)}. Fix these
-            problems and save the file again:
+            (<When at={rejected.at} seconds />
+            ). The last good configuration is still running, loaded{" "}
+            {loadedAt ? <When at={loadedAt} seconds /> : "at start"}. Fix these problems and save the file again:
           </p>
           <ul className="mt-2 list-disc space-y-1 pl-5">
             {rejected.problems.map((problem) => (

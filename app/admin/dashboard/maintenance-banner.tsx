@@ -2,37 +2,43 @@
 // notices back now (who, why, until when), so nobody wonders why a failing
 // service stays quiet.
 import { Wrench } from "lucide-react";
+import type { ReactNode } from "react";
 import type { MaintenanceData } from "./dashboard.server.ts";
-
-/** In the configuration's zone: the same on the server and in any browser. */
-const time = (iso: string, timeZone: string) =>
-  new Date(iso).toLocaleString("en-GB", {
-    weekday: "short",
-    hour: "2-digit",
-    minute: "2-digit",
-    timeZone,
-    timeZoneName: "short",
-  });
+import { When } from "../when.tsx";
 
 export function MaintenanceBanner({ maintenance }: { maintenance: MaintenanceData | undefined }) {
   if (!maintenance) return null;
   const manual = maintenance.maintenance;
-  const lines: string[] = [];
+  const lines: { key: string; text: ReactNode }[] = [];
   if (manual.is_active) {
-    const until = manual.ends_at
-      ? `until ${time(manual.ends_at, maintenance.timezone)} (ends by itself)`
-      : "until someone turns it off";
-    lines.push(
-      `Maintenance mode: ${manual.reason} — by ${manual.enabled_by}, ${until}. Alert notices are held back ` +
-        `for everything monitored.`,
-    );
+    lines.push({
+      key: "manual",
+      text: (
+        <>
+          Maintenance mode: {manual.reason} — by {manual.enabled_by},{" "}
+          {manual.ends_at ? (
+            <>
+              until <When at={manual.ends_at} style="weekday-time" /> (ends by itself)
+            </>
+          ) : (
+            "until someone turns it off"
+          )}
+          . Alert notices are held back for everything monitored.
+        </>
+      ),
+    });
   }
   for (const window of maintenance.windows) {
     const covers = window.services ? `for ${window.services.join(", ")}` : "for everything";
-    lines.push(
-      `Scheduled maintenance “${window.name}” until ${time(window.endsAt, maintenance.timezone)}: alert ` +
-        `notices are held back ${covers}.`,
-    );
+    lines.push({
+      key: `${window.name}-${window.endsAt}`,
+      text: (
+        <>
+          Scheduled maintenance “{window.name}” until <When at={window.endsAt} style="weekday-time" />: alert notices
+          are held back {covers}.
+        </>
+      ),
+    });
   }
   if (lines.length === 0) return null;
   return (
@@ -48,7 +54,7 @@ export function MaintenanceBanner({ maintenance }: { maintenance: MaintenanceDat
         <Wrench aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
         <div>
           {lines.map((line) => (
-            <p key={line}>{line}</p>
+            <p key={line.key}>{line.text}</p>
           ))}
         </div>
       </div>

@@ -11,23 +11,11 @@ import { useMay } from "#app/admin/staff-role.tsx";
 import { Panel, smallButton } from "./panel.tsx";
 import { postJson } from "./staff-api.ts";
 import type { Polled } from "./use-panel-query.ts";
+import { When } from "../when.tsx";
 
 export const MAINTENANCE_REQUIRED = "Reason is required when enabling maintenance mode";
 const field =
   "mt-1 w-full rounded-md border border-slate-300 bg-white px-3 py-2 dark:border-slate-600 dark:bg-slate-800";
-/** A window's times in the configuration's zone, the same on the server and in any browser. */
-const inZone = (iso: string, timeZone: string) =>
-  new Date(iso).toLocaleString("en-GB", {
-    weekday: "short",
-    day: "numeric",
-    month: "short",
-    hour: "2-digit",
-    minute: "2-digit",
-    timeZone,
-  });
-const when = (iso: string | null) =>
-  iso ? new Date(iso).toLocaleString("en-GB", { dateStyle: "medium", timeStyle: "short" }) : "–";
-
 export function MaintenancePanel({
   polled,
   history,
@@ -48,7 +36,7 @@ export function MaintenancePanel({
     <Panel id="maintenance" title="Maintenance Mode" polled={polled}>
       {({ maintenance, windows, upcoming, timezone }) => (
         <div className="flex flex-col gap-4">
-          <MaintenanceState maintenance={maintenance} scheduled={windows.length > 0} timezone={timezone} />
+          <MaintenanceState maintenance={maintenance} scheduled={windows.length > 0} />
           {mayManage ? <MaintenanceForm id={id} active={maintenance.is_active} form={form} /> : null}
           {upcoming.length > 0 ? <ScheduledWindows upcoming={upcoming} timezone={timezone} /> : null}
           <MaintenanceHistory entries={history.data?.history} />
@@ -117,12 +105,10 @@ function useMaintenanceForm(onSaved: () => Promise<void>) {
 function MaintenanceState({
   maintenance,
   scheduled,
-  timezone,
 }: {
   maintenance: Maintenance;
   /** Scheduled windows exist, during which alerts pause. */
   scheduled: boolean;
-  timezone: string;
 }) {
   return (
     <div
@@ -138,11 +124,16 @@ function MaintenanceState({
         </p>
         {maintenance.is_active ? (
           <p>
-            {maintenance.reason} — by {maintenance.enabled_by}, since {when(maintenance.enabled_at)}
-            {maintenance.ends_at
-              ? `, ends by itself at ${inZone(maintenance.ends_at, timezone)} (estimate: ` +
-                `${maintenance.estimated_duration_minutes} min)`
-              : ", until it is disabled"}
+            {maintenance.reason} — by {maintenance.enabled_by}, since{" "}
+            <When at={maintenance.enabled_at} style="weekday-time" />
+            {maintenance.ends_at ? (
+              <>
+                , ends by itself at <When at={maintenance.ends_at} style="weekday-time" /> (estimate:{" "}
+                {maintenance.estimated_duration_minutes} min)
+              </>
+            ) : (
+              ", until it is disabled"
+            )}
             {maintenance.notes ? `. ${maintenance.notes}` : ""}
           </p>
         ) : (
@@ -256,7 +247,8 @@ function ScheduledWindows({ upcoming, timezone }: { upcoming: MaintenanceData["u
       <ul className="mt-1 space-y-1 text-sm" aria-label="Next scheduled maintenance windows">
         {upcoming.map((window) => (
           <li key={`${window.name}-${window.startsAt}`}>
-            {window.name}: {inZone(window.startsAt, timezone)} to {inZone(window.endsAt, timezone)}
+            {window.name}: <When at={window.startsAt} style="weekday-time" /> to{" "}
+            <When at={window.endsAt} style="weekday-time" />
             {window.services ? ` (${window.services.join(", ")})` : " (everything)"}
           </li>
         ))}
@@ -276,7 +268,9 @@ function MaintenanceHistory({ entries }: { entries: MaintenanceHistoryData["hist
               <Badge tone={entry.action === "enable" ? "amber" : "green"}>
                 {entry.action === "enable" ? "enabled" : "disabled"}
               </Badge>
-              <span>{when(entry.at)}</span>
+              <span>
+                <When at={entry.at} />
+              </span>
               <span>
                 {entry.by}: {entry.reason}
               </span>

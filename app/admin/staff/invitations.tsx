@@ -3,7 +3,7 @@ import { useState, type FormEvent } from "react";
 import { buttonClass, Field, primaryButtonClass, SelectField } from "../fields.tsx";
 import { inviteStaff, withdrawInvitation, type OpenInvitation } from "../staff-client.ts";
 import type { RunAction } from "../use-page-actions.ts";
-import { isoTime, when } from "../when.ts";
+import { When } from "../when.tsx";
 import { cellClass, ScrollTable } from "../scroll-table.tsx";
 
 type Props = { invitations: OpenInvitation[]; run: RunAction; busy: boolean };
@@ -23,10 +23,10 @@ export function OpenInvitations({ invitations, run, busy }: Props) {
           <td className={cell}>{invitation.role}</td>
           <td className={cell}>{invitation.invitedBy ?? "–"}</td>
           <td className={`${cell} whitespace-nowrap`}>
-            <time dateTime={isoTime(invitation.createdAt)}>{when(invitation.createdAt)}</time>
+            <When at={invitation.createdAt} stacked />
           </td>
           <td className={`${cell} whitespace-nowrap`}>
-            <time dateTime={isoTime(invitation.expiresAt)}>{when(invitation.expiresAt)}</time>
+            <When at={invitation.expiresAt} stacked />
           </td>
           <td className={cell}>
             <button

@@ -3,7 +3,8 @@
 import type { PublicIncident, PublicService } from "#shared/status/public-status.ts";
 import { useLanguage } from "#app/i18n/language.tsx";
 import { IncidentStateBadge } from "./state-badge.tsx";
-import { formatStatusTime } from "#shared/status/status-time.ts";
+import { Interpolated } from "./interpolated.tsx";
+import { StatusTime } from "./status-time.tsx";
 
 function Incident({
   incident,
@@ -18,7 +19,7 @@ function Incident({
   const names = incident.serviceIds
     .map((id) => services.find((service) => service.id === id)?.name[lang] ?? "")
     .filter(Boolean);
-  const time = (iso: string) => formatStatusTime(iso, lang, timeZone);
+  const time = (iso: string) => <StatusTime at={iso} timeZone={timeZone} />;
   return (
     <li
       id={`incident-${incident.id}`}
@@ -30,18 +31,21 @@ function Incident({
       </div>
       <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">
         {t("status.affects", { names: names.join(", ") })} ·{" "}
-        {incident.resolvedAt
-          ? t("status.incidentLasted", { start: time(incident.startedAt), end: time(incident.resolvedAt) })
-          : t("status.incidentSince", { time: time(incident.startedAt) })}
+        {incident.resolvedAt ? (
+          <Interpolated
+            text={t("status.incidentLasted")}
+            slots={{ "{start}": time(incident.startedAt), "{end}": time(incident.resolvedAt) }}
+          />
+        ) : (
+          <Interpolated text={t("status.incidentSince")} slots={{ "{time}": time(incident.startedAt) }} />
+        )}
       </p>
       <ol className="mt-3 space-y-2 border-l-2 border-slate-200 pl-4 dark:border-slate-700">
         {incident.updates.map((update) => (
           <li key={`${update.at}-${update.state}`}>
             <p className="text-sm">
               <span className="font-semibold">{t(`status.incident.${update.state}` as const)}</span> ·{" "}
-              <time dateTime={update.at} className="text-slate-700 dark:text-slate-300">
-                {time(update.at)}
-              </time>
+              <span className="text-slate-700 dark:text-slate-300">{time(update.at)}</span>
             </p>
             <p className="mt-0.5">{update.message[lang]}</p>
           </li>

@@ -1,13 +1,16 @@
 import { Fragment, type ReactNode } from "react";
 
-/** A translated text with an element in place of its placeholder ("Updated {time}" -> "Updated <time>…</time>"). */
-export function Interpolated({ text, slot, children }: { text: string; slot: string; children: ReactNode }) {
-  const [before, ...after] = text.split(slot);
+/**
+ * A translated text with elements in place of its placeholders ("Updated {time}" -> "Updated <time>…</time>"),
+ * `slots` keyed by placeholder ("{time}"); a placeholder without a slot stays as written.
+ */
+export function Interpolated({ text, slots }: { text: string; slots: Record<string, ReactNode> }) {
   return (
     <Fragment>
-      {before}
-      {after.length > 0 ? children : null}
-      {after.join(slot)}
+      {text.split(/(\{\w+\})/).map((part, index) =>
+        // The text is fixed per render, so a part's place is a stable key.
+        part in slots ? <Fragment key={index}>{slots[part]}</Fragment> : part,
+      )}
     </Fragment>
   );
 }

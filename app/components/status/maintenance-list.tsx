@@ -3,9 +3,7 @@
 // company's, named by their zone; the local-times island adds the visitor's.
 import type { PublicMaintenance, PublicService, PublicStatus } from "#shared/status/public-status.ts";
 import { useLanguage } from "#app/i18n/language.tsx";
-import { formatStatusTime } from "#shared/status/status-time.ts";
-import { Island } from "#app/islands/island.tsx";
-import { LOCAL_TIME_ATTRIBUTE } from "./local-times.tsx";
+import { StatusTime } from "./status-time.tsx";
 
 function Entry({
   entry,
@@ -19,11 +17,7 @@ function Entry({
   timeZone: string;
 }) {
   const { t, lang } = useLanguage();
-  const time = (iso: string) => (
-    <time dateTime={iso} {...{ [LOCAL_TIME_ATTRIBUTE]: "" }}>
-      {formatStatusTime(iso, lang, timeZone)}
-    </time>
-  );
+  const time = (iso: string) => <StatusTime at={iso} timeZone={timeZone} />;
   const names =
     entry.serviceIds === null
       ? t("status.maintenanceAll")
@@ -50,7 +44,7 @@ export function MaintenanceList({
   services: readonly Pick<PublicService, "id" | "name">[];
   timeZone: string;
 }) {
-  const { t, messages } = useLanguage();
+  const { t } = useLanguage();
   const none = maintenance.active.length === 0 && maintenance.upcoming.length === 0;
   return (
     <section aria-labelledby="status-maintenance">
@@ -80,9 +74,6 @@ export function MaintenanceList({
             />
           ))}
         </ul>
-      )}
-      {none ? null : (
-        <Island name="local-times" props={{ timeZone, yourTime: messages["status.yourTime"] ?? "{time}" }} />
       )}
     </section>
   );

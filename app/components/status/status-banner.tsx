@@ -2,7 +2,7 @@ import { CircleAlert, CircleCheck, CircleHelp, CircleX, Wrench } from "lucide-re
 import type { OverallState } from "#shared/status/public-status.ts";
 import { useLanguage } from "#app/i18n/language.tsx";
 import { Interpolated } from "./interpolated.tsx";
-import { formatStatusTime } from "#shared/status/status-time.ts";
+import { StatusTime } from "./status-time.tsx";
 
 const LOOK: Record<OverallState, { Icon: typeof CircleCheck; className: string }> = {
   operational: {
@@ -42,7 +42,7 @@ export function StatusBanner({
   generatedAt: string;
   timeZone: string;
 }) {
-  const { t, lang } = useLanguage();
+  const { t } = useLanguage();
   const { Icon, className } = LOOK[overall];
   return (
     <div
@@ -52,9 +52,10 @@ export function StatusBanner({
       <Icon aria-hidden="true" className="size-7 shrink-0" />
       <p className="text-xl font-bold">{t(`status.banner.${overall}` as const)}</p>
       <p className="text-sm sm:ml-auto">
-        <Interpolated text={t("status.updated")} slot="{time}">
-          <time dateTime={generatedAt}>{formatStatusTime(generatedAt, lang, timeZone)}</time>
-        </Interpolated>
+        <Interpolated
+          text={t("status.updated")}
+          slots={{ "{time}": <StatusTime at={generatedAt} timeZone={timeZone} /> }}
+        />
       </p>
     </div>
   );

@@ -5,6 +5,7 @@ import { formatSpan } from "#shared/monitor/format.ts";
 import { Badge, StatusBadge, type Tone } from "#app/admin/dashboard/badges.tsx";
 import { StatusUpdateForm } from "#app/admin/alerts/status-update-form.tsx";
 import { RouteGuard } from "#app/admin/route-guard.tsx";
+import { When } from "#app/admin/when.tsx";
 import { StaffRole, useMay } from "#app/admin/staff-role.tsx";
 import { requirePermission } from "#app/admin/session.server.ts";
 import type { Route } from "./+types/alerts";
@@ -40,8 +41,6 @@ export function meta() {
 
 type Incident = Route.ComponentProps["loaderData"]["incidents"][number];
 
-const when = (iso: string) => new Date(iso).toLocaleString("en-GB", { dateStyle: "medium", timeStyle: "medium" });
-const clock = (iso: string) => new Date(iso).toLocaleTimeString("en-GB");
 /** On a phone each row is a card: its cells stack, each after its column's name. */
 const stacked =
   "max-md:block max-md:px-3 max-md:py-1 max-md:before:mr-1 " +
@@ -61,7 +60,9 @@ function Resolution({ incident }: { incident: Incident }) {
   };
   return (
     <span className="flex flex-col gap-0.5">
-      <span className="whitespace-nowrap">{when(incident.resolvedAt)}</span>
+      <span className="whitespace-nowrap">
+        <When at={incident.resolvedAt} seconds stacked />
+      </span>
       <span className="text-xs text-slate-600 dark:text-slate-300">
         {words[incident.resolution ?? ""] ?? incident.resolution}
       </span>
@@ -72,11 +73,15 @@ function Resolution({ incident }: { incident: Incident }) {
 /** Each notice on one line: its kind and time, then every channel it went to with its delivery. */
 function Notices({ incident }: { incident: Incident }) {
   if (incident.notices.length === 0) {
-    const why = incident.suppressedAt
-      ? `held back by maintenance (${when(incident.suppressedAt)})`
-      : incident.acknowledgedAt && !incident.announced
-        ? "acknowledged before it was told"
-        : "not told (cooldown, or resolved before it was)";
+    const why = incident.suppressedAt ? (
+      <>
+        held back by maintenance (<When at={incident.suppressedAt} seconds />)
+      </>
+    ) : incident.acknowledgedAt && !incident.announced ? (
+      "acknowledged before it was told"
+    ) : (
+      "not told (cooldown, or resolved before it was)"
+    );
     return <span className="text-xs text-slate-600 dark:text-slate-300">None: {why}</span>;
   }
   const told = new Map<string, Incident["notices"]>();
@@ -87,7 +92,9 @@ function Notices({ incident }: { incident: Incident }) {
       {[...told.values()].map((notices) => (
         <li key={`${notices[0]!.kind}@${notices[0]!.at}`} className="text-xs">
           <span className="font-semibold">{notices[0]!.kind}</span>{" "}
-          <span className="text-slate-600 dark:text-slate-300">{clock(notices[0]!.at)}</span>
+          <span className="text-slate-600 dark:text-slate-300">
+            <When at={notices[0]!.at} style="time" seconds />
+          </span>
           <span className="mt-0.5 flex flex-wrap gap-1">
             {notices.map((notice) => (
               <Badge
@@ -230,7 +237,7 @@ function IncidentRow({ incident }: { incident: Incident }) {
         {incident.test ? <Badge tone="blue">TEST</Badge> : <StatusBadge status={incident.severity} />}
       </td>
       <td data-label="Opened" className={`p-2 whitespace-nowrap ${stacked}`}>
-        {when(incident.openedAt)}
+        <When at={incident.openedAt} seconds stacked />
       </td>
       <td data-label="Acknowledged" className={`p-2 ${stacked}`}>
         <Acknowledgement incident={incident} />
@@ -253,8 +260,10 @@ function Acknowledgement({ incident }: { incident: Incident }) {
   return (
     <span className="flex flex-col gap-0.5">
       <span>
-        <span className="whitespace-nowrap">{when(incident.acknowledgedAt)}</span> by{" "}
-        <span className="whitespace-nowrap">{incident.acknowledgedBy}</span>
+        <span className="whitespace-nowrap">
+          <When at={incident.acknowledgedAt} seconds stacked />
+        </span>{" "}
+        by <span className="whitespace-nowrap">{incident.acknowledgedBy}</span>
       </span>
       {incident.acknowledgementNote ? (
         <span className="text-xs text-slate-600 dark:text-slate-300">“{incident.acknowledgementNote}”</span>

@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import { BackToDashboard } from "#app/admin/back-to-dashboard.tsx";
 import { auditQuery, auditQueryValues, AUDIT_PAGE_SIZE, type AuditQueryInput } from "#shared/audit/audit-query.ts";
 import { RouteGuard } from "#app/admin/route-guard.tsx";
+import { When } from "#app/admin/when.tsx";
 import { requirePermission } from "#app/admin/session.server.ts";
 import type { Route } from "./+types/audit";
 import { cellClass, ScrollTable } from "#app/admin/scroll-table.tsx";
@@ -21,7 +22,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 /** The same moment for every reader and on both sides of hydration: UTC, to the second. */
-const when = (ms: number) => `${new Date(ms).toISOString().slice(0, 19).replace("T", " ")} UTC`;
 
 type Filters = { action: string; actor: string };
 
@@ -103,7 +103,7 @@ export default function AuditPage({ loaderData }: Route.ComponentProps) {
           {events.map((event) => (
             <tr key={event.id}>
               <td className={`${cell} whitespace-nowrap`}>
-                <time dateTime={new Date(event.at).toISOString()}>{when(event.at)}</time>
+                <When at={event.at} seconds stacked />
               </td>
               <td className={cell}>{event.actor ?? "(not signed in)"}</td>
               <td className={`${cell} font-mono`} title={event.source ?? undefined}>

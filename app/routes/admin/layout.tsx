@@ -3,10 +3,16 @@ import type { ReactNode } from "react";
 import type { RouteHandle } from "#app/root.tsx";
 import { ErrorScreen } from "#app/components/error-screen.tsx";
 import { refusalMessage, RoleRefusal } from "#app/admin/role-refusal.tsx";
+import { CompanyTimeZone } from "#app/admin/when.tsx";
+import { servicesFrom } from "#app/services.server.ts";
 import type { Route } from "./+types/layout";
 
 // The staff area runs as a full React Router app (see docs/decisions/001).
 export const handle: RouteHandle = { hydrate: true };
+
+export function loader({ context }: Route.LoaderArgs) {
+  return { timeZone: servicesFrom(context).timeZone() };
+}
 
 function StaffFrame({ children }: { children: ReactNode }) {
   return (
@@ -17,10 +23,12 @@ function StaffFrame({ children }: { children: ReactNode }) {
   );
 }
 
-export default function AdminLayout() {
+export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   return (
     <StaffFrame>
-      <Outlet />
+      <CompanyTimeZone.Provider value={loaderData.timeZone}>
+        <Outlet />
+      </CompanyTimeZone.Provider>
     </StaffFrame>
   );
 }

@@ -10,6 +10,7 @@ import {
   type ContactSummary,
 } from "#shared/contact/contact-status.ts";
 import { RouteGuard } from "#app/admin/route-guard.tsx";
+import { When } from "#app/admin/when.tsx";
 import { requirePermission } from "#app/admin/session.server.ts";
 import type { Route } from "./+types/messages";
 
@@ -41,7 +42,6 @@ function StatusBadge({ status }: { status: ContactStatus }) {
   );
 }
 
-const time = (ms: number) => new Date(ms).toLocaleString("en-GB", { dateStyle: "medium", timeStyle: "short" });
 const messageListClass =
   "divide-y divide-slate-200 rounded-lg border border-slate-200 dark:divide-slate-700 dark:border-slate-700";
 const button =
@@ -169,7 +169,7 @@ function MessageList({
               <StatusBadge status={message.status} />
             </span>
             <span className="block truncate text-sm text-slate-700 dark:text-slate-300">
-              {message.name} · {message.email} · {time(message.receivedAt)}
+              {message.name} · {message.email} · <When at={message.receivedAt} />
             </span>
           </Link>
         </li>
@@ -198,14 +198,20 @@ function MessageDetail({ message, busy, act, manage }: DetailProps) {
           {message.name} &lt;{message.email}&gt;
         </dd>
         <dt className="font-semibold">Received</dt>
-        <dd>{time(message.receivedAt)}</dd>
+        <dd>
+          <When at={message.receivedAt} />
+        </dd>
         <dt className="font-semibold">Language</dt>
         <dd>{message.language}</dd>
         <dt className="font-semibold">Status</dt>
         <dd>
           <StatusBadge status={message.status} /> {message.attempts} attempt
           {message.attempts === 1 ? "" : "s"}
-          {message.sentAt ? `, sent ${time(message.sentAt)}` : ""}
+          {message.sentAt ? (
+            <>
+              , sent <When at={message.sentAt} />
+            </>
+          ) : null}
         </dd>
         {message.lastError ? (
           <>

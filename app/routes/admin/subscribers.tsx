@@ -17,7 +17,7 @@ import { RouteGuard } from "#app/admin/route-guard.tsx";
 import { cellClass, ScrollTable } from "#app/admin/scroll-table.tsx";
 import { requirePermission } from "#app/admin/session.server.ts";
 import { usePageActions, type RunAction } from "#app/admin/use-page-actions.ts";
-import { isoTime, when } from "#app/admin/when.ts";
+import { When } from "#app/admin/when.tsx";
 import type { Route } from "./+types/subscribers";
 
 /** What a staff member needs to open this page (declared by every staff page, checked by a test). */
@@ -43,10 +43,6 @@ const confirmedBadge = `${badge} bg-green-100 text-green-950 dark:bg-green-900 d
 const waitingBadge = `${badge} bg-amber-100 text-amber-950 dark:bg-amber-900 dark:text-amber-50`;
 
 const servicesText = (services: string[] | null) => (services === null ? "All" : services.join(", "));
-
-function Moment({ at }: { at: string }) {
-  return <time dateTime={isoTime(at)}>{when(at)}</time>;
-}
 
 /** The status page's subscribers and the customers' systems it tells (owners only). */
 export default function SubscribersPage({ loaderData }: Route.ComponentProps) {
@@ -143,10 +139,10 @@ function SubscriberTable({ subscribers, run, busy }: ActionProps & { subscribers
               <td className={cell}>{subscriber.language.toUpperCase()}</td>
               <td className={`${cell} break-words`}>{servicesText(subscriber.services)}</td>
               <td className={`${cell} whitespace-nowrap`}>
-                <Moment at={subscriber.requestedAt} />
+                <When at={subscriber.requestedAt} stacked />
               </td>
               <td className={`${cell} whitespace-nowrap`}>
-                {subscriber.confirmedAt ? <Moment at={subscriber.confirmedAt} /> : "–"}
+                {subscriber.confirmedAt ? <When at={subscriber.confirmedAt} stacked /> : "–"}
                 {subscriber.consentVersion ? (
                   <span className="block text-xs text-slate-700 dark:text-slate-300">
                     consent {subscriber.consentVersion}
@@ -190,7 +186,7 @@ function WebhookTable({ webhooks, run, busy }: ActionProps & { webhooks: Webhook
             <code>{webhook.secret}</code>
           </td>
           <td className={`${cell} whitespace-nowrap`}>
-            <Moment at={webhook.createdAt} />
+            <When at={webhook.createdAt} stacked />
             <span className="block text-xs text-slate-700 dark:text-slate-300">by {webhook.createdBy}</span>
           </td>
           <td className={cell}>

@@ -26,7 +26,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export default function StatusPage({ loaderData }: Route.ComponentProps) {
-  const { t, lang, href } = useLanguage();
+  const { t, lang, href, messages } = useLanguage();
   const { status } = loaderData;
   return (
     <>
@@ -94,6 +94,12 @@ export default function StatusPage({ loaderData }: Route.ComponentProps) {
       ) : (
         <p className="mx-auto max-w-6xl px-4 py-12 text-slate-700 dark:text-slate-300">{t("status.banner.unknown")}</p>
       )}
+      {status ? (
+        <Island
+          name="local-times"
+          props={{ timeZone: status.timeZone, yourTime: messages["status.yourTime"] ?? "{time}" }}
+        />
+      ) : null}
     </>
   );
 }
