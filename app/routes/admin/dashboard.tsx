@@ -130,6 +130,7 @@ function Dashboard({ data, toSignIn }: { data: Route.ComponentProps["loaderData"
         onRefresh={() => void refreshAll()}
         refreshing={refreshing}
         onLogout={() => void logout()}
+        hosts={Object.keys(health.data?.facets.hosts ?? {})}
       />
       <MaintenanceBanner maintenance={maintenance.data} />
       <main className="mx-auto flex max-w-7xl flex-col gap-6 px-4 py-6">
