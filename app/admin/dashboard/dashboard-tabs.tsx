@@ -3,6 +3,8 @@
 // first, then the application services a page at a time, or what the
 // filters find, or groups of them by tag, host or location. A source that
 // is not configured says so in place of its panel.
+import { Link } from "react-router";
+import { otherAlertsLine, overallView } from "#shared/monitor/overall-state.ts";
 import { AiServicesPanel } from "./ai-services-panel.tsx";
 import { CertificatesPanel } from "./certificates-panel.tsx";
 import { ErrorMessage } from "#app/admin/fields.tsx";
@@ -49,7 +51,7 @@ export function OverviewTab({
   return (
     <div className="flex flex-col gap-4">
       {health.data ? (
-        <SummaryCards health={health.data} autoRefresh={autoRefresh} />
+        <SummaryCards health={health.data} incidents={incidents.data} autoRefresh={autoRefresh} />
       ) : (
         <Skeleton lines={2} height="h-16" />
       )}
@@ -74,7 +76,10 @@ export function ServicesTab({
   firstList,
   ai,
   aiConfigured,
+  incidents,
 }: {
+  /** The open incidents: with problems asked for and no service failing, the list says where they come from. */
+  incidents: IncidentsData | undefined;
   /** The infrastructure entries (the health poll's). */
   infrastructure: HealthData["services"];
   lastCheckedAt: string | null | undefined;
@@ -90,6 +95,11 @@ export function ServicesTab({
   const grouping = list.filters.group;
   const sections = !filtering && !grouping;
   const groups = grouping ? list.data?.groups : undefined;
+  const problemsAsked = ["problems", "unhealthy", "degraded"].includes(list.filters.state);
+  const elsewhere =
+    problemsAsked && list.data?.total === 0
+      ? otherAlertsLine(overallView("healthy", incidents?.incidents ?? []))
+      : null;
   return (
     <div className="flex flex-col gap-6">
       <ServiceFinder list={list} />
@@ -117,12 +127,20 @@ export function ServicesTab({
             data={list.data}
             busy={list.busy}
             what={sections ? ["application service", "application services"] : ["service", "services"]}
+            empty={elsewhere}
           />
         )}
         {list.error ? <ErrorMessage>{list.error}</ErrorMessage> : null}
         {/* While the groups load, the last list (kept on screen between reads) is not shown as if it were them. */}
         {!list.data || (grouping && !groups) ? (
           <Skeleton lines={3} height="h-24" />
+        ) : elsewhere ? (
+          <p className="text-sm" data-testid="alerts-elsewhere">
+            <Link to="/admin/alerts?state=open" className="font-medium text-brand-700 underline dark:text-brand-300">
+              See the open alerts
+            </Link>{" "}
+            (also listed under Active alerts at the top of the page).
+          </p>
         ) : grouping && groups ? (
           <ServiceGroups groups={groups} by={grouping} filters={list.filters} lastCheckedAt={lastCheckedAt} />
         ) : (

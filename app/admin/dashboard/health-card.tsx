@@ -4,6 +4,7 @@
 // every panel, once the engine has not checked for two of its intervals.
 import { RotateCw } from "lucide-react";
 import { formatAgo, isStale } from "#shared/monitor/format.ts";
+import { overallView } from "#shared/monitor/overall-state.ts";
 import { ActiveAlerts } from "./active-alerts.tsx";
 import { Figures, StatusBadge } from "./badges.tsx";
 import type { HealthData, IncidentsData, NginxData } from "./dashboard.server.ts";
@@ -12,6 +13,10 @@ import { fastestInterval } from "./polling.ts";
 import { NextCheck } from "./next-check.tsx";
 import type { Polled } from "./use-panel-query.ts";
 import { useNow } from "./use-now.ts";
+
+/** The badge's tooltip: what the one word is made of. */
+export const OVERALL_TITLE =
+  "The worst of the services' checks and every open alert (certificates, nginx, HAProxy, AI services)";
 
 function NginxMetrics({ polled }: { polled: Polled<NginxData> }) {
   return (
@@ -58,12 +63,15 @@ export function HealthCard(props: {
   const now = useNow();
   const data = props.health.data;
   const stale = data ? isStale(data.lastCheckedAt, fastestInterval(data), now) : false;
+  const overall = overallView(data?.overall.status ?? "unknown", props.incidents?.data?.incidents ?? []);
   return (
     <section aria-labelledby="health-heading" className={`${panelClass} flex flex-col gap-4`}>
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h2 id="health-heading" className="flex items-center gap-2 text-lg font-bold">
           Service Health Monitoring
-          <StatusBadge status={data?.overall.status ?? "unknown"} />
+          <span data-testid="overall-badge">
+            <StatusBadge status={overall.status} title={OVERALL_TITLE} />
+          </span>
           {stale ? <StaleBadge /> : null}
         </h2>
         <div className="flex flex-wrap items-center gap-3 text-sm">

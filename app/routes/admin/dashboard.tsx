@@ -117,6 +117,7 @@ function Dashboard({ data, toSignIn }: { data: Route.ComponentProps["loaderData"
           firstList={data.serviceList}
           ai={ai}
           aiConfigured={configured.aiServices}
+          incidents={incidents.data}
         />
       ),
     },
