@@ -12,6 +12,8 @@ const service = (id: string, en: string, de: string) =>
     group: null,
     state: "maintenance",
     uptime: { h24: 100, d30: 100, d90: 100 },
+    measuredSince: "2026-08-01T00:00:00.000Z",
+    measuredSeconds: { h24: 86_400, d30: 2_592_000, d90: 7_776_000 },
     days: [],
   }) as PublicStatus["services"][number];
 
