@@ -100,6 +100,17 @@ export function serviceState(
 const percent = (checks: number, failures: number) =>
   checks === 0 ? null : Math.round(((checks - failures) / checks) * 10_000) / 100;
 
+/** The service's first check counted in the days shown (ms), null without any: its figures cover the time since. */
+function firstCheck(hours: readonly HourBucket[], serviceId: string, now: number): number | null {
+  let since: number | null = null;
+  for (const bucket of hours) {
+    const first = bucket.firstAt ?? bucket.hour;
+    if (bucket.serviceId !== serviceId || bucket.checks === 0 || now - first >= STATUS_DAYS * 86_400_000) continue;
+    if (since === null || first < since) since = first;
+  }
+  return since;
+}
+
 const dateFormats = new Map<string, Intl.DateTimeFormat>();
 
 /** "2026-11-24" for an instant, in the time zone (one formatter per zone: making one costs more than using it). */
@@ -292,12 +303,9 @@ export function buildPublicStatus(inputs: StatusInputs): PublicStatus {
       d30: { checks: 0, failures: 0 },
       d90: { checks: 0, failures: 0 },
     };
-    let since: number | null = null;
+    const since = firstCheck(inputs.hours, service.id, now);
     for (const bucket of inputs.hours) {
       if (bucket.serviceId !== service.id) continue;
-      const first = bucket.firstAt ?? bucket.hour;
-      if (bucket.checks > 0 && now - first < STATUS_DAYS * 86_400_000 && (since === null || first < since))
-        since = first;
       const index = dayIndex.get(dayOf(bucket.hour, timeZone));
       if (index !== undefined) {
         perDay[index]!.checks += bucket.checks;

@@ -15,6 +15,10 @@ const SOURCE_NAMES: Record<string, string> = {
   ai: "AI services",
 };
 
+/** The overall badge's tooltip: what the one word is made of. */
+export const OVERALL_TITLE =
+  "The worst of the services' checks and every open alert (certificates, nginx, HAProxy, AI services)";
+
 const RANK: Record<OverallStatus, number> = { unknown: 0, healthy: 1, degraded: 2, unhealthy: 3 };
 
 export type OverallView = {

@@ -6,6 +6,7 @@
 import { Link } from "react-router";
 import { otherAlertsLine, overallView } from "#shared/monitor/overall-state.ts";
 import { AiServicesPanel } from "./ai-services-panel.tsx";
+import { NotConfigured } from "./not-configured.tsx";
 import { CertificatesPanel } from "./certificates-panel.tsx";
 import { ErrorMessage } from "#app/admin/fields.tsx";
 import type {
@@ -19,7 +20,7 @@ import type {
 } from "./dashboard.server.ts";
 import { MaintenancePanel } from "./maintenance-panel.tsx";
 import { MetricsPanel } from "./metrics-panel.tsx";
-import { panelClass, Skeleton } from "./panel.tsx";
+import { Skeleton } from "./panel.tsx";
 import { ServiceGrid } from "./service-card.tsx";
 import { ServiceGroups } from "./service-groups.tsx";
 import { isFiltering } from "./service-filters.ts";
@@ -37,7 +38,9 @@ export function OverviewTab({
   certificatesConfigured,
   autoRefresh,
   metricsList,
+  placeholders,
 }: {
+  placeholders: DashboardData["placeholders"];
   health: Polled<HealthData>;
   /** The loader's first page of the metrics panel's services. */
   metricsList: DashboardData["metricsList"];
@@ -64,7 +67,12 @@ export function OverviewTab({
       {certificatesConfigured ? (
         <CertificatesPanel polled={certificates} />
       ) : (
-        <NotConfigured title="SSL Certificates" what="Certificate monitoring" />
+        <NotConfigured
+          title="SSL Certificates"
+          what="Certificate monitoring"
+          section="certificates"
+          placeholder={placeholders.certificates}
+        />
       )}
     </div>
   );
@@ -77,7 +85,9 @@ export function ServicesTab({
   ai,
   aiConfigured,
   incidents,
+  placeholders,
 }: {
+  placeholders: DashboardData["placeholders"];
   /** The open incidents: with problems asked for and no service failing, the list says where they come from. */
   incidents: IncidentsData | undefined;
   /** The infrastructure entries (the health poll's). */
@@ -114,7 +124,12 @@ export function ServicesTab({
       {!sections ? null : aiConfigured ? (
         <AiServicesPanel polled={ai} />
       ) : (
-        <NotConfigured title="AI Services Health" what="AI service monitoring" />
+        <NotConfigured
+          title="AI Services Health"
+          what="AI service monitoring"
+          section="aiServices"
+          placeholder={placeholders.aiServices}
+        />
       )}
       <section aria-labelledby="apps-heading" className="flex flex-col gap-3" aria-busy={list.busy}>
         <h2 id="apps-heading" className="text-lg font-bold">
@@ -168,16 +183,5 @@ function GroupsSummary({ total, groups }: { total: number | undefined; groups: n
         : `${total.toLocaleString("en")} ${total === 1 ? "service" : "services"} in ${groups} ` +
           `${groups === 1 ? "group" : "groups"}, problems first; a group that is all healthy stays closed.`}
     </p>
-  );
-}
-
-export function NotConfigured({ title, what }: { title: string; what: string }) {
-  return (
-    <section className={panelClass}>
-      <h2 className="text-lg font-bold">{title}</h2>
-      <p className="mt-2 text-sm">
-        {what} is not configured. Add it to the <code>integrations</code> section of the monitoring configuration.
-      </p>
-    </section>
   );
 }

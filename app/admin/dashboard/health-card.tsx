@@ -4,8 +4,9 @@
 // every panel, once the engine has not checked for two of its intervals.
 import { RotateCw } from "lucide-react";
 import { formatAgo, isStale } from "#shared/monitor/format.ts";
-import { overallView } from "#shared/monitor/overall-state.ts";
+import { OVERALL_TITLE, overallView } from "#shared/monitor/overall-state.ts";
 import { ActiveAlerts } from "./active-alerts.tsx";
+import { NotConfiguredText } from "./not-configured.tsx";
 import { Figures, StatusBadge } from "./badges.tsx";
 import type { HealthData, IncidentsData, NginxData } from "./dashboard.server.ts";
 import { Panel, panelClass, smallButton, StaleBadge } from "./panel.tsx";
@@ -13,10 +14,6 @@ import { fastestInterval } from "./polling.ts";
 import { NextCheck } from "./next-check.tsx";
 import type { Polled } from "./use-panel-query.ts";
 import { useNow } from "./use-now.ts";
-
-/** The badge's tooltip: what the one word is made of. */
-export const OVERALL_TITLE =
-  "The worst of the services' checks and every open alert (certificates, nginx, HAProxy, AI services)";
 
 function NginxMetrics({ polled }: { polled: Polled<NginxData> }) {
   return (
@@ -56,6 +53,8 @@ export function HealthCard(props: {
   health: Polled<HealthData>;
   incidents: Polled<IncidentsData> | null;
   nginx: Polled<NginxData> | null;
+  /** nginx is configured with placeholders only: the card says what to edit in the metrics' place. */
+  nginxPlaceholder: boolean;
   autoRefresh: boolean;
   onAutoRefresh: (on: boolean) => void;
   onRefresh: () => void;
@@ -101,6 +100,12 @@ export function HealthCard(props: {
       ) : null}
       <ActiveAlerts polled={props.incidents} checked={!!data?.lastCheckedAt} />
       {props.nginx ? <NginxMetrics polled={props.nginx} /> : null}
+      {!props.nginx && props.nginxPlaceholder ? (
+        <div data-testid="not-configured-nginx">
+          <h3 className="text-sm font-bold">Reverse proxy (nginx)</h3>
+          <NotConfiguredText what="nginx monitoring" section="nginx" placeholder />
+        </div>
+      ) : null}
     </section>
   );
 }

@@ -1,9 +1,8 @@
 // System Overview's five summary cards.
 import { formatAgo } from "#shared/monitor/format.ts";
-import { listWords, overallView } from "#shared/monitor/overall-state.ts";
+import { listWords, OVERALL_TITLE, overallView } from "#shared/monitor/overall-state.ts";
 import { StatusBadge } from "./badges.tsx";
 import type { HealthData, IncidentsData } from "./dashboard.server.ts";
-import { OVERALL_TITLE } from "./health-card.tsx";
 import { NextCheck } from "./next-check.tsx";
 import { useNow } from "./use-now.ts";
 
