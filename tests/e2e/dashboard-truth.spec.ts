@@ -5,8 +5,9 @@
 // measured (both languages on the status page); badges are named for what they
 // are; and integrations left as placeholders are idle and say what to edit.
 // At 390 and 1280 px, light and dark, with axe; screenshots in
-// test-results/dashboard-truth/.
+// the temporary directory (shots-dashboard-truth).
 import { readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { dump, load } from "js-yaml";
@@ -14,7 +15,8 @@ import { freePort } from "#tests/peers/ports.ts";
 import { signInToDashboard, startDashboardEnv } from "./dashboard-env.ts";
 import { axeViolations, skipDialogs } from "./helpers.ts";
 
-const SHOTS = join("test-results", "dashboard-truth");
+// Outside the project: looked at by hand, never committed.
+const SHOTS = join(tmpdir(), "shots-dashboard-truth");
 const VIEWS = [390, 1280].flatMap((width) => (["light", "dark"] as const).map((scheme) => ({ width, scheme })));
 
 let env: Awaited<ReturnType<typeof startDashboardEnv>>;
