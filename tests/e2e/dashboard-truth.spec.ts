@@ -98,7 +98,7 @@ for (const lang of ["en", "de"] as const) {
     browser,
   }) => {
     test.setTimeout(90_000);
-    const measured = lang === "en" ? /· measured \d+ min of 30 d/ : /· gemessen: \d+ Min\. von 30 T\./;
+    const measured = lang === "en" ? /%measured \d+ min of 30 d$/ : /%gemessen: \d+ Min\. von 30 T\.$/;
     const status = (await (await fetch(`${env.origin}/api/status`)).json()) as {
       services: { uptime: { d30: number | null }; measuredSeconds: { d30: number }; measuredSince: string | null }[];
     };

@@ -34,7 +34,7 @@ function UptimeFigure({
   return (
     <>
       <span className="font-semibold">{value}</span>
-      {note ? <span className="text-slate-700 dark:text-slate-300">{` · ${note}`}</span> : null}
+      {note ? <span className="block text-xs text-slate-700 dark:text-slate-300">{note}</span> : null}
     </>
   );
 }
