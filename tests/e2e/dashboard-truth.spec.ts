@@ -99,12 +99,20 @@ for (const lang of ["en", "de"] as const) {
   }) => {
     test.setTimeout(90_000);
     const measured = lang === "en" ? /%measured \d+ min of 30 d$/ : /%gemessen: \d+ Min\. von 30 T\.$/;
-    const status = (await (await fetch(`${env.origin}/api/status`)).json()) as {
+    type Status = {
       services: { uptime: { d30: number | null }; measuredSeconds: { d30: number }; measuredSince: string | null }[];
     };
-    for (const service of status.services) {
+    const status = async () => (await (await fetch(`${env.origin}/api/status`)).json()) as Status;
+    // Before the first check counted every figure is "–"; once counted, it stands for minutes, not 30 days.
+    await expect
+      .poll(async () => (await status()).services.every((service) => service.measuredSeconds.d30 > 0), {
+        timeout: 60_000,
+      })
+      .toBe(true);
+    for (const service of (await status()).services) {
       expect(service.measuredSeconds.d30).toBeLessThan(3600);
-      if (service.uptime.d30 !== null) expect(service.measuredSince).not.toBeNull();
+      expect(service.uptime.d30).not.toBeNull();
+      expect(service.measuredSince).not.toBeNull();
     }
     for (const view of VIEWS) {
       const { context, page } = await open(browser, view);
