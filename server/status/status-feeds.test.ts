@@ -120,7 +120,7 @@ describe("planned maintenance in the feeds and the JSON", () => {
         measuredSeconds: { h24: Math.min(d30, 86_400), d30, d90: d30 },
       });
     expect(up(99.5, 2_592_000)).toContain("Public API: up 99.50%</title>");
-    expect(up(95, 900)).toContain("Public API: up 95.00% · 15 min</title>");
+    expect(up(95, 900)).toContain("Public API: up 95.00% · 15\u00a0min</title>");
     expect(up(null, 0)).toContain("Public API: up · no data</title>");
   });
 

@@ -25,12 +25,15 @@ const UNITS: Record<Language, { min: string; h: string; d: string }> = {
   de: { min: "Min.", h: "Std.", d: "T." },
 };
 
-/** "15 min", "5 h", "12 d" (German "15 Min.", "5 Std.", "12 T."), rounded down: never more than was measured. */
+/**
+ * "15 min", "5 h", "12 d" (German "15 Min.", "5 Std.", "12 T."), rounded down: never more than was measured. A
+ * no-break space holds each number to its unit in a narrow column.
+ */
 export function formatSpan(seconds: number, lang: Language = "en"): string {
   const unit = UNITS[lang];
-  if (seconds < HOUR) return `${Math.max(1, Math.floor(seconds / MINUTE))} ${unit.min}`;
-  if (seconds < 2 * DAY) return `${Math.floor(seconds / HOUR)} ${unit.h}`;
-  return `${Math.floor(seconds / DAY)} ${unit.d}`;
+  if (seconds < HOUR) return `${Math.max(1, Math.floor(seconds / MINUTE))}\u00a0${unit.min}`;
+  if (seconds < 2 * DAY) return `${Math.floor(seconds / HOUR)}\u00a0${unit.h}`;
+  return `${Math.floor(seconds / DAY)}\u00a0${unit.d}`;
 }
 
 /**

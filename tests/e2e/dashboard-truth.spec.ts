@@ -54,11 +54,11 @@ for (const view of VIEWS) {
       await expect(page.locator("header")).not.toContainText("Advanced v2.1");
 
       // Minutes into the fleet, no uptime claims a whole window.
-      const measured = page.getByText(/^measured \d+ min of 30 d$/).filter({ visible: true });
+      const measured = page.getByText(/^measured \d+\smin of 30\sd$/).filter({ visible: true });
       await expect(measured.first()).toBeVisible({ timeout: 30_000 });
       await expect(
         page
-          .getByText(/^measured \d+ min of 24 h$/)
+          .getByText(/^measured \d+\smin of 24\sh$/)
           .filter({ visible: true })
           .first(),
       ).toBeVisible();
@@ -98,7 +98,7 @@ for (const lang of ["en", "de"] as const) {
     browser,
   }) => {
     test.setTimeout(90_000);
-    const measured = lang === "en" ? /%measured \d+ min of 30 d$/ : /%gemessen: \d+ Min\. von 30 T\.$/;
+    const measured = lang === "en" ? /%measured \d+\smin of 30\sd$/ : /%gemessen: \d+\sMin\. von 30\sT\.$/;
     type Status = {
       services: { uptime: { d30: number | null }; measuredSeconds: { d30: number }; measuredSince: string | null }[];
     };
@@ -121,7 +121,7 @@ for (const lang of ["en", "de"] as const) {
         await page.goto(`${env.origin}/${lang}/status`);
         await expect(page.locator('[data-uptime="d30"]').first()).toContainText(measured, { timeout: 30_000 });
         await expect(page.locator('[data-uptime="d90"]').first()).toContainText(
-          lang === "en" ? "of 90 d" : "von 90 T.",
+          lang === "en" ? /of 90\sd/ : /von 90\sT\./,
         );
         expect(await axeViolations(page)).toEqual([]);
         await shot(page, `status-${lang}`, view);

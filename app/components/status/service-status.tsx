@@ -127,7 +127,7 @@ export function ServiceStatus({
       </div>
       <dl className="mt-3 flex flex-wrap gap-x-6 gap-y-1 text-sm">
         {figures.map(([key, window]) => (
-          <div key={key} className="flex gap-1">
+          <div key={key} className="grid grid-cols-[8.5rem_1fr] gap-x-2 sm:flex sm:gap-1">
             <dt className="text-slate-700 dark:text-slate-300">{`${t("status.uptimeLabel")} ${t(key)}:`}</dt>
             <dd className="tabular-nums" data-uptime={window}>
               <UptimeFigure service={service} window={window} />
