@@ -69,6 +69,7 @@ for (const view of VIEWS) {
       const card = page.locator("[data-service]").first();
       await expect(card).toContainText("Profile: ");
       await expect(card.getByText("Cooldown", { exact: true })).toHaveCount(0);
+      await card.screenshot({ path: join(SHOTS, `card-${view.scheme}-${view.width}.png`) });
       await page.getByLabel("State").selectOption("problems");
       await expect(page.getByTestId("list-summary")).toHaveText(
         /^No service is failing; \d+ open alerts? comes? from certificates( and HAProxy)?\.$/,
