@@ -63,6 +63,7 @@ for (const view of VIEWS) {
           .first(),
       ).toBeVisible();
       expect(await axeViolations(page)).toEqual([]);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(view.width);
       await shot(page, "overview", view);
 
       await page.getByRole("tab", { name: "Services Health" }).click();
@@ -125,6 +126,7 @@ for (const lang of ["en", "de"] as const) {
           lang === "en" ? /of 90\sd/ : /von 90\sT\./,
         );
         expect(await axeViolations(page)).toEqual([]);
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(view.width);
         await shot(page, `status-${lang}`, view);
       } finally {
         await context.close();

@@ -18,9 +18,7 @@ function Uptime({ service, window }: { service: ServiceData; window: Window }) {
   return (
     <span className="inline-flex flex-col">
       <span>{`${value.toFixed(2)}%`}</span>
-      {note ? (
-        <span className="text-xs font-normal whitespace-nowrap text-slate-600 dark:text-slate-300">{note}</span>
-      ) : null}
+      {note ? <span className="text-xs font-normal text-slate-600 dark:text-slate-300">{note}</span> : null}
     </span>
   );
 }
