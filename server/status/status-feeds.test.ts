@@ -111,7 +111,7 @@ describe("planned maintenance in the feeds and the JSON", () => {
     expect(json.upcomingMaintenance).toEqual(status.maintenance.upcoming);
   });
 
-  it("badges say how much of 30 days their uptime covers, and no data rather than a figure nothing was measured for", () => {
+  it("badges say how much of 30 days their uptime covers, and no data rather than an unmeasured figure", () => {
     const up = (uptime: number | null, d30: number) =>
       statusBadge({
         ...service("api", "Public API", "Öffentliche API"),
