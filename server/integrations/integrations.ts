@@ -21,6 +21,7 @@ import { observeNew, takeOver } from "./integration-alerts.ts";
 import { configured, intervalMs, read, readAgainSince, sample } from "./integration-sampling.ts";
 import { loadSnapshot, SAMPLED, sampledAtByName } from "./integration-snapshots.ts";
 import type { IntegrationsConfig } from "./integrations-config.ts";
+import { liveIntegrations, placeholderSections } from "./integration-placeholders.ts";
 import { createIntegrationsState, integrationsOf } from "./integrations-state.ts";
 
 export const INTEGRATIONS_LEASE = "integrations";
@@ -37,7 +38,15 @@ export type IntegrationsOptions = Omit<CertificatesOptions, "config"> & {
   tracker: Pick<Tracker, "observe" | "retire" | "reset" | "onMaintenanceEnd">;
 };
 
-export function createIntegrations(options: IntegrationsOptions) {
+export function createIntegrations(given: IntegrationsOptions) {
+  // Placeholder entries are left out here, once for every step: nothing reads them.
+  const options: IntegrationsOptions = {
+    ...given,
+    config: () => {
+      const config = given.config();
+      return { ...config, integrations: liveIntegrations(config.integrations) };
+    },
+  };
   const { db, leases, now, logger, tracker } = options;
   const certificates = createCertificates({ ...options, config: () => options.config().integrations.certificates });
   const state = createIntegrationsState(options, certificates);
@@ -109,6 +118,8 @@ export function createIntegrations(options: IntegrationsOptions) {
         certificates: config.certificates?.intervalSeconds ?? null,
       };
     },
+    /** The sections made of placeholders only: not configured yet, and never read. */
+    placeholders: () => placeholderSections(given.config().integrations),
     /** One scheduler step (tests drive it directly). */
     tick,
     /** Resolves when what this process started has finished (tests). */

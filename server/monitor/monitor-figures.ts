@@ -6,7 +6,10 @@ import type { Database } from "#server/db/schema.ts";
 import type { HistoryPoint, Uptime } from "./monitor-store.ts";
 import { HOUR_MS, STATUS_CODES, summarizeByHour } from "./monitor-rollups.ts";
 
-/** Healthy share (degraded counts as up) over 24 h, 7 d and 30 d, per endpoint id. */
+/**
+ * Healthy share (degraded counts as up) over 24 h, 7 d and 30 d, per endpoint id, and since when it is measured:
+ * a share of a few minutes' checks is no 30-day figure, so the screens say how much of each window it covers.
+ */
 export async function readUptime(
   db: Kysely<Database>,
   endpointIds: number[],
@@ -27,6 +30,7 @@ export async function readUptime(
     .where("endpoint_id", "in", endpointIds)
     .where("checked_at", ">=", currentHour)
     .execute();
+  const since = await measuredSince(db, endpointIds, rollups, time - 30 * 24 * HOUR_MS);
   const windows = [24 * HOUR_MS, 7 * 24 * HOUR_MS, 30 * 24 * HOUR_MS];
   const totals = new Map<number, { checks: number[]; failures: number[] }>();
   const add = (id: number, age: number, checks: number, failures: number) => {
@@ -47,7 +51,44 @@ export async function readUptime(
       entry && entry.checks[index]! > 0
         ? Math.round((1 - entry.failures[index]! / entry.checks[index]!) * 10_000) / 100
         : null;
-    result.set(id, { uptime24h: share(0), uptime7d: share(1), uptime30d: share(2) });
+    result.set(id, {
+      uptime24h: share(0),
+      uptime7d: share(1),
+      uptime30d: share(2),
+      measuredSince: since.get(id) ?? null,
+    });
+  }
+  return result;
+}
+
+/**
+ * Each endpoint's first check in the last 30 days: its first raw result where that lies within its first rolled-up
+ * hour (raw results are kept 48 hours), else the start of that hour.
+ */
+async function measuredSince(
+  db: Kysely<Database>,
+  endpointIds: number[],
+  rollups: readonly { endpoint_id: number; hour: number | string; checks: number }[],
+  from: number,
+): Promise<Map<number, number>> {
+  const firstHour = new Map<number, number>();
+  for (const row of rollups) {
+    const hour = Number(row.hour);
+    if (row.checks > 0 && hour + HOUR_MS > from && hour < (firstHour.get(row.endpoint_id) ?? Infinity))
+      firstHour.set(row.endpoint_id, Math.max(hour, from));
+  }
+  const raw = await db
+    .selectFrom("monitor_results")
+    .select(["endpoint_id", (eb) => eb.fn.min("checked_at").as("first")])
+    .where("endpoint_id", "in", endpointIds)
+    .where("checked_at", ">=", from)
+    .groupBy("endpoint_id")
+    .execute();
+  const result = new Map(firstHour);
+  for (const row of raw) {
+    const first = Number(row.first);
+    const hour = firstHour.get(row.endpoint_id);
+    if (hour === undefined || first < hour + HOUR_MS) result.set(row.endpoint_id, Math.min(first, hour ?? first));
   }
   return result;
 }

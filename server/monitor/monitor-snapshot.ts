@@ -2,6 +2,7 @@
 // of them by default) with their hosts (checked or not yet), score and status,
 // uptime and the incidents they fail under, and the figures of the whole
 // fleet above them.
+import { measuredSeconds, WINDOW_SECONDS } from "#shared/monitor/measured.ts";
 import { combineStatus, endpointCount, overallScore, type HealthStatus } from "#shared/monitor/health.ts";
 import type { AffectedNow } from "#server/alerting/incidents.ts";
 import { describeTarget, isPlaceholderTarget } from "./checks/check-types.ts";
@@ -27,6 +28,8 @@ type Readings = {
   affectedBy: Map<string, string[]>;
   ids: Map<string, number>;
   uptimes: Map<number, Uptime>;
+  /** When the answer is read (ms): how much of each uptime window was measured by then. */
+  now: number;
 };
 
 type Counts = { healthy: number; total: number };
@@ -122,7 +125,7 @@ export async function monitorSnapshots({ options, store, meta }: SnapshotSources
     ),
   );
   const uptimes = await store.uptime([...ids.values()], time);
-  const readings: Readings = { states, coolingDown, affectedBy, ids, uptimes };
+  const readings: Readings = { states, coolingDown, affectedBy, ids, uptimes, now: time };
   const lastCheckedAt = await meta.get("last_cycle_at");
   const { scores } = tally;
   const fleet = {
@@ -268,12 +271,27 @@ function countService(
       : checked.filter((state) => state.status === "healthy").length;
 }
 
-/** The mean of its hosts' uptimes over each window. */
-function serviceUptime(service: ServiceConfig, { ids, uptimes }: Readings) {
+/**
+ * The mean of its hosts' uptimes over each window, and how many seconds of each window were measured (from its
+ * first host's first check).
+ */
+function serviceUptime(service: ServiceConfig, { ids, uptimes, now }: Readings) {
   const hostUptimes = hostNames(service).map((host) => uptimes.get(ids.get(endpointKey(service.id, host))!)!);
   const mean = (key: "uptime24h" | "uptime7d" | "uptime30d") => {
     const values = hostUptimes.map((u) => u[key]).filter((v): v is number => v !== null);
     return values.length ? Math.round((values.reduce((a, b) => a + b, 0) / values.length) * 100) / 100 : null;
   };
-  return { uptime24h: mean("uptime24h"), uptime7d: mean("uptime7d"), uptime30d: mean("uptime30d") };
+  const firsts = hostUptimes.map((u) => u.measuredSince).filter((v): v is number => v !== null);
+  const since = firsts.length ? Math.min(...firsts) : null;
+  return {
+    uptime24h: mean("uptime24h"),
+    uptime7d: mean("uptime7d"),
+    uptime30d: mean("uptime30d"),
+    uptimeMeasuredSince: since === null ? null : new Date(since).toISOString(),
+    uptimeMeasuredSeconds: {
+      h24: measuredSeconds(since, now, WINDOW_SECONDS.h24),
+      d7: measuredSeconds(since, now, WINDOW_SECONDS.d7),
+      d30: measuredSeconds(since, now, WINDOW_SECONDS.d30),
+    },
+  };
 }

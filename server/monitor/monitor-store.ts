@@ -13,7 +13,13 @@ import { pruneHistory, rollUpHours, STATUS_CODES } from "./monitor-rollups.ts";
 export { RAW_RETENTION_MS, ROLLUP_RETENTION_MS } from "./monitor-rollups.ts";
 
 export type StoredResult = { endpointId: number; checkedAt: number; status: HealthStatus; responseTime: number | null };
-export type Uptime = { uptime24h: number | null; uptime7d: number | null; uptime30d: number | null };
+export type Uptime = {
+  uptime24h: number | null;
+  uptime7d: number | null;
+  uptime30d: number | null;
+  /** The first check counted (ms), null when none is. */
+  measuredSince: number | null;
+};
 export type HistoryPoint = {
   at: number;
   checks: number;

@@ -51,6 +51,13 @@ describe.each(testDatabases())("the monitor on $dialect: health and alerts", ({ 
       lastCheckedAt: new Date(c.t.clock.now).toISOString(),
     });
     expect((services[1]!.uptime24h as number) > 0).toBe(true);
+    // One round ago the first check: the 30-day figure stands for those seconds, and says so.
+    const checkedAt = Date.parse(services[1]!.uptimeMeasuredSince as string);
+    expect(checkedAt).toBeLessThanOrEqual(c.t.clock.now);
+    c.t.advance(15 * 60_000);
+    const later = (await api("GET", "/services")).body.services as Record<string, unknown>[];
+    const seconds = Math.round((c.t.clock.now - checkedAt) / 1000);
+    expect(later[1]!.uptimeMeasuredSeconds).toEqual({ h24: seconds, d7: seconds, d30: seconds });
   });
 
   it("fail, cooldown, recover: notices through the outbox; a restart neither re-sends nor forgets", async () => {

@@ -36,7 +36,8 @@ describe("scores and statuses", () => {
     [{ status: "healthy", responseTime: null, basic: false }, 95],
     [{ status: "healthy", responseTime: 3, basic: true }, 85],
     [{ status: "degraded", responseTime: 10, basic: false }, 70],
-    [{ status: "unhealthy", responseTime: null, basic: true }, 25],
+    [{ status: "unhealthy", responseTime: null, basic: true }, 0],
+    [{ status: "unhealthy", responseTime: 12, basic: false }, 0],
   ] as const)("%o scores %i", (result, score) => expect(hostScore(result)).toBe(score));
 
   it("averages the hosts; infrastructure takes its one (first) host", () => {

@@ -3,7 +3,7 @@
 // in the company's zone and a new item when an announced window begins.
 import { describe, expect, it } from "vitest";
 import type { PublicStatus } from "#shared/status/public-status.ts";
-import { statusFeed, statusJson } from "./status-feeds.ts";
+import { statusBadge, statusFeed, statusJson } from "./status-feeds.ts";
 
 const service = (id: string, en: string, de: string) =>
   ({
@@ -12,6 +12,8 @@ const service = (id: string, en: string, de: string) =>
     group: null,
     state: "maintenance",
     uptime: { h24: 100, d30: 100, d90: 100 },
+    measuredSince: "2026-08-01T00:00:00.000Z",
+    measuredSeconds: { h24: 86_400, d30: 2_592_000, d90: 7_776_000 },
     days: [],
   }) as PublicStatus["services"][number];
 
@@ -107,5 +109,27 @@ describe("planned maintenance in the feeds and the JSON", () => {
     const json = statusJson(status);
     expect(json.maintenance).toEqual(status.maintenance.active);
     expect(json.upcomingMaintenance).toEqual(status.maintenance.upcoming);
+  });
+
+  it("badges say how much of 30 days their uptime covers, and no data rather than an unmeasured figure", () => {
+    const up = (uptime: number | null, d30: number) =>
+      statusBadge({
+        ...service("api", "Public API", "Öffentliche API"),
+        state: "operational",
+        uptime: { h24: uptime, d30: uptime, d90: uptime },
+        measuredSeconds: { h24: Math.min(d30, 86_400), d30, d90: d30 },
+      });
+    expect(up(99.5, 2_592_000)).toContain("Public API: up 99.50%</title>");
+    expect(up(95, 900)).toContain("Public API: up 95.00% · 15\u00a0min</title>");
+    expect(up(null, 0)).toContain("Public API: up · no data</title>");
+  });
+
+  it("adds when and how much was measured to /api/status, beside the uptime as it was", () => {
+    const [api] = statusJson(status).services;
+    expect(api).toMatchObject({
+      uptime: { h24: 100, d30: 100, d90: 100 },
+      measuredSince: "2026-08-01T00:00:00.000Z",
+      measuredSeconds: { h24: 86_400, d30: 2_592_000, d90: 7_776_000 },
+    });
   });
 });

@@ -2,6 +2,7 @@
 // /api/status (JSON), an RSS feed of incidents and planned maintenance per
 // language, and an SVG badge per public service. Each is rendered when the
 // status changes, never per request.
+import { formatSpan, FULLY_MEASURED, WINDOW_SECONDS } from "#shared/monitor/measured.ts";
 import type { Language } from "#shared/i18n/languages.ts";
 import type {
   PublicIncident,
@@ -24,6 +25,9 @@ export function statusJson(status: PublicStatus) {
       group: service.group,
       state: service.state,
       uptime: service.uptime,
+      // The uptime figures cover only the time since: a 30-day figure from 15 minutes of checks says so.
+      measuredSince: service.measuredSince,
+      measuredSeconds: service.measuredSeconds,
     })),
     groups: status.groups,
     incidents: status.incidents.open,
@@ -135,11 +139,17 @@ const BADGE: Record<ServiceState, { word: string; colour: string }> = {
 /** Roughly what 11 px Verdana needs per character: badges are sized without a font at hand. */
 const textWidth = (text: string) => Math.round(text.length * 6.6 + 12);
 
-/** A shields-style badge: the service's public name, and up (with its 30-day uptime), down or maintenance. */
+/**
+ * A shields-style badge: the service's public name, and up (with its 30-day uptime and, while less than the window
+ * is measured, how much), down or maintenance; "no data" rather than a figure nothing was measured for.
+ */
 export function statusBadge(service: PublicService): string {
   const { word, colour } = BADGE[service.state];
-  const uptime = service.uptime.d30 ?? service.uptime.h24;
-  const right = service.state === "operational" && uptime !== null ? `${word} ${uptime.toFixed(2)}%` : word;
+  const uptime = service.uptime.d30;
+  const measured = service.measuredSeconds.d30;
+  const note = measured > 0 && measured < WINDOW_SECONDS.d30 * FULLY_MEASURED ? ` · ${formatSpan(measured)}` : "";
+  const figure = uptime === null || measured === 0 ? " · no data" : ` ${uptime.toFixed(2)}%${note}`;
+  const right = service.state === "operational" ? `${word}${figure}` : word;
   const left = service.name.en;
   const [leftWidth, rightWidth] = [textWidth(left), textWidth(right)];
   const width = leftWidth + rightWidth;

@@ -194,6 +194,20 @@ describe("the public status: states, the banner and uptime", () => {
     expect(status.services[0]!.uptime).toEqual({ h24: 100, d30: 99.6, d90: 96.39 });
     expect(dayOf(start, "Europe/Berlin")).toBe("2026-10-25");
   });
+
+  it("says how much of each window its uptime covers: 15 minutes of checks are no 30- or 90-day figure", () => {
+    const hour = Math.floor(NOW / HOUR) * HOUR;
+    const firstAt = NOW - 15 * 60_000;
+    const hours = [{ serviceId: "api", hour, checks: 20, failures: 1, firstAt }];
+    const api = buildPublicStatus(inputs({ hours })).services[0]!;
+    // One failed check of twenty is the 95 % of every window: it is shown with the 15 minutes it stands for.
+    expect(api.uptime).toEqual({ h24: 95, d30: 95, d90: 95 });
+    expect(api.measuredSince).toBe(new Date(firstAt).toISOString());
+    expect(api.measuredSeconds).toEqual({ h24: 900, d30: 900, d90: 900 });
+    const none = buildPublicStatus(inputs({ hours: [] })).services[0]!;
+    expect(none.measuredSeconds).toEqual({ h24: 0, d30: 0, d90: 0 });
+    expect(none.measuredSince).toBeNull();
+  });
 });
 
 describe("the public status: incidents and what it keeps private", () => {

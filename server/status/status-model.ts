@@ -16,6 +16,7 @@ import {
   type ServiceState,
   type StatusDay,
 } from "#shared/status/public-status.ts";
+import { measuredSeconds, WINDOW_SECONDS } from "#shared/monitor/measured.ts";
 import type { HostState } from "#server/monitor/host-state.ts";
 import type { ServiceConfig } from "#server/monitor/services-config.ts";
 
@@ -24,7 +25,14 @@ export const STATUS_DAYS = 90;
 export const RESOLVED_SHOWN_MS = 30 * 86_400_000;
 const HOUR_MS = 3_600_000;
 
-export type HourBucket = { serviceId: string; hour: number; checks: number; failures: number };
+export type HourBucket = {
+  serviceId: string;
+  hour: number;
+  checks: number;
+  failures: number;
+  /** The bucket's first check (ms) where known (raw results); a rolled-up hour counts from its start. */
+  firstAt?: number;
+};
 export type IncidentRow = { id: number; serviceId: string; openedAt: number; resolvedAt: number | null };
 export type UpdateRow = {
   incidentId: number;
@@ -91,6 +99,17 @@ export function serviceState(
 
 const percent = (checks: number, failures: number) =>
   checks === 0 ? null : Math.round(((checks - failures) / checks) * 10_000) / 100;
+
+/** The service's first check counted in the days shown (ms), null without any: its figures cover the time since. */
+function firstCheck(hours: readonly HourBucket[], serviceId: string, now: number): number | null {
+  let since: number | null = null;
+  for (const bucket of hours) {
+    const first = bucket.firstAt ?? bucket.hour;
+    if (bucket.serviceId !== serviceId || bucket.checks === 0 || now - first >= STATUS_DAYS * 86_400_000) continue;
+    if (since === null || first < since) since = first;
+  }
+  return since;
+}
 
 const dateFormats = new Map<string, Intl.DateTimeFormat>();
 
@@ -284,6 +303,7 @@ export function buildPublicStatus(inputs: StatusInputs): PublicStatus {
       d30: { checks: 0, failures: 0 },
       d90: { checks: 0, failures: 0 },
     };
+    const since = firstCheck(inputs.hours, service.id, now);
     for (const bucket of inputs.hours) {
       if (bucket.serviceId !== service.id) continue;
       const index = dayIndex.get(dayOf(bucket.hour, timeZone));
@@ -324,6 +344,12 @@ export function buildPublicStatus(inputs: StatusInputs): PublicStatus {
         h24: percent(windows.h24.checks, windows.h24.failures),
         d30: percent(windows.d30.checks, windows.d30.failures),
         d90: percent(windows.d90.checks, windows.d90.failures),
+      },
+      measuredSince: since === null ? null : iso(since),
+      measuredSeconds: {
+        h24: measuredSeconds(since, now, WINDOW_SECONDS.h24),
+        d30: measuredSeconds(since, now, WINDOW_SECONDS.d30),
+        d90: measuredSeconds(since, now, WINDOW_SECONDS.d90),
       },
       days: statusDays,
     };

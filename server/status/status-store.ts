@@ -45,12 +45,13 @@ async function hourBuckets(
   const endpointIds = [...serviceOf.keys()];
   if (endpointIds.length === 0) return [];
   const buckets = new Map<string, HourBucket>();
-  const add = (endpointId: number, hour: number, checks: number, failures: number) => {
+  const add = (endpointId: number, hour: number, checks: number, failures: number, at?: number) => {
     const serviceId = serviceOf.get(endpointId)!;
     const key = `${serviceId}@${hour}`;
-    const bucket = buckets.get(key) ?? { serviceId, hour, checks: 0, failures: 0 };
+    const bucket: HourBucket = buckets.get(key) ?? { serviceId, hour, checks: 0, failures: 0 };
     bucket.checks += checks;
     bucket.failures += failures;
+    if (at !== undefined && (bucket.firstAt === undefined || at < bucket.firstAt)) bucket.firstAt = at;
     buckets.set(key, bucket);
   };
   const rollups = await db
@@ -71,8 +72,10 @@ async function hourBuckets(
     .where("checked_at", ">=", rolledUntil)
     .execute();
   // Status 2 is unhealthy; degraded counts as up, as in the rollups.
-  for (const row of raw)
-    add(row.endpoint_id, Math.floor(Number(row.checked_at) / HOUR_MS) * HOUR_MS, 1, row.status === 2 ? 1 : 0);
+  for (const row of raw) {
+    const at = Number(row.checked_at);
+    add(row.endpoint_id, Math.floor(at / HOUR_MS) * HOUR_MS, 1, row.status === 2 ? 1 : 0, at);
+  }
   return [...buckets.values()];
 }
 

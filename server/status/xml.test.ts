@@ -43,6 +43,7 @@ describe("the XML writer", () => {
       name: { en: HOSTILE, de: HOSTILE },
       state: "outage",
       uptime: { h24: null, d30: null, d90: null },
+      measuredSeconds: { h24: 0, d30: 0, d90: 0 },
     } as unknown as PublicStatus["services"][number];
     for (const lang of ["en", "de"] as const) {
       const feed = statusFeed(status, {

@@ -22,9 +22,12 @@ export function normalizeStatus(value: unknown): HealthStatus {
   return value === "healthy" || value === "degraded" || value === "unhealthy" ? value : "unhealthy";
 }
 
-/** Score of a result without a response time: healthy 95, degraded 70, otherwise 25. */
+/**
+ * Score of a result without a response time: healthy 95, degraded 70, unhealthy 0 (a host that refuses every
+ * connection serves nobody: any score above nothing would read as partly working).
+ */
 export function defaultScore(status: HealthStatus): number {
-  return status === "healthy" ? 95 : status === "degraded" ? 70 : 25;
+  return status === "healthy" ? 95 : status === "degraded" ? 70 : 0;
 }
 
 /** A healthy result scored by its response time: the faster, the higher. */

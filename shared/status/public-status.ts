@@ -25,6 +25,10 @@ export type PublicService = {
   group: string | null;
   state: ServiceState;
   uptime: { h24: number | null; d30: number | null; d90: number | null };
+  /** The first check counted: the figures above cover only the time since (null: nothing measured). */
+  measuredSince: string | null;
+  /** Seconds of each window measured: a 30-day figure from 15 minutes of checks says so. */
+  measuredSeconds: { h24: number; d30: number; d90: number };
   /** The last 90 days, oldest first, in the company's time zone. */
   days: StatusDay[];
 };

@@ -94,7 +94,7 @@ test("at 390 px: every tab in view, tables as cards with the status first, nothi
       .getByRole("list", { name: "Uptime per service" })
       .getByRole("listitem")
       .filter({ hasText: "Sentiment analysis" });
-    await withinWidth(uptime.getByText("30 d"));
+    await withinWidth(uptime.getByText("30 d", { exact: true }));
     expect(await sidewaysScrollers(page)).toEqual([]);
     expect(await domainsBrokenMidWord(page)).toEqual([]);
 

@@ -1,4 +1,4 @@
-// The dashboard's header: title, version badge, subtitle, and the
+// The dashboard's header: title, a subtitle naming the configured hosts, and the
 // buttons for theme, auto-refresh, Refresh, Test Email, Test Failure, Logout.
 // Both tests send a notice marked TEST on the real channels and change
 // nothing else; a button waits while a test runs.
@@ -10,7 +10,13 @@ import { useMay } from "#app/admin/staff-role.tsx";
 import { smallButton } from "./panel.tsx";
 import { postJson } from "./staff-api.ts";
 
-export const VERSION_LABEL = "Advanced v2.1";
+/** The hosts named, a few at most: a fleet of many hosts is counted instead of listed. */
+export function hostsLine(hosts: readonly string[]): string {
+  if (hosts.length === 0) return "Service health, alerts and infrastructure";
+  if (hosts.length === 1) return `Service health, alerts and infrastructure of host ${hosts[0]}`;
+  const named = hosts.length <= 4 ? `: ${hosts.join(", ")}` : "";
+  return `Service health, alerts and infrastructure of ${hosts.length} hosts${named}`;
+}
 
 const TEST_FAILURE_TITLE =
   "Sends the notice a failing service would give, marked TEST, on its channels; nothing else changes";
@@ -21,6 +27,8 @@ export function DashboardHeader(props: {
   onRefresh: () => void;
   refreshing: boolean;
   onLogout: () => void;
+  /** The hosts the monitoring configuration names (none before the first read). */
+  hosts: readonly string[];
 }) {
   const [testing, setTesting] = useState<"email" | "failure" | null>(null);
   const mayTest = useMay("tests:run");
@@ -45,19 +53,9 @@ export function DashboardHeader(props: {
     <header className="border-b border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
       <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-3 px-4 py-4">
         <div>
-          <h1 className="flex flex-wrap items-center gap-2 text-xl font-bold">
-            Admin Dashboard
-            <span
-              className={
-                "rounded-full bg-brand-100 px-2 py-0.5 text-xs font-semibold " +
-                "text-brand-900 dark:bg-brand-900 dark:text-brand-100"
-              }
-            >
-              {VERSION_LABEL}
-            </span>
-          </h1>
-          <p className="text-sm text-slate-600 dark:text-slate-300">
-            Service health, alerts and infrastructure of both hosts
+          <h1 className="text-xl font-bold">Admin Dashboard</h1>
+          <p className="text-sm text-slate-600 dark:text-slate-300" data-testid="dashboard-hosts">
+            {hostsLine(props.hosts)}
           </p>
         </div>
         <nav aria-label="Dashboard actions" className="flex flex-wrap items-center gap-2">

@@ -3,7 +3,10 @@
 // first, then the application services a page at a time, or what the
 // filters find, or groups of them by tag, host or location. A source that
 // is not configured says so in place of its panel.
+import { Link } from "react-router";
+import { otherAlertsLine, overallView } from "#shared/monitor/overall-state.ts";
 import { AiServicesPanel } from "./ai-services-panel.tsx";
+import { NotConfigured } from "./not-configured.tsx";
 import { CertificatesPanel } from "./certificates-panel.tsx";
 import { ErrorMessage } from "#app/admin/fields.tsx";
 import type {
@@ -17,7 +20,7 @@ import type {
 } from "./dashboard.server.ts";
 import { MaintenancePanel } from "./maintenance-panel.tsx";
 import { MetricsPanel } from "./metrics-panel.tsx";
-import { panelClass, Skeleton } from "./panel.tsx";
+import { Skeleton } from "./panel.tsx";
 import { ServiceGrid } from "./service-card.tsx";
 import { ServiceGroups } from "./service-groups.tsx";
 import { isFiltering } from "./service-filters.ts";
@@ -35,7 +38,9 @@ export function OverviewTab({
   certificatesConfigured,
   autoRefresh,
   metricsList,
+  placeholders,
 }: {
+  placeholders: DashboardData["placeholders"];
   health: Polled<HealthData>;
   /** The loader's first page of the metrics panel's services. */
   metricsList: DashboardData["metricsList"];
@@ -49,7 +54,7 @@ export function OverviewTab({
   return (
     <div className="flex flex-col gap-4">
       {health.data ? (
-        <SummaryCards health={health.data} autoRefresh={autoRefresh} />
+        <SummaryCards health={health.data} incidents={incidents.data} autoRefresh={autoRefresh} />
       ) : (
         <Skeleton lines={2} height="h-16" />
       )}
@@ -62,7 +67,12 @@ export function OverviewTab({
       {certificatesConfigured ? (
         <CertificatesPanel polled={certificates} />
       ) : (
-        <NotConfigured title="SSL Certificates" what="Certificate monitoring" />
+        <NotConfigured
+          title="SSL Certificates"
+          what="Certificate monitoring"
+          section="certificates"
+          placeholder={placeholders.certificates}
+        />
       )}
     </div>
   );
@@ -74,7 +84,12 @@ export function ServicesTab({
   firstList,
   ai,
   aiConfigured,
+  incidents,
+  placeholders,
 }: {
+  placeholders: DashboardData["placeholders"];
+  /** The open incidents: with problems asked for and no service failing, the list says where they come from. */
+  incidents: IncidentsData | undefined;
   /** The infrastructure entries (the health poll's). */
   infrastructure: HealthData["services"];
   lastCheckedAt: string | null | undefined;
@@ -90,6 +105,11 @@ export function ServicesTab({
   const grouping = list.filters.group;
   const sections = !filtering && !grouping;
   const groups = grouping ? list.data?.groups : undefined;
+  const problemsAsked = ["problems", "unhealthy", "degraded"].includes(list.filters.state);
+  const elsewhere =
+    problemsAsked && list.data?.total === 0
+      ? otherAlertsLine(overallView("healthy", incidents?.incidents ?? []))
+      : null;
   return (
     <div className="flex flex-col gap-6">
       <ServiceFinder list={list} />
@@ -104,7 +124,12 @@ export function ServicesTab({
       {!sections ? null : aiConfigured ? (
         <AiServicesPanel polled={ai} />
       ) : (
-        <NotConfigured title="AI Services Health" what="AI service monitoring" />
+        <NotConfigured
+          title="AI Services Health"
+          what="AI service monitoring"
+          section="aiServices"
+          placeholder={placeholders.aiServices}
+        />
       )}
       <section aria-labelledby="apps-heading" className="flex flex-col gap-3" aria-busy={list.busy}>
         <h2 id="apps-heading" className="text-lg font-bold">
@@ -117,12 +142,20 @@ export function ServicesTab({
             data={list.data}
             busy={list.busy}
             what={sections ? ["application service", "application services"] : ["service", "services"]}
+            empty={elsewhere}
           />
         )}
         {list.error ? <ErrorMessage>{list.error}</ErrorMessage> : null}
         {/* While the groups load, the last list (kept on screen between reads) is not shown as if it were them. */}
         {!list.data || (grouping && !groups) ? (
           <Skeleton lines={3} height="h-24" />
+        ) : elsewhere ? (
+          <p className="text-sm" data-testid="alerts-elsewhere">
+            <Link to="/admin/alerts?state=open" className="font-medium text-brand-700 underline dark:text-brand-300">
+              See the open alerts
+            </Link>{" "}
+            (also listed under Active alerts at the top of the page).
+          </p>
         ) : grouping && groups ? (
           <ServiceGroups groups={groups} by={grouping} filters={list.filters} lastCheckedAt={lastCheckedAt} />
         ) : (
@@ -150,16 +183,5 @@ function GroupsSummary({ total, groups }: { total: number | undefined; groups: n
         : `${total.toLocaleString("en")} ${total === 1 ? "service" : "services"} in ${groups} ` +
           `${groups === 1 ? "group" : "groups"}, problems first; a group that is all healthy stays closed.`}
     </p>
-  );
-}
-
-export function NotConfigured({ title, what }: { title: string; what: string }) {
-  return (
-    <section className={panelClass}>
-      <h2 className="text-lg font-bold">{title}</h2>
-      <p className="mt-2 text-sm">
-        {what} is not configured. Add it to the <code>integrations</code> section of the monitoring configuration.
-      </p>
-    </section>
   );
 }

@@ -123,6 +123,13 @@ export async function loadDashboard(services: Services, search = new URLSearchPa
       aiServices: !!intervals?.aiServices,
       certificates: !!intervals?.certificates,
     },
+    /** Sections of placeholders only: their panels say what to edit. */
+    placeholders: integrations?.placeholders() ?? {
+      certificates: false,
+      nginx: false,
+      haproxy: false,
+      aiServices: false,
+    },
     health: lists?.ok ? ({ ok: true, data: lists.data[0]!.data } as const) : lists,
     // A list the loader could not read is read by the page, which shows its error.
     serviceList: lists?.ok ? lists.data[1]! : null,

@@ -4,7 +4,9 @@
 // every panel, once the engine has not checked for two of its intervals.
 import { RotateCw } from "lucide-react";
 import { formatAgo, isStale } from "#shared/monitor/format.ts";
+import { OVERALL_TITLE, overallView } from "#shared/monitor/overall-state.ts";
 import { ActiveAlerts } from "./active-alerts.tsx";
+import { NotConfiguredText } from "./not-configured.tsx";
 import { Figures, StatusBadge } from "./badges.tsx";
 import type { HealthData, IncidentsData, NginxData } from "./dashboard.server.ts";
 import { Panel, panelClass, smallButton, StaleBadge } from "./panel.tsx";
@@ -51,6 +53,8 @@ export function HealthCard(props: {
   health: Polled<HealthData>;
   incidents: Polled<IncidentsData> | null;
   nginx: Polled<NginxData> | null;
+  /** nginx is configured with placeholders only: the card says what to edit in the metrics' place. */
+  nginxPlaceholder: boolean;
   autoRefresh: boolean;
   onAutoRefresh: (on: boolean) => void;
   onRefresh: () => void;
@@ -58,12 +62,15 @@ export function HealthCard(props: {
   const now = useNow();
   const data = props.health.data;
   const stale = data ? isStale(data.lastCheckedAt, fastestInterval(data), now) : false;
+  const overall = overallView(data?.overall.status ?? "unknown", props.incidents?.data?.incidents ?? []);
   return (
     <section aria-labelledby="health-heading" className={`${panelClass} flex flex-col gap-4`}>
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h2 id="health-heading" className="flex items-center gap-2 text-lg font-bold">
           Service Health Monitoring
-          <StatusBadge status={data?.overall.status ?? "unknown"} />
+          <span data-testid="overall-badge">
+            <StatusBadge status={overall.status} title={OVERALL_TITLE} />
+          </span>
           {stale ? <StaleBadge /> : null}
         </h2>
         <div className="flex flex-wrap items-center gap-3 text-sm">
@@ -93,6 +100,12 @@ export function HealthCard(props: {
       ) : null}
       <ActiveAlerts polled={props.incidents} checked={!!data?.lastCheckedAt} />
       {props.nginx ? <NginxMetrics polled={props.nginx} /> : null}
+      {!props.nginx && props.nginxPlaceholder ? (
+        <div data-testid="not-configured-nginx">
+          <h3 className="text-sm font-bold">Reverse proxy (nginx)</h3>
+          <NotConfiguredText what="nginx monitoring" section="nginx" placeholder />
+        </div>
+      ) : null}
     </section>
   );
 }

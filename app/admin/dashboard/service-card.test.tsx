@@ -32,7 +32,7 @@ function host(name: string, overrides: Partial<HostData> = {}): HostData {
   } as HostData;
 }
 
-function render(hosts: HostData[], affectedBy: string[] = []): string {
+function render(hosts: HostData[], affectedBy: string[] = [], cooling = false): string {
   const service = {
     serviceId: "api",
     serviceName: "API",
@@ -40,7 +40,7 @@ function render(hosts: HostData[], affectedBy: string[] = []): string {
     reliabilityProfile: "standard",
     overallHealthScore: 80,
     status: "unhealthy",
-    alertCooldownActive: false,
+    alertCooldownActive: cooling,
     affectedBy,
     intervalSeconds: 60,
     hosts,
@@ -95,5 +95,17 @@ describe("the service card", () => {
     expect(html).toContain("Placeholder: not checked. Replace its address in the monitoring configuration.");
     expect(html).toContain("Waiting for the first push");
     expect(html).toContain("Last check of every host: never");
+  });
+
+  it("names each badge for what it is: the profile, the alert cooldown and the circuit, none a bare severity", () => {
+    const html = render(
+      [host("fra", { status: "unhealthy", circuitBreakerState: "open", lastChecked: iso(NOW - 20_000) })],
+      [],
+      true,
+    ).replace(/<[^>]+>/g, "|");
+    expect(html).toContain("Profile: standard");
+    expect(html).toContain("Alerts paused: cooldown");
+    expect(html).toContain("Circuit: open");
+    expect(html).not.toMatch(/\|(Cooldown|open|standard)\|/);
   });
 });

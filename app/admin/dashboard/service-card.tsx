@@ -1,4 +1,4 @@
-// One service's card: name, profile, Cooldown, what it is affected by (a
+// One service's card: name, profile, alert cooldown, what it is affected by (a
 // parent's incident it fails under), score bar, a block per host,
 // sub-services, the age of the last check, host errors.
 import { formatAgo, formatDuration } from "#shared/monitor/format.ts";
@@ -8,6 +8,13 @@ import { useNow } from "./use-now.ts";
 
 /** The shipped hosts centron and local keep their labels; any other host is shown by its configured name. */
 const HOST_LABELS: Record<string, string> = { centron: "Central (centron)", local: "Local" };
+
+// Each badge names what it is: side by side, a bare "critical", "Cooldown" and "open" read as three severities.
+const PROFILE_TITLE = "Reliability profile from the monitoring configuration: how it is checked, not how it is doing";
+const COOLDOWN_TITLE = "An alert was sent lately: further alerts for this service wait until the cooldown ends";
+const CIRCUIT_TITLE =
+  "Circuit breaker: after repeated failures the host is checked once per interval without retries " +
+  "(open), then tried again (half-open)";
 
 /** When the host was last checked; an open circuit says what it changes (the host is still checked every interval). */
 function CheckedAt({ host, now }: { host: HostData; now: number }) {
@@ -47,7 +54,9 @@ function HostBlock({ label, host, now }: { label: string; host: HostData; now: n
           <span className="flex flex-wrap gap-1">
             <StatusBadge status={host.status} />
             {host.circuitBreakerState !== "closed" ? (
-              <StatusBadge status={host.circuitBreakerState} title="Circuit breaker" />
+              <Badge tone={host.circuitBreakerState === "open" ? "red" : "amber"} title={CIRCUIT_TITLE}>
+                Circuit: {host.circuitBreakerState}
+              </Badge>
             ) : null}
           </span>
         ) : null}
@@ -111,8 +120,14 @@ export function ServiceCard({ service }: { service: ServiceData }) {
           {service.serviceName}
         </h3>
         <span className="flex flex-wrap gap-1">
-          <Badge tone="blue">{service.reliabilityProfile}</Badge>
-          {service.alertCooldownActive ? <Badge tone="amber">Cooldown</Badge> : null}
+          <Badge tone="blue" title={PROFILE_TITLE}>
+            Profile: {service.reliabilityProfile}
+          </Badge>
+          {service.alertCooldownActive ? (
+            <Badge tone="amber" title={COOLDOWN_TITLE}>
+              Alerts paused: cooldown
+            </Badge>
+          ) : null}
           <StatusBadge status={service.status} />
         </span>
       </header>

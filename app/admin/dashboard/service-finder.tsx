@@ -163,11 +163,14 @@ export function ListSummary({
   busy,
   what,
   size = PAGE_SIZE,
+  empty,
 }: {
   data: ServiceListData | undefined;
   busy: boolean;
   what: [one: string, many: string];
   size?: number;
+  /** Said in place of "No services match" when the empty list has a better explanation. */
+  empty?: string | null;
 }) {
   let text = busy && !data ? "Loading services…" : "";
   if (data) {
@@ -175,7 +178,7 @@ export function ListSummary({
     const last = Math.min(data.total, data.page * size);
     text =
       data.total === 0
-        ? `No ${what[1]} match these filters.`
+        ? (empty ?? `No ${what[1]} match these filters.`)
         : `Showing ${first}–${last} of ${data.total.toLocaleString("en")} ${what[data.total === 1 ? 0 : 1]}, ` +
           "problems first.";
   }

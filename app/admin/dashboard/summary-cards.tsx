@@ -1,7 +1,8 @@
 // System Overview's five summary cards.
 import { formatAgo } from "#shared/monitor/format.ts";
+import { listWords, OVERALL_TITLE, overallView } from "#shared/monitor/overall-state.ts";
 import { StatusBadge } from "./badges.tsx";
-import type { HealthData } from "./dashboard.server.ts";
+import type { HealthData, IncidentsData } from "./dashboard.server.ts";
 import { NextCheck } from "./next-check.tsx";
 import { useNow } from "./use-now.ts";
 
@@ -14,13 +15,29 @@ function SummaryCard({ label, children }: { label: string; children: React.React
   );
 }
 
-export function SummaryCards({ health, autoRefresh }: { health: HealthData; autoRefresh: boolean }) {
+export function SummaryCards({
+  health,
+  incidents,
+  autoRefresh,
+}: {
+  health: HealthData;
+  incidents: IncidentsData | undefined;
+  autoRefresh: boolean;
+}) {
   const now = useNow();
   const { overall } = health;
+  const view = overallView(overall.status, incidents?.incidents ?? []);
   return (
     <div className="grid grid-cols-2 gap-3 md:grid-cols-3 lg:grid-cols-5" data-testid="summary-cards">
       <SummaryCard label="Overall Status">
-        <StatusBadge status={overall.status} />
+        <span data-testid="overall-status">
+          <StatusBadge status={view.status} title={OVERALL_TITLE} />
+        </span>
+        {view.otherAlerts > 0 ? (
+          <span className="block text-xs font-normal text-slate-600 dark:text-slate-300">
+            {view.otherAlerts} open {view.otherAlerts === 1 ? "alert" : "alerts"} from {listWords(view.otherSources)}
+          </span>
+        ) : null}
       </SummaryCard>
       <SummaryCard label="Infrastructure">
         {overall.infrastructure.healthy}/{overall.infrastructure.total}

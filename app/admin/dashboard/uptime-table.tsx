@@ -1,10 +1,27 @@
 // The uptime of a page of services over 24 h, 7 d and 30 d: a table, and on
-// a phone a card per service with its status first.
+// a phone a card per service with its status first. Each figure says how
+// much of its window was measured ("measured 15 min of 30 d"), "–" for none.
+import { measuredNote, WINDOW_SECONDS } from "#shared/monitor/measured.ts";
 import { StatusBadge } from "./badges.tsx";
 import type { ServiceData } from "./dashboard.server.ts";
 import { PhoneCard, PhoneCards, SHOWN } from "./phone-cards.tsx";
 
-const percent = (value: number | null) => (value === null ? "–" : `${value.toFixed(2)}%`);
+type Window = "h24" | "d7" | "d30";
+const FIGURES = { h24: "uptime24h", d7: "uptime7d", d30: "uptime30d" } as const;
+
+/** The share, and under it how much of the window it covers while that is not all of it. */
+function Uptime({ service, window }: { service: ServiceData; window: Window }) {
+  const value = service[FIGURES[window]];
+  const measured = service.uptimeMeasuredSeconds[window];
+  if (value === null || measured === 0) return <span title="No check counted in this window">–</span>;
+  const note = measuredNote(measured, WINDOW_SECONDS[window]);
+  return (
+    <span className="inline-flex flex-col">
+      <span>{`${value.toFixed(2)}%`}</span>
+      {note ? <span className="text-xs font-normal text-slate-600 dark:text-slate-300">{note}</span> : null}
+    </span>
+  );
+}
 
 export function UptimeTable({ services }: { services: readonly ServiceData[] }) {
   return (
@@ -34,9 +51,15 @@ export function UptimeTable({ services }: { services: readonly ServiceData[] }) 
                 <th scope="row" className="py-1.5 pr-2 font-medium">
                   {service.serviceName}
                 </th>
-                <td className="py-1.5 pr-2 text-right tabular-nums">{percent(service.uptime24h)}</td>
-                <td className="py-1.5 pr-2 text-right tabular-nums">{percent(service.uptime7d)}</td>
-                <td className="py-1.5 text-right tabular-nums">{percent(service.uptime30d)}</td>
+                <td className="py-1.5 pr-2 text-right tabular-nums">
+                  <Uptime service={service} window="h24" />
+                </td>
+                <td className="py-1.5 pr-2 text-right tabular-nums">
+                  <Uptime service={service} window="d7" />
+                </td>
+                <td className="py-1.5 text-right tabular-nums">
+                  <Uptime service={service} window="d30" />
+                </td>
               </tr>
             ))}
           </tbody>
@@ -51,9 +74,9 @@ export function UptimeTable({ services }: { services: readonly ServiceData[] }) 
             title={service.serviceName}
             figureColumns="grid-cols-3"
             figures={[
-              ["24 h", percent(service.uptime24h)],
-              ["7 d", percent(service.uptime7d)],
-              ["30 d", percent(service.uptime30d)],
+              ["24 h", <Uptime key="h24" service={service} window="h24" />],
+              ["7 d", <Uptime key="d7" service={service} window="d7" />],
+              ["30 d", <Uptime key="d30" service={service} window="d30" />],
             ]}
           />
         ))}

@@ -26,6 +26,8 @@ function statusOf(states: Record<string, ServiceState> = {}): PublicStatus {
     group,
     state: states[id] ?? "operational",
     uptime: { h24: 100, d30: 100, d90: 100 },
+    measuredSince: "2026-08-01T00:00:00.000Z",
+    measuredSeconds: { h24: 86_400, d30: 2_592_000, d90: 7_776_000 },
     days: [{ date: "2026-11-24", uptime: 100, incidents: [] }],
   });
   const services = [

@@ -9,13 +9,35 @@
 // Without a script, Tab reaches today and the days worth a look (an incident,
 // or less than full uptime); the day-keys island then makes each row one tab
 // stop that arrow keys, Home and End move along.
-import type { PublicIncident } from "#shared/status/public-status.ts";
+import type { PublicIncident, PublicService } from "#shared/status/public-status.ts";
 import type { CSSProperties } from "react";
 import { useLanguage } from "#app/i18n/language.tsx";
 import { ServiceStateBadge } from "./state-badge.tsx";
 import { DAY_ROW_ATTRIBUTE } from "./day-keys.tsx";
 import type { DayRun, ServiceView } from "./day-runs.ts";
 import { formatStatusDay, formatUptime } from "#shared/status/status-time.ts";
+import { measuredNote, WINDOW_SECONDS } from "#shared/monitor/measured.ts";
+
+/** A window's uptime, with how much of the window was measured while that is not all of it; "–" for nothing. */
+function UptimeFigure({
+  service,
+  window,
+}: {
+  service: Pick<PublicService, "uptime" | "measuredSeconds">;
+  window: "h24" | "d30" | "d90";
+}) {
+  const { t, lang } = useLanguage();
+  const measured = service.measuredSeconds[window];
+  const value = measured > 0 ? formatUptime(service.uptime[window], lang) : null;
+  if (value === null) return <span className="font-semibold">{t("status.uptimeNone")}</span>;
+  const note = measuredNote(measured, WINDOW_SECONDS[window], lang);
+  return (
+    <>
+      <span className="font-semibold">{value}</span>
+      {note ? <span className="block text-xs text-slate-700 dark:text-slate-300">{note}</span> : null}
+    </>
+  );
+}
 
 /** A day's colour by its uptime: full, a blip, a bad day, a down day; grey without checks. */
 function dayColour(uptime: number | null): string {
@@ -90,9 +112,9 @@ export function ServiceStatus({
   const Heading = headingLevel === 4 ? "h4" : "h3";
   const name = service.name[lang];
   const figures = [
-    ["status.uptime24h", service.uptime.h24],
-    ["status.uptime30d", service.uptime.d30],
-    ["status.uptime90d", service.uptime.d90],
+    ["status.uptime24h", "h24"],
+    ["status.uptime30d", "d30"],
+    ["status.uptime90d", "d90"],
   ] as const;
   return (
     <li
@@ -104,10 +126,12 @@ export function ServiceStatus({
         <ServiceStateBadge state={service.state} />
       </div>
       <dl className="mt-3 flex flex-wrap gap-x-6 gap-y-1 text-sm">
-        {figures.map(([key, value]) => (
-          <div key={key} className="flex gap-1">
+        {figures.map(([key, window]) => (
+          <div key={key} className="grid grid-cols-[8.5rem_1fr] gap-x-2 sm:flex sm:gap-1">
             <dt className="text-slate-700 dark:text-slate-300">{`${t("status.uptimeLabel")} ${t(key)}:`}</dt>
-            <dd className="font-semibold tabular-nums">{formatUptime(value, lang) ?? t("status.uptimeNone")}</dd>
+            <dd className="tabular-nums" data-uptime={window}>
+              <UptimeFigure service={service} window={window} />
+            </dd>
           </div>
         ))}
       </dl>

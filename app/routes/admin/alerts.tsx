@@ -52,7 +52,7 @@ const DELIVERY_TONES: Record<string, Tone> = { sent: "green", pending: "amber", 
 
 function Resolution({ incident }: { incident: Incident }) {
   if (incident.test) return <Badge tone="blue">test</Badge>;
-  if (!incident.resolvedAt) return <StatusBadge status="open" />;
+  if (!incident.resolvedAt) return <Badge tone="red">Open</Badge>;
   const words: Record<string, string> = {
     healthy: "healthy again",
     degraded: "no longer unhealthy (degraded)",
@@ -61,7 +61,7 @@ function Resolution({ incident }: { incident: Incident }) {
   return (
     <span className="flex flex-col gap-0.5">
       <span className="whitespace-nowrap">
-        <When at={incident.resolvedAt} seconds stacked />
+        Resolved at <When at={incident.resolvedAt} seconds stacked />
       </span>
       <span className="text-xs text-slate-600 dark:text-slate-300">
         {words[incident.resolution ?? ""] ?? incident.resolution}
@@ -191,7 +191,7 @@ function IncidentTable({ incidents, page, pages }: { incidents: Incident[]; page
               Acknowledged
             </th>
             <th scope="col" className="p-2">
-              Resolved
+              State
             </th>
             <th scope="col" className="p-2">
               Duration
@@ -242,7 +242,7 @@ function IncidentRow({ incident }: { incident: Incident }) {
       <td data-label="Acknowledged" className={`p-2 ${stacked}`}>
         <Acknowledgement incident={incident} />
       </td>
-      <td data-label="Resolved" className={`p-2 ${stacked}`}>
+      <td data-label="State" className={`p-2 ${stacked}`}>
         <Resolution incident={incident} />
       </td>
       <td data-label="Duration" className={`p-2 whitespace-nowrap ${stacked}`}>

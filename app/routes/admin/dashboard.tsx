@@ -7,7 +7,8 @@ import { signOut } from "#app/admin/auth-client.ts";
 import type { IncidentsData } from "#app/admin/dashboard/dashboard.server.ts";
 import { loadDashboard } from "#app/admin/dashboard/dashboard.server.ts";
 import { DashboardFooter } from "#app/admin/dashboard/dashboard-footer.tsx";
-import { NotConfigured, OverviewTab, ServicesTab } from "#app/admin/dashboard/dashboard-tabs.tsx";
+import { OverviewTab, ServicesTab } from "#app/admin/dashboard/dashboard-tabs.tsx";
+import { NotConfigured } from "#app/admin/dashboard/not-configured.tsx";
 import { DashboardHeader } from "#app/admin/dashboard/dashboard-header.tsx";
 import { HaproxyPanel } from "#app/admin/dashboard/haproxy-panel.tsx";
 import { HealthCard } from "#app/admin/dashboard/health-card.tsx";
@@ -92,6 +93,7 @@ function Dashboard({ data, toSignIn }: { data: Route.ComponentProps["loaderData"
           maintenanceHistory={maintenanceHistory}
           certificates={certificates}
           certificatesConfigured={configured.certificates}
+          placeholders={data.placeholders}
           autoRefresh={autoRefresh}
           metricsList={data.metricsList}
         />
@@ -104,7 +106,12 @@ function Dashboard({ data, toSignIn }: { data: Route.ComponentProps["loaderData"
         configured.haproxy ? (
           <HaproxyPanel polled={haproxy} />
         ) : (
-          <NotConfigured title="HAProxy Stats" what="The HAProxy stats source" />
+          <NotConfigured
+            title="HAProxy Stats"
+            what="The HAProxy stats source"
+            section="haproxy"
+            placeholder={data.placeholders.haproxy}
+          />
         ),
     },
     {
@@ -117,6 +124,8 @@ function Dashboard({ data, toSignIn }: { data: Route.ComponentProps["loaderData"
           firstList={data.serviceList}
           ai={ai}
           aiConfigured={configured.aiServices}
+          incidents={incidents.data}
+          placeholders={data.placeholders}
         />
       ),
     },
@@ -130,6 +139,7 @@ function Dashboard({ data, toSignIn }: { data: Route.ComponentProps["loaderData"
         onRefresh={() => void refreshAll()}
         refreshing={refreshing}
         onLogout={() => void logout()}
+        hosts={Object.keys(health.data?.facets.hosts ?? {})}
       />
       <MaintenanceBanner maintenance={maintenance.data} />
       <main className="mx-auto flex max-w-7xl flex-col gap-6 px-4 py-6">
@@ -143,6 +153,7 @@ function Dashboard({ data, toSignIn }: { data: Route.ComponentProps["loaderData"
           health={health}
           incidents={data.monitoring ? incidents : null}
           nginx={configured.nginx ? nginx : null}
+          nginxPlaceholder={data.placeholders.nginx}
           autoRefresh={autoRefresh}
           onAutoRefresh={setAutoRefresh}
           onRefresh={() => void refreshAll()}

@@ -1,7 +1,8 @@
 // /api/admin/certificates, /nginx, /haproxy, /ai-services-health (staff
 // session) and the ACME HTTP-01 answers under /.well-known/acme-challenge/.
 // A GET answers from the stored reading; `?refresh=1` (the panels' Retry and
-// Refresh) samples now. Each answer says when it was sampled.
+// Refresh) samples now. Each answer says when it was sampled; a source not
+// configured (or of placeholders only) answers 200 with state "not-configured".
 import { Hono, type Context } from "hono";
 import { z } from "zod";
 import { aiAnswer, haproxyAnswer, nginxAnswer } from "#server/integrations/integration-answers.ts";
@@ -11,7 +12,25 @@ import { readJson, type ApiEnv } from "#server/http/api-context.ts";
 import { allow } from "#server/http/permission.ts";
 import { audit } from "#server/http/audit-event.ts";
 
-const NOT_CONFIGURED = { error: "Not configured" };
+type Section = "nginx" | "haproxy" | "aiServices";
+
+/**
+ * A source with nothing to read answers 200 with what to edit: not configured is a state of the installation, not a
+ * failure, and a fresh install's placeholders would otherwise fail every refresh.
+ */
+function notConfigured(c: Context<ApiEnv>, integrations: Integrations, section: Section) {
+  const placeholder = integrations.placeholders()[section];
+  return c.json({
+    success: true,
+    configured: false,
+    state: "not-configured" as const,
+    placeholder,
+    message: placeholder
+      ? `Not configured yet: integrations.${section} in the monitoring configuration holds placeholders only ` +
+        "(documentation hosts such as example.com), which are never read. Replace them with your hosts' addresses."
+      : `Not configured: add integrations.${section} to the monitoring configuration.`,
+  });
+}
 const domain = z.string({ error: "domain is required" }).trim().min(1, "domain is required").max(253);
 const checkBody = z.object({ domain });
 const renewBody = z.object({
@@ -86,7 +105,7 @@ export function adminIntegrationRoutes(services: Services) {
     allow("dashboard:read"),
     withIntegrations(services, async (c, integrations) => {
       const reading = await integrations.nginx(wantsRefresh(c));
-      if (!reading) return c.json(NOT_CONFIGURED, 404);
+      if (!reading) return notConfigured(c, integrations, "nginx");
       const answer = nginxAnswer(reading, integrations.intervals());
       return c.json(answer.body, answer.ok ? 200 : 502);
     }),
@@ -97,7 +116,7 @@ export function adminIntegrationRoutes(services: Services) {
     allow("dashboard:read"),
     withIntegrations(services, async (c, integrations) => {
       const reading = await integrations.haproxy(wantsRefresh(c));
-      if (!reading) return c.json(NOT_CONFIGURED, 404);
+      if (!reading) return notConfigured(c, integrations, "haproxy");
       const answer = haproxyAnswer(reading, integrations.intervals());
       return c.json(answer.body, answer.ok ? 200 : 502);
     }),
@@ -108,7 +127,7 @@ export function adminIntegrationRoutes(services: Services) {
     allow("dashboard:read"),
     withIntegrations(services, async (c, integrations) => {
       const reading = await integrations.aiServices(wantsRefresh(c));
-      if (!reading) return c.json(NOT_CONFIGURED, 404);
+      if (!reading) return notConfigured(c, integrations, "aiServices");
       return c.json(aiAnswer(reading, integrations.intervals()));
     }),
   );

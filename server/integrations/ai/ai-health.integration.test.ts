@@ -69,7 +69,7 @@ describe("AI services health against an Ollama-compatible server", () => {
     health = await readAiServices(config([{ type: "ollama", name: "LLM", url: ollama.url }]), Date.now);
     expect(health.services[0]).toMatchObject({
       status: "unhealthy",
-      healthScore: 25,
+      healthScore: 0,
       responseTime: null,
       details: { error: "HTTP 500" },
     });

@@ -1,0 +1,99 @@
+// A fresh install's placeholders are idle: with the integrations pointing at
+// documentation hosts only, a round of the scheduler and a Refresh of every
+// panel open no connection at all, the certificates list nothing to check, and
+// /api/admin/nginx, /haproxy and /ai-services-health answer 200 "not
+// configured yet" with what to edit (not 502 on every refresh).
+import net from "node:net";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { parseMonitoringConfig } from "#server/monitoring-config.ts";
+import { browserHeaders, cookieFrom, createTestApp } from "#tests/support/test-app.ts";
+import { testDatabases } from "#tests/support/test-databases.ts";
+
+const PASSWORD = "correct horse battery staple";
+
+const PLACEHOLDERS = parseMonitoringConfig(
+  `
+alerts: { to: ops@example.com }
+services: []
+integrations:
+  certificates:
+    domains:
+      - { domain: www.example.com, server: centron, serverIP: 192.0.2.10 }
+      - { domain: portal.example.com, server: local, serverIP: 192.0.2.20 }
+  nginx:
+    sources: [{ name: proxy, url: "http://nginx.example.com/nginx_status" }]
+  haproxy:
+    source: { url: "http://198.51.100.7:8404/stats" }
+  aiServices:
+    services:
+      - { type: ollama, name: Ollama, url: "http://ai.example.com:11434" }
+`,
+  {},
+);
+
+describe.each(testDatabases())("placeholder integrations on $dialect", ({ open }) => {
+  let t: Awaited<ReturnType<typeof createTestApp>>;
+  let cleanup: () => Promise<void>;
+  let cookie = "";
+  const connections: unknown[] = [];
+
+  beforeEach(async () => {
+    const db = await open();
+    cleanup = db.cleanup;
+    t = await createTestApp(
+      db.handle,
+      { DATA_DIR: mkdtempSync(join(tmpdir(), "placeholders-")) },
+      { monitoring: { config: () => PLACEHOLDERS } },
+    );
+    await t.services.staff.create("ops", PASSWORD);
+    cookie = cookieFrom(
+      await t.app.request("http://localhost/api/auth/sign-in", {
+        method: "POST",
+        headers: browserHeaders(),
+        body: JSON.stringify({ username: "ops", password: PASSWORD }),
+      }),
+    );
+    // Every outgoing TCP or TLS connection (fetch and tls.connect both end here), from now on.
+    connections.length = 0;
+    const connect = net.Socket.prototype.connect;
+    vi.spyOn(net.Socket.prototype, "connect").mockImplementation(function (this: net.Socket, ...args: unknown[]) {
+      connections.push(args[0]);
+      return (connect as (...a: unknown[]) => net.Socket).apply(this, args);
+    });
+  });
+  afterEach(async () => {
+    vi.restoreAllMocks();
+    await t.services.integrations!.stop();
+    await cleanup();
+  });
+
+  const api = async (path: string) => {
+    const response = await t.app.request(`http://localhost/api/admin${path}`, { headers: browserHeaders({ cookie }) });
+    return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+  };
+
+  it("reads none of them, and each panel's API says what to edit with 200", async () => {
+    const integrations = t.services.integrations!;
+    await integrations.tick();
+    await integrations.idle();
+    for (const [path, section] of [
+      ["/nginx?refresh=1", "nginx"],
+      ["/haproxy?refresh=1", "haproxy"],
+      ["/ai-services-health?refresh=1", "aiServices"],
+    ] as const) {
+      const { status, body } = await api(path);
+      expect(status, path).toBe(200);
+      expect(body, path).toMatchObject({ configured: false, state: "not-configured", placeholder: true });
+      expect(String(body.message), path).toContain(`integrations.${section}`);
+    }
+    const certificates = await api("/certificates");
+    expect(certificates.status).toBe(200);
+    expect(certificates.body).toMatchObject({ total: 0 });
+    expect(integrations.intervals()).toEqual({ nginx: null, haproxy: null, aiServices: null, certificates: null });
+    expect(integrations.placeholders()).toEqual({ certificates: true, nginx: true, haproxy: true, aiServices: true });
+    expect(connections).toEqual([]);
+  });
+});
