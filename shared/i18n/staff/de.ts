@@ -1,0 +1,91 @@
+// The staff area's German text: the keys and placeholders of en.ts, formal "Sie", the words a German operator uses.
+import type { StaffMessages } from "./en.ts";
+
+export const staffDe: StaffMessages = {
+  "language.other": "English",
+  "language.otherLabel": "Den Mitarbeiterbereich auf Englisch anzeigen",
+  "language.saveFailed": "Die Sprache konnte nicht gespeichert werden. Bitte versuchen Sie es erneut.",
+
+  "common.dashboard": "Dashboard",
+  "common.loading": "Wird geladen …",
+  "common.documentTitle": "{page} – Admin-Dashboard",
+
+  "wait.seconds.one": "{n} Sekunde",
+  "wait.seconds.other": "{n} Sekunden",
+  "wait.minutes.one": "{n} Minute",
+  "wait.minutes.other": "{n} Minuten",
+  "wait.hours.one": "{n} Stunde",
+  "wait.hours.other": "{n} Stunden",
+  "throttle.signIn": "Zu viele Anmeldeversuche. Bitte versuchen Sie es in {wait} erneut.",
+  "throttle.codes":
+    "Für dieses Konto wurden zu viele falsche Codes eingegeben. Bitte versuchen Sie es in {wait} erneut oder " +
+    "verwenden Sie einen Wiederherstellungscode oder einen Passkey.",
+
+  "table.scrolls": "{label} (seitwärts scrollbar)",
+
+  "audit.title": "Protokoll",
+  "audit.intro":
+    "Anmeldungen und Aktionen der Mitarbeitenden, ein Jahr lang aufbewahrt. „Von“ ist ein verschlüsseltes " +
+    "Pseudonym der Adresse: Dieselbe Adresse ergibt denselben Wert, die Adresse selbst wird nicht gespeichert.",
+  "audit.filterLabel": "Protokoll filtern",
+  "audit.action": "Aktion",
+  "audit.who": "Wer",
+  "audit.usernamePlaceholder": "Benutzername",
+  "audit.filter": "Filtern",
+  "audit.showAll": "Alle anzeigen",
+  "audit.when": "Wann",
+  "audit.from": "Von",
+  "audit.what": "Was",
+  "audit.target": "Ziel",
+  "audit.detail": "Details",
+  "audit.none": "Keine Einträge.",
+  "audit.notSignedIn": "(nicht angemeldet)",
+  "audit.pages": "Seiten",
+  "audit.newer": "Neuere",
+  "audit.older": "Ältere",
+
+  "api.notSignedIn": "Nicht angemeldet",
+  "api.crossSite": "Anfrage von einer fremden Website abgelehnt",
+  "api.bodyTooLarge": "Die Anfrage ist größer als {kb} KB",
+  "api.notFound": "Nicht gefunden",
+  "api.busy": "Ausgelastet, bitte versuchen Sie es erneut",
+  "api.internal": "Interner Fehler",
+  "api.malformedJson": "Fehlerhaftes JSON",
+  "api.invalidInput": "Ungültige Eingabe",
+  "api.tooManySignIns": "Zu viele Anmeldeversuche",
+  "api.tooManyCodes":
+    "Zu viele falsche Codes für dieses Konto. Verwenden Sie einen Wiederherstellungscode oder einen Passkey, " +
+    "oder warten Sie die angegebene Zeit ab.",
+  "api.tooManyKeys": "Zu viele falsche Schlüssel: Bitte versuchen Sie es später erneut",
+  "api.invalidCredentials": "Benutzername oder Passwort ist falsch. Bitte versuchen Sie es erneut.",
+  "api.usernameRequired": "Bitte geben Sie Ihren Benutzernamen ein",
+  "api.usernameTooLong": "Der Benutzername ist zu lang",
+  "api.passwordRequired": "Bitte geben Sie Ihr Passwort ein",
+  "api.passwordTooLong": "Das Passwort ist zu lang",
+  "api.language": "Wählen Sie en (Englisch) oder de (Deutsch)",
+  "api.enrolFirst":
+    "Ihr Team verlangt einen zweiten Faktor: Richten Sie zuerst eine Authenticator-App oder einen Passkey ein.",
+  "api.confirmFirst":
+    "Bitte bestätigen Sie, dass Sie es sind: Änderungen an zweiten Faktoren, Rollen und Mitarbeitenden " +
+    "erfordern eine frische Anmeldung.",
+  "api.refused.dashboard:read": "Ihre Rolle ({role}) darf das Dashboard nicht lesen.",
+  "api.refused.account:self": "Ihre Rolle ({role}) darf das eigene Konto nicht verwalten.",
+  "api.refused.incidents:acknowledge": "Ihre Rolle ({role}) darf Störungen nicht bestätigen.",
+  "api.refused.maintenance:manage": "Ihre Rolle ({role}) darf die Wartung nicht ein- oder ausschalten.",
+  "api.refused.status-updates:post": "Ihre Rolle ({role}) darf keine Statusmeldungen veröffentlichen.",
+  "api.refused.tests:run": "Ihre Rolle ({role}) darf keine Testalarme auslösen.",
+  "api.refused.checks:refresh": "Ihre Rolle ({role}) darf Prüfungen nicht sofort ausführen (Aktualisieren).",
+  "api.refused.certificates:renew": "Ihre Rolle ({role}) darf Zertifikate nicht erneuern.",
+  "api.refused.messages:manage": "Ihre Rolle ({role}) darf Kontaktnachrichten nicht erneut senden oder löschen.",
+  "api.refused.staff:manage": "Ihre Rolle ({role}) darf keine Mitarbeiterkonten verwalten.",
+  "api.refused.subscribers:manage": "Ihre Rolle ({role}) darf Abonnenten der Statusseite weder sehen noch entfernen.",
+  "api.refused.audit:read": "Ihre Rolle ({role}) darf das Protokoll nicht lesen.",
+
+  "mail.invitation.subject": "Ihre Einladung in den Mitarbeiterbereich von {brand}",
+  "mail.invitation.invites": "{inviter} lädt Sie als {role} in den Mitarbeiterbereich von {brand} ein.",
+  "mail.invitation.choose":
+    "Wählen Sie hier Ihren Benutzernamen und Ihr Passwort (der Link gilt einmal, bis {expires}):",
+  "mail.invitation.ignore":
+    "Falls Sie diese Einladung nicht erwartet haben, ignorieren Sie diese E-Mail: Ohne den Link geschieht nichts.",
+  "mail.invitation.linkNotKept": "[der Einladungslink wird nach dem Versand nicht aufbewahrt]",
+};

@@ -1,0 +1,88 @@
+// The staff area's English text: the source of every staff dictionary. Pages, the API's error sentences and the
+// mails to staff all take their words from here (German: de.ts, same keys and placeholders). Kept apart from the
+// public site's dictionaries (app/i18n/), so public pages never carry staff text.
+export const staffEn = {
+  "language.other": "Deutsch",
+  "language.otherLabel": "Show the staff area in German",
+  "language.saveFailed": "The language could not be saved. Please try again.",
+
+  "common.dashboard": "Dashboard",
+  "common.loading": "Loading…",
+  "common.documentTitle": "{page} – Admin Dashboard",
+
+  "wait.seconds.one": "{n} second",
+  "wait.seconds.other": "{n} seconds",
+  "wait.minutes.one": "{n} minute",
+  "wait.minutes.other": "{n} minutes",
+  "wait.hours.one": "{n} hour",
+  "wait.hours.other": "{n} hours",
+  "throttle.signIn": "Too many sign-in attempts. Please try again in {wait}.",
+  "throttle.codes":
+    "Too many wrong codes were tried for this account. Please try again in {wait}, or use a recovery code or a passkey.",
+
+  "table.scrolls": "{label} (scrolls)",
+
+  "audit.title": "Audit trail",
+  "audit.intro":
+    "Sign-ins and staff actions, kept a year. “From” is a keyed pseudonym of the address: the same address gives " +
+    "the same value, and the address itself is not stored.",
+  "audit.filterLabel": "Filter the audit trail",
+  "audit.action": "Action",
+  "audit.who": "Who",
+  "audit.usernamePlaceholder": "username",
+  "audit.filter": "Filter",
+  "audit.showAll": "Show all",
+  "audit.when": "When",
+  "audit.from": "From",
+  "audit.what": "What",
+  "audit.target": "Target",
+  "audit.detail": "Detail",
+  "audit.none": "No entries.",
+  "audit.notSignedIn": "(not signed in)",
+  "audit.pages": "Pages",
+  "audit.newer": "Newer",
+  "audit.older": "Older",
+
+  "api.notSignedIn": "Not signed in",
+  "api.crossSite": "Cross-site request refused",
+  "api.bodyTooLarge": "Request body larger than {kb} KB",
+  "api.notFound": "Not found",
+  "api.busy": "Busy, please retry",
+  "api.internal": "Internal error",
+  "api.malformedJson": "Malformed JSON",
+  "api.invalidInput": "Invalid input",
+  "api.tooManySignIns": "Too many sign-in attempts",
+  "api.tooManyCodes":
+    "Too many wrong codes for this account. Use a recovery code or a passkey, or wait for the time given.",
+  "api.tooManyKeys": "Too many wrong keys: try again later",
+  "api.invalidCredentials": "Invalid credentials. Please try again.",
+  "api.usernameRequired": "Username is required",
+  "api.usernameTooLong": "Username is too long",
+  "api.passwordRequired": "Password is required",
+  "api.passwordTooLong": "Password is too long",
+  "api.language": "Choose en (English) or de (German)",
+  "api.enrolFirst": "Your team requires a second factor: add an authenticator app or a passkey first.",
+  "api.confirmFirst": "Please confirm it is you: changes to second factors, roles and staff need a recent sign-in.",
+  "api.refused.dashboard:read": "Your role ({role}) may not read the dashboard.",
+  "api.refused.account:self": "Your role ({role}) may not manage their own account.",
+  "api.refused.incidents:acknowledge": "Your role ({role}) may not acknowledge incidents.",
+  "api.refused.maintenance:manage": "Your role ({role}) may not turn maintenance on or off.",
+  "api.refused.status-updates:post": "Your role ({role}) may not post status updates.",
+  "api.refused.tests:run": "Your role ({role}) may not run test alerts.",
+  "api.refused.checks:refresh": "Your role ({role}) may not run checks now (refresh).",
+  "api.refused.certificates:renew": "Your role ({role}) may not renew certificates.",
+  "api.refused.messages:manage": "Your role ({role}) may not retry or delete contact messages.",
+  "api.refused.staff:manage": "Your role ({role}) may not manage staff accounts.",
+  "api.refused.subscribers:manage": "Your role ({role}) may not see or remove status page subscribers.",
+  "api.refused.audit:read": "Your role ({role}) may not read the audit trail.",
+
+  "mail.invitation.subject": "Your invitation to the {brand} staff area",
+  "mail.invitation.invites": "{inviter} invites you to the {brand} staff area as {role}.",
+  "mail.invitation.choose": "Choose your username and password here (the link works once, until {expires}):",
+  "mail.invitation.ignore":
+    "If you did not expect this invitation, ignore this mail: nothing happens without the link.",
+  "mail.invitation.linkNotKept": "[the invitation link is not kept once the mail is sent]",
+} as const;
+
+export type StaffKey = keyof typeof staffEn;
+export type StaffMessages = Record<StaffKey, string>;
