@@ -4,6 +4,7 @@
 import { Hono, type Context } from "hono";
 import { z } from "zod";
 import { ROLES } from "#shared/auth/permissions.ts";
+import { LANGUAGES } from "#shared/i18n/languages.ts";
 import { InvitationConflictError, type QueueInvitationMail } from "#server/auth/invitations.ts";
 import { StaffConflictError, StaffInputError, usernameFromLogin } from "#server/auth/staff.ts";
 import { invitationLink, invitationMail } from "#server/mail/invitation-mail.ts";
@@ -16,6 +17,8 @@ const role = z.enum(ROLES, { error: `Role must be one of ${ROLES.join(", ")}` })
 const invitationBody = z.object({
   email: z.email({ error: "Enter a valid e-mail address" }).max(254, "E-mail address is too long"),
   role,
+  /** The invitee's staff language: their mail's, and their account's to start with; the inviter's when not given. */
+  language: z.enum(LANGUAGES, { error: "api.language" }).optional(),
 });
 const roleBody = z.object({ role });
 const settingsBody = z.object({
@@ -70,7 +73,8 @@ export function staffRoutes(services: Services) {
       services.outbox.enqueue(trx, invitationMail(made, invitationLink(services.config.SITE_URL, token)));
     let invitation;
     try {
-      invitation = await services.invitations.create(body.data.email, body.data.role, me(c).username, queueMail);
+      const { email, role: invitedRole, language = c.get("session").language } = body.data;
+      invitation = await services.invitations.create(email, invitedRole, me(c).username, queueMail, language);
     } catch (error) {
       if (!(error instanceof InvitationConflictError)) throw error;
       return c.json({ error: error.message, fields: { email: error.message } }, 409);
