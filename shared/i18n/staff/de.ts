@@ -44,6 +44,23 @@ export const staffDe: StaffMessages = {
   "audit.newer": "Neuere",
   "audit.older": "Ältere",
 
+  "invitation.title": "Einladung",
+  "invitation.heading": "Willkommen im Team",
+  "invitation.needsScript":
+    "Zum Annehmen einer Einladung wird JavaScript benötigt. Bitte aktivieren Sie es für diese Website und laden " +
+    "Sie die Seite neu.",
+  "invitation.reading": "Die Einladung wird gelesen …",
+  "invitation.invalid":
+    "Diese Einladung ist nicht gültig. Sie ist vielleicht abgelaufen (Einladungen gelten 24 Stunden), wurde " +
+    "bereits verwendet oder zurückgezogen.",
+  "invitation.mismatch": "Die Passwörter stimmen nicht überein.",
+  "invitation.invitedAs": "Sie sind als {role} eingeladen ({email}).",
+  "invitation.username": "Benutzername",
+  "invitation.password": "Passwort",
+  "invitation.confirmPassword": "Passwort bestätigen",
+  "invitation.creating": "Ihr Konto wird angelegt …",
+  "invitation.create": "Konto anlegen",
+
   "api.notSignedIn": "Nicht angemeldet",
   "api.crossSite": "Anfrage von einer fremden Website abgelehnt",
   "api.bodyTooLarge": "Die Anfrage ist größer als {kb} KB",

@@ -43,6 +43,21 @@ export const staffEn = {
   "audit.newer": "Newer",
   "audit.older": "Older",
 
+  "invitation.title": "Invitation",
+  "invitation.heading": "Join the team",
+  "invitation.needsScript":
+    "Accepting an invitation needs JavaScript. Please turn it on for this site and reload the page.",
+  "invitation.reading": "Reading the invitation...",
+  "invitation.invalid":
+    "This invitation is not valid. It may have expired (invitations last 24 hours), been used or been withdrawn.",
+  "invitation.mismatch": "The passwords do not match.",
+  "invitation.invitedAs": "You are invited as {role} ({email}).",
+  "invitation.username": "Username",
+  "invitation.password": "Password",
+  "invitation.confirmPassword": "Confirm password",
+  "invitation.creating": "Creating your account...",
+  "invitation.create": "Create account",
+
   "api.notSignedIn": "Not signed in",
   "api.crossSite": "Cross-site request refused",
   "api.bodyTooLarge": "Request body larger than {kb} KB",
