@@ -20,7 +20,7 @@ export async function currentSession(request: Request, context: Readonly<RouterC
 }
 
 /** The staff language of a page request: the person's saved choice, else the switch's cookie, else the browser's. */
-export function requestStaffLanguage(request: Request, session: { language: Language } | undefined): Language {
+export function requestStaffLanguage(request: Request, session: { language: Language | null } | undefined): Language {
   return staffLanguage({
     saved: session?.language,
     cookie: request.headers.get("cookie"),

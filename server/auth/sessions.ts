@@ -20,8 +20,8 @@ export type Session = {
   verifiedAt: number;
   /** The team requires a second factor this person has not added yet: only their account page is open. */
   mustEnrol: boolean;
-  /** The staff area's language the person chose. */
-  language: Language;
+  /** The staff area's language the person chose; null until they choose (their browser's then applies). */
+  language: Language | null;
 };
 
 export type SessionMeta = { userAgent?: string | undefined; source?: string | null | undefined };
@@ -129,7 +129,7 @@ export function createSessionStore(db: Kysely<Database>, now: () => number = Dat
       expiresAt: expiresAt({ created_at: Number(row.created_at), last_seen_at: lastSeen }),
       verifiedAt: Number(row.verified_at) || Number(row.created_at),
       mustEnrol,
-      language: isLanguage(row.language) ? row.language : "en",
+      language: isLanguage(row.language) ? row.language : null,
     };
   }
 

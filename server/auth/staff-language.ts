@@ -4,13 +4,13 @@ import type { Kysely } from "kysely";
 import type { Language } from "#shared/i18n/languages.ts";
 import type { Database } from "#server/db/schema.ts";
 
-/** Stores the account's language; returns the one it had, or undefined when there is no such account. */
+/** Stores the account's language; returns the one it had (null: none), or undefined when there is no such account. */
 export async function saveStaffLanguage(
   db: Kysely<Database>,
   userId: number,
   language: Language,
   now: () => number = Date.now,
-): Promise<string | undefined> {
+): Promise<string | null | undefined> {
   return db.transaction().execute(async (trx) => {
     const before = await trx.selectFrom("staff_users").select("language").where("id", "=", userId).executeTakeFirst();
     if (!before) return undefined;

@@ -14,8 +14,8 @@ export interface StaffUsersTable {
   email: string | null;
   /** The identity provider's `sub` of an account made by single sign-on. */
   oidc_subject: string | null;
-  /** The staff area's language the person chose: a Language of shared/i18n/languages.ts. */
-  language: Generated<string>;
+  /** The staff area's language the person chose (a Language of shared/i18n/languages.ts); null: none yet. */
+  language: string | null;
   created_at: number;
   updated_at: number;
 }

@@ -91,7 +91,7 @@ describe.each(testDatabases())("the staff language on $dialect", ({ open }) => {
       });
       expect(response.headers.get("set-cookie")).toBeNull();
     }
-    expect(await s.saved("watcher")).toBe("en");
+    expect(await s.saved("watcher")).toBeNull();
     expect(await s.t.services.audit.list({ limit: 10, action: "language.changed" })).toMatchObject({ events: [] });
   });
 
@@ -100,7 +100,20 @@ describe.each(testDatabases())("the staff language on $dialect", ({ open }) => {
     const response = await guest.put("/api/auth/language", { language: "de" });
     expect(await response.json()).toEqual({ language: "de", saved: false });
     expect(guest.cookie("staffLanguage")).toBe("de");
-    expect(await s.saved("watcher")).toBe("en");
+    expect(await s.saved("watcher")).toBeNull();
+  });
+
+  it("saves the sign-in page's choice at sign-in on an account without one, and keeps an account's own", async () => {
+    const guest = createBrowser(s.t);
+    await guest.put("/api/auth/language", { language: "de" });
+    expect((await guest.signIn("watcher")).status).toBe(200);
+    expect(await s.saved("watcher")).toBe("de");
+    const english = createBrowser(s.t);
+    await english.put("/api/auth/language", { language: "en" });
+    const signedIn = await english.signIn("watcher");
+    expect(await s.saved("watcher")).toBe("de");
+    expect(signedIn.headers.getSetCookie().join("\n")).toMatch(/staffLanguage=de;/);
+    expect(english.cookie("staffLanguage")).toBe("de");
   });
 
   it("words refusals in German after the German choice, which beats the cookie and the browser", async () => {

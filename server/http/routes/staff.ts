@@ -12,6 +12,7 @@ import type { Services } from "#server/services.ts";
 import { readJson, type ApiEnv } from "#server/http/api-context.ts";
 import { audit } from "#server/http/audit-event.ts";
 import { allow, recentSignIn } from "#server/http/permission.ts";
+import { requestStaffLanguage } from "#server/http/staff-messages.ts";
 
 const role = z.enum(ROLES, { error: `Role must be one of ${ROLES.join(", ")}` });
 const invitationBody = z.object({
@@ -73,7 +74,7 @@ export function staffRoutes(services: Services) {
       services.outbox.enqueue(trx, invitationMail(made, invitationLink(services.config.SITE_URL, token)));
     let invitation;
     try {
-      const { email, role: invitedRole, language = c.get("session").language } = body.data;
+      const { email, role: invitedRole, language = requestStaffLanguage(c) } = body.data;
       invitation = await services.invitations.create(email, invitedRole, me(c).username, queueMail, language);
     } catch (error) {
       if (!(error instanceof InvitationConflictError)) throw error;
