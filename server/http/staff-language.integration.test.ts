@@ -66,7 +66,7 @@ function useApp(open: TestDatabase["open"]) {
   };
 }
 
-describe.each(testDatabases())("the staff language on $dialect", ({ open }) => {
+describe.each(testDatabases())("the staff language saved on $dialect", ({ open }) => {
   const s = useApp(open);
 
   it("saves the choice on the account, audited, and sets the switch's cookie", async () => {
@@ -115,6 +115,10 @@ describe.each(testDatabases())("the staff language on $dialect", ({ open }) => {
     expect(signedIn.headers.getSetCookie().join("\n")).toMatch(/staffLanguage=de;/);
     expect(english.cookie("staffLanguage")).toBe("de");
   });
+});
+
+describe.each(testDatabases())("the staff language's sentences and mail on $dialect", ({ open }) => {
+  const s = useApp(open);
 
   it("words refusals in German after the German choice, which beats the cookie and the browser", async () => {
     const watcher = await s.signedIn("watcher");
