@@ -25,8 +25,9 @@ export const staffDe: StaffMessages = {
 
   "audit.title": "Protokoll",
   "audit.intro":
-    "Anmeldungen und Aktionen der Mitarbeitenden, ein Jahr lang aufbewahrt. „Von“ ist ein verschlüsseltes " +
-    "Pseudonym der Adresse: Dieselbe Adresse ergibt denselben Wert, die Adresse selbst wird nicht gespeichert.",
+    "Anmeldungen und Aktionen der Mitarbeitenden, ein Jahr lang aufbewahrt. „Von“ ist ein mit einem " +
+    "Schlüssel gebildetes Pseudonym der Adresse: Dieselbe Adresse ergibt denselben Wert, die Adresse selbst wird " +
+    "nicht gespeichert.",
   "audit.filterLabel": "Protokoll filtern",
   "audit.action": "Aktion",
   "audit.who": "Wer",
@@ -60,6 +61,32 @@ export const staffDe: StaffMessages = {
   "invitation.confirmPassword": "Passwort bestätigen",
   "invitation.creating": "Ihr Konto wird angelegt …",
   "invitation.create": "Konto anlegen",
+
+  "confirm.cancelled": "Es wurde nichts geändert: Die Bestätigung wurde abgebrochen.",
+  "confirm.wrongPassword": "Das Passwort ist nicht richtig. Bitte versuchen Sie es erneut.",
+  "confirm.wrongCode": "Der Code ist nicht richtig. Bitte versuchen Sie es erneut.",
+  "confirm.title": "Bestätigen Sie, dass Sie es sind",
+  "confirm.asking": "Diese Änderung erfordert eine frische Anmeldung …",
+  "confirm.usePasskey": "Passkey verwenden",
+  "confirm.confirming": "Wird bestätigt …",
+  "confirm.confirm": "Bestätigen",
+  "confirm.cancel": "Abbrechen",
+  "confirm.enterPassword": "Diese Änderung erfordert eine frische Anmeldung. Geben Sie Ihr Passwort ein.",
+  "confirm.password": "Passwort",
+  "confirm.withAppRecoveryPasskey":
+    "Diese Änderung erfordert eine frische Anmeldung. Ihr Konto hat einen zweiten Faktor: Bestätigen Sie mit " +
+    "einem Code Ihrer Authenticator-App, einem Wiederherstellungscode oder Ihrem Passkey.",
+  "confirm.withAppRecovery":
+    "Diese Änderung erfordert eine frische Anmeldung. Ihr Konto hat einen zweiten Faktor: Bestätigen Sie mit " +
+    "einem Code Ihrer Authenticator-App oder einem Wiederherstellungscode.",
+  "confirm.withRecoveryPasskey":
+    "Diese Änderung erfordert eine frische Anmeldung. Ihr Konto hat einen zweiten Faktor: Bestätigen Sie mit " +
+    "einem Wiederherstellungscode oder Ihrem Passkey.",
+  "confirm.withRecovery":
+    "Diese Änderung erfordert eine frische Anmeldung. Ihr Konto hat einen zweiten Faktor: Bestätigen Sie mit " +
+    "einem Wiederherstellungscode.",
+  "confirm.codeLabel": "Authentifizierungs- oder Wiederherstellungscode",
+  "confirm.recoveryLabel": "Wiederherstellungscode",
 
   "api.notSignedIn": "Nicht angemeldet",
   "api.crossSite": "Anfrage von einer fremden Website abgelehnt",

@@ -18,7 +18,8 @@ export const staffEn = {
   "wait.hours.other": "{n} hours",
   "throttle.signIn": "Too many sign-in attempts. Please try again in {wait}.",
   "throttle.codes":
-    "Too many wrong codes were tried for this account. Please try again in {wait}, or use a recovery code or a passkey.",
+    "Too many wrong codes were tried for this account. Please try again in {wait}, " +
+    "or use a recovery code or a passkey.",
 
   "table.scrolls": "{label} (scrolls)",
 
@@ -57,6 +58,31 @@ export const staffEn = {
   "invitation.confirmPassword": "Confirm password",
   "invitation.creating": "Creating your account...",
   "invitation.create": "Create account",
+
+  "confirm.cancelled": "Nothing was changed: confirming it's you was cancelled.",
+  "confirm.wrongPassword": "That password is not right. Please try again.",
+  "confirm.wrongCode": "That code is not right. Please try again.",
+  "confirm.title": "Confirm it’s you",
+  "confirm.asking": "This change needs a recent sign-in…",
+  "confirm.usePasskey": "Use a passkey",
+  "confirm.confirming": "Confirming...",
+  "confirm.confirm": "Confirm",
+  "confirm.cancel": "Cancel",
+  "confirm.enterPassword": "This change needs a recent sign-in. Enter your password.",
+  "confirm.password": "Password",
+  "confirm.withAppRecoveryPasskey":
+    "This change needs a recent sign-in. Your account has a second factor: confirm with a code from your " +
+    "authenticator app, a recovery code or your passkey.",
+  "confirm.withAppRecovery":
+    "This change needs a recent sign-in. Your account has a second factor: confirm with a code from your " +
+    "authenticator app or a recovery code.",
+  "confirm.withRecoveryPasskey":
+    "This change needs a recent sign-in. Your account has a second factor: confirm with a recovery code or your " +
+    "passkey.",
+  "confirm.withRecovery":
+    "This change needs a recent sign-in. Your account has a second factor: confirm with a recovery code.",
+  "confirm.codeLabel": "Authentication or recovery code",
+  "confirm.recoveryLabel": "Recovery code",
 
   "api.notSignedIn": "Not signed in",
   "api.crossSite": "Cross-site request refused",

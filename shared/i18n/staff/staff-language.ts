@@ -24,7 +24,7 @@ export const STAFF_LANGUAGE_COOKIE_ATTRIBUTES = "; Path=/; Max-Age=31536000; Sam
 
 export const STAFF_DICTIONARIES: Readonly<Record<Language, StaffMessages>> = { en: staffEn, de: staffDe };
 
-/** The account's saved choice, else the switch's cookie, else the browser's language (German for de-*), else English. */
+/** The account's saved choice, else the switch's cookie, else the browser's language (German for de-*), else en. */
 export function staffLanguage(from: {
   saved?: string | null | undefined;
   cookie?: string | null | undefined;
