@@ -7,6 +7,9 @@ import { StatusUpdateForm } from "#app/admin/alerts/status-update-form.tsx";
 import { RouteGuard } from "#app/admin/route-guard.tsx";
 import { StaffRole, useMay } from "#app/admin/staff-role.tsx";
 import { requirePermission } from "#app/admin/session.server.ts";
+import { useStaffText } from "#app/admin/staff-language.tsx";
+import type { StaffKey } from "#shared/i18n/staff/staff-language.ts";
+import type { Language } from "#shared/i18n/languages.ts";
 import type { Route } from "./+types/alerts";
 
 const STATES = ["open", "resolved"] as const;
@@ -34,14 +37,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-export function meta() {
-  return [{ title: "Incidents" }];
-}
-
 type Incident = Route.ComponentProps["loaderData"]["incidents"][number];
 
-const when = (iso: string) => new Date(iso).toLocaleString("en-GB", { dateStyle: "medium", timeStyle: "medium" });
-const clock = (iso: string) => new Date(iso).toLocaleTimeString("en-GB");
+const locale = (lang: Language) => (lang === "de" ? "de-DE" : "en-GB");
+const when = (iso: string, lang: Language) =>
+  new Date(iso).toLocaleString(locale(lang), { dateStyle: "medium", timeStyle: "medium" });
+const clock = (iso: string, lang: Language) => new Date(iso).toLocaleTimeString(locale(lang));
 /** On a phone each row is a card: its cells stack, each after its column's name. */
 const stacked =
   "max-md:block max-md:px-3 max-md:py-1 max-md:before:mr-1 " +
@@ -51,19 +52,24 @@ const pageLink =
   "font-semibold hover:bg-slate-100 dark:border-slate-500 dark:hover:bg-slate-800";
 const DELIVERY_TONES: Record<string, Tone> = { sent: "green", pending: "amber", failed: "red", purged: "slate" };
 
+const RESOLUTIONS = {
+  healthy: "alerts.healthyAgain",
+  degraded: "alerts.noLongerUnhealthy",
+  removed: "alerts.removed",
+} as const satisfies Record<string, StaffKey>;
+const isResolution = (value: string | null): value is keyof typeof RESOLUTIONS =>
+  value !== null && Object.hasOwn(RESOLUTIONS, value);
+
 function Resolution({ incident }: { incident: Incident }) {
-  if (incident.test) return <Badge tone="blue">test</Badge>;
+  const { lang, t } = useStaffText();
+  if (incident.test) return <Badge tone="blue">{t("alerts.test")}</Badge>;
   if (!incident.resolvedAt) return <StatusBadge status="open" />;
-  const words: Record<string, string> = {
-    healthy: "healthy again",
-    degraded: "no longer unhealthy (degraded)",
-    removed: "no longer monitored",
-  };
+  const { resolution } = incident;
   return (
     <span className="flex flex-col gap-0.5">
-      <span className="whitespace-nowrap">{when(incident.resolvedAt)}</span>
+      <span className="whitespace-nowrap">{when(incident.resolvedAt, lang)}</span>
       <span className="text-xs text-slate-600 dark:text-slate-300">
-        {words[incident.resolution ?? ""] ?? incident.resolution}
+        {isResolution(resolution) ? t(RESOLUTIONS[resolution]) : resolution}
       </span>
     </span>
   );
@@ -71,13 +77,14 @@ function Resolution({ incident }: { incident: Incident }) {
 
 /** Each notice on one line: its kind and time, then every channel it went to with its delivery. */
 function Notices({ incident }: { incident: Incident }) {
+  const { lang, t } = useStaffText();
   if (incident.notices.length === 0) {
     const why = incident.suppressedAt
-      ? `held back by maintenance (${when(incident.suppressedAt)})`
+      ? t("alerts.heldBack", { at: when(incident.suppressedAt, lang) })
       : incident.acknowledgedAt && !incident.announced
-        ? "acknowledged before it was told"
-        : "not told (cooldown, or resolved before it was)";
-    return <span className="text-xs text-slate-600 dark:text-slate-300">None: {why}</span>;
+        ? t("alerts.acknowledgedFirst")
+        : t("alerts.notTold");
+    return <span className="text-xs text-slate-600 dark:text-slate-300">{t("alerts.none", { why })}</span>;
   }
   const told = new Map<string, Incident["notices"]>();
   for (const notice of incident.notices)
@@ -87,7 +94,7 @@ function Notices({ incident }: { incident: Incident }) {
       {[...told.values()].map((notices) => (
         <li key={`${notices[0]!.kind}@${notices[0]!.at}`} className="text-xs">
           <span className="font-semibold">{notices[0]!.kind}</span>{" "}
-          <span className="text-slate-600 dark:text-slate-300">{clock(notices[0]!.at)}</span>
+          <span className="text-slate-600 dark:text-slate-300">{clock(notices[0]!.at, lang)}</span>
           <span className="mt-0.5 flex flex-wrap gap-1">
             {notices.map((notice) => (
               <Badge
@@ -96,7 +103,9 @@ function Notices({ incident }: { incident: Incident }) {
                 title={notice.lastError ?? undefined}
               >
                 {notice.channel}: {notice.delivery}
-                {notice.delivery !== "sent" && notice.attempts > 0 ? ` (${notice.attempts} tries)` : ""}
+                {notice.delivery !== "sent" && notice.attempts > 0
+                  ? ` ${t("alerts.tries", { n: notice.attempts })}`
+                  : ""}
               </Badge>
             ))}
           </span>
@@ -115,16 +124,16 @@ function Notices({ incident }: { incident: Incident }) {
 
 export default function AlertsPage({ loaderData }: Route.ComponentProps) {
   const { user, incidents, total, page, pages, state } = loaderData;
+  const { t } = useStaffText();
+  const count = state === "open" ? "alerts.countOpen" : state === "resolved" ? "alerts.countResolved" : "alerts.count";
   return (
     <RouteGuard>
+      <title>{t("common.documentTitle", { page: t("alerts.title") })}</title>
       <StaffRole.Provider value={user.role}>
         <main className="mx-auto max-w-7xl px-4 py-6">
           <BackToDashboard />
-          <h1 className="mt-4 text-2xl font-bold">Incidents</h1>
-          <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">
-            {total} {state ?? ""} incidents, newest first. An incident opens after its failure threshold and resolves
-            after its success threshold; each notice is listed per channel with its delivery.
-          </p>
+          <h1 className="mt-4 text-2xl font-bold">{t("alerts.title")}</h1>
+          <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">{t(count, { n: total })}</p>
           <StateFilter state={state} />
           <IncidentTable incidents={incidents} page={page} pages={pages} />
           {pages > 1 ? <Pages state={state} page={page} pages={pages} /> : null}
@@ -139,8 +148,9 @@ const stateQuery = (value: string | null) => (value ? `?state=${value}` : "?");
 const pageQuery = (state: State | null, target: number) => `${stateQuery(state)}${state ? "&" : ""}page=${target}`;
 
 function StateFilter({ state }: { state: State | null }) {
+  const { t } = useStaffText();
   return (
-    <nav aria-label="Filter" className="mt-3 flex flex-wrap gap-2 text-sm">
+    <nav aria-label={t("alerts.filter")} className="mt-3 flex flex-wrap gap-2 text-sm">
       {[null, ...STATES].map((value) => (
         <Link
           key={value ?? "all"}
@@ -148,14 +158,25 @@ function StateFilter({ state }: { state: State | null }) {
           aria-current={state === value ? "page" : undefined}
           className={`${pageLink} aria-[current=page]:bg-slate-200 dark:aria-[current=page]:bg-slate-700`}
         >
-          {value === null ? "All" : value === "open" ? "Open" : "Resolved"}
+          {t(value === null ? "alerts.all" : value === "open" ? "alerts.open" : "alerts.resolved")}
         </Link>
       ))}
     </nav>
   );
 }
 
+const COLUMNS = [
+  "alerts.target",
+  "alerts.severity",
+  "alerts.opened",
+  "alerts.acknowledged",
+  "alerts.resolvedAt",
+  "alerts.duration",
+  "alerts.notices",
+] as const;
+
 function IncidentTable({ incidents, page, pages }: { incidents: Incident[]; page: number; pages: number }) {
+  const { t } = useStaffText();
   return (
     <div
       className={
@@ -163,35 +184,17 @@ function IncidentTable({ incidents, page, pages }: { incidents: Incident[]; page
       }
       tabIndex={0}
       role="region"
-      aria-label="Incidents (scrolls)"
+      aria-label={t("table.scrolls", { label: t("alerts.title") })}
     >
       <table className="w-full text-left text-sm md:min-w-[64rem]">
-        <caption className="sr-only">
-          Incidents, page {page} of {pages}
-        </caption>
+        <caption className="sr-only">{t("alerts.caption", { page, pages })}</caption>
         <thead>
           <tr className="border-b border-slate-200 max-md:sr-only dark:border-slate-700">
-            <th scope="col" className="p-2">
-              Target
-            </th>
-            <th scope="col" className="p-2">
-              Severity
-            </th>
-            <th scope="col" className="p-2">
-              Opened
-            </th>
-            <th scope="col" className="p-2">
-              Acknowledged
-            </th>
-            <th scope="col" className="p-2">
-              Resolved
-            </th>
-            <th scope="col" className="p-2">
-              Duration
-            </th>
-            <th scope="col" className="p-2 min-w-56">
-              Notices
-            </th>
+            {COLUMNS.map((key) => (
+              <th key={key} scope="col" className={key === "alerts.notices" ? "p-2 min-w-56" : "p-2"}>
+                {t(key)}
+              </th>
+            ))}
           </tr>
         </thead>
         <tbody>
@@ -201,7 +204,7 @@ function IncidentTable({ incidents, page, pages }: { incidents: Incident[]; page
           {incidents.length === 0 ? (
             <tr>
               <td colSpan={7} className="p-4 text-center">
-                No incidents yet.
+                {t("alerts.noIncidents")}
               </td>
             </tr>
           ) : null}
@@ -213,12 +216,13 @@ function IncidentTable({ incidents, page, pages }: { incidents: Incident[]; page
 
 function IncidentRow({ incident }: { incident: Incident }) {
   const mayPost = useMay("status-updates:post");
+  const { lang, t } = useStaffText();
   return (
     <tr
       data-incident={incident.id}
       className="border-b border-slate-100 align-top max-md:block max-md:py-2 dark:border-slate-800"
     >
-      <td data-label="Target" className={`p-2 ${stacked}`}>
+      <td data-label={t("alerts.target")} className={`p-2 ${stacked}`}>
         <span className="font-semibold">{incident.name}</span>
         <span className="block text-xs text-slate-600 dark:text-slate-300">
           {incident.source} ·{" "}
@@ -226,22 +230,22 @@ function IncidentRow({ incident }: { incident: Incident }) {
         </span>
         {incident.publicStatus && mayPost ? <StatusUpdateForm incidentId={incident.id} /> : null}
       </td>
-      <td data-label="Severity" className={`p-2 ${stacked}`}>
+      <td data-label={t("alerts.severity")} className={`p-2 ${stacked}`}>
         {incident.test ? <Badge tone="blue">TEST</Badge> : <StatusBadge status={incident.severity} />}
       </td>
-      <td data-label="Opened" className={`p-2 whitespace-nowrap ${stacked}`}>
-        {when(incident.openedAt)}
+      <td data-label={t("alerts.opened")} className={`p-2 whitespace-nowrap ${stacked}`}>
+        {when(incident.openedAt, lang)}
       </td>
-      <td data-label="Acknowledged" className={`p-2 ${stacked}`}>
+      <td data-label={t("alerts.acknowledged")} className={`p-2 ${stacked}`}>
         <Acknowledgement incident={incident} />
       </td>
-      <td data-label="Resolved" className={`p-2 ${stacked}`}>
+      <td data-label={t("alerts.resolvedAt")} className={`p-2 ${stacked}`}>
         <Resolution incident={incident} />
       </td>
-      <td data-label="Duration" className={`p-2 whitespace-nowrap ${stacked}`}>
+      <td data-label={t("alerts.duration")} className={`p-2 whitespace-nowrap ${stacked}`}>
         {incident.test ? "–" : formatSpan(incident.durationMs)}
       </td>
-      <td data-label="Notices" className={`p-2 ${stacked}`}>
+      <td data-label={t("alerts.notices")} className={`p-2 ${stacked}`}>
         <Notices incident={incident} />
       </td>
     </tr>
@@ -249,12 +253,12 @@ function IncidentRow({ incident }: { incident: Incident }) {
 }
 
 function Acknowledgement({ incident }: { incident: Incident }) {
+  const { lang, t } = useStaffText();
   if (!incident.acknowledgedAt) return "–";
   return (
     <span className="flex flex-col gap-0.5">
       <span>
-        <span className="whitespace-nowrap">{when(incident.acknowledgedAt)}</span> by{" "}
-        <span className="whitespace-nowrap">{incident.acknowledgedBy}</span>
+        {t("alerts.acknowledgedBy", { at: when(incident.acknowledgedAt, lang), by: incident.acknowledgedBy ?? "" })}
       </span>
       {incident.acknowledgementNote ? (
         <span className="text-xs text-slate-600 dark:text-slate-300">“{incident.acknowledgementNote}”</span>
@@ -264,19 +268,18 @@ function Acknowledgement({ incident }: { incident: Incident }) {
 }
 
 function Pages({ state, page, pages }: { state: State | null; page: number; pages: number }) {
+  const { t } = useStaffText();
   return (
-    <nav aria-label="Pages" className="mt-4 flex items-center gap-3">
+    <nav aria-label={t("common.pages")} className="mt-4 flex items-center gap-3">
       {page > 1 ? (
         <Link className={pageLink} to={pageQuery(state, page - 1)}>
-          Previous
+          {t("common.previous")}
         </Link>
       ) : null}
-      <span className="text-sm">
-        Page {page} of {pages}
-      </span>
+      <span className="text-sm">{t("common.pageOf", { page, pages })}</span>
       {page < pages ? (
         <Link className={pageLink} to={pageQuery(state, page + 1)}>
-          Next
+          {t("common.next")}
         </Link>
       ) : null}
     </nav>

@@ -160,6 +160,40 @@ export const staffDe: StaffMessages = {
   "subscribers.servicesField": "Dienste (IDs durch Kommas getrennt, leer für alle)",
   "subscribers.add": "Hinzufügen",
 
+  "alerts.title": "Störungen",
+  "alerts.test": "Test",
+  "alerts.healthyAgain": "wieder in Ordnung",
+  "alerts.noLongerUnhealthy": "nicht mehr gestört (eingeschränkt)",
+  "alerts.removed": "nicht mehr überwacht",
+  "alerts.heldBack": "wegen Wartung zurückgehalten ({at})",
+  "alerts.acknowledgedFirst": "bestätigt, bevor benachrichtigt wurde",
+  "alerts.notTold": "nicht benachrichtigt (Ruhezeit, oder vorher behoben)",
+  "alerts.none": "Keine: {why}",
+  "alerts.tries": "({n} Versuche)",
+  "alerts.count":
+    "{n} Störungen, neueste zuerst. Eine Störung beginnt nach ihrer Fehlerschwelle und endet nach ihrer " +
+    "Erfolgsschwelle; jede Benachrichtigung steht je Kanal mit ihrer Zustellung da.",
+  "alerts.countOpen":
+    "{n} offene Störungen, neueste zuerst. Eine Störung beginnt nach ihrer Fehlerschwelle und endet nach ihrer " +
+    "Erfolgsschwelle; jede Benachrichtigung steht je Kanal mit ihrer Zustellung da.",
+  "alerts.countResolved":
+    "{n} behobene Störungen, neueste zuerst. Eine Störung beginnt nach ihrer Fehlerschwelle und endet nach ihrer " +
+    "Erfolgsschwelle; jede Benachrichtigung steht je Kanal mit ihrer Zustellung da.",
+  "alerts.filter": "Filter",
+  "alerts.all": "Alle",
+  "alerts.open": "Offen",
+  "alerts.resolved": "Behoben",
+  "alerts.caption": "Störungen, Seite {page} von {pages}",
+  "alerts.target": "Ziel",
+  "alerts.severity": "Schwere",
+  "alerts.opened": "Begonnen",
+  "alerts.acknowledged": "Bestätigt",
+  "alerts.resolvedAt": "Behoben",
+  "alerts.duration": "Dauer",
+  "alerts.notices": "Benachrichtigungen",
+  "alerts.noIncidents": "Noch keine Störungen.",
+  "alerts.acknowledgedBy": "{at} von {by}",
+
   "api.notSignedIn": "Nicht angemeldet",
   "api.crossSite": "Anfrage von einer fremden Website abgelehnt",
   "api.bodyTooLarge": "Die Anfrage ist größer als {kb} KB",

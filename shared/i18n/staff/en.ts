@@ -154,6 +154,40 @@ export const staffEn = {
   "subscribers.servicesField": "Services (comma-separated ids, empty for all)",
   "subscribers.add": "Add",
 
+  "alerts.title": "Incidents",
+  "alerts.test": "test",
+  "alerts.healthyAgain": "healthy again",
+  "alerts.noLongerUnhealthy": "no longer unhealthy (degraded)",
+  "alerts.removed": "no longer monitored",
+  "alerts.heldBack": "held back by maintenance ({at})",
+  "alerts.acknowledgedFirst": "acknowledged before it was told",
+  "alerts.notTold": "not told (cooldown, or resolved before it was)",
+  "alerts.none": "None: {why}",
+  "alerts.tries": "({n} tries)",
+  "alerts.count":
+    "{n} incidents, newest first. An incident opens after its failure threshold and resolves after its success " +
+    "threshold; each notice is listed per channel with its delivery.",
+  "alerts.countOpen":
+    "{n} open incidents, newest first. An incident opens after its failure threshold and resolves after its " +
+    "success threshold; each notice is listed per channel with its delivery.",
+  "alerts.countResolved":
+    "{n} resolved incidents, newest first. An incident opens after its failure threshold and resolves after its " +
+    "success threshold; each notice is listed per channel with its delivery.",
+  "alerts.filter": "Filter",
+  "alerts.all": "All",
+  "alerts.open": "Open",
+  "alerts.resolved": "Resolved",
+  "alerts.caption": "Incidents, page {page} of {pages}",
+  "alerts.target": "Target",
+  "alerts.severity": "Severity",
+  "alerts.opened": "Opened",
+  "alerts.acknowledged": "Acknowledged",
+  "alerts.resolvedAt": "Resolved",
+  "alerts.duration": "Duration",
+  "alerts.notices": "Notices",
+  "alerts.noIncidents": "No incidents yet.",
+  "alerts.acknowledgedBy": "{at} by {by}",
+
   "api.notSignedIn": "Not signed in",
   "api.crossSite": "Cross-site request refused",
   "api.bodyTooLarge": "Request body larger than {kb} KB",
