@@ -194,6 +194,16 @@ export const staffDe: StaffMessages = {
   "alerts.noIncidents": "Noch keine Störungen.",
   "alerts.acknowledgedBy": "{at} von {by}",
 
+  "statusUpdate.titleEn": "Titel (Englisch)",
+  "statusUpdate.titleDe": "Titel (Deutsch)",
+  "statusUpdate.messageEn": "Meldung (Englisch)",
+  "statusUpdate.messageDe": "Meldung (Deutsch)",
+  "statusUpdate.failed": "Nicht veröffentlicht (HTTP {status})",
+  "statusUpdate.published": "Veröffentlicht: Die Statusseite zeigt es binnen Sekunden.",
+  "statusUpdate.summary": "Meldung für die Statusseite",
+  "statusUpdate.state": "Stand",
+  "statusUpdate.publish": "Meldung veröffentlichen",
+
   "api.notSignedIn": "Nicht angemeldet",
   "api.crossSite": "Anfrage von einer fremden Website abgelehnt",
   "api.bodyTooLarge": "Die Anfrage ist größer als {kb} KB",

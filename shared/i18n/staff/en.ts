@@ -188,6 +188,16 @@ export const staffEn = {
   "alerts.noIncidents": "No incidents yet.",
   "alerts.acknowledgedBy": "{at} by {by}",
 
+  "statusUpdate.titleEn": "Title (English)",
+  "statusUpdate.titleDe": "Title (German)",
+  "statusUpdate.messageEn": "Message (English)",
+  "statusUpdate.messageDe": "Message (German)",
+  "statusUpdate.failed": "Not published (HTTP {status})",
+  "statusUpdate.published": "Published: the status page shows it within seconds.",
+  "statusUpdate.summary": "Status page update",
+  "statusUpdate.state": "State",
+  "statusUpdate.publish": "Publish update",
+
   "api.notSignedIn": "Not signed in",
   "api.crossSite": "Cross-site request refused",
   "api.bodyTooLarge": "Request body larger than {kb} KB",
