@@ -62,6 +62,15 @@ test("an English browser's sign-in page switches to German, and the audit page f
   await page.reload();
   await expect(auditHeading(page, "Protokoll")).toBeVisible();
   await expect(page.locator("html")).toHaveAttribute("lang", "de");
+  for (const [path, heading] of [
+    ["/admin/messages", "Kontaktnachrichten"],
+    ["/admin/subscribers", "Abonnenten der Statusseite"],
+    ["/admin/alerts", "Störungen"],
+  ] as const) {
+    await page.goto(`${env.origin}${path}`);
+    await expect(auditHeading(page, heading)).toBeVisible();
+    await looksRight(page, `${path.slice(7)}-de-light-1280`);
+  }
 
   // Signed in, the switch saves the choice: English, then German again, on the account.
   await back.click();
@@ -84,6 +93,9 @@ test("the saved choice wins in another browser, in both themes at 390 and 1280 p
     await expect(auditHeading(page, "Protokoll")).toBeVisible();
     await expect(page.getByRole("row").filter({ hasText: "language.changed" }).first()).toBeVisible();
     await looksRight(page, `audit-de-${scheme}-${width}`);
+    await page.goto(`${env.origin}/admin/alerts`);
+    await expect(auditHeading(page, "Störungen")).toBeVisible();
+    await looksRight(page, `alerts-de-${scheme}-${width}`);
     await page.context().close();
   }
 });
