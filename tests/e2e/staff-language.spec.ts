@@ -73,6 +73,7 @@ test("an English browser's sign-in page switches to German, and the audit page f
   }
 
   // Signed in, the switch saves the choice: English, then German again, on the account.
+  await page.goto(`${env.origin}/admin/audit`);
   await back.click();
   await expect(auditHeading(page, "Audit trail")).toBeVisible();
   await expect(page.locator("html")).toHaveAttribute("lang", "en");
