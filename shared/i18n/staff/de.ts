@@ -126,7 +126,7 @@ export const staffDe: StaffMessages = {
   "subscribers.webhooks": "Webhook-Abonnenten",
   "subscribers.secretBefore": "Geben Sie das Geheimnis an den Kunden weiter: Jede Anfrage trägt",
   "subscribers.secretAfter": "HMAC-SHA256 des Inhalts.",
-  "subscribers.addWebhook": "Webhook-Abonnenten hinzufügen",
+  "subscribers.addWebhook": "Neuen Webhook-Abonnenten hinzufügen",
   "subscribers.notConfigured":
     "Die Überwachung ist nicht eingerichtet: Es gibt keine Statusseite, und niemand abonniert sie.",
   "subscribers.delete": "Löschen",
