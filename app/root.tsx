@@ -10,6 +10,7 @@ import {
   type ShouldRevalidateFunctionArgs,
 } from "react-router";
 import { useMemo } from "react";
+import type { Language } from "#shared/i18n/languages.ts";
 import { splitLanguagePrefix } from "#shared/site/paths.ts";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
@@ -57,6 +58,8 @@ function hasMessages(data: unknown): data is { messages: Partial<Messages> } {
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
+  // The staff area's language is the staff member's, which its layout's loader knows (the session's saved choice).
+  const staff = useRouteLoaderData<{ staffLanguage: Language }>("routes/admin/layout");
   // Public pages load no router: only their islands. Pages that opt in with
   // handle.hydrate run as a full React Router app.
   const hydrate = useMatches().some((match) => hasHandle(match.handle) && match.handle.hydrate === true);
@@ -65,7 +68,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
     // The head script sets the theme class before hydration, and may load a
     // page whose language was negotiated again in the stored one.
     <html
-      lang={data?.lang ?? "en"}
+      lang={staff?.staffLanguage ?? data?.lang ?? "en"}
       {...(data?.languageNegotiated ? { [LANGUAGE_NEGOTIATED_ATTRIBUTE]: "" } : {})}
       suppressHydrationWarning
     >

@@ -19,7 +19,7 @@ const subscriptionPages = (["subscribe", "confirm", "unsubscribe"] as const).fla
 );
 
 export default [
-  // The staff area: English only, fully hydrated, never prerendered.
+  // The staff area: in the staff member's language (its layout decides), fully hydrated, never prerendered.
   layout("routes/admin/layout.tsx", [
     route("admin", "routes/admin/sign-in.tsx"),
     route("admin/dashboard", "routes/admin/dashboard.tsx"),

@@ -25,6 +25,8 @@ import type { Config } from "./config.ts";
 import { createContactInbox } from "./contact/contact-inbox.ts";
 import { createContactIntake } from "./contact/contact-intake.ts";
 import { createFormTokens } from "./contact/form-token.ts";
+import type { Language } from "#shared/i18n/languages.ts";
+import { saveStaffLanguage } from "./auth/staff-language.ts";
 import type { DatabaseHandle } from "./db/client.ts";
 import type { Database } from "./db/schema.ts";
 import { deriveKey } from "./db/secrets.ts";
@@ -95,6 +97,8 @@ function createStaffAuth(
     rp,
     staffSettings: createStaffSettings(db, now),
     invitations: createInvitations(db, hashOptions, now),
+    /** Saves a person's choice of the staff area's language. */
+    saveStaffLanguage: (userId: number, language: Language) => saveStaffLanguage(db, userId, language, now),
     /** Counts wrong push tokens and bearers per client network (key-guard.ts). */
     keyGuard: createKeyGuard(throttle, deriveKey(secret, "key-miss-ip")),
     /** What every step of a sign-in works with (server/auth/sign-in.ts). */

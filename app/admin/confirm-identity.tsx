@@ -13,20 +13,25 @@ import { confirmIdentity, confirmMethods, confirmWithPasskey, type ConfirmMethod
 import { buttonClass, ErrorMessage, Field, primaryButtonClass } from "./fields.tsx";
 import { throttledMessage } from "./throttled-message.ts";
 import { useWebAuthnSupport } from "./use-webauthn-support.ts";
+import { useStaffText, type StaffTextValue } from "./staff-language.tsx";
 
 export type WithConfirmation = <T>(call: () => Promise<ApiResult<T>>) => Promise<ApiResult<T>>;
 
 /** `withConfirmation(call)` runs a call that may need a recent sign-in; render `confirmDialog` once on the page. */
 export function useConfirmIdentity() {
+  const { t } = useStaffText();
   const [waiting, setWaiting] = useState<((confirmed: boolean) => void) | null>(null);
 
-  const withConfirmation: WithConfirmation = useCallback(async (call) => {
-    const first = await call();
-    if (first.ok || first.status !== 403 || !first.confirm) return first;
-    const confirmed = await new Promise<boolean>((resolve) => setWaiting(() => resolve));
-    if (confirmed) return call();
-    return { ...first, error: "Nothing was changed: confirming it's you was cancelled." };
-  }, []);
+  const withConfirmation: WithConfirmation = useCallback(
+    async (call) => {
+      const first = await call();
+      if (first.ok || first.status !== 403 || !first.confirm) return first;
+      const confirmed = await new Promise<boolean>((resolve) => setWaiting(() => resolve));
+      if (confirmed) return call();
+      return { ...first, error: t("confirm.cancelled") };
+    },
+    [t],
+  );
 
   const done = (confirmed: boolean) => {
     waiting?.(confirmed);
@@ -36,10 +41,10 @@ export function useConfirmIdentity() {
 }
 
 /** What a refused proof says to the person. */
-function failureText(result: ApiFailure, proof: "password" | "code" | "passkey"): string {
-  if (result.status === 429) return throttledMessage(result.retryAfterSeconds ?? 60, result.reason);
-  if (result.status === 401 && proof === "password") return "That password is not right. Please try again.";
-  if (result.status === 401 && proof === "code") return "That code is not right. Please try again.";
+function failureText(result: ApiFailure, proof: "password" | "code" | "passkey", { lang, t }: StaffTextValue): string {
+  if (result.status === 429) return throttledMessage(result.retryAfterSeconds ?? 60, result.reason, lang);
+  if (result.status === 401 && proof === "password") return t("confirm.wrongPassword");
+  if (result.status === 401 && proof === "code") return t("confirm.wrongCode");
   return result.error;
 }
 
@@ -68,6 +73,8 @@ function ConfirmDialog({ open, onDone }: { open: boolean; onDone: (confirmed: bo
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const passkeys = useWebAuthnSupport();
+  const text = useStaffText();
+  const { t } = text;
 
   useEffect(() => {
     const element = dialog.current;
@@ -95,7 +102,7 @@ function ConfirmDialog({ open, onDone }: { open: boolean; onDone: (confirmed: bo
     if (result.ok) return finish(true);
     // A factor added meanwhile (another tab): the server names the proofs it now takes.
     if (result.methods) setMethods(result.methods as ConfirmMethod[]);
-    setError(failureText(result, proof));
+    setError(failureText(result, proof, text));
   };
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -114,10 +121,10 @@ function ConfirmDialog({ open, onDone }: { open: boolean; onDone: (confirmed: bo
     >
       <form method="post" onSubmit={submit} className="space-y-4">
         <h2 id={titleId} className="text-xl font-bold">
-          Confirm it&rsquo;s you
+          {t("confirm.title")}
         </h2>
         {methods === null ? (
-          <p className="text-sm text-slate-700 dark:text-slate-300">This change needs a recent sign-in&hellip;</p>
+          <p className="text-sm text-slate-700 dark:text-slate-300">{t("confirm.asking")}</p>
         ) : (
           <ProofFields methods={methods} secret={secret} onSecret={setSecret} />
         )}
@@ -130,15 +137,15 @@ function ConfirmDialog({ open, onDone }: { open: boolean; onDone: (confirmed: bo
             className={`${buttonClass} w-full`}
           >
             <KeyRound aria-hidden="true" className="size-5" />
-            Use a passkey
+            {t("confirm.usePasskey")}
           </button>
         ) : null}
         <div className="flex flex-wrap gap-3">
           <button type="submit" disabled={busy || methods === null || !secret.trim()} className={primaryButtonClass}>
-            {busy ? "Confirming..." : "Confirm"}
+            {busy ? t("confirm.confirming") : t("confirm.confirm")}
           </button>
           <button type="button" onClick={() => finish(false)} className={buttonClass}>
-            Cancel
+            {t("confirm.cancel")}
           </button>
         </div>
       </form>
@@ -149,14 +156,13 @@ function ConfirmDialog({ open, onDone }: { open: boolean; onDone: (confirmed: bo
 /** The field of the proof the account takes: its password, or a code of its second factor. */
 function ProofFields(props: { methods: ConfirmMethod[]; secret: string; onSecret: (value: string) => void }) {
   const { methods, secret, onSecret } = props;
+  const { t } = useStaffText();
   if (methods.includes("password"))
     return (
       <>
-        <p className="text-sm text-slate-700 dark:text-slate-300">
-          This change needs a recent sign-in. Enter your password.
-        </p>
+        <p className="text-sm text-slate-700 dark:text-slate-300">{t("confirm.enterPassword")}</p>
         <Field
-          label="Password"
+          label={t("confirm.password")}
           type="password"
           autoComplete="current-password"
           autoFocus
@@ -166,19 +172,20 @@ function ProofFields(props: { methods: ConfirmMethod[]; secret: string; onSecret
       </>
     );
   const app = methods.includes("totp");
-  const ways = [
-    ...(app ? ["a code from your authenticator app"] : []),
-    "a recovery code",
-    ...(methods.includes("passkey") ? ["your passkey"] : []),
-  ];
-  const listed = ways.length > 1 ? `${ways.slice(0, -1).join(", ")} or ${ways.at(-1)}` : ways[0];
+  // Whole sentences per case: a list joined from pieces would read wrong in German.
+  const passkey = methods.includes("passkey");
+  const ways = app
+    ? passkey
+      ? "confirm.withAppRecoveryPasskey"
+      : "confirm.withAppRecovery"
+    : passkey
+      ? "confirm.withRecoveryPasskey"
+      : "confirm.withRecovery";
   return (
     <>
-      <p className="text-sm text-slate-700 dark:text-slate-300">
-        This change needs a recent sign-in. Your account has a second factor: confirm with {listed}.
-      </p>
+      <p className="text-sm text-slate-700 dark:text-slate-300">{t(ways)}</p>
       <Field
-        label={app ? "Authentication or recovery code" : "Recovery code"}
+        label={app ? t("confirm.codeLabel") : t("confirm.recoveryLabel")}
         autoComplete={app ? "one-time-code" : "off"}
         autoCapitalize="none"
         spellCheck={false}

@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { useStaffText } from "./staff-language.tsx";
 
 /** A table cell of the staff pages' tables; `top` for rows of several lines. */
 export function cellClass(align: "middle" | "top" = "middle"): string {
@@ -25,12 +26,13 @@ export function ScrollTable({
   className?: string;
   children: ReactNode;
 }) {
+  const { t } = useStaffText();
   return (
     <div
       className={`relative ${className} overflow-x-auto`}
       tabIndex={0}
       role="region"
-      aria-label={`${label} (scrolls)`}
+      aria-label={t("table.scrolls", { label })}
     >
       <table className="w-full border-collapse text-left text-sm">
         <thead>

@@ -6,6 +6,8 @@ import type { Permission } from "#shared/auth/permissions.ts";
 import { servicesFrom } from "#app/services.server.ts";
 import { checkPermission } from "#server/auth/permissions.ts";
 import { readSessionToken } from "#server/http/session-cookie.ts";
+import type { Language } from "#shared/i18n/languages.ts";
+import { staffLanguage, staffText } from "#shared/i18n/staff/staff-language.ts";
 
 export async function currentSession(request: Request, context: Readonly<RouterContextProvider>) {
   const services = servicesFrom(context);
@@ -15,6 +17,15 @@ export async function currentSession(request: Request, context: Readonly<RouterC
     trustProxy: services.config.TRUST_PROXY,
   });
   return { services, session: token ? await services.sessions.validate(token) : undefined };
+}
+
+/** The staff language of a page request: the person's saved choice, else the switch's cookie, else the browser's. */
+export function requestStaffLanguage(request: Request, session: { language: Language | null } | undefined): Language {
+  return staffLanguage({
+    saved: session?.language,
+    cookie: request.headers.get("cookie"),
+    acceptLanguage: request.headers.get("accept-language"),
+  });
 }
 
 /**
@@ -32,5 +43,5 @@ export async function requirePermission(
   if (check.status === 401) throw redirect("/admin");
   // The team requires a second factor this person lacks: the account page is where it is added.
   if ("enrol" in check) throw redirect("/admin/account");
-  throw data({ error: check.error }, 403);
+  throw data({ error: staffText(requestStaffLanguage(request, session), check.key, check.vars) }, 403);
 }

@@ -26,3 +26,13 @@ describe("the wait a held sign-in step names", () => {
     );
   });
 });
+
+describe("the wait in German", () => {
+  it("names units in German, formal", () => {
+    expect(waitText(1, "de")).toBe("1 Sekunde");
+    expect(waitText(5400, "de")).toBe("1 Stunde 30 Minuten");
+    expect(throttledMessage(4, undefined, "de")).toBe(
+      "Zu viele Anmeldeversuche. Bitte versuchen Sie es in 4 Sekunden erneut.",
+    );
+  });
+});

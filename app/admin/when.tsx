@@ -4,6 +4,7 @@
 // otherwise also gets their own time beside it.
 import { createContext, useContext, useSyncExternalStore } from "react";
 import { COMPANY_TIME_ZONE, visitorTimeZone, zonedTime, type ZonedStyle } from "#shared/time/zoned-time.ts";
+import { useStaffText } from "./staff-language.tsx";
 
 /** The company's zone, from the monitoring configuration (the staff layout's loader provides it). */
 export const CompanyTimeZone = createContext<string>(COMPANY_TIME_ZONE);
@@ -21,7 +22,7 @@ export function isoTime(moment: number | string): string | undefined {
   return Number.isNaN(date.getTime()) ? undefined : date.toISOString();
 }
 
-/** "27 Nov 2026, 10:26 CET (your time: 27 Nov 2026, 04:26 GMT-5)"; "–" for no moment. */
+/** "27 Nov 2026, 10:26 CET (your time: 27 Nov 2026, 04:26 GMT-5)", in the staff language; "–" for no moment. */
 export function When({
   at,
   style,
@@ -35,17 +36,17 @@ export function When({
   stacked?: boolean;
 }) {
   const companyZone = useContext(CompanyTimeZone);
+  const { lang, t } = useStaffText();
   const visitorZone = useVisitorTimeZone();
   if (at === null || at === undefined) return <>–</>;
-  // The staff area speaks English; its times follow whatever language it is given.
-  const { company, visitor } = zonedTime(at, { lang: "en", companyZone, visitorZone, style, seconds });
+  const { company, visitor } = zonedTime(at, { lang, companyZone, visitorZone, style, seconds });
   return (
     <>
       <time dateTime={isoTime(at)}>{company}</time>
       {visitor ? (
         <span data-visitor-time="" className={stacked ? "block" : undefined}>
           {" "}
-          (your time: {visitor})
+          {t("time.yours", { time: visitor })}
         </span>
       ) : null}
     </>

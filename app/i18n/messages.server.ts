@@ -16,7 +16,7 @@ type LanguageSource = { lang: Language; negotiated: boolean };
 function languageSource(request: Request): LanguageSource {
   // Loaders also answer the router's data requests ("/de.data"), which prerendering makes too.
   const pathname = new URL(request.url).pathname.replace(/\.data$/, "");
-  // The staff area is in English.
+  // The staff area keeps its own language, the staff member's (app/routes/admin/layout.tsx): not the site's.
   if (pathname === "/admin" || pathname.startsWith("/admin/")) return { lang: "en", negotiated: false };
   const { lang } = splitLanguagePrefix(pathname);
   if (lang) return { lang, negotiated: false };

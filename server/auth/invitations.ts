@@ -13,6 +13,7 @@ import { randomBytes } from "node:crypto";
 import { sql, type Kysely, type Transaction } from "kysely";
 import { isRole, type Role } from "#shared/auth/permissions.ts";
 import { company } from "#shared/company.ts";
+import { isLanguage, type Language } from "#shared/i18n/languages.ts";
 import type { Database } from "#server/db/schema.ts";
 import { hashPassword, passwordProblem, type HashOptions } from "./passwords.ts";
 import { hashToken } from "./sessions.ts";
@@ -27,6 +28,8 @@ export type Invitation = {
   invitedBy: string;
   createdAt: number;
   expiresAt: number;
+  /** The language of its mail; the account made from it starts with it. */
+  language: Language;
 };
 
 /** The address is taken: an account has it, or an invitation to it is pending (HTTP 409). */
@@ -41,6 +44,7 @@ type Row = {
   invited_by: string;
   created_at: number;
   expires_at: number;
+  language: string;
 };
 
 const invitationOf = (row: Row): Invitation => ({
@@ -50,9 +54,10 @@ const invitationOf = (row: Row): Invitation => ({
   invitedBy: row.invited_by,
   createdAt: Number(row.created_at),
   expiresAt: Number(row.expires_at),
+  language: isLanguage(row.language) ? row.language : "en",
 });
 
-const COLUMNS = ["id", "email", "role", "invited_by", "created_at", "expires_at"] as const;
+const COLUMNS = ["id", "email", "role", "invited_by", "created_at", "expires_at", "language"] as const;
 
 /** A username to offer: the address's local part, reduced to what usernames allow. */
 export function suggestedUsername(email: string): string {
@@ -112,6 +117,7 @@ async function createAccount(
         password_hash: hash,
         role: invitation.role,
         email: invitation.email,
+        language: invitation.language,
         created_at: time,
         updated_at: time,
       })
@@ -142,7 +148,13 @@ export function createInvitations(db: Kysely<Database>, hashOptions: HashOptions
      * A new invitation, its mail queued in the same transaction; returns it. Refused (InvitationConflictError) when
      * an account has the address or an invitation to it is pending; one that expired unused makes way.
      */
-    async create(email: string, role: Role, invitedBy: string, queueMail: QueueInvitationMail): Promise<Invitation> {
+    async create(
+      email: string,
+      role: Role,
+      invitedBy: string,
+      queueMail: QueueInvitationMail,
+      language: Language = "en",
+    ): Promise<Invitation> {
       const address = email.toLowerCase();
       const token = randomBytes(32).toString("base64url");
       const time = now();
@@ -162,6 +174,7 @@ export function createInvitations(db: Kysely<Database>, hashOptions: HashOptions
               email: address,
               role,
               invited_by: invitedBy,
+              language,
               created_at: time,
               expires_at: time + INVITATION_VALID_MS,
             })

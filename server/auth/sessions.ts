@@ -3,6 +3,7 @@
 // and, in any case, 12 hours after sign-in.
 import { createHash, randomBytes } from "node:crypto";
 import type { Kysely } from "kysely";
+import { isLanguage, type Language } from "#shared/i18n/languages.ts";
 import type { Database } from "#server/db/schema.ts";
 import { toStaffUser, type StaffUser } from "./staff.ts";
 
@@ -19,6 +20,8 @@ export type Session = {
   verifiedAt: number;
   /** The team requires a second factor this person has not added yet: only their account page is open. */
   mustEnrol: boolean;
+  /** The staff area's language the person chose; null until they choose (their browser's then applies). */
+  language: Language | null;
 };
 
 export type SessionMeta = { userAgent?: string | undefined; source?: string | null | undefined };
@@ -94,6 +97,7 @@ export function createSessionStore(db: Kysely<Database>, now: () => number = Dat
         "staff_users.role",
         "staff_users.email",
         "staff_users.oidc_subject",
+        "staff_users.language",
         eb
           .selectFrom("staff_factors")
           .select((f) => f.fn.countAll<number>().as("n"))
@@ -125,6 +129,7 @@ export function createSessionStore(db: Kysely<Database>, now: () => number = Dat
       expiresAt: expiresAt({ created_at: Number(row.created_at), last_seen_at: lastSeen }),
       verifiedAt: Number(row.verified_at) || Number(row.created_at),
       mustEnrol,
+      language: isLanguage(row.language) ? row.language : null,
     };
   }
 

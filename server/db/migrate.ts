@@ -21,6 +21,7 @@ import * as m012 from "./migrations/012-audit-trail.ts";
 import * as m013 from "./migrations/013-second-factors.ts";
 import * as m014 from "./migrations/014-status-subscriptions.ts";
 import * as m015 from "./migrations/015-invitations-held-once.ts";
+import * as m016 from "./migrations/016-staff-language.ts";
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations see the schema as it was then
 type AnyDb = Kysely<any>;
@@ -44,6 +45,7 @@ export const MIGRATIONS: readonly Migration[] = [
   m013,
   m014,
   m015,
+  m016,
 ];
 
 /**

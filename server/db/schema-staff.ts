@@ -14,6 +14,8 @@ export interface StaffUsersTable {
   email: string | null;
   /** The identity provider's `sub` of an account made by single sign-on. */
   oidc_subject: string | null;
+  /** The staff area's language the person chose (a Language of shared/i18n/languages.ts); null: none yet. */
+  language: string | null;
   created_at: number;
   updated_at: number;
 }
@@ -67,6 +69,8 @@ export interface StaffInvitationsTable {
   created_at: number;
   expires_at: number;
   accepted_at: number | null;
+  /** The language of the invitation's mail, which the account made from it starts with. */
+  language: Generated<string>;
 }
 
 export interface AuthChallengesTable {

@@ -5,6 +5,7 @@ import type { z } from "zod";
 import { fieldErrors } from "#shared/field-errors.ts";
 import type { Session } from "#server/auth/sessions.ts";
 import type { CookieRequest } from "./session-cookie.ts";
+import { apiError } from "./staff-messages.ts";
 
 export type ApiEnv = {
   Variables: {
@@ -26,7 +27,7 @@ export async function readJsonBody(c: Context<ApiEnv>): Promise<Parsed<unknown>>
   try {
     return { ok: true, data: await c.req.json() };
   } catch {
-    return { ok: false, response: c.json({ error: "Malformed JSON" }, 400) };
+    return { ok: false, response: c.json(apiError("api.malformedJson"), 400) };
   }
 }
 
@@ -36,7 +37,7 @@ export async function readJson<T>(c: Context<ApiEnv>, schema: z.ZodType<T>): Pro
   if (!body.ok) return body;
   const result = schema.safeParse(body.data);
   if (result.success) return { ok: true, data: result.data };
-  return { ok: false, response: c.json({ error: "Invalid input", fields: fieldErrors(result.error) }, 400) };
+  return { ok: false, response: c.json({ ...apiError("api.invalidInput"), fields: fieldErrors(result.error) }, 400) };
 }
 
 /**

@@ -6,12 +6,14 @@ import { compress } from "hono/compress";
 import type { Services } from "#server/services.ts";
 import type { ApiEnv } from "./api-context.ts";
 import { isSameOriginWrite } from "./same-origin.ts";
+import { apiError, translateErrors } from "./staff-messages.ts";
 import { readSessionToken } from "./session-cookie.ts";
 import { adminRoutes } from "./routes/admin.ts";
 import { adminContactRoutes } from "./routes/admin-contact.ts";
 import { accountRoutes } from "./routes/account.ts";
 import { authRoutes } from "./routes/auth.ts";
 import { invitationRoutes } from "./routes/invitations.ts";
+import { languageRoutes } from "./routes/language.ts";
 import { signInStepRoutes } from "./routes/sign-in-steps.ts";
 import { staffRoutes } from "./routes/staff.ts";
 import { oidcRoutes } from "./routes/oidc.ts";
@@ -39,7 +41,7 @@ const ONE_CLICK_PATH = "/api/status/unsubscribe";
 const sameOriginWrites: MiddlewareHandler<ApiEnv> = async (c, next) => {
   if (c.req.path === ONE_CLICK_PATH) return next();
   if (!isSameOriginWrite(c.req.method, (name) => c.req.header(name), c.get("ownOrigin")))
-    return c.json({ error: "Cross-site request refused" }, 403);
+    return c.json(apiError("api.crossSite"), 403);
   return next();
 };
 
@@ -47,7 +49,7 @@ function requireSession(services: Services): MiddlewareHandler<ApiEnv> {
   return async (c, next) => {
     const token = readSessionToken(c.get("cookieRequest"));
     const session = token ? await services.sessions.validate(token) : undefined;
-    if (!session) return c.json({ error: "Not signed in" }, 401);
+    if (!session) return c.json(apiError("api.notSignedIn"), 401);
     c.set("session", session);
     return next();
   };
@@ -61,13 +63,15 @@ const notStored: MiddlewareHandler<ApiEnv> = async (c, next) => {
 
 export function createApi(services: Services) {
   const api = new Hono<ApiEnv>();
+  // Outermost: every refusal below, whoever makes it, is worded in the request's staff language.
+  api.use(translateErrors);
   api.use(sameOriginWrites);
   api.use("/auth/*", notStored);
   api.use("/admin/*", notStored);
   api.use(
     bodyLimit({
       maxSize: MAX_BODY_BYTES,
-      onError: (c) => c.json({ error: `Request body larger than ${MAX_BODY_BYTES / 1024} KB` }, 413),
+      onError: (c) => c.json(apiError("api.bodyTooLarge", { kb: MAX_BODY_BYTES / 1024 }), 413),
     }),
   );
   api.use("/admin/*", requireSession(services));
@@ -75,6 +79,7 @@ export function createApi(services: Services) {
   api.use("/admin/*", compress({ threshold: 2048 }));
   api.route("/auth/oidc", oidcRoutes(services));
   api.route("/auth/invitations", invitationRoutes(services));
+  api.route("/auth/language", languageRoutes(services));
   api.route("/auth", signInStepRoutes(services));
   api.route("/auth", authRoutes(services));
   api.route("/contact", contactRoutes(services));
@@ -91,16 +96,16 @@ export function createApi(services: Services) {
   api.route("/status", publicStatusRoutes(services));
   api.route("/admin/status", adminSubscriptionRoutes(services));
   api.route("/admin", adminStatusRoutes(services));
-  api.notFound((c) => c.json({ error: "Not found" }, 404));
+  api.notFound((c) => c.json(apiError("api.notFound"), 404));
   api.onError((error, c) => {
     // A database busy past its wait (SQLite's lock under a flood) is contention, not a fault: ask to retry.
     if (isBusy(error)) {
       c.get("log").warn({ err: error }, "database busy");
       c.header("Retry-After", "1");
-      return c.json({ error: "Busy, please retry" }, 503);
+      return c.json(apiError("api.busy"), 503);
     }
     c.get("log").error({ err: error }, "API error");
-    return c.json({ error: "Internal error" }, 500);
+    return c.json(apiError("api.internal"), 500);
   });
   return api;
 }

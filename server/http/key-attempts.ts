@@ -5,6 +5,7 @@ import type { Context } from "hono";
 import type { KeySurface } from "#server/auth/key-guard.ts";
 import type { Services } from "#server/services.ts";
 import type { ApiEnv } from "./api-context.ts";
+import { apiError } from "./staff-messages.ts";
 
 /** The 429 to answer instead, or null when the client may hear how its key compared. */
 export async function heldForKeys<E extends ApiEnv>(
@@ -17,5 +18,5 @@ export async function heldForKeys<E extends ApiEnv>(
   if (verdict.ok) return null;
   c.get("log").warn({ event: "key-misses", surface }, "too many wrong keys from one client network");
   c.header("Retry-After", String(verdict.retryAfterSeconds));
-  return c.json({ error: "Too many wrong keys: try again later", retryAfterSeconds: verdict.retryAfterSeconds }, 429);
+  return c.json({ ...apiError("api.tooManyKeys"), retryAfterSeconds: verdict.retryAfterSeconds }, 429);
 }

@@ -5,6 +5,7 @@ import type { Context } from "hono";
 import type { SignedIn } from "#server/auth/sign-in.ts";
 import type { Services } from "#server/services.ts";
 import type { ApiEnv } from "./api-context.ts";
+import { adoptStaffLanguage } from "./routes/language.ts";
 import {
   clearedShortCookie,
   deviceCookie,
@@ -39,6 +40,7 @@ export async function signedInResponse(
   if (readShortCookie(cookies, "pending"))
     c.header("Set-Cookie", clearedShortCookie(cookies, "pending"), { append: true });
   const session = await services.sessions.validate(result.token);
+  await adoptStaffLanguage(c, services, session);
   return c.json({ user: result.user, expiresAt: result.expiresAt, mustEnrol: session?.mustEnrol ?? false }, status);
 }
 

@@ -6,19 +6,21 @@ import { INCIDENT_STATES } from "#shared/status/public-status.ts";
 import { statusUpdateSchema } from "#shared/status/status-update-schema.ts";
 import { fieldErrors } from "#shared/field-errors.ts";
 import { When } from "../when.tsx";
+import { useStaffText } from "#app/admin/staff-language.tsx";
 
 type Update = { id: number; at: string; by: string; state: string; titleEn: string; messageEn: string };
 
 const input =
   "mt-1 w-full rounded-md border border-slate-400 bg-white px-2 py-1.5 text-sm dark:border-slate-500 dark:bg-slate-800";
 const FIELDS = [
-  ["titleEn", "Title (English)", "input"],
-  ["titleDe", "Title (German)", "input"],
-  ["messageEn", "Message (English)", "textarea"],
-  ["messageDe", "Message (German)", "textarea"],
+  ["titleEn", "statusUpdate.titleEn", "input"],
+  ["titleDe", "statusUpdate.titleDe", "input"],
+  ["messageEn", "statusUpdate.messageEn", "textarea"],
+  ["messageDe", "statusUpdate.messageDe", "textarea"],
 ] as const;
 
 export function StatusUpdateForm({ incidentId }: { incidentId: number }) {
+  const { t } = useStaffText();
   const [updates, setUpdates] = useState<Update[] | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [note, setNote] = useState<string | null>(null);
@@ -46,10 +48,10 @@ export function StatusUpdateForm({ incidentId }: { incidentId: number }) {
       const body = (await response.json().catch(() => ({}))) as { error?: string; fields?: Record<string, string> };
       if (!response.ok) {
         setErrors(body.fields ?? {});
-        return setNote(body.error ?? `Not published (HTTP ${response.status})`);
+        return setNote(body.error ?? t("statusUpdate.failed", { status: response.status }));
       }
       form.reset();
-      setNote("Published: the status page shows it within seconds.");
+      setNote(t("statusUpdate.published"));
       await load();
     } finally {
       setBusy(false);
@@ -59,7 +61,7 @@ export function StatusUpdateForm({ incidentId }: { incidentId: number }) {
   return (
     <details className="mt-2 text-sm" onToggle={(event) => event.currentTarget.open && updates === null && void load()}>
       <summary className="cursor-pointer font-medium text-brand-700 underline dark:text-brand-300">
-        Status page update
+        {t("statusUpdate.summary")}
       </summary>
       {updates && updates.length > 0 ? (
         <ul className="mt-2 space-y-1 text-xs">
@@ -73,7 +75,7 @@ export function StatusUpdateForm({ incidentId }: { incidentId: number }) {
       ) : null}
       <form onSubmit={(event) => void publish(event)} noValidate className="mt-2 grid max-w-xl gap-2">
         <label className="font-medium">
-          State
+          {t("statusUpdate.state")}
           <select name="state" className={input} defaultValue="investigating">
             {INCIDENT_STATES.map((state) => (
               <option key={state} value={state}>
@@ -84,7 +86,7 @@ export function StatusUpdateForm({ incidentId }: { incidentId: number }) {
         </label>
         {FIELDS.map(([name, label, kind]) => (
           <label key={name} className="font-medium">
-            {label}
+            {t(label)}
             {kind === "input" ? (
               <input
                 name={name}
@@ -116,7 +118,7 @@ export function StatusUpdateForm({ incidentId }: { incidentId: number }) {
             "font-semibold text-white hover:bg-brand-800 disabled:opacity-60"
           }
         >
-          Publish update
+          {t("statusUpdate.publish")}
         </button>
         {note ? (
           <p role="status" className="text-xs">

@@ -6,8 +6,11 @@ import { Badge, StatusBadge, type Tone } from "#app/admin/dashboard/badges.tsx";
 import { StatusUpdateForm } from "#app/admin/alerts/status-update-form.tsx";
 import { RouteGuard } from "#app/admin/route-guard.tsx";
 import { When } from "#app/admin/when.tsx";
+import { Interpolated } from "#app/components/status/interpolated.tsx";
 import { StaffRole, useMay } from "#app/admin/staff-role.tsx";
 import { requirePermission } from "#app/admin/session.server.ts";
+import { useStaffText } from "#app/admin/staff-language.tsx";
+import type { StaffKey } from "#shared/i18n/staff/staff-language.ts";
 import type { Route } from "./+types/alerts";
 
 const STATES = ["open", "resolved"] as const;
@@ -35,10 +38,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-export function meta() {
-  return [{ title: "Incidents" }];
-}
-
 type Incident = Route.ComponentProps["loaderData"]["incidents"][number];
 
 /** On a phone each row is a card: its cells stack, each after its column's name. */
@@ -50,21 +49,29 @@ const pageLink =
   "font-semibold hover:bg-slate-100 dark:border-slate-500 dark:hover:bg-slate-800";
 const DELIVERY_TONES: Record<string, Tone> = { sent: "green", pending: "amber", failed: "red", purged: "slate" };
 
+const RESOLUTIONS = {
+  healthy: "alerts.healthyAgain",
+  degraded: "alerts.noLongerUnhealthy",
+  removed: "alerts.removed",
+} as const satisfies Record<string, StaffKey>;
+const isResolution = (value: string | null): value is keyof typeof RESOLUTIONS =>
+  value !== null && Object.hasOwn(RESOLUTIONS, value);
+
 function Resolution({ incident }: { incident: Incident }) {
-  if (incident.test) return <Badge tone="blue">test</Badge>;
-  if (!incident.resolvedAt) return <Badge tone="red">Open</Badge>;
-  const words: Record<string, string> = {
-    healthy: "healthy again",
-    degraded: "no longer unhealthy (degraded)",
-    removed: "no longer monitored",
-  };
+  const { t } = useStaffText();
+  if (incident.test) return <Badge tone="blue">{t("alerts.test")}</Badge>;
+  if (!incident.resolvedAt) return <Badge tone="red">{t("alerts.open")}</Badge>;
+  const { resolution } = incident;
   return (
     <span className="flex flex-col gap-0.5">
       <span className="whitespace-nowrap">
-        Resolved at <When at={incident.resolvedAt} seconds stacked />
+        <Interpolated
+          text={t("alerts.resolvedAtTime")}
+          slots={{ "{at}": <When at={incident.resolvedAt} seconds stacked /> }}
+        />
       </span>
       <span className="text-xs text-slate-600 dark:text-slate-300">
-        {words[incident.resolution ?? ""] ?? incident.resolution}
+        {isResolution(resolution) ? t(RESOLUTIONS[resolution]) : resolution}
       </span>
     </span>
   );
@@ -72,17 +79,20 @@ function Resolution({ incident }: { incident: Incident }) {
 
 /** Each notice on one line: its kind and time, then every channel it went to with its delivery. */
 function Notices({ incident }: { incident: Incident }) {
+  const { t } = useStaffText();
   if (incident.notices.length === 0) {
     const why = incident.suppressedAt ? (
-      <>
-        held back by maintenance (<When at={incident.suppressedAt} seconds />)
-      </>
+      <Interpolated text={t("alerts.heldBack")} slots={{ "{at}": <When at={incident.suppressedAt} seconds /> }} />
     ) : incident.acknowledgedAt && !incident.announced ? (
-      "acknowledged before it was told"
+      t("alerts.acknowledgedFirst")
     ) : (
-      "not told (cooldown, or resolved before it was)"
+      t("alerts.notTold")
     );
-    return <span className="text-xs text-slate-600 dark:text-slate-300">None: {why}</span>;
+    return (
+      <span className="text-xs text-slate-600 dark:text-slate-300">
+        <Interpolated text={t("alerts.none")} slots={{ "{why}": why }} />
+      </span>
+    );
   }
   const told = new Map<string, Incident["notices"]>();
   for (const notice of incident.notices)
@@ -103,7 +113,9 @@ function Notices({ incident }: { incident: Incident }) {
                 title={notice.lastError ?? undefined}
               >
                 {notice.channel}: {notice.delivery}
-                {notice.delivery !== "sent" && notice.attempts > 0 ? ` (${notice.attempts} tries)` : ""}
+                {notice.delivery !== "sent" && notice.attempts > 0
+                  ? ` ${t("alerts.tries", { n: notice.attempts })}`
+                  : ""}
               </Badge>
             ))}
           </span>
@@ -122,16 +134,16 @@ function Notices({ incident }: { incident: Incident }) {
 
 export default function AlertsPage({ loaderData }: Route.ComponentProps) {
   const { user, incidents, total, page, pages, state } = loaderData;
+  const { t } = useStaffText();
+  const count = state === "open" ? "alerts.countOpen" : state === "resolved" ? "alerts.countResolved" : "alerts.count";
   return (
     <RouteGuard>
+      <title>{t("common.documentTitle", { page: t("alerts.title") })}</title>
       <StaffRole.Provider value={user.role}>
         <main className="mx-auto max-w-7xl px-4 py-6">
           <BackToDashboard />
-          <h1 className="mt-4 text-2xl font-bold">Incidents</h1>
-          <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">
-            {total} {state ?? ""} incidents, newest first. An incident opens after its failure threshold and resolves
-            after its success threshold; each notice is listed per channel with its delivery.
-          </p>
+          <h1 className="mt-4 text-2xl font-bold">{t("alerts.title")}</h1>
+          <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">{t(count, { n: total })}</p>
           <StateFilter state={state} />
           <IncidentTable incidents={incidents} page={page} pages={pages} />
           {pages > 1 ? <Pages state={state} page={page} pages={pages} /> : null}
@@ -146,8 +158,9 @@ const stateQuery = (value: string | null) => (value ? `?state=${value}` : "?");
 const pageQuery = (state: State | null, target: number) => `${stateQuery(state)}${state ? "&" : ""}page=${target}`;
 
 function StateFilter({ state }: { state: State | null }) {
+  const { t } = useStaffText();
   return (
-    <nav aria-label="Filter" className="mt-3 flex flex-wrap gap-2 text-sm">
+    <nav aria-label={t("alerts.filter")} className="mt-3 flex flex-wrap gap-2 text-sm">
       {[null, ...STATES].map((value) => (
         <Link
           key={value ?? "all"}
@@ -155,14 +168,25 @@ function StateFilter({ state }: { state: State | null }) {
           aria-current={state === value ? "page" : undefined}
           className={`${pageLink} aria-[current=page]:bg-slate-200 dark:aria-[current=page]:bg-slate-700`}
         >
-          {value === null ? "All" : value === "open" ? "Open" : "Resolved"}
+          {t(value === null ? "alerts.all" : value === "open" ? "alerts.open" : "alerts.resolved")}
         </Link>
       ))}
     </nav>
   );
 }
 
+const COLUMNS = [
+  "alerts.target",
+  "alerts.severity",
+  "alerts.opened",
+  "alerts.acknowledged",
+  "alerts.state",
+  "alerts.duration",
+  "alerts.notices",
+] as const;
+
 function IncidentTable({ incidents, page, pages }: { incidents: Incident[]; page: number; pages: number }) {
+  const { t } = useStaffText();
   return (
     <div
       className={
@@ -170,35 +194,17 @@ function IncidentTable({ incidents, page, pages }: { incidents: Incident[]; page
       }
       tabIndex={0}
       role="region"
-      aria-label="Incidents (scrolls)"
+      aria-label={t("table.scrolls", { label: t("alerts.title") })}
     >
       <table className="w-full text-left text-sm md:min-w-[64rem]">
-        <caption className="sr-only">
-          Incidents, page {page} of {pages}
-        </caption>
+        <caption className="sr-only">{t("alerts.caption", { page, pages })}</caption>
         <thead>
           <tr className="border-b border-slate-200 max-md:sr-only dark:border-slate-700">
-            <th scope="col" className="p-2">
-              Target
-            </th>
-            <th scope="col" className="p-2">
-              Severity
-            </th>
-            <th scope="col" className="p-2">
-              Opened
-            </th>
-            <th scope="col" className="p-2">
-              Acknowledged
-            </th>
-            <th scope="col" className="p-2">
-              State
-            </th>
-            <th scope="col" className="p-2">
-              Duration
-            </th>
-            <th scope="col" className="p-2 min-w-56">
-              Notices
-            </th>
+            {COLUMNS.map((key) => (
+              <th key={key} scope="col" className={key === "alerts.notices" ? "p-2 min-w-56" : "p-2"}>
+                {t(key)}
+              </th>
+            ))}
           </tr>
         </thead>
         <tbody>
@@ -208,7 +214,7 @@ function IncidentTable({ incidents, page, pages }: { incidents: Incident[]; page
           {incidents.length === 0 ? (
             <tr>
               <td colSpan={7} className="p-4 text-center">
-                No incidents yet.
+                {t("alerts.noIncidents")}
               </td>
             </tr>
           ) : null}
@@ -220,12 +226,13 @@ function IncidentTable({ incidents, page, pages }: { incidents: Incident[]; page
 
 function IncidentRow({ incident }: { incident: Incident }) {
   const mayPost = useMay("status-updates:post");
+  const { t } = useStaffText();
   return (
     <tr
       data-incident={incident.id}
       className="border-b border-slate-100 align-top max-md:block max-md:py-2 dark:border-slate-800"
     >
-      <td data-label="Target" className={`p-2 ${stacked}`}>
+      <td data-label={t("alerts.target")} className={`p-2 ${stacked}`}>
         <span className="font-semibold">{incident.name}</span>
         <span className="block text-xs text-slate-600 dark:text-slate-300">
           {incident.source} ·{" "}
@@ -233,22 +240,22 @@ function IncidentRow({ incident }: { incident: Incident }) {
         </span>
         {incident.publicStatus && mayPost ? <StatusUpdateForm incidentId={incident.id} /> : null}
       </td>
-      <td data-label="Severity" className={`p-2 ${stacked}`}>
+      <td data-label={t("alerts.severity")} className={`p-2 ${stacked}`}>
         {incident.test ? <Badge tone="blue">TEST</Badge> : <StatusBadge status={incident.severity} />}
       </td>
-      <td data-label="Opened" className={`p-2 whitespace-nowrap ${stacked}`}>
+      <td data-label={t("alerts.opened")} className={`p-2 whitespace-nowrap ${stacked}`}>
         <When at={incident.openedAt} seconds stacked />
       </td>
-      <td data-label="Acknowledged" className={`p-2 ${stacked}`}>
+      <td data-label={t("alerts.acknowledged")} className={`p-2 ${stacked}`}>
         <Acknowledgement incident={incident} />
       </td>
-      <td data-label="State" className={`p-2 ${stacked}`}>
+      <td data-label={t("alerts.state")} className={`p-2 ${stacked}`}>
         <Resolution incident={incident} />
       </td>
-      <td data-label="Duration" className={`p-2 whitespace-nowrap ${stacked}`}>
+      <td data-label={t("alerts.duration")} className={`p-2 whitespace-nowrap ${stacked}`}>
         {incident.test ? "–" : formatSpan(incident.durationMs)}
       </td>
-      <td data-label="Notices" className={`p-2 ${stacked}`}>
+      <td data-label={t("alerts.notices")} className={`p-2 ${stacked}`}>
         <Notices incident={incident} />
       </td>
     </tr>
@@ -256,14 +263,22 @@ function IncidentRow({ incident }: { incident: Incident }) {
 }
 
 function Acknowledgement({ incident }: { incident: Incident }) {
+  const { t } = useStaffText();
   if (!incident.acknowledgedAt) return "–";
   return (
     <span className="flex flex-col gap-0.5">
       <span>
-        <span className="whitespace-nowrap">
-          <When at={incident.acknowledgedAt} seconds stacked />
-        </span>{" "}
-        by <span className="whitespace-nowrap">{incident.acknowledgedBy}</span>
+        <Interpolated
+          text={t("alerts.acknowledgedBy")}
+          slots={{
+            "{at}": (
+              <span className="whitespace-nowrap">
+                <When at={incident.acknowledgedAt} seconds stacked />
+              </span>
+            ),
+            "{by}": <span className="whitespace-nowrap">{incident.acknowledgedBy}</span>,
+          }}
+        />
       </span>
       {incident.acknowledgementNote ? (
         <span className="text-xs text-slate-600 dark:text-slate-300">“{incident.acknowledgementNote}”</span>
@@ -273,19 +288,18 @@ function Acknowledgement({ incident }: { incident: Incident }) {
 }
 
 function Pages({ state, page, pages }: { state: State | null; page: number; pages: number }) {
+  const { t } = useStaffText();
   return (
-    <nav aria-label="Pages" className="mt-4 flex items-center gap-3">
+    <nav aria-label={t("common.pages")} className="mt-4 flex items-center gap-3">
       {page > 1 ? (
         <Link className={pageLink} to={pageQuery(state, page - 1)}>
-          Previous
+          {t("common.previous")}
         </Link>
       ) : null}
-      <span className="text-sm">
-        Page {page} of {pages}
-      </span>
+      <span className="text-sm">{t("common.pageOf", { page, pages })}</span>
       {page < pages ? (
         <Link className={pageLink} to={pageQuery(state, page + 1)}>
-          Next
+          {t("common.next")}
         </Link>
       ) : null}
     </nav>

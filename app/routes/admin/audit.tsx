@@ -7,6 +7,7 @@ import { When } from "#app/admin/when.tsx";
 import { requirePermission } from "#app/admin/session.server.ts";
 import type { Route } from "./+types/audit";
 import { cellClass, ScrollTable } from "#app/admin/scroll-table.tsx";
+import { useStaffText } from "#app/admin/staff-language.tsx";
 
 /** What a staff member needs to open this page (declared by every staff page, checked by a test). */
 export const permission: Permission = "audit:read";
@@ -43,22 +44,28 @@ const cell = cellClass("top");
 
 /** A GET form, so filtering works without JavaScript and a filtered page can be linked. */
 function FilterForm({ filters }: { filters: Filters }) {
+  const { t } = useStaffText();
   return (
-    <form method="get" className="mt-4 flex flex-wrap items-end gap-3" aria-label="Filter the audit trail">
+    <form method="get" className="mt-4 flex flex-wrap items-end gap-3" aria-label={t("audit.filterLabel")}>
       <label className="text-sm font-medium">
-        Action
+        {t("audit.action")}
         <input name="action" defaultValue={filters.action} placeholder="sign-in.failed" className={input} />
       </label>
       <label className="text-sm font-medium">
-        Who
-        <input name="actor" defaultValue={filters.actor} placeholder="username" className={input} />
+        {t("audit.who")}
+        <input
+          name="actor"
+          defaultValue={filters.actor}
+          placeholder={t("audit.usernamePlaceholder")}
+          className={input}
+        />
       </label>
       <button type="submit" className={button}>
-        Filter
+        {t("audit.filter")}
       </button>
       {filters.action || filters.actor ? (
         <Link to="?" className="min-h-10 py-2 text-sm underline">
-          Show all
+          {t("audit.showAll")}
         </Link>
       ) : null}
     </form>
@@ -76,27 +83,28 @@ function detailText(detail: Record<string, unknown> | null): string {
 /** The audit trail: who did what, when and from where, newest first (owners only). */
 export default function AuditPage({ loaderData }: Route.ComponentProps) {
   const { events, filters, older, newer } = loaderData;
+  const { t } = useStaffText();
+  const title = t("audit.title");
   return (
     <RouteGuard>
-      <title>Audit trail – Admin Dashboard</title>
+      <title>{t("common.documentTitle", { page: title })}</title>
       <main className="mx-auto max-w-6xl px-4 py-8">
         <BackToDashboard />
-        <h1 className="mt-4 text-2xl font-bold">Audit trail</h1>
-        <p className="mt-2 text-sm text-slate-700 dark:text-slate-300">
-          Sign-ins and staff actions, kept a year. &ldquo;From&rdquo; is a keyed pseudonym of the address: the same
-          address gives the same value, and the address itself is not stored.
-        </p>
+        <h1 className="mt-4 text-2xl font-bold">{title}</h1>
+        <p className="mt-2 text-sm text-slate-700 dark:text-slate-300">{t("audit.intro")}</p>
         <FilterForm filters={filters} />
         <ScrollTable
-          label="Audit trail"
+          label={title}
           align="top"
           className="mt-4"
-          headings={["When", "Who", "From", "What", "Target", "Detail"]}
+          headings={(
+            ["audit.when", "audit.who", "audit.from", "audit.what", "audit.target", "audit.detail"] as const
+          ).map((key) => t(key))}
         >
           {events.length === 0 ? (
             <tr>
               <td colSpan={6} className={cell}>
-                No entries.
+                {t("audit.none")}
               </td>
             </tr>
           ) : null}
@@ -105,7 +113,7 @@ export default function AuditPage({ loaderData }: Route.ComponentProps) {
               <td className={`${cell} whitespace-nowrap`}>
                 <When at={event.at} seconds stacked />
               </td>
-              <td className={cell}>{event.actor ?? "(not signed in)"}</td>
+              <td className={cell}>{event.actor ?? t("audit.notSignedIn")}</td>
               <td className={`${cell} font-mono`} title={event.source ?? undefined}>
                 {event.source ? event.source.slice(0, 8) : "–"}
               </td>
@@ -115,9 +123,9 @@ export default function AuditPage({ loaderData }: Route.ComponentProps) {
             </tr>
           ))}
         </ScrollTable>
-        <nav aria-label="Pages" className="mt-4 flex gap-4">
-          {newer ? <Link to={pageLink(filters, { after: newer })}>Newer</Link> : null}
-          {older ? <Link to={pageLink(filters, { before: older })}>Older</Link> : null}
+        <nav aria-label={t("audit.pages")} className="mt-4 flex gap-4">
+          {newer ? <Link to={pageLink(filters, { after: newer })}>{t("audit.newer")}</Link> : null}
+          {older ? <Link to={pageLink(filters, { before: older })}>{t("audit.older")}</Link> : null}
         </nav>
       </main>
     </RouteGuard>

@@ -4,12 +4,10 @@ import { useNavigate } from "react-router";
 import { acceptInvitation, lookupInvitation, type Invitation } from "#app/admin/auth-client.ts";
 import { ErrorMessage, Field, primaryButtonClass } from "#app/admin/fields.tsx";
 import { PasswordRules } from "#app/admin/password-rules.tsx";
+import { useStaffText } from "#app/admin/staff-language.tsx";
 
 /** Open to everyone: the invitation's token, not a session, says who may create an account here. */
 export const permission = null;
-
-const INVALID =
-  "This invitation is not valid. It may have expired (invitations last 24 hours), been used or been withdrawn.";
 
 type Lookup =
   | { state: "reading" }
@@ -30,6 +28,7 @@ async function readInvitation(hash: string): Promise<Lookup> {
  * send, so it reaches no server log; only this page's script reads it and asks the API what it offers.
  */
 export default function InvitationPage() {
+  const { t } = useStaffText();
   const [lookup, setLookup] = useState<Lookup>({ state: "reading" });
   useEffect(() => {
     let active = true;
@@ -43,7 +42,7 @@ export default function InvitationPage() {
 
   return (
     <main className="flex min-h-screen items-center justify-center px-4 py-8">
-      <title>Invitation – Admin Dashboard</title>
+      <title>{t("common.documentTitle", { page: t("invitation.title") })}</title>
       <div
         className={
           "w-full max-w-md rounded-xl border border-slate-200 bg-white p-8 shadow-lg " +
@@ -52,7 +51,7 @@ export default function InvitationPage() {
       >
         <div className="flex flex-col items-center text-center">
           <UserPlus aria-hidden="true" className="size-10 text-brand-700 dark:text-brand-300" />
-          <h1 className="mt-3 text-2xl font-bold">Join the team</h1>
+          <h1 className="mt-3 text-2xl font-bold">{t("invitation.heading")}</h1>
         </div>
         <p
           role="note"
@@ -61,14 +60,14 @@ export default function InvitationPage() {
             "text-amber-950 dark:bg-amber-950 dark:text-amber-50"
           }
         >
-          Accepting an invitation needs JavaScript. Please turn it on for this site and reload the page.
+          {t("invitation.needsScript")}
         </p>
         {lookup.state === "reading" ? (
           <p role="status" className="js-only mt-4 text-center">
-            Reading the invitation...
+            {t("invitation.reading")}
           </p>
         ) : null}
-        {lookup.state === "invalid" ? <p className="mt-4">{INVALID}</p> : null}
+        {lookup.state === "invalid" ? <p className="mt-4">{t("invitation.invalid")}</p> : null}
         {lookup.state === "failed" ? (
           <div className="mt-4">
             <ErrorMessage>{lookup.error}</ErrorMessage>
@@ -90,6 +89,7 @@ type AcceptProps = { token: string; invitation: Invitation; onInvalid: () => voi
 
 /** The new account's username and password; created, it is signed in and goes on to add second factors. */
 function AcceptForm({ token, invitation, onInvalid }: AcceptProps) {
+  const { t } = useStaffText();
   const navigate = useNavigate();
   const [username, setUsername] = useState(invitation.suggestedUsername);
   const [password, setPassword] = useState("");
@@ -101,7 +101,7 @@ function AcceptForm({ token, invitation, onInvalid }: AcceptProps) {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (password !== repeated) {
-      setProblems({ repeated: "The passwords do not match." });
+      setProblems({ repeated: t("invitation.mismatch") });
       return;
     }
     setBusy(true);
@@ -120,11 +120,9 @@ function AcceptForm({ token, invitation, onInvalid }: AcceptProps) {
 
   return (
     <form method="post" onSubmit={(event) => void submit(event)} className="mt-6 space-y-4">
-      <p>
-        You are invited as <span className="font-semibold">{invitation.role}</span> ({invitation.email}).
-      </p>
+      <p>{t("invitation.invitedAs", { role: invitation.role, email: invitation.email })}</p>
       <Field
-        label="Username"
+        label={t("invitation.username")}
         name="username"
         autoComplete="username"
         autoCapitalize="none"
@@ -135,7 +133,7 @@ function AcceptForm({ token, invitation, onInvalid }: AcceptProps) {
         onChange={(event) => setUsername(event.target.value)}
       />
       <Field
-        label="Password"
+        label={t("invitation.password")}
         type="password"
         autoComplete="new-password"
         required
@@ -145,7 +143,7 @@ function AcceptForm({ token, invitation, onInvalid }: AcceptProps) {
         onChange={(event) => setPassword(event.target.value)}
       />
       <Field
-        label="Confirm password"
+        label={t("invitation.confirmPassword")}
         type="password"
         autoComplete="new-password"
         required
@@ -159,7 +157,7 @@ function AcceptForm({ token, invitation, onInvalid }: AcceptProps) {
         disabled={busy || !username.trim() || !password || !repeated}
         className={`${primaryButtonClass} w-full`}
       >
-        {busy ? "Creating your account..." : "Create account"}
+        {busy ? t("invitation.creating") : t("invitation.create")}
       </button>
     </form>
   );

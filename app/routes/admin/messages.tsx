@@ -11,7 +11,9 @@ import {
 } from "#shared/contact/contact-status.ts";
 import { RouteGuard } from "#app/admin/route-guard.tsx";
 import { When } from "#app/admin/when.tsx";
+import { Interpolated } from "#app/components/status/interpolated.tsx";
 import { requirePermission } from "#app/admin/session.server.ts";
+import { useStaffText } from "#app/admin/staff-language.tsx";
 import type { Route } from "./+types/messages";
 
 /** What a staff member needs to open this page (declared by every staff page, checked by a test). */
@@ -37,8 +39,11 @@ const STATUS_STYLE: Record<ContactStatus, string> = {
 };
 
 function StatusBadge({ status }: { status: ContactStatus }) {
+  const { t } = useStaffText();
   return (
-    <span className={`inline-block rounded px-2 py-0.5 text-xs font-semibold ${STATUS_STYLE[status]}`}>{status}</span>
+    <span className={`inline-block rounded px-2 py-0.5 text-xs font-semibold ${STATUS_STYLE[status]}`}>
+      {t(`messages.status.${status}`)}
+    </span>
   );
 }
 
@@ -65,16 +70,17 @@ export default function MessagesPage({ loaderData }: Route.ComponentProps) {
   const { user, messages, page, pages, total, status, selected } = loaderData;
   const manage = may(user.role, "messages:manage");
   const { busy, problem, act } = useMessageAction();
+  const { t } = useStaffText();
 
   return (
     <RouteGuard>
-      <title>Contact messages – Admin Dashboard</title>
+      <title>{t("common.documentTitle", { page: t("messages.title") })}</title>
       <main className="mx-auto max-w-6xl px-4 py-8">
         <BackToDashboard />
-        <h1 className="mt-4 text-2xl font-bold">Contact messages</h1>
+        <h1 className="mt-4 text-2xl font-bold">{t("messages.title")}</h1>
         <StatusFilter status={status} />
         <p className="mt-3 text-sm text-slate-700 dark:text-slate-300">
-          {total} message{total === 1 ? "" : "s"}
+          {t(total === 1 ? "messages.count.one" : "messages.count.other", { n: total })}
         </p>
         {problem ? (
           <p
@@ -99,6 +105,7 @@ type Act = (method: "POST" | "DELETE", path: string) => Promise<void>;
 /** Sends one staff action on a message, then reads the page's data again; `problem` holds a refusal. */
 function useMessageAction() {
   const revalidator = useRevalidator();
+  const { t } = useStaffText();
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
 
@@ -109,7 +116,8 @@ function useMessageAction() {
       const response = await fetch(`/api/admin/contact-messages/${path}`, { method });
       if (!response.ok)
         setProblem(
-          ((await response.json().catch(() => ({}))) as { error?: string }).error ?? `Failed (${response.status})`,
+          ((await response.json().catch(() => ({}))) as { error?: string }).error ??
+            t("messages.failed", { status: response.status }),
         );
       await revalidator.revalidate();
     } finally {
@@ -120,8 +128,9 @@ function useMessageAction() {
 }
 
 function StatusFilter({ status }: { status: ContactStatus | null }) {
+  const { t } = useStaffText();
   return (
-    <nav aria-label="Filter by status" className="mt-4 flex flex-wrap gap-2">
+    <nav aria-label={t("messages.filterByStatus")} className="mt-4 flex flex-wrap gap-2">
       {[null, ...CONTACT_STATUSES].map((value) => (
         <Link
           key={value ?? "all"}
@@ -133,7 +142,7 @@ function StatusFilter({ status }: { status: ContactStatus | null }) {
             "dark:border-slate-600"
           }
         >
-          {value ?? "all"}
+          {value ? t(`messages.status.${value}`) : t("messages.status.all")}
         </Link>
       ))}
     </nav>
@@ -151,9 +160,10 @@ function MessageList({
   page: number;
   selectedId: number | undefined;
 }) {
+  const { t } = useStaffText();
   return (
     <ul className={messageListClass}>
-      {messages.length === 0 ? <li className="p-4 text-slate-700 dark:text-slate-300">No messages.</li> : null}
+      {messages.length === 0 ? <li className="p-4 text-slate-700 dark:text-slate-300">{t("messages.none")}</li> : null}
       {messages.map((message: ContactSummary) => (
         <li key={message.id}>
           <Link
@@ -187,35 +197,41 @@ type DetailProps = {
 };
 
 function MessageDetail({ message, busy, act, manage }: DetailProps) {
+  const { t } = useStaffText();
+  const attempts = t(message.attempts === 1 ? "messages.attempts.one" : "messages.attempts.other", {
+    n: message.attempts,
+  });
   return (
     <article aria-labelledby="message-subject" className="rounded-lg border border-slate-200 p-4 dark:border-slate-700">
       <h2 id="message-subject" className="text-lg font-bold break-words">
         {message.subject}
       </h2>
       <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
-        <dt className="font-semibold">From</dt>
+        <dt className="font-semibold">{t("messages.from")}</dt>
         <dd className="break-words">
           {message.name} &lt;{message.email}&gt;
         </dd>
-        <dt className="font-semibold">Received</dt>
+        <dt className="font-semibold">{t("messages.received")}</dt>
         <dd>
           <When at={message.receivedAt} />
         </dd>
-        <dt className="font-semibold">Language</dt>
+        <dt className="font-semibold">{t("messages.language")}</dt>
         <dd>{message.language}</dd>
-        <dt className="font-semibold">Status</dt>
+        <dt className="font-semibold">{t("messages.statusLabel")}</dt>
         <dd>
-          <StatusBadge status={message.status} /> {message.attempts} attempt
-          {message.attempts === 1 ? "" : "s"}
+          <StatusBadge status={message.status} />{" "}
           {message.sentAt ? (
-            <>
-              , sent <When at={message.sentAt} />
-            </>
-          ) : null}
+            <Interpolated
+              text={t("messages.attemptsSent", { attempts })}
+              slots={{ "{sent}": <When at={message.sentAt} /> }}
+            />
+          ) : (
+            attempts
+          )}
         </dd>
         {message.lastError ? (
           <>
-            <dt className="font-semibold">Last error</dt>
+            <dt className="font-semibold">{t("messages.lastError")}</dt>
             <dd className="break-words">{message.lastError}</dd>
           </>
         ) : null}
@@ -229,6 +245,7 @@ function MessageDetail({ message, busy, act, manage }: DetailProps) {
 }
 
 function MessageActions({ message, busy, act }: Omit<DetailProps, "manage">) {
+  const { t } = useStaffText();
   return (
     <div className="mt-4 flex gap-2">
       {message.status !== "sent" ? (
@@ -240,34 +257,33 @@ function MessageActions({ message, busy, act }: Omit<DetailProps, "manage">) {
         >
           <RotateCw aria-hidden="true" className="size-4" />
           {message.status === "spam"
-            ? "Not spam: deliver"
+            ? t("messages.notSpam")
             : message.status === "quarantined"
-              ? "Release: deliver"
-              : "Retry delivery"}
+              ? t("messages.release")
+              : t("messages.retry")}
         </button>
       ) : null}
       <button
         type="button"
         disabled={busy}
         onClick={() => {
-          if (window.confirm("Delete this message for good?")) void act("DELETE", String(message.id));
+          if (window.confirm(t("messages.deleteConfirm"))) void act("DELETE", String(message.id));
         }}
         className={button}
       >
-        <Trash2 aria-hidden="true" className="size-4" /> Delete
+        <Trash2 aria-hidden="true" className="size-4" /> {t("messages.delete")}
       </button>
     </div>
   );
 }
 
 function Pages({ status, page, pages }: { status: ContactStatus | null; page: number; pages: number }) {
+  const { t } = useStaffText();
   return (
-    <nav aria-label="Pages" className="mt-4 flex items-center gap-3">
-      {page > 1 ? <Link to={query({ status, page: page - 1 })}>Previous</Link> : null}
-      <span>
-        Page {page} of {pages}
-      </span>
-      {page < pages ? <Link to={query({ status, page: page + 1 })}>Next</Link> : null}
+    <nav aria-label={t("common.pages")} className="mt-4 flex items-center gap-3">
+      {page > 1 ? <Link to={query({ status, page: page - 1 })}>{t("common.previous")}</Link> : null}
+      <span>{t("common.pageOf", { page, pages })}</span>
+      {page < pages ? <Link to={query({ status, page: page + 1 })}>{t("common.next")}</Link> : null}
     </nav>
   );
 }

@@ -16,6 +16,7 @@ import {
 import { RouteGuard } from "#app/admin/route-guard.tsx";
 import { cellClass, ScrollTable } from "#app/admin/scroll-table.tsx";
 import { requirePermission } from "#app/admin/session.server.ts";
+import { useStaffText, type StaffTextValue } from "#app/admin/staff-language.tsx";
 import { usePageActions, type RunAction } from "#app/admin/use-page-actions.ts";
 import { When } from "#app/admin/when.tsx";
 import type { Route } from "./+types/subscribers";
@@ -42,22 +43,21 @@ const badge = "inline-block rounded px-2 py-0.5 text-xs font-semibold";
 const confirmedBadge = `${badge} bg-green-100 text-green-950 dark:bg-green-900 dark:text-green-50`;
 const waitingBadge = `${badge} bg-amber-100 text-amber-950 dark:bg-amber-900 dark:text-amber-50`;
 
-const servicesText = (services: string[] | null) => (services === null ? "All" : services.join(", "));
+const servicesText = (services: string[] | null, t: StaffTextValue["t"]) =>
+  services === null ? t("subscribers.allServices") : services.join(", ");
 
 /** The status page's subscribers and the customers' systems it tells (owners only). */
 export default function SubscribersPage({ loaderData }: Route.ComponentProps) {
   const { configured, subscribers, webhooks } = loaderData;
   const { run, busy, error, status } = usePageActions();
+  const { t } = useStaffText();
   return (
     <RouteGuard>
-      <title>Status page subscribers – Admin Dashboard</title>
+      <title>{t("common.documentTitle", { page: t("subscribers.title") })}</title>
       <main className="mx-auto max-w-6xl px-4 py-8">
         <BackToDashboard />
-        <h1 className="mt-4 text-2xl font-bold">Status page subscribers</h1>
-        <p className="mt-2 text-sm text-slate-700 dark:text-slate-300">
-          Visitors who subscribed to /en/status or /de/status by e-mail. Unconfirmed addresses are deleted 48 hours
-          after their request.
-        </p>
+        <h1 className="mt-4 text-2xl font-bold">{t("subscribers.title")}</h1>
+        <p className="mt-2 text-sm text-slate-700 dark:text-slate-300">{t("subscribers.intro")}</p>
         <div className="sticky top-0 z-10 mt-3 space-y-2">
           <ErrorMessage>{error}</ErrorMessage>
           <StatusMessage>{status}</StatusMessage>
@@ -67,19 +67,19 @@ export default function SubscribersPage({ loaderData }: Route.ComponentProps) {
             <SubscriberTable subscribers={subscribers} run={run} busy={busy} />
             <section aria-labelledby="webhooks-heading" className={sectionClass}>
               <h2 id="webhooks-heading" className="text-lg font-bold">
-                Webhook subscribers
+                {t("subscribers.webhooks")}
               </h2>
               <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">
-                Give the secret to the customer: each request carries <code>X-Signature-256: sha256=</code>HMAC-SHA256
-                of the body.
+                {t("subscribers.secretBefore")} <code>X-Signature-256: sha256=</code>
+                {t("subscribers.secretAfter")}
               </p>
               <WebhookTable webhooks={webhooks} run={run} busy={busy} />
-              <h3 className="mt-4 font-semibold">Add a webhook subscriber</h3>
+              <h3 className="mt-4 font-semibold">{t("subscribers.addWebhook")}</h3>
               <WebhookForm run={run} busy={busy} />
             </section>
           </>
         ) : (
-          <p className="mt-4">Monitoring is not configured: there is no status page, and nobody subscribes to it.</p>
+          <p className="mt-4">{t("subscribers.notConfigured")}</p>
         )}
       </main>
     </RouteGuard>
@@ -97,6 +97,7 @@ type DeleteProps = ActionProps & {
 
 /** A delete button that asks first, named for what it deletes. */
 function DeleteButton({ label, question, path, success, run, busy }: DeleteProps) {
+  const { t } = useStaffText();
   return (
     <button
       type="button"
@@ -107,24 +108,43 @@ function DeleteButton({ label, question, path, success, run, busy }: DeleteProps
       }}
       className={buttonClass}
     >
-      <Trash2 aria-hidden="true" className="size-4" /> Delete
+      <Trash2 aria-hidden="true" className="size-4" /> {t("subscribers.delete")}
     </button>
   );
 }
 
+const SUBSCRIBER_HEADINGS = [
+  "subscribers.email",
+  "subscribers.state",
+  "subscribers.language",
+  "subscribers.services",
+  "subscribers.requested",
+  "subscribers.confirmedAt",
+  "subscribers.actions",
+] as const;
+const WEBHOOK_HEADINGS = [
+  "subscribers.customer",
+  "subscribers.url",
+  "subscribers.services",
+  "subscribers.secret",
+  "subscribers.added",
+  "subscribers.actions",
+] as const;
+
 function SubscriberTable({ subscribers, run, busy }: ActionProps & { subscribers: Subscriber[] }) {
+  const { t } = useStaffText();
   return (
     <section aria-labelledby="subscribers-heading" className={sectionClass}>
       <h2 id="subscribers-heading" className="text-lg font-bold">
-        E-mail subscribers
+        {t("subscribers.emailSubscribers")}
       </h2>
       {subscribers.length === 0 ? (
-        <p className="mt-2 text-sm">No subscribers yet.</p>
+        <p className="mt-2 text-sm">{t("subscribers.none")}</p>
       ) : (
         <ScrollTable
-          label="E-mail subscribers"
+          label={t("subscribers.emailSubscribers")}
           align="top"
-          headings={["E-mail", "State", "Language", "Services", "Requested", "Confirmed", "Actions"]}
+          headings={SUBSCRIBER_HEADINGS.map((key) => t(key))}
         >
           {subscribers.map((subscriber) => (
             <tr key={subscriber.id}>
@@ -133,11 +153,11 @@ function SubscriberTable({ subscribers, run, busy }: ActionProps & { subscribers
               </th>
               <td className={cell}>
                 <span className={subscriber.confirmed ? confirmedBadge : waitingBadge}>
-                  {subscriber.confirmed ? "Confirmed" : "Waiting for confirmation"}
+                  {subscriber.confirmed ? t("subscribers.confirmed") : t("subscribers.waiting")}
                 </span>
               </td>
               <td className={cell}>{subscriber.language.toUpperCase()}</td>
-              <td className={`${cell} break-words`}>{servicesText(subscriber.services)}</td>
+              <td className={`${cell} break-words`}>{servicesText(subscriber.services, t)}</td>
               <td className={`${cell} whitespace-nowrap`}>
                 <When at={subscriber.requestedAt} stacked />
               </td>
@@ -145,16 +165,16 @@ function SubscriberTable({ subscribers, run, busy }: ActionProps & { subscribers
                 {subscriber.confirmedAt ? <When at={subscriber.confirmedAt} stacked /> : "–"}
                 {subscriber.consentVersion ? (
                   <span className="block text-xs text-slate-700 dark:text-slate-300">
-                    consent {subscriber.consentVersion}
+                    {t("subscribers.consent", { version: subscriber.consentVersion })}
                   </span>
                 ) : null}
               </td>
               <td className={cell}>
                 <DeleteButton
-                  label={`Delete subscriber ${subscriber.email}`}
-                  question={`Delete the subscriber ${subscriber.email}? Mail not sent to them yet is dropped.`}
+                  label={t("subscribers.deleteLabel", { email: subscriber.email })}
+                  question={t("subscribers.deleteQuestion", { email: subscriber.email })}
                   path={`${base}/subscribers/${subscriber.id}`}
-                  success={`The subscriber ${subscriber.email} is deleted.`}
+                  success={t("subscribers.deleted", { email: subscriber.email })}
                   run={run}
                   busy={busy}
                 />
@@ -168,33 +188,32 @@ function SubscriberTable({ subscribers, run, busy }: ActionProps & { subscribers
 }
 
 function WebhookTable({ webhooks, run, busy }: ActionProps & { webhooks: Webhook[] }) {
-  if (webhooks.length === 0) return <p className="mt-2 text-sm">No webhook subscribers yet.</p>;
+  const { t } = useStaffText();
+  if (webhooks.length === 0) return <p className="mt-2 text-sm">{t("subscribers.noWebhooks")}</p>;
   return (
-    <ScrollTable
-      label="Webhook subscribers"
-      align="top"
-      headings={["Customer", "URL", "Services", "Secret", "Added", "Actions"]}
-    >
+    <ScrollTable label={t("subscribers.webhooks")} align="top" headings={WEBHOOK_HEADINGS.map((key) => t(key))}>
       {webhooks.map((webhook) => (
         <tr key={webhook.id}>
           <th scope="row" className={`${cell} font-normal break-words`}>
             {webhook.customer}
           </th>
           <td className={`${cell} break-all`}>{webhook.url}</td>
-          <td className={`${cell} break-words`}>{servicesText(webhook.services)}</td>
+          <td className={`${cell} break-words`}>{servicesText(webhook.services, t)}</td>
           <td className={`${cell} break-all`}>
             <code>{webhook.secret}</code>
           </td>
           <td className={`${cell} whitespace-nowrap`}>
             <When at={webhook.createdAt} stacked />
-            <span className="block text-xs text-slate-700 dark:text-slate-300">by {webhook.createdBy}</span>
+            <span className="block text-xs text-slate-700 dark:text-slate-300">
+              {t("subscribers.by", { name: webhook.createdBy })}
+            </span>
           </td>
           <td className={cell}>
             <DeleteButton
-              label={`Delete webhook subscriber ${webhook.customer}`}
-              question={`Delete the webhook of ${webhook.customer}? Events not sent to it yet are dropped.`}
+              label={t("subscribers.deleteWebhookLabel", { customer: webhook.customer })}
+              question={t("subscribers.deleteWebhookQuestion", { customer: webhook.customer })}
               path={`${base}/webhooks/${webhook.id}`}
-              success={`The webhook of ${webhook.customer} is deleted.`}
+              success={t("subscribers.webhookDeleted", { customer: webhook.customer })}
               run={run}
               busy={busy}
             />
@@ -220,6 +239,7 @@ function byField(fields: Record<string, string>): Record<string, string> {
 
 /** Adds a customer's webhook; checked here with the API's own schema first, then by the API. */
 function WebhookForm({ run, busy }: ActionProps) {
+  const { t } = useStaffText();
   const [problems, setProblems] = useState<Record<string, string>>({});
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -233,7 +253,7 @@ function WebhookForm({ run, busy }: ActionProps) {
     if (!parsed.success) return setProblems(byField(fieldErrors(parsed.error)));
     setProblems({});
     const result = await run(() => requestJson<{ webhook: Webhook }>("POST", `${base}/webhooks`, parsed.data), {
-      success: ({ webhook }) => `The webhook of ${webhook.customer} is added: give them its secret.`,
+      success: ({ webhook }) => t("subscribers.webhookAdded", { customer: webhook.customer }),
     });
     if (result.ok) form.reset();
     else setProblems(byField(result.fields ?? {}));
@@ -246,7 +266,7 @@ function WebhookForm({ run, busy }: ActionProps) {
       className="mt-3 flex flex-wrap items-start gap-3"
     >
       <Field
-        label="Customer"
+        label={t("subscribers.customer")}
         name="customer"
         autoComplete="off"
         required
@@ -254,7 +274,7 @@ function WebhookForm({ run, busy }: ActionProps) {
         wrapperClass="w-56"
       />
       <Field
-        label="URL"
+        label={t("subscribers.url")}
         name="url"
         type="url"
         autoComplete="off"
@@ -264,14 +284,14 @@ function WebhookForm({ run, busy }: ActionProps) {
         wrapperClass="w-80"
       />
       <Field
-        label="Services (comma-separated ids, empty for all)"
+        label={t("subscribers.servicesField")}
         name="services"
         autoComplete="off"
         problem={problems.services}
         wrapperClass="w-80"
       />
       <button type="submit" disabled={busy} className={`${primaryButtonClass} mt-6`}>
-        Add
+        {t("subscribers.add")}
       </button>
     </form>
   );

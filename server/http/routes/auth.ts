@@ -2,40 +2,37 @@
 // POST /api/auth/refresh. The steps after the password: sign-in-steps.ts.
 import { Hono, type Context } from "hono";
 import { z } from "zod";
+import { staffText } from "#shared/i18n/staff/staff-language.ts";
 import type { Throttled } from "#server/auth/sign-in.ts";
 import type { Services } from "#server/services.ts";
 import { readJson, type ApiEnv } from "#server/http/api-context.ts";
 import { audit } from "#server/http/audit-event.ts";
 import { clearedSessionCookie, readSessionToken, shortCookie } from "#server/http/session-cookie.ts";
 import { signedInResponse, signInClient } from "#server/http/signed-in.ts";
+import { apiError } from "#server/http/staff-messages.ts";
 
 const signInBody = z.object({
   username: z
-    .string({ error: "Username is required" })
+    .string({ error: "api.usernameRequired" })
     .trim()
-    .min(1, "Username is required")
-    .max(254, "Username is too long"),
-  password: z
-    .string({ error: "Password is required" })
-    .min(1, "Password is required")
-    .max(1024, "Password is too long"),
+    .min(1, "api.usernameRequired")
+    .max(254, "api.usernameTooLong"),
+  password: z.string({ error: "api.passwordRequired" }).min(1, "api.passwordRequired").max(1024, "api.passwordTooLong"),
 });
 
-export const INVALID_CREDENTIALS = "Invalid credentials. Please try again.";
-
-export const TOO_MANY_CODES =
-  "Too many wrong codes for this account. Use a recovery code or a passkey, or wait for the time given.";
+/** The English answer to a held code budget (the API words it in the request's staff language). */
+export const TOO_MANY_CODES = staffText("en", "api.tooManyCodes");
 
 export function throttled(c: Context<ApiEnv>, retryAfterSeconds: number) {
   c.header("Retry-After", String(retryAfterSeconds));
-  return c.json({ error: "Too many sign-in attempts", retryAfterSeconds }, 429);
+  return c.json({ ...apiError("api.tooManySignIns"), retryAfterSeconds }, 429);
 }
 
 /** A refused attempt: when to try again, and whether it was the account's budget of authenticator codes. */
 export function throttledAnswer(c: Context<ApiEnv>, result: Throttled) {
   if (!result.held?.startsWith("totp:")) return throttled(c, result.retryAfterSeconds);
   c.header("Retry-After", String(result.retryAfterSeconds));
-  return c.json({ error: TOO_MANY_CODES, reason: "codes", retryAfterSeconds: result.retryAfterSeconds }, 429);
+  return c.json({ ...apiError("api.tooManyCodes"), reason: "codes", retryAfterSeconds: result.retryAfterSeconds }, 429);
 }
 
 export function authRoutes(services: Services) {
@@ -57,7 +54,7 @@ export function authRoutes(services: Services) {
         target,
         ...(target === null ? { detail: { unknownAccount: true } } : {}),
       });
-      return c.json({ error: INVALID_CREDENTIALS }, 401);
+      return c.json(apiError("api.invalidCredentials"), 401);
     }
     if (result.kind === "second-factor") {
       const pending = await services.secondFactor.begin(result.user, result.methods);
@@ -83,14 +80,14 @@ export function authRoutes(services: Services) {
   routes.get("/session", async (c) => {
     const token = readSessionToken(c.get("cookieRequest"));
     const session = token ? await services.sessions.validate(token) : undefined;
-    if (!session) return c.json({ error: "Not signed in" }, 401);
+    if (!session) return c.json(apiError("api.notSignedIn"), 401);
     return c.json(session);
   });
 
   routes.post("/refresh", async (c) => {
     const token = readSessionToken(c.get("cookieRequest"));
     const session = token ? await services.sessions.refresh(token) : undefined;
-    if (!session) return c.json({ error: "Not signed in" }, 401);
+    if (!session) return c.json(apiError("api.notSignedIn"), 401);
     return c.json({ expiresAt: session.expiresAt });
   });
 

@@ -5,6 +5,7 @@ import { Hono, type Context } from "hono";
 import { z } from "zod";
 import { ROLES } from "#shared/auth/permissions.ts";
 import { staffEmailAddress } from "#shared/auth/staff-email.ts";
+import { LANGUAGES } from "#shared/i18n/languages.ts";
 import { InvitationConflictError, type QueueInvitationMail } from "#server/auth/invitations.ts";
 import { StaffConflictError, StaffInputError, usernameFromLogin } from "#server/auth/staff.ts";
 import { invitationLink, invitationMail } from "#server/mail/invitation-mail.ts";
@@ -12,11 +13,14 @@ import type { Services } from "#server/services.ts";
 import { readForm, type ApiEnv } from "#server/http/api-context.ts";
 import { audit } from "#server/http/audit-event.ts";
 import { allow, recentSignIn } from "#server/http/permission.ts";
+import { requestStaffLanguage } from "#server/http/staff-messages.ts";
 
 const role = z.enum(ROLES, { error: `Role: choose one of ${ROLES.join(", ")}` });
 const invitationBody = z.object({
   email: staffEmailAddress,
   role,
+  /** The invitee's staff language: their mail's, and their account's to start with; the inviter's when not given. */
+  language: z.enum(LANGUAGES, { error: "api.language" }).optional(),
 });
 const roleBody = z.object({ role });
 const settingsBody = z.object({
@@ -71,7 +75,8 @@ export function staffRoutes(services: Services) {
       services.outbox.enqueue(trx, invitationMail(made, invitationLink(services.config.SITE_URL, token)));
     let invitation;
     try {
-      invitation = await services.invitations.create(body.data.email, body.data.role, me(c).username, queueMail);
+      const { email, role: invitedRole, language = requestStaffLanguage(c) } = body.data;
+      invitation = await services.invitations.create(email, invitedRole, me(c).username, queueMail, language);
     } catch (error) {
       if (!(error instanceof InvitationConflictError)) throw error;
       return c.json({ error: error.message, fields: { email: error.message } }, 409);
