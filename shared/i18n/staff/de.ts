@@ -1,7 +1,15 @@
 // The staff area's German text: the keys and placeholders of en.ts, formal "Sie", the words a German operator uses.
 import type { StaffMessages } from "./en.ts";
+import { dashboardPanelsDe } from "./dashboard-panels-de.ts";
+import { dashboardServicesDe } from "./dashboard-services-de.ts";
+import { accountAndTeamDe } from "./account-and-team-de.ts";
+import { serverSentencesDe } from "./server-sentences-de.ts";
 
 export const staffDe: StaffMessages = {
+  ...dashboardPanelsDe,
+  ...dashboardServicesDe,
+  ...accountAndTeamDe,
+  ...serverSentencesDe,
   "language.other": "English",
   "language.otherLabel": "Den Mitarbeiterbereich auf Englisch anzeigen",
   "language.saveFailed": "Die Sprache konnte nicht gespeichert werden. Bitte versuchen Sie es erneut.",

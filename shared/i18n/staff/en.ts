@@ -1,7 +1,17 @@
 // The staff area's English text: the source of every staff dictionary. Pages, the API's error sentences and the
 // mails to staff all take their words from here (German: de.ts, same keys and placeholders). Kept apart from the
 // public site's dictionaries (app/i18n/), so public pages never carry staff text.
+import { dashboardPanelsEn } from "./dashboard-panels-en.ts";
+import { dashboardServicesEn } from "./dashboard-services-en.ts";
+import { accountAndTeamEn } from "./account-and-team-en.ts";
+import { serverSentencesEn } from "./server-sentences-en.ts";
+
+// Each area of the staff area keeps its words in a file of its own.
 export const staffEn = {
+  ...dashboardPanelsEn,
+  ...dashboardServicesEn,
+  ...accountAndTeamEn,
+  ...serverSentencesEn,
   "language.other": "Deutsch",
   "language.otherLabel": "Show the staff area in German",
   "language.saveFailed": "The language could not be saved. Please try again.",
