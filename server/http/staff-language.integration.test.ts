@@ -4,6 +4,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { gunzipSync } from "node:zlib";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createSmtpSender } from "#server/mail/smtp-sender.ts";
 import { parseMail, startTestMailServer, type TestMailServer } from "#tests/peers/mail-server.ts";
@@ -132,6 +133,25 @@ describe.each(testDatabases())("the staff language's sentences and mail on $dial
     const elsewhere = await s.signedIn("watcher");
     expect(await (await elsewhere.get("/api/admin/staff")).json()).toEqual({
       error: "Ihre Rolle (viewer) darf keine Mitarbeiterkonten verwalten.",
+    });
+  });
+
+  it("words a refusal a browser takes compressed (as every browser asks) in the staff language too", async () => {
+    const watcher = await s.signedIn("watcher");
+    await watcher.put("/api/auth/language", { language: "de" });
+    const refused = await s.t.app.request("http://localhost/api/admin/maintenance", {
+      method: "POST",
+      headers: browserHeaders({
+        cookie: `session=${watcher.cookie("session")}`,
+        "accept-encoding": "gzip, deflate, br",
+      }),
+      body: JSON.stringify({ enable: true, reason: "viewer tries" }),
+    });
+    expect(refused.status).toBe(403);
+    const bytes = Buffer.from(await refused.arrayBuffer());
+    const body = refused.headers.get("content-encoding") === "gzip" ? gunzipSync(bytes) : bytes;
+    expect(JSON.parse(body.toString("utf8"))).toEqual({
+      error: "Ihre Rolle (viewer) darf die Wartung nicht ein- oder ausschalten.",
     });
   });
 
