@@ -1,4 +1,4 @@
-// The staff area's English text for dashboard services (spread into en.ts; German: dashboard-services-de.ts, same keys).
+// The staff area's English text for dashboard services (spread into en.ts; German: dashboard-services-de.ts).
 export const dashboardServicesEn = {
   "services.nextCheck": "Next check in {seconds}s",
   "services.checkingNow": "Checking now…",
