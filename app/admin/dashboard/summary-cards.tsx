@@ -1,5 +1,6 @@
 // System Overview's five summary cards.
-import { useStaffText } from "#app/admin/staff-language.tsx";
+import { type StaffTextValue, useStaffText } from "#app/admin/staff-language.tsx";
+import type { StaffKey } from "#shared/i18n/staff/staff-language.ts";
 import { formatAgo } from "#shared/monitor/format.ts";
 import { COMPANY_TIME_ZONE } from "#shared/time/zoned-time.ts";
 import { listWords, OVERALL_TITLE, overallView } from "#shared/monitor/overall-state.ts";
@@ -7,6 +8,22 @@ import { StatusBadge } from "./badges.tsx";
 import type { HealthData, IncidentsData } from "./dashboard.server.ts";
 import { NextCheck } from "./next-check.tsx";
 import { useNow } from "./use-now.ts";
+
+/** The alert sources as overallView names them, in the staff dictionaries (an unknown one keeps its name). */
+const SOURCE_KEYS: Record<string, StaffKey> = {
+  services: "services.source.services",
+  certificates: "services.source.certificates",
+  nginx: "services.source.nginx",
+  HAProxy: "services.source.haproxy",
+  "AI services": "services.source.ai",
+};
+
+/** "certificates and HAProxy" ("Zertifikaten und HAProxy"): German joins its list with its own "und". */
+function sourceList(sources: readonly string[], { t, lang }: StaffTextValue): string {
+  if (lang === "en") return listWords(sources);
+  const names = sources.map((source) => (SOURCE_KEYS[source] ? t(SOURCE_KEYS[source]) : source));
+  return new Intl.ListFormat("de-DE", { type: "conjunction" }).format(names);
+}
 
 function SummaryCard({ label, children }: { label: string; children: React.ReactNode }) {
   return (
@@ -26,7 +43,8 @@ export function SummaryCards({
   incidents: IncidentsData | undefined;
   autoRefresh: boolean;
 }) {
-  const { t, lang } = useStaffText();
+  const text = useStaffText();
+  const { t, lang } = text;
   const now = useNow();
   const { overall } = health;
   const view = overallView(overall.status, incidents?.incidents ?? []);
@@ -39,7 +57,7 @@ export function SummaryCards({
         </span>
         {view.otherAlerts > 0 ? (
           <span className="block text-xs font-normal text-slate-600 dark:text-slate-300">
-            {t(alertsKey, { n: view.otherAlerts, sources: listWords(view.otherSources) })}
+            {t(alertsKey, { n: view.otherAlerts, sources: sourceList(view.otherSources, text) })}
           </span>
         ) : null}
       </SummaryCard>
