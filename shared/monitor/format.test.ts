@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatAgo, formatBytes, formatDuration, isStale } from "./format.ts";
+import { formatAgo, formatBytes, formatDuration, formatSpan, isStale } from "./format.ts";
 
 describe("dashboard formats", () => {
   it("bytes step by 1024 through B, KB, MB, GB", () => {
@@ -40,5 +40,23 @@ describe("dashboard formats", () => {
     expect(isStale(now - 120_001, 60, now)).toBe(true);
     expect(isStale(null, 60, now)).toBe(false);
     expect(isStale(now - 999_999, null, now)).toBe(false);
+  });
+  it("writes German units, decimal commas and 'vor' when asked", () => {
+    const now = Date.parse("2026-11-21T10:00:00Z");
+    expect(formatBytes(1536, "de")).toBe("1,5 KB");
+    expect(formatDuration(999, "de")).toBe("999\u00a0ms");
+    expect(formatDuration(1234, "de")).toBe("1,23\u00a0s");
+    expect(formatAgo(now - 5_000, now, undefined, "de")).toBe("vor 5\u00a0s");
+    expect(formatAgo(now - 59 * 60_000, now, undefined, "de")).toBe("vor 59\u00a0Min.");
+    expect(formatAgo(now - 2 * 3600_000, now, undefined, "de")).toMatch(/^09:00/);
+    expect(formatAgo(null, now, undefined, "de")).toBe("nie");
+  });
+  it("spans in the two largest units, in either language", () => {
+    expect(formatSpan(45_000)).toBe("45s");
+    expect(formatSpan(725_000)).toBe("12m 5s");
+    expect(formatSpan(2 * 86_400_000 + 4 * 3600_000)).toBe("2d 4h");
+    expect(formatSpan(0)).toBe("0s");
+    expect(formatSpan(3 * 3600_000 + 20 * 60_000, "de")).toBe("3\u00a0Std. 20\u00a0Min.");
+    expect(formatSpan(0, "de")).toBe("0\u00a0s");
   });
 });

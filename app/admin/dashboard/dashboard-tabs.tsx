@@ -141,7 +141,7 @@ export function ServicesTab({
           <ListSummary
             data={list.data}
             busy={list.busy}
-            what={sections ? ["application service", "application services"] : ["service", "services"]}
+            what={sections ? "applications" : "services"}
             empty={elsewhere}
           />
         )}

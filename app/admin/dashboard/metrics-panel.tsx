@@ -176,7 +176,7 @@ function UptimeSection({
 }) {
   return (
     <div className="mt-4 flex flex-col gap-2">
-      <ListSummary data={list.data} busy={list.isFetching} what={["service", "services"]} size={METRICS_PAGE_SIZE} />
+      <ListSummary data={list.data} busy={list.isFetching} size={METRICS_PAGE_SIZE} />
       {list.error ? <ErrorMessage>{list.error.message}</ErrorMessage> : null}
       <UptimeTable services={list.data?.services ?? []} />
       <Pager total={list.data?.total} page={page} onPage={onPage} label="Uptime table pages" size={METRICS_PAGE_SIZE} />

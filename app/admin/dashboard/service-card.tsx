@@ -1,28 +1,33 @@
 // One service's card: name, profile, alert cooldown, what it is affected by (a
 // parent's incident it fails under), score bar, a block per host,
 // sub-services, the age of the last check, host errors.
+import { type StaffTextValue, useStaffText } from "#app/admin/staff-language.tsx";
 import { formatAgo, formatDuration } from "#shared/monitor/format.ts";
+import type { StaffKey } from "#shared/i18n/staff/staff-language.ts";
+import { COMPANY_TIME_ZONE } from "#shared/time/zoned-time.ts";
 import { Badge, Figures, ScoreBar, StatusBadge } from "./badges.tsx";
 import type { HostData, ServiceData } from "./dashboard.server.ts";
 import { useNow } from "./use-now.ts";
 
 /** The shipped hosts centron and local keep their labels; any other host is shown by its configured name. */
-const HOST_LABELS: Record<string, string> = { centron: "Central (centron)", local: "Local" };
+const HOST_LABELS: Record<string, StaffKey> = { centron: "services.host.centron", local: "services.host.local" };
 
-// Each badge names what it is: side by side, a bare "critical", "Cooldown" and "open" read as three severities.
-const PROFILE_TITLE = "Reliability profile from the monitoring configuration: how it is checked, not how it is doing";
-const COOLDOWN_TITLE = "An alert was sent lately: further alerts for this service wait until the cooldown ends";
-const CIRCUIT_TITLE =
-  "Circuit breaker: after repeated failures the host is checked once per interval without retries " +
-  "(open), then tried again (half-open)";
+function hostLabel(name: string, t: StaffTextValue["t"]): string {
+  const key = HOST_LABELS[name];
+  return key ? t(key) : name;
+}
+
+// Each badge names what it is (profileTitle, cooldownTitle, circuitTitle): side by side, a bare "critical",
+// "Cooldown" and "open" read as three severities.
 
 /** When the host was last checked; an open circuit says what it changes (the host is still checked every interval). */
 function CheckedAt({ host, now }: { host: HostData; now: number }) {
+  const { t, lang } = useStaffText();
   if (host.placeholder) {
     // A documentation host (example.com) is never checked: waiting would wait forever.
     return (
       <p className="mt-2 text-xs font-semibold text-amber-900 dark:text-amber-200" data-testid="placeholder">
-        Placeholder: not checked. Replace its address in the monitoring configuration.
+        {t("services.placeholderNote")}
       </p>
     );
   }
@@ -30,32 +35,33 @@ function CheckedAt({ host, now }: { host: HostData; now: number }) {
     // A push monitor is not asked: it waits for its job's first call.
     return (
       <p className="mt-2 text-xs text-slate-600 dark:text-slate-300">
-        {host.checkType === "push" ? "Waiting for the first push" : "Not checked yet"}
+        {host.checkType === "push" ? t("services.waitingForPush") : t("services.notCheckedYet")}
       </p>
     );
   }
   const open = host.circuitBreakerState === "open";
   return (
     <p className="mt-2 text-xs text-slate-600 dark:text-slate-300">
-      Checked {formatAgo(host.lastChecked, now)}
-      {open ? <span data-testid="circuit-open">; circuit open: checked every interval, without retries</span> : null}
+      {t("services.checkedAgo", { ago: formatAgo(host.lastChecked, now, COMPANY_TIME_ZONE, lang) })}
+      {open ? <span data-testid="circuit-open">{t("services.circuitOpenNote")}</span> : null}
     </p>
   );
 }
 
 function HostBlock({ label, host, now }: { label: string; host: HostData; now: number }) {
+  const { t, lang } = useStaffText();
   const checked = host.lastChecked !== null;
   return (
     <div className="min-w-0 rounded-md border border-slate-200 p-3 dark:border-slate-700" data-host={host.host}>
       <div className="flex flex-wrap items-center justify-between gap-2">
         <span className="text-sm font-semibold">{label}</span>
-        {host.placeholder ? <Badge tone="amber">placeholder</Badge> : null}
+        {host.placeholder ? <Badge tone="amber">{t("services.placeholderBadge")}</Badge> : null}
         {checked ? (
           <span className="flex flex-wrap gap-1">
             <StatusBadge status={host.status} />
             {host.circuitBreakerState !== "closed" ? (
-              <Badge tone={host.circuitBreakerState === "open" ? "red" : "amber"} title={CIRCUIT_TITLE}>
-                Circuit: {host.circuitBreakerState}
+              <Badge tone={host.circuitBreakerState === "open" ? "red" : "amber"} title={t("services.circuitTitle")}>
+                {t(`services.circuit.${host.circuitBreakerState}`)}
               </Badge>
             ) : null}
           </span>
@@ -67,9 +73,9 @@ function HostBlock({ label, host, now }: { label: string; host: HostData; now: n
       {checked ? (
         <Figures
           items={[
-            ["Response", formatDuration(host.responseTime)],
-            ["Health", `${host.healthScore}/100`],
-            ["Failures", host.consecutiveFailures],
+            [t("services.figure.response"), formatDuration(host.responseTime, lang)],
+            [t("services.figure.health"), `${host.healthScore}/100`],
+            [t("services.figure.failures"), host.consecutiveFailures],
           ]}
         />
       ) : null}
@@ -80,14 +86,14 @@ function HostBlock({ label, host, now }: { label: string; host: HostData; now: n
       {host.subServices.length > 0 ? (
         <ul
           className="mt-2 space-y-1 border-t border-slate-200 pt-2 text-sm dark:border-slate-700"
-          aria-label="Sub-services"
+          aria-label={t("services.subServices")}
         >
           {host.subServices.map((sub) => (
             <li key={sub.name} className="flex items-center justify-between gap-2">
               <span>{sub.name}</span>
               <span className="flex items-center gap-2">
                 <span className="text-xs tabular-nums text-slate-600 dark:text-slate-300">
-                  {formatDuration(sub.responseTime)}
+                  {formatDuration(sub.responseTime, lang)}
                 </span>
                 <StatusBadge status={sub.status} title={[sub.target, sub.errorMessage].filter(Boolean).join(": ")} />
               </span>
@@ -100,6 +106,7 @@ function HostBlock({ label, host, now }: { label: string; host: HostData; now: n
 }
 
 export function ServiceCard({ service }: { service: ServiceData }) {
+  const { t, lang } = useStaffText();
   const now = useNow();
   const hosts = service.hosts;
   const infrastructureOnly = service.reliabilityProfile === "infrastructure" && hosts.length === 1;
@@ -120,12 +127,12 @@ export function ServiceCard({ service }: { service: ServiceData }) {
           {service.serviceName}
         </h3>
         <span className="flex flex-wrap gap-1">
-          <Badge tone="blue" title={PROFILE_TITLE}>
-            Profile: {service.reliabilityProfile}
+          <Badge tone="blue" title={t("services.profileTitle")}>
+            {t("services.profile", { profile: service.reliabilityProfile })}
           </Badge>
           {service.alertCooldownActive ? (
-            <Badge tone="amber" title={COOLDOWN_TITLE}>
-              Alerts paused: cooldown
+            <Badge tone="amber" title={t("services.cooldownTitle")}>
+              {t("services.cooldown")}
             </Badge>
           ) : null}
           <StatusBadge status={service.status} />
@@ -139,20 +146,20 @@ export function ServiceCard({ service }: { service: ServiceData }) {
           }
           data-testid="affected-by"
         >
-          Affected by {service.affectedBy.join(", ")}: no alert of its own meanwhile
+          {t("services.affectedBy", { services: service.affectedBy.join(", ") })}
         </p>
       ) : null}
-      <ScoreBar score={service.overallHealthScore} label="Health score" />
+      <ScoreBar score={service.overallHealthScore} label={t("services.healthScore")} />
       {hosts.map((host) => (
         <HostBlock
           key={host.host}
-          label={infrastructureOnly ? "Infrastructure Status" : (HOST_LABELS[host.host] ?? host.host)}
+          label={infrastructureOnly ? t("services.host.infrastructure") : hostLabel(host.host, t)}
           host={host}
           now={now}
         />
       ))}
       <p className="mt-auto text-xs text-slate-600 dark:text-slate-300">
-        Last check of every host: {formatAgo(lastChecked, now)}
+        {t("services.lastCheckOfAll", { ago: formatAgo(lastChecked, now, COMPANY_TIME_ZONE, lang) })}
       </p>
     </article>
   );

@@ -2,6 +2,7 @@
 // (`?q=&state=&profile=&host=&tag=&location=&page=`, beside the tab's hash),
 // so a copied link opens the same view, and the services API's query they
 // ask for. Pure: the loader builds the first page with the same query.
+import type { StaffKey } from "#shared/i18n/staff/staff-language.ts";
 import { PROFILES, TAG_PATTERN } from "#shared/monitor/health.ts";
 
 /** Cards per page: a page of them stays a few thousand DOM nodes, however large the fleet. */
@@ -16,7 +17,12 @@ type FilterName = (typeof FILTER_NAMES)[number];
 /** What the list may be grouped by (`?group=`): groups that are all green stay closed. */
 export const GROUPINGS = ["tag", "host", "location"] as const;
 export type Grouping = (typeof GROUPINGS)[number];
-export const GROUP_LABELS: Record<Grouping, string> = { tag: "Tag", host: "Host", location: "Location" };
+/** Each grouping's name in the staff dictionaries. */
+export const GROUP_LABELS: Record<Grouping, StaffKey> = {
+  tag: "services.finder.tag",
+  host: "services.finder.host",
+  location: "services.finder.location",
+};
 
 /** The filters, the grouping ("" for none) and the page. */
 export type ServiceFilters = Record<FilterName, string> & { group: Grouping | ""; page: number };

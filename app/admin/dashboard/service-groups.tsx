@@ -6,6 +6,8 @@
 import { ChevronRight } from "lucide-react";
 import { useState } from "react";
 import { ErrorMessage } from "#app/admin/fields.tsx";
+import { type StaffTextValue, useStaffText } from "#app/admin/staff-language.tsx";
+import type { StaffKey } from "#shared/i18n/staff/staff-language.ts";
 import type { ServiceListData } from "./dashboard.server.ts";
 import { Skeleton } from "./panel.tsx";
 import { ServiceGrid } from "./service-card.tsx";
@@ -25,7 +27,27 @@ type Group = NonNullable<ServiceListData["groups"]>[number];
 /** Groups with problems open by themselves, this many at most (the worst): the rest wait to be opened. */
 const OPEN_BY_ITSELF = 3;
 
-const NO_KEY: Record<Grouping, string> = { tag: "No tag", host: "No host", location: "No location" };
+const NO_KEY: Record<Grouping, StaffKey> = {
+  tag: "services.groups.noTag",
+  host: "services.groups.noHost",
+  location: "services.groups.noLocation",
+};
+
+const LIST_LABEL: Record<Grouping, StaffKey> = {
+  tag: "services.groups.byTag",
+  host: "services.groups.byHost",
+  location: "services.groups.byLocation",
+};
+
+/** "12 services, 3 with problems": a whole sentence per case, as German words each otherwise. */
+function groupHealth(group: Group, t: StaffTextValue["t"], lang: StaffTextValue["lang"]): string {
+  const locale = lang === "de" ? "de-DE" : "en-GB";
+  const vars = { total: group.total.toLocaleString(locale), problems: group.problems.toLocaleString(locale) };
+  if (group.problems === 0)
+    return t(group.total === 1 ? "services.groups.healthy.one" : "services.groups.healthy.other", vars);
+  if (group.total === 1) return t("services.groups.problem.single", vars);
+  return t(group.problems === 1 ? "services.groups.problem.one" : "services.groups.problem.other", vars);
+}
 
 export function ServiceGroups({
   groups,
@@ -38,9 +60,12 @@ export function ServiceGroups({
   filters: ServiceFilters;
   lastCheckedAt: string | null | undefined;
 }) {
-  if (groups.length === 0) return <p className="text-sm text-slate-600 dark:text-slate-300">Nothing matches.</p>;
+  const { t } = useStaffText();
+  if (groups.length === 0) {
+    return <p className="text-sm text-slate-600 dark:text-slate-300">{t("services.groups.nothing")}</p>;
+  }
   return (
-    <ul className="flex flex-col gap-3" aria-label={`Services by ${by}`}>
+    <ul className="flex flex-col gap-3" aria-label={t(LIST_LABEL[by])}>
       {groups.map((group, index) => (
         <li key={`${by}:${group.key ?? ""}`}>
           <ServiceGroup
@@ -69,6 +94,7 @@ function ServiceGroup({
   lastCheckedAt: string | null | undefined;
   openAtFirst: boolean;
 }) {
+  const { t, lang } = useStaffText();
   const [open, setOpen] = useState(openAtFirst);
   // A group that turns from all green to having problems opens; one the operator closed with problems stays closed.
   const [hadProblems, setHadProblems] = useState(group.problems > 0);
@@ -76,11 +102,7 @@ function ServiceGroup({
     setHadProblems(group.problems > 0);
     if (group.problems > 0) setOpen(true);
   }
-  const name = group.key ?? NO_KEY[by];
-  const health =
-    group.problems === 0
-      ? "all healthy"
-      : `${group.problems.toLocaleString("en")} with ${group.problems === 1 ? "a problem" : "problems"}`;
+  const name = group.key ?? t(NO_KEY[by]);
   return (
     <details
       open={open}
@@ -91,12 +113,10 @@ function ServiceGroup({
       <summary className="flex min-h-11 cursor-pointer flex-wrap items-center gap-x-3 px-4 py-2">
         <ChevronRight aria-hidden="true" className="size-4 shrink-0 transition-transform group-open:rotate-90" />
         <span className="font-semibold">
-          <span className="sr-only">{GROUP_LABELS[by]}: </span>
+          <span className="sr-only">{t(GROUP_LABELS[by])}: </span>
           {name}
         </span>
-        <span className="text-sm text-slate-700 dark:text-slate-300">
-          {group.total.toLocaleString("en")} {group.total === 1 ? "service" : "services"}, {health}
-        </span>
+        <span className="text-sm text-slate-700 dark:text-slate-300">{groupHealth(group, t, lang)}</span>
         {group.problems > 0 ? (
           <span aria-hidden="true" className="size-2.5 rounded-full bg-red-700 dark:bg-red-400" />
         ) : null}
@@ -126,18 +146,19 @@ function GroupCards({
   filters: ServiceFilters;
   lastCheckedAt: string | null | undefined;
 }) {
+  const { t } = useStaffText();
   const [page, setPage] = useState(1);
   const list = useServicePage(groupListUrl(filters, by, groupKey, page), null, lastCheckedAt);
-  const label = `${groupKey ?? NO_KEY[by]}: pages`;
+  const label = t("services.groups.pages", { group: groupKey ?? t(NO_KEY[by]) });
   return (
     <div
       className="flex flex-col gap-3 border-t border-slate-200 p-4 dark:border-slate-700"
       aria-busy={list.isFetching}
     >
-      <ListSummary data={list.data} busy={list.isFetching} what={["service", "services"]} size={GROUP_PAGE_SIZE} />
+      <ListSummary data={list.data} busy={list.isFetching} size={GROUP_PAGE_SIZE} />
       {list.error ? <ErrorMessage>{list.error.message}</ErrorMessage> : null}
       {list.data ? (
-        <ServiceGrid services={list.data.services} empty="Nothing in this group matches now." />
+        <ServiceGrid services={list.data.services} empty={t("services.groups.empty")} />
       ) : (
         <Skeleton lines={2} height="h-24" />
       )}

@@ -1,6 +1,7 @@
 // The uptime of a page of services over 24 h, 7 d and 30 d: a table, and on
 // a phone a card per service with its status first. Each figure says how
 // much of its window was measured ("measured 15 min of 30 d"), "–" for none.
+import { useStaffText } from "#app/admin/staff-language.tsx";
 import { measuredNote, WINDOW_SECONDS } from "#shared/monitor/measured.ts";
 import { StatusBadge } from "./badges.tsx";
 import type { ServiceData } from "./dashboard.server.ts";
@@ -11,37 +12,41 @@ const FIGURES = { h24: "uptime24h", d7: "uptime7d", d30: "uptime30d" } as const;
 
 /** The share, and under it how much of the window it covers while that is not all of it. */
 function Uptime({ service, window }: { service: ServiceData; window: Window }) {
+  const { t, lang } = useStaffText();
   const value = service[FIGURES[window]];
   const measured = service.uptimeMeasuredSeconds[window];
-  if (value === null || measured === 0) return <span title="No check counted in this window">–</span>;
-  const note = measuredNote(measured, WINDOW_SECONDS[window]);
+  if (value === null || measured === 0) return <span title={t("services.uptime.none")}>–</span>;
+  const note = measuredNote(measured, WINDOW_SECONDS[window], lang);
+  // German sets the percent sign apart and writes a decimal comma: "99,95 %".
+  const share = lang === "de" ? `${value.toFixed(2).replace(".", ",")}\u00a0%` : `${value.toFixed(2)}%`;
   return (
     <span className="inline-flex flex-col">
-      <span>{`${value.toFixed(2)}%`}</span>
+      <span>{share}</span>
       {note ? <span className="text-xs font-normal text-slate-600 dark:text-slate-300">{note}</span> : null}
     </span>
   );
 }
 
 export function UptimeTable({ services }: { services: readonly ServiceData[] }) {
+  const { t } = useStaffText();
   return (
     <div>
       <div className={SHOWN.sm.table}>
         <table className="w-full text-left text-sm">
-          <caption className="sr-only">Uptime per service</caption>
+          <caption className="sr-only">{t("services.uptime.caption")}</caption>
           <thead>
             <tr className="border-b border-slate-200 dark:border-slate-700">
               <th scope="col" className="py-2 pr-2">
-                Service
+                {t("services.uptime.service")}
               </th>
               <th scope="col" className="py-2 pr-2 text-right">
-                24 h
+                {t("services.uptime.h24")}
               </th>
               <th scope="col" className="py-2 pr-2 text-right">
-                7 d
+                {t("services.uptime.d7")}
               </th>
               <th scope="col" className="py-2 text-right">
-                30 d
+                {t("services.uptime.d30")}
               </th>
             </tr>
           </thead>
@@ -65,8 +70,8 @@ export function UptimeTable({ services }: { services: readonly ServiceData[] }) 
           </tbody>
         </table>
       </div>
-      <h3 className="mb-2 text-sm font-bold sm:hidden">Uptime</h3>
-      <PhoneCards label="Uptime per service" below="sm">
+      <h3 className="mb-2 text-sm font-bold sm:hidden">{t("services.uptime.heading")}</h3>
+      <PhoneCards label={t("services.uptime.caption")} below="sm">
         {services.map((service) => (
           <PhoneCard
             key={service.serviceId}
@@ -74,9 +79,9 @@ export function UptimeTable({ services }: { services: readonly ServiceData[] }) 
             title={service.serviceName}
             figureColumns="grid-cols-3"
             figures={[
-              ["24 h", <Uptime key="h24" service={service} window="h24" />],
-              ["7 d", <Uptime key="d7" service={service} window="d7" />],
-              ["30 d", <Uptime key="d30" service={service} window="d30" />],
+              [t("services.uptime.h24"), <Uptime key="h24" service={service} window="h24" />],
+              [t("services.uptime.d7"), <Uptime key="d7" service={service} window="d7" />],
+              [t("services.uptime.d30"), <Uptime key="d30" service={service} window="d30" />],
             ]}
           />
         ))}

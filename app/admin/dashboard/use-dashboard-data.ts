@@ -13,6 +13,7 @@ import type {
   MaintenanceHistoryData,
   NginxData,
 } from "./dashboard.server.ts";
+import { useStaffText } from "#app/admin/staff-language.tsx";
 import { useMay } from "#app/admin/staff-role.tsx";
 import { ALWAYS_POLLED, fastestInterval, nextHealthRead, POLL_SECONDS } from "./polling.ts";
 import { HEALTH_URL } from "./service-filters.ts";
@@ -24,6 +25,7 @@ const REFRESH_WAIT_MS = 60_000;
 
 export function useDashboardData(data: DashboardData, autoRefresh: boolean) {
   const { configured } = data;
+  const { t } = useStaffText();
   const every = (panel: keyof typeof POLL_SECONDS) => () =>
     autoRefresh || ALWAYS_POLLED.has(panel) ? POLL_SECONDS[panel] * 1000 : null;
   const health = usePanelQuery<HealthData>({
@@ -32,7 +34,7 @@ export function useDashboardData(data: DashboardData, autoRefresh: boolean) {
     every: (current, updatedAt) =>
       autoRefresh || !current?.lastCheckedAt ? nextHealthRead(current, updatedAt, Date.now()) : null,
     initial: data.health,
-    failure: "Failed to load service health",
+    failure: t("services.failed.health"),
     revalidate: true,
   });
   const checksEvery = health.data ? fastestInterval(health.data) : POLL_SECONDS.health;
@@ -41,33 +43,33 @@ export function useDashboardData(data: DashboardData, autoRefresh: boolean) {
     every: () => (autoRefresh ? checksEvery * 1000 : null),
     enabled: data.monitoring,
     initial: data.incidents,
-    failure: "Failed to load active alerts",
+    failure: t("services.failed.alerts"),
   });
   const configuration = usePanelQuery<ConfigurationData>({
     url: "/api/admin/monitoring-configuration",
     every: every("configuration"),
     enabled: data.monitoring,
     initial: data.configuration,
-    failure: "Failed to load the monitoring configuration",
+    failure: t("services.failed.configuration"),
   });
   const maintenance = usePanelQuery<MaintenanceData>({
     url: "/api/admin/maintenance",
     every: every("maintenance"),
     initial: data.maintenance,
-    failure: "Failed to load maintenance status",
+    failure: t("services.failed.maintenance"),
   });
   const maintenanceHistory = usePanelQuery<MaintenanceHistoryData>({
     url: "/api/admin/maintenance/history",
     every: every("maintenance"),
     initial: data.maintenanceHistory,
-    failure: "Failed to load maintenance history",
+    failure: t("services.failed.maintenanceHistory"),
   });
   const certificates = usePanelQuery<CertificatesData>({
     url: "/api/admin/certificates",
     every: every("certificates"),
     enabled: configured.certificates,
     initial: data.certificates,
-    failure: "Failed to load certificates",
+    failure: t("services.failed.certificates"),
   });
   const nginx = usePanelQuery<NginxData>({
     url: "/api/admin/nginx",
@@ -75,7 +77,7 @@ export function useDashboardData(data: DashboardData, autoRefresh: boolean) {
     every: every("nginx"),
     enabled: configured.nginx,
     initial: data.nginx,
-    failure: "Failed to load monitoring data",
+    failure: t("services.failed.nginx"),
   });
   const haproxy = usePanelQuery<HaproxyData>({
     url: "/api/admin/haproxy",
@@ -83,7 +85,7 @@ export function useDashboardData(data: DashboardData, autoRefresh: boolean) {
     every: every("haproxy"),
     enabled: configured.haproxy,
     initial: data.haproxy,
-    failure: "Failed to load HAProxy statistics",
+    failure: t("services.failed.haproxy"),
   });
   const ai = usePanelQuery<AiData>({
     url: "/api/admin/ai-services-health",
@@ -91,7 +93,7 @@ export function useDashboardData(data: DashboardData, autoRefresh: boolean) {
     every: every("ai"),
     enabled: configured.aiServices,
     initial: data.ai,
-    failure: "Failed to load AI services health data",
+    failure: t("services.failed.ai"),
   });
 
   const panels: DashboardPanels = {

@@ -6,6 +6,7 @@
 import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useContext, useEffect, useRef, useState } from "react";
 import { useSearchParams } from "react-router";
+import { useStaffText } from "#app/admin/staff-language.tsx";
 import type { DashboardData, ServiceListData } from "./dashboard.server.ts";
 import { filtersFromSearch, filtersToSearch, type ServiceFilters, serviceListUrl } from "./service-filters.ts";
 import { getJsonRevalidated } from "./staff-api.ts";
@@ -13,7 +14,6 @@ import { RenderTime } from "./use-now.ts";
 
 /** How long typing pauses before the search is asked for. */
 const TYPING_PAUSE_MS = 250;
-const FAILURE = "Failed to load services";
 
 export type ServiceList = {
   filters: ServiceFilters;
@@ -62,9 +62,10 @@ export function useServiceList(initial: FirstPage, lastCheckedAt: string | null 
  */
 export function useServicePage(url: string, initial: FirstPage, lastCheckedAt: string | null | undefined) {
   const renderedAt = useContext(RenderTime);
+  const failure = useStaffText().t("services.failed.list");
   const query = useQuery({
     queryKey: ["service-list", url],
-    queryFn: () => getJsonRevalidated<ServiceListData>(url, FAILURE),
+    queryFn: () => getJsonRevalidated<ServiceListData>(url, failure),
     initialData: initial?.url === url ? initial.data : undefined,
     initialDataUpdatedAt: renderedAt,
     staleTime: Infinity,
