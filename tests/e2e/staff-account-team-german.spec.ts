@@ -73,7 +73,7 @@ test("an authenticator app is added on the German account page and asked for by 
   await expect(codes).toHaveCount(10);
   await expect(page.getByText("Noch 10 Wiederherstellungscodes.", { exact: false })).toBeVisible();
   // The code that proved the app counts as its first use.
-  await expect(page.getByRole("listitem").filter({ hasText: "(Authenticator-App, hinzugefügt " })).toContainText(
+  await expect(page.getByRole("listitem").filter({ hasText: "(Authenticator-App, hinzugefügt am " })).toContainText(
     "zuletzt verwendet",
   );
   await looksRight(page, view, "account-totp-de");

@@ -45,7 +45,8 @@ function MemberRow({ member, self, run, busy }: { member: StaffMember; self: boo
         {name}
         {self ? <span className="font-normal"> {t("team.you")}</span> : null}
       </th>
-      <td className={`${cell} break-all`}>{member.email ?? t("team.noEmail")}</td>
+      {/* An address may break anywhere; the words standing in for none must not ("keine angegeben"). */}
+      <td className={member.email ? `${cell} break-all` : cell}>{member.email ?? t("team.noEmail")}</td>
       <td className={cell}>{self ? member.role : <RoleForm member={member} run={run} busy={busy} />}</td>
       <td className={cell}>{member.disabled ? t("team.disabled") : t("team.active")}</td>
       <td className={cell}>
