@@ -106,7 +106,7 @@ function RoleForm({ member, run, busy }: { member: StaffMember; run: RunAction; 
         onChange={(event) => {
           if (isRole(event.target.value)) setRole(event.target.value);
         }}
-        className={`${controlClass} w-32`}
+        className={`${controlClass} w-36`}
       >
         {ROLES.map((option) => (
           <option key={option} value={option}>
