@@ -6,7 +6,7 @@ import {
   type PublicKeyCredentialCreationOptionsJSON,
   type RegistrationResponseJSON,
 } from "@simplewebauthn/browser";
-import { requestJson, type ApiResult } from "./api-request.ts";
+import { clientFailure, requestJson, type ApiResult } from "./api-request.ts";
 import type { StaffUser } from "./auth-client.ts";
 
 export type Factor = {
@@ -75,7 +75,7 @@ export async function addPasskey(label: string): Promise<ApiResult<FactorAdded>>
     response = await startRegistration({ optionsJSON: options.data.options });
   } catch (error) {
     console.warn("Passkey registration ended without a passkey", error);
-    return { ok: false, status: 0, error: "No passkey was created. Please try again." };
+    return clientFailure("account.noPasskeyCreated");
   }
   return requestJson<FactorAdded>("POST", `${base}/passkeys`, { response, label });
 }

@@ -1,6 +1,8 @@
 // One JSON call to the API, answered as a value rather than thrown: the staff
 // pages show a refusal's message, and a few refusals (confirm, enrol) change
 // what the page does next.
+import { isLanguage, type Language } from "#shared/i18n/languages.ts";
+import { staffText, type StaffKey } from "#shared/i18n/staff/staff-language.ts";
 
 /** A refused or failed call: the server's message, and what it says to do about it. */
 export type ApiFailure = {
@@ -38,7 +40,7 @@ export async function requestJson<T>(method: Method, path: string, body?: unknow
     if (response.ok) return { ok: true, status: response.status, data: payload as T };
     return failure(response.status, payload);
   } catch {
-    return { ok: false, status: 0, error: "The server could not be reached. Please try again." };
+    return clientFailure("account.unreachable");
   }
 }
 
@@ -47,7 +49,7 @@ function failure(status: number, payload: unknown): ApiFailure {
   return {
     ok: false,
     status,
-    error: typeof body.error === "string" ? body.error : `The request failed (status ${status}). Please try again.`,
+    error: typeof body.error === "string" ? body.error : staffText(pageLanguage(), "account.requestFailed", { status }),
     ...(body.fields ? { fields: body.fields } : {}),
     ...(body.confirm === true ? { confirm: true } : {}),
     ...(body.enrol === true ? { enrol: true } : {}),
@@ -55,4 +57,18 @@ function failure(status: number, payload: unknown): ApiFailure {
     ...(typeof body.reason === "string" ? { reason: body.reason } : {}),
     ...(Array.isArray(body.methods) ? { methods: body.methods.filter((m) => typeof m === "string") } : {}),
   };
+}
+
+/**
+ * The staff language the page shows (the root sets `<html lang>` from it): the clients run outside React, and
+ * their own failure sentences must match the page's. English where there is no page (a unit test).
+ */
+export function pageLanguage(): Language {
+  const lang = typeof document === "undefined" ? undefined : document.documentElement.lang;
+  return isLanguage(lang) ? lang : "en";
+}
+
+/** A call that failed in the browser before the server answered, in the page's language. */
+export function clientFailure(key: StaffKey): ApiFailure {
+  return { ok: false, status: 0, error: staffText(pageLanguage(), key) };
 }

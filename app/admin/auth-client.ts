@@ -6,7 +6,7 @@ import {
   type PublicKeyCredentialRequestOptionsJSON,
 } from "@simplewebauthn/browser";
 import type { Role } from "#shared/auth/permissions.ts";
-import { requestJson, type ApiResult } from "./api-request.ts";
+import { clientFailure, requestJson, type ApiResult } from "./api-request.ts";
 
 export type StaffUser = { id: number; username: string; email: string | null; role: Role };
 export type SessionInfo = { user: StaffUser; expiresAt: number };
@@ -99,7 +99,7 @@ export async function confirmWithPasskey(): Promise<ApiResult<{ verifiedAt: numb
     response = await startAuthentication({ optionsJSON: options.data.options });
   } catch (error) {
     console.warn("Passkey prompt ended without an answer", error);
-    return { ok: false, status: 0, error: "No passkey was used. Please try again." };
+    return clientFailure("signIn.noPasskey");
   }
   return requestJson<{ verifiedAt: number }>("POST", "/api/auth/confirm/passkey", { response });
 }

@@ -58,9 +58,14 @@ export function Field({ label, problem, wrapperClass, hint, ...input }: FieldPro
   );
 }
 
-type SelectProps = SelectHTMLAttributes<HTMLSelectElement> & { label: string; options: readonly string[] };
+type SelectProps = SelectHTMLAttributes<HTMLSelectElement> & {
+  label: string;
+  options: readonly string[];
+  /** What an option shows, where that is not its value (a language's name for its code). */
+  optionLabel?: (option: string) => string;
+};
 
-export function SelectField({ label, options, className, ...select }: SelectProps) {
+export function SelectField({ label, options, optionLabel, className, ...select }: SelectProps) {
   const id = useId();
   return (
     <div className={className}>
@@ -70,7 +75,7 @@ export function SelectField({ label, options, className, ...select }: SelectProp
       <select id={id} className={inputClass} {...select}>
         {options.map((option) => (
           <option key={option} value={option}>
-            {option}
+            {optionLabel ? optionLabel(option) : option}
           </option>
         ))}
       </select>

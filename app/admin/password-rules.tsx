@@ -1,5 +1,6 @@
 import { Check, Circle, Info } from "lucide-react";
 import { passwordRules } from "#shared/auth/password-rules.ts";
+import { useStaffText } from "./staff-language.tsx";
 
 /**
  * The rules of a new password, shown before anything is typed and ticked off while it is: a refusal after
@@ -7,9 +8,10 @@ import { passwordRules } from "#shared/auth/password-rules.ts";
  * (aria-describedby), so a screen reader reads the rules with it.
  */
 export function PasswordRules({ id, password, username }: { id: string; password: string; username?: string }) {
+  const { t, lang } = useStaffText();
   return (
     <ul id={id} className="mt-2 space-y-1 text-sm text-slate-700 dark:text-slate-300">
-      {passwordRules(password, username).map((rule) => (
+      {passwordRules(password, username, lang).map((rule) => (
         <li key={rule.id} className="flex items-start gap-2" data-rule={rule.id} data-met={String(rule.met)}>
           {rule.met === null ? (
             <Info aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
@@ -20,7 +22,9 @@ export function PasswordRules({ id, password, username }: { id: string; password
           )}
           <span>
             {rule.text}
-            {rule.met === null ? null : <span className="sr-only">{rule.met ? " (met)" : " (not met yet)"}</span>}
+            {rule.met === null ? null : (
+              <span className="sr-only"> {rule.met ? t("account.ruleMet") : t("account.ruleNotMet")}</span>
+            )}
           </span>
         </li>
       ))}

@@ -1,16 +1,18 @@
 import { Link } from "react-router";
 import { BackToDashboard } from "./back-to-dashboard.tsx";
+import { useStaffText } from "./staff-language.tsx";
 
 /**
  * A staff page this person's role may not open: the permission check's own sentence (the one the API answers
  * with), inside the staff layout, with the way back.
  */
 export function RoleRefusal({ message }: { message: string }) {
+  const { t } = useStaffText();
   return (
     <main className="mx-auto max-w-4xl px-4 py-8">
-      <title>Not allowed – Admin Dashboard</title>
+      <title>{t("common.documentTitle", { page: t("account.refusedTitle") })}</title>
       <BackToDashboard />
-      <h1 className="mt-4 text-2xl font-bold">Not allowed</h1>
+      <h1 className="mt-4 text-2xl font-bold">{t("account.refusedTitle")}</h1>
       <p
         role="alert"
         className="mt-4 rounded-md bg-amber-50 p-3 font-medium text-amber-950 dark:bg-amber-950 dark:text-amber-50"
@@ -18,9 +20,9 @@ export function RoleRefusal({ message }: { message: string }) {
         {message}
       </p>
       <p className="mt-4 text-slate-700 dark:text-slate-300">
-        An owner of your team can change your role.{" "}
+        {t("account.refusedHint")}{" "}
         <Link to="/admin/dashboard" className="font-medium text-brand-700 underline dark:text-brand-300">
-          Back to the dashboard
+          {t("account.backToDashboard")}
         </Link>
       </p>
     </main>

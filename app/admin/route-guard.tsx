@@ -2,6 +2,7 @@ import { useEffect, useState, type ReactNode } from "react";
 import { useNavigate } from "react-router";
 import { fetchSession } from "./auth-client.ts";
 import { FullScreenSpinner } from "./spinner.tsx";
+import { useStaffText } from "./staff-language.tsx";
 
 /**
  * The staff area's route guard: "Validating access..." while the session is
@@ -10,6 +11,7 @@ import { FullScreenSpinner } from "./spinner.tsx";
  */
 export function RouteGuard({ children }: { children: ReactNode }) {
   const navigate = useNavigate();
+  const { t } = useStaffText();
   const [allowed, setAllowed] = useState(false);
   useEffect(() => {
     let active = true;
@@ -27,5 +29,5 @@ export function RouteGuard({ children }: { children: ReactNode }) {
       active = false;
     };
   }, [navigate]);
-  return allowed ? children : <FullScreenSpinner label="Validating access..." />;
+  return allowed ? children : <FullScreenSpinner label={t("signIn.validating")} />;
 }

@@ -4,6 +4,7 @@ import { KeyRound } from "lucide-react";
 import { useState, type FormEvent } from "react";
 import { signInWithPasskey, submitSecondFactor, type SecondFactorMethod, type SignInOutcome } from "./auth-client.ts";
 import { buttonClass, ErrorMessage, Field, primaryButtonClass } from "./fields.tsx";
+import { useStaffText } from "./staff-language.tsx";
 
 type Props = {
   methods: SecondFactorMethod[];
@@ -16,6 +17,7 @@ type Props = {
 };
 
 export function SecondFactorStep({ methods, busy, error, attempt, onRestart }: Props) {
+  const { t } = useStaffText();
   const [recovery, setRecovery] = useState(!methods.includes("totp"));
   const [code, setCode] = useState("");
   const codeForm = methods.includes("totp") || methods.includes("recovery");
@@ -29,17 +31,14 @@ export function SecondFactorStep({ methods, busy, error, attempt, onRestart }: P
   return (
     <div className="mt-6 space-y-4">
       <p className="text-sm text-slate-700 dark:text-slate-300">
-        {recovery
-          ? `Your password is right. ${passkey ? "Use your passkey, or enter" : "Enter"} one of your recovery codes ` +
-            "to finish signing in."
-          : "Your password is right. Enter the code from your authenticator app to finish signing in."}
+        {recovery ? t(passkey ? "signIn.recoveryOrPasskeyIntro" : "signIn.recoveryIntro") : t("signIn.codeIntro")}
       </p>
       {codeForm ? (
         <form method="post" onSubmit={submit} className="space-y-4">
           {/* A new field for each kind of code, so a switch puts the focus in it and empties it. */}
           <Field
             key={recovery ? "recovery" : "totp"}
-            label={recovery ? "Recovery code" : "Authentication code"}
+            label={recovery ? t("signIn.recoveryCode") : t("signIn.authCode")}
             name="code"
             inputMode={recovery ? "text" : "numeric"}
             placeholder={recovery ? "xxxxx-xxxxx" : "123456"}
@@ -53,7 +52,7 @@ export function SecondFactorStep({ methods, busy, error, attempt, onRestart }: P
           />
           <ErrorMessage>{error}</ErrorMessage>
           <button type="submit" disabled={busy || !code.trim()} className={`${primaryButtonClass} w-full`}>
-            {busy ? "Verifying..." : "Verify"}
+            {busy ? t("signIn.verifying") : t("signIn.verify")}
           </button>
         </form>
       ) : (
@@ -67,7 +66,7 @@ export function SecondFactorStep({ methods, busy, error, attempt, onRestart }: P
           className={`${buttonClass} w-full`}
         >
           <KeyRound aria-hidden="true" className="size-5" />
-          Use a passkey
+          {t("signIn.usePasskey")}
         </button>
       ) : null}
       <div className="flex flex-wrap justify-between gap-2">
@@ -81,7 +80,7 @@ export function SecondFactorStep({ methods, busy, error, attempt, onRestart }: P
             }}
             className="min-h-11 cursor-pointer text-sm font-medium text-brand-700 underline dark:text-brand-300"
           >
-            {recovery ? "Use an authenticator code instead" : "Use a recovery code instead"}
+            {recovery ? t("signIn.useCode") : t("signIn.useRecovery")}
           </button>
         ) : null}
         <button
@@ -89,7 +88,7 @@ export function SecondFactorStep({ methods, busy, error, attempt, onRestart }: P
           onClick={onRestart}
           className="min-h-11 cursor-pointer text-sm font-medium text-brand-700 underline dark:text-brand-300"
         >
-          Start again
+          {t("signIn.restart")}
         </button>
       </div>
     </div>

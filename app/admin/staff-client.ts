@@ -2,6 +2,7 @@
 // /api/admin/staff. Every write needs a recent sign-in; the page runs them
 // through confirm-identity.tsx, which asks for one and tries again.
 import type { Role } from "#shared/auth/permissions.ts";
+import type { Language } from "#shared/i18n/languages.ts";
 import { requestJson } from "./api-request.ts";
 import type { StaffUser } from "./auth-client.ts";
 
@@ -20,6 +21,8 @@ export type OpenInvitation = {
   invitedBy: string | null;
   createdAt: number;
   expiresAt: number;
+  /** The language of its mail; the account made from it starts with it. */
+  language: Language;
 };
 
 export type Team = { staff: StaffMember[]; invitations: OpenInvitation[]; requireSecondFactor: boolean };
@@ -31,8 +34,8 @@ export function fetchTeam() {
   return requestJson<Team>("GET", `${base}/`);
 }
 
-export function inviteStaff(email: string, role: Role) {
-  return requestJson<{ invitation: OpenInvitation }>("POST", `${base}/invitations`, { email, role });
+export function inviteStaff(email: string, role: Role, language: Language) {
+  return requestJson<{ invitation: OpenInvitation }>("POST", `${base}/invitations`, { email, role, language });
 }
 
 export function withdrawInvitation(id: OpenInvitation["id"]) {

@@ -2,7 +2,9 @@ import { Fingerprint, Smartphone, Trash2 } from "lucide-react";
 import { removeFactor, type Factor, type FactorAdded } from "../account-client.ts";
 import { buttonClass, sectionClass } from "../fields.tsx";
 import type { RunAction } from "../use-page-actions.ts";
+import { useStaffText } from "../staff-language.tsx";
 import { When } from "../when.tsx";
+import { Interpolated } from "#app/components/status/interpolated.tsx";
 import { PasskeySetupForm } from "./passkey-setup.tsx";
 import { TotpSetupPanel } from "./totp-setup.tsx";
 
@@ -10,17 +12,21 @@ type Props = { factors: Factor[]; run: RunAction; busy: boolean; onAdded: (added
 
 /** The account's authenticator apps and passkeys, and the ways to add or remove one. */
 export function FactorsSection({ factors, run, busy, onAdded }: Props) {
+  const { t } = useStaffText();
   const remove = (factor: Factor) => {
-    if (!window.confirm(`Remove the second factor "${factor.label}"? It will no longer sign you in.`)) return;
-    void run(() => removeFactor(factor.id), { confirm: true, success: `"${factor.label}" is removed.` });
+    if (!window.confirm(t("account.removeFactorConfirm", { label: factor.label }))) return;
+    void run(() => removeFactor(factor.id), {
+      confirm: true,
+      success: t("account.factorRemoved", { label: factor.label }),
+    });
   };
   return (
     <section aria-labelledby="factors-heading" className={sectionClass}>
       <h2 id="factors-heading" className="text-lg font-bold">
-        Second factors
+        {t("account.factors")}
       </h2>
       {factors.length === 0 ? (
-        <p className="mt-2 text-sm text-slate-700 dark:text-slate-300">No second factor yet.</p>
+        <p className="mt-2 text-sm text-slate-700 dark:text-slate-300">{t("account.noFactors")}</p>
       ) : (
         <ul className="mt-3 divide-y divide-slate-200 dark:divide-slate-700">
           {factors.map((factor) => (
@@ -34,15 +40,15 @@ export function FactorsSection({ factors, run, busy, onAdded }: Props) {
                 <span>
                   <span className="font-semibold">{factor.label}</span>{" "}
                   <span className="text-sm text-slate-700 dark:text-slate-300">
-                    ({factor.kind === "passkey" ? "passkey" : "authenticator app"}, added <When at={factor.createdAt} />
-                    {factor.lastUsedAt ? (
-                      <>
-                        , last used <When at={factor.lastUsedAt} />
-                      </>
-                    ) : (
-                      ", not used yet"
-                    )}
-                    )
+                    <Interpolated
+                      text={t(factor.lastUsedAt ? "account.factorUsed" : "account.factorNeverUsed", {
+                        kind: t(factor.kind === "passkey" ? "account.kindPasskey" : "account.kindTotp"),
+                      })}
+                      slots={{
+                        "{added}": <When at={factor.createdAt} />,
+                        "{used}": factor.lastUsedAt ? <When at={factor.lastUsedAt} /> : null,
+                      }}
+                    />
                   </span>
                 </span>
               </span>
@@ -50,10 +56,10 @@ export function FactorsSection({ factors, run, busy, onAdded }: Props) {
                 type="button"
                 disabled={busy}
                 onClick={() => remove(factor)}
-                aria-label={`Remove ${factor.label}`}
+                aria-label={t("account.removeFactor", { label: factor.label })}
                 className={buttonClass}
               >
-                <Trash2 aria-hidden="true" className="size-4" /> Remove
+                <Trash2 aria-hidden="true" className="size-4" /> {t("account.remove")}
               </button>
             </li>
           ))}

@@ -1,6 +1,7 @@
 import { endOtherSessions, type AccountSession } from "../account-client.ts";
 import { buttonClass, sectionClass } from "../fields.tsx";
 import type { RunAction } from "../use-page-actions.ts";
+import { useStaffText } from "../staff-language.tsx";
 import { When } from "../when.tsx";
 import { cellClass, ScrollTable } from "../scroll-table.tsx";
 
@@ -16,21 +17,22 @@ export function SessionsSection({
   run: RunAction;
   busy: boolean;
 }) {
+  const { t } = useStaffText();
   const others = sessions.filter((session) => !session.current).length;
   return (
     <section aria-labelledby="sessions-heading" className={sectionClass}>
       <h2 id="sessions-heading" className="text-lg font-bold">
-        Sessions
+        {t("account.sessions")}
       </h2>
       <ScrollTable
-        label="Your sessions"
+        label={t("account.sessionsTable")}
         align="top"
         headings={[
-          "Started",
-          "Last seen",
-          "Device",
+          t("account.sessionStarted"),
+          t("account.sessionLastSeen"),
+          t("account.sessionDevice"),
           <span key="current" className="sr-only">
-            This session
+            {t("account.sessionThis")}
           </span>,
         ]}
       >
@@ -42,8 +44,10 @@ export function SessionsSection({
             <td className={`${cell} whitespace-nowrap`}>
               <When at={session.lastSeenAt} stacked />
             </td>
-            <td className={`${cell} break-words`}>{session.userAgent ?? "Unknown device"}</td>
-            <td className={`${cell} whitespace-nowrap font-semibold`}>{session.current ? "this session" : ""}</td>
+            <td className={`${cell} break-words`}>{session.userAgent ?? t("account.unknownDevice")}</td>
+            <td className={`${cell} whitespace-nowrap font-semibold`}>
+              {session.current ? t("account.sessionThisShort") : ""}
+            </td>
           </tr>
         ))}
       </ScrollTable>
@@ -52,12 +56,13 @@ export function SessionsSection({
         disabled={busy || others === 0}
         onClick={() =>
           void run(endOtherSessions, {
-            success: ({ ended }) => `Signed out ${ended} other session${ended === 1 ? "" : "s"}.`,
+            success: ({ ended }) =>
+              t(ended === 1 ? "account.signedOutOthers.one" : "account.signedOutOthers.other", { n: ended }),
           })
         }
         className={`${buttonClass} mt-3`}
       >
-        Sign out other sessions
+        {t("account.signOutOthers")}
       </button>
     </section>
   );

@@ -3,6 +3,7 @@ import { useState } from "react";
 import { useNavigate } from "react-router";
 import { signOut } from "../auth-client.ts";
 import { buttonClass } from "../fields.tsx";
+import { useStaffText } from "../staff-language.tsx";
 
 /**
  * Signs out from the account page: someone held here until they add a second factor must still be able to
@@ -10,6 +11,7 @@ import { buttonClass } from "../fields.tsx";
  */
 export function SignOutButton() {
   const navigate = useNavigate();
+  const { t } = useStaffText();
   const [busy, setBusy] = useState(false);
   const leave = async () => {
     setBusy(true);
@@ -24,7 +26,7 @@ export function SignOutButton() {
   return (
     <button type="button" disabled={busy} onClick={() => void leave()} className={buttonClass}>
       <LogOut aria-hidden="true" className="size-4" />
-      {busy ? "Signing out..." : "Sign out"}
+      {busy ? t("signIn.signingOut") : t("signIn.signOut")}
     </button>
   );
 }

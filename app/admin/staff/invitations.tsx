@@ -1,7 +1,9 @@
 import { ROLES, isRole, type Role } from "#shared/auth/permissions.ts";
+import { isLanguage, LANGUAGES, type Language } from "#shared/i18n/languages.ts";
 import { useState, type FormEvent } from "react";
 import { buttonClass, Field, primaryButtonClass, SelectField } from "../fields.tsx";
 import { inviteStaff, withdrawInvitation, type OpenInvitation } from "../staff-client.ts";
+import { useStaffText } from "../staff-language.tsx";
 import type { RunAction } from "../use-page-actions.ts";
 import { When } from "../when.tsx";
 import { cellClass, ScrollTable } from "../scroll-table.tsx";
@@ -10,17 +12,22 @@ type Props = { invitations: OpenInvitation[]; run: RunAction; busy: boolean };
 
 const cell = cellClass("middle");
 
+const languageName = { en: "team.languageEn", de: "team.languageDe" } as const;
+
 /** The invitations not yet accepted, each with a way to withdraw it. */
 export function OpenInvitations({ invitations, run, busy }: Props) {
-  if (invitations.length === 0) return <p className="mt-2 text-sm">No open invitations.</p>;
+  const { t } = useStaffText();
+  if (invitations.length === 0) return <p className="mt-2 text-sm">{t("team.noInvitations")}</p>;
+  const headings = ["team.email", "team.role", "team.language", "team.invitedBy", "team.sent", "team.expires"] as const;
   return (
-    <ScrollTable label="Open invitations" headings={["E-mail", "Role", "Invited by", "Sent", "Expires", "Actions"]}>
+    <ScrollTable label={t("team.openInvitations")} headings={[...headings.map((key) => t(key)), t("team.actions")]}>
       {invitations.map((invitation) => (
         <tr key={invitation.id}>
           <th scope="row" className={`${cell} font-normal break-all`}>
             {invitation.email}
           </th>
           <td className={cell}>{invitation.role}</td>
+          <td className={cell}>{t(languageName[invitation.language])}</td>
           <td className={cell}>{invitation.invitedBy ?? "–"}</td>
           <td className={`${cell} whitespace-nowrap`}>
             <When at={invitation.createdAt} stacked />
@@ -32,16 +39,16 @@ export function OpenInvitations({ invitations, run, busy }: Props) {
             <button
               type="button"
               disabled={busy}
-              aria-label={`Withdraw the invitation to ${invitation.email}`}
+              aria-label={t("team.withdrawName", { email: invitation.email })}
               onClick={() =>
                 void run(() => withdrawInvitation(invitation.id), {
                   confirm: true,
-                  success: `The invitation to ${invitation.email} is withdrawn.`,
+                  success: t("team.withdrawn", { email: invitation.email }),
                 })
               }
               className={buttonClass}
             >
-              Withdraw
+              {t("team.withdraw")}
             </button>
           </td>
         </tr>
@@ -52,16 +59,20 @@ export function OpenInvitations({ invitations, run, busy }: Props) {
 
 /** Invites a new staff member by e-mail; the link in the mail lasts 24 hours. */
 export function InviteForm({ run, busy }: { run: RunAction; busy: boolean }) {
+  const { t, lang } = useStaffText();
   const [email, setEmail] = useState("");
+  // The mail's language: the inviter's (as the staff area shows it now) until another is chosen.
+  const [chosen, setChosen] = useState<Language | null>(null);
+  const language = chosen ?? lang;
   // New accounts start least-privileged: a higher role is a deliberate choice.
   const [role, setRole] = useState<Role>("viewer");
   const [problem, setProblem] = useState<string | undefined>();
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const sent = email.trim();
-    const result = await run(() => inviteStaff(sent, role), {
+    const result = await run(() => inviteStaff(sent, role, language), {
       confirm: true,
-      success: `An invitation is on its way to ${sent}.`,
+      success: t("team.invited", { email: sent }),
     });
     setProblem(result.ok ? undefined : result.fields?.email);
     if (result.ok) setEmail("");
@@ -69,7 +80,7 @@ export function InviteForm({ run, busy }: { run: RunAction; busy: boolean }) {
   return (
     <form method="post" onSubmit={(event) => void submit(event)} className="mt-3 flex flex-wrap items-start gap-3">
       <Field
-        label="E-mail"
+        label={t("team.email")}
         type="email"
         autoComplete="off"
         required
@@ -79,7 +90,7 @@ export function InviteForm({ run, busy }: { run: RunAction; busy: boolean }) {
         wrapperClass="w-72"
       />
       <SelectField
-        label="Role"
+        label={t("team.role")}
         options={ROLES}
         value={role}
         onChange={(event) => {
@@ -87,8 +98,18 @@ export function InviteForm({ run, busy }: { run: RunAction; busy: boolean }) {
         }}
         className="w-40"
       />
+      <SelectField
+        label={t("team.language")}
+        options={LANGUAGES}
+        optionLabel={(option) => (isLanguage(option) ? t(languageName[option]) : option)}
+        value={language}
+        onChange={(event) => {
+          if (isLanguage(event.target.value)) setChosen(event.target.value);
+        }}
+        className="w-40"
+      />
       <button type="submit" disabled={busy || !email.trim()} className={`${primaryButtonClass} mt-6`}>
-        Send invitation
+        {t("team.sendInvitation")}
       </button>
     </form>
   );

@@ -2,6 +2,7 @@ import { isRole, ROLES, type Role } from "#shared/auth/permissions.ts";
 import { useId, useState } from "react";
 import { buttonClass, controlClass } from "../fields.tsx";
 import { changeRole, resetFactors, setDisabled, type StaffMember } from "../staff-client.ts";
+import { useStaffText } from "../staff-language.tsx";
 import type { RunAction } from "../use-page-actions.ts";
 import { cellClass, ScrollTable } from "../scroll-table.tsx";
 
@@ -12,8 +13,10 @@ const cell = cellClass("middle");
 
 /** The team: each account's role, status and second factors, and what the owner can do about them. */
 export function TeamTable({ staff, me, run, busy }: Props) {
+  const { t } = useStaffText();
+  const headings = ["team.username", "team.email", "team.role", "team.status", "team.factors", "team.actions"] as const;
   return (
-    <ScrollTable label="Team" headings={["Username", "E-mail", "Role", "Status", "Second factors", "Actions"]}>
+    <ScrollTable label={t("team.team")} headings={headings.map((key) => t(key))}>
       {staff.map((member) => (
         <MemberRow key={member.id} member={member} self={member.id === me} run={run} busy={busy} />
       ))}
@@ -22,37 +25,34 @@ export function TeamTable({ staff, me, run, busy }: Props) {
 }
 
 function MemberRow({ member, self, run, busy }: { member: StaffMember; self: boolean; run: RunAction; busy: boolean }) {
+  const { t } = useStaffText();
   const name = member.username;
   const toggle = () => {
     const disable = !member.disabled;
-    if (disable && !window.confirm(`Disable ${name}? They are signed out and can no longer sign in.`)) return;
+    if (disable && !window.confirm(t("team.disableConfirm", { name }))) return;
     void run(() => setDisabled(name, disable), {
       confirm: true,
-      success: `${name} is ${disable ? "disabled" : "enabled"}.`,
+      success: t(disable ? "team.disabledDone" : "team.enabledDone", { name }),
     });
   };
   const reset = () => {
-    if (
-      !window.confirm(
-        `Remove every second factor and recovery code of ${name}? They add new ones when they next sign in.`,
-      )
-    )
-      return;
-    void run(() => resetFactors(name), { confirm: true, success: `The second factors of ${name} are removed.` });
+    if (!window.confirm(t("team.resetConfirm", { name }))) return;
+    void run(() => resetFactors(name), { confirm: true, success: t("team.resetDone", { name }) });
   };
   return (
     <tr>
       <th scope="row" className={`${cell} font-semibold`}>
         {name}
-        {self ? <span className="font-normal"> (you)</span> : null}
+        {self ? <span className="font-normal"> {t("team.you")}</span> : null}
       </th>
-      <td className={`${cell} break-all`}>{member.email ?? "none given"}</td>
+      {/* An address may break anywhere; the words standing in for none must not ("keine angegeben"). */}
+      <td className={member.email ? `${cell} break-all` : cell}>{member.email ?? t("team.noEmail")}</td>
       <td className={cell}>{self ? member.role : <RoleForm member={member} run={run} busy={busy} />}</td>
-      <td className={cell}>{member.disabled ? "disabled" : "active"}</td>
+      <td className={cell}>{member.disabled ? t("team.disabled") : t("team.active")}</td>
       <td className={cell}>
         {member.factors}
         {member.sso ? (
-          <span className={badge} title="Signs in with single sign-on">
+          <span className={badge} title={t("team.ssoTitle")}>
             SSO
           </span>
         ) : null}
@@ -64,20 +64,20 @@ function MemberRow({ member, self, run, busy }: { member: StaffMember; self: boo
               type="button"
               disabled={busy}
               onClick={toggle}
-              aria-label={`${member.disabled ? "Enable" : "Disable"} ${name}`}
+              aria-label={t(member.disabled ? "team.enableName" : "team.disableName", { name })}
               className={buttonClass}
             >
-              {member.disabled ? "Enable" : "Disable"}
+              {member.disabled ? t("team.enable") : t("team.disable")}
             </button>
             {member.factors > 0 ? (
               <button
                 type="button"
                 disabled={busy}
                 onClick={reset}
-                aria-label={`Reset second factors of ${name}`}
+                aria-label={t("team.resetName", { name })}
                 className={buttonClass}
               >
-                Reset second factors
+                {t("team.reset")}
               </button>
             ) : null}
           </div>
@@ -89,17 +89,16 @@ function MemberRow({ member, self, run, busy }: { member: StaffMember; self: boo
 
 /** A role select with its own Save, so a change is never sent by accident. */
 function RoleForm({ member, run, busy }: { member: StaffMember; run: RunAction; busy: boolean }) {
+  const { t } = useStaffText();
   const [role, setRole] = useState<Role>(member.role);
   const id = useId();
+  const name = member.username;
   const save = () =>
-    void run(() => changeRole(member.username, role), {
-      confirm: true,
-      success: `${member.username} is now ${role}.`,
-    });
+    void run(() => changeRole(name, role), { confirm: true, success: t("team.roleChanged", { name, role }) });
   return (
     <div className="flex items-center gap-2">
       <label htmlFor={id} className="sr-only">
-        Role of {member.username}
+        {t("team.roleOf", { name })}
       </label>
       <select
         id={id}
@@ -107,7 +106,7 @@ function RoleForm({ member, run, busy }: { member: StaffMember; run: RunAction; 
         onChange={(event) => {
           if (isRole(event.target.value)) setRole(event.target.value);
         }}
-        className={`${controlClass} w-32`}
+        className={`${controlClass} w-36`}
       >
         {ROLES.map((option) => (
           <option key={option} value={option}>
@@ -119,10 +118,10 @@ function RoleForm({ member, run, busy }: { member: StaffMember; run: RunAction; 
         type="button"
         disabled={busy || role === member.role}
         onClick={save}
-        aria-label={`Save role of ${member.username}`}
+        aria-label={t("team.saveRole", { name })}
         className={buttonClass}
       >
-        Save
+        {t("team.save")}
       </button>
     </div>
   );

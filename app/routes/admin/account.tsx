@@ -12,7 +12,9 @@ import { ErrorMessage, StatusMessage } from "#app/admin/fields.tsx";
 import { RouteGuard } from "#app/admin/route-guard.tsx";
 import { requirePermission } from "#app/admin/session.server.ts";
 import { FullScreenSpinner } from "#app/admin/spinner.tsx";
+import { useStaffText } from "#app/admin/staff-language.tsx";
 import { usePageActions } from "#app/admin/use-page-actions.ts";
+import { Interpolated } from "#app/components/status/interpolated.tsx";
 import type { Route } from "./+types/account";
 
 /** What a staff member needs to open this page (declared by every staff page, checked by a test). */
@@ -32,16 +34,18 @@ export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
 clientLoader.hydrate = true as const;
 
 export function HydrateFallback() {
-  return <FullScreenSpinner label="Loading your account..." />;
+  const { t } = useStaffText();
+  return <FullScreenSpinner label={t("account.loading")} />;
 }
 
 /** One's own account: password, second factors, recovery codes and sessions (every role). */
 export default function AccountPage({ loaderData }: Route.ComponentProps) {
   const { account } = loaderData;
   const actions = usePageActions();
+  const { t } = useStaffText();
   return (
     <RouteGuard>
-      <title>Your account – Admin Dashboard</title>
+      <title>{t("common.documentTitle", { page: t("account.title") })}</title>
       <main className="mx-auto max-w-4xl px-4 py-8">
         <div className="flex min-h-11 flex-wrap items-center gap-3">
           {account.ok && account.data.mustEnrol ? null : <BackToDashboard />}
@@ -49,7 +53,7 @@ export default function AccountPage({ loaderData }: Route.ComponentProps) {
             <SignOutButton />
           </div>
         </div>
-        <h1 className="mt-4 text-2xl font-bold">Your account</h1>
+        <h1 className="mt-4 text-2xl font-bold">{t("account.title")}</h1>
         <div className="sticky top-0 z-10 mt-3 space-y-2">
           <ErrorMessage>{account.ok ? actions.error : account.error}</ErrorMessage>
           <StatusMessage>{actions.status}</StatusMessage>
@@ -63,6 +67,7 @@ export default function AccountPage({ loaderData }: Route.ComponentProps) {
 
 function AccountSections({ account, actions }: { account: Account; actions: ReturnType<typeof usePageActions> }) {
   const { run, busy } = actions;
+  const { t } = useStaffText();
   // Recovery codes are shown once, when a call returns them: kept here, not in the data read again after each call.
   const [codes, setCodes] = useState<string[] | null>(null);
   const onAdded = (added: FactorAdded) => {
@@ -75,12 +80,17 @@ function AccountSections({ account, actions }: { account: Account; actions: Retu
           role="note"
           className="mt-4 rounded-md bg-amber-50 p-3 font-medium text-amber-950 dark:bg-amber-950 dark:text-amber-50"
         >
-          Your team requires a second factor. Add an authenticator app or a passkey to continue.
+          {t("account.mustEnrol")}
         </p>
       ) : null}
       <p className="mt-4 text-sm text-slate-700 dark:text-slate-300">
-        Signed in as <span className="font-semibold">{account.user.username}</span> (
-        {account.user.email ?? "no e-mail address"}, role {account.user.role}).
+        <Interpolated
+          text={t("account.signedInAs", {
+            email: account.user.email ?? t("account.noEmail"),
+            role: account.user.role,
+          })}
+          slots={{ "{username}": <span className="font-semibold">{account.user.username}</span> }}
+        />
       </p>
       <PasswordSection sso={account.sso} username={account.user.username} run={run} busy={busy} />
       <FactorsSection factors={account.factors} run={run} busy={busy} onAdded={onAdded} />

@@ -6,7 +6,9 @@ import { buttonClass, ErrorMessage, inputClass as input } from "#app/admin/field
 import { SecondFactorStep } from "#app/admin/second-factor-step.tsx";
 import { throttledMessage } from "#app/admin/throttled-message.ts";
 import { currentSession } from "#app/admin/session.server.ts";
+import { useStaffText, type StaffTextValue } from "#app/admin/staff-language.tsx";
 import { useWebAuthnSupport } from "#app/admin/use-webauthn-support.ts";
+import { Interpolated } from "#app/components/status/interpolated.tsx";
 import type { Route } from "./+types/sign-in";
 
 /** Open to everyone: the one staff page that declares no permission (checked by a test). */
@@ -22,14 +24,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-const SSO_FAILED = "Single sign-on failed. Please try again or use your password.";
-
 export default function SignInPage({ loaderData }: Route.ComponentProps) {
-  const form = useSignIn(loaderData.ssoFailed ? SSO_FAILED : null);
+  const { t } = useStaffText();
+  const form = useSignIn(loaderData.ssoFailed ? t("signIn.ssoFailed") : null);
 
   return (
     <main className="flex min-h-screen items-center justify-center px-4">
-      <title>Admin Dashboard – Sign in</title>
+      <title>{t("common.documentTitle", { page: t("signIn.title") })}</title>
       <div
         className={
           "w-full max-w-sm rounded-xl border border-slate-200 bg-white p-8 " +
@@ -38,12 +39,14 @@ export default function SignInPage({ loaderData }: Route.ComponentProps) {
       >
         <div className="flex flex-col items-center text-center">
           <LockKeyhole aria-hidden="true" className="size-10 text-brand-700 dark:text-brand-300" />
-          <h1 className="mt-3 text-2xl font-bold">Admin Dashboard</h1>
+          <h1 className="mt-3 text-2xl font-bold">{t("signIn.heading")}</h1>
         </div>
         {loaderData.hasAccounts ? null : (
           <p className="mt-4 rounded-md bg-amber-50 p-3 text-sm text-amber-950 dark:bg-amber-950 dark:text-amber-50">
-            No staff account exists yet. Create one on the server with{" "}
-            <code className="font-mono">npm run admin -- create &lt;username&gt;</code>.
+            <Interpolated
+              text={t("signIn.noAccounts")}
+              slots={{ "{command}": <code className="font-mono">npm run admin -- create &lt;username&gt;</code> }}
+            />
           </p>
         )}
         {/* The staff area runs in the browser: without JavaScript the form cannot send, so say so. */}
@@ -54,7 +57,7 @@ export default function SignInPage({ loaderData }: Route.ComponentProps) {
             "text-amber-950 dark:bg-amber-950 dark:text-amber-50"
           }
         >
-          Signing in needs JavaScript. Please turn it on for this site and reload the page.
+          {t("signIn.needsScript")}
         </p>
         {form.methods ? (
           <SecondFactorStep
@@ -76,18 +79,21 @@ export default function SignInPage({ loaderData }: Route.ComponentProps) {
 }
 
 /** What a failed sign-in step says to the visitor. */
-function failureMessage(outcome: Exclude<SignInOutcome, { kind: "ok" | "second-factor" }>): string {
+function failureMessage(
+  outcome: Exclude<SignInOutcome, { kind: "ok" | "second-factor" }>,
+  { t, lang }: StaffTextValue,
+): string {
   switch (outcome.kind) {
     case "invalid":
-      return outcome.message ?? "Invalid credentials. Please try again.";
+      return outcome.message ?? t("signIn.invalid");
     case "throttled":
-      return throttledMessage(outcome.retryAfterSeconds, outcome.reason);
+      return throttledMessage(outcome.retryAfterSeconds, outcome.reason, lang);
     case "expired":
-      return "The sign-in took too long. Please enter your password again.";
+      return t("signIn.expired");
     case "cancelled":
-      return "No passkey was used. Please try again.";
+      return t("signIn.noPasskey");
     case "error":
-      return "An error occurred during login. Please try again.";
+      return t("signIn.error");
   }
 }
 
@@ -97,6 +103,7 @@ function failureMessage(outcome: Exclude<SignInOutcome, { kind: "ok" | "second-f
  */
 function useSignIn(initialError: string | null) {
   const navigate = useNavigate();
+  const text = useStaffText();
   const [username, setUsername] = useState("");
   const [password, setPassword] = useState("");
   const [methods, setMethods] = useState<SecondFactorMethod[] | null>(null);
@@ -121,9 +128,9 @@ function useSignIn(initialError: string | null) {
       }
       console.warn("Sign-in failed:", outcome.kind);
       if (outcome.kind === "expired") setMethods(null);
-      setError(failureMessage(outcome));
+      setError(failureMessage(outcome, text));
     },
-    [navigate],
+    [navigate, text],
   );
 
   const submit = async (event: FormEvent) => {
@@ -140,6 +147,7 @@ function useSignIn(initialError: string | null) {
 
 function SignInForm({ form }: { form: ReturnType<typeof useSignIn> }) {
   const { setUsername, setPassword } = form;
+  const { t } = useStaffText();
   const usernameInput = useRef<HTMLInputElement>(null);
   const passwordInput = useRef<HTMLInputElement>(null);
 
@@ -160,7 +168,7 @@ function SignInForm({ form }: { form: ReturnType<typeof useSignIn> }) {
     >
       <div>
         <label htmlFor={form.ids.username} className="text-sm font-semibold">
-          Username
+          {t("signIn.username")}
         </label>
         <input
           ref={usernameInput}
@@ -190,7 +198,7 @@ function SignInForm({ form }: { form: ReturnType<typeof useSignIn> }) {
           "px-4 font-semibold text-white hover:bg-brand-900 disabled:cursor-not-allowed disabled:opacity-60"
         }
       >
-        {form.busy ? "Signing in..." : "Sign In"}
+        {form.busy ? t("signIn.submitting") : t("signIn.submit")}
       </button>
     </form>
   );
@@ -202,6 +210,7 @@ function SignInForm({ form }: { form: ReturnType<typeof useSignIn> }) {
  */
 function OtherWays({ form, sso }: { form: ReturnType<typeof useSignIn>; sso: boolean }) {
   const passkeys = useWebAuthnSupport();
+  const { t } = useStaffText();
   if (passkeys === false && !sso) return null;
   // "Use a passkey", not "Sign in with...": a button named like "Sign In" would make that name ambiguous.
   return (
@@ -214,7 +223,7 @@ function OtherWays({ form, sso }: { form: ReturnType<typeof useSignIn>; sso: boo
           className={`${buttonClass} w-full`}
         >
           <KeyRound aria-hidden="true" className="size-5" />
-          Use a passkey
+          {t("signIn.usePasskey")}
         </button>
       )}
       {sso ? (
@@ -222,7 +231,7 @@ function OtherWays({ form, sso }: { form: ReturnType<typeof useSignIn>; sso: boo
           href="/api/auth/oidc/start"
           className="inline-flex min-h-11 items-center font-medium text-brand-700 underline dark:text-brand-300"
         >
-          Sign in with single sign-on
+          {t("signIn.sso")}
         </a>
       ) : null}
     </div>
@@ -242,10 +251,11 @@ function PasswordField({
   onChange: (value: string) => void;
 }) {
   const [showPassword, setShowPassword] = useState(false);
+  const { t } = useStaffText();
   return (
     <div>
       <label htmlFor={id} className="text-sm font-semibold">
-        Password
+        {t("signIn.password")}
       </label>
       <div className="relative">
         <input
@@ -262,7 +272,7 @@ function PasswordField({
         <button
           type="button"
           onClick={() => setShowPassword((shown) => !shown)}
-          aria-label={showPassword ? "Hide password" : "Show password"}
+          aria-label={showPassword ? t("signIn.hidePassword") : t("signIn.showPassword")}
           aria-pressed={showPassword}
           className={
             "absolute top-0 right-0 inline-flex size-11 cursor-pointer " +

@@ -6,6 +6,7 @@ import { ErrorMessage, sectionClass, StatusMessage } from "#app/admin/fields.tsx
 import { RouteGuard } from "#app/admin/route-guard.tsx";
 import { requirePermission } from "#app/admin/session.server.ts";
 import { FullScreenSpinner } from "#app/admin/spinner.tsx";
+import { useStaffText } from "#app/admin/staff-language.tsx";
 import { fetchTeam, saveTeamSettings, type Team } from "#app/admin/staff-client.ts";
 import { InviteForm, OpenInvitations } from "#app/admin/staff/invitations.tsx";
 import { TeamTable } from "#app/admin/staff/team-table.tsx";
@@ -31,7 +32,8 @@ export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
 clientLoader.hydrate = true as const;
 
 export function HydrateFallback() {
-  return <FullScreenSpinner label="Loading the team..." />;
+  const { t } = useStaffText();
+  return <FullScreenSpinner label={t("team.loading")} />;
 }
 
 /** The team (owners only): roles, access and second factors of each account, invitations, the team's rule. */
@@ -39,12 +41,13 @@ export default function StaffPage({ loaderData }: Route.ComponentProps) {
   const { team, user } = loaderData;
   const actions = usePageActions();
   const { run, busy } = actions;
+  const { t } = useStaffText();
   return (
     <RouteGuard>
-      <title>Staff – Admin Dashboard</title>
+      <title>{t("common.documentTitle", { page: t("team.title") })}</title>
       <main className="mx-auto max-w-6xl px-4 py-8">
         <BackToDashboard />
-        <h1 className="mt-4 text-2xl font-bold">Staff</h1>
+        <h1 className="mt-4 text-2xl font-bold">{t("team.title")}</h1>
         <div className="sticky top-0 z-10 mt-3 space-y-2">
           <ErrorMessage>{team.ok ? actions.error : team.error}</ErrorMessage>
           <StatusMessage>{actions.status}</StatusMessage>
@@ -53,16 +56,16 @@ export default function StaffPage({ loaderData }: Route.ComponentProps) {
           <>
             <section aria-labelledby="team-heading" className={sectionClass}>
               <h2 id="team-heading" className="text-lg font-bold">
-                Team
+                {t("team.team")}
               </h2>
               <TeamTable staff={team.data.staff} me={user.id} run={run} busy={busy} />
             </section>
             <section aria-labelledby="invitations-heading" className={sectionClass}>
               <h2 id="invitations-heading" className="text-lg font-bold">
-                Invitations
+                {t("team.invitations")}
               </h2>
               <OpenInvitations invitations={team.data.invitations} run={run} busy={busy} />
-              <h3 className="mt-4 font-semibold">Invite</h3>
+              <h3 className="mt-4 font-semibold">{t("team.invite")}</h3>
               <InviteForm run={run} busy={busy} />
             </section>
             <TeamSettings team={team.data} run={run} busy={busy} />
@@ -77,21 +80,20 @@ export default function StaffPage({ loaderData }: Route.ComponentProps) {
 /** The team's rule, saved as soon as it is switched. */
 function TeamSettings({ team, run, busy }: { team: Team; run: RunAction; busy: boolean }) {
   // The switch shows the asked-for value while it is saved, then the server's.
+  const { t } = useStaffText();
   const [asked, setAsked] = useState<boolean | null>(null);
   const save = async (requireSecondFactor: boolean) => {
     setAsked(requireSecondFactor);
     await run(() => saveTeamSettings(requireSecondFactor), {
       confirm: true,
-      success: requireSecondFactor
-        ? "Every staff member now needs a second factor to sign in."
-        : "A second factor is now optional.",
+      success: t(requireSecondFactor ? "team.requireOn" : "team.requireOff"),
     });
     setAsked(null);
   };
   return (
     <section aria-labelledby="settings-heading" className={sectionClass}>
       <h2 id="settings-heading" className="text-lg font-bold">
-        Sign-in rules
+        {t("team.rules")}
       </h2>
       <label className="mt-2 inline-flex min-h-11 cursor-pointer items-center gap-3 font-medium">
         <input
@@ -102,11 +104,9 @@ function TeamSettings({ team, run, busy }: { team: Team; run: RunAction; busy: b
           onChange={(event) => void save(event.target.checked)}
           className="size-5 accent-brand-700"
         />
-        Require a second factor for all staff
+        {t("team.requireFactor")}
       </label>
-      <p className="text-sm text-slate-700 dark:text-slate-300">
-        Staff without one are asked to add an authenticator app or a passkey before they can use the dashboard.
-      </p>
+      <p className="text-sm text-slate-700 dark:text-slate-300">{t("team.requireFactorHint")}</p>
     </section>
   );
 }
