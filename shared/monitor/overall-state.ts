@@ -36,11 +36,7 @@ export type OverallView = {
  * The worst of the services' status and the open incidents: a critical incident makes it unhealthy, a warning at
  * least degraded. Without any service checked yet, open incidents still say how things stand.
  */
-export function overallView(
-  services: OverallStatus,
-  alerts: readonly OpenAlert[],
-  lang: Language = "en",
-): OverallView {
+export function overallView(services: OverallStatus, alerts: readonly OpenAlert[], lang: Language = "en"): OverallView {
   const real = alerts.filter((alert) => !alert.test);
   let status = services;
   for (const alert of real) {

@@ -96,7 +96,12 @@ function AffectedList({ names }: { names: string[] }) {
   const { t } = useStaffText();
   const shown = names.slice(0, 3).join(", ");
   const rest = names.length - 3;
-  const key = names.length === 1 ? "panels.alerts.affectedOne" : rest > 0 ? "panels.alerts.affectedMore" : "panels.alerts.affected";
+  const key =
+    names.length === 1
+      ? "panels.alerts.affectedOne"
+      : rest > 0
+        ? "panels.alerts.affectedMore"
+        : "panels.alerts.affected";
   return (
     <span className="basis-full text-xs text-amber-900 dark:text-amber-200" data-testid="affected">
       {t(key, { n: names.length, names: shown, rest })}
@@ -145,7 +150,9 @@ export function ActiveAlerts({ polled, checked }: { polled: Polled<IncidentsData
               <span className="text-xs whitespace-nowrap text-slate-600 dark:text-slate-300">
                 {t("panels.alerts.opened", { ago: ago(incident.openedAt, now) })}
               </span>
-              {incident.suppressedAt && !incident.announced ? <Badge tone="blue">{t("panels.alerts.held")}</Badge> : null}
+              {incident.suppressedAt && !incident.announced ? (
+                <Badge tone="blue">{t("panels.alerts.held")}</Badge>
+              ) : null}
               {incident.acknowledgedAt ? (
                 <span className="ml-auto">
                   <Badge tone="slate" title={incident.acknowledgementNote ?? undefined}>

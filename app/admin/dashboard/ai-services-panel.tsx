@@ -60,7 +60,9 @@ export function AiServicesPanel({ polled }: { polled: Polled<AiData> }) {
                       [t("panels.ai.tokens"), service.details.tokensPerSec ?? "–"],
                     ]}
                   />
-                  {service.details.model ? <p className="mt-2 text-sm">{t("panels.ai.model", { model: service.details.model })}</p> : null}
+                  {service.details.model ? (
+                    <p className="mt-2 text-sm">{t("panels.ai.model", { model: service.details.model })}</p>
+                  ) : null}
                   {models.length > 0 ? (
                     <p className="mt-1 text-sm">
                       {t("panels.ai.models", { models: models.slice(0, AI_MODELS_SHOWN).join(", ") })}

@@ -69,11 +69,13 @@ describe("the response-time chart's data", () => {
     expect(describePoint(history.hosts.fra![0], "7d", "en")).toBe("failed (60 of 60)");
     expect(describePoint(history.hosts.fra![1], "7d", "en")).toBe("90ms mean, 90ms p95, 6 of 60 failed");
     expect(describePoint(undefined, "7d", "en")).toBe("no check");
+    expect(describePoint(history.hosts.fra![1], "7d", "de")).toBe("90ms Mittel, 90ms p95, 6 von 60 fehlgeschlagen");
   });
 
   it("a range without checks says so", () => {
     const series = chartSeries({ serviceId: "api", range: "30d", hosts: { fra: [] } }, 60, T);
     expect(chartSummary("API", "30d", series, "en")).toBe("Response time of API over 30 d: no checks yet");
+    expect(chartSummary("API", "30d", series, "de")).toBe("Antwortzeit von API über 30 d: noch keine Prüfungen");
   });
 
   it("the table: per host and hour, newest first, mean over the checks that passed", () => {

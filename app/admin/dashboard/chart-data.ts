@@ -119,7 +119,8 @@ export function chartSummary(serviceName: string, range: HistoryRange, series: C
 /** One host's result at a point, for the tooltip. */
 export function describePoint(point: HistoryPoint | undefined, range: HistoryRange, lang: Language): string {
   if (!point) return staffText(lang, "panels.chart.noCheck");
-  if (range === "24h") return point.failures > 0 ? staffText(lang, "panels.chart.failed") : formatDuration(point.meanMs);
+  if (range === "24h")
+    return point.failures > 0 ? staffText(lang, "panels.chart.failed") : formatDuration(point.meanMs);
   const vars = {
     failed: point.failures,
     checks: point.checks,

@@ -126,11 +126,7 @@ export function ServicesTab({
       {!sections ? null : aiConfigured ? (
         <AiServicesPanel polled={ai} />
       ) : (
-        <NotConfigured
-          title={t("panels.ai.title")}
-          section="aiServices"
-          placeholder={placeholders.aiServices}
-        />
+        <NotConfigured title={t("panels.ai.title")} section="aiServices" placeholder={placeholders.aiServices} />
       )}
       <section aria-labelledby="apps-heading" className="flex flex-col gap-3" aria-busy={list.busy}>
         <h2 id="apps-heading" className="text-lg font-bold">
@@ -166,9 +162,7 @@ export function ServicesTab({
         ) : (
           <ServiceGrid
             services={list.data.services}
-            empty={
-              sections ? t("panels.tab.noApplications") : t("panels.tab.nothingMatches")
-            }
+            empty={sections ? t("panels.tab.noApplications") : t("panels.tab.nothingMatches")}
           />
         )}
         {grouping ? null : (

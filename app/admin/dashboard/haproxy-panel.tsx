@@ -74,21 +74,28 @@ function TableOnly({ caption, head, children }: { caption: string; head: string[
 const lastCheck = (server: HaproxyData["servers"][number]) =>
   [server.checkStatus, server.lastCheck].filter(Boolean).join(": ") || "–";
 
-export function HaproxyPanel({ polled }: { polled: Polled<HaproxyData> }) {
+/** The panel's column and figure names, and its numbers, in the staff language. */
+function usePanelWords() {
   const { lang, t } = useStaffText();
-  const number = (value: number) => value.toLocaleString(lang === "de" ? "de-DE" : "en-GB");
-  const [name, status, sessions, requests] = [
-    t("panels.haproxy.name"),
-    t("panels.status"),
-    t("panels.haproxy.sessions"),
-    t("panels.haproxy.requests"),
-  ];
-  const [active, servers, backend] = [t("panels.haproxy.active"), t("panels.haproxy.servers"), t("panels.haproxy.backend")];
-  const [bytesIn, bytesOut, lastChecked] = [
-    t("panels.haproxy.bytesIn"),
-    t("panels.haproxy.bytesOut"),
-    t("panels.haproxy.lastCheck"),
-  ];
+  return {
+    t,
+    number: (value: number) => value.toLocaleString(lang === "de" ? "de-DE" : "en-GB"),
+    name: t("panels.haproxy.name"),
+    status: t("panels.status"),
+    sessions: t("panels.haproxy.sessions"),
+    requests: t("panels.haproxy.requests"),
+    active: t("panels.haproxy.active"),
+    servers: t("panels.haproxy.servers"),
+    backend: t("panels.haproxy.backend"),
+    bytesIn: t("panels.haproxy.bytesIn"),
+    bytesOut: t("panels.haproxy.bytesOut"),
+    lastChecked: t("panels.haproxy.lastCheck"),
+  };
+}
+
+export function HaproxyPanel({ polled }: { polled: Polled<HaproxyData> }) {
+  const { t, number, name, status, sessions, requests, active, servers, backend, bytesIn, bytesOut, lastChecked } =
+    usePanelWords();
   return (
     <Panel
       id="haproxy"

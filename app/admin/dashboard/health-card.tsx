@@ -42,7 +42,8 @@ function NginxMetrics({ polled }: { polled: Polled<NginxData> }) {
               [t("panels.nginx.waiting"), data.nginx.waiting],
               [
                 t("panels.nginx.accepted"),
-                `${data.nginx.server_accepts.toLocaleString(locale)} / ${data.nginx.server_handled.toLocaleString(locale)}`,
+                `${data.nginx.server_accepts.toLocaleString(locale)} / ` +
+                  data.nginx.server_handled.toLocaleString(locale),
               ],
             ]}
           />

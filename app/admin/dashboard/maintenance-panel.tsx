@@ -136,7 +136,10 @@ function MaintenanceState({
             <Interpolated
               text={
                 maintenance.ends_at
-                  ? t("panels.maintenance.activeUntil", { ...who, minutes: maintenance.estimated_duration_minutes ?? "" })
+                  ? t("panels.maintenance.activeUntil", {
+                      ...who,
+                      minutes: maintenance.estimated_duration_minutes ?? "",
+                    })
                   : t("panels.maintenance.activeOpen", who)
               }
               slots={{ "{since}": weekdayTime(maintenance.enabled_at), "{until}": weekdayTime(maintenance.ends_at) }}
@@ -281,7 +284,11 @@ function MaintenanceHistory({ entries }: { entries: MaintenanceHistoryData["hist
     <div>
       <h3 className="text-sm font-bold">{t("panels.maintenance.history")}</h3>
       {entries && entries.length > 0 ? (
-        <ol className="mt-2 max-h-48 space-y-1 overflow-y-auto text-sm" tabIndex={0} aria-label={t("panels.maintenance.historyLabel")}>
+        <ol
+          className="mt-2 max-h-48 space-y-1 overflow-y-auto text-sm"
+          tabIndex={0}
+          aria-label={t("panels.maintenance.historyLabel")}
+        >
           {entries.slice(0, 20).map((entry) => (
             <li key={entry.id} className="flex flex-wrap gap-x-2">
               <Badge tone={entry.action === "enable" ? "amber" : "green"}>

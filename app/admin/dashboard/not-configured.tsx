@@ -18,7 +18,15 @@ const WHAT: Record<Section, StaffKey> = {
 };
 
 /** A source with nothing to read: not configured, or configured with placeholders only (never read). */
-export function NotConfigured({ title, section, placeholder }: { title: string; section: Section; placeholder: boolean }) {
+export function NotConfigured({
+  title,
+  section,
+  placeholder,
+}: {
+  title: string;
+  section: Section;
+  placeholder: boolean;
+}) {
   return (
     <section className={panelClass} data-testid={`not-configured-${section}`}>
       <h2 className="text-lg font-bold">{title}</h2>

@@ -104,11 +104,7 @@ function Dashboard({ data, toSignIn }: { data: Route.ComponentProps["loaderData"
         configured.haproxy ? (
           <HaproxyPanel polled={haproxy} />
         ) : (
-          <NotConfigured
-            title={t("panels.haproxy.title")}
-            section="haproxy"
-            placeholder={data.placeholders.haproxy}
-          />
+          <NotConfigured title={t("panels.haproxy.title")} section="haproxy" placeholder={data.placeholders.haproxy} />
         ),
     },
     {
@@ -229,9 +225,7 @@ function StaffLinks({
         {t("panels.links.account")}
       </Link>
       {contact.mailConfigured ? null : (
-        <span className="text-amber-800 dark:text-amber-300">
-          {t("panels.links.noMail")}
-        </span>
+        <span className="text-amber-800 dark:text-amber-300">{t("panels.links.noMail")}</span>
       )}
     </nav>
   );

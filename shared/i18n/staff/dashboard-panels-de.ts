@@ -24,8 +24,7 @@ export const dashboardPanelsDe: Record<keyof typeof dashboardPanelsEn, string> =
   "panels.links.subscribers": "Abonnenten der Statusseite",
   "panels.links.staff": "Team",
   "panels.links.account": "Konto",
-  "panels.links.noMail":
-    "Der Mailversand ist nicht eingerichtet (SMTP_URL): Kontaktanfragen und E-Mail-Alarme warten.",
+  "panels.links.noMail": "Der Mailversand ist nicht eingerichtet (SMTP_URL): Kontaktanfragen und E-Mail-Alarme warten.",
 
   "panels.hosts.none": "Zustand der Dienste, Alarme und Infrastruktur",
   "panels.hosts.one": "Zustand der Dienste, Alarme und Infrastruktur von Host {host}",
@@ -124,7 +123,8 @@ export const dashboardPanelsDe: Record<keyof typeof dashboardPanelsEn, string> =
     "{what} ist nicht eingerichtet. Ergänzen Sie {setting} in der Überwachungskonfiguration.",
   "panels.notConfigured.placeholders":
     "{what} ist noch nicht eingerichtet: {setting} in der Überwachungskonfiguration enthält nur Platzhalter " +
-    "(Dokumentations-Hosts wie example.com), die nie abgefragt werden. Ersetzen Sie sie durch die Adressen Ihrer Hosts.",
+    "(Dokumentations-Hosts wie example.com), die nie abgefragt werden. Ersetzen Sie sie durch die Adressen " +
+    "Ihrer Hosts.",
 
   "panels.config.title": "Überwachungskonfiguration",
   "panels.config.fileNamed": "die Datei, die {variable} nennt",
@@ -152,7 +152,8 @@ export const dashboardPanelsDe: Record<keyof typeof dashboardPanelsEn, string> =
     "Wartungsmodus: {reason} — von {name}, bis {until} (endet von selbst). " +
     "Alarmmeldungen werden für alles Überwachte zurückgehalten.",
   "panels.banner.window": "Geplante Wartung „{name}“ bis {until}: Alarmmeldungen werden für alles zurückgehalten.",
-  "panels.banner.windowFor": "Geplante Wartung „{name}“ bis {until}: Alarmmeldungen werden für {services} zurückgehalten.",
+  "panels.banner.windowFor":
+    "Geplante Wartung „{name}“ bis {until}: Alarmmeldungen werden für {services} zurückgehalten.",
 
   "panels.maintenance.title": "Wartungsmodus",
   "panels.maintenance.active": "Wartungsmodus AKTIV",

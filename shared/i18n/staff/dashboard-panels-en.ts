@@ -126,7 +126,8 @@ export const dashboardPanelsEn = {
   "panels.config.fileNamed": "the file {variable} names",
   "panels.config.refused": "An edit of {file} was refused",
   "panels.config.stillRunning":
-    "({at}). The last good configuration is still running, loaded {loaded}. Fix these problems and save the file again:",
+    "({at}). The last good configuration is still running, loaded {loaded}. " +
+    "Fix these problems and save the file again:",
   "panels.config.stillRunningFromStart":
     "({at}). The last good configuration is still running, loaded at start. " +
     "Fix these problems and save the file again:",
