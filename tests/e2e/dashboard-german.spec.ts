@@ -1,0 +1,129 @@
+// The dashboard's panels in German: the header, the overall state, active alerts, maintenance (banner, state, form and
+// history), certificates, nginx, HAProxy, AI services and the metrics, for a staff member who chose German. At 390
+// and 1280 px wide, light and dark, with axe; nothing wider than the screen (long German words included).
+import { mkdirSync } from "node:fs";
+import { expect, test, type Browser, type Page } from "@playwright/test";
+import { freePort } from "#tests/peers/ports.ts";
+import { DASHBOARD_USER, signInToDashboard, startDashboardEnv } from "./dashboard-env.ts";
+import { axeViolations } from "./helpers.ts";
+
+const SHOTS = "/tmp/shots-issue38-f";
+const LOOKS = [
+  ["dark", 390],
+  ["light", 1280],
+  ["dark", 1280],
+  ["light", 390],
+] as const;
+
+let env: Awaited<ReturnType<typeof startDashboardEnv>>;
+
+test.describe.configure({ mode: "serial" });
+test.beforeAll(async () => {
+  env = await startDashboardEnv(await freePort(), { intervalSeconds: 10, quiet: true });
+  mkdirSync(SHOTS, { recursive: true });
+});
+test.afterAll(async () => env?.stop());
+
+async function newPage(browser: Browser, scheme: "light" | "dark", width: number): Promise<Page> {
+  const context = await browser.newContext({ colorScheme: scheme, viewport: { width, height: 900 }, locale: "en-US" });
+  return context.newPage();
+}
+
+/** Nothing wider than the screen, and nothing axe finds. */
+async function looksRight(page: Page, shot: string) {
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+    page.viewportSize()!.width,
+  );
+  expect(await axeViolations(page)).toEqual([]);
+  await page.screenshot({ path: `${SHOTS}/${shot}.png`, fullPage: true });
+}
+
+const tab = (page: Page, name: string) => page.getByRole("tab", { name });
+
+/** The overview in German, once its panels have their data. */
+async function overviewSpeaksGerman(page: Page) {
+  await expect(page.getByRole("heading", { level: 1, name: "Admin-Dashboard" })).toBeVisible();
+  await expect(page.getByTestId("dashboard-hosts")).toContainText("Zustand der Dienste, Alarme und Infrastruktur");
+  await expect(page.getByRole("heading", { name: /Überwachung der Dienste/ })).toBeVisible();
+  await expect(page.getByText(/Zuletzt aktualisiert: vor \d+ s/)).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByRole("heading", { name: /^Aktive Alarme \(\d+\)$/ })).toBeVisible();
+  await expect(page.getByTestId("nginx-metrics")).toContainText("Aktive Verbindungen", { timeout: 15_000 });
+  await expect(page.getByTestId("nginx-metrics")).toContainText(/48\d\.\d{3}/);
+  await expect(page.getByTestId("certificate-counts")).toContainText("22 insgesamt", { timeout: 15_000 });
+  await expect(page.getByTestId("certificate-counts")).toContainText("kritisch");
+  await expect(page.getByTestId("maintenance-state")).toHaveText("Normalbetrieb");
+  await expect(page.getByRole("heading", { name: "Erweiterte Messwerte" })).toBeVisible();
+  await expect(page.getByRole("img", { name: /^Antwortzeit von / })).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByText(`Angemeldet als ${DASHBOARD_USER.username}.`)).toBeVisible();
+}
+
+test("a staff member switches the dashboard to German: every panel speaks it, maintenance included", async ({
+  browser,
+}) => {
+  const page = await newPage(browser, "light", 1280);
+  await signInToDashboard(page, env.origin);
+  await expect(page.getByRole("heading", { level: 1, name: "Admin Dashboard" })).toBeVisible();
+  await page.getByRole("button", { name: "Show the staff area in German" }).click();
+  await expect(page.locator("html")).toHaveAttribute("lang", "de");
+  await overviewSpeaksGerman(page);
+  await expect(page).toHaveTitle("Admin-Dashboard");
+  const certificates = page.getByRole("table", { name: "Zertifikate" });
+  await expect(certificates.getByRole("row", { name: /^www\.example\.com/ })).toContainText("kritisch");
+  await expect(certificates.getByRole("button", { name: /^www\.example\.com auf .+ prüfen$/ }).first()).toBeVisible();
+
+  const panel = page.getByRole("region", { name: "Wartungsmodus" });
+  await panel.getByRole("button", { name: "Wartungsmodus einschalten" }).click();
+  await expect(panel.getByRole("alert")).toHaveText("Zum Einschalten des Wartungsmodus ist ein Grund nötig");
+  await panel.getByLabel("Grund", { exact: true }).fill("Kernel-Aktualisierung");
+  await panel.getByLabel("Geschätzte Dauer (Minuten)").fill("30");
+  await panel.getByRole("button", { name: "Wartungsmodus einschalten" }).click();
+  await expect(page.getByTestId("maintenance-state")).toHaveText("Wartungsmodus AKTIV");
+  const banner = page.getByTestId("maintenance-banner");
+  await expect(banner).toContainText(`Wartungsmodus: Kernel-Aktualisierung — von ${DASHBOARD_USER.username}, bis`);
+  await expect(banner).toContainText("(endet von selbst)");
+  await expect(panel).toContainText("(Schätzung: 30 min)");
+  await expect(panel.getByLabel("Grund für das Ende")).toHaveValue("Wartung abgeschlossen");
+  await looksRight(page, "maintenance-de-light-1280");
+  await panel.getByRole("button", { name: "Wartungsmodus ausschalten" }).click();
+  await expect(page.getByTestId("maintenance-state")).toHaveText("Normalbetrieb");
+  const history = panel.getByRole("list", { name: "Verlauf der Wartung" });
+  await expect(history.getByRole("listitem").first()).toContainText("ausgeschaltet");
+  await expect(history.getByRole("listitem").first()).toContainText("Wartung abgeschlossen");
+
+  await tab(page, "HAProxy-Statistik").click();
+  await expect(page.getByRole("table", { name: "Frontends" })).toContainText("https-in", { timeout: 15_000 });
+  const servers = page.getByRole("table", { name: "Server" });
+  await expect(servers.getByRole("columnheader", { name: "Letzte Prüfung" })).toBeVisible();
+  await expect(servers.locator('[data-server="ai-local"]')).toContainText("DOWN");
+
+  await tab(page, "Zustand der Dienste").click();
+  await expect(page.getByRole("heading", { name: "Zustand der Infrastruktur" })).toBeVisible();
+  const ollama = page.locator('[data-ai-service="Ollama (centron)"]');
+  await expect(ollama).toContainText("+2 weitere", { timeout: 15_000 });
+  await expect(ollama).toContainText(/Geprüft: vor \d+ (s|min)/);
+  await expect(page.getByRole("heading", { name: "Zustand der KI-Dienste" })).toBeVisible();
+  await page.context().close();
+});
+
+test("the saved choice: the dashboard's panels in German at 390 and 1280 px, light and dark, with axe", async ({
+  browser,
+}) => {
+  for (const [scheme, width] of LOOKS) {
+    const page = await newPage(browser, scheme, width);
+    await signInToDashboard(page, env.origin);
+    await expect(page.locator("html")).toHaveAttribute("lang", "de");
+    await overviewSpeaksGerman(page);
+    await page.getByRole("button", { name: "Daten als Tabelle zeigen" }).click();
+    await expect(page.getByRole("columnheader", { name: "Mittel" })).toBeVisible();
+    await looksRight(page, `overview-de-${scheme}-${width}`);
+    await tab(page, "HAProxy-Statistik").click();
+    await expect(page.getByText("https-in").first()).toBeVisible({ timeout: 15_000 });
+    await looksRight(page, `haproxy-de-${scheme}-${width}`);
+    await tab(page, "Zustand der Dienste").click();
+    await expect(page.locator('[data-ai-service="Ollama (centron)"]')).toContainText("+2 weitere", {
+      timeout: 15_000,
+    });
+    await looksRight(page, `services-de-${scheme}-${width}`);
+    await page.context().close();
+  }
+});
