@@ -49,7 +49,8 @@ export function MaintenancePanel({
 }
 
 type Maintenance = MaintenanceData["maintenance"];
-type Fields = { reason: string; notes: string; duration: string; completion: string };
+/** `completion` is null until edited: the default words then follow the staff language, a switch included. */
+type Fields = { reason: string; notes: string; duration: string; completion: string | null };
 type OnField = (name: keyof Fields, value: string) => void;
 type MaintenanceFormState = ReturnType<typeof useMaintenanceForm>;
 
@@ -60,7 +61,7 @@ function useMaintenanceForm(onSaved: () => Promise<void>) {
     reason: "",
     notes: "",
     duration: "",
-    completion: t("panels.maintenance.completed"),
+    completion: null,
   });
   const [updating, setUpdating] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
@@ -87,7 +88,7 @@ function useMaintenanceForm(onSaved: () => Promise<void>) {
           ...(notes.trim() ? { notes: notes.trim() } : {}),
           ...(minutes !== undefined ? { estimatedDurationMinutes: minutes } : {}),
         }
-      : { enable, reason: completion.trim() || t("panels.maintenance.completed") };
+      : { enable, reason: completion?.trim() || t("panels.maintenance.completed") };
     const result = await postJson<{ success?: boolean; message?: string }>("/api/admin/maintenance", body);
     setUpdating(false);
     const failed = enable ? t("panels.maintenance.enableFailed") : t("panels.maintenance.disableFailed");
@@ -172,7 +173,7 @@ function MaintenanceForm({ id, active, form }: { id: string; active: boolean; fo
           <input
             id={`${id}-completion`}
             className={field}
-            value={form.fields.completion}
+            value={form.fields.completion ?? t("panels.maintenance.completed")}
             onChange={(event) => form.onField("completion", event.target.value)}
             maxLength={500}
           />
