@@ -83,6 +83,9 @@ test("a staff member switches the dashboard to German: every panel speaks it, ma
   await expect(banner).toContainText("(endet von selbst)");
   await expect(panel).toContainText("(Schätzung: 30 min)");
   await expect(panel.getByLabel("Grund für das Ende")).toHaveValue("Wartung abgeschlossen");
+  await expect(page.getByText("Wartungsmodus eingeschaltet")).toBeVisible();
+  // A toast's <li> sits in an <ol role="status">, which axe does not count as a list: let the toasts go first.
+  await expect(page.locator("[data-toast]")).toHaveCount(0, { timeout: 15_000 });
   await looksRight(page, "maintenance-de-light-1280");
   await panel.getByRole("button", { name: "Wartungsmodus ausschalten" }).click();
   await expect(page.getByTestId("maintenance-state")).toHaveText("Normalbetrieb");
@@ -117,7 +120,7 @@ test("the saved choice: the dashboard's panels in German at 390 and 1280 px, lig
     await expect(page.getByRole("columnheader", { name: "Mittel" })).toBeVisible();
     await looksRight(page, `overview-de-${scheme}-${width}`);
     await tab(page, "HAProxy-Statistik").click();
-    await expect(page.getByText("https-in").first()).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByText("https-in").locator("visible=true").first()).toBeVisible({ timeout: 15_000 });
     await looksRight(page, `haproxy-de-${scheme}-${width}`);
     await tab(page, "Zustand der Dienste").click();
     await expect(page.locator('[data-ai-service="Ollama (centron)"]')).toContainText("+2 weitere", {
