@@ -120,7 +120,7 @@ test("the saved choice: the dashboard's panels in German at 390 and 1280 px, lig
     await expect(page.getByRole("columnheader", { name: "Mittel" })).toBeVisible();
     await looksRight(page, `overview-de-${scheme}-${width}`);
     await tab(page, "HAProxy-Statistik").click();
-    await expect(page.getByText("https-in").locator("visible=true").first()).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByText("https-in").filter({ visible: true }).first()).toBeVisible({ timeout: 15_000 });
     await looksRight(page, `haproxy-de-${scheme}-${width}`);
     await tab(page, "Zustand der Dienste").click();
     await expect(page.locator('[data-ai-service="Ollama (centron)"]')).toContainText("+2 weitere", {
