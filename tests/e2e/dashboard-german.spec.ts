@@ -8,34 +8,37 @@ import { DASHBOARD_USER, signInToDashboard, startDashboardEnv } from "./dashboar
 import { axeViolations } from "./helpers.ts";
 
 const SHOTS = "/tmp/shots-issue38-f";
-const LOOKS = [
-  ["dark", 390],
-  ["light", 1280],
-  ["dark", 1280],
-  ["light", 390],
-] as const;
+/** Each theme at each width, a phone first (where long German words would overflow). */
+const LOOKS: { scheme: "light" | "dark"; width: number }[] = [
+  { scheme: "dark", width: 390 },
+  { scheme: "light", width: 1280 },
+  { scheme: "dark", width: 1280 },
+  { scheme: "light", width: 390 },
+];
 
 let env: Awaited<ReturnType<typeof startDashboardEnv>>;
 
 test.describe.configure({ mode: "serial" });
 test.beforeAll(async () => {
-  env = await startDashboardEnv(await freePort(), { intervalSeconds: 10, quiet: true });
   mkdirSync(SHOTS, { recursive: true });
+  env = await startDashboardEnv(await freePort(), { intervalSeconds: 10, quiet: true });
 });
 test.afterAll(async () => env?.stop());
 
-async function newPage(browser: Browser, scheme: "light" | "dark", width: number): Promise<Page> {
-  const context = await browser.newContext({ colorScheme: scheme, viewport: { width, height: 900 }, locale: "en-US" });
-  return context.newPage();
+/** A signed-in dashboard in a browser of its own that prefers English (the account's choice decides). */
+async function signedIn(browser: Browser, look: (typeof LOOKS)[number]): Promise<Page> {
+  const viewport = { width: look.width, height: 900 };
+  const page = await (await browser.newContext({ colorScheme: look.scheme, viewport, locale: "en-US" })).newPage();
+  await signInToDashboard(page, env.origin);
+  return page;
 }
 
-/** Nothing wider than the screen, and nothing axe finds. */
-async function looksRight(page: Page, shot: string) {
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
-    page.viewportSize()!.width,
-  );
+/** axe finds nothing, no German word pushes the page wider than the screen, and a screenshot to look at. */
+async function checkAndShoot(page: Page, name: string) {
   expect(await axeViolations(page)).toEqual([]);
-  await page.screenshot({ path: `${SHOTS}/${shot}.png`, fullPage: true });
+  const widest = await page.evaluate(() => document.documentElement.scrollWidth);
+  expect(widest).toBeLessThanOrEqual(page.viewportSize()!.width);
+  await page.screenshot({ fullPage: true, path: `${SHOTS}/${name}.png` });
 }
 
 const tab = (page: Page, name: string) => page.getByRole("tab", { name });
@@ -60,8 +63,7 @@ async function overviewSpeaksGerman(page: Page) {
 test("a staff member switches the dashboard to German: every panel speaks it, maintenance included", async ({
   browser,
 }) => {
-  const page = await newPage(browser, "light", 1280);
-  await signInToDashboard(page, env.origin);
+  const page = await signedIn(browser, { scheme: "light", width: 1280 });
   await expect(page.getByRole("heading", { level: 1, name: "Admin Dashboard" })).toBeVisible();
   await page.getByRole("button", { name: "Show the staff area in German" }).click();
   await expect(page.locator("html")).toHaveAttribute("lang", "de");
@@ -86,7 +88,7 @@ test("a staff member switches the dashboard to German: every panel speaks it, ma
   await expect(page.getByText("Wartungsmodus eingeschaltet")).toBeVisible();
   // A toast's <li> sits in an <ol role="status">, which axe does not count as a list: let the toasts go first.
   await expect(page.locator("[data-toast]")).toHaveCount(0, { timeout: 15_000 });
-  await looksRight(page, "maintenance-de-light-1280");
+  await checkAndShoot(page, "maintenance-de-light-1280");
   await panel.getByRole("button", { name: "Wartungsmodus ausschalten" }).click();
   await expect(page.getByTestId("maintenance-state")).toHaveText("Normalbetrieb");
   const history = panel.getByRole("list", { name: "Verlauf der Wartung" });
@@ -111,22 +113,22 @@ test("a staff member switches the dashboard to German: every panel speaks it, ma
 test("the saved choice: the dashboard's panels in German at 390 and 1280 px, light and dark, with axe", async ({
   browser,
 }) => {
-  for (const [scheme, width] of LOOKS) {
-    const page = await newPage(browser, scheme, width);
-    await signInToDashboard(page, env.origin);
+  for (const look of LOOKS) {
+    const page = await signedIn(browser, look);
+    const suffix = `${look.scheme}-${look.width}`;
     await expect(page.locator("html")).toHaveAttribute("lang", "de");
     await overviewSpeaksGerman(page);
     await page.getByRole("button", { name: "Daten als Tabelle zeigen" }).click();
     await expect(page.getByRole("columnheader", { name: "Mittel" })).toBeVisible();
-    await looksRight(page, `overview-de-${scheme}-${width}`);
+    await checkAndShoot(page, `overview-de-${suffix}`);
     await tab(page, "HAProxy-Statistik").click();
     await expect(page.getByText("https-in").filter({ visible: true }).first()).toBeVisible({ timeout: 15_000 });
-    await looksRight(page, `haproxy-de-${scheme}-${width}`);
+    await checkAndShoot(page, `haproxy-de-${suffix}`);
     await tab(page, "Zustand der Dienste").click();
     await expect(page.locator('[data-ai-service="Ollama (centron)"]')).toContainText("+2 weitere", {
       timeout: 15_000,
     });
-    await looksRight(page, `services-de-${scheme}-${width}`);
+    await checkAndShoot(page, `services-de-${suffix}`);
     await page.context().close();
   }
 });
