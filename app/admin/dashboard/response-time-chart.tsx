@@ -65,17 +65,18 @@ function showSparsePoints(chart: uPlot, seriesIndex: number): boolean {
 }
 
 /** A time-axis label on a 24-hour clock: seconds for short spans, the day for long ones. */
-function formatTick(seconds: number, incrementSeconds: number, series: ChartSeries): string {
+function formatTick(seconds: number, incrementSeconds: number, series: ChartSeries, lang: Language): string {
+  const locale = lang === "de" ? "de-DE" : "en-GB";
   const date = new Date(seconds * 1000);
   if (incrementSeconds >= 86_400)
-    return date.toLocaleDateString("en-GB", { weekday: "short", day: "numeric", month: "short" });
-  const time = date.toLocaleTimeString("en-GB", {
+    return date.toLocaleDateString(locale, { weekday: "short", day: "numeric", month: "short" });
+  const time = date.toLocaleTimeString(locale, {
     hour: "2-digit",
     minute: "2-digit",
     ...(incrementSeconds < 60 ? { second: "2-digit" } : {}),
   });
   return series.to - series.from > 86_400_000
-    ? `${date.toLocaleDateString("en-GB", { weekday: "short" })} ${time}`
+    ? `${date.toLocaleDateString(locale, { weekday: "short" })} ${time}`
     : time;
 }
 
@@ -106,7 +107,7 @@ function chartOptions(latest: { current: Latest }, width: number, dark: boolean,
         ...axis,
         space: 80,
         values: (_chart, splits, _axis, _space, increment) =>
-          splits.map((seconds) => formatTick(seconds, increment, latest.current.series)),
+          splits.map((seconds) => formatTick(seconds, increment, latest.current.series, latest.current.lang)),
       },
       {
         ...axis,
