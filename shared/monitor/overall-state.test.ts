@@ -36,4 +36,17 @@ describe("the overall state", () => {
     expect(otherAlertsLine(overallView("healthy", []))).toBeNull();
     expect(listWords(["nginx", "HAProxy", "AI services"])).toBe("nginx, HAProxy and AI services");
   });
+
+  it("says it in German too, the sources named in German", () => {
+    const alerts = [
+      { source: "ai", severity: "warning" as const },
+      { source: "nginx", severity: "critical" as const },
+      { source: "certificate", severity: "warning" as const },
+    ];
+    const view = overallView("healthy", alerts, "de");
+    expect(view.otherSources).toEqual(["Zertifikaten", "nginx", "KI-Diensten"]);
+    expect(otherAlertsLine(view, "de")).toBe(
+      "Kein Dienst ist gestört; 3 offene Alarme kommen von Zertifikaten, nginx und KI-Diensten.",
+    );
+  });
 });

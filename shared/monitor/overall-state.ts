@@ -1,23 +1,26 @@
 // The dashboard's overall state: the services' combined status and every
 // open incident (certificates, nginx, HAProxy and AI services too), the
-// worst first, so "healthy" never stands beside a critical alert.
+// worst first, so "healthy" never stands beside a critical alert. Its words
+// are the staff area's, in the language asked for (English by default).
+import type { Language } from "#shared/i18n/languages.ts";
+import { staffText, type StaffKey } from "#shared/i18n/staff/staff-language.ts";
 import type { OverallStatus } from "./health.ts";
 
 /** An open incident as the overall state reads it. */
 export type OpenAlert = { source: string; severity: "critical" | "warning"; test?: boolean };
 
 /** How each source is named in a sentence, in the order the sentence lists them. */
-const SOURCE_NAMES: Record<string, string> = {
-  service: "services",
-  certificate: "certificates",
-  nginx: "nginx",
-  haproxy: "HAProxy",
-  ai: "AI services",
+const SOURCE_NAMES: Record<string, StaffKey> = {
+  service: "panels.source.service",
+  certificate: "panels.source.certificate",
+  nginx: "panels.source.nginx",
+  haproxy: "panels.source.haproxy",
+  ai: "panels.source.ai",
 };
 
 /** The overall badge's tooltip: what the one word is made of. */
-export const OVERALL_TITLE =
-  "The worst of the services' checks and every open alert (certificates, nginx, HAProxy, AI services)";
+export const overallTitle = (lang: Language = "en") => staffText(lang, "panels.overallTitle");
+export const OVERALL_TITLE = overallTitle();
 
 const RANK: Record<OverallStatus, number> = { unknown: 0, healthy: 1, degraded: 2, unhealthy: 3 };
 
@@ -33,7 +36,7 @@ export type OverallView = {
  * The worst of the services' status and the open incidents: a critical incident makes it unhealthy, a warning at
  * least degraded. Without any service checked yet, open incidents still say how things stand.
  */
-export function overallView(services: OverallStatus, alerts: readonly OpenAlert[]): OverallView {
+export function overallView(services: OverallStatus, alerts: readonly OpenAlert[], lang: Language = "en"): OverallView {
   const real = alerts.filter((alert) => !alert.test);
   let status = services;
   for (const alert of real) {
@@ -48,19 +51,18 @@ export function overallView(services: OverallStatus, alerts: readonly OpenAlert[
     otherSources: Object.keys(SOURCE_NAMES)
       .filter((source) => sources.has(source))
       .concat([...sources].filter((source) => !(source in SOURCE_NAMES)))
-      .map((source) => SOURCE_NAMES[source] ?? source),
+      .map((source) => (SOURCE_NAMES[source] ? staffText(lang, SOURCE_NAMES[source]) : source)),
   };
 }
 
-/** "certificates and HAProxy", "nginx, HAProxy and AI services". */
-export function listWords(words: readonly string[]): string {
-  if (words.length <= 1) return words.join("");
-  return `${words.slice(0, -1).join(", ")} and ${words.at(-1)}`;
+/** "certificates and HAProxy", "nginx, HAProxy and AI services" ("nginx, HAProxy und KI-Dienste"). */
+export function listWords(words: readonly string[], lang: Language = "en"): string {
+  return new Intl.ListFormat(lang === "de" ? "de-DE" : "en-GB", { type: "conjunction" }).format(words);
 }
 
 /** What the service list says when no service is failing but other sources have open alerts; null when none has. */
-export function otherAlertsLine(view: OverallView): string | null {
+export function otherAlertsLine(view: OverallView, lang: Language = "en"): string | null {
   if (view.otherAlerts === 0) return null;
-  const alerts = view.otherAlerts === 1 ? "1 open alert comes" : `${view.otherAlerts} open alerts come`;
-  return `No service is failing; ${alerts} from ${listWords(view.otherSources)}.`;
+  const key = view.otherAlerts === 1 ? "panels.otherAlerts.one" : "panels.otherAlerts.other";
+  return staffText(lang, key, { n: view.otherAlerts, sources: listWords(view.otherSources, lang) });
 }

@@ -5,12 +5,12 @@
 import { Check } from "lucide-react";
 import { useId, useState } from "react";
 import { Link } from "react-router";
-import { formatAgo } from "#shared/monitor/format.ts";
 import { showToast } from "#app/components/toast.ts";
+import { useStaffText } from "#app/admin/staff-language.tsx";
 import { Badge, StatusBadge } from "./badges.tsx";
 import type { IncidentData, IncidentsData } from "./dashboard.server.ts";
 import { useMay } from "#app/admin/staff-role.tsx";
-import { smallButton } from "./panel.tsx";
+import { smallButton, useAgo } from "./panel.tsx";
 import { postJson } from "./staff-api.ts";
 import type { Polled } from "./use-panel-query.ts";
 import { useNow } from "./use-now.ts";
@@ -25,6 +25,7 @@ function Acknowledge({ incident, onDone }: { incident: IncidentData; onDone: () 
   const [note, setNote] = useState("");
   const [busy, setBusy] = useState(false);
   const allowed = useMay("incidents:acknowledge");
+  const { t } = useStaffText();
   if (!allowed) return null;
   if (!open) {
     return (
@@ -32,10 +33,10 @@ function Acknowledge({ incident, onDone }: { incident: IncidentData; onDone: () 
         type="button"
         className={`${smallButton} ml-auto`}
         onClick={() => setOpen(true)}
-        aria-label={`Acknowledge ${incident.name}`}
+        aria-label={t("panels.alerts.acknowledgeName", { name: incident.name })}
       >
         <Check aria-hidden="true" className="size-4" />
-        Acknowledge
+        {t("panels.alerts.acknowledge")}
       </button>
     );
   }
@@ -48,13 +49,16 @@ function Acknowledge({ incident, onDone }: { incident: IncidentData; onDone: () 
     setBusy(false);
     if (!result.ok) {
       showToast({
-        title: "Error",
-        description: result.body?.error ?? "Failed to acknowledge the incident",
+        title: t("panels.error"),
+        description: result.body?.error ?? t("panels.alerts.acknowledgeFailed"),
         variant: "error",
       });
       return;
     }
-    showToast({ title: "Acknowledged", description: `${incident.name}: reminders stop until it resolves.` });
+    showToast({
+      title: t("panels.alerts.acknowledged"),
+      description: t("panels.alerts.remindersStop", { name: incident.name }),
+    });
     setOpen(false);
     onDone();
   };
@@ -67,21 +71,21 @@ function Acknowledge({ incident, onDone }: { incident: IncidentData; onDone: () 
       }}
     >
       <label htmlFor={id} className="sr-only">
-        Note for {incident.name}
+        {t("panels.alerts.noteFor", { name: incident.name })}
       </label>
       <input
         id={id}
         className={field}
-        placeholder="Note (optional): who is on it, what is known"
+        placeholder={t("panels.alerts.notePlaceholder")}
         value={note}
         maxLength={500}
         onChange={(event) => setNote(event.target.value)}
       />
       <button type="submit" className={smallButton} disabled={busy}>
-        {busy ? "Saving…" : "Confirm"}
+        {busy ? t("panels.saving") : t("panels.confirm")}
       </button>
       <button type="button" className={smallButton} onClick={() => setOpen(false)}>
-        Cancel
+        {t("panels.cancel")}
       </button>
     </form>
   );
@@ -89,12 +93,18 @@ function Acknowledge({ incident, onDone }: { incident: IncidentData; onDone: () 
 
 /** The groups failing under an incident (dependsOn): the first few by name, then how many more. */
 function AffectedList({ names }: { names: string[] }) {
+  const { t } = useStaffText();
   const shown = names.slice(0, 3).join(", ");
   const rest = names.length - 3;
+  const key =
+    names.length === 1
+      ? "panels.alerts.affectedOne"
+      : rest > 0
+        ? "panels.alerts.affectedMore"
+        : "panels.alerts.affected";
   return (
     <span className="basis-full text-xs text-amber-900 dark:text-amber-200" data-testid="affected">
-      {names.length} {names.length === 1 ? "service" : "services"} affected: {shown}
-      {rest > 0 ? ` and ${rest} more` : ""}
+      {t(key, { n: names.length, names: shown, rest })}
     </span>
   );
 }
@@ -104,11 +114,13 @@ const SHOWN = 8;
 
 export function ActiveAlerts({ polled, checked }: { polled: Polled<IncidentsData> | null; checked: boolean }) {
   const now = useNow();
+  const ago = useAgo();
+  const { t } = useStaffText();
   const incidents = polled?.data?.incidents ?? [];
   const more = incidents.length - SHOWN;
   return (
     <div>
-      <h3 className="text-sm font-bold">Active alerts ({incidents.length})</h3>
+      <h3 className="text-sm font-bold">{t("panels.alerts.heading", { n: incidents.length })}</h3>
       {polled?.error ? (
         <p role="alert" className="mt-1 text-sm text-red-800 dark:text-red-300">
           {polled.error}
@@ -116,10 +128,10 @@ export function ActiveAlerts({ polled, checked }: { polled: Polled<IncidentsData
       ) : null}
       {incidents.length === 0 ? (
         <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">
-          {checked ? "None: nothing is failing." : "Waiting for the first check."}
+          {checked ? t("panels.alerts.none") : t("panels.alerts.waiting")}
         </p>
       ) : (
-        <ul className="mt-2 space-y-2 text-sm" data-testid="active-alerts" aria-label="Active alerts">
+        <ul className="mt-2 space-y-2 text-sm" data-testid="active-alerts" aria-label={t("panels.alerts.label")}>
           {incidents.slice(0, SHOWN).map((incident) => (
             <li
               key={incident.id}
@@ -136,13 +148,15 @@ export function ActiveAlerts({ polled, checked }: { polled: Polled<IncidentsData
                 {incident.message ? `: ${incident.message}` : ""}
               </span>
               <span className="text-xs whitespace-nowrap text-slate-600 dark:text-slate-300">
-                opened {formatAgo(incident.openedAt, now)}
+                {t("panels.alerts.opened", { ago: ago(incident.openedAt, now) })}
               </span>
-              {incident.suppressedAt && !incident.announced ? <Badge tone="blue">held by maintenance</Badge> : null}
+              {incident.suppressedAt && !incident.announced ? (
+                <Badge tone="blue">{t("panels.alerts.held")}</Badge>
+              ) : null}
               {incident.acknowledgedAt ? (
                 <span className="ml-auto">
                   <Badge tone="slate" title={incident.acknowledgementNote ?? undefined}>
-                    Acknowledged by {incident.acknowledgedBy}
+                    {t("panels.alerts.acknowledgedBy", { name: incident.acknowledgedBy ?? "" })}
                   </Badge>
                 </span>
               ) : polled ? (
@@ -158,7 +172,7 @@ export function ActiveAlerts({ polled, checked }: { polled: Polled<IncidentsData
           to="/admin/alerts?state=open"
           className="mt-2 inline-block text-sm font-medium text-brand-700 underline dark:text-brand-300"
         >
-          {more} more open {more === 1 ? "incident" : "incidents"}
+          {t(more === 1 ? "panels.alerts.moreOne" : "panels.alerts.more", { n: more })}
         </Link>
       ) : null}
     </div>

@@ -1,9 +1,10 @@
 // AI Services Health: a card per service with its status, score,
 // response time, model and speed, the first 3 models and "+N more".
-import { formatAgo, formatDuration } from "#shared/monitor/format.ts";
+import { formatDuration } from "#shared/monitor/format.ts";
+import { useStaffText } from "#app/admin/staff-language.tsx";
 import { Figures, StatusBadge } from "./badges.tsx";
 import type { AiData } from "./dashboard.server.ts";
-import { Panel } from "./panel.tsx";
+import { Panel, useAgo } from "./panel.tsx";
 import type { Polled } from "./use-panel-query.ts";
 import { useNow } from "./use-now.ts";
 
@@ -11,12 +12,14 @@ export const AI_MODELS_SHOWN = 3;
 
 export function AiServicesPanel({ polled }: { polled: Polled<AiData> }) {
   const now = useNow();
+  const ago = useAgo();
+  const { t } = useStaffText();
   return (
     <Panel
       id="ai"
-      title="AI Services Health"
+      title={t("panels.ai.title")}
       polled={polled}
-      retryLabel="Try Again"
+      retryLabel={t("panels.tryAgain")}
       sampledAt={(data) => data.sampledAt}
       intervalSeconds={polled.data?.intervalSeconds}
     >
@@ -24,15 +27,19 @@ export function AiServicesPanel({ polled }: { polled: Polled<AiData> }) {
         <>
           <p className="mb-3 flex flex-wrap items-center gap-x-4 gap-y-1 text-sm">
             <span className="flex items-center gap-2">
-              Overall <StatusBadge status={data.overallStatus} />
+              {t("panels.ai.overall")} <StatusBadge status={data.overallStatus} />
             </span>
             <span>
-              {data.summary.healthyServices} healthy, {data.summary.degradedServices} degraded,{" "}
-              {data.summary.unhealthyServices} unhealthy of {data.summary.totalServices}
+              {t("panels.ai.counts", {
+                healthy: data.summary.healthyServices,
+                degraded: data.summary.degradedServices,
+                unhealthy: data.summary.unhealthyServices,
+                total: data.summary.totalServices,
+              })}
             </span>
-            <span>Average response {formatDuration(data.summary.averageResponseTime)}</span>
+            <span>{t("panels.ai.average", { time: formatDuration(data.summary.averageResponseTime) })}</span>
           </p>
-          {data.services.length === 0 ? <p className="text-sm">No AI services are reporting.</p> : null}
+          {data.services.length === 0 ? <p className="text-sm">{t("panels.ai.none")}</p> : null}
           <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
             {data.services.map((service) => {
               const models = service.details.models;
@@ -48,17 +55,22 @@ export function AiServicesPanel({ polled }: { polled: Polled<AiData> }) {
                   </header>
                   <Figures
                     items={[
-                      ["Health", `${service.healthScore}/100`],
-                      ["Response", formatDuration(service.responseTime)],
-                      ["Tokens/s", service.details.tokensPerSec ?? "–"],
+                      [t("panels.ai.health"), `${service.healthScore}/100`],
+                      [t("panels.ai.response"), formatDuration(service.responseTime)],
+                      [t("panels.ai.tokens"), service.details.tokensPerSec ?? "–"],
                     ]}
                   />
-                  {service.details.model ? <p className="mt-2 text-sm">Model: {service.details.model}</p> : null}
+                  {service.details.model ? (
+                    <p className="mt-2 text-sm">{t("panels.ai.model", { model: service.details.model })}</p>
+                  ) : null}
                   {models.length > 0 ? (
                     <p className="mt-1 text-sm">
-                      Models: {models.slice(0, AI_MODELS_SHOWN).join(", ")}
+                      {t("panels.ai.models", { models: models.slice(0, AI_MODELS_SHOWN).join(", ") })}
                       {models.length > AI_MODELS_SHOWN ? (
-                        <span className="font-semibold"> +{models.length - AI_MODELS_SHOWN} more</span>
+                        <span className="font-semibold">
+                          {" "}
+                          {t("panels.ai.moreModels", { n: models.length - AI_MODELS_SHOWN })}
+                        </span>
                       ) : null}
                     </p>
                   ) : null}
@@ -66,7 +78,7 @@ export function AiServicesPanel({ polled }: { polled: Polled<AiData> }) {
                     <p className="mt-1 text-sm break-words text-red-800 dark:text-red-300">{service.details.error}</p>
                   ) : null}
                   <p className="mt-1 text-xs text-slate-600 dark:text-slate-300">
-                    Checked {formatAgo(service.lastChecked, now)}
+                    {t("panels.ai.checked", { ago: ago(service.lastChecked, now) })}
                   </p>
                 </article>
               );

@@ -1,5 +1,7 @@
 // Status badges and the health score bar, coloured by score (scoreBand).
 import { scoreBand } from "#shared/monitor/health.ts";
+import type { StaffKey } from "#shared/i18n/staff/staff-language.ts";
+import { useStaffText } from "#app/admin/staff-language.tsx";
 
 const TONES = {
   green: "bg-green-100 text-green-950 dark:bg-green-900 dark:text-green-50",
@@ -40,11 +42,26 @@ export function Badge({ tone, children, title }: { tone: Tone; children: React.R
   );
 }
 
-/** A status word in its colour; anything unknown is grey. */
+/** The words of the states the monitor gives; HAProxy's own (UP, DOWN, MAINT...) stay as HAProxy writes them. */
+const STATUS_WORDS: Record<string, StaffKey> = {
+  healthy: "panels.status.healthy",
+  degraded: "panels.status.degraded",
+  warning: "panels.status.warning",
+  unhealthy: "panels.status.unhealthy",
+  critical: "panels.status.critical",
+  error: "panels.status.error",
+  unknown: "panels.status.unknown",
+  open: "panels.status.open",
+  "half-open": "panels.status.halfOpen",
+};
+
+/** A status word in its colour, in the staff language; anything unknown is grey and shown as given. */
 export function StatusBadge({ status, title }: { status: string; title?: string }) {
+  const { t } = useStaffText();
+  const word = STATUS_WORDS[status];
   return (
     <Badge tone={STATUS_TONES[status] ?? "slate"} title={title}>
-      {status}
+      {word ? t(word) : status}
     </Badge>
   );
 }

@@ -1,7 +1,9 @@
 // SSL certificates: the summary counts and a table with a Check and a Renew
 // action per certificate (on a phone, a card per certificate, status first).
 import { type ReactNode, useState } from "react";
+import type { Language } from "#shared/i18n/languages.ts";
 import { showToast } from "#app/components/toast.ts";
+import { useStaffText } from "#app/admin/staff-language.tsx";
 import { StatusBadge } from "./badges.tsx";
 import type { CertificatesData } from "./dashboard.server.ts";
 import { useMay } from "#app/admin/staff-role.tsx";
@@ -10,19 +12,26 @@ import { Domain, PhoneCard, PhoneCards, SHOWN } from "./phone-cards.tsx";
 import { postJson } from "./staff-api.ts";
 import type { Polled } from "./use-panel-query.ts";
 
-const date = (iso: string | null) =>
-  iso ? new Date(iso).toLocaleDateString("en-GB", { day: "2-digit", month: "short", year: "numeric" }) : "–";
+const date = (iso: string | null, lang: Language) =>
+  iso
+    ? new Date(iso).toLocaleDateString(lang === "de" ? "de-DE" : "en-GB", {
+        day: "2-digit",
+        month: "short",
+        year: "numeric",
+      })
+    : "–";
 type Certificate = CertificatesData["certificates"][number];
 const address = (cert: Certificate) => (cert.port === 443 ? cert.serverIP : `${cert.serverIP}:${cert.port}`);
 
 export function CertificatesPanel({ polled }: { polled: Polled<CertificatesData> }) {
   const { busy, act } = useCertificateAction(polled);
   const actions = (cert: Certificate) => <CertificateActions cert={cert} disabled={busy !== null} act={act} />;
+  const { t } = useStaffText();
 
   return (
     <Panel
       id="certificates"
-      title="SSL Certificates"
+      title={t("panels.certificates.title")}
       polled={polled}
       sampledAt={(data) => data.lastUpdated}
       intervalSeconds={polled.data?.intervalSeconds}
@@ -44,6 +53,7 @@ type Actions = (cert: Certificate) => ReactNode;
 /** Checks or renews one certificate, says how it went, then reads the panel again; `busy` names the one under way. */
 function useCertificateAction(polled: Polled<CertificatesData>) {
   const [busy, setBusy] = useState<string | null>(null);
+  const { t } = useStaffText();
 
   const act: Act = async (kind, domain, serverIP) => {
     setBusy(`${kind}:${domain}@${serverIP}`);
@@ -53,14 +63,15 @@ function useCertificateAction(polled: Polled<CertificatesData>) {
     );
     setBusy(null);
     if (kind === "renew") {
-      const message = result.body?.message ?? "Renewal failed";
+      const message = result.body?.message ?? t("panels.certificates.renewalFailed");
       showToast({
-        title: result.ok ? "Renewal" : "Renewal failed",
+        title: result.ok ? t("panels.certificates.renewal") : t("panels.certificates.renewalFailed"),
         description: message,
         variant: result.ok ? "success" : "error",
       });
     } else if (!result.ok) {
-      showToast({ title: "Error", description: result.body?.error ?? `Failed to check ${domain}`, variant: "error" });
+      const description = result.body?.error ?? t("panels.certificates.checkFailed", { domain });
+      showToast({ title: t("panels.error"), description, variant: "error" });
     }
     await polled.refresh();
   };
@@ -70,6 +81,8 @@ function useCertificateAction(polled: Polled<CertificatesData>) {
 function CertificateActions({ cert, disabled, act }: { cert: Certificate; disabled: boolean; act: Act }) {
   const mayCheck = useMay("checks:refresh");
   const mayRenew = useMay("certificates:renew");
+  const { t } = useStaffText();
+  const where = { domain: cert.domain, ip: cert.serverIP };
   return (
     <>
       {mayCheck ? (
@@ -78,9 +91,9 @@ function CertificateActions({ cert, disabled, act }: { cert: Certificate; disabl
           className={smallButton}
           disabled={disabled}
           onClick={() => void act("check", cert.domain, cert.serverIP)}
-          aria-label={`Check ${cert.domain} at ${cert.serverIP}`}
+          aria-label={t("panels.certificates.checkLabel", where)}
         >
-          Check
+          {t("panels.certificates.check")}
         </button>
       ) : null}
       {mayRenew && cert.renewal !== "none" ? (
@@ -89,9 +102,9 @@ function CertificateActions({ cert, disabled, act }: { cert: Certificate; disabl
           className={smallButton}
           disabled={disabled}
           onClick={() => void act("renew", cert.domain, cert.serverIP)}
-          aria-label={`Renew ${cert.domain} at ${cert.serverIP}`}
+          aria-label={t("panels.certificates.renewLabel", where)}
         >
-          Renew
+          {t("panels.certificates.renew")}
         </button>
       ) : null}
     </>
@@ -99,9 +112,10 @@ function CertificateActions({ cert, disabled, act }: { cert: Certificate; disabl
 }
 
 function CertificateCounts({ data }: { data: CertificatesData }) {
+  const { t } = useStaffText();
   return (
     <p className="mb-3 flex flex-wrap gap-x-3 gap-y-2 text-sm" data-testid="certificate-counts">
-      <span>{data.total} total</span>
+      <span>{t("panels.certificates.total", { n: data.total })}</span>
       {(["healthy", "warning", "critical", "error"] as const).map((status) => (
         <span key={status} className="flex items-center gap-1.5">
           <StatusBadge status={status} /> {data[status]}
@@ -112,37 +126,38 @@ function CertificateCounts({ data }: { data: CertificatesData }) {
 }
 
 function CertificateTable({ certificates, actions }: { certificates: Certificate[]; actions: Actions }) {
+  const { lang, t } = useStaffText();
   return (
     <div
       className={`max-h-[28rem] overflow-auto ${SHOWN.md.table}`}
       tabIndex={0}
       role="region"
-      aria-label="Certificate table (scrolls)"
+      aria-label={t("table.scrolls", { label: t("panels.certificates.table") })}
     >
       <table className="w-full text-left text-sm">
-        <caption className="sr-only">Certificates</caption>
+        <caption className="sr-only">{t("panels.certificates.caption")}</caption>
         <thead className="sticky top-0 bg-white dark:bg-slate-900">
           <tr className="border-b border-slate-200 dark:border-slate-700">
             <th scope="col" className="py-2 pr-2">
-              Domain
+              {t("panels.certificates.domain")}
             </th>
             <th scope="col" className="py-2 pr-2">
-              Server
+              {t("panels.certificates.server")}
             </th>
             <th scope="col" className="py-2 pr-2">
-              IP
+              {t("panels.certificates.ip")}
             </th>
             <th scope="col" className="py-2 pr-2">
-              Status
+              {t("panels.status")}
             </th>
             <th scope="col" className="py-2 pr-2 text-right">
-              Days
+              {t("panels.certificates.days")}
             </th>
             <th scope="col" className="py-2 pr-2">
-              Expires
+              {t("panels.certificates.expires")}
             </th>
             <th scope="col" className="py-2">
-              <span className="sr-only">Actions</span>
+              <span className="sr-only">{t("panels.certificates.actions")}</span>
             </th>
           </tr>
         </thead>
@@ -166,7 +181,7 @@ function CertificateTable({ certificates, actions }: { certificates: Certificate
                 <StatusBadge status={cert.status} />
               </td>
               <td className="py-1.5 pr-2 text-right tabular-nums">{cert.daysRemaining ?? "–"}</td>
-              <td className="py-1.5 pr-2 whitespace-nowrap">{date(cert.expiryDate)}</td>
+              <td className="py-1.5 pr-2 whitespace-nowrap">{date(cert.expiryDate, lang)}</td>
               <td className="py-1.5">
                 <span className="flex gap-1">{actions(cert)}</span>
               </td>
@@ -180,8 +195,9 @@ function CertificateTable({ certificates, actions }: { certificates: Certificate
 
 /** On a phone: a card per certificate, status first. */
 function CertificateCards({ certificates, actions }: { certificates: Certificate[]; actions: Actions }) {
+  const { lang, t } = useStaffText();
   return (
-    <PhoneCards label="Certificates" below="md">
+    <PhoneCards label={t("panels.certificates.caption")} below="md">
       {certificates.map((cert) => (
         <PhoneCard
           key={`${cert.domain}@${cert.serverIP}:${cert.port}`}
@@ -191,10 +207,10 @@ function CertificateCards({ certificates, actions }: { certificates: Certificate
             cert.error ? <p className="mt-1 text-sm break-words text-red-800 dark:text-red-300">{cert.error}</p> : null
           }
           figures={[
-            ["Days left", cert.daysRemaining ?? "–"],
-            ["Expires", date(cert.expiryDate)],
-            ["Server", cert.server],
-            ["IP", address(cert)],
+            [t("panels.certificates.daysLeft"), cert.daysRemaining ?? "–"],
+            [t("panels.certificates.expires"), date(cert.expiryDate, lang)],
+            [t("panels.certificates.server"), cert.server],
+            [t("panels.certificates.ip"), address(cert)],
           ]}
           actions={actions(cert)}
         />

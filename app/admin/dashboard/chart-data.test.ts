@@ -44,7 +44,7 @@ describe("the response-time chart's data", () => {
       from: T - 10_000,
       to: T + 310_000,
     });
-    expect(chartSummary("Search API", "24h", series)).toBe(
+    expect(chartSummary("Search API", "24h", series, "en")).toBe(
       "Response time of Search API over 24 h: fra and muc, 1 failed check of 6, highest mean 200ms",
     );
   });
@@ -66,14 +66,16 @@ describe("the response-time chart's data", () => {
     expect(series.latency[0]).toEqual([null, 90, null, 80]);
     expect(series.failed).toEqual([1, 1, null, null]);
     expect(series.failedShare).toEqual([1, 0.1, 0, 0]);
-    expect(describePoint(history.hosts.fra![0], "7d")).toBe("failed (60 of 60)");
-    expect(describePoint(history.hosts.fra![1], "7d")).toBe("90ms mean, 90ms p95, 6 of 60 failed");
-    expect(describePoint(undefined, "7d")).toBe("no check");
+    expect(describePoint(history.hosts.fra![0], "7d", "en")).toBe("failed (60 of 60)");
+    expect(describePoint(history.hosts.fra![1], "7d", "en")).toBe("90ms mean, 90ms p95, 6 of 60 failed");
+    expect(describePoint(undefined, "7d", "en")).toBe("no check");
+    expect(describePoint(history.hosts.fra![1], "7d", "de")).toBe("90ms Mittel, 90ms p95, 6 von 60 fehlgeschlagen");
   });
 
   it("a range without checks says so", () => {
     const series = chartSeries({ serviceId: "api", range: "30d", hosts: { fra: [] } }, 60, T);
-    expect(chartSummary("API", "30d", series)).toBe("Response time of API over 30 d: no checks yet");
+    expect(chartSummary("API", "30d", series, "en")).toBe("Response time of API over 30 d: no checks yet");
+    expect(chartSummary("API", "30d", series, "de")).toBe("Antwortzeit von API über 30 d: noch keine Prüfungen");
   });
 
   it("the table: per host and hour, newest first, mean over the checks that passed", () => {

@@ -2,7 +2,10 @@
 // line of a host breaks where it has no checks (a gap stays a gap, never a
 // straight line across it) and where a check failed (a fast 503 is an
 // outage, not a low response time); failed checks are marked on their own.
+import type { Language } from "#shared/i18n/languages.ts";
+import { staffText } from "#shared/i18n/staff/staff-language.ts";
 import { formatDuration } from "#shared/monitor/format.ts";
+import { listWords } from "#shared/monitor/overall-state.ts";
 
 export type HistoryPoint = {
   at: number;
@@ -97,27 +100,35 @@ export function chartSeries(history: History, intervalSeconds: number, now: numb
   };
 }
 
-/** "a", "a and b", "a, b and c". */
-export function listOf(words: readonly string[]): string {
-  return words.length <= 1 ? (words[0] ?? "") : `${words.slice(0, -1).join(", ")} and ${words.at(-1)}`;
-}
-
 /** What the chart shows, in a sentence: its name for assistive technology. */
-export function chartSummary(serviceName: string, range: HistoryRange, series: ChartSeries): string {
-  const subject = `Response time of ${serviceName} over ${RANGE_LABELS[range]}`;
-  if (series.checks === 0) return `${subject}: no checks yet`;
-  const failed = `${series.failedChecks} failed ${series.failedChecks === 1 ? "check" : "checks"} of ${series.checks}`;
-  const peak = series.peakMs === null ? "no check passed" : `highest mean ${formatDuration(series.peakMs)}`;
-  return `${subject}: ${listOf(series.hosts)}, ${failed}, ${peak}`;
+export function chartSummary(serviceName: string, range: HistoryRange, series: ChartSeries, lang: Language): string {
+  const vars = { name: serviceName, range: RANGE_LABELS[range] };
+  if (series.checks === 0) return staffText(lang, "panels.chart.summaryEmpty", vars);
+  const counts = { failed: series.failedChecks, checks: series.checks };
+  return staffText(lang, "panels.chart.summary", {
+    ...vars,
+    hosts: listWords(series.hosts, lang),
+    failed: staffText(lang, series.failedChecks === 1 ? "panels.chart.failedOne" : "panels.chart.failedOther", counts),
+    peak:
+      series.peakMs === null
+        ? staffText(lang, "panels.chart.nonePassed")
+        : staffText(lang, "panels.chart.peak", { peak: formatDuration(series.peakMs) }),
+  });
 }
 
 /** One host's result at a point, for the tooltip. */
-export function describePoint(point: HistoryPoint | undefined, range: HistoryRange): string {
-  if (!point) return "no check";
-  if (range === "24h") return point.failures > 0 ? "failed" : formatDuration(point.meanMs);
-  if (point.failures >= point.checks) return `failed (${point.failures} of ${point.checks})`;
-  const times = `${formatDuration(point.meanMs)} mean, ${formatDuration(point.p95Ms)} p95`;
-  return point.failures > 0 ? `${times}, ${point.failures} of ${point.checks} failed` : times;
+export function describePoint(point: HistoryPoint | undefined, range: HistoryRange, lang: Language): string {
+  if (!point) return staffText(lang, "panels.chart.noCheck");
+  if (range === "24h")
+    return point.failures > 0 ? staffText(lang, "panels.chart.failed") : formatDuration(point.meanMs);
+  const vars = {
+    failed: point.failures,
+    checks: point.checks,
+    mean: formatDuration(point.meanMs),
+    p95: formatDuration(point.p95Ms),
+  };
+  if (point.failures >= point.checks) return staffText(lang, "panels.chart.allFailed", vars);
+  return staffText(lang, point.failures > 0 ? "panels.chart.timesFailed" : "panels.chart.times", vars);
 }
 
 /** A host's point nearest to `at`, within the time a point stands for. */
@@ -178,12 +189,13 @@ function percentile95(values: number[]): number {
 }
 
 /** The table's time column and the tooltip's time: seconds for single checks, hours and days otherwise. */
-export function formatPointTime(at: number, range: HistoryRange, spanMs = ROW_MS[range]): string {
+export function formatPointTime(at: number, range: HistoryRange, lang: Language, spanMs = ROW_MS[range]): string {
+  const locale = lang === "de" ? "de-DE" : "en-GB";
   const date = new Date(at);
   if (range === "24h" && spanMs < HOUR_MS)
-    return date.toLocaleTimeString("en-GB", { hour: "2-digit", minute: "2-digit", second: "2-digit" });
-  const day = date.toLocaleDateString("en-GB", { weekday: "short", day: "numeric", month: "short" });
+    return date.toLocaleTimeString(locale, { hour: "2-digit", minute: "2-digit", second: "2-digit" });
+  const day = date.toLocaleDateString(locale, { weekday: "short", day: "numeric", month: "short" });
   if (spanMs >= 24 * HOUR_MS) return day;
-  const hour = (time: Date) => time.toLocaleTimeString("en-GB", { hour: "2-digit", minute: "2-digit" });
+  const hour = (time: Date) => time.toLocaleTimeString(locale, { hour: "2-digit", minute: "2-digit" });
   return `${day}, ${hour(date)}–${hour(new Date(at + spanMs))}`;
 }

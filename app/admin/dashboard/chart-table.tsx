@@ -2,6 +2,7 @@
 // readers (the chart itself is a picture): per host, an hour (24 h), six
 // hours (7 d) or a day (30 d), newest first.
 import { formatDuration } from "#shared/monitor/format.ts";
+import { useStaffText } from "#app/admin/staff-language.tsx";
 import { formatPointTime, tableRows, type History } from "./chart-data.ts";
 
 const th = "py-2 pr-2 font-semibold";
@@ -9,6 +10,7 @@ const td = "py-1.5 pr-2 align-top";
 
 export function ChartTable({ history, label }: { history: History; label: string }) {
   const rows = tableRows(history);
+  const { lang, t } = useStaffText();
   return (
     <div
       role="region"
@@ -21,19 +23,19 @@ export function ChartTable({ history, label }: { history: History; label: string
         <thead className="sticky top-0 bg-white dark:bg-slate-900">
           <tr className="border-b border-slate-200 dark:border-slate-700">
             <th scope="col" className={th}>
-              Time
+              {t("panels.chart.time")}
             </th>
             <th scope="col" className={th}>
-              Host
+              {t("panels.chart.host")}
             </th>
             <th scope="col" className={`${th} text-right`}>
-              Mean
+              {t("panels.chart.mean")}
             </th>
             <th scope="col" className={`${th} text-right`}>
               p95
             </th>
             <th scope="col" className={`${th} text-right`}>
-              Failed
+              {t("panels.chart.failedColumn")}
             </th>
           </tr>
         </thead>
@@ -41,13 +43,13 @@ export function ChartTable({ history, label }: { history: History; label: string
           {rows.length === 0 ? (
             <tr>
               <td colSpan={5} className={td}>
-                No checks in this range yet.
+                {t("panels.metrics.noChecks")}
               </td>
             </tr>
           ) : (
             rows.map((row) => (
               <tr key={`${row.from}-${row.host}`} className="border-b border-slate-100 dark:border-slate-800">
-                <td className={td}>{formatPointTime(row.from, history.range)}</td>
+                <td className={td}>{formatPointTime(row.from, history.range, lang)}</td>
                 <td className={`${td} break-words`}>{row.host}</td>
                 <td className={`${td} text-right tabular-nums`}>{formatDuration(row.meanMs)}</td>
                 <td className={`${td} text-right tabular-nums`}>{formatDuration(row.p95Ms)}</td>
@@ -57,7 +59,7 @@ export function ChartTable({ history, label }: { history: History; label: string
                     `${row.failures > 0 ? "font-semibold text-red-800 dark:text-red-300" : ""}`
                   }
                 >
-                  {row.failures} of {row.checks} failed
+                  {t("panels.chart.ofFailed", { failed: row.failures, checks: row.checks })}
                 </td>
               </tr>
             ))

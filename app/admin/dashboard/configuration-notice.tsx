@@ -3,21 +3,23 @@
 // example.com, never checked and never alerted on) and the file to edit, and
 // an edit of that file that was refused while the last good one runs on.
 import { FileWarning } from "lucide-react";
+import { Interpolated } from "#app/components/status/interpolated.tsx";
+import { useStaffText } from "#app/admin/staff-language.tsx";
 import type { ConfigurationData } from "./dashboard.server.ts";
 import { When } from "../when.tsx";
 
 function FileName({ file }: { file: string | null }) {
+  const { t } = useStaffText();
   return file ? (
     <code className="[overflow-wrap:anywhere]">{file}</code>
   ) : (
-    <>
-      the file <code>MONITORING_CONFIG</code> names
-    </>
+    <Interpolated text={t("panels.config.fileNamed")} slots={{ "{variable}": <code>MONITORING_CONFIG</code> }} />
   );
 }
 
 export function ConfigurationNotice({ configuration }: { configuration: ConfigurationData }) {
   const { file, loadedAt, rejected, placeholders } = configuration;
+  const { t } = useStaffText();
   if (placeholders.length === 0 && !rejected) return null;
   const count = placeholders.length;
   return (
@@ -30,7 +32,7 @@ export function ConfigurationNotice({ configuration }: { configuration: Configur
     >
       <h2 id="configuration-heading" className="flex items-center gap-2 text-lg font-bold">
         <FileWarning aria-hidden="true" className="size-5 shrink-0" />
-        Monitoring configuration
+        {t("panels.config.title")}
       </h2>
       {rejected ? (
         <div
@@ -42,11 +44,12 @@ export function ConfigurationNotice({ configuration }: { configuration: Configur
         >
           <p>
             <strong>
-              An edit of <FileName file={file} /> was refused
+              <Interpolated text={t("panels.config.refused")} slots={{ "{file}": <FileName file={file} /> }} />
             </strong>{" "}
-            (<When at={rejected.at} seconds />
-            ). The last good configuration is still running, loaded{" "}
-            {loadedAt ? <When at={loadedAt} seconds /> : "at start"}. Fix these problems and save the file again:
+            <Interpolated
+              text={loadedAt ? t("panels.config.stillRunning") : t("panels.config.stillRunningFromStart")}
+              slots={{ "{at}": <When at={rejected.at} seconds />, "{loaded}": <When at={loadedAt} seconds /> }}
+            />
           </p>
           <ul className="mt-2 list-disc space-y-1 pl-5">
             {rejected.problems.map((problem) => (
@@ -60,14 +63,13 @@ export function ConfigurationNotice({ configuration }: { configuration: Configur
       {count > 0 ? (
         <>
           <p className="text-sm">
-            <strong>{count === 1 ? "1 entry is a placeholder" : `${count} entries are placeholders`}</strong>:{" "}
-            {count === 1 ? "it points" : "they point"} at a documentation host (such as example.com), so{" "}
-            {count === 1 ? "it is not checked and never alerts" : "they are not checked and never alert"}. Replace{" "}
-            {count === 1 ? "it" : "them"} with your own hosts in <FileName file={file} />; a saved edit is picked up
-            while the server runs.
+            <Interpolated
+              text={t(count === 1 ? "panels.config.placeholderOne" : "panels.config.placeholders", { n: count })}
+              slots={{ "{file}": <FileName file={file} /> }}
+            />
           </p>
           <ul
-            aria-label="Placeholder entries"
+            aria-label={t("panels.config.entries")}
             tabIndex={0}
             className="max-h-40 space-y-1 overflow-y-auto rounded-md bg-white/60 p-2 text-sm dark:bg-black/20"
           >

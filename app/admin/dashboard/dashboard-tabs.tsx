@@ -5,6 +5,7 @@
 // is not configured says so in place of its panel.
 import { Link } from "react-router";
 import { otherAlertsLine, overallView } from "#shared/monitor/overall-state.ts";
+import { useStaffText } from "#app/admin/staff-language.tsx";
 import { AiServicesPanel } from "./ai-services-panel.tsx";
 import { NotConfigured } from "./not-configured.tsx";
 import { CertificatesPanel } from "./certificates-panel.tsx";
@@ -51,6 +52,7 @@ export function OverviewTab({
   certificatesConfigured: boolean;
   autoRefresh: boolean;
 }) {
+  const { t } = useStaffText();
   return (
     <div className="flex flex-col gap-4">
       {health.data ? (
@@ -68,8 +70,7 @@ export function OverviewTab({
         <CertificatesPanel polled={certificates} />
       ) : (
         <NotConfigured
-          title="SSL Certificates"
-          what="Certificate monitoring"
+          title={t("panels.certificates.title")}
           section="certificates"
           placeholder={placeholders.certificates}
         />
@@ -99,6 +100,7 @@ export function ServicesTab({
   aiConfigured: boolean;
 }) {
   const list = useServiceList(firstList, lastCheckedAt);
+  const { lang, t } = useStaffText();
   // With a filter set or groups asked for, one view of whatever matches (infrastructure included) takes the sections'
   // place.
   const filtering = isFiltering(list.filters);
@@ -108,7 +110,7 @@ export function ServicesTab({
   const problemsAsked = ["problems", "unhealthy", "degraded"].includes(list.filters.state);
   const elsewhere =
     problemsAsked && list.data?.total === 0
-      ? otherAlertsLine(overallView("healthy", incidents?.incidents ?? []))
+      ? otherAlertsLine(overallView("healthy", incidents?.incidents ?? [], lang), lang)
       : null;
   return (
     <div className="flex flex-col gap-6">
@@ -116,24 +118,23 @@ export function ServicesTab({
       {sections ? (
         <section aria-labelledby="infra-heading">
           <h2 id="infra-heading" className="mb-3 text-lg font-bold">
-            Infrastructure Health
+            {t("panels.tab.infrastructure")}
           </h2>
-          <ServiceGrid services={infrastructure} empty="No infrastructure entries are configured." />
+          <ServiceGrid services={infrastructure} empty={t("panels.tab.noInfrastructure")} />
         </section>
       ) : null}
       {!sections ? null : aiConfigured ? (
         <AiServicesPanel polled={ai} />
       ) : (
-        <NotConfigured
-          title="AI Services Health"
-          what="AI service monitoring"
-          section="aiServices"
-          placeholder={placeholders.aiServices}
-        />
+        <NotConfigured title={t("panels.ai.title")} section="aiServices" placeholder={placeholders.aiServices} />
       )}
       <section aria-labelledby="apps-heading" className="flex flex-col gap-3" aria-busy={list.busy}>
         <h2 id="apps-heading" className="text-lg font-bold">
-          {sections ? "Application Services" : grouping ? `Services by ${grouping}` : "Matching Services"}
+          {sections
+            ? t("panels.tab.applications")
+            : grouping
+              ? t("panels.tab.servicesBy", { by: grouping })
+              : t("panels.tab.matching")}
         </h2>
         {grouping ? (
           <GroupsSummary total={list.data?.total} groups={groups?.length} />
@@ -152,18 +153,16 @@ export function ServicesTab({
         ) : elsewhere ? (
           <p className="text-sm" data-testid="alerts-elsewhere">
             <Link to="/admin/alerts?state=open" className="font-medium text-brand-700 underline dark:text-brand-300">
-              See the open alerts
+              {t("panels.tab.seeAlerts")}
             </Link>{" "}
-            (also listed under Active alerts at the top of the page).
+            {t("panels.tab.alsoListed")}
           </p>
         ) : grouping && groups ? (
           <ServiceGroups groups={groups} by={grouping} filters={list.filters} lastCheckedAt={lastCheckedAt} />
         ) : (
           <ServiceGrid
             services={list.data.services}
-            empty={
-              sections ? "No application services are configured." : "Nothing matches: change or clear the filters."
-            }
+            empty={sections ? t("panels.tab.noApplications") : t("panels.tab.nothingMatches")}
           />
         )}
         {grouping ? null : (

@@ -2,6 +2,7 @@
 // card each, status first). The badge shows the display status; HAProxy's
 // own words ("UP 2/3", "no check") stay beside it.
 import { formatBytes } from "#shared/monitor/format.ts";
+import { useStaffText } from "#app/admin/staff-language.tsx";
 import { StatusBadge } from "./badges.tsx";
 import type { HaproxyData } from "./dashboard.server.ts";
 import { Panel } from "./panel.tsx";
@@ -50,8 +51,9 @@ function Table({
 }
 
 function TableOnly({ caption, head, children }: { caption: string; head: string[]; children: React.ReactNode }) {
+  const { t } = useStaffText();
   return (
-    <div className="overflow-x-auto" tabIndex={0} role="region" aria-label={`${caption} (scrolls)`}>
+    <div className="overflow-x-auto" tabIndex={0} role="region" aria-label={t("table.scrolls", { label: caption })}>
       <table className="w-full text-left text-sm">
         <caption className="mb-1 text-left font-bold">{caption}</caption>
         <thead>
@@ -72,11 +74,32 @@ function TableOnly({ caption, head, children }: { caption: string; head: string[
 const lastCheck = (server: HaproxyData["servers"][number]) =>
   [server.checkStatus, server.lastCheck].filter(Boolean).join(": ") || "–";
 
+/** The panel's column and figure names, and its numbers, in the staff language. */
+function usePanelWords() {
+  const { lang, t } = useStaffText();
+  return {
+    t,
+    number: (value: number) => value.toLocaleString(lang === "de" ? "de-DE" : "en-GB"),
+    name: t("panels.haproxy.name"),
+    status: t("panels.status"),
+    sessions: t("panels.haproxy.sessions"),
+    requests: t("panels.haproxy.requests"),
+    active: t("panels.haproxy.active"),
+    servers: t("panels.haproxy.servers"),
+    backend: t("panels.haproxy.backend"),
+    bytesIn: t("panels.haproxy.bytesIn"),
+    bytesOut: t("panels.haproxy.bytesOut"),
+    lastChecked: t("panels.haproxy.lastCheck"),
+  };
+}
+
 export function HaproxyPanel({ polled }: { polled: Polled<HaproxyData> }) {
+  const { t, number, name, status, sessions, requests, active, servers, backend, bytesIn, bytesOut, lastChecked } =
+    usePanelWords();
   return (
     <Panel
       id="haproxy"
-      title="HAProxy Stats"
+      title={t("panels.haproxy.title")}
       polled={polled}
       skeletonLines={8}
       sampledAt={(data) => data.fetchedAt}
@@ -86,8 +109,8 @@ export function HaproxyPanel({ polled }: { polled: Polled<HaproxyData> }) {
         <div className="flex flex-col gap-6">
           <div className="grid gap-6 lg:grid-cols-2">
             <Table
-              caption="Frontends"
-              head={["Name", "Status", "Sessions", "Requests"]}
+              caption={t("panels.haproxy.frontends")}
+              head={[name, status, sessions, requests]}
               below="sm"
               cards={data.frontends.map((frontend) => (
                 <PhoneCard
@@ -95,8 +118,8 @@ export function HaproxyPanel({ polled }: { polled: Polled<HaproxyData> }) {
                   status={<Status display={frontend.display} raw={frontend.status} />}
                   title={frontend.name}
                   figures={[
-                    ["Sessions", frontend.sessions],
-                    ["Requests", frontend.requests.toLocaleString("en")],
+                    [sessions, frontend.sessions],
+                    [requests, number(frontend.requests)],
                   ]}
                 />
               ))}
@@ -110,13 +133,13 @@ export function HaproxyPanel({ polled }: { polled: Polled<HaproxyData> }) {
                     <Status display={frontend.display} raw={frontend.status} />
                   </td>
                   <td className={`${td} text-right tabular-nums`}>{frontend.sessions}</td>
-                  <td className={`${td} text-right tabular-nums`}>{frontend.requests.toLocaleString("en")}</td>
+                  <td className={`${td} text-right tabular-nums`}>{number(frontend.requests)}</td>
                 </tr>
               ))}
             </Table>
             <Table
-              caption="Backends"
-              head={["Name", "Status", "Active", "Servers"]}
+              caption={t("panels.haproxy.backends")}
+              head={[name, status, active, servers]}
               below="sm"
               cards={data.backends.map((backend) => (
                 <PhoneCard
@@ -124,8 +147,8 @@ export function HaproxyPanel({ polled }: { polled: Polled<HaproxyData> }) {
                   status={<Status display={backend.display} raw={backend.status} />}
                   title={backend.name}
                   figures={[
-                    ["Active", backend.activeServers],
-                    ["Servers", backend.servers],
+                    [active, backend.activeServers],
+                    [servers, backend.servers],
                   ]}
                 />
               ))}
@@ -145,8 +168,8 @@ export function HaproxyPanel({ polled }: { polled: Polled<HaproxyData> }) {
             </Table>
           </div>
           <Table
-            caption="Servers"
-            head={["Name", "Status", "Backend", "Sessions", "Bytes in", "Bytes out", "Last check"]}
+            caption={servers}
+            head={[name, status, backend, sessions, bytesIn, bytesOut, lastChecked]}
             below="md"
             cards={data.servers.map((server) => (
               <PhoneCard
@@ -155,11 +178,11 @@ export function HaproxyPanel({ polled }: { polled: Polled<HaproxyData> }) {
                 status={<Status display={server.display} raw={server.status} />}
                 title={server.name}
                 figures={[
-                  ["Backend", server.backend],
-                  ["Sessions", server.sessions],
-                  ["Bytes in", formatBytes(server.bytesIn)],
-                  ["Bytes out", formatBytes(server.bytesOut)],
-                  ["Last check", lastCheck(server)],
+                  [backend, server.backend],
+                  [sessions, server.sessions],
+                  [bytesIn, formatBytes(server.bytesIn)],
+                  [bytesOut, formatBytes(server.bytesOut)],
+                  [lastChecked, lastCheck(server)],
                 ]}
               />
             ))}

@@ -3,23 +3,26 @@
 // reverse-proxy (nginx) metrics, and the auto-refresh toggle. Stale, like
 // every panel, once the engine has not checked for two of its intervals.
 import { RotateCw } from "lucide-react";
-import { formatAgo, isStale } from "#shared/monitor/format.ts";
-import { OVERALL_TITLE, overallView } from "#shared/monitor/overall-state.ts";
+import { isStale } from "#shared/monitor/format.ts";
+import { overallTitle, overallView } from "#shared/monitor/overall-state.ts";
+import { useStaffText } from "#app/admin/staff-language.tsx";
 import { ActiveAlerts } from "./active-alerts.tsx";
 import { NotConfiguredText } from "./not-configured.tsx";
 import { Figures, StatusBadge } from "./badges.tsx";
 import type { HealthData, IncidentsData, NginxData } from "./dashboard.server.ts";
-import { Panel, panelClass, smallButton, StaleBadge } from "./panel.tsx";
+import { Panel, panelClass, smallButton, StaleBadge, useAgo } from "./panel.tsx";
 import { fastestInterval } from "./polling.ts";
 import { NextCheck } from "./next-check.tsx";
 import type { Polled } from "./use-panel-query.ts";
 import { useNow } from "./use-now.ts";
 
 function NginxMetrics({ polled }: { polled: Polled<NginxData> }) {
+  const { lang, t } = useStaffText();
+  const locale = lang === "de" ? "de-DE" : "en-GB";
   return (
     <Panel
       id="nginx"
-      title="Reverse proxy (nginx)"
+      title={t("panels.nginx.title")}
       polled={polled}
       skeletonLines={2}
       sampledAt={(data) => data.sampledAt}
@@ -30,16 +33,17 @@ function NginxMetrics({ polled }: { polled: Polled<NginxData> }) {
           <Figures
             className="grid-cols-2 sm:grid-cols-4"
             items={[
-              ["Status", <StatusBadge key="status" status={data.overall_health} />],
-              ["Active connections", data.nginx.active_connections],
-              ["Requests/s", data.nginx.requests_per_second],
-              ["Requests", data.nginx.server_requests.toLocaleString("en")],
-              ["Reading", data.nginx.reading],
-              ["Writing", data.nginx.writing],
-              ["Waiting", data.nginx.waiting],
+              [t("panels.status"), <StatusBadge key="status" status={data.overall_health} />],
+              [t("panels.nginx.active"), data.nginx.active_connections],
+              [t("panels.nginx.perSecond"), data.nginx.requests_per_second],
+              [t("panels.nginx.requests"), data.nginx.server_requests.toLocaleString(locale)],
+              [t("panels.nginx.reading"), data.nginx.reading],
+              [t("panels.nginx.writing"), data.nginx.writing],
+              [t("panels.nginx.waiting"), data.nginx.waiting],
               [
-                "Accepted / handled",
-                `${data.nginx.server_accepts.toLocaleString("en")} / ${data.nginx.server_handled.toLocaleString("en")}`,
+                t("panels.nginx.accepted"),
+                `${data.nginx.server_accepts.toLocaleString(locale)} / ` +
+                  data.nginx.server_handled.toLocaleString(locale),
               ],
             ]}
           />
@@ -60,22 +64,24 @@ export function HealthCard(props: {
   onRefresh: () => void;
 }) {
   const now = useNow();
+  const ago = useAgo();
+  const { lang, t } = useStaffText();
   const data = props.health.data;
   const stale = data ? isStale(data.lastCheckedAt, fastestInterval(data), now) : false;
-  const overall = overallView(data?.overall.status ?? "unknown", props.incidents?.data?.incidents ?? []);
+  const overall = overallView(data?.overall.status ?? "unknown", props.incidents?.data?.incidents ?? [], lang);
   return (
     <section aria-labelledby="health-heading" className={`${panelClass} flex flex-col gap-4`}>
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h2 id="health-heading" className="flex items-center gap-2 text-lg font-bold">
-          Service Health Monitoring
+          {t("panels.health.title")}
           <span data-testid="overall-badge">
-            <StatusBadge status={overall.status} title={OVERALL_TITLE} />
+            <StatusBadge status={overall.status} title={overallTitle(lang)} />
           </span>
           {stale ? <StaleBadge /> : null}
         </h2>
         <div className="flex flex-wrap items-center gap-3 text-sm">
           <span>
-            Last updated: {formatAgo(data?.lastCheckedAt, now)}
+            {t("panels.health.lastUpdated", { ago: ago(data?.lastCheckedAt, now) })}
             {props.autoRefresh && data ? <NextCheck nextCheckAt={data.nextCheckAt} now={now} prefix=" · " /> : null}
           </span>
           <label className="flex cursor-pointer items-center gap-2 font-medium">
@@ -85,11 +91,11 @@ export function HealthCard(props: {
               checked={props.autoRefresh}
               onChange={(event) => props.onAutoRefresh(event.target.checked)}
             />
-            Auto-refresh
+            {t("panels.autoRefresh")}
           </label>
           <button type="button" className={smallButton} onClick={props.onRefresh} disabled={props.health.busy}>
             <RotateCw aria-hidden="true" className={`size-4 ${props.health.busy ? "animate-spin" : ""}`} />
-            Refresh
+            {t("panels.refresh")}
           </button>
         </div>
       </div>
@@ -102,8 +108,8 @@ export function HealthCard(props: {
       {props.nginx ? <NginxMetrics polled={props.nginx} /> : null}
       {!props.nginx && props.nginxPlaceholder ? (
         <div data-testid="not-configured-nginx">
-          <h3 className="text-sm font-bold">Reverse proxy (nginx)</h3>
-          <NotConfiguredText what="nginx monitoring" section="nginx" placeholder />
+          <h3 className="text-sm font-bold">{t("panels.nginx.title")}</h3>
+          <NotConfiguredText section="nginx" placeholder />
         </div>
       ) : null}
     </section>

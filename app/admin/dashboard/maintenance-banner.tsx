@@ -3,40 +3,39 @@
 // service stays quiet.
 import { Wrench } from "lucide-react";
 import type { ReactNode } from "react";
+import { Interpolated } from "#app/components/status/interpolated.tsx";
+import { useStaffText } from "#app/admin/staff-language.tsx";
 import type { MaintenanceData } from "./dashboard.server.ts";
 import { When } from "../when.tsx";
 
 export function MaintenanceBanner({ maintenance }: { maintenance: MaintenanceData | undefined }) {
+  const { t } = useStaffText();
   if (!maintenance) return null;
   const manual = maintenance.maintenance;
   const lines: { key: string; text: ReactNode }[] = [];
   if (manual.is_active) {
+    const who = { reason: manual.reason ?? "", name: manual.enabled_by ?? "" };
     lines.push({
       key: "manual",
-      text: (
-        <>
-          Maintenance mode: {manual.reason} — by {manual.enabled_by},{" "}
-          {manual.ends_at ? (
-            <>
-              until <When at={manual.ends_at} style="weekday-time" /> (ends by itself)
-            </>
-          ) : (
-            "until someone turns it off"
-          )}
-          . Alert notices are held back for everything monitored.
-        </>
+      text: manual.ends_at ? (
+        <Interpolated
+          text={t("panels.banner.manualUntil", who)}
+          slots={{ "{until}": <When at={manual.ends_at} style="weekday-time" /> }}
+        />
+      ) : (
+        t("panels.banner.manual", who)
       ),
     });
   }
   for (const window of maintenance.windows) {
-    const covers = window.services ? `for ${window.services.join(", ")}` : "for everything";
+    const key = window.services ? "panels.banner.windowFor" : "panels.banner.window";
     lines.push({
       key: `${window.name}-${window.endsAt}`,
       text: (
-        <>
-          Scheduled maintenance “{window.name}” until <When at={window.endsAt} style="weekday-time" />: alert notices
-          are held back {covers}.
-        </>
+        <Interpolated
+          text={t(key, { name: window.name, services: window.services?.join(", ") ?? "" })}
+          slots={{ "{until}": <When at={window.endsAt} style="weekday-time" /> }}
+        />
       ),
     });
   }

@@ -4,7 +4,9 @@
 // to disable it, and the change history.
 import { Wrench } from "lucide-react";
 import { useId, useState } from "react";
+import { Interpolated } from "#app/components/status/interpolated.tsx";
 import { showToast } from "#app/components/toast.ts";
+import { useStaffText } from "#app/admin/staff-language.tsx";
 import type { MaintenanceData, MaintenanceHistoryData } from "./dashboard.server.ts";
 import { Badge } from "./badges.tsx";
 import { useMay } from "#app/admin/staff-role.tsx";
@@ -13,7 +15,6 @@ import { postJson } from "./staff-api.ts";
 import type { Polled } from "./use-panel-query.ts";
 import { When } from "../when.tsx";
 
-export const MAINTENANCE_REQUIRED = "Reason is required when enabling maintenance mode";
 const field =
   "mt-1 w-full rounded-md border border-slate-300 bg-white px-3 py-2 dark:border-slate-600 dark:bg-slate-800";
 export function MaintenancePanel({
@@ -27,13 +28,14 @@ export function MaintenancePanel({
 }) {
   const id = useId();
   const mayManage = useMay("maintenance:manage");
+  const { t } = useStaffText();
   const form = useMaintenanceForm(async () => {
     await Promise.all([polled.refresh(), history.refresh()]);
     onChanged();
   });
 
   return (
-    <Panel id="maintenance" title="Maintenance Mode" polled={polled}>
+    <Panel id="maintenance" title={t("panels.maintenance.title")} polled={polled}>
       {({ maintenance, windows, upcoming, timezone }) => (
         <div className="flex flex-col gap-4">
           <MaintenanceState maintenance={maintenance} scheduled={windows.length > 0} />
@@ -47,17 +49,19 @@ export function MaintenancePanel({
 }
 
 type Maintenance = MaintenanceData["maintenance"];
-type Fields = { reason: string; notes: string; duration: string; completion: string };
+/** `completion` is null until edited: the default words then follow the staff language, a switch included. */
+type Fields = { reason: string; notes: string; duration: string; completion: string | null };
 type OnField = (name: keyof Fields, value: string) => void;
 type MaintenanceFormState = ReturnType<typeof useMaintenanceForm>;
 
 /** The form's fields and the request that enables or disables maintenance mode; `onSaved` runs after a change. */
 function useMaintenanceForm(onSaved: () => Promise<void>) {
+  const { t } = useStaffText();
   const [fields, setFields] = useState<Fields>({
     reason: "",
     notes: "",
     duration: "",
-    completion: "Maintenance completed",
+    completion: null,
   });
   const [updating, setUpdating] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
@@ -67,13 +71,13 @@ function useMaintenanceForm(onSaved: () => Promise<void>) {
     const { reason, notes, duration, completion } = fields;
     setProblem(null);
     if (enable && !reason.trim()) {
-      setProblem(MAINTENANCE_REQUIRED);
-      showToast({ title: "Error", description: MAINTENANCE_REQUIRED, variant: "error" });
+      setProblem(t("panels.maintenance.reasonRequired"));
+      showToast({ title: t("panels.error"), description: t("panels.maintenance.reasonRequired"), variant: "error" });
       return;
     }
     const minutes = duration.trim() === "" ? undefined : Number(duration);
     if (enable && minutes !== undefined && (!Number.isInteger(minutes) || minutes < 1)) {
-      setProblem("Estimated duration must be a whole number of minutes");
+      setProblem(t("panels.maintenance.wholeMinutes"));
       return;
     }
     setUpdating(true);
@@ -84,17 +88,20 @@ function useMaintenanceForm(onSaved: () => Promise<void>) {
           ...(notes.trim() ? { notes: notes.trim() } : {}),
           ...(minutes !== undefined ? { estimatedDurationMinutes: minutes } : {}),
         }
-      : { enable, reason: completion.trim() || "Maintenance completed" };
+      : { enable, reason: completion?.trim() || t("panels.maintenance.completed") };
     const result = await postJson<{ success?: boolean; message?: string }>("/api/admin/maintenance", body);
     setUpdating(false);
-    const failed = enable ? "Failed to enable maintenance mode" : "Failed to disable maintenance mode";
+    const failed = enable ? t("panels.maintenance.enableFailed") : t("panels.maintenance.disableFailed");
     if (!result.ok || result.body?.success === false) {
       const description = result.body?.message ?? failed;
       setProblem(description);
-      showToast({ title: "Error", description, variant: "error" });
+      showToast({ title: t("panels.error"), description, variant: "error" });
       return;
     }
-    showToast({ title: "Success", description: enable ? "Maintenance mode enabled" : "Maintenance mode disabled" });
+    showToast({
+      title: t("panels.success"),
+      description: enable ? t("panels.maintenance.enabled") : t("panels.maintenance.disabled"),
+    });
     if (enable) setFields((current) => ({ ...current, reason: "", notes: "", duration: "" }));
     await onSaved();
   };
@@ -110,6 +117,9 @@ function MaintenanceState({
   /** Scheduled windows exist, during which alerts pause. */
   scheduled: boolean;
 }) {
+  const { t } = useStaffText();
+  const who = { reason: maintenance.reason ?? "", name: maintenance.enabled_by ?? "" };
+  const weekdayTime = (at: string | null) => <When at={at} style="weekday-time" />;
   return (
     <div
       className={
@@ -120,27 +130,25 @@ function MaintenanceState({
       <Wrench aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
       <div className="text-sm">
         <p className="font-bold" data-testid="maintenance-state">
-          {maintenance.is_active ? "Maintenance Mode ACTIVE" : "Normal Operations"}
+          {maintenance.is_active ? t("panels.maintenance.active") : t("panels.maintenance.normal")}
         </p>
         {maintenance.is_active ? (
           <p>
-            {maintenance.reason} — by {maintenance.enabled_by}, since{" "}
-            <When at={maintenance.enabled_at} style="weekday-time" />
-            {maintenance.ends_at ? (
-              <>
-                , ends by itself at <When at={maintenance.ends_at} style="weekday-time" /> (estimate:{" "}
-                {maintenance.estimated_duration_minutes} min)
-              </>
-            ) : (
-              ", until it is disabled"
-            )}
-            {maintenance.notes ? `. ${maintenance.notes}` : ""}
+            <Interpolated
+              text={
+                maintenance.ends_at
+                  ? t("panels.maintenance.activeUntil", {
+                      ...who,
+                      minutes: maintenance.estimated_duration_minutes ?? "",
+                    })
+                  : t("panels.maintenance.activeOpen", who)
+              }
+              slots={{ "{since}": weekdayTime(maintenance.enabled_at), "{until}": weekdayTime(maintenance.ends_at) }}
+            />
+            {maintenance.notes ? ` ${maintenance.notes}` : ""}
           </p>
         ) : (
-          <p>
-            Alerts are sent as usual
-            {scheduled ? ", except during the scheduled windows shown above" : ""}.
-          </p>
+          <p>{scheduled ? t("panels.maintenance.usualExceptWindows") : t("panels.maintenance.usual")}</p>
         )}
       </div>
     </div>
@@ -149,6 +157,7 @@ function MaintenanceState({
 
 /** Enables maintenance mode when it is off, disables it (with a completion reason) when it is on. */
 function MaintenanceForm({ id, active, form }: { id: string; active: boolean; form: MaintenanceFormState }) {
+  const { t } = useStaffText();
   return (
     <form
       noValidate
@@ -160,11 +169,11 @@ function MaintenanceForm({ id, active, form }: { id: string; active: boolean; fo
     >
       {active ? (
         <label className="text-sm font-medium sm:col-span-2" htmlFor={`${id}-completion`}>
-          Completion reason
+          {t("panels.maintenance.completionReason")}
           <input
             id={`${id}-completion`}
             className={field}
-            value={form.fields.completion}
+            value={form.fields.completion ?? t("panels.maintenance.completed")}
             onChange={(event) => form.onField("completion", event.target.value)}
             maxLength={500}
           />
@@ -179,7 +188,11 @@ function MaintenanceForm({ id, active, form }: { id: string; active: boolean; fo
       ) : null}
       <div className="sm:col-span-2">
         <button type="submit" disabled={form.updating} className={`${smallButton} ${active ? "" : "border-amber-600"}`}>
-          {form.updating ? "Updating…" : active ? "Disable maintenance mode" : "Enable maintenance mode"}
+          {form.updating
+            ? t("panels.maintenance.updating")
+            : active
+              ? t("panels.maintenance.disable")
+              : t("panels.maintenance.enable")}
         </button>
       </div>
     </form>
@@ -198,21 +211,22 @@ function EnableFields({
   onField: OnField;
   problem: string | null;
 }) {
+  const { t } = useStaffText();
   return (
     <>
       <label className="text-sm font-medium sm:col-span-2" htmlFor={`${id}-reason`}>
-        Reason
+        {t("panels.maintenance.reason")}
         <input
           id={`${id}-reason`}
           className={field}
           value={fields.reason}
           onChange={(event) => onField("reason", event.target.value)}
           maxLength={500}
-          aria-invalid={problem === MAINTENANCE_REQUIRED && !fields.reason.trim()}
+          aria-invalid={problem === t("panels.maintenance.reasonRequired") && !fields.reason.trim()}
         />
       </label>
       <label className="text-sm font-medium sm:col-span-2" htmlFor={`${id}-notes`}>
-        Notes
+        {t("panels.maintenance.notes")}
         <textarea
           id={`${id}-notes`}
           rows={2}
@@ -223,7 +237,7 @@ function EnableFields({
         />
       </label>
       <label className="text-sm font-medium" htmlFor={`${id}-duration`}>
-        Estimated duration (minutes)
+        {t("panels.maintenance.duration")}
         <input
           id={`${id}-duration`}
           type="number"
@@ -235,21 +249,29 @@ function EnableFields({
           onChange={(event) => onField("duration", event.target.value)}
         />
       </label>
-      <p className="self-end text-sm text-slate-600 dark:text-slate-300">Recorded under your account.</p>
+      <p className="self-end text-sm text-slate-600 dark:text-slate-300">{t("panels.maintenance.recorded")}</p>
     </>
   );
 }
 
 function ScheduledWindows({ upcoming, timezone }: { upcoming: MaintenanceData["upcoming"]; timezone: string }) {
+  const { t } = useStaffText();
   return (
     <div>
-      <h3 className="text-sm font-bold">Scheduled windows ({timezone})</h3>
-      <ul className="mt-1 space-y-1 text-sm" aria-label="Next scheduled maintenance windows">
+      <h3 className="text-sm font-bold">{t("panels.maintenance.windows", { zone: timezone })}</h3>
+      <ul className="mt-1 space-y-1 text-sm" aria-label={t("panels.maintenance.nextWindows")}>
         {upcoming.map((window) => (
           <li key={`${window.name}-${window.startsAt}`}>
-            {window.name}: <When at={window.startsAt} style="weekday-time" /> to{" "}
-            <When at={window.endsAt} style="weekday-time" />
-            {window.services ? ` (${window.services.join(", ")})` : " (everything)"}
+            <Interpolated
+              text={t(window.services ? "panels.maintenance.windowFor" : "panels.maintenance.window", {
+                name: window.name,
+                services: window.services?.join(", ") ?? "",
+              })}
+              slots={{
+                "{from}": <When at={window.startsAt} style="weekday-time" />,
+                "{to}": <When at={window.endsAt} style="weekday-time" />,
+              }}
+            />
           </li>
         ))}
       </ul>
@@ -258,15 +280,20 @@ function ScheduledWindows({ upcoming, timezone }: { upcoming: MaintenanceData["u
 }
 
 function MaintenanceHistory({ entries }: { entries: MaintenanceHistoryData["history"] | undefined }) {
+  const { t } = useStaffText();
   return (
     <div>
-      <h3 className="text-sm font-bold">History</h3>
+      <h3 className="text-sm font-bold">{t("panels.maintenance.history")}</h3>
       {entries && entries.length > 0 ? (
-        <ol className="mt-2 max-h-48 space-y-1 overflow-y-auto text-sm" tabIndex={0} aria-label="Maintenance history">
+        <ol
+          className="mt-2 max-h-48 space-y-1 overflow-y-auto text-sm"
+          tabIndex={0}
+          aria-label={t("panels.maintenance.historyLabel")}
+        >
           {entries.slice(0, 20).map((entry) => (
             <li key={entry.id} className="flex flex-wrap gap-x-2">
               <Badge tone={entry.action === "enable" ? "amber" : "green"}>
-                {entry.action === "enable" ? "enabled" : "disabled"}
+                {entry.action === "enable" ? t("panels.maintenance.wasEnabled") : t("panels.maintenance.wasDisabled")}
               </Badge>
               <span>
                 <When at={entry.at} />
@@ -278,7 +305,7 @@ function MaintenanceHistory({ entries }: { entries: MaintenanceHistoryData["hist
           ))}
         </ol>
       ) : (
-        <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">No changes yet.</p>
+        <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">{t("panels.maintenance.noChanges")}</p>
       )}
     </div>
   );

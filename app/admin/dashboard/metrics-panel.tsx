@@ -5,9 +5,11 @@
 // time, and again after each round.
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
-import { chartSeries, chartSummary, RANGE_LABELS, RANGES, type History, type HistoryRange } from "./chart-data.ts";
+import type { StaffKey } from "#shared/i18n/staff/staff-language.ts";
+import { chartSeries, chartSummary, RANGES, type History, type HistoryRange } from "./chart-data.ts";
 import { ChartTable } from "./chart-table.tsx";
 import { ErrorMessage } from "#app/admin/fields.tsx";
+import { useStaffText } from "#app/admin/staff-language.tsx";
 import type { DashboardData, HealthData, ServiceData } from "./dashboard.server.ts";
 import { panelClass, Skeleton, smallButton } from "./panel.tsx";
 import { ResponseTimeChart } from "./response-time-chart.tsx";
@@ -52,13 +54,15 @@ export function MetricsPanel({ health, firstList }: { health: HealthData; firstL
   const [range, setRange] = useState<HistoryRange>("24h");
   const [showTable, setShowTable] = useState(false);
   const intervalSeconds = service?.intervalSeconds ?? health.intervalSeconds ?? 60;
+  const { lang, t } = useStaffText();
   const query = useQuery({
     // A new round adds checks: read again when one lands.
-    queryKey: ["history", serviceId, range, health.lastCheckedAt],
+    queryKey: ["history", serviceId, range, health.lastCheckedAt, lang],
     queryFn: async () => {
       const history = await getJson<History>(
         `/api/admin/services/${encodeURIComponent(serviceId)}/history?range=${range}`,
-        "Failed to load the history",
+        t("panels.metrics.historyFailed"),
+        lang,
       );
       return { history, series: chartSeries(history, intervalSeconds, Date.now()) };
     },
@@ -73,33 +77,30 @@ export function MetricsPanel({ health, firstList }: { health: HealthData; firstL
       : undefined;
   const shown = current?.history;
   const series = current?.series;
-  const label = shown && series && service ? chartSummary(service.serviceName, range, series) : "";
-  const tableLabel = service
-    ? `Response time of ${service.serviceName} over ${RANGE_LABELS[range]}, per ` +
-      `${range === "30d" ? "day" : range === "7d" ? "six hours" : "hour"} and host`
-    : "";
+  const label = shown && series && service ? chartSummary(service.serviceName, range, series, lang) : "";
+  const tableLabel = service ? t(TABLE_LABELS[range], { name: service.serviceName }) : "";
 
   return (
     <section aria-labelledby="metrics-heading" className={panelClass}>
       <h2 id="metrics-heading" className="mb-3 text-lg font-bold">
-        Advanced Metrics
+        {t("panels.metrics.title")}
       </h2>
       <div className="mb-3 flex flex-wrap items-end gap-3">
         <label className="flex min-w-0 flex-col text-sm font-medium">
-          Find a service
+          {t("panels.metrics.find")}
           <input
             type="search"
             autoComplete="off"
             spellCheck={false}
             maxLength={100}
-            placeholder="Name, id, host or URL"
+            placeholder={t("panels.metrics.findPlaceholder")}
             value={search}
             onChange={(event) => onSearch(event.target.value)}
             className={`mt-1 ${fieldClass}`}
           />
         </label>
         <label className="flex min-w-0 flex-col text-sm font-medium">
-          Service
+          {t("panels.metrics.service")}
           <select
             value={serviceId}
             onChange={(event) => setChosen(options.find((option) => option.serviceId === event.target.value))}
@@ -112,7 +113,7 @@ export function MetricsPanel({ health, firstList }: { health: HealthData; firstL
             ))}
           </select>
         </label>
-        <div role="group" aria-label="Range" className="flex gap-1">
+        <div role="group" aria-label={t("panels.metrics.range")} className="flex gap-1">
           {RANGES.map((option) => (
             <button
               key={option}
@@ -137,7 +138,7 @@ export function MetricsPanel({ health, firstList }: { health: HealthData; firstL
         ) : shown && series ? (
           series.checks === 0 ? (
             <p className="flex h-60 items-center justify-center text-sm text-slate-600 dark:text-slate-300">
-              No checks in this range yet.
+              {t("panels.metrics.noChecks")}
             </p>
           ) : (
             <ResponseTimeChart history={shown} series={series} label={label} />
@@ -155,7 +156,7 @@ export function MetricsPanel({ health, firstList }: { health: HealthData; firstL
             aria-controls="metrics-table"
             onClick={() => setShowTable(!showTable)}
           >
-            {showTable ? "Hide the table" : "Show the data as a table"}
+            {showTable ? t("panels.metrics.hideTable") : t("panels.metrics.showTable")}
           </button>
           <div id="metrics-table">{showTable ? <ChartTable history={shown} label={tableLabel} /> : null}</div>
         </div>
@@ -164,6 +165,13 @@ export function MetricsPanel({ health, firstList }: { health: HealthData; firstL
     </section>
   );
 }
+
+/** The table's name per range: its rows are hours, six hours or days. */
+const TABLE_LABELS: Record<HistoryRange, StaffKey> = {
+  "24h": "panels.metrics.table24h",
+  "7d": "panels.metrics.table7d",
+  "30d": "panels.metrics.table30d",
+};
 
 function UptimeSection({
   list,

@@ -1,47 +1,48 @@
 // What a panel says in place of a source with nothing to read: not
 // configured, or configured with placeholders only (never read), and what to
 // edit either way.
+import type { StaffKey } from "#shared/i18n/staff/staff-language.ts";
+import { Interpolated } from "#app/components/status/interpolated.tsx";
+import { useStaffText } from "#app/admin/staff-language.tsx";
 import { panelClass } from "./panel.tsx";
+
+/** The sources a panel can miss, by their key under `integrations` in the monitoring configuration. */
+export type Section = "haproxy" | "nginx" | "certificates" | "aiServices";
+
+/** What each source is called at the start of the sentence. */
+const WHAT: Record<Section, StaffKey> = {
+  haproxy: "panels.notConfigured.haproxy",
+  nginx: "panels.notConfigured.nginx",
+  certificates: "panels.notConfigured.certificates",
+  aiServices: "panels.notConfigured.aiServices",
+};
 
 /** A source with nothing to read: not configured, or configured with placeholders only (never read). */
 export function NotConfigured({
   title,
-  what,
   section,
   placeholder,
 }: {
   title: string;
-  what: string;
-  /** Its key under `integrations` in the monitoring configuration. */
-  section: string;
+  section: Section;
   placeholder: boolean;
 }) {
   return (
     <section className={panelClass} data-testid={`not-configured-${section}`}>
       <h2 className="text-lg font-bold">{title}</h2>
-      <NotConfiguredText what={what} section={section} placeholder={placeholder} />
+      <NotConfiguredText section={section} placeholder={placeholder} />
     </section>
   );
 }
 
-export function NotConfiguredText({
-  what,
-  section,
-  placeholder,
-}: {
-  what: string;
-  section: string;
-  placeholder: boolean;
-}) {
-  return placeholder ? (
+export function NotConfiguredText({ section, placeholder }: { section: Section; placeholder: boolean }) {
+  const { t } = useStaffText();
+  const text = t(placeholder ? "panels.notConfigured.placeholders" : "panels.notConfigured.missing", {
+    what: t(WHAT[section]),
+  });
+  return (
     <p className="mt-2 text-sm">
-      {what} is not configured yet: <code>integrations.{section}</code> in the monitoring configuration holds
-      placeholders only (documentation hosts such as example.com), which are never read. Replace them with your
-      hosts&apos; addresses.
-    </p>
-  ) : (
-    <p className="mt-2 text-sm">
-      {what} is not configured. Add <code>integrations.{section}</code> to the monitoring configuration.
+      <Interpolated text={text} slots={{ "{setting}": <code>integrations.{section}</code> }} />
     </p>
   );
 }

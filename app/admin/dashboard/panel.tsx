@@ -3,8 +3,11 @@
 // its error state with its "Failed to load ..." message and a Retry button, and a Stale
 // badge when its data is older than two intervals.
 import { AlertTriangle, RotateCw } from "lucide-react";
-import type { ReactNode } from "react";
-import { formatAgo, isStale } from "#shared/monitor/format.ts";
+import { type ReactNode, useContext } from "react";
+import { isStale } from "#shared/monitor/format.ts";
+import { formatInZone } from "#shared/time/zoned-time.ts";
+import { useStaffText } from "#app/admin/staff-language.tsx";
+import { CompanyTimeZone } from "#app/admin/when.tsx";
 import type { Polled } from "./use-panel-query.ts";
 import { useNow } from "./use-now.ts";
 
@@ -29,33 +32,44 @@ export function Skeleton({ lines = 3, height = "h-4" }: { lines?: number; height
   );
 }
 
-export function RetryButton({
-  onRetry,
-  label = "Retry",
-  busy = false,
-}: {
-  onRetry: () => void;
-  label?: string;
-  busy?: boolean;
-}) {
+/**
+ * "12s ago", "5m ago", or the time of day in the company's zone once an hour has passed, in the staff language: the
+ * server's render and every browser write the same.
+ */
+export function useAgo(): (at: number | string | null | undefined, now: number) => string {
+  const { lang, t } = useStaffText();
+  const timeZone = useContext(CompanyTimeZone);
+  return (at, now) => {
+    const time = typeof at === "string" ? Date.parse(at) : (at ?? Number.NaN);
+    if (!Number.isFinite(time)) return t("panels.never");
+    const seconds = Math.max(0, Math.floor((now - time) / 1000));
+    if (seconds < 60) return t("panels.agoSeconds", { n: seconds });
+    if (seconds < 3600) return t("panels.agoMinutes", { n: Math.floor(seconds / 60) });
+    return formatInZone(time, { lang, timeZone, style: "time" });
+  };
+}
+
+export function RetryButton({ onRetry, label, busy = false }: { onRetry: () => void; label?: string; busy?: boolean }) {
+  const { t } = useStaffText();
   return (
     <button type="button" className={smallButton} onClick={onRetry} disabled={busy}>
       <RotateCw aria-hidden="true" className={`size-4 ${busy ? "animate-spin" : ""}`} />
-      {label}
+      {label ?? t("panels.retry")}
     </button>
   );
 }
 
 export function StaleBadge() {
+  const { t } = useStaffText();
   return (
     <span
       className={
         "rounded bg-amber-100 px-2 py-0.5 text-xs font-semibold " +
         "text-amber-950 dark:bg-amber-900 dark:text-amber-50"
       }
-      title="Older than two check intervals"
+      title={t("panels.staleTitle")}
     >
-      Stale
+      {t("panels.stale")}
     </span>
   );
 }
@@ -77,6 +91,8 @@ export function Panel<T>(props: {
 }) {
   const { polled } = props;
   const now = useNow();
+  const ago = useAgo();
+  const { t } = useStaffText();
   const sampled = polled.data !== undefined ? props.sampledAt?.(polled.data) : undefined;
   const stale = isStale(sampled, props.intervalSeconds, now);
   const retry = () => void polled.refresh(true);
@@ -89,7 +105,9 @@ export function Panel<T>(props: {
         </h2>
         <div className="flex flex-wrap items-center gap-2">
           {sampled ? (
-            <span className="text-xs text-slate-600 dark:text-slate-300">Updated {formatAgo(sampled, now)}</span>
+            <span className="text-xs text-slate-600 dark:text-slate-300">
+              {t("panels.updated", { ago: ago(sampled, now) })}
+            </span>
           ) : null}
           {props.actions}
         </div>
@@ -120,7 +138,7 @@ export function Panel<T>(props: {
                 "p-3 text-sm text-amber-950 dark:bg-amber-950 dark:text-amber-50"
               }
             >
-              <span>{polled.error}. Showing the last data.</span>
+              <span>{t("panels.showingLast", { error: polled.error })}</span>
               <RetryButton onRetry={retry} label={props.retryLabel} busy={polled.busy} />
             </div>
           ) : null}

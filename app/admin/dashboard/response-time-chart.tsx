@@ -7,7 +7,10 @@
 import { useEffect, useRef, useSyncExternalStore } from "react";
 import type uPlot from "uplot";
 import "uplot/dist/uPlot.min.css";
+import type { Language } from "#shared/i18n/languages.ts";
+import { staffText } from "#shared/i18n/staff/staff-language.ts";
 import { formatDuration } from "#shared/monitor/format.ts";
+import { useStaffText } from "#app/admin/staff-language.tsx";
 import { describePoint, formatPointTime, pointNear, type ChartSeries, type History } from "./chart-data.ts";
 
 const HEIGHT = 240;
@@ -62,23 +65,24 @@ function showSparsePoints(chart: uPlot, seriesIndex: number): boolean {
 }
 
 /** A time-axis label on a 24-hour clock: seconds for short spans, the day for long ones. */
-function formatTick(seconds: number, incrementSeconds: number, series: ChartSeries): string {
+function formatTick(seconds: number, incrementSeconds: number, series: ChartSeries, lang: Language): string {
+  const locale = lang === "de" ? "de-DE" : "en-GB";
   const date = new Date(seconds * 1000);
   if (incrementSeconds >= 86_400)
-    return date.toLocaleDateString("en-GB", { weekday: "short", day: "numeric", month: "short" });
-  const time = date.toLocaleTimeString("en-GB", {
+    return date.toLocaleDateString(locale, { weekday: "short", day: "numeric", month: "short" });
+  const time = date.toLocaleTimeString(locale, {
     hour: "2-digit",
     minute: "2-digit",
     ...(incrementSeconds < 60 ? { second: "2-digit" } : {}),
   });
   return series.to - series.from > 86_400_000
-    ? `${date.toLocaleDateString("en-GB", { weekday: "short" })} ${time}`
+    ? `${date.toLocaleDateString(locale, { weekday: "short" })} ${time}`
     : time;
 }
 
 const aligned = (series: ChartSeries): uPlot.AlignedData => [series.xs, ...series.latency, series.failed];
 
-type Latest = { series: ChartSeries; history: History };
+type Latest = { series: ChartSeries; history: History; lang: Language };
 
 function chartOptions(latest: { current: Latest }, width: number, dark: boolean, tooltip: HTMLElement): uPlot.Options {
   const palette = dark ? PALETTES.dark : PALETTES.light;
@@ -103,13 +107,13 @@ function chartOptions(latest: { current: Latest }, width: number, dark: boolean,
         ...axis,
         space: 80,
         values: (_chart, splits, _axis, _space, increment) =>
-          splits.map((seconds) => formatTick(seconds, increment, latest.current.series)),
+          splits.map((seconds) => formatTick(seconds, increment, latest.current.series, latest.current.lang)),
       },
       {
         ...axis,
         scale: "ms",
         size: 64,
-        label: "Response time",
+        label: staffText(latest.current.lang, "panels.chart.responseTime"),
         labelSize: 18,
         values: (_chart, splits) => splits.map((value) => formatDuration(value)),
       },
@@ -126,7 +130,7 @@ function chartOptions(latest: { current: Latest }, width: number, dark: boolean,
         points: { show: showSparsePoints, size: 6, fill: palette.hosts[index % palette.hosts.length] },
       })),
       {
-        label: "Failed checks",
+        label: staffText(latest.current.lang, "panels.chart.failedChecks"),
         scale: "failed",
         paths: () => null,
         points: { show: true, size: 8, width: 0, space: 0, fill: palette.failed, stroke: palette.failed },
@@ -169,13 +173,13 @@ function chartOptions(latest: { current: Latest }, width: number, dark: boolean,
           }
           const current = latest.current;
           const at = chart.data[0][idx]! * 1000;
-          const { history, series } = current;
-          const lines = series.hosts.map(
-            (host) =>
-              `${host}: ${describePoint(pointNear(history.hosts[host] ?? [], at, series.spanMs), history.range)}`,
-          );
+          const { history, series, lang } = current;
+          const lines = series.hosts.map((host) => {
+            const point = pointNear(history.hosts[host] ?? [], at, series.spanMs);
+            return `${host}: ${describePoint(point, history.range, lang)}`;
+          });
           const heading = document.createElement("strong");
-          heading.textContent = formatPointTime(at, current.history.range, current.series.spanMs);
+          heading.textContent = formatPointTime(at, history.range, lang, series.spanMs);
           tooltip.replaceChildren(
             heading,
             ...lines.map((line) => {
@@ -206,18 +210,19 @@ export function ResponseTimeChart({
   label: string;
 }) {
   const dark = useDarkTheme();
+  const { lang, t } = useStaffText();
   const container = useRef<HTMLDivElement>(null);
   const chart = useRef<uPlot | null>(null);
-  const latest = useRef<Latest>({ series, history });
+  const latest = useRef<Latest>({ series, history, lang });
   const hostsKey = series.hosts.join("\n");
 
   // New data goes into the chart as it is (the cursor and its tooltip stay where they are).
   useEffect(() => {
-    latest.current = { series, history };
+    latest.current = { series, history, lang };
     chart.current?.setData(aligned(series));
-  }, [series, history]);
+  }, [series, history, lang]);
 
-  // The chart is made again only when what it draws changes: its hosts, or the theme.
+  // The chart is made again only when what it draws changes: its hosts, the theme, or the language of its labels.
   useEffect(() => {
     const element = container.current;
     if (!element) return;
@@ -245,7 +250,7 @@ export function ResponseTimeChart({
       chart.current?.destroy();
       chart.current = null;
     };
-  }, [hostsKey, dark]);
+  }, [hostsKey, dark, lang]);
 
   return (
     <figure className="min-w-0">
@@ -259,9 +264,9 @@ export function ResponseTimeChart({
         ))}
         <span className="flex items-center gap-1.5">
           <span aria-hidden="true" className="inline-block size-2.5 rounded-full bg-red-600 dark:bg-red-400" />
-          Failed checks ({series.failedChecks})
+          {t("panels.chart.failedCount", { n: series.failedChecks })}
         </span>
-        <span>Gaps: no checks. Times in your browser&apos;s time zone.</span>
+        <span>{t("panels.chart.gaps")}</span>
       </figcaption>
     </figure>
   );

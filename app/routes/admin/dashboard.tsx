@@ -4,6 +4,7 @@ import { History, Inbox, ListChecks, Mail, UserCog, Users } from "lucide-react";
 import { useCallback, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { signOut } from "#app/admin/auth-client.ts";
+import { useStaffText } from "#app/admin/staff-language.tsx";
 import type { IncidentsData } from "#app/admin/dashboard/dashboard.server.ts";
 import { loadDashboard } from "#app/admin/dashboard/dashboard.server.ts";
 import { DashboardFooter } from "#app/admin/dashboard/dashboard-footer.tsx";
@@ -32,10 +33,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { user: session.user, ...(await loadDashboard(services, new URL(request.url).searchParams)) };
 }
 
-export function meta() {
-  return [{ title: "Admin Dashboard" }];
-}
-
 export default function DashboardPage({ loaderData }: Route.ComponentProps) {
   const [queryClient] = useState(createDashboardQueryClient);
   const navigate = useNavigate();
@@ -56,6 +53,7 @@ export default function DashboardPage({ loaderData }: Route.ComponentProps) {
 
 function Dashboard({ data, toSignIn }: { data: Route.ComponentProps["loaderData"]; toSignIn: () => void }) {
   const [autoRefresh, setAutoRefresh] = useState(true);
+  const { t } = useStaffText();
   const { configured } = data;
   const {
     health,
@@ -84,7 +82,7 @@ function Dashboard({ data, toSignIn }: { data: Route.ComponentProps["loaderData"
   const tabs = [
     {
       id: "overview",
-      label: "System Overview",
+      label: t("panels.tab.overview"),
       content: () => (
         <OverviewTab
           health={health}
@@ -101,22 +99,17 @@ function Dashboard({ data, toSignIn }: { data: Route.ComponentProps["loaderData"
     },
     {
       id: "haproxy",
-      label: "HAProxy Stats",
+      label: t("panels.haproxy.title"),
       content: () =>
         configured.haproxy ? (
           <HaproxyPanel polled={haproxy} />
         ) : (
-          <NotConfigured
-            title="HAProxy Stats"
-            what="The HAProxy stats source"
-            section="haproxy"
-            placeholder={data.placeholders.haproxy}
-          />
+          <NotConfigured title={t("panels.haproxy.title")} section="haproxy" placeholder={data.placeholders.haproxy} />
         ),
     },
     {
       id: "services",
-      label: "Services Health",
+      label: t("panels.tab.services"),
       content: () => (
         <ServicesTab
           infrastructure={health.data?.services ?? []}
@@ -133,6 +126,7 @@ function Dashboard({ data, toSignIn }: { data: Route.ComponentProps["loaderData"
 
   return (
     <>
+      <title>{t("panels.title")}</title>
       <DashboardHeader
         autoRefresh={autoRefresh}
         onAutoRefresh={setAutoRefresh}
@@ -145,7 +139,7 @@ function Dashboard({ data, toSignIn }: { data: Route.ComponentProps["loaderData"
       <main className="mx-auto flex max-w-7xl flex-col gap-6 px-4 py-6">
         {!data.monitoring ? (
           <p role="alert" className="rounded-md bg-amber-50 p-3 text-amber-950 dark:bg-amber-950 dark:text-amber-50">
-            Monitoring is not configured on this server.
+            {t("panels.noMonitoring")}
           </p>
         ) : null}
         {configuration.data ? <ConfigurationNotice configuration={configuration.data} /> : null}
@@ -165,7 +159,7 @@ function Dashboard({ data, toSignIn }: { data: Route.ComponentProps["loaderData"
           subscribers={may(data.user.role, "subscribers:manage")}
           staff={may(data.user.role, "staff:manage")}
         />
-        <Tabs label="Dashboard sections" tabs={tabs} />
+        <Tabs label={t("panels.sections")} tabs={tabs} />
       </main>
       <DashboardFooter health={health.data} autoRefresh={autoRefresh} user={data.user.username} />
     </>
@@ -188,21 +182,22 @@ function StaffLinks({
   /** The role may see and remove status page subscribers (the owner). */ subscribers: boolean;
   /** The role may manage the team (the owner). */ staff: boolean;
 }) {
+  const { t } = useStaffText();
   return (
-    <nav aria-label="Staff pages" className="flex flex-wrap gap-3 text-sm">
+    <nav aria-label={t("panels.links.label")} className="flex flex-wrap gap-3 text-sm">
       <Link
         to="/admin/alerts"
         className="inline-flex items-center gap-1.5 font-medium text-brand-700 underline dark:text-brand-300"
       >
         <ListChecks aria-hidden="true" className="size-4" />
-        Incidents{incidents ? ` (${incidents.incidents.length} open)` : ""}
+        {incidents ? t("panels.links.incidentsOpen", { n: incidents.incidents.length }) : t("panels.links.incidents")}
       </Link>
       <Link
         to="/admin/messages"
         className="inline-flex items-center gap-1.5 font-medium text-brand-700 underline dark:text-brand-300"
       >
         <Inbox aria-hidden="true" className="size-4" />
-        Contact inbox ({contact.pending} waiting, {contact.failed} failed)
+        {t("panels.links.inbox", { pending: contact.pending, failed: contact.failed })}
       </Link>
       {audit ? (
         <Link
@@ -210,29 +205,27 @@ function StaffLinks({
           className="inline-flex items-center gap-1.5 font-medium text-brand-700 underline dark:text-brand-300"
         >
           <History aria-hidden="true" className="size-4" />
-          Audit trail
+          {t("audit.title")}
         </Link>
       ) : null}
       {subscribers ? (
         <Link to="/admin/subscribers" className={staffLink}>
           <Mail aria-hidden="true" className="size-4" />
-          Status page subscribers
+          {t("panels.links.subscribers")}
         </Link>
       ) : null}
       {staff ? (
         <Link to="/admin/staff" className={staffLink}>
           <Users aria-hidden="true" className="size-4" />
-          Staff
+          {t("panels.links.staff")}
         </Link>
       ) : null}
       <Link to="/admin/account" className={staffLink}>
         <UserCog aria-hidden="true" className="size-4" />
-        Account
+        {t("panels.links.account")}
       </Link>
       {contact.mailConfigured ? null : (
-        <span className="text-amber-800 dark:text-amber-300">
-          Mail delivery is not configured (SMTP_URL): contact messages and e-mail alerts wait.
-        </span>
+        <span className="text-amber-800 dark:text-amber-300">{t("panels.links.noMail")}</span>
       )}
     </nav>
   );
