@@ -15,14 +15,20 @@ const VARIANT_CLASS = {
 
 let region: HTMLOListElement | undefined;
 
-/** The live region toasts are announced from: polite, so they never interrupt. */
+/**
+ * The list of toasts, inside the live region they are announced from: polite, so they never interrupt. The region
+ * is a wrapper of its own: a list given the status role is no list any more, and its items would stand outside one.
+ */
 function toastRegion(): HTMLOListElement {
   if (region?.isConnected) return region;
+  const live = document.createElement("div");
+  live.setAttribute("role", "status");
+  live.setAttribute("aria-live", "polite");
+  live.className = "fixed right-4 bottom-4 z-[60] w-[calc(100%-2rem)] max-w-sm sm:w-full";
   region = document.createElement("ol");
-  region.setAttribute("role", "status");
-  region.setAttribute("aria-live", "polite");
-  region.className = "fixed right-4 bottom-4 z-[60] flex w-[calc(100%-2rem)] max-w-sm flex-col gap-2 sm:w-full";
-  document.body.append(region);
+  region.className = "flex flex-col gap-2";
+  live.append(region);
+  document.body.append(live);
   return region;
 }
 
