@@ -89,4 +89,12 @@ export const serverSentencesDe: Record<keyof typeof serverSentencesEn, string> =
   "api.test.failureNoRoute": "Simulierter Ausfall von {name}: Für diesen Dienst ist kein Alarmkanal eingerichtet",
   "api.test.failureSent": "Simulierter Ausfall von {name}: Testalarm zugestellt über {channels}",
   "api.test.failureFailed": "Simulierter Ausfall von {name}: Testalarm nicht zugestellt über {problems}",
+  "api.statusUpdate.required": "Bitte füllen Sie {field} aus",
+  "api.statusUpdate.tooLong": "{field} darf höchstens {max} Zeichen haben",
+  "api.statusUpdate.control":
+    "{field} darf keine Steuerzeichen enthalten (nur Tabulator und Zeilenumbruch sind erlaubt)",
+  "api.statusUpdate.state": "state muss einer der Werte {states} sein",
+  "api.statusUpdate.notPublic":
+    "Diese Störung erscheint nicht auf der Statusseite: Ihr Dienst ist nicht öffentlich, " +
+    "und sie betraf keinen öffentlichen Dienst",
 };

@@ -83,4 +83,10 @@ export const serverSentencesEn = {
   "api.test.failureNoRoute": "Simulated failure for {name}: no alert channel is routed for this service",
   "api.test.failureSent": "Simulated failure for {name}: test alert delivered on {channels}",
   "api.test.failureFailed": "Simulated failure for {name}: test alert not delivered on {problems}",
+  "api.statusUpdate.required": "{field} is required",
+  "api.statusUpdate.tooLong": "{field} has at most {max} characters",
+  "api.statusUpdate.control": "{field} must not contain control characters (only tab and newline are allowed)",
+  "api.statusUpdate.state": "state must be one of {states}",
+  "api.statusUpdate.notPublic":
+    "This incident is not shown on the status page: its service is not public, and it affected no public service",
 } as const;
