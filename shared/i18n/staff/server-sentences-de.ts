@@ -97,4 +97,17 @@ export const serverSentencesDe: Record<keyof typeof serverSentencesEn, string> =
   "api.statusUpdate.notPublic":
     "Diese Störung erscheint nicht auf der Statusseite: Ihr Dienst ist nicht öffentlich, " +
     "und sie betraf keinen öffentlichen Dienst",
+  "api.webhook.customerRequired": "Bitte geben Sie customer (den Kunden) an",
+  "api.webhook.customerTooLong": "customer darf höchstens 100 Zeichen haben",
+  "api.webhook.customerOneLine": "customer muss eine einzelne Textzeile sein",
+  "api.webhook.url": "url muss eine http(s)-URL sein",
+  "api.webhook.urlTooLong": "url darf höchstens 2048 Zeichen haben",
+  "api.webhook.urlRefused": "url darf nicht auf {refused} zeigen",
+  "api.webhook.serviceIds": "services enthält Dienst-IDs",
+  "api.webhook.servicesEmpty": "services: Wählen Sie mindestens einen Dienst, oder lassen Sie das Feld für alle weg",
+  "api.subscriberNotFound": "Abonnent nicht gefunden",
+  "api.webhookNotFound": "Webhook nicht gefunden",
+  "api.query.contactStatus": "status muss einer der Werte pending, sent, failed, spam, quarantined sein",
+  "api.messageNotFound": "Nachricht nicht gefunden",
+  "api.messageSent": "Diese Nachricht wurde bereits gesendet",
 };

@@ -89,4 +89,17 @@ export const serverSentencesEn = {
   "api.statusUpdate.state": "state must be one of {states}",
   "api.statusUpdate.notPublic":
     "This incident is not shown on the status page: its service is not public, and it affected no public service",
+  "api.webhook.customerRequired": "customer is required",
+  "api.webhook.customerTooLong": "customer has at most 100 characters",
+  "api.webhook.customerOneLine": "customer must be one line of text",
+  "api.webhook.url": "url must be an http(s) URL",
+  "api.webhook.urlTooLong": "url has at most 2048 characters",
+  "api.webhook.urlRefused": "url must not point at {refused}",
+  "api.webhook.serviceIds": "services holds service ids",
+  "api.webhook.servicesEmpty": "services: choose at least one, or leave it out for all",
+  "api.subscriberNotFound": "Subscriber not found",
+  "api.webhookNotFound": "Webhook not found",
+  "api.query.contactStatus": "status must be one of pending, sent, failed, spam, quarantined",
+  "api.messageNotFound": "Message not found",
+  "api.messageSent": "This message was already sent",
 } as const;
