@@ -110,4 +110,13 @@ export const serverSentencesDe: Record<keyof typeof serverSentencesEn, string> =
   "api.query.contactStatus": "status muss einer der Werte pending, sent, failed, spam, quarantined sein",
   "api.messageNotFound": "Nachricht nicht gefunden",
   "api.messageSent": "Diese Nachricht wurde bereits gesendet",
+  "api.integration.placeholders":
+    "Noch nicht eingerichtet: integrations.{section} in der Überwachungskonfiguration enthält nur Platzhalter " +
+    "(Dokumentationsadressen wie example.com), die nie abgefragt werden. Ersetzen Sie sie durch die Adressen " +
+    "Ihrer Hosts.",
+  "api.integration.off": "Nicht eingerichtet: Ergänzen Sie integrations.{section} in der Überwachungskonfiguration.",
+  "api.integration.domain": "Bitte geben Sie domain an",
+  "api.integration.serverIP": "Bitte geben Sie serverIP an",
+  "api.integration.notMonitored": "{domain} ist kein überwachtes Zertifikat",
+  "api.ssoOff": "Single Sign-on ist nicht eingerichtet",
 };

@@ -102,4 +102,12 @@ export const serverSentencesEn = {
   "api.query.contactStatus": "status must be one of pending, sent, failed, spam, quarantined",
   "api.messageNotFound": "Message not found",
   "api.messageSent": "This message was already sent",
+  "api.integration.placeholders":
+    "Not configured yet: integrations.{section} in the monitoring configuration holds placeholders only " +
+    "(documentation hosts such as example.com), which are never read. Replace them with your hosts' addresses.",
+  "api.integration.off": "Not configured: add integrations.{section} to the monitoring configuration.",
+  "api.integration.domain": "domain is required",
+  "api.integration.serverIP": "serverIP is required",
+  "api.integration.notMonitored": "{domain} is not a monitored certificate",
+  "api.ssoOff": "Single sign-on is not configured",
 } as const;
