@@ -10,7 +10,7 @@ import { testDatabases } from "#tests/support/test-databases.ts";
 
 serveFakeServices();
 
-async function answer(response: Promise<Response>) {
+async function answer(response: Response | Promise<Response>) {
   const reply = await response;
   return { status: reply.status, body: (await reply.json()) as Record<string, unknown> };
 }
@@ -20,7 +20,7 @@ const invite = (browser: Browser, body: unknown) => answer(browser.post("/api/ad
 describe.each(testDatabases())("the server's sentences to staff on $dialect", ({ open }) => {
   const s = useStaffApp(open);
 
-  it("names the invitation's e-mail and role fields in German for a German account, in English by default", async () => {
+  it("names the invitation's e-mail and role fields in German for a German account, else in English", async () => {
     const owner = await s.signedIn("owner");
     expect(await invite(owner, { email: "carol@example", role: "operator" })).toEqual({
       status: 400,
