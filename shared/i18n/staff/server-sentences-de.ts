@@ -8,10 +8,10 @@ export const serverSentencesDe: Record<keyof typeof serverSentencesEn, string> =
   "api.staff.unknownRole": "Unbekannte Rolle „{role}“: Verwenden Sie eine von {roles}",
   "api.staff.requireSecondFactor": "requireSecondFactor muss true oder false sein",
   "api.staff.noAccount": "Kein Konto „{username}“",
-  "api.staff.noInvitation": "Keine offene Einladung mit dieser Nummer",
+  "api.staff.noInvitation": "Keine offene Einladung mit dieser ID",
   "api.staff.ownFactorFirst":
     "Richten Sie zuerst für Ihr eigenes Konto einen zweiten Faktor ein (auf Ihrer Kontoseite).",
-  "api.staff.notYourself": "Sie können Ihr eigenes Konto nicht sperren",
+  "api.staff.notYourself": "Sie können Ihr eigenes Konto nicht deaktivieren",
   "api.staff.usernameRule":
     "Benutzername: 1 bis 64 Zeichen aus Buchstaben, Ziffern, Punkt, Bindestrich oder Unterstrich, " +
     "am Anfang ein Buchstabe oder eine Ziffer",
@@ -22,7 +22,7 @@ export const serverSentencesDe: Record<keyof typeof serverSentencesEn, string> =
     "Eine Einladung an {email} ist noch offen: Ziehen Sie sie zuerst zurück, um eine neue zu senden",
   "api.password.tooShort": "Das Passwort muss mindestens {min} Zeichen lang sein",
   "api.password.tooLongRule": "Das Passwort darf höchstens {max} Zeichen lang sein",
-  "api.password.common": "Das Passwort ist zu verbreitet",
+  "api.password.common": "Das Passwort ist zu gebräuchlich",
   "api.password.containsUsername": "Das Passwort darf den Benutzernamen nicht enthalten",
   "api.signIn.invalidCode": "Ungültiger Code. Bitte versuchen Sie es erneut.",
   "api.signIn.spentRecoveryCode": "Dieser Wiederherstellungscode wurde bereits verwendet.",
