@@ -54,6 +54,24 @@ describe.each(testDatabases())("the server's sentences to staff on $dialect", ({
     });
   });
 
+  it("words the answer before it is compressed, as a browser asks for it", async () => {
+    const owner = await s.signedIn("owner");
+    const response = await s.t.app.request("http://localhost/api/admin/staff/invitations", {
+      method: "POST",
+      headers: browserHeaders({
+        cookie: `session=${owner.cookie("session")}`,
+        "accept-encoding": "gzip, deflate, br",
+        "accept-language": "de-DE,de;q=0.9",
+      }),
+      body: JSON.stringify({ email: "carol@example", role: "viewer" }),
+    });
+    expect(response.headers.get("content-encoding")).toBe("gzip");
+    const text = await new Response(response.body!.pipeThrough(new DecompressionStream("gzip"))).text();
+    expect(JSON.parse(text)).toMatchObject({
+      error: "E-Mail: Geben Sie eine vollständige Adresse an, etwa carol@example.com",
+    });
+  });
+
   it("tells a reused recovery code in German with the switch's cookie, and in English without", async () => {
     const { recoveryCodes } = await enrolTotp(s.t, await s.signedIn("ops"));
     const [used = ""] = recoveryCodes!;
