@@ -3,7 +3,7 @@ import { parseArgs } from "node:util";
 import pino from "pino";
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "#shared/auth/password-rules.ts";
 import { isRole, ROLES } from "#shared/auth/permissions.ts";
-import { staffEmailAddress, STAFF_EMAIL_RULE } from "#shared/auth/staff-email.ts";
+import { staffEmailAddress, staffEmailProblem } from "#shared/auth/staff-email.ts";
 import { DEFAULT_ROLE, StaffInputError } from "#server/auth/staff.ts";
 import { type Config, ConfigError, readConfig } from "#server/config.ts";
 import { openDatabase } from "#server/db/client.ts";
@@ -79,7 +79,7 @@ function checkedRole(role: string): string {
 /** An address named on the command line, checked before the password is asked for. */
 function checkedEmail(email: string): string {
   const parsed = staffEmailAddress.safeParse(email.trim());
-  if (!parsed.success) throw new StaffInputError(parsed.error.issues[0]?.message ?? STAFF_EMAIL_RULE);
+  if (!parsed.success) throw new StaffInputError(staffEmailProblem(parsed.error));
   return parsed.data;
 }
 

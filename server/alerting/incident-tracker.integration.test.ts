@@ -137,7 +137,8 @@ describe.each(testDatabases())("the incident tracker on $dialect: telling and re
     expect(await alerting.incidents.acknowledge(open!.id, "ops", null)).toEqual({
       ok: false,
       status: 409,
-      message: "The incident was already acknowledged by ops",
+      message: "api.incident.acknowledged",
+      vars: { by: "ops" },
     });
     clock.now += 10 * MINUTE;
     await tracker.observe([host("failing")]);
@@ -150,12 +151,12 @@ describe.each(testDatabases())("the incident tracker on $dialect: telling and re
     expect(await alerting.incidents.acknowledge(open!.id, "ops", null)).toEqual({
       ok: false,
       status: 409,
-      message: "The incident is already resolved",
+      message: "api.incident.resolved",
     });
     expect(await alerting.incidents.acknowledge(999_999, "ops", null)).toEqual({
       ok: false,
       status: 404,
-      message: "No such incident",
+      message: "api.incident.notFound",
     });
   });
 });

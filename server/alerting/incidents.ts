@@ -3,6 +3,7 @@
 // channel (/admin/alerts), and acknowledging. The tracker writes incidents;
 // this module reads them and records acknowledgements, from any process.
 import { sql, type Kysely } from "kysely";
+import type { StaffKey, StaffVars } from "#shared/i18n/staff/staff-language.ts";
 import type { Database } from "#server/db/schema.ts";
 import type { Source } from "./notice.ts";
 
@@ -92,8 +93,9 @@ export type AffectedNow = {
   incidentName: string;
 };
 
+/** A refusal's message is a staff key (with the values of its placeholders): the API words it for the reader. */
 export type AcknowledgeResult =
-  { ok: true; incident: IncidentView } | { ok: false; status: 404 | 409; message: string };
+  { ok: true; incident: IncidentView } | { ok: false; status: 404 | 409; message: StaffKey; vars?: StaffVars };
 
 /** Each incident's notices, with their delivery state on their channel. */
 async function notices(db: Kysely<Database>, ids: number[]): Promise<Map<number, IncidentNoticeView[]>> {
@@ -226,13 +228,11 @@ export function createIncidents(db: Kysely<Database>, now: () => number) {
         .where("acknowledged_at", "is", null)
         .executeTakeFirst();
       const row = await selectIncidents(db).where("id", "=", id).executeTakeFirst();
-      if (!row) return { ok: false, status: 404, message: "No such incident" };
+      if (!row) return { ok: false, status: 404, message: "api.incident.notFound" };
       if (Number(result.numUpdatedRows) === 0) {
-        const why =
-          row.resolved_at !== null
-            ? "The incident is already resolved"
-            : `The incident was already acknowledged by ${row.acknowledged_by}`;
-        return { ok: false, status: 409, message: why };
+        if (row.resolved_at !== null) return { ok: false, status: 409, message: "api.incident.resolved" };
+        const by = row.acknowledged_by ?? "";
+        return { ok: false, status: 409, message: "api.incident.acknowledged", vars: { by } };
       }
       return { ok: true, incident: view(row, time) };
     },

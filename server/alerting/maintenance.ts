@@ -7,6 +7,7 @@
 // history.
 import type { Kysely } from "kysely";
 import { z } from "zod";
+import type { StaffKey } from "#shared/i18n/staff/staff-language.ts";
 import type { Database } from "#server/db/schema.ts";
 import {
   activeWindows,
@@ -16,13 +17,6 @@ import {
   type MaintenanceConfig,
 } from "./maintenance-windows.ts";
 
-export const MAINTENANCE_REQUIRED = "Reason is required when enabling maintenance mode";
-/**
- * Who turned maintenance on is who asked: the signed-in account, or the deploy token. A name in the request could book
- * it under anyone's (an operator under an owner's), so the API refuses one.
- */
-export const ENABLED_BY_REFUSED =
-  "enabledBy is not accepted: maintenance is recorded under the signed-in account (or the deploy token)";
 export const DEFAULT_COMPLETION = "Maintenance completed";
 /** Who ends a maintenance whose estimate ran out, in the history. */
 export const AUTO_END_BY = "system";
@@ -43,12 +37,20 @@ export type MaintenanceStatus = {
   ends_at: string | null;
 };
 
+/** The messages are staff dictionary keys: the API answers them in the staff language of the request. */
 export const maintenanceRequest = z.object({
-  enable: z.boolean({ error: "enable must be true or false" }),
-  enabledBy: z.never({ error: ENABLED_BY_REFUSED }).optional(),
-  reason: z.string().max(500).optional(),
-  notes: z.string().max(2000).optional(),
-  estimatedDurationMinutes: z.number().int().min(1).max(100_000).optional(),
+  enable: z.boolean({ error: "api.maintenance.enable" }),
+  // Who turned maintenance on is who asked: the signed-in account, or the deploy token. A name in the request could
+  // book it under anyone's (an operator under an owner's), so the API refuses one.
+  enabledBy: z.never({ error: "api.maintenance.enabledBy" }).optional(),
+  reason: z.string({ error: "api.maintenance.reason" }).max(500, "api.maintenance.reason").optional(),
+  notes: z.string({ error: "api.maintenance.notes" }).max(2000, "api.maintenance.notes").optional(),
+  estimatedDurationMinutes: z
+    .number({ error: "api.maintenance.duration" })
+    .int("api.maintenance.duration")
+    .min(1, "api.maintenance.duration")
+    .max(100_000, "api.maintenance.duration")
+    .optional(),
 });
 /** A change as the API takes it, and who asked (the session's account, the deploy token, a test). */
 export type MaintenanceRequest = Omit<z.infer<typeof maintenanceRequest>, "enabledBy"> & { enabledBy?: string };
@@ -245,22 +247,22 @@ export function createMaintenance(options: MaintenanceOptions) {
       };
     },
 
-    /** Applies a change; a bad enable request is refused and changes nothing. */
+    /** Applies a change; a bad enable request is refused and changes nothing. The message is a staff key. */
     async change(
       request: MaintenanceRequest,
-    ): Promise<{ ok: true; status: MaintenanceStatus; message: string } | { ok: false; message: string }> {
+    ): Promise<{ ok: true; status: MaintenanceStatus; message: StaffKey } | { ok: false; message: StaffKey }> {
       const time = now();
       const by = request.enabledBy?.trim() ?? "";
       if (request.enable) {
         const reason = request.reason?.trim() ?? "";
-        if (!reason || !by) return { ok: false, message: MAINTENANCE_REQUIRED };
+        if (!reason || !by) return { ok: false, message: "api.maintenance.reasonRequired" };
         const notes = request.notes?.trim() || null;
         const estimated = request.estimatedDurationMinutes ?? null;
         await enableManual(db, time, { by, reason, notes, estimated });
-        return { ok: true, status: await readManual(options), message: "Maintenance mode enabled" };
+        return { ok: true, status: await readManual(options), message: "api.maintenance.enabled" };
       }
       await endManual(options, by || "admin", request.reason?.trim() || DEFAULT_COMPLETION);
-      return { ok: true, status: await readManual(options), message: "Maintenance mode disabled" };
+      return { ok: true, status: await readManual(options), message: "api.maintenance.disabled" };
     },
 
     async history(limit = 50) {

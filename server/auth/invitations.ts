@@ -17,6 +17,7 @@ import { isLanguage, type Language } from "#shared/i18n/languages.ts";
 import type { Database } from "#server/db/schema.ts";
 import { hashPassword, passwordProblem, type HashOptions } from "./passwords.ts";
 import { hashToken } from "./sessions.ts";
+import { SentenceError } from "./sentence-error.ts";
 import { checkedUsername, StaffInputError, toStaffUser, type StaffUser } from "./staff.ts";
 
 export const INVITATION_VALID_MS = 24 * 60 * 60_000;
@@ -33,7 +34,7 @@ export type Invitation = {
 };
 
 /** The address is taken: an account has it, or an invitation to it is pending (HTTP 409). */
-export class InvitationConflictError extends Error {}
+export class InvitationConflictError extends SentenceError {}
 
 const TOKEN = /^[A-Za-z0-9_-]{43}$/;
 
@@ -90,9 +91,9 @@ function isUniqueViolation(error: unknown): boolean {
 }
 
 const pendingConflict = (email: string) =>
-  new InvitationConflictError(`An invitation to ${email} is pending: withdraw it first to send a new one`);
+  new InvitationConflictError({ key: "api.staff.invitationPending", vars: { email } });
 const accountConflict = (email: string) =>
-  new InvitationConflictError(`An account with the address ${email} exists already`);
+  new InvitationConflictError({ key: "api.staff.emailTaken", vars: { email } });
 
 /** What the mail of a new invitation is queued with, in the invitation's transaction. */
 export type QueueInvitationMail = (
@@ -125,7 +126,7 @@ async function createAccount(
       .executeTakeFirstOrThrow();
     return toStaffUser(row);
   } catch (error) {
-    if (isUniqueViolation(error)) throw new StaffInputError(`Account "${username}" already exists`);
+    if (isUniqueViolation(error)) throw new StaffInputError({ key: "api.staff.usernameTaken", vars: { username } });
     throw error;
   }
 }

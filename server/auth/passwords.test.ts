@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { staffText } from "#shared/i18n/staff/staff-language.ts";
 import { hashPassword, passwordProblem, verifyPassword } from "./passwords.ts";
 
 describe("passwordProblem", () => {
@@ -10,7 +11,8 @@ describe("passwordProblem", () => {
     ["aaaaaaaaaaaaaa", "Password is too common"],
     ["ops-is-my-password", "Password must not contain the username"],
   ])("%s -> %s", async (password, problem) => {
-    expect(await passwordProblem(password, "ops")).toBe(problem);
+    const found = await passwordProblem(password, "ops");
+    expect(found && staffText("en", found.key, found.vars)).toBe(problem);
   });
 
   it("accepts a long passphrase, emoji and all, without composition rules", async () => {

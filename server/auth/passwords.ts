@@ -3,6 +3,7 @@
 // The limits are shared: the forms list them beside the password field.
 import { hash, verify } from "@node-rs/argon2";
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "#shared/auth/password-rules.ts";
+import type { StaffSentence } from "./sentence-error.ts";
 
 export type HashOptions = { memoryCost: number; timeCost: number; parallelism: number };
 
@@ -21,15 +22,15 @@ function loadCommonPasswords(): Promise<Set<string>> {
 }
 
 /** Why a new password is refused, or null when it is acceptable. */
-export async function passwordProblem(password: string, username?: string): Promise<string | null> {
+export async function passwordProblem(password: string, username?: string): Promise<StaffSentence | null> {
   const length = [...password].length;
-  if (length < MIN_PASSWORD_LENGTH) return `Password must be at least ${MIN_PASSWORD_LENGTH} characters`;
-  if (length > MAX_PASSWORD_LENGTH) return `Password must be at most ${MAX_PASSWORD_LENGTH} characters`;
+  if (length < MIN_PASSWORD_LENGTH) return { key: "api.password.tooShort", vars: { min: MIN_PASSWORD_LENGTH } };
+  if (length > MAX_PASSWORD_LENGTH) return { key: "api.password.tooLongRule", vars: { max: MAX_PASSWORD_LENGTH } };
   const lower = password.toLowerCase();
   const common = await loadCommonPasswords();
-  if (common.has(lower) || common.has(lower.replace(/\d+$/, ""))) return "Password is too common";
-  if (/^(.)\1*$/u.test(password)) return "Password is too common";
-  if (username && lower.includes(username.toLowerCase())) return "Password must not contain the username";
+  if (common.has(lower) || common.has(lower.replace(/\d+$/, ""))) return { key: "api.password.common" };
+  if (/^(.)\1*$/u.test(password)) return { key: "api.password.common" };
+  if (username && lower.includes(username.toLowerCase())) return { key: "api.password.containsUsername" };
   return null;
 }
 

@@ -2,11 +2,12 @@
 // staff domain; an account's e-mail address is only ever one it was given.
 import { sql, type Kysely } from "kysely";
 import { isRole, ROLES, type Role } from "#shared/auth/permissions.ts";
-import { staffEmailAddress } from "#shared/auth/staff-email.ts";
+import { staffEmailAddress, staffEmailProblem } from "#shared/auth/staff-email.ts";
 import { company } from "#shared/company.ts";
 import type { Database } from "#server/db/schema.ts";
 import { changeKeepingAnOwner, type AccountChange } from "./last-owner.ts";
 import { hashPassword, passwordProblem, verifyPassword, type HashOptions } from "./passwords.ts";
+import { SentenceError } from "./sentence-error.ts";
 
 /** `email` is null when none was given (an account made on the command line without --email). */
 export type StaffUser = { id: number; username: string; email: string | null; role: Role };
@@ -16,7 +17,7 @@ export type StaffAccount = StaffUser & { disabled: boolean; sso: boolean };
 /** Accounts after the first start with the least privilege; an owner raises them (decision 031). */
 export const DEFAULT_ROLE: Role = "viewer";
 
-export class StaffInputError extends Error {}
+export class StaffInputError extends SentenceError {}
 /** A change that would leave the team without an owner who can sign in (HTTP 409; the CLI says it like bad input). */
 export class StaffConflictError extends StaffInputError {}
 
@@ -39,9 +40,7 @@ export function toStaffUser(row: { id: number; username: string; role: string; e
 export function checkedUsername(rawUsername: string): string {
   const username = rawUsername.trim().toLowerCase();
   if (!USERNAME.test(username)) {
-    throw new StaffInputError(
-      "Username must be 1 to 64 characters: letters, digits, dot, dash or underscore, starting with a letter or digit",
-    );
+    throw new StaffInputError({ key: "api.staff.usernameRule" });
   }
   return username;
 }
@@ -49,18 +48,19 @@ export function checkedUsername(rawUsername: string): string {
 /** Checks an address given for a new account: the invitation form's rule, and no other account's address. */
 async function checkedEmail(db: Kysely<Database>, raw: string): Promise<string> {
   const parsed = staffEmailAddress.safeParse(raw.trim());
-  if (!parsed.success) throw new StaffInputError(parsed.error.issues[0]?.message ?? "E-mail: not an address");
+  if (!parsed.success) throw new StaffInputError(staffEmailProblem(parsed.error));
   const held = await db
     .selectFrom("staff_users")
     .select("id")
     .where(sql<string>`lower(email)`, "=", parsed.data)
     .executeTakeFirst();
-  if (held) throw new StaffInputError(`An account with the address ${parsed.data} exists already`);
+  if (held) throw new StaffInputError({ key: "api.staff.emailTaken", vars: { email: parsed.data } });
   return parsed.data;
 }
 
 function checkedRole(role: string): Role {
-  if (!isRole(role)) throw new StaffInputError(`Unknown role "${role}": use one of ${ROLES.join(", ")}`);
+  if (!isRole(role))
+    throw new StaffInputError({ key: "api.staff.unknownRole", vars: { role, roles: ROLES.join(", ") } });
   return role;
 }
 
@@ -100,7 +100,7 @@ function accountChanges(db: Kysely<Database>, now: () => number) {
 
   async function existing(username: string): Promise<StaffAccount> {
     const user = await find(username);
-    if (!user) throw new StaffInputError(`No account "${username}"`);
+    if (!user) throw new StaffInputError({ key: "api.staff.noAccount", vars: { username } });
     return user;
   }
 
@@ -108,9 +108,10 @@ function accountChanges(db: Kysely<Database>, now: () => number) {
   async function change(user: StaffUser, fields: Omit<AccountChange, "updated_at"> | "remove"): Promise<void> {
     const write = fields === "remove" ? fields : { ...fields, updated_at: now() };
     const outcome = await changeKeepingAnOwner(db, user.id, write);
-    if (outcome === "no-account") throw new StaffInputError(`No account "${user.username}"`);
+    if (outcome === "no-account")
+      throw new StaffInputError({ key: "api.staff.noAccount", vars: { username: user.username } });
     if (outcome === "last-owner")
-      throw new StaffConflictError(`"${user.username}" is the last owner: make another account owner first`);
+      throw new StaffConflictError({ key: "api.staff.lastOwner", vars: { username: user.username } });
   }
 
   // Sessions are deleted in a statement of their own, after the account's: one of a disabled account is refused at
@@ -170,7 +171,7 @@ export function createStaffStore(db: Kysely<Database>, hashOptions: HashOptions,
     ): Promise<StaffUser> {
       const asked = checkedRole(requested);
       const username = checkedUsername(rawUsername);
-      if (await this.find(username)) throw new StaffInputError(`Account "${username}" already exists`);
+      if (await this.find(username)) throw new StaffInputError({ key: "api.staff.usernameTaken", vars: { username } });
       // No address is made up: an account without one has none (decision 042).
       const email = options.email === undefined ? null : await checkedEmail(db, options.email);
       const passwordHash = await checkedHash(username, password);
@@ -211,7 +212,7 @@ export function createStaffStore(db: Kysely<Database>, hashOptions: HashOptions,
     /** Sets a new password and signs the account out everywhere. */
     async resetPassword(username: string, password: string): Promise<StaffUser> {
       const user = await this.find(username);
-      if (!user) throw new StaffInputError(`No account "${username}"`);
+      if (!user) throw new StaffInputError({ key: "api.staff.noAccount", vars: { username } });
       const passwordHash = await checkedHash(user.username, password);
       await db.transaction().execute(async (trx) => {
         await trx

@@ -50,5 +50,5 @@ export async function readForm<T>(c: Context<ApiEnv>, schema: z.ZodType<T>): Pro
   const result = schema.safeParse(body.data);
   if (result.success) return { ok: true, data: result.data };
   const fields = fieldErrors(result.error);
-  return { ok: false, response: c.json({ error: Object.values(fields)[0] ?? "Invalid input", fields }, 400) };
+  return { ok: false, response: c.json({ error: Object.values(fields)[0] ?? "api.invalidInput", fields }, 400) };
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { staffText } from "#shared/i18n/staff/staff-language.ts";
 import { PENDING_SIGN_IN_MS } from "#server/auth/second-factor.ts";
 import { RECENT_SIGN_IN_MS } from "#server/auth/sessions.ts";
 import { THROTTLE_RULES } from "#server/auth/throttle.ts";
@@ -6,7 +7,9 @@ import { totpCode, TOTP_PERIOD_SECONDS } from "#server/auth/totp.ts";
 import { testDatabases } from "#tests/support/test-databases.ts";
 import { STAFF_PASSWORD } from "#tests/support/staff-roles.ts";
 import { answerPasskey, auditTrail, enrolTotp, registerPasskey, useStaffApp } from "#tests/support/staff-browser.ts";
-import { INVALID_CODE, SPENT_RECOVERY_CODE } from "./routes/sign-in-steps.ts";
+
+const INVALID_CODE = staffText("en", "api.signIn.invalidCode");
+const SPENT_RECOVERY_CODE = staffText("en", "api.signIn.spentRecoveryCode");
 
 const STEP_MS = TOTP_PERIOD_SECONDS * 1000;
 

@@ -13,6 +13,7 @@ import {
   type StaffKey,
   type StaffVars,
 } from "#shared/i18n/staff/staff-language.ts";
+import type { SentenceError } from "#server/auth/sentence-error.ts";
 import type { ApiEnv } from "./api-context.ts";
 
 /** An error answer's body: the key stands where the sentence goes, resolved by translateErrors. */
@@ -60,3 +61,13 @@ export const translateErrors: MiddlewareHandler<ApiEnv> = async (c, next) => {
   c.res = undefined;
   c.res = new Response(text, { status: response.status, statusText: response.statusText, headers });
 };
+
+/**
+ * A refusal worded by the staff dictionary (SentenceError), in the request's staff language; also as the message
+ * of `field` when one is named (a field's message carries no placeholder values, so it is worded here).
+ */
+export function sentenceAnswer(c: Context<ApiEnv>, error: SentenceError, field?: string) {
+  const { sentence } = error;
+  const text = sentence ? staffText(requestStaffLanguage(c), sentence.key, sentence.vars) : error.message;
+  return field ? { error: text, fields: { [field]: text } } : { error: text };
+}

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { staffText } from "#shared/i18n/staff/staff-language.ts";
 import { company } from "#shared/company.ts";
 import { INVITATION_VALID_MS } from "#server/auth/invitations.ts";
 import { THROTTLE_RULES } from "#server/auth/throttle.ts";
@@ -6,7 +7,8 @@ import { STAFF_MAIL_CHANNEL } from "#server/mail/invitation-mail.ts";
 import { testDatabases } from "#tests/support/test-databases.ts";
 import { STAFF_PASSWORD } from "#tests/support/staff-roles.ts";
 import { auditTrail, enrolTotp, useStaffApp, type Browser } from "#tests/support/staff-browser.ts";
-import { INVALID_INVITATION } from "./routes/invitations.ts";
+
+const INVALID_INVITATION = staffText("en", "api.invitation.invalid");
 
 const NEW_PASSWORD = "another long passphrase 7";
 

@@ -4,6 +4,7 @@
 // remove the victim's nor make new recovery codes; and a change of factors by
 // the person ends every other session, the thief's among them.
 import { describe, expect, it } from "vitest";
+import { staffText } from "#shared/i18n/staff/staff-language.ts";
 import { RECENT_SIGN_IN_MS } from "#server/auth/sessions.ts";
 import { totpCode, TOTP_PERIOD_SECONDS } from "#server/auth/totp.ts";
 import { testDatabases } from "#tests/support/test-databases.ts";
@@ -16,7 +17,9 @@ import {
   type Authenticator,
   type Browser,
 } from "#tests/support/staff-browser.ts";
-import { INVALID_CODE, SECOND_FACTOR_NEEDED } from "./routes/sign-in-steps.ts";
+
+const INVALID_CODE = staffText("en", "api.signIn.invalidCode");
+const SECOND_FACTOR_NEEDED = staffText("en", "api.signIn.secondFactorNeeded");
 
 const STEP_MS = TOTP_PERIOD_SECONDS * 1000;
 const STALE_MS = RECENT_SIGN_IN_MS + 60_000;

@@ -4,10 +4,12 @@
 import { channelNames, problems } from "#server/alerting/alert-tests.ts";
 import type { Alerting } from "#server/alerting/alerting.ts";
 import { composeNotice, composeTestMessage } from "#server/alerting/notice-text.ts";
+import type { StaffSentence } from "#server/auth/sentence-error.ts";
 import { hostKey } from "./service-targets.ts";
 import { hostNames, type ServiceConfig, type ServicesConfig } from "./services-config.ts";
 
-type TestAnswer = { success: boolean; message: string; channels: unknown[] };
+/** The answer's message is a staff sentence: the API words it in the staff language of the request. */
+export type TestAnswer = { success: boolean; message: StaffSentence; channels: unknown[] };
 
 /** Test Email: a test notice on every channel; null when another test is running. */
 export async function sendTestEmail(alerting: Alerting, by: string): Promise<TestAnswer | null> {
@@ -17,12 +19,11 @@ export async function sendTestEmail(alerting: Alerting, by: string): Promise<Tes
     alerting.notifier.channels(),
   );
   if (!outcomes) return null;
-  if (outcomes.length === 0)
-    return { success: false, message: "Failed to send test email: no alert channel is configured", channels: [] };
+  if (outcomes.length === 0) return { success: false, message: { key: "api.test.emailNoChannel" }, channels: [] };
   const success = outcomes.every((outcome) => outcome.status === "sent");
-  const message = success
-    ? `Test email sent successfully! Delivered on ${channelNames(outcomes)}.`
-    : `Failed to send test email: ${problems(outcomes)}`;
+  const message: StaffSentence = success
+    ? { key: "api.test.emailSent", vars: { channels: channelNames(outcomes) } }
+    : { key: "api.test.emailFailed", vars: { problems: problems(outcomes) } };
   return { success, message, channels: outcomes };
 }
 
@@ -51,13 +52,13 @@ export async function sendTestFailure(
     channels,
   );
   if (!outcomes) return null;
-  const prefix = `Simulated failure for ${service.name}`;
+  const name = service.name;
   if (outcomes.length === 0)
-    return { success: false, message: `${prefix}: no alert channel is routed for this service`, channels: [] };
+    return { success: false, message: { key: "api.test.failureNoRoute", vars: { name } }, channels: [] };
   const success = outcomes.every((outcome) => outcome.status === "sent");
-  const message = success
-    ? `${prefix}: test alert delivered on ${channelNames(outcomes)}`
-    : `${prefix}: test alert not delivered on ${problems(outcomes)}`;
+  const message: StaffSentence = success
+    ? { key: "api.test.failureSent", vars: { name, channels: channelNames(outcomes) } }
+    : { key: "api.test.failureFailed", vars: { name, problems: problems(outcomes) } };
   return { success, message, channels: outcomes };
 }
 

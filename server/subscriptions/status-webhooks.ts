@@ -9,7 +9,9 @@
 // receiver's words.
 import { createHmac, randomBytes } from "node:crypto";
 import type { Kysely } from "kysely";
-import { statusWebhookSchema, type StatusWebhookInput } from "#shared/status/status-webhook-schema.ts";
+import type { Language } from "#shared/i18n/languages.ts";
+import { staffText } from "#shared/i18n/staff/staff-language.ts";
+import { statusWebhookSchemaIn, type StatusWebhookInput } from "#shared/status/status-webhook-schema.ts";
 import type { Database } from "#server/db/schema.ts";
 import { postJson } from "#server/alerting/channels/http-post.ts";
 import { webhookSignature } from "#server/alerting/channels/webhook.ts";
@@ -33,10 +35,11 @@ export type StatusWebhookView = {
 };
 
 /** The API's schema: the form's, and a URL whose host is an address the policy refuses is refused at once. */
-export function statusWebhookInput(targets: TargetPolicy) {
-  return statusWebhookSchema.superRefine((input, context) => {
+export function statusWebhookInput(targets: TargetPolicy, lang: Language) {
+  return statusWebhookSchemaIn(lang).superRefine((input, context) => {
     const refused = refusedHost(new URL(input.url).hostname, targets);
-    if (refused) context.addIssue({ code: "custom", path: ["url"], message: `url must not point at ${refused}` });
+    const message = refused && staffText(lang, "api.webhook.urlRefused", { refused });
+    if (message) context.addIssue({ code: "custom", path: ["url"], message });
   });
 }
 
@@ -66,8 +69,8 @@ export function createStatusWebhooks(options: {
   return {
     list: all,
 
-    /** What the API takes to add one. */
-    input: statusWebhookInput(targets),
+    /** What the API takes to add one, its messages in lang. */
+    input: (lang: Language) => statusWebhookInput(targets, lang),
 
     async add(input: StatusWebhookInput, by: string): Promise<StatusWebhookView> {
       const row = await db

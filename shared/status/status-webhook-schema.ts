@@ -1,26 +1,38 @@
 // A webhook subscriber as staff enter it: the customer's name, the URL their
-// system takes events at, and all services or chosen ones.
+// system takes events at, and all services or chosen ones. Its messages are in
+// the staff language of the reader: the API picks the request's, the form its
+// page's.
 import { z } from "zod";
+import type { Language } from "#shared/i18n/languages.ts";
+import { staffText, type StaffKey } from "#shared/i18n/staff/staff-language.ts";
 import { hasControlCharacters } from "#shared/control-characters.ts";
 
-export const statusWebhookSchema = z
-  .object({
-    customer: z
-      .string({ error: "customer is required" })
-      .trim()
-      .min(1, "customer is required")
-      .max(100, "customer has at most 100 characters")
-      .refine((value) => !hasControlCharacters(value) && !/[\t\n]/.test(value), "customer must be one line of text"),
-    url: z
-      .url({ protocol: /^https?$/, error: "url must be an http(s) URL" })
-      .max(2048, "url has at most 2048 characters"),
-    services: z
-      .array(z.string().regex(/^[a-z0-9-]{1,64}$/, "services holds service ids"))
-      .min(1, "services: choose at least one, or leave it out for all")
-      .max(1000)
-      .nullable()
-      .default(null),
-  })
-  .strict();
+function schemaIn(lang: Language) {
+  const say = (key: StaffKey) => staffText(lang, key);
+  return z
+    .object({
+      customer: z
+        .string({ error: say("api.webhook.customerRequired") })
+        .trim()
+        .min(1, say("api.webhook.customerRequired"))
+        .max(100, say("api.webhook.customerTooLong"))
+        .refine((value) => !hasControlCharacters(value) && !/[\t\n]/.test(value), say("api.webhook.customerOneLine")),
+      url: z.url({ protocol: /^https?$/, error: say("api.webhook.url") }).max(2048, say("api.webhook.urlTooLong")),
+      services: z
+        .array(z.string().regex(/^[a-z0-9-]{1,64}$/, say("api.webhook.serviceIds")))
+        .min(1, say("api.webhook.servicesEmpty"))
+        .max(1000)
+        .nullable()
+        .default(null),
+    })
+    .strict();
+}
+
+const SCHEMAS = { en: schemaIn("en"), de: schemaIn("de") };
+
+/** The schema whose messages are in lang. */
+export const statusWebhookSchemaIn = (lang: Language) => SCHEMAS[lang];
+/** The schema with English messages. */
+export const statusWebhookSchema = SCHEMAS.en;
 
 export type StatusWebhookInput = z.output<typeof statusWebhookSchema>;

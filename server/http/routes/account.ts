@@ -16,22 +16,23 @@ import { audit } from "#server/http/audit-event.ts";
 import { allow, recentSignIn } from "#server/http/permission.ts";
 import { clearedShortCookie, readSessionToken, readShortCookie, shortCookie } from "#server/http/session-cookie.ts";
 import { signInClient } from "#server/http/signed-in.ts";
+import { apiError, sentenceAnswer } from "#server/http/staff-messages.ts";
 import { throttledAnswer } from "./auth.ts";
 
 const SETUP_MS = 10 * 60_000;
 
 // One message for both forms: the authenticator app's field is "Label", the passkey's "Passkey label".
-const label = z.string().trim().min(1, "Label: enter a name for it").max(64, "Label: at most 64 characters");
+const label = z.string().trim().min(1, "api.account.labelRequired").max(64, "api.account.labelTooLong");
 const passwordBody = z.object({
-  current: z.string({ error: "Current password is required" }).min(1, "Current password is required").max(1024),
-  next: z.string({ error: "New password is required" }).min(1, "New password is required").max(1024),
+  current: z.string({ error: "api.account.currentRequired" }).min(1, "api.account.currentRequired").max(1024),
+  next: z.string({ error: "api.account.newRequired" }).min(1, "api.account.newRequired").max(1024),
 });
 const totpBody = z.object({
   setupId: z.string().max(64),
   code: z
-    .string({ error: "Code is required" })
+    .string({ error: "api.signIn.codeRequired" })
     .trim()
-    .regex(/^\d{6}$/, "Enter the 6 digits the app shows"),
+    .regex(/^\d{6}$/, "api.account.sixDigits"),
   label: label.default("Authenticator app"),
 });
 const passkeyBody = z.object({ response: z.unknown(), label: label.default("Passkey") });
@@ -46,11 +47,11 @@ async function changeOwnPassword(c: Context<ApiEnv>, services: Services) {
   if (!reservation.ok) return throttledAnswer(c, throttledBy(reservation));
   try {
     const outcome = await services.staff.changePassword(id, body.data.current, body.data.next);
-    if (outcome === "wrong-password") return c.json({ error: "The current password is wrong" }, 401);
+    if (outcome === "wrong-password") return c.json(apiError("api.account.wrongPassword"), 401);
   } catch (error) {
     if (!(error instanceof StaffInputError)) throw error;
     await services.throttle.succeeded(reservation.keys);
-    return c.json({ error: error.message, fields: { next: error.message } }, 400);
+    return c.json(sentenceAnswer(c, error, "next"), 400);
   }
   await services.throttle.succeeded(reservation.keys);
   await audit(c, services, {
@@ -115,9 +116,10 @@ export function accountRoutes(services: Services) {
     const setup = await services.challenges.peek("totp-setup", body.data.setupId);
     const secret = setup ? services.factors.openSecret(String(setup.value.secret)) : undefined;
     if (!setup || setup.userId !== user(c).id || secret === undefined)
-      return c.json({ error: "The setup expired: start again", fields: { setupId: "expired" } }, 410);
+      return c.json({ ...apiError("api.account.setupExpired"), fields: { setupId: "expired" } }, 410);
     const check = verifyTotp(secret, body.data.code, services.now(), null);
-    if (!check.ok) return c.json({ error: "That code is not right", fields: { code: "That code is not right" } }, 400);
+    if (!check.ok)
+      return c.json({ ...apiError("api.account.wrongCode"), fields: { code: "api.account.wrongCode" } }, 400);
     await services.challenges.take("totp-setup", body.data.setupId);
     const factor = await services.factors.addTotp(user(c).id, body.data.label, secret, check.step);
     const codes = await codesWithFirstFactor(user(c).id);
@@ -142,11 +144,11 @@ export function accountRoutes(services: Services) {
       readShortCookie(c.get("cookieRequest"), "ceremony"),
     );
     c.header("Set-Cookie", clearedShortCookie(c.get("cookieRequest"), "ceremony"));
-    if (!ceremony || ceremony.userId !== user(c).id) return c.json({ error: "The request expired: try again" }, 410);
+    if (!ceremony || ceremony.userId !== user(c).id) return c.json(apiError("api.account.requestExpired"), 410);
     const check = await verifyPasskeyRegistration(services.rp, body.data.response, String(ceremony.value.challenge));
-    if (!check.ok) return c.json({ error: `The passkey was not accepted: ${check.error}` }, 400);
+    if (!check.ok) return c.json(apiError("api.account.passkeyRefused", { reason: check.error }), 400);
     if (await services.factors.passkeyById(check.passkey.credentialId))
-      return c.json({ error: "That passkey is already registered" }, 409);
+      return c.json(apiError("api.account.passkeyTaken"), 409);
     const factor = await services.factors.addPasskey(user(c).id, body.data.label, check.passkey);
     const codes = await codesWithFirstFactor(user(c).id);
     const sessionsEnded = await endOtherSessions(c, services);
@@ -159,7 +161,7 @@ export function accountRoutes(services: Services) {
 
   routes.delete("/factors/:id{[0-9]+}", self, recent, async (c) => {
     const removed = await services.factors.remove(user(c).id, Number(c.req.param("id")));
-    if (!removed) return c.json({ error: "No such factor" }, 404);
+    if (!removed) return c.json(apiError("api.account.noFactor"), 404);
     // The last factor gone, the recovery codes go too: they stood in for factors that no longer exist.
     if ((await services.factors.count(user(c).id)) === 0) await services.recoveryCodes.removeAll(user(c).id);
     const sessionsEnded = await endOtherSessions(c, services);
@@ -171,8 +173,7 @@ export function accountRoutes(services: Services) {
   });
 
   routes.post("/recovery-codes", self, recent, async (c) => {
-    if ((await services.factors.count(user(c).id)) === 0)
-      return c.json({ error: "Add an authenticator app or a passkey first" }, 409);
+    if ((await services.factors.count(user(c).id)) === 0) return c.json(apiError("api.account.factorFirst"), 409);
     const recoveryCodes = await services.recoveryCodes.replace(user(c).id);
     await audit(c, services, {
       action: "recovery-codes.created",

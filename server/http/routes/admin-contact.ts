@@ -7,13 +7,14 @@ import { fieldErrors } from "#shared/field-errors.ts";
 import type { ApiEnv } from "#server/http/api-context.ts";
 import { allow } from "#server/http/permission.ts";
 import { audit } from "#server/http/audit-event.ts";
+import { apiError } from "#server/http/staff-messages.ts";
 
 const listQuery = z.object({
-  status: z.enum(CONTACT_STATUSES, { error: `status must be one of ${CONTACT_STATUSES.join(", ")}` }).optional(),
+  status: z.enum(CONTACT_STATUSES, { error: "api.query.contactStatus" }).optional(),
   page: z.coerce
-    .number({ error: "page must be a number" })
-    .int("page must be a whole number")
-    .min(1, "page must be 1 or more")
+    .number({ error: "api.query.pageNumber" })
+    .int("api.query.pageWhole")
+    .min(1, "api.query.pageMin")
     .max(100_000)
     .default(1),
 });
@@ -25,7 +26,7 @@ function messageId(c: Context<ApiEnv>): number | undefined {
 
 export function adminContactRoutes(services: Services) {
   const routes = new Hono<ApiEnv>();
-  const notFound = (c: Context<ApiEnv>) => c.json({ error: "Message not found" }, 404);
+  const notFound = (c: Context<ApiEnv>) => c.json(apiError("api.messageNotFound"), 404);
 
   routes.get("/", allow("dashboard:read"), async (c) => {
     const query = listQuery.safeParse({
@@ -33,7 +34,7 @@ export function adminContactRoutes(services: Services) {
       page: c.req.query("page") || undefined,
     });
     if (!query.success) {
-      return c.json({ error: "Invalid input", fields: fieldErrors(query.error) }, 400);
+      return c.json({ ...apiError("api.invalidInput"), fields: fieldErrors(query.error) }, 400);
     }
     return c.json(await services.inbox.list(query.data));
   });
@@ -48,7 +49,7 @@ export function adminContactRoutes(services: Services) {
     const id = messageId(c);
     const outcome = id ? await services.inbox.retry(id) : "not-found";
     if (outcome === "not-found") return notFound(c);
-    if (outcome === "already-sent") return c.json({ error: "This message was already sent" }, 409);
+    if (outcome === "already-sent") return c.json(apiError("api.messageSent"), 409);
     c.get("log").info(
       { event: "contact-retry", contactId: id, user: c.get("session").user.username },
       "contact message queued again",

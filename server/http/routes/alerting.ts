@@ -4,6 +4,7 @@
 // bearer token.
 import { Hono, type Context } from "hono";
 import { z } from "zod";
+import { staffText } from "#shared/i18n/staff/staff-language.ts";
 import type { Alerting } from "#server/alerting/alerting.ts";
 import { maintenanceRequest, type MaintenanceRequest } from "#server/alerting/maintenance.ts";
 import type { Services } from "#server/services.ts";
@@ -12,22 +13,23 @@ import { allow } from "#server/http/permission.ts";
 import { audit } from "#server/http/audit-event.ts";
 import { bearerMatches } from "#server/http/bearer.ts";
 import { heldForKeys } from "#server/http/key-attempts.ts";
+import { apiError, requestStaffLanguage } from "#server/http/staff-messages.ts";
 
-const NOT_CONFIGURED = { error: "Monitoring is not configured" };
+const NOT_CONFIGURED = apiError("api.monitoringOff");
 const pageQuery = z.coerce
-  .number({ error: "page must be a number" })
-  .int("page must be a whole number")
-  .min(1, "page must be 1 or more")
+  .number({ error: "api.query.pageNumber" })
+  .int("api.query.pageWhole")
+  .min(1, "api.query.pageMin")
   .max(100_000)
   .default(1);
-const stateQuery = z.enum(["open", "resolved"], { error: "state must be open or resolved" }).optional();
+const stateQuery = z.enum(["open", "resolved"], { error: "api.query.state" }).optional();
 export const incidentId = z.coerce
-  .number({ error: "the incident id must be a number" })
-  .int("the incident id must be a whole number")
-  .min(1, "the incident id must be 1 or more")
+  .number({ error: "api.incident.idNumber" })
+  .int("api.incident.idWhole")
+  .min(1, "api.incident.idMin")
   .max(2 ** 31 - 1);
 const acknowledgeBody = z.object({
-  note: z.string({ error: "note must be text" }).trim().max(500, "note must be at most 500 characters").optional(),
+  note: z.string({ error: "api.incident.noteText" }).trim().max(500, "api.incident.noteTooLong").optional(),
 });
 
 function withAlerting(services: Services, handler: (c: Context<ApiEnv>, alerting: Alerting) => Promise<Response>) {
@@ -57,8 +59,10 @@ async function changeMaintenance(
   actor?: string,
 ) {
   const result = await alerting.maintenance.change(request);
-  if (!result.ok) return c.json({ success: false, error: result.message, message: result.message }, 400);
-  c.get("log").info({ event: "maintenance", enable: request.enable, by: request.enabledBy }, result.message);
+  const message = staffText(requestStaffLanguage(c), result.message);
+  if (!result.ok) return c.json({ success: false, error: message, message }, 400);
+  const logged = staffText("en", result.message);
+  c.get("log").info({ event: "maintenance", enable: request.enable, by: request.enabledBy }, logged);
   await audit(c, services, {
     ...(actor ? { actor } : {}),
     action: request.enable ? "maintenance.on" : "maintenance.off",
@@ -67,7 +71,7 @@ async function changeMaintenance(
       ...(actor ? { via: "MAINTENANCE_API_TOKEN" } : {}),
     },
   });
-  return c.json({ ...(await maintenanceAnswer(alerting)), message: result.message });
+  return c.json({ ...(await maintenanceAnswer(alerting)), message });
 }
 
 export function adminAlertingRoutes(services: Services) {
@@ -84,7 +88,7 @@ export function adminAlertingRoutes(services: Services) {
           ...(page.success ? {} : { page: page.error.issues[0]!.message }),
           ...(state.success ? {} : { state: state.error.issues[0]!.message }),
         };
-        return c.json({ error: "Invalid input", fields }, 400);
+        return c.json({ ...apiError("api.invalidInput"), fields }, 400);
       }
       return c.json(await alerting.incidents.history({ page: page.data, state: state.data }));
     }),
@@ -101,13 +105,14 @@ export function adminAlertingRoutes(services: Services) {
     allow("incidents:acknowledge"),
     withAlerting(services, async (c, alerting) => {
       const id = incidentId.safeParse(c.req.param("id"));
-      if (!id.success) return c.json({ error: "Invalid input", fields: { id: id.error.issues[0]!.message } }, 400);
+      if (!id.success)
+        return c.json({ ...apiError("api.invalidInput"), fields: { id: id.error.issues[0]!.message } }, 400);
       const body =
         c.req.header("content-length") === "0" ? { ok: true as const, data: {} } : await readJson(c, acknowledgeBody);
       if (!body.ok) return body.response;
       const by = c.get("session").user.username;
       const result = await alerting.incidents.acknowledge(id.data, by, body.data.note || null);
-      if (!result.ok) return c.json({ error: result.message }, result.status);
+      if (!result.ok) return c.json(apiError(result.message, result.vars), result.status);
       c.get("log").info({ event: "incident-acknowledged", incident: id.data, by }, "incident acknowledged");
       await audit(c, services, {
         action: "incident.acknowledged",
@@ -147,13 +152,13 @@ export function maintenanceTokenRoutes(services: Services) {
   const routes = new Hono<ApiEnv>();
   const token = services.config.MAINTENANCE_API_TOKEN;
   routes.use(async (c, next) => {
-    if (!token) return c.json({ error: "Not found" }, 404);
+    if (!token) return c.json(apiError("api.notFound"), 404);
     const hit = bearerMatches(c.req.header("authorization"), token);
     const held = await heldForKeys(c, services, "maintenance", hit);
     if (held) return held;
     if (!hit) {
       c.header("WWW-Authenticate", 'Bearer realm="maintenance"');
-      return c.json({ error: "Unauthorized" }, 401);
+      return c.json(apiError("api.unauthorized"), 401);
     }
     return next();
   });

@@ -5,12 +5,14 @@
 // configured (or of placeholders only) answers 200 with state "not-configured".
 import { Hono, type Context } from "hono";
 import { z } from "zod";
+import { staffText } from "#shared/i18n/staff/staff-language.ts";
 import { aiAnswer, haproxyAnswer, nginxAnswer } from "#server/integrations/integration-answers.ts";
 import type { Integrations } from "#server/integrations/integrations.ts";
 import type { Services } from "#server/services.ts";
 import { readJson, type ApiEnv } from "#server/http/api-context.ts";
 import { allow } from "#server/http/permission.ts";
 import { audit } from "#server/http/audit-event.ts";
+import { apiError, requestStaffLanguage } from "#server/http/staff-messages.ts";
 
 type Section = "nginx" | "haproxy" | "aiServices";
 
@@ -25,17 +27,16 @@ function notConfigured(c: Context<ApiEnv>, integrations: Integrations, section: 
     configured: false,
     state: "not-configured" as const,
     placeholder,
-    message: placeholder
-      ? `Not configured yet: integrations.${section} in the monitoring configuration holds placeholders only ` +
-        "(documentation hosts such as example.com), which are never read. Replace them with your hosts' addresses."
-      : `Not configured: add integrations.${section} to the monitoring configuration.`,
+    message: staffText(requestStaffLanguage(c), placeholder ? "api.integration.placeholders" : "api.integration.off", {
+      section,
+    }),
   });
 }
-const domain = z.string({ error: "domain is required" }).trim().min(1, "domain is required").max(253);
+const domain = z.string({ error: "api.integration.domain" }).trim().min(1, "api.integration.domain").max(253);
 const checkBody = z.object({ domain });
 const renewBody = z.object({
   domain,
-  serverIP: z.string({ error: "serverIP is required" }).trim().min(1, "serverIP is required").max(253),
+  serverIP: z.string({ error: "api.integration.serverIP" }).trim().min(1, "api.integration.serverIP").max(253),
 });
 
 const wantsRefresh = (c: Context<ApiEnv>) => c.req.query("refresh") === "1";
@@ -45,7 +46,7 @@ function withIntegrations(
   handler: (c: Context<ApiEnv>, integrations: Integrations) => Promise<Response>,
 ) {
   return (c: Context<ApiEnv>) =>
-    services.integrations ? handler(c, services.integrations) : c.json({ error: "Monitoring is not configured" }, 503);
+    services.integrations ? handler(c, services.integrations) : c.json(apiError("api.monitoringOff"), 503);
 }
 
 export function adminIntegrationRoutes(services: Services) {
@@ -75,7 +76,11 @@ export function adminIntegrationRoutes(services: Services) {
       const body = await readJson(c, checkBody);
       if (!body.ok) return body.response;
       const checked = await integrations.certificates.check(body.data.domain);
-      if (!checked) return c.json({ success: false, error: `${body.data.domain} is not a monitored certificate` }, 404);
+      if (!checked)
+        return c.json(
+          { success: false, ...apiError("api.integration.notMonitored", { domain: body.data.domain }) },
+          404,
+        );
       await audit(c, services, { action: "certificate.checked", target: body.data.domain });
       return c.json({ success: true, certificates: checked });
     }),

@@ -10,17 +10,17 @@ import type { Services } from "#server/services.ts";
 import { readForm, type ApiEnv } from "#server/http/api-context.ts";
 import { audit } from "#server/http/audit-event.ts";
 import { signedInResponse, signInClient } from "#server/http/signed-in.ts";
+import { apiError, sentenceAnswer } from "#server/http/staff-messages.ts";
 import { throttledAnswer } from "./auth.ts";
 
-export const INVALID_INVITATION =
-  "This invitation is not valid. It may have expired (invitations last 24 hours), been used or been withdrawn.";
+const INVALID_INVITATION = apiError("api.invitation.invalid");
 
-const token = z.string({ error: "Token is required" }).max(64, "Token is too long");
+const token = z.string({ error: "api.invitation.tokenRequired" }).max(64, "api.invitation.tokenTooLong");
 const lookupBody = z.object({ token });
 const acceptBody = z.object({
   token,
-  username: z.string({ error: "Username is required" }).trim().min(1, "Username is required").max(64),
-  password: z.string({ error: "Password is required" }).min(1, "Password is required").max(1024),
+  username: z.string({ error: "api.usernameRequired" }).trim().min(1, "api.usernameRequired").max(64),
+  password: z.string({ error: "api.passwordRequired" }).min(1, "api.passwordRequired").max(1024),
 });
 
 export function invitationRoutes(services: Services) {
@@ -38,7 +38,7 @@ export function invitationRoutes(services: Services) {
     const body = await readForm(c, lookupBody);
     if (!body.ok) return body.response;
     const invitation = await services.invitations.lookup(body.data.token);
-    if (!invitation) return (await guarded(c)) ?? c.json({ error: INVALID_INVITATION }, 404);
+    if (!invitation) return (await guarded(c)) ?? c.json(INVALID_INVITATION, 404);
     const { email, role, expiresAt } = invitation;
     return c.json({ email, role, expiresAt, suggestedUsername: suggestedUsername(email) });
   });
@@ -51,12 +51,12 @@ export function invitationRoutes(services: Services) {
     try {
       user = await services.invitations.accept(link, username, password);
     } catch (error) {
-      if (error instanceof InvitationConflictError) return c.json({ error: error.message }, 409);
+      if (error instanceof InvitationConflictError) return c.json(sentenceAnswer(c, error), 409);
       if (!(error instanceof StaffInputError)) throw error;
-      const field = /password/i.test(error.message) ? "password" : "username";
-      return c.json({ error: error.message, fields: { [field]: error.message } }, 400);
+      const field = error.sentence?.key.startsWith("api.password.") ? "password" : "username";
+      return c.json(sentenceAnswer(c, error, field), 400);
     }
-    if (!user) return (await guarded(c)) ?? c.json({ error: INVALID_INVITATION }, 404);
+    if (!user) return (await guarded(c)) ?? c.json(INVALID_INVITATION, 404);
     await audit(c, services, { action: "invitation.accepted", actor: user.username, detail: { role: user.role } });
     return signedInResponse(
       c,

@@ -3,6 +3,8 @@
 import { Hono, type Context } from "hono";
 import { etag } from "hono/etag";
 import { z } from "zod";
+import { staffText, type StaffKey, type StaffVars } from "#shared/i18n/staff/staff-language.ts";
+import type { TestAnswer } from "#server/monitor/monitor-alert-tests.ts";
 import type { Monitor } from "#server/monitor/monitor.ts";
 import { parseServiceQuery } from "#server/monitor/service-query.ts";
 import { monitoringConfigurationStatus } from "#server/monitoring-configuration-status.ts";
@@ -10,15 +12,28 @@ import type { Services } from "#server/services.ts";
 import { readJson, type ApiEnv } from "#server/http/api-context.ts";
 import { allow } from "#server/http/permission.ts";
 import { audit } from "#server/http/audit-event.ts";
+import { apiError, requestStaffLanguage } from "#server/http/staff-messages.ts";
 
-const NOT_CONFIGURED = { error: "Monitoring is not configured" };
-const ANOTHER_TEST = { success: false, message: "Another test is running" };
-const rangeQuery = z.enum(["24h", "7d", "30d"], { error: "range must be 24h, 7d or 30d" }).default("24h");
+const NOT_CONFIGURED = apiError("api.monitoringOff");
+const rangeQuery = z.enum(["24h", "7d", "30d"], { error: "api.query.range" }).default("24h");
 const testFailureBody = z.object({ serviceId: z.string().max(64).optional() });
 
 function withMonitor(services: Services, handler: (c: Context<ApiEnv>, monitor: Monitor) => Promise<Response>) {
   return (c: Context<ApiEnv>) => (services.monitor ? handler(c, services.monitor) : c.json(NOT_CONFIGURED, 503));
 }
+
+/** A test button's answer, its message in the staff language of the request (and in English in the log). */
+function testAnswer(c: Context<ApiEnv>, event: string, result: TestAnswer) {
+  const { key, vars } = result.message;
+  c.get("log").info({ event, success: result.success }, staffText("en", key, vars));
+  return { ...result, message: staffText(requestStaffLanguage(c), key, vars) };
+}
+
+/** Answers with a sentence as `message` (the test buttons' form), in the staff language of the request. */
+const sentence = (c: Context<ApiEnv>, key: StaffKey, vars?: StaffVars) => ({
+  success: false,
+  message: staffText(requestStaffLanguage(c), key, vars),
+});
 
 export function adminMonitorRoutes(services: Services) {
   const routes = new Hono<ApiEnv>();
@@ -35,7 +50,7 @@ export function adminMonitorRoutes(services: Services) {
     etag({ weak: true }),
     withMonitor(services, async (c, monitor) => {
       const parsed = parseServiceQuery(c.req.queries());
-      if (!parsed.ok) return c.json({ error: "Invalid input", fields: parsed.fields }, 400);
+      if (!parsed.ok) return c.json({ ...apiError("api.invalidInput"), fields: parsed.fields }, 400);
       return c.json(await monitor.snapshot(parsed.query));
     }),
   );
@@ -52,9 +67,9 @@ export function adminMonitorRoutes(services: Services) {
     withMonitor(services, async (c, monitor) => {
       const range = rangeQuery.safeParse(c.req.query("range") || undefined);
       if (!range.success)
-        return c.json({ error: "Invalid input", fields: { range: range.error.issues[0]!.message } }, 400);
+        return c.json({ ...apiError("api.invalidInput"), fields: { range: range.error.issues[0]!.message } }, 400);
       const history = await monitor.history(c.req.param("id") ?? "", range.data);
-      return history ? c.json(history) : c.json({ error: "Service not found" }, 404);
+      return history ? c.json(history) : c.json(apiError("api.serviceNotFound"), 404);
     }),
   );
 
@@ -68,7 +83,7 @@ export function adminMonitorRoutes(services: Services) {
       return c.json(
         {
           success: true,
-          message: "A check of every service has been started",
+          message: staffText(requestStaffLanguage(c), "api.checksStarted"),
           requestedAt: new Date(requestedAt).toISOString(),
         },
         202,
@@ -81,10 +96,9 @@ export function adminMonitorRoutes(services: Services) {
     allow("tests:run"),
     withMonitor(services, async (c, monitor) => {
       const result = await monitor.testEmail(c.get("session").user.username);
-      if (!result) return c.json(ANOTHER_TEST, 409);
-      c.get("log").info({ event: "test-email", success: result.success }, result.message);
+      if (!result) return c.json(sentence(c, "api.test.another"), 409);
       await audit(c, services, { action: "test.email", detail: { success: result.success } });
-      return c.json(result, result.success ? 200 : 502);
+      return c.json(testAnswer(c, "test-email", result), result.success ? 200 : 502);
     }),
   );
 
@@ -96,16 +110,15 @@ export function adminMonitorRoutes(services: Services) {
         c.req.header("content-length") === "0" ? { ok: true as const, data: {} } : await readJson(c, testFailureBody);
       if (!body.ok) return body.response;
       const result = await monitor.testFailure(body.data.serviceId, c.get("session").user.username);
-      if (result === undefined)
-        return c.json({ success: false, message: "Failed to simulate failure: no such service" }, 404);
-      if (!result) return c.json(ANOTHER_TEST, 409);
-      c.get("log").info({ event: "test-failure", success: result.success }, result.message);
+      if (result === undefined) return c.json(sentence(c, "api.test.noService"), 404);
+      if (!result) return c.json(sentence(c, "api.test.another"), 409);
+      const answer = testAnswer(c, "test-failure", result);
       await audit(c, services, {
         action: "test.failure",
         target: body.data.serviceId ?? null,
         detail: { success: result.success },
       });
-      return c.json(result);
+      return c.json(answer);
     }),
   );
   return routes;

@@ -14,6 +14,7 @@ import type { ApiEnv } from "#server/http/api-context.ts";
 import { audit } from "#server/http/audit-event.ts";
 import { isHttps, isLocalhost } from "#server/http/request-info.ts";
 import { readSessionToken, sessionCookie, type CookieRequest } from "#server/http/session-cookie.ts";
+import { apiError } from "#server/http/staff-messages.ts";
 import { throttledAnswer } from "./auth.ts";
 
 const SIGNED_IN = "/admin/dashboard";
@@ -69,7 +70,7 @@ async function recordAccountChange(c: Context<ApiEnv>, services: Services, accou
 export function oidcRoutes(services: Services) {
   const routes = new Hono<ApiEnv>();
   const sso = createOidcClient({ config: services.config, db: services.database.db, now: services.now });
-  const off = (c: Context<ApiEnv>) => c.json({ error: "Single sign-on is not configured" }, 404);
+  const off = (c: Context<ApiEnv>) => c.json(apiError("api.ssoOff"), 404);
 
   routes.get("/", (c) => c.json({ enabled: sso.enabled }));
 

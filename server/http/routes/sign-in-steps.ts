@@ -5,6 +5,7 @@
 // password of an account without a second factor, else that factor).
 import { Hono, type Context } from "hono";
 import { z } from "zod";
+import type { StaffKey } from "#shared/i18n/staff/staff-language.ts";
 import type { FactorKind } from "#server/auth/factors.ts";
 import type { StepResult } from "#server/auth/second-factor.ts";
 import { checkPassword, reserveAttempt, throttledBy } from "#server/auth/sign-in.ts";
@@ -14,44 +15,44 @@ import { readJson, type ApiEnv } from "#server/http/api-context.ts";
 import { audit } from "#server/http/audit-event.ts";
 import { clearedShortCookie, readSessionToken, readShortCookie, shortCookie } from "#server/http/session-cookie.ts";
 import { signedInResponse, signInClient } from "#server/http/signed-in.ts";
+import { apiError } from "#server/http/staff-messages.ts";
 import { throttledAnswer } from "./auth.ts";
 
-export const INVALID_CODE = "Invalid code. Please try again.";
-export const SPENT_RECOVERY_CODE = "This recovery code has already been used.";
-
 /** What a refused code is told: a spent recovery code is named as such, anything else is just wrong. */
-function codeRefusal(result: { kind: string; spent?: true }): string {
-  return result.kind === "invalid" && result.spent ? SPENT_RECOVERY_CODE : INVALID_CODE;
+function codeRefusal(result: { kind: string; spent?: true }): StaffKey {
+  return result.kind === "invalid" && result.spent ? "api.signIn.spentRecoveryCode" : "api.signIn.invalidCode";
 }
-const EXPIRED = "The sign-in took too long. Please start again.";
 
 const codeBody = z.object({
-  code: z.string({ error: "Code is required" }).trim().min(1, "Code is required").max(64, "Code is too long"),
+  code: z
+    .string({ error: "api.signIn.codeRequired" })
+    .trim()
+    .min(1, "api.signIn.codeRequired")
+    .max(64, "api.signIn.codeTooLong"),
 });
 const passkeyBody = z.object({ response: z.unknown() });
 const confirmBody = z
   .object({
-    password: z.string().max(1024, "Password is too long").optional(),
-    code: z.string().trim().max(64, "Code is too long").optional(),
+    password: z.string().max(1024, "api.passwordTooLong").optional(),
+    code: z.string().trim().max(64, "api.signIn.codeTooLong").optional(),
   })
-  .refine((body) => !!body.password || !!body.code, { message: "Password or code is required", path: ["password"] });
+  .refine((body) => !!body.password || !!body.code, { message: "api.signIn.passwordOrCode", path: ["password"] });
 
-export const SECOND_FACTOR_NEEDED =
-  "Your account has a second factor: confirm with a code from your authenticator app, a recovery code or a passkey.";
+const SECOND_FACTOR_NEEDED = "api.signIn.secondFactorNeeded";
 
-async function stepAnswer(c: Context<ApiEnv>, services: Services, result: StepResult, failure: string) {
+async function stepAnswer(c: Context<ApiEnv>, services: Services, result: StepResult, failure: "code" | "passkey") {
   if (result.kind === "ok") return signedInResponse(c, services, result, result.method);
   if (result.kind === "throttled") return throttledAnswer(c, result);
   if (result.kind === "expired") {
     c.header("Set-Cookie", clearedShortCookie(c.get("cookieRequest"), "pending"));
-    return c.json({ error: EXPIRED }, 410);
+    return c.json(apiError("api.signIn.expired"), 410);
   }
   await audit(c, services, {
     action: "sign-in.failed",
     target: result.user?.username ?? null,
     detail: { step: failure, ...(result.spent ? { spentRecoveryCode: true } : {}) },
   });
-  return c.json({ error: failure === "passkey" ? "That passkey was not accepted." : codeRefusal(result) }, 401);
+  return c.json(apiError(failure === "passkey" ? "api.signIn.passkeyRefused" : codeRefusal(result)), 401);
 }
 
 export function signInStepRoutes(services: Services) {
@@ -89,7 +90,7 @@ export function signInStepRoutes(services: Services) {
     c.header("Set-Cookie", clearedShortCookie(cookies(c), "ceremony"));
     const result = await services.secondFactor.withPasskey(pending, ceremony, body.data.response, signInClient(c));
     // A ceremony that ran out is no wrong guess: the browser asks for a new challenge.
-    if (result.kind === "expired" && !pending) return c.json({ error: "The passkey request expired: try again." }, 410);
+    if (result.kind === "expired" && !pending) return c.json(apiError("api.signIn.passkeyExpired"), 410);
     return stepAnswer(c, services, result, "passkey");
   });
 
@@ -116,15 +117,15 @@ function confirmRoutes(routes: Hono<ApiEnv>, services: Services) {
     c.set("session", session);
     return { token, user: session.user };
   }
-  async function answer(c: Context<ApiEnv>, token: string, method: string, proved: boolean, failure: string) {
+  async function answer(c: Context<ApiEnv>, token: string, method: string, proved: boolean, failure: StaffKey) {
     if (!proved) {
       await audit(c, services, { action: "confirm.failed", detail: { method } });
-      return c.json({ error: failure }, 401);
+      return c.json(apiError(failure), 401);
     }
     await audit(c, services, { action: "confirm.succeeded", detail: { method } });
     return c.json({ verifiedAt: await services.sessions.markVerified(token) });
   }
-  const notSignedIn = (c: Context<ApiEnv>) => c.json({ error: "Not signed in" }, 401);
+  const notSignedIn = (c: Context<ApiEnv>) => c.json(apiError("api.notSignedIn"), 401);
 
   routes.get("/confirm", async (c) => {
     const me = await signedIn(c);
@@ -153,14 +154,14 @@ function confirmRoutes(routes: Hono<ApiEnv>, services: Services) {
     const row = await services.staff.findWithHash(me.user.username);
     const proved = await checkPassword(services.signInDeps, row?.password_hash, body.data.password ?? "");
     if (proved) await services.throttle.succeeded(reservation.keys);
-    return answer(c, me.token, "password", proved, "Wrong password. Please try again.");
+    return answer(c, me.token, "password", proved, "api.signIn.wrongPassword");
   });
 
   routes.post("/confirm/passkey/options", async (c) => {
     const me = await signedIn(c);
     if (!me) return notSignedIn(c);
     if (!(await services.factors.kinds(me.user.id)).includes("passkey"))
-      return c.json({ error: "Your account has no passkey" }, 409);
+      return c.json(apiError("api.signIn.noPasskey"), 409);
     const { options, ceremony } = await services.secondFactor.confirmPasskeyOptions(me.user);
     c.header("Set-Cookie", shortCookie(cookies(c), "ceremony", ceremony));
     return c.json({ options });
@@ -175,7 +176,7 @@ function confirmRoutes(routes: Hono<ApiEnv>, services: Services) {
     c.header("Set-Cookie", clearedShortCookie(cookies(c), "ceremony"));
     const result = await services.secondFactor.proveWithPasskey(ceremony, body.data.response, signInClient(c), me.user);
     if (result.kind === "throttled") return throttledAnswer(c, result);
-    if (result.kind === "expired") return c.json({ error: "The passkey request expired: try again." }, 410);
-    return answer(c, me.token, "passkey", result.kind === "ok", "That passkey was not accepted.");
+    if (result.kind === "expired") return c.json(apiError("api.signIn.passkeyExpired"), 410);
+    return answer(c, me.token, "passkey", result.kind === "ok", "api.signIn.passkeyRefused");
   });
 }

@@ -13,9 +13,9 @@ import type { Services } from "#server/services.ts";
 import { readForm, type ApiEnv } from "#server/http/api-context.ts";
 import { audit } from "#server/http/audit-event.ts";
 import { allow, recentSignIn } from "#server/http/permission.ts";
-import { requestStaffLanguage } from "#server/http/staff-messages.ts";
+import { apiError, requestStaffLanguage, sentenceAnswer } from "#server/http/staff-messages.ts";
 
-const role = z.enum(ROLES, { error: `Role: choose one of ${ROLES.join(", ")}` });
+const role = z.enum(ROLES, { error: "api.staff.role" });
 const invitationBody = z.object({
   email: staffEmailAddress,
   role,
@@ -24,7 +24,7 @@ const invitationBody = z.object({
 });
 const roleBody = z.object({ role });
 const settingsBody = z.object({
-  requireSecondFactor: z.boolean({ error: "requireSecondFactor must be true or false" }),
+  requireSecondFactor: z.boolean({ error: "api.staff.requireSecondFactor" }),
 });
 
 export function staffRoutes(services: Services) {
@@ -42,12 +42,12 @@ export function staffRoutes(services: Services) {
   ) {
     const username = c.req.param("username") ?? "";
     const target = await services.staff.find(username);
-    if (!target) return c.json({ error: `No account "${username}"` }, 404);
+    if (!target) return c.json(apiError("api.staff.noAccount", { username }), 404);
     try {
       await run(target.username);
     } catch (error) {
-      if (error instanceof StaffConflictError) return c.json({ error: error.message }, 409);
-      if (error instanceof StaffInputError) return c.json({ error: error.message }, 400);
+      if (error instanceof StaffConflictError) return c.json(sentenceAnswer(c, error), 409);
+      if (error instanceof StaffInputError) return c.json(sentenceAnswer(c, error), 400);
       throw error;
     }
     await audit(c, services, { action, target: target.username, ...(detail ? { detail } : {}) });
@@ -79,7 +79,7 @@ export function staffRoutes(services: Services) {
       invitation = await services.invitations.create(email, invitedRole, me(c).username, queueMail, language);
     } catch (error) {
       if (!(error instanceof InvitationConflictError)) throw error;
-      return c.json({ error: error.message, fields: { email: error.message } }, 409);
+      return c.json(sentenceAnswer(c, error, "email"), 409);
     }
     services.delivery?.kick();
     await audit(c, services, {
@@ -92,7 +92,7 @@ export function staffRoutes(services: Services) {
 
   routes.delete("/invitations/:id{[0-9]+}", owner, recent, async (c) => {
     const withdrawn = await services.invitations.withdraw(Number(c.req.param("id")));
-    if (!withdrawn) return c.json({ error: "No open invitation with that id" }, 404);
+    if (!withdrawn) return c.json(apiError("api.staff.noInvitation"), 404);
     await audit(c, services, { action: "invitation.withdrawn", target: withdrawn.email });
     return c.body(null, 204);
   });
@@ -103,7 +103,7 @@ export function staffRoutes(services: Services) {
     // Whoever turns it on must not be the first one it shuts out of this page.
     const sso = (await services.staff.findById(me(c).id))?.sso ?? false;
     if (body.data.requireSecondFactor && !sso && (await services.factors.count(me(c).id)) === 0)
-      return c.json({ error: "Add a second factor to your own account first (on your account page)." }, 409);
+      return c.json(apiError("api.staff.ownFactorFirst"), 409);
     await services.staffSettings.setRequireSecondFactor(body.data.requireSecondFactor);
     await audit(c, services, {
       action: "settings.changed",
@@ -123,7 +123,7 @@ export function staffRoutes(services: Services) {
   routes.post("/:username/disable", owner, recent, async (c) => {
     // Compared as the store finds accounts ("OWNER", "owner@<staff domain>" are the same person).
     if (usernameFromLogin(c.req.param("username")) === me(c).username)
-      return c.json({ error: "You cannot disable your own account" }, 409);
+      return c.json(apiError("api.staff.notYourself"), 409);
     return change(c, "staff.disabled", (name) => services.staff.disable(name));
   });
 

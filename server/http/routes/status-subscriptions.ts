@@ -9,6 +9,7 @@ import type { Services } from "#server/services.ts";
 import { readJson, type ApiEnv } from "#server/http/api-context.ts";
 import { allow } from "#server/http/permission.ts";
 import { audit } from "#server/http/audit-event.ts";
+import { apiError, requestStaffLanguage } from "#server/http/staff-messages.ts";
 
 const NOT_CONFIGURED = { error: "Monitoring is not configured" };
 
@@ -34,7 +35,7 @@ export function adminSubscriptionRoutes(services: Services) {
   const routes = new Hono<ApiEnv>();
   // After the permission check (allow), so that a refusal does not depend on the configuration.
   const configured: MiddlewareHandler<ApiEnv> = async (c, next) =>
-    services.subscriptions ? next() : c.json(NOT_CONFIGURED, 503);
+    services.subscriptions ? next() : c.json(apiError("api.monitoringOff"), 503);
 
   routes.get("/subscribers", allow("subscribers:manage"), configured, async (c) =>
     c.json({
@@ -46,13 +47,13 @@ export function adminSubscriptionRoutes(services: Services) {
   routes.delete("/subscribers/:id", allow("subscribers:manage"), configured, async (c) => {
     const id = rowId(c);
     if (!id || !(await services.subscriptions!.subscribers.remove(id)))
-      return c.json({ error: "Subscriber not found" }, 404);
+      return c.json(apiError("api.subscriberNotFound"), 404);
     await audit(c, services, { action: "status-subscriber.deleted", target: `subscriber ${id}` });
     return c.body(null, 204);
   });
 
   routes.post("/webhooks", allow("subscribers:manage"), configured, async (c) => {
-    const body = await readJson(c, services.subscriptions!.webhooks.input);
+    const body = await readJson(c, services.subscriptions!.webhooks.input(requestStaffLanguage(c)));
     if (!body.ok) return body.response;
     const webhook = await services.subscriptions!.webhooks.add(body.data, c.get("session").user.username);
     await audit(c, services, {
@@ -65,7 +66,8 @@ export function adminSubscriptionRoutes(services: Services) {
 
   routes.delete("/webhooks/:id", allow("subscribers:manage"), configured, async (c) => {
     const id = rowId(c);
-    if (!id || !(await services.subscriptions!.webhooks.remove(id))) return c.json({ error: "Webhook not found" }, 404);
+    if (!id || !(await services.subscriptions!.webhooks.remove(id)))
+      return c.json(apiError("api.webhookNotFound"), 404);
     await audit(c, services, { action: "status-webhook.deleted", target: `webhook ${id}` });
     return c.body(null, 204);
   });

@@ -4,12 +4,13 @@
 // memory does not have. Staff post the words the public reads about an
 // incident under /api/admin.
 import { Hono } from "hono";
-import { statusUpdateSchema } from "#shared/status/status-update-schema.ts";
+import { statusUpdateSchemaIn } from "#shared/status/status-update-schema.ts";
 import type { Services } from "#server/services.ts";
 import { statusBadge, statusJson } from "#server/status/status-feeds.ts";
 import { readJson, type ApiEnv } from "#server/http/api-context.ts";
 import { allow } from "#server/http/permission.ts";
 import { audit } from "#server/http/audit-event.ts";
+import { apiError, requestStaffLanguage } from "#server/http/staff-messages.ts";
 import { incidentId } from "./alerting.ts";
 
 const NOT_CONFIGURED = { error: "Monitoring is not configured" };
@@ -38,33 +39,27 @@ export function adminStatusRoutes(services: Services) {
 
   routes.get("/incidents/:id/status-updates", allow("dashboard:read"), async (c) => {
     const updates = services.status?.updates;
-    if (!updates) return c.json(NOT_CONFIGURED, 503);
+    if (!updates) return c.json(apiError("api.monitoringOff"), 503);
     const id = parseId(c.req.param("id"));
-    if (!id.success) return c.json({ error: "Invalid input", fields: { id: id.error.issues[0]!.message } }, 400);
+    if (!id.success)
+      return c.json({ ...apiError("api.invalidInput"), fields: { id: id.error.issues[0]!.message } }, 400);
     const refused = await updates.refusal(id.data);
-    if (refused === "not-found") return c.json({ error: "No such incident" }, 404);
+    if (refused === "not-found") return c.json(apiError("api.incident.notFound"), 404);
     return c.json({ public: refused === null, updates: await updates.list(id.data) });
   });
 
   routes.post("/incidents/:id/status-updates", allow("status-updates:post"), async (c) => {
     const updates = services.status?.updates;
-    if (!updates) return c.json(NOT_CONFIGURED, 503);
+    if (!updates) return c.json(apiError("api.monitoringOff"), 503);
     const id = parseId(c.req.param("id"));
-    if (!id.success) return c.json({ error: "Invalid input", fields: { id: id.error.issues[0]!.message } }, 400);
-    const body = await readJson(c, statusUpdateSchema);
+    if (!id.success)
+      return c.json({ ...apiError("api.invalidInput"), fields: { id: id.error.issues[0]!.message } }, 400);
+    const body = await readJson(c, statusUpdateSchemaIn(requestStaffLanguage(c)));
     if (!body.ok) return body.response;
     const by = c.get("session").user.username;
     const result = await updates.post(id.data, by, body.data);
-    if (result === "not-found") return c.json({ error: "No such incident" }, 404);
-    if (result === "not-public")
-      return c.json(
-        {
-          error:
-            "This incident is not shown on the status page: its service is " +
-            "not public, and it affected no public service",
-        },
-        409,
-      );
+    if (result === "not-found") return c.json(apiError("api.incident.notFound"), 404);
+    if (result === "not-public") return c.json(apiError("api.statusUpdate.notPublic"), 409);
     c.get("log").info({ event: "status-update", incident: id.data, by, state: result.state }, "status update posted");
     // Subscribers hear of it now; a failure to queue their mail is logged, and the update stands.
     await services.subscriptions
