@@ -4,7 +4,6 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { gunzipSync } from "node:zlib";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createSmtpSender } from "#server/mail/smtp-sender.ts";
 import { parseMail, startTestMailServer, type TestMailServer } from "#tests/peers/mail-server.ts";
@@ -223,28 +222,5 @@ describe.each(testDatabases())("the staff language's sentences and mail on $dial
     expect(subjects["bernd@example.org"]).toMatch(/^Ihre Einladung/);
     expect(subjects["carla@example.org"]).toMatch(/^Your invitation/);
     expect(Object.keys(subjects)).toHaveLength(2);
-  });
-});
-
-describe.each(testDatabases())("the staff language through compression on $dialect", ({ open }) => {
-  const s = useApp(open);
-
-  it("words a refusal a browser takes compressed (as every browser asks) in the staff language too", async () => {
-    const watcher = await s.signedIn("watcher");
-    await watcher.put("/api/auth/language", { language: "de" });
-    const refused = await s.t.app.request("http://localhost/api/admin/maintenance", {
-      method: "POST",
-      headers: browserHeaders({
-        cookie: `session=${watcher.cookie("session")}`,
-        "accept-encoding": "gzip, deflate, br",
-      }),
-      body: JSON.stringify({ enable: true, reason: "viewer tries" }),
-    });
-    expect(refused.status).toBe(403);
-    const bytes = Buffer.from(await refused.arrayBuffer());
-    const body = refused.headers.get("content-encoding") === "gzip" ? gunzipSync(bytes) : bytes;
-    expect(JSON.parse(body.toString("utf8"))).toEqual({
-      error: "Ihre Rolle (viewer) darf die Wartung nicht ein- oder ausschalten.",
-    });
   });
 });

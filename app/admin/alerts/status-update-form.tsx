@@ -3,7 +3,7 @@
 // the next rendering (seconds). The updates so far load when it is opened.
 import { useState, type FormEvent } from "react";
 import { INCIDENT_STATES } from "#shared/status/public-status.ts";
-import { statusUpdateSchema } from "#shared/status/status-update-schema.ts";
+import { statusUpdateSchemaIn } from "#shared/status/status-update-schema.ts";
 import { fieldErrors } from "#shared/field-errors.ts";
 import { When } from "../when.tsx";
 import { useStaffText } from "#app/admin/staff-language.tsx";
@@ -20,7 +20,7 @@ const FIELDS = [
 ] as const;
 
 export function StatusUpdateForm({ incidentId }: { incidentId: number }) {
-  const { t } = useStaffText();
+  const { lang, t } = useStaffText();
   const [updates, setUpdates] = useState<Update[] | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [note, setNote] = useState<string | null>(null);
@@ -35,7 +35,7 @@ export function StatusUpdateForm({ incidentId }: { incidentId: number }) {
   async function publish(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = event.currentTarget;
-    const parsed = statusUpdateSchema.safeParse(Object.fromEntries(new FormData(form)));
+    const parsed = statusUpdateSchemaIn(lang).safeParse(Object.fromEntries(new FormData(form)));
     if (!parsed.success) return setErrors(fieldErrors(parsed.error));
     setErrors({});
     setBusy(true);

@@ -8,6 +8,7 @@ import { useCallback, useContext } from "react";
 import type { Initial } from "./dashboard.server.ts";
 import { getJson, getJsonRevalidated } from "./staff-api.ts";
 import { RenderTime } from "./use-now.ts";
+import { useStaffText } from "#app/admin/staff-language.tsx";
 
 export type Polled<T> = {
   data: T | undefined;
@@ -39,10 +40,11 @@ export function usePanelQuery<T>(options: {
   const { url, freshUrl, every, initial, failure, enabled = true } = options;
   const read = options.revalidate ? getJsonRevalidated : getJson;
   const renderedAt = useContext(RenderTime);
+  const { lang } = useStaffText();
   const client = useQueryClient();
   const query = useQuery({
     queryKey: [url],
-    queryFn: () => read<T>(url, failure),
+    queryFn: () => read<T>(url, failure, lang),
     enabled,
     initialData: initial?.ok ? initial.data : undefined,
     initialDataUpdatedAt: renderedAt,

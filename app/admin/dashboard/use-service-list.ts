@@ -62,10 +62,11 @@ export function useServiceList(initial: FirstPage, lastCheckedAt: string | null 
  */
 export function useServicePage(url: string, initial: FirstPage, lastCheckedAt: string | null | undefined) {
   const renderedAt = useContext(RenderTime);
-  const failure = useStaffText().t("services.failed.list");
+  const { lang, t } = useStaffText();
+  const failure = t("services.failed.list");
   const query = useQuery({
     queryKey: ["service-list", url],
-    queryFn: () => getJsonRevalidated<ServiceListData>(url, failure),
+    queryFn: () => getJsonRevalidated<ServiceListData>(url, failure, lang),
     initialData: initial?.url === url ? initial.data : undefined,
     initialDataUpdatedAt: renderedAt,
     staleTime: Infinity,

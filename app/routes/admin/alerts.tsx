@@ -226,7 +226,7 @@ function IncidentTable({ incidents, page, pages }: { incidents: Incident[]; page
 
 function IncidentRow({ incident }: { incident: Incident }) {
   const mayPost = useMay("status-updates:post");
-  const { t } = useStaffText();
+  const { lang, t } = useStaffText();
   return (
     <tr
       data-incident={incident.id}
@@ -253,7 +253,7 @@ function IncidentRow({ incident }: { incident: Incident }) {
         <Resolution incident={incident} />
       </td>
       <td data-label={t("alerts.duration")} className={`p-2 whitespace-nowrap ${stacked}`}>
-        {incident.test ? "–" : formatSpan(incident.durationMs)}
+        {incident.test ? "–" : formatSpan(incident.durationMs, lang)}
       </td>
       <td data-label={t("alerts.notices")} className={`p-2 ${stacked}`}>
         <Notices incident={incident} />

@@ -1,6 +1,6 @@
 import type { Permission } from "#shared/auth/permissions.ts";
 import { fieldErrors } from "#shared/field-errors.ts";
-import { statusWebhookSchema } from "#shared/status/status-webhook-schema.ts";
+import { statusWebhookSchemaIn } from "#shared/status/status-webhook-schema.ts";
 import { Trash2 } from "lucide-react";
 import { useState, type FormEvent } from "react";
 import { requestJson } from "#app/admin/api-request.ts";
@@ -239,13 +239,13 @@ function byField(fields: Record<string, string>): Record<string, string> {
 
 /** Adds a customer's webhook; checked here with the API's own schema first, then by the API. */
 function WebhookForm({ run, busy }: ActionProps) {
-  const { t } = useStaffText();
+  const { lang, t } = useStaffText();
   const [problems, setProblems] = useState<Record<string, string>>({});
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = event.currentTarget;
     const values = new FormData(form);
-    const parsed = statusWebhookSchema.safeParse({
+    const parsed = statusWebhookSchemaIn(lang).safeParse({
       customer: String(values.get("customer") ?? ""),
       url: String(values.get("url") ?? "").trim(),
       services: serviceIds(String(values.get("services") ?? "")),
