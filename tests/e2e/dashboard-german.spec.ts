@@ -2,12 +2,13 @@
 // history), certificates, nginx, HAProxy, AI services and the metrics, for a staff member who chose German. At 390
 // and 1280 px wide, light and dark, with axe; nothing wider than the screen (long German words included).
 import { mkdirSync } from "node:fs";
+import { join } from "node:path";
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { freePort } from "#tests/peers/ports.ts";
 import { DASHBOARD_USER, signInToDashboard, startDashboardEnv } from "./dashboard-env.ts";
 import { axeViolations } from "./helpers.ts";
 
-const SHOTS = "/tmp/shots-issue38-f";
+const SHOTS = join("test-results", "german-dashboard-screens");
 /** Each theme at each width, a phone first (where long German words would overflow). */
 const LOOKS: { scheme: "light" | "dark"; width: number }[] = [
   { scheme: "dark", width: 390 },

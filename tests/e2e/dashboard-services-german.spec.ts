@@ -2,12 +2,13 @@
 // the service finder, a service's card and the groups, each worded in German with German numbers. At 390 and
 // 1280 px wide, light and dark, with axe; nothing wider than the screen (German words are long).
 import { mkdirSync } from "node:fs";
+import { join } from "node:path";
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { freePort } from "#tests/peers/ports.ts";
 import { signInToDashboard, startDashboardEnv } from "./dashboard-env.ts";
 import { axeViolations } from "./helpers.ts";
 
-const SHOTS = "/tmp/shots-issue38-g";
+const SHOTS = join("test-results", "german-dashboard-services-screens");
 const LOOKS = [
   ["light", 1280],
   ["dark", 390],

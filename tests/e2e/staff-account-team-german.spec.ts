@@ -3,13 +3,14 @@
 // invitation sent in German is mailed in German and listed as such. At 390 and 1280 px wide, light and dark,
 // with axe, nothing wider than the screen (long German words included).
 import { mkdirSync } from "node:fs";
+import { join } from "node:path";
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { parseMail } from "#tests/peers/mail-server.ts";
 import { totpCode } from "#server/auth/totp.ts";
 import { axeViolations } from "./helpers.ts";
 import { OWNER, startStaffServer, VIEWS, type Account, type View } from "./staff-server.ts";
 
-const SHOTS = "/tmp/shots-issue38-h";
+const SHOTS = join("test-results", "german-account-team-screens");
 const VIEWER = { username: "betrachterin", password: "eine lange Passphrase zum Lesen 8" };
 const OPERATOR = { username: "bereitschaft", password: "eine lange Passphrase mit Faktor 6" };
 

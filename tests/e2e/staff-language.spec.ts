@@ -2,12 +2,13 @@
 // saved on the account at sign-in's next switch and followed in any browser the person signs in with, and <html
 // lang> says so. At 390 and 1280 px wide, light and dark, with axe.
 import { mkdirSync } from "node:fs";
+import { join } from "node:path";
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { freePort } from "#tests/peers/ports.ts";
 import { signInToDashboard, startDashboardEnv } from "./dashboard-env.ts";
 import { axeViolations } from "./helpers.ts";
 
-const SHOTS = "/tmp/shots-issue38-d";
+const SHOTS = join("test-results", "staff-language-screens");
 const LOOKS = [
   ["light", 1280],
   ["dark", 390],
