@@ -5,7 +5,7 @@ import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { freePort } from "#tests/peers/ports.ts";
-import { signInToDashboard, startDashboardEnv } from "./dashboard-env.ts";
+import { DASHBOARD_USER, signInToDashboard, startDashboardEnv } from "./dashboard-env.ts";
 import { axeViolations } from "./helpers.ts";
 
 const SHOTS = join("test-results", "staff-language-screens");
@@ -54,7 +54,11 @@ test("an English browser's sign-in page switches to German, and the audit page f
   await expect(back).toHaveText("English");
   await looksRight(page, "sign-in-de-light-1280");
 
-  await signInToDashboard(page, env.origin);
+  // The sign-in page itself speaks German now.
+  await page.getByLabel("Benutzername").fill(DASHBOARD_USER.username);
+  await page.getByLabel("Passwort", { exact: true }).fill(DASHBOARD_USER.password);
+  await page.getByRole("button", { name: "Anmelden", exact: true }).click();
+  await page.waitForURL(`${env.origin}/admin/dashboard`);
   await expect(page.locator("html")).toHaveAttribute("lang", "de");
   await page.goto(`${env.origin}/admin/audit`);
   await expect(auditHeading(page, "Protokoll")).toBeVisible();

@@ -231,6 +231,38 @@ test("a step-up asks the TOTP user for a code, not the password, in light and da
   await expect(page.getByRole("list", { name: "New recovery codes" }).getByRole("listitem")).toHaveCount(10);
 });
 
+// Before the guessing below: it spends the account's codes for the day, and the second step would then be held.
+for (const [scheme, width] of [
+  ["light", 1280],
+  ["dark", 390],
+] as const) {
+  test(`the team's pages have no axe violations (${scheme}, ${width} px) and fit the screen`, async ({ browser }) => {
+    test.setTimeout(90_000);
+    const context = await browser.newContext({ colorScheme: scheme, viewport: { width, height: 900 } });
+    const page = await context.newPage();
+    try {
+      const pages: [string, () => Promise<void>][] = [
+        ["/admin/staff", () => expect(page.getByRole("heading", { name: "Team" })).toBeVisible()],
+        ["/admin/account", () => page.getByRole("button", { name: "Add an authenticator app" }).click()],
+        ["/admin/invitation#not-a-token", () => expect(page.getByText("This invitation is not valid")).toBeVisible()],
+      ];
+      await signInToDashboard(page, site);
+      for (const [path, ready] of pages) {
+        await page.goto(`${site}${path}`);
+        await ready();
+        expect(await axeViolations(page), path).toEqual([]);
+        expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(width);
+      }
+      await page.context().clearCookies();
+      await passwordStep(page, TOTP_USER);
+      await expect(page.getByLabel("Authentication code", { exact: true })).toBeVisible();
+      expect(await axeViolations(page), "the second step").toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+}
+
 test("a new browser guessing codes is held for the account's day, and told how long and what else works", async ({
   page,
 }) => {
@@ -238,12 +270,16 @@ test("a new browser guessing codes is held for the account's day, and told how l
   const code = page.getByLabel("Authentication code", { exact: true });
   const alert = page.getByRole("alert");
   const period = TOTP_PERIOD_SECONDS * 1000;
-  for (let guess = 0; guess < 8; guess += 1) {
+  for (let guess = 0; guess < 12; guess += 1) {
     const valid = [-1, 0, 1].map((step) => totpCode(TOTP.secret, Date.now() + step * period));
     await code.fill(String(123000 + guess + (valid.includes(String(123000 + guess)) ? 500 : 0)));
     await page.getByRole("button", { name: "Verify" }).click();
     await expect(alert).toContainText(/Invalid code|Too many/);
-    if ((await alert.textContent())?.includes("Too many")) break;
+    const said = (await alert.textContent()) ?? "";
+    if (said.includes("Too many wrong codes")) break;
+    // The client's short pause between failures (seconds) is not the account's hold: wait it out and guess on.
+    const pause = /try again in (\d+) seconds?/.exec(said);
+    if (pause) await page.waitForTimeout(Number(pause[1]) * 1000 + 200);
   }
   const wait = String.raw`\d+ hours?( \d+ minutes?)?`;
   await expect(alert).toHaveText(
@@ -278,34 +314,3 @@ test("the owner's audit page shows each of those steps with who and when", async
   await expect(page.getByRole("row").filter({ hasText: "passkey" }).first()).toContainText(INVITED.username);
   await expect(page.getByRole("row").filter({ hasText: "recovery-code" }).first()).toContainText(TOTP_USER.username);
 });
-
-for (const [scheme, width] of [
-  ["light", 1280],
-  ["dark", 390],
-] as const) {
-  test(`the team's pages have no axe violations (${scheme}, ${width} px) and fit the screen`, async ({ browser }) => {
-    test.setTimeout(90_000);
-    const context = await browser.newContext({ colorScheme: scheme, viewport: { width, height: 900 } });
-    const page = await context.newPage();
-    try {
-      const pages: [string, () => Promise<void>][] = [
-        ["/admin/staff", () => expect(page.getByRole("heading", { name: "Team" })).toBeVisible()],
-        ["/admin/account", () => page.getByRole("button", { name: "Add an authenticator app" }).click()],
-        ["/admin/invitation#not-a-token", () => expect(page.getByText("This invitation is not valid")).toBeVisible()],
-      ];
-      await signInToDashboard(page, site);
-      for (const [path, ready] of pages) {
-        await page.goto(`${site}${path}`);
-        await ready();
-        expect(await axeViolations(page), path).toEqual([]);
-        expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(width);
-      }
-      await page.context().clearCookies();
-      await passwordStep(page, TOTP_USER);
-      await expect(page.getByLabel("Authentication code", { exact: true })).toBeVisible();
-      expect(await axeViolations(page), "the second step").toEqual([]);
-    } finally {
-      await context.close();
-    }
-  });
-}

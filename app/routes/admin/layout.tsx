@@ -1,4 +1,4 @@
-import { Outlet } from "react-router";
+import { Outlet, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { ReactNode } from "react";
 import type { RouteHandle } from "#app/root.tsx";
 import { ErrorScreen } from "#app/components/error-screen.tsx";
@@ -18,6 +18,22 @@ export const handle: RouteHandle = { hydrate: true };
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { session } = await currentSession(request, context);
   return { staffLanguage: requestStaffLanguage(request, session), timeZone: servicesFrom(context).timeZone() };
+}
+
+/** Pages where no one is signed in yet: the language of the person who signs in there is the account's. */
+const SIGNED_OUT_PAGES = new Set(["/admin", "/admin/", "/admin/invitation"]);
+
+/**
+ * Read again on the way in or out of a signed-in session: a child page alone would keep the sign-in page's
+ * language (its browser's) where the account has chosen another.
+ */
+export function shouldRevalidate({ currentUrl, nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  if (
+    currentUrl.pathname !== nextUrl.pathname &&
+    (SIGNED_OUT_PAGES.has(currentUrl.pathname) || SIGNED_OUT_PAGES.has(nextUrl.pathname))
+  )
+    return true;
+  return defaultShouldRevalidate;
 }
 
 function StaffFrame({ children }: { children: ReactNode }) {
