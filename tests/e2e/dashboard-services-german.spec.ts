@@ -66,7 +66,7 @@ for (const [scheme, width] of LOOKS) {
     await expect(uptime).toBeVisible();
     if (width >= 640) await expect(uptime.getByRole("columnheader", { name: "30 Tage" })).toBeVisible();
     await expect(uptime.getByText(/^\d{1,3},\d\d\u00a0%$/).first()).toBeVisible({ timeout: 30_000 });
-    await expect(uptime.getByText(/^gemessen: \d+\u00a0Min\. von 30\u00a0T\.$/).first()).toBeVisible();
+    await expect(uptime.getByText(/^gemessen: \d+\u00a0(Min|Std)\. von 30\u00a0T\.$/).first()).toBeVisible();
     await expect(uptime.getByText(/\d\.\d\d%/)).toHaveCount(0);
     await looksRight(page, `overview-de-${look}`);
 

@@ -100,7 +100,7 @@ for (const lang of ["en", "de"] as const) {
     browser,
   }) => {
     test.setTimeout(90_000);
-    const measured = lang === "en" ? /%measured \d+\smin of 30\sd$/ : /%gemessen: \d+\sMin\. von 30\sT\.$/;
+    const measured = lang === "en" ? /%measured \d+\s(min|h) of 30\sd$/ : /%gemessen: \d+\s(Min|Std)\. von 30\sT\.$/;
     type Status = {
       services: { uptime: { d30: number | null }; measuredSeconds: { d30: number }; measuredSince: string | null }[];
     };
