@@ -9,10 +9,10 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { parseMonitoringConfig } from "#server/monitoring-config.ts";
-import { browserHeaders, cookieFrom, createTestApp } from "#tests/support/test-app.ts";
+import { createTestApp } from "#tests/support/test-app.ts";
+import { createBrowser } from "#tests/support/staff-browser.ts";
+import { STAFF_PASSWORD } from "#tests/support/staff-roles.ts";
 import { testDatabases } from "#tests/support/test-databases.ts";
-
-const PASSWORD = "correct horse battery staple";
 
 const PLACEHOLDERS = parseMonitoringConfig(
   `
@@ -47,7 +47,7 @@ describe.each(testDatabases())("placeholder integrations on $dialect", ({ open, 
     dialect === "postgres" ? Number(new URL(process.env.TEST_DATABASE_URL ?? "postgres://x").port || 5432) : undefined;
   let t: Awaited<ReturnType<typeof createTestApp>>;
   let cleanup: () => Promise<void>;
-  let cookie = "";
+  let browser: ReturnType<typeof createBrowser>;
   const connections: unknown[] = [];
 
   beforeEach(async () => {
@@ -58,14 +58,9 @@ describe.each(testDatabases())("placeholder integrations on $dialect", ({ open, 
       { DATA_DIR: mkdtempSync(join(tmpdir(), "placeholders-")) },
       { monitoring: { config: () => PLACEHOLDERS } },
     );
-    await t.services.staff.create("ops", PASSWORD);
-    cookie = cookieFrom(
-      await t.app.request("http://localhost/api/auth/sign-in", {
-        method: "POST",
-        headers: browserHeaders(),
-        body: JSON.stringify({ username: "ops", password: PASSWORD }),
-      }),
-    );
+    await t.services.staff.create("ops", STAFF_PASSWORD);
+    browser = createBrowser(t);
+    expect((await browser.signIn("ops")).status).toBe(200);
     // Every outgoing TCP or TLS connection (fetch and tls.connect both end here), from now on.
     connections.length = 0;
     const connect = net.Socket.prototype.connect;
@@ -81,7 +76,7 @@ describe.each(testDatabases())("placeholder integrations on $dialect", ({ open, 
   });
 
   const api = async (path: string) => {
-    const response = await t.app.request(`http://localhost/api/admin${path}`, { headers: browserHeaders({ cookie }) });
+    const response = await browser.get(`/api/admin${path}`);
     return { status: response.status, body: (await response.json()) as Record<string, unknown> };
   };
 
