@@ -16,6 +16,7 @@ import { maintenanceSchema } from "./alerting/maintenance-windows.ts";
 import { integrationsSchema } from "./integrations/integrations-config.ts";
 import { dependencyProblems } from "./monitor/dependencies.ts";
 import { defaultsSchema, intervalOf, serviceSchema, timeoutOf } from "./monitor/services-config.ts";
+import { locationsSchema, LOCAL } from "./monitor/locations/locations-config.ts";
 import { statusPageSchema } from "./subscriptions/status-page-config.ts";
 
 const schema = z
@@ -26,6 +27,7 @@ const schema = z
     maintenance: maintenanceSchema,
     integrations: integrationsSchema,
     statusPage: statusPageSchema,
+    locations: locationsSchema,
   })
   .strict()
   .superRefine((config, context) => {
@@ -36,6 +38,7 @@ const schema = z
         message: "must be shorter than the interval",
       });
     }
+    placementProblems(config, context);
     const tokens = new Map<string, string>();
     config.services.forEach((service, index) => {
       const interval = intervalOf(service, config.defaults);
@@ -67,6 +70,28 @@ const schema = z
       }
     });
   });
+
+/**
+ * Each host's locations are ones the configuration names (local always is), and a push monitor is called at this
+ * server, so it is judged here alone.
+ */
+function placementProblems(
+  config: { locations: readonly { id: string }[]; services: readonly z.output<typeof serviceSchema>[] },
+  context: z.RefinementCtx,
+): void {
+  const known = new Set(config.locations.map((location) => location.id));
+  const names = [...known].map((id) => `"${id}"`).join(", ");
+  config.services.forEach((service, index) => {
+    for (const [host, placement] of Object.entries(service.placements ?? {})) {
+      const path = ["services", index, "hosts", host, "locations"];
+      for (const id of placement.locations)
+        if (!known.has(id))
+          context.addIssue({ code: "custom", path, message: `"${id}" is not a location (the locations are ${names})` });
+      if (service.hosts[host]!.type === "push" && placement.locations.some((id) => id !== LOCAL))
+        context.addIssue({ code: "custom", path, message: "a push monitor is called at this server: local only" });
+    }
+  });
+}
 
 export type MonitoringConfig = z.output<typeof schema>;
 

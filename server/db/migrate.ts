@@ -22,6 +22,7 @@ import * as m013 from "./migrations/013-second-factors.ts";
 import * as m014 from "./migrations/014-status-subscriptions.ts";
 import * as m015 from "./migrations/015-invitations-held-once.ts";
 import * as m016 from "./migrations/016-staff-language.ts";
+import * as m017 from "./migrations/017-probe-locations.ts";
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations see the schema as it was then
 type AnyDb = Kysely<any>;
@@ -46,6 +47,7 @@ export const MIGRATIONS: readonly Migration[] = [
   m014,
   m015,
   m016,
+  m017,
 ];
 
 /**

@@ -93,6 +93,32 @@ export interface MonitorPushesTable {
   ping_ms: number | null;
 }
 
+/** What a remote probe last said about itself. */
+export interface ProbeLocationsTable {
+  location: string;
+  /** When its last batch arrived (server time, ms). */
+  last_seen_at: number;
+  /** 1 when its own connectivity check passed, 0 when its network was down. */
+  online: number;
+  connectivity_checked_at: number | null;
+  connectivity_error: string | null;
+  /** Its clock minus the server's when its last batch arrived (ms). */
+  skew_ms: number;
+}
+
+/** A result a remote probe measured, in the server's time. */
+export interface ProbeResultsTable {
+  endpoint_id: number;
+  location: string;
+  checked_at: number;
+  received_at: number;
+  /** 0 healthy, 1 degraded, 2 unhealthy */
+  status: number;
+  response_ms: number | null;
+  error_message: string | null;
+  skew_ms: number;
+}
+
 export interface MonitorRollupsTable {
   endpoint_id: number;
   /** Start of the hour, ms. */
@@ -319,6 +345,8 @@ export interface Database {
   monitor_results: MonitorResultsTable;
   monitor_rollups: MonitorRollupsTable;
   monitor_pushes: MonitorPushesTable;
+  probe_locations: ProbeLocationsTable;
+  probe_results: ProbeResultsTable;
   incidents: IncidentsTable;
   incident_notices: IncidentNoticesTable;
   alert_targets: AlertTargetsTable;

@@ -8,6 +8,7 @@
 // in a row; half-open after the first success (full checks again); closed
 // after the next.
 import { hostScore, type CircuitState, type HealthStatus, type HostName } from "#shared/monitor/health.ts";
+import type { HostLocationResult } from "#shared/monitor/locations.ts";
 import type { CheckOutcome } from "./checks/check-types.ts";
 
 export type SubServiceResult = {
@@ -30,6 +31,10 @@ export type HostState = {
   consecutiveFailures: number;
   consecutiveSuccesses: number;
   subServices: SubServiceResult[];
+  /** Each location's latest word: only for a host checked from more than this server alone. */
+  locations?: HostLocationResult[];
+  /** The locations it fails from when they are fewer than its quorum ("down from fra only"); absent otherwise. */
+  partial?: string[];
 };
 
 export type CircuitSettings = { failures: number };

@@ -102,6 +102,7 @@ export async function pruneHistory(db: Kysely<Database>, time: number): Promise<
   for (const [table, column, cutoff] of [
     ["monitor_results", "checked_at", time - RAW_RETENTION_MS],
     ["monitor_rollups", "hour", time - ROLLUP_RETENTION_MS],
+    ["probe_results", "checked_at", time - RAW_RETENTION_MS],
   ] as const) {
     for (;;) {
       // The PRUNE_BATCH-th oldest time bounds this batch's delete.

@@ -16,6 +16,10 @@ const MAX_HOSTS = 10;
 const DEPENDENCY_REF = /^[a-z0-9][a-z0-9-]{0,63}(\/[a-z][a-z0-9-]{0,31})?$/;
 const MAX_DEPENDENCIES = 20;
 const MAX_TAGS = 32;
+const LOCATION_REF = /^[a-z][a-z0-9-]{0,31}$/;
+const MAX_LOCATIONS = 50;
+/** Where a host is checked from when nothing says otherwise: this server. */
+const LOCAL_ONLY: Placement = { locations: ["local"], quorum: 1 };
 /** Printable characters only: a location is shown as a filter option and sent back as a query parameter. */
 const PRINTABLE = /^[^\p{Cc}\p{Cf}\p{Zl}\p{Zp}]*$/u;
 
@@ -47,20 +51,46 @@ const dependsOnSchema = z
   .min(1, "lists at least one service")
   .max(MAX_DEPENDENCIES, `at most ${MAX_DEPENDENCIES} entries`);
 
-/** A host: its check (check-types.ts) and, optionally, what it depends on, kept apart from the check. */
-const hostSchema = z.unknown().transform((value, context): { target: Target; dependsOn: string[] } => {
+/** Where a host is checked from (`locations: [local, fra]`): location ids, each once. */
+const locationListSchema = z
+  .array(z.string().regex(LOCATION_REF, "a location id is lower-case letters, digits and dashes"))
+  .min(1, "lists at least one location")
+  .max(MAX_LOCATIONS, `at most ${MAX_LOCATIONS} locations`)
+  .refine((ids) => new Set(ids).size === ids.length, "names each location once");
+/** How many of its locations must see a failure before it counts. */
+const quorumSchema = z
+  .number({ error: "must be a number of locations" })
+  .int("must be a whole number of locations")
+  .min(1, "must be at least 1");
+
+type HostEntry = { target: Target; dependsOn: string[]; locations?: string[]; quorum?: number };
+
+/**
+ * A host: its check (check-types.ts) and, optionally, what it depends on and where it is checked from, kept apart from
+ * the check.
+ */
+const hostSchema = z.unknown().transform((value, context): HostEntry => {
   const isObject = value !== null && typeof value === "object" && !Array.isArray(value);
-  const { dependsOn, ...check } = isObject ? (value as Record<string, unknown>) : {};
+  const { dependsOn, locations, quorum, ...check } = isObject ? (value as Record<string, unknown>) : {};
   const target = targetSchema.safeParse(isObject ? check : value);
   const dependencies = dependsOnSchema.optional().safeParse(dependsOn);
+  const places = locationListSchema.optional().safeParse(locations);
+  const count = quorumSchema.optional().safeParse(quorum);
   const forward = (issues: readonly z.core.$ZodIssue[], prefix: PropertyKey[]) =>
     issues.forEach((issue) =>
       context.addIssue({ code: "custom", message: issue.message, path: [...prefix, ...issue.path] }),
     );
   if (!target.success) forward(target.error.issues, []);
   if (!dependencies.success) forward(dependencies.error.issues, ["dependsOn"]);
-  if (!target.success || !dependencies.success) return z.NEVER;
-  return { target: target.data, dependsOn: dependencies.data ?? [] };
+  if (!places.success) forward(places.error.issues, ["locations"]);
+  if (!count.success) forward(count.error.issues, ["quorum"]);
+  if (!target.success || !dependencies.success || !places.success || !count.success) return z.NEVER;
+  return {
+    target: target.data,
+    dependsOn: dependencies.data ?? [],
+    ...(places.data ? { locations: places.data } : {}),
+    ...(count.data ? { quorum: count.data } : {}),
+  };
 });
 
 const hostsSchema = z
@@ -110,6 +140,10 @@ export const serviceSchema = z
      * their own.
      */
     dependsOn: dependsOnSchema.optional(),
+    /** Where its hosts are checked from (`[local, fra]`), unless a host says otherwise; default: this server. */
+    locations: locationListSchema.optional(),
+    /** How many of those locations must see a failure before it counts (default 1). */
+    quorum: quorumSchema.optional(),
     /** Labels for the dashboard's filters and groups (`tags: [payments, eu]`). */
     tags: z
       .array(z.string().regex(TAG_PATTERN, "a tag is 1 to 40 lower-case letters, digits and dashes"))
@@ -158,12 +192,42 @@ export const serviceSchema = z
     }
     const targets: Record<string, Target> = {};
     const hostDependsOn: Record<string, string[]> = {};
+    const placements: Record<string, Placement> = {};
     for (const [host, entry] of Object.entries(service.hosts)) {
       targets[host] = entry.target;
       if (entry.dependsOn.length > 0) hostDependsOn[host] = entry.dependsOn;
+      const placement = placementFrom(entry, service, ["hosts", host], context);
+      if (placement) placements[host] = placement;
     }
-    return { ...service, hosts: targets, dependsOn: service.dependsOn ?? [], hostDependsOn, subServices };
+    if (!service.locations && service.quorum !== undefined && service.quorum > 1)
+      context.addIssue({ code: "custom", path: ["quorum"], message: "a quorum above 1 needs the locations listed" });
+    const { locations: _locations, quorum: _quorum, ...rest } = service;
+    return { ...rest, hosts: targets, dependsOn: service.dependsOn ?? [], hostDependsOn, placements, subServices };
   });
+
+/**
+ * Where a host is checked from and its quorum: its own, else its service's; nothing stored when both are this server
+ * alone (most hosts), so a large fleet carries no copy per host.
+ */
+function placementFrom(
+  entry: HostEntry,
+  service: { locations?: string[]; quorum?: number },
+  path: PropertyKey[],
+  context: z.RefinementCtx,
+): Placement | undefined {
+  const locations = entry.locations ?? service.locations ?? LOCAL_ONLY.locations;
+  const quorum = entry.quorum ?? service.quorum ?? 1;
+  if (quorum > locations.length) {
+    context.addIssue({
+      code: "custom",
+      path: [...path, entry.quorum === undefined ? "locations" : "quorum"],
+      message: `a quorum of ${quorum} needs at least ${quorum} locations; ${locations.length} listed`,
+    });
+    return undefined;
+  }
+  if (locations.length === 1 && locations[0] === "local") return undefined;
+  return { locations, quorum };
+}
 export type ServiceConfig = z.output<typeof serviceSchema>;
 
 export const defaultsSchema = z
@@ -218,6 +282,14 @@ export function intervalOf(service: ServiceConfig, defaults: Defaults): number {
 /** How long a check of this target may take: the host's own timeout, the service's, else the default. */
 export function timeoutOf(target: Target, service: ServiceConfig, defaults: Defaults): number {
   return target.timeoutMs ?? service.timeoutMs ?? defaults.timeoutMs;
+}
+
+/** Where a host is checked from, and how many of those places must see a failure before it counts. */
+export type Placement = { readonly locations: readonly string[]; readonly quorum: number };
+
+/** A host's locations and quorum (this server alone unless configured). */
+export function placementOf(service: ServiceConfig, host: string): Placement {
+  return service.placements[host] ?? LOCAL_ONLY;
 }
 
 /** The service's host names, in the order the configuration gives them. */
