@@ -30,6 +30,7 @@ type Readings = {
   uptimes: Map<number, Uptime>;
   /** When the answer is read (ms): how much of each uptime window was measured by then. */
   now: number;
+  locationName: LocationNames;
 };
 
 type Counts = { healthy: number; total: number };
@@ -42,7 +43,16 @@ type Tally = {
 
 export const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
-function hostResult(service: ServiceConfig, host: string, state: HostState, affectedBy: string[]) {
+/** A location's name as the configuration gives it (its id when it is no longer configured). */
+export type LocationNames = (id: string) => string;
+
+function hostResult(
+  service: ServiceConfig,
+  host: string,
+  state: HostState,
+  affectedBy: string[],
+  locationName: LocationNames,
+) {
   const target = service.hosts[host]!;
   return {
     serviceId: service.id,
@@ -66,6 +76,15 @@ function hostResult(service: ServiceConfig, host: string, state: HostState, affe
      * on centron".
      */
     affectedBy,
+    /** Each location's latest word, for a host checked from more than this server alone; null otherwise. */
+    locations:
+      state.locations?.map((result) => ({
+        ...result,
+        name: locationName(result.location),
+        checkedAt: iso(result.checkedAt),
+      })) ?? null,
+    /** The locations it fails from, fewer than its quorum ("down from Frankfurt only"); null when not partial. */
+    partial: state.partial && state.partial.length > 0 ? state.partial.map(locationName) : null,
     subServices: state.subServices.map((sub) => ({
       ...sub,
       host,
@@ -125,7 +144,9 @@ export async function monitorSnapshots({ options, store, meta }: SnapshotSources
     ),
   );
   const uptimes = await store.uptime([...ids.values()], time);
-  const readings: Readings = { states, coolingDown, affectedBy, ids, uptimes, now: time };
+  const names = new Map((config.locations ?? []).map((location) => [location.id, location.name]));
+  const locationName = (id: string) => names.get(id) ?? id;
+  const readings: Readings = { states, coolingDown, affectedBy, ids, uptimes, now: time, locationName };
   const lastCheckedAt = await meta.get("last_cycle_at");
   const { scores } = tally;
   const fleet = {
@@ -221,6 +242,7 @@ function serviceSnapshot(entry: ReturnType<typeof queryEntry>, defaults: Default
       host,
       states.get(endpointKey(service.id, host)) ?? initialHostState(host),
       hostAffectedBy(host),
+      readings.locationName,
     ),
   );
   const checkedResult = (host: string) =>

@@ -6,6 +6,7 @@
 import { z } from "zod";
 import { PROFILES, TAG_PATTERN } from "#shared/monitor/health.ts";
 import { targetSchema, type Target } from "./checks/check-types.ts";
+import type { LocationConfig } from "./locations/locations-config.ts";
 
 export type { Target } from "./checks/check-types.ts";
 
@@ -263,8 +264,8 @@ export const defaultsSchema = z
   .prefault({});
 export type Defaults = z.infer<typeof defaultsSchema>;
 
-/** The part of the configuration the engine reads. */
-export type ServicesConfig = { defaults: Defaults; services: ServiceConfig[] };
+/** The part of the configuration the engine reads; `locations` adds the remote probes to this server (local). */
+export type ServicesConfig = { defaults: Defaults; services: ServiceConfig[]; locations?: readonly LocationConfig[] };
 
 /** A service's thresholds: its own, else the defaults. */
 export function thresholdsOf(service: ServiceConfig, defaults: Defaults): { failure: number; success: number } {
