@@ -1,4 +1,4 @@
-// npm run bench:monitor -- --endpoints 10000 [--cycles 2] [--interval 60] [--heap 128]
+// npm run bench:monitor -- --endpoints 10000 [--cycles 2] [--interval 60] [--heap 128] [--probe]
 // Runs the production server against a simulated fleet of N endpoints on
 // loopback (15–250 ms latency), every check judged by three conditions, and
 // prints per cycle: wall time, checks per second, the server's CPU per check,
@@ -9,11 +9,13 @@
 // without waiting (judging the body, the conditions, the score and state, the
 // storage) are timed in this process on the same answers; the request is
 // the rest of the server's CPU per check. Figures need an idle machine.
-import { execFileSync, spawn } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+// With --probe (3,000 endpoints unless told): the fleet checked by a remote
+// probe instead (monitor-probe.ts), its RSS and the server's CPU per remote
+// result beside the server's CPU per local check, measured in the same run.
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
-import SQLite from "better-sqlite3";
 import { dump } from "js-yaml";
 import { openDatabase } from "#server/db/client.ts";
 import { migrate } from "#server/db/migrate.ts";
@@ -25,6 +27,16 @@ import { createMonitorStore } from "#server/monitor/monitor-store.ts";
 import { hostObservation } from "#server/monitor/service-targets.ts";
 import { parseMonitoringConfig } from "#server/monitoring-config.ts";
 import { startSimulatedFleet } from "#scripts/simulated-fleet.ts";
+import {
+  CONDITIONS,
+  cpuSeconds,
+  databaseMb,
+  fleetConfig,
+  rssMb,
+  startMonitorServer,
+  stopProcess,
+} from "./monitor-fleet.ts";
+import { measureProbe, reportProbe } from "./monitor-probe.ts";
 import { waitForUrl } from "./throughput.ts";
 
 const args = process.argv.slice(2);
@@ -34,16 +46,14 @@ const arg = (name: string, fallback: number) => {
   const value = inline ? inline.split("=")[1] : index >= 0 ? args[index + 1] : undefined;
   return value ? Number(value) : fallback;
 };
-const endpoints = arg("endpoints", 10_000);
+const probeMode = args.includes("--probe");
+const endpoints = arg("endpoints", probeMode ? 3_000 : 10_000);
 const cycles = arg("cycles", 2);
 const interval = arg("interval", 60);
 const heap = arg("heap", 128);
 const PORT = 3454;
 const TARGETS = { wallS: 40, cpuMsPerCheck: 2, rssMb: 300 };
-/** Every check is judged by these, as an operator coming from Gatus would write them. */
-const CONDITIONS = ["[STATUS] == 200", "[BODY].status == any(healthy, degraded)", "[RESPONSE_TIME] < 1000"];
 const root = process.cwd();
-const CLOCK_TICKS = Number(execFileSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).trim()) || 100;
 
 const load = loadavg();
 console.log(`Load average ${load.map((n) => n.toFixed(2)).join(", ")} (1, 5, 15 min).`);
@@ -52,49 +62,6 @@ if (load[0]! > 1)
 execFileSync(process.execPath, [join(root, "node_modules/tsx/dist/cli.mjs"), join(root, "scripts/ensure-build.ts")], {
   stdio: "inherit",
 });
-
-function cpuSeconds(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
-  return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
-}
-function rssMb(pid: number): number {
-  const line = readFileSync(`/proc/${pid}/status`, "utf8")
-    .split("\n")
-    .find((l) => l.startsWith("VmRSS:"));
-  return Number(line?.replace(/\D+/g, "") ?? 0) / 1024;
-}
-/**
- * The data the database holds, as SQLite counts its pages in use (the WAL's
- * committed pages included): the files' sizes would measure the WAL, which
- * grows in steps and is reused after each checkpoint, not the data.
- */
-function databaseMb(dir: string): number {
-  if (!existsSync(join(dir, "app.db"))) return 0;
-  const db = new SQLite(join(dir, "app.db"), { readonly: true, fileMustExist: true });
-  try {
-    const pragma = (name: string) => Number(db.pragma(name, { simple: true }));
-    return ((pragma("page_count") - pragma("freelist_count")) * pragma("page_size")) / 1024 / 1024;
-  } finally {
-    db.close();
-  }
-}
-
-function fleetConfig(count: number, url: (service: string, host: string) => string) {
-  const services = Array.from({ length: Math.ceil(count / 2) }, (_, i) => ({
-    id: `svc-${i}`,
-    name: `Service ${i}`,
-    profile: "standard",
-    hosts: {
-      centron: { url: url(`svc-${i}`, "centron"), conditions: CONDITIONS },
-      local: { url: url(`svc-${i}`, "local"), conditions: CONDITIONS },
-    },
-  }));
-  return {
-    alerts: { to: "ops@example.com" },
-    defaults: { intervalSeconds: interval, timeoutMs: 5000, retries: 1, concurrency: 500 },
-    services,
-  };
-}
 
 type Row = {
   endpoints: number;
@@ -111,24 +78,8 @@ async function measure(count: number): Promise<Row[]> {
   const dir = mkdtempSync(join(tmpdir(), "bench-monitor-"));
   const configFile = join(dir, "monitoring.yaml");
   // One copy of the conditions per host: an alias for each would be refused as a "billion laughs" file.
-  writeFileSync(configFile, dump(fleetConfig(count, fleet.url), { noRefs: true }));
-  const server = spawn(
-    process.execPath,
-    [...(heap > 0 ? [`--max-old-space-size=${heap}`] : []), "build/server/index.js"],
-    {
-      env: {
-        ...process.env,
-        PORT: String(PORT),
-        HOST: "127.0.0.1",
-        WEB_CONCURRENCY: "1",
-        DATA_DIR: dir,
-        DATABASE_URL: "",
-        LOG_LEVEL: "debug",
-        MONITORING_CONFIG: configFile,
-      },
-      stdio: ["ignore", "pipe", "inherit"],
-    },
-  );
+  writeFileSync(configFile, dump(fleetConfig(count, fleet.url, interval), { noRefs: true }));
+  const server = startMonitorServer({ port: PORT, dir, configFile, heap });
   const rows: Row[] = [];
   const exited = new Promise<never>((_, reject) =>
     server.once("exit", (code) => reject(new Error(`the server exited (${code}) before ${cycles} cycles`))),
@@ -174,10 +125,7 @@ async function measure(count: number): Promise<Row[]> {
     });
     await Promise.race([done, exited]);
   } finally {
-    if (server.exitCode === null) {
-      server.kill("SIGTERM");
-      await new Promise((resolve) => server.on("exit", resolve));
-    }
+    await stopProcess(server);
     await fleet.stop();
     rmSync(dir, { recursive: true, force: true });
   }
@@ -197,7 +145,7 @@ function perItem<T>(items: readonly T[], work: (item: T, index: number) => void)
 async function breakdown(count: number): Promise<Record<string, number>> {
   const config = parseMonitoringConfig(
     dump(
-      fleetConfig(count, (service, host) => `http://fleet.test/${service}/${host}`),
+      fleetConfig(count, (service, host) => `http://fleet.test/${service}/${host}`, interval),
       { noRefs: true },
     ),
     {},
@@ -259,55 +207,67 @@ async function breakdown(count: number): Promise<Record<string, number>> {
   return figures;
 }
 
-const small = await measure(Math.max(2, Math.round(endpoints / 10)));
-const large = await measure(endpoints);
-console.log(
-  `\nEvery check judged by ${CONDITIONS.length} conditions (${CONDITIONS.join(", ")}); interval ${interval} ` +
-    `s; heap cap ${heap || "none"}.`,
-);
-console.log(
-  "\n| endpoints | cycle | wall s | checks/s | CPU ms per check | RSS " +
-    "MB | DB growth MB |\n|---|---|---|---|---|---|---|",
-);
-for (const row of [...small, ...large]) {
+/** The fleet checked by this server: N/10 and N endpoints, the targets, and where a check's CPU goes. */
+async function benchLocal(): Promise<void> {
+  const small = await measure(Math.max(2, Math.round(endpoints / 10)));
+  const large = await measure(endpoints);
   console.log(
-    `| ${row.endpoints} | ${row.cycle} | ${row.wallS.toFixed(1)} | ${row.checksPerS.toFixed(0)} | ` +
-      `${row.cpuMsPerCheck.toFixed(2)} | ${row.rssMb.toFixed(0)} | ${row.dbGrowthMb.toFixed(2)} |`,
+    `\nEvery check judged by ${CONDITIONS.length} conditions (${CONDITIONS.join(", ")}); interval ${interval} ` +
+      `s; heap cap ${heap || "none"}.`,
   );
-}
-const steady = large.slice(1);
-const last = large.at(-1)!;
-const worst = {
-  wallS: Math.max(...large.map((row) => row.wallS)),
-  cpu: Math.max(...large.map((row) => row.cpuMsPerCheck)),
-  rss: Math.max(...large.map((row) => row.rssMb)),
-};
-const mark = (ok: boolean) => (ok ? "met" : "NOT met");
-console.log(
-  `\nTargets for ${endpoints} endpoints every ${interval} s: a cycle within ${TARGETS.wallS} s ` +
-    `(${worst.wallS.toFixed(1)}: ${mark(worst.wallS <= TARGETS.wallS)}), ` +
-    `at most ${TARGETS.cpuMsPerCheck} ms of CPU per check (${worst.cpu.toFixed(2)}: ` +
-    `${mark(worst.cpu <= TARGETS.cpuMsPerCheck)}), ` +
-    `RSS at most ${TARGETS.rssMb} MB (${worst.rss.toFixed(0)}: ${mark(worst.rss <= TARGETS.rssMb)}).`,
-);
-if (steady.length > 0)
   console.log(
-    `Steady database growth per cycle after the first: ` +
-      `${(steady.reduce((sum, row) => sum + row.dbGrowthMb, 0) / steady.length).toFixed(2)} MB.`,
+    "\n| endpoints | cycle | wall s | checks/s | CPU ms per check | RSS " +
+      "MB | DB growth MB |\n|---|---|---|---|---|---|---|",
   );
+  for (const row of [...small, ...large]) {
+    console.log(
+      `| ${row.endpoints} | ${row.cycle} | ${row.wallS.toFixed(1)} | ${row.checksPerS.toFixed(0)} | ` +
+        `${row.cpuMsPerCheck.toFixed(2)} | ${row.rssMb.toFixed(0)} | ${row.dbGrowthMb.toFixed(2)} |`,
+    );
+  }
+  const steady = large.slice(1);
+  const last = large.at(-1)!;
+  const worst = {
+    wallS: Math.max(...large.map((row) => row.wallS)),
+    cpu: Math.max(...large.map((row) => row.cpuMsPerCheck)),
+    rss: Math.max(...large.map((row) => row.rssMb)),
+  };
+  const mark = (ok: boolean) => (ok ? "met" : "NOT met");
+  console.log(
+    `\nTargets for ${endpoints} endpoints every ${interval} s: a cycle within ${TARGETS.wallS} s ` +
+      `(${worst.wallS.toFixed(1)}: ${mark(worst.wallS <= TARGETS.wallS)}), ` +
+      `at most ${TARGETS.cpuMsPerCheck} ms of CPU per check (${worst.cpu.toFixed(2)}: ` +
+      `${mark(worst.cpu <= TARGETS.cpuMsPerCheck)}), ` +
+      `RSS at most ${TARGETS.rssMb} MB (${worst.rss.toFixed(0)}: ${mark(worst.rss <= TARGETS.rssMb)}).`,
+  );
+  if (steady.length > 0)
+    console.log(
+      `Steady database growth per cycle after the first: ` +
+        `${(steady.reduce((sum, row) => sum + row.dbGrowthMb, 0) / steady.length).toFixed(2)} MB.`,
+    );
 
-const parts = await breakdown(endpoints);
-const measured = Object.values(parts).reduce((sum, ms) => sum + ms, 0);
-console.log(
-  "\nWhere a check's CPU goes (µs per check; the request is the server's CPU per " +
-    "check less the parts timed here):\n| part | µs | share |\n|---|---|---|",
-);
-const total =
-  steady.length > 0 ? steady.reduce((sum, row) => sum + row.cpuMsPerCheck, 0) / steady.length : last.cpuMsPerCheck;
-const rows: [string, number][] = [
-  ["request (connect, send, receive, read the body) and the rest", Math.max(0, total - measured)],
-  ...Object.entries(parts),
-];
-const share = (ms: number) => `${((ms / total) * 100).toFixed(ms / total < 0.01 ? 1 : 0)} %`;
-for (const [part, ms] of rows) console.log(`| ${part} | ${(ms * 1000).toFixed(1)} | ${share(ms)} |`);
-console.log(`| whole check (server, steady cycles) | ${(total * 1000).toFixed(1)} | 100 % |`);
+  const parts = await breakdown(endpoints);
+  const measured = Object.values(parts).reduce((sum, ms) => sum + ms, 0);
+  console.log(
+    "\nWhere a check's CPU goes (µs per check; the request is the server's CPU per " +
+      "check less the parts timed here):\n| part | µs | share |\n|---|---|---|",
+  );
+  const total =
+    steady.length > 0 ? steady.reduce((sum, row) => sum + row.cpuMsPerCheck, 0) / steady.length : last.cpuMsPerCheck;
+  const rows: [string, number][] = [
+    ["request (connect, send, receive, read the body) and the rest", Math.max(0, total - measured)],
+    ...Object.entries(parts),
+  ];
+  const share = (ms: number) => `${((ms / total) * 100).toFixed(ms / total < 0.01 ? 1 : 0)} %`;
+  for (const [part, ms] of rows) console.log(`| ${part} | ${(ms * 1000).toFixed(1)} | ${share(ms)} |`);
+  console.log(`| whole check (server, steady cycles) | ${(total * 1000).toFixed(1)} | 100 % |`);
+}
+
+/** The fleet checked by a remote probe, beside the same fleet checked by this server. */
+async function benchProbe(): Promise<void> {
+  const local = await measure(endpoints);
+  const remote = await measureProbe({ count: endpoints, interval, cycles, heap, port: PORT });
+  reportProbe({ local, remote, interval });
+}
+
+await (probeMode ? benchProbe() : benchLocal());
