@@ -18,8 +18,34 @@ const INCIDENT_TONES: Record<IncidentState, string> = {
 
 const badge = "inline-flex items-center rounded px-2 py-0.5 text-sm font-semibold whitespace-nowrap";
 
-export function ServiceStateBadge({ state }: { state: ServiceState }) {
-  const { t } = useLanguage();
+/** Between degraded (amber) and outage (red): down from some places only, and up from the others. */
+const PARTIAL_TONE = "bg-orange-100 text-orange-950 dark:bg-orange-900 dark:text-orange-50";
+
+/**
+ * The locations a service fails from alone, when that is the worst there is to say: an outage or maintenance keeps
+ * its own word.
+ */
+function partialNames(state: ServiceState, partialFrom: readonly string[] | undefined): readonly string[] | null {
+  if (!partialFrom || partialFrom.length === 0) return null;
+  return state === "operational" || state === "degraded" ? partialFrom : null;
+}
+
+export function ServiceStateBadge({ state, partialFrom }: { state: ServiceState; partialFrom?: readonly string[] }) {
+  const { t, lang } = useLanguage();
+  const partial = partialNames(state, partialFrom);
+  if (partial) {
+    // The same words in the prerendered HTML and the browser: Intl's list format is part of the language's data.
+    const names = new Intl.ListFormat(lang, { type: "conjunction" }).format(partial);
+    return (
+      <span
+        className={`${badge} ${PARTIAL_TONE}`}
+        title={t("status.state.partialTitle", { names })}
+        data-status-partial=""
+      >
+        {t("status.state.partial", { names })}
+      </span>
+    );
+  }
   return <span className={`${badge} ${SERVICE_TONES[state]}`}>{t(`status.state.${state}` as const)}</span>;
 }
 
