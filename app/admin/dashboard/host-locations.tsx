@@ -7,7 +7,9 @@
 import { type StaffTextValue, useStaffText } from "#app/admin/staff-language.tsx";
 import { formatAgo, formatDuration } from "#shared/monitor/format.ts";
 import { LOCAL_LOCATION } from "#shared/monitor/locations.ts";
+import { listWords } from "#shared/monitor/overall-state.ts";
 import { COMPANY_TIME_ZONE } from "#shared/time/zoned-time.ts";
+import { MapPin } from "lucide-react";
 import { Badge } from "./badges.tsx";
 import type { HostData } from "./dashboard.server.ts";
 
@@ -23,11 +25,6 @@ export function locationLabel(id: string, name: string, t: StaffTextValue["t"], 
   return inSentence ? word : word.charAt(0).toUpperCase() + word.slice(1);
 }
 
-/** "Frankfurt and Munich" (German "Frankfurt und München"). */
-export function nameList(names: readonly string[], lang: StaffTextValue["lang"]): string {
-  return new Intl.ListFormat(lang, { type: "conjunction" }).format(names);
-}
-
 /** The host's partial state as its badge says it, or null when it is not partial. */
 export function partialText(host: Pick<HostData, "partial" | "locations">, text: StaffTextValue): string | null {
   if (!host.partial || host.partial.length === 0) return null;
@@ -35,17 +32,26 @@ export function partialText(host: Pick<HostData, "partial" | "locations">, text:
   const names = host.partial.map((name) =>
     local && name === local.name ? locationLabel(LOCAL_LOCATION, name, text.t, true) : name,
   );
-  return text.t("locations.partial", { names: nameList(names, text.lang) });
+  return text.t("locations.partial", { names: listWords(names, text.lang) });
 }
 
-/** "Down from Frankfurt only": orange, a state of its own between degraded (amber) and down (red). */
+/**
+ * "Down from Frankfurt only": orange, a state of its own between degraded (amber) and down (red), with a pin so it
+ * is told apart without its colour; it wraps, as a list of places can be long.
+ */
 export function PartialBadge({ text }: { text: string }) {
   const { t } = useStaffText();
   return (
-    <span data-testid="partial">
-      <Badge tone="orange" title={t("locations.partialTitle")}>
-        {text}
-      </Badge>
+    <span
+      data-testid="partial"
+      title={t("locations.partialTitle")}
+      className={
+        "inline-flex items-center gap-1 rounded px-2 py-0.5 text-xs font-semibold " +
+        "bg-orange-200 text-orange-950 dark:bg-orange-700 dark:text-white"
+      }
+    >
+      <MapPin aria-hidden="true" className="size-3.5 shrink-0" />
+      {text}
     </span>
   );
 }

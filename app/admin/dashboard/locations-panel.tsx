@@ -12,7 +12,7 @@ import type { HealthData } from "./dashboard.server.ts";
 import { locationLabel } from "./host-locations.tsx";
 import { panelClass } from "./panel.tsx";
 
-const STATE_TONES: Record<LocationState, Tone> = { online: "green", offline: "orange", "not-reporting": "red" };
+const STATE_TONES: Record<LocationState, Tone> = { online: "green", offline: "amber", "not-reporting": "red" };
 
 /** The services answer's locations (read as optional: an answer from before they were added has none). */
 export function locationsOf(health: HealthData | undefined): LocationSummary[] | undefined {

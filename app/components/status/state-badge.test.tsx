@@ -41,18 +41,17 @@ const html = (services: PublicService[], lang: Language) =>
     </LanguageProvider>,
   );
 
+/** Each service's state as the badge beside its heading shows it (its icon left out). */
 function render(services: PublicService[], lang: Language): Record<string, string> {
-  // Each service's state as its heading's neighbour shows it.
-  return Object.fromEntries(
-    [...html(services, lang).matchAll(/data-status-service="([^"]+)".*?<\/h3><span[^>]*>([^<]*)<\/span>/g)].map(
-      (match) => [match[1]!, match[2]!],
-    ),
-  );
+  const shown = html(services, lang).replace(/<svg.*?<\/svg>/g, "");
+  const states = shown.matchAll(/data-status-service="([^"]+)".*?<\/h3><span[^>]*>([^<]*)<\/span>/g);
+  return Object.fromEntries([...states].map((match) => [match[1]!, match[2]!]));
 }
 
 const SERVICES = [
   service("one", { state: "degraded", partialFrom: ["Frankfurt"] }),
   service("two", { state: "degraded", partialFrom: ["Frankfurt", "Munich"] }),
+  service("three", { state: "operational", partialFrom: ["Frankfurt", "Munich", "Amsterdam"] }),
   service("down", { state: "outage", partialFrom: ["Frankfurt"] }),
   service("maintained", { state: "maintenance", partialFrom: ["Frankfurt"] }),
   service("plain", { state: "degraded", partialFrom: [] }),
@@ -64,6 +63,7 @@ describe("a public service down from some places only", () => {
     expect(render(SERVICES, "en")).toEqual({
       one: "Down from Frankfurt only",
       two: "Down from Frankfurt and Munich only",
+      three: "Down from Frankfurt, Munich and Amsterdam only",
       down: "Outage",
       maintained: "Maintenance",
       plain: "Degraded",
@@ -75,6 +75,7 @@ describe("a public service down from some places only", () => {
     expect(render(SERVICES, "de")).toEqual({
       one: "Nur von Frankfurt aus gestört",
       two: "Nur von Frankfurt und Munich aus gestört",
+      three: "Nur von Frankfurt, Munich und Amsterdam aus gestört",
       down: "Ausfall",
       maintained: "Wartung",
       plain: "Eingeschränkt",
@@ -84,7 +85,7 @@ describe("a public service down from some places only", () => {
 
   it("is orange, between degraded and an outage", () => {
     expect(html([SERVICES[0]!], "en")).toMatch(
-      /<span class="[^"]*bg-orange-100[^"]*" title="Not reachable from Frankfurt; [^"]*"/,
+      /<span class="[^"]*bg-orange-200[^"]*" title="Not reachable from Frankfurt; [^"]*"/,
     );
   });
 });
