@@ -55,13 +55,14 @@ export function createMonitor(options: MonitorOptions) {
   const leases = createLeases(db, now);
   const meta = createMeta(db);
   const pushes = createPushLedger(db);
+  const probeResults = createProbeResults(db);
   const engine = createEngine({
     store,
     tracker: alerting.tracker(["service", "location"]),
     leases,
     meta,
     pushes,
-    probeResults: createProbeResults(db),
+    probeResults,
     check: options.check,
     now,
     logger,
@@ -90,9 +91,9 @@ export function createMonitor(options: MonitorOptions) {
     },
 
     /** The service list with uptime, and the fleet's figures. */
-    snapshot: (query?: ServiceQuery) => monitorSnapshot({ options, store, meta }, query),
+    snapshot: (query?: ServiceQuery) => monitorSnapshot({ options, store, meta, probeResults }, query),
     /** Several queries' answers from one read (the dashboard's first render). */
-    snapshots: (queries: readonly ServiceQuery[]) => monitorSnapshots({ options, store, meta }, queries),
+    snapshots: (queries: readonly ServiceQuery[]) => monitorSnapshots({ options, store, meta, probeResults }, queries),
 
     async history(serviceId: string, range: "24h" | "7d" | "30d") {
       const service = options.config().services.find((entry) => entry.id === serviceId);

@@ -13,7 +13,8 @@ import { locationKeys, locationObservations } from "./locations/location-inciden
 import { judgeHost, type LocationEvidence, type Verdict } from "./locations/location-verdict.ts";
 import { LOCAL, type LocationConfig } from "./locations/locations-config.ts";
 import type { LocationReport, LocationResult } from "./locations/probe-results.ts";
-import { evidenceDeadline, locationState, remoteEvidence } from "./locations/remote-evidence.ts";
+import { locationInterval, locationState } from "./locations/location-state.ts";
+import { evidenceDeadline, remoteEvidence } from "./locations/remote-evidence.ts";
 import {
   endpointKey,
   failedHere,
@@ -41,33 +42,15 @@ export function watchReach(engine: EngineContext, config: ServicesConfig, fresh 
   return answer;
 }
 
-/** Each location's shortest interval among the hosts checked from it, found once per configuration. */
-const intervalsOf = new WeakMap<ServicesConfig, Map<string, number>>();
-function shortestIntervals(config: ServicesConfig): Map<string, number> {
-  let intervals = intervalsOf.get(config);
-  if (!intervals) {
-    intervals = new Map();
-    for (const service of config.services) {
-      const interval = intervalOf(service, config.defaults);
-      for (const placement of Object.values(service.placements))
-        for (const location of placement.locations)
-          intervals.set(location, Math.min(interval, intervals.get(location) ?? Infinity));
-    }
-    intervalsOf.set(config, intervals);
-  }
-  return intervals;
-}
-
 /** Every remote location's state now, from its last word about itself. */
 async function locationStates({ options, state }: EngineContext, config: ServicesConfig) {
   const reports = await options.probeResults.reports();
   const now = options.now();
-  const intervals = shortestIntervals(config);
   const states = new Map<string, LocationState>();
   for (const { id } of config.locations ?? []) {
     if (id === LOCAL) continue;
     if (!state.watchedSince.has(id)) state.watchedSince.set(id, now);
-    const interval = intervals.get(id) ?? config.defaults.intervalSeconds * 1000;
+    const interval = locationInterval(config, id);
     states.set(id, locationState(reports.get(id), now, interval, state.watchedSince.get(id)!));
   }
   return { states, reports };

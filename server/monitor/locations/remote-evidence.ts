@@ -4,8 +4,7 @@
 // second until every location it waits for has answered, or a deadline.
 // A location that is not reporting or offline is not waited for; one that
 // missed this slot is heard through its latest result within one interval.
-import { NOT_REPORTING_INTERVALS, type LocationState } from "#shared/monitor/locations.ts";
-import type { LocationReport, LocationResult, ProbeResults } from "./probe-results.ts";
+import type { LocationResult, ProbeResults } from "./probe-results.ts";
 
 const POLL_MS = 500;
 /** A probe's slot may begin a little before the round's (clocks, the tick's second). */
@@ -14,21 +13,6 @@ const SLOT_EARLY_MS = 2_000;
 const TRAVEL_MS = 3_000;
 /** The waiting ends before this share of the interval, so the next round starts with fresh answers. */
 const LAST_SHARE = 0.9;
-
-/**
- * A remote location's state from its last word about itself: not reporting once silent for NOT_REPORTING_INTERVALS of
- * its shortest interval (since `watchedSince` when never heard), offline when its reference target failed.
- */
-export function locationState(
-  report: LocationReport | undefined,
-  now: number,
-  intervalMs: number,
-  watchedSince: number,
-): LocationState {
-  if (now - (report?.lastSeenAt ?? watchedSince) >= NOT_REPORTING_INTERVALS * intervalMs) return "not-reporting";
-  if (!report) return "online";
-  return report.online ? "online" : "offline";
-}
 
 /** When a round stops waiting for remote results: after its stagger, the slowest timeout and the travel. */
 export function evidenceDeadline(started: number, spreadMs: number, timeoutMs: number, intervalMs: number): number {
