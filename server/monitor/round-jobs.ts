@@ -8,14 +8,14 @@ import { hostNames, type Placement, type ServiceConfig } from "./services-config
 
 /**
  * A host of a service to check, with the sub-services checked on it; `placement` only for one checked from more than
- * this server alone.
+ * this server alone (undefined otherwise).
  */
 export type Job = {
   service: ServiceConfig;
   host: string;
   target: Target;
   subs: { name: string; target: Target }[];
-  placement?: Placement;
+  placement: Placement | undefined;
 };
 
 /**
@@ -32,7 +32,7 @@ export function jobsOf(services: readonly ServiceConfig[]): Job[] {
         subs: service.subServices
           .filter((sub) => sub.host === host && !isPlaceholderTarget(sub.target))
           .map((sub) => ({ name: sub.name, target: sub.target })),
-        ...(service.placements[host] ? { placement: service.placements[host] } : {}),
+        placement: service.placements[host],
       })),
   );
 }

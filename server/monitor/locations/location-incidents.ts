@@ -12,6 +12,8 @@ const reportingKey = (id: string) => `location:${id}/reporting`;
 const networkKey = (id: string) => `location:${id}/network`;
 
 type Thresholds = { failure: number; success: number };
+/** Silence is already counted over three intervals: the first round that finds it tells it. */
+const AT_ONCE: Thresholds = { failure: 1, success: 1 };
 
 function observation(
   key: string,
@@ -57,7 +59,7 @@ export function locationObservations(
     const state = states.get(id) ?? "online";
     const silent = state === "not-reporting";
     const message = silent ? "Nothing heard from it for three of its intervals" : null;
-    found.push(observation(reportingKey(id), `Probe ${id}`, "is not reporting", silent, message, thresholds));
+    found.push(observation(reportingKey(id), `Probe ${id}`, "is not reporting", silent, message, AT_ONCE));
     // A silent probe's network is not known: its incident keeps its last state.
     if (silent) continue;
     const error = reports.get(id)?.connectivityError ?? "its reference target failed";
