@@ -25,8 +25,15 @@ import {
 } from "./round-record.ts";
 import { intervalOf, timeoutOf, type ServicesConfig } from "./services-config.ts";
 
-/** What the remote locations said: each one's state, and the newest results by endpoint and location. */
-type Heard = { states: Map<string, LocationState>; found: Map<number, Map<string, LocationResult>> };
+/**
+ * What the remote locations said: each one's state, and the newest results by endpoint and location; with their
+ * names, for the verdicts' messages.
+ */
+type Heard = {
+  states: Map<string, LocationState>;
+  found: Map<number, Map<string, LocationResult>>;
+  nameOf: (id: string) => string;
+};
 
 const localOf = (config: ServicesConfig): LocationConfig | undefined =>
   config.locations?.find((location) => location.id === LOCAL);
@@ -82,7 +89,8 @@ async function hearRemote(engine: EngineContext, round: ServiceRound, remote: Wa
   };
   const deadline = evidenceDeadline(round.started, spread, timeoutMs, intervalMs);
   const found = await remoteEvidence(wait, awaited, round.started, deadline, intervalMs);
-  return { states, found } satisfies Heard;
+  const names = new Map((config.locations ?? []).map((location) => [location.id, location.name]));
+  return { states, found, nameOf: (id: string) => names.get(id) ?? id } satisfies Heard;
 }
 
 const isPartial = (verdict: Verdict) => verdict.decided && verdict.partial.length > 0;
@@ -103,8 +111,7 @@ function judgeOne(
   const { job, previous } = waiting;
   const placement = job.placement!;
   const now = engine.options.now();
-  const names = new Map((round.config.locations ?? []).map((location) => [location.id, location.name]));
-  const nameOf = (id: string) => names.get(id) ?? id;
+  const { nameOf } = heard;
   const evidenceOf = (key: string, local: CheckOutcome | undefined): LocationEvidence[] =>
     placement.locations.map((location) =>
       location === LOCAL
