@@ -15,34 +15,10 @@ import {
   type ServiceConfig,
   type ServicesConfig,
 } from "#server/monitor/services-config.ts";
+import type { ProbeAssignments, ProbeCheck } from "./probe-protocol.ts";
 
 /** A target as YAML gives it: its type's key and fields, conditions as text. */
 export type RawTarget = Record<string, unknown>;
-
-export type ProbeCheck = {
-  /** "serviceId/host", or "serviceId/host/subName" for a sub-service. */
-  key: string;
-  target: RawTarget;
-  intervalSeconds: number;
-  timeoutMs: number;
-  retries: number;
-};
-
-export type ProbeDefaults = {
-  intervalSeconds: number;
-  timeoutMs: number;
-  retries: number;
-  concurrency: number;
-  staggerSeconds?: number;
-};
-
-export type ProbeAssignments = {
-  location: { id: string; name: string };
-  revision: string;
-  defaults: ProbeDefaults;
-  connectivity: RawTarget | null;
-  checks: ProbeCheck[];
-};
 
 /** The target in the shape `targetSchema` reads back to the same target. */
 export function rawTarget(target: Target): RawTarget {
