@@ -42,6 +42,54 @@ async function targets(): Promise<{ listener: Server; up: number; down: number }
   return { listener, up: (listener.address() as AddressInfo).port, down };
 }
 
+/** Every line the probe has written to its spool, and the ones the server has not acknowledged. */
+function spooled(dataDir: string) {
+  const file = join(dataDir, "results.jsonl");
+  const lines = existsSync(file) ? readFileSync(file, "utf8").split("\n").filter(Boolean) : [];
+  const all = lines.map((line) => JSON.parse(line) as ProbeResult & { seq: number });
+  const acked = existsSync(join(dataDir, "acked")) ? Number(readFileSync(join(dataDir, "acked"), "utf8")) : 0;
+  return { all, pending: all.filter((entry) => entry.seq > acked) };
+}
+
+/** `npm run probe` as a child process, its output (both streams) gathered. */
+function runProbe(port: number, dataDir: string, output: string[]): ChildProcess {
+  const child = spawn(
+    join(process.cwd(), "node_modules/.bin/tsx"),
+    ["scripts/probe.ts", "--server", `http://127.0.0.1:${port}`, "--location", "fra", "--data", dataDir],
+    { env: { ...process.env, PROBE_TOKEN: TOKEN, LOG_LEVEL: "info" }, stdio: ["ignore", "pipe", "pipe"] },
+  );
+  child.stdout!.on("data", (chunk: Buffer) => output.push(chunk.toString()));
+  child.stderr!.on("data", (chunk: Buffer) => output.push(chunk.toString()));
+  return child;
+}
+const exited = (child: ChildProcess) => new Promise((resolve) => child.once("exit", resolve));
+
+/** A probe in this process on a clock twenty times fast; the results the server took are gathered in `accepted`. */
+function fastProbe(port: number, dataDir: string, accepted: ProbeResult[]) {
+  const start = Date.now();
+  const now = () => start + (Date.now() - start) * SPEED;
+  const counting: typeof fetch = async (input, init) => {
+    const response = await fetch(input, init);
+    if (init?.method === "POST" && response.status === 200)
+      accepted.push(...(JSON.parse(init.body as string) as ResultsBody).results);
+    return response;
+  };
+  const probe = createProbe({
+    server: `http://127.0.0.1:${port}`,
+    location: "fra",
+    token: TOKEN,
+    dataDir,
+    now,
+    fetch: counting,
+    logger: pino({ level: "silent" }),
+    timers: {
+      setTimeout: (run, ms) => setTimeout(run, ms / SPEED),
+      clearTimeout: (handle) => clearTimeout(handle as NodeJS.Timeout),
+    },
+  });
+  return { probe, now };
+}
+
 const monitoring = (up: number, down: number) =>
   parseMonitoringConfig(
     `
@@ -109,29 +157,9 @@ describe.each(testDatabases())("a remote probe and its server on $dialect", ({ o
   });
 
   it("delivers every result of two minutes away once the server is back: in order, once", async () => {
-    const start = Date.now();
-    const now = () => start + (Date.now() - start) * SPEED;
-    Object.defineProperty(t.clock, "now", { get: now });
     const accepted: ProbeResult[] = [];
-    const counting: typeof fetch = async (input, init) => {
-      const response = await fetch(input, init);
-      if (init?.method === "POST" && response.status === 200)
-        accepted.push(...(JSON.parse(init.body as string) as ResultsBody).results);
-      return response;
-    };
-    const probe = createProbe({
-      server: `http://127.0.0.1:${port}`,
-      location: "fra",
-      token: TOKEN,
-      dataDir,
-      now,
-      fetch: counting,
-      logger: pino({ level: "silent" }),
-      timers: {
-        setTimeout: (run, ms) => setTimeout(run, ms / SPEED),
-        clearTimeout: (handle) => clearTimeout(handle as NodeJS.Timeout),
-      },
-    });
+    const { probe, now } = fastProbe(port, dataDir, accepted);
+    Object.defineProperty(t.clock, "now", { get: now });
     probe.start();
     await until(async () => (await rows()).length >= 2, "the first round");
     await away();
@@ -160,46 +188,27 @@ describe.each(testDatabases())("a remote probe and its server on $dialect", ({ o
   it("loses nothing and sends nothing twice when killed while the server is away", async () => {
     Object.defineProperty(t.clock, "now", { get: Date.now });
     const output: string[] = [];
-    const run = (): ChildProcess => {
-      const child = spawn(
-        join(process.cwd(), "node_modules/.bin/tsx"),
-        ["scripts/probe.ts", "--server", `http://127.0.0.1:${port}`, "--location", "fra", "--data", dataDir],
-        { env: { ...process.env, PROBE_TOKEN: TOKEN, LOG_LEVEL: "info" }, stdio: ["ignore", "pipe", "pipe"] },
-      );
-      child.stdout!.on("data", (chunk: Buffer) => output.push(chunk.toString()));
-      child.stderr!.on("data", (chunk: Buffer) => output.push(chunk.toString()));
-      return child;
-    };
-    const stopped = (child: ChildProcess) => new Promise((resolve) => child.once("exit", resolve));
-    /** Every line the probe has written to its spool, and the ones the server has not acknowledged. */
-    const spooled = () => {
-      const file = join(dataDir, "results.jsonl");
-      const lines = existsSync(file) ? readFileSync(file, "utf8").split("\n").filter(Boolean) : [];
-      const all = lines.map((line) => JSON.parse(line) as ProbeResult & { seq: number });
-      const acked = existsSync(join(dataDir, "acked")) ? Number(readFileSync(join(dataDir, "acked"), "utf8")) : 0;
-      return { all, pending: all.filter((entry) => entry.seq > acked) };
-    };
-
+    const run = () => runProbe(port, dataDir, output);
     let child = run();
     await until(async () => (await rows()).length >= 2, "the first round", 20_000);
     await away();
-    await until(() => spooled().pending.length >= 2, "results kept while the server is away", 12_000);
-    const pendingAtKill = spooled().pending;
+    await until(() => spooled(dataDir).pending.length >= 2, "results kept while the server is away", 12_000);
+    const pendingAtKill = spooled(dataDir).pending;
     child.kill("SIGKILL");
-    await stopped(child);
+    await exited(child);
 
     child = run();
     await pause(1500);
     await listen();
-    await until(() => spooled().pending.length === 0, "the results to be delivered", 20_000);
+    await until(() => spooled(dataDir).pending.length === 0, "the results to be delivered", 20_000);
     child.kill("SIGTERM");
-    await stopped(child);
+    await exited(child);
 
     const stored = await rows();
     const storedKeys = new Set(stored.map((row) => `${row.host}@${Number(row.checked_at) + row.skew_ms}`));
     const key = (entry: ProbeResult) => `${entry.key.slice("web/".length)}@${entry.checkedAt}`;
     for (const entry of pendingAtKill) expect(storedKeys).toContain(key(entry));
-    const { all } = spooled();
+    const { all } = spooled(dataDir);
     expect(new Set(all.map((entry) => entry.seq)).size).toBe(all.length);
     expect(stored).toHaveLength(all.length);
     expect(new Set(all.map(key))).toEqual(storedKeys);
