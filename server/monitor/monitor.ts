@@ -79,6 +79,8 @@ export function createMonitor(options: MonitorOptions) {
     engine,
     store,
     heartbeat,
+    /** The configuration as it is now (it may be reloaded): what remote probes sign in by and are told to check. */
+    config: options.config,
 
     /** Whether a push monitor has this token (in memory: nothing is read or written). */
     hasPushToken: (token: string) => pushTokens(options.config()).has(token),
