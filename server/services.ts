@@ -122,6 +122,7 @@ function createPublicStatus(
     maintenance: alerting.maintenance,
     now,
     timeZone: () => config().maintenance.timezone,
+    locations: () => config().locations,
   });
   return {
     source: createStatusSource({ store, services: () => config().services, now }),

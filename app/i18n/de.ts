@@ -177,6 +177,8 @@ export const de: Messages = {
   "status.state.outage": "Ausfall",
   "status.state.maintenance": "Wartung",
   "status.state.unknown": "Noch keine Daten",
+  "status.state.partial": "Nur von {names} aus gestört",
+  "status.state.partialTitle": "Von {names} aus nicht erreichbar; von unseren übrigen Prüfstandorten aus erreichbar",
   "status.servicesHeading": "Dienste",
   "status.noServices": "Noch wird kein Dienst öffentlich gezeigt.",
   "status.uptime24h": "24 Stunden",

@@ -169,6 +169,8 @@ export const en = {
   "status.state.outage": "Outage",
   "status.state.maintenance": "Maintenance",
   "status.state.unknown": "No data yet",
+  "status.state.partial": "Down from {names} only",
+  "status.state.partialTitle": "Not reachable from {names}; reachable from our other check locations",
   "status.servicesHeading": "Services",
   "status.noServices": "No service is shown publicly yet.",
   "status.uptime24h": "24 hours",

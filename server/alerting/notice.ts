@@ -7,7 +7,7 @@
  * Where an incident's target comes from; "maintenance" is the source of maintenance's own notices (a route may pick
  * their channels).
  */
-export const SOURCES = ["service", "certificate", "nginx", "haproxy", "ai", "maintenance"] as const;
+export const SOURCES = ["service", "location", "certificate", "nginx", "haproxy", "ai", "maintenance"] as const;
 export type Source = (typeof SOURCES)[number];
 
 /**

@@ -1,7 +1,7 @@
 // Keys a client presents in a request (push tokens, the metrics and the
-// maintenance bearer) can be guessed like passwords. Misses are counted per
-// client network and surface in the sign-in throttle's table (so every
-// worker and instance agrees): each miss is reserved in one atomic statement,
+// maintenance bearer, remote probes' tokens) can be guessed like passwords.
+// Misses are counted per client network and surface in the sign-in
+// throttle's table (so every worker and instance agrees): each miss is reserved in one atomic statement,
 // so 100 parallel guesses cannot all be answered, and past a few misses the
 // network waits. A right key counts nothing (twenty cron jobs of one host
 // pushing at once are never held), but it waits too while its network is
@@ -12,7 +12,7 @@ import { clientNetwork } from "#server/net/client-address.ts";
 import { ipPseudonym } from "#server/net/ip-pseudonym.ts";
 import { throttleKey, type Throttle } from "./throttle.ts";
 
-export type KeySurface = "push" | "metrics" | "maintenance";
+export type KeySurface = "push" | "metrics" | "maintenance" | "probe";
 
 export type KeyVerdict = { ok: true } | { ok: false; retryAfterSeconds: number };
 

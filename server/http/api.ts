@@ -22,6 +22,7 @@ import { adminIntegrationRoutes } from "./routes/integrations.ts";
 import { adminAlertingRoutes, maintenanceTokenRoutes } from "./routes/alerting.ts";
 import { adminMonitorRoutes } from "./routes/monitor.ts";
 import { pushRoutes } from "./routes/push.ts";
+import { probeRoutes } from "./routes/probe.ts";
 import { adminStatusRoutes, publicStatusRoutes } from "./routes/status.ts";
 import { adminSubscriptionRoutes, subscriptionRoutes } from "./routes/status-subscriptions.ts";
 
@@ -37,6 +38,7 @@ function isBusy(error: unknown): boolean {
  * cookie and any Origin; the token in the link is its whole authority, so another site gains nothing by sending it.
  */
 const ONE_CLICK_PATH = "/api/status/unsubscribe";
+const PROBE_PATH = "/api/probe/";
 
 const sameOriginWrites: MiddlewareHandler<ApiEnv> = async (c, next) => {
   if (c.req.path === ONE_CLICK_PATH) return next();
@@ -72,12 +74,12 @@ export function createApi(services: Services) {
   api.use(sameOriginWrites);
   api.use("/auth/*", notStored);
   api.use("/admin/*", notStored);
-  api.use(
-    bodyLimit({
-      maxSize: MAX_BODY_BYTES,
-      onError: (c) => c.json(apiError("api.bodyTooLarge", { kb: MAX_BODY_BYTES / 1024 }), 413),
-    }),
-  );
+  const smallBodies = bodyLimit({
+    maxSize: MAX_BODY_BYTES,
+    onError: (c) => c.json(apiError("api.bodyTooLarge", { kb: MAX_BODY_BYTES / 1024 }), 413),
+  });
+  // A probe's batch of results is larger: its route sets its own limit.
+  api.use((c, next) => (c.req.path.startsWith(PROBE_PATH) ? next() : smallBodies(c, next)));
   api.use("/admin/*", requireSession(services));
   api.route("/auth/oidc", oidcRoutes(services));
   api.route("/auth/invitations", invitationRoutes(services));
@@ -94,6 +96,7 @@ export function createApi(services: Services) {
   api.route("/admin", adminIntegrationRoutes(services));
   api.route("/maintenance", maintenanceTokenRoutes(services));
   api.route("/push", pushRoutes(services));
+  api.route("/probe", probeRoutes(services));
   api.route("/status", subscriptionRoutes(services));
   api.route("/status", publicStatusRoutes(services));
   api.route("/admin/status", adminSubscriptionRoutes(services));

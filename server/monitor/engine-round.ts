@@ -1,39 +1,25 @@
 // One round of the engine: every host of its services checked (starts spread
-// over the round, sub-services beside their host), the parents of what failed
-// late in the round asked again, then every host's new state and raw result
-// stored in one transaction and what was checked handed to the incident
-// tracker. A round runs marked in flight, and housekeeping follows it.
-import type { Observation } from "#server/alerting/incident-tracker.ts";
+// over the round, sub-services beside their host), the hosts checked from
+// remote locations too judged once their results are in (round-judgement.ts),
+// the parents of what failed late in the round asked again, then every host's
+// new state and raw result stored in one transaction and what was checked
+// handed to the incident tracker. A round runs marked in flight, and
+// housekeeping follows it.
 import type { CheckOutcome, Target } from "./checks/check-types.ts";
 import { dependencyParents } from "./dependencies.ts";
 import { CYCLE_LEASE, limited, pause, type EngineContext } from "./engine-state.ts";
-import { applyOutcome, checkSettings, initialHostState, type HostState, type SubServiceResult } from "./host-state.ts";
-import type { StoredResult } from "./monitor-store.ts";
+import { checkSettings, initialHostState, type HostState } from "./host-state.ts";
+import { LOCAL } from "./locations/locations-config.ts";
 import type { PushWatch } from "./push-ledger.ts";
 import { jobsOf, parentsToAskAgain, pushTokens, type Job } from "./round-jobs.ts";
-import { configuredKeys, hostKey, hostObservation, subServiceKey, subServiceObservation } from "./service-targets.ts";
-import { intervalOf, timeoutOf, type ServiceConfig, type ServicesConfig } from "./services-config.ts";
+import { judgeWaiting, observeLocations, watchReach } from "./round-judgement.ts";
+import { endpointKey, failedHere, recordHost, recordSubServices, type ServiceRound } from "./round-record.ts";
+import { configuredKeys, hostKey } from "./service-targets.ts";
+import { intervalOf, timeoutOf, type ServiceConfig } from "./services-config.ts";
 
-/** The endpoint key of a host, and of a sub-service checked on it (its history is kept like a host's). */
-export const endpointKey = (serviceId: string, host: string, sub?: string) =>
-  `${serviceId}/${host}${sub === undefined ? "" : `/${sub}`}`;
+export { endpointKey } from "./round-record.ts";
 
-/** What a round checks, and what it has found so far. */
-type ServiceRound = {
-  config: ServicesConfig;
-  started: number;
-  circuit: { failures: number };
-  parents: ReadonlyMap<string, readonly string[]>;
-  jobs: Job[];
-  endpointIds: Map<string, number>;
-  push: (token: string) => PushWatch;
-  /** Hosts' new states by endpoint id. */
-  saved: Map<number, HostState>;
-  results: StoredResult[];
-  observations: Map<string, Observation>;
-  /** When each target's check of this round ended. */
-  doneAt: Map<string, number>;
-};
+const NO_LOCATIONS: ReadonlySet<string> = new Set();
 
 /** Runs a round of these services, marked in flight until it ends. */
 export function startRound(engine: EngineContext, services: readonly ServiceConfig[], spread: number): Promise<void> {
@@ -54,6 +40,7 @@ export function startRound(engine: EngineContext, services: readonly ServiceConf
 async function runRound(engine: EngineContext, services: readonly ServiceConfig[], spread: number): Promise<void> {
   const round = await prepareRound(engine, services);
   await Promise.all(round.jobs.map((job, index) => checkJob(engine, round, job, index, spread)));
+  if (round.waiting.length > 0) await judgeWaiting(engine, round, spread);
   await askParentsAgain(engine, round);
   if (engine.state.stopping.signal.aborted) return;
   await finishRound(engine, round);
@@ -89,6 +76,8 @@ async function prepareRound(engine: EngineContext, services: readonly ServiceCon
     results: [],
     observations: new Map(),
     doneAt: new Map(),
+    reach: watchReach(engine, config),
+    waiting: [],
   };
 }
 
@@ -107,35 +96,6 @@ function checkOne(
   );
 }
 
-function observe(engine: EngineContext, round: ServiceRound, observation: Observation): void {
-  round.observations.set(observation.key, observation);
-  round.doneAt.set(observation.key, engine.options.now());
-}
-
-/** A host's check: its new state stored, its result kept, what it says observed. */
-function recordHost(
-  engine: EngineContext,
-  round: ServiceRound,
-  job: Job,
-  previous: HostState,
-  outcome: CheckOutcome,
-  subResults: SubServiceResult[],
-): void {
-  const key = endpointKey(job.service.id, job.host);
-  const next = applyOutcome(previous, outcome, engine.options.now(), round.circuit, subResults);
-  engine.state.states!.set(key, next);
-  const parents = round.parents.get(hostKey(job.service.id, job.host));
-  observe(engine, round, hostObservation(job.service, round.config.defaults, job.host, next, parents));
-  const endpointId = round.endpointIds.get(key)!;
-  round.saved.set(endpointId, next);
-  round.results.push({
-    endpointId,
-    checkedAt: next.lastChecked!,
-    status: next.status,
-    responseTime: next.responseTime,
-  });
-}
-
 /** A host and its sub-services, started at its place in the spread. */
 async function checkJob(
   engine: EngineContext,
@@ -150,45 +110,19 @@ async function checkJob(
   if (spread > 0 && round.jobs.length > 1) await pause(state, (index / round.jobs.length) * spread);
   if (state.stopping.signal.aborted) return;
   const previous = state.states!.get(key) ?? initialHostState(host);
+  const { placement } = job;
+  if (placement && !placement.locations.includes(LOCAL)) return void round.waiting.push({ job, previous });
+  // Local's own network is down: a host checked from here alone is not judged this round.
+  if (!placement && round.reach && !(await round.reach).online) return;
   const [outcome, ...subOutcomes] = await Promise.all([
     checkOne(engine, round, service, target, previous),
     ...subs.map((sub) => checkOne(engine, round, service, sub.target)),
   ]);
+  if (placement || (round.reach && failedHere(outcome!, subOutcomes)))
+    return void round.waiting.push({ job, previous, outcome: outcome!, subOutcomes });
   const subResults = recordSubServices(engine, round, job, subOutcomes);
   if (outcome!.pending) return; // nothing to judge yet: the host keeps its state
   recordHost(engine, round, job, previous, outcome!, subResults);
-}
-
-/** Each sub-service's result kept and observed; returned for its host's state. */
-function recordSubServices(
-  engine: EngineContext,
-  round: ServiceRound,
-  { service, host, subs }: Job,
-  subOutcomes: CheckOutcome[],
-): SubServiceResult[] {
-  const { defaults } = round.config;
-  const subResults: SubServiceResult[] = [];
-  subs.forEach((sub, position) => {
-    const result = subOutcomes[position]!;
-    if (result.pending) return;
-    const state = applyOutcome(initialHostState(host), result, engine.options.now(), round.circuit);
-    subResults.push({
-      name: sub.name,
-      status: state.status,
-      responseTime: state.responseTime,
-      healthScore: state.healthScore,
-      errorMessage: state.errorMessage,
-    });
-    round.results.push({
-      endpointId: round.endpointIds.get(endpointKey(service.id, host, sub.name))!,
-      checkedAt: state.lastChecked!,
-      status: state.status,
-      responseTime: state.responseTime,
-    });
-    const parents = round.parents.get(subServiceKey(service.id, sub.name));
-    observe(engine, round, subServiceObservation(service, defaults, sub.name, state, parents));
-  });
-  return subResults;
 }
 
 /**
@@ -200,7 +134,8 @@ async function askParentsAgain(engine: EngineContext, round: ServiceRound): Prom
   const again = parentsToAskAgain(
     round.observations,
     round.doneAt,
-    new Map(round.jobs.map((job) => [hostKey(job.service.id, job.host), job])),
+    // A host judged from several locations is not asked again here alone.
+    new Map(round.jobs.filter((job) => !job.placement).map((job) => [hostKey(job.service.id, job.host), job])),
   );
   await Promise.all(
     again.map(async (job) => {
@@ -213,7 +148,8 @@ async function askParentsAgain(engine: EngineContext, round: ServiceRound): Prom
 }
 
 /** The round stored, then decided by the lease holder. */
-async function finishRound({ options, state }: EngineContext, round: ServiceRound): Promise<void> {
+async function finishRound(engine: EngineContext, round: ServiceRound): Promise<void> {
+  const { options, state } = engine;
   const { now } = options;
   await options.store.saveCycle(
     [...round.saved].map(([endpointId, host]) => ({ endpointId, state: host })),
@@ -221,10 +157,13 @@ async function finishRound({ options, state }: EngineContext, round: ServiceRoun
     now(),
   );
 
+  const locations = await observeLocations(engine, round);
   // Only the lease holder decides, so two processes never both notify.
   if (await options.leases.holds(CYCLE_LEASE, state.holder)) {
-    await options.tracker.observe([...round.observations.values()]);
+    const observed = [...round.observations.values()];
+    await options.tracker.observe(locations ? [...observed, ...locations.observations] : observed);
     await options.tracker.retire("service", configuredKeys(round.config.services));
+    await options.tracker.retire("location", locations?.keys ?? NO_LOCATIONS);
   }
   await options.meta.set("last_cycle_at", round.started);
   state.lastRoundEndedAt = now();

@@ -1,6 +1,7 @@
 // When the engine starts rounds: each service on a fixed schedule of its own
-// interval (no drift), and every service at once when someone asks for a
-// check now (Refresh, the end of maintenance), from whichever process.
+// interval (no drift; on the remote probes' grid when they check it too), and
+// every service at once when someone asks for a check now (Refresh, the end of
+// maintenance), from whichever process.
 import { startRound } from "./engine-round.ts";
 import type { EngineContext } from "./engine-state.ts";
 import { intervalOf, type Defaults, type ServiceConfig, type ServicesConfig } from "./services-config.ts";
@@ -11,6 +12,12 @@ import { intervalOf, type Defaults, type ServiceConfig, type ServicesConfig } fr
  */
 export function staggerMs(defaults: Defaults, intervalMs: number): number {
   return (defaults.staggerSeconds ?? Math.min(15, intervalMs / 4000)) * 1000;
+}
+
+/** Whether some host of the service is checked from a remote location (no allocation: asked every second). */
+function checkedElsewhere(service: ServiceConfig): boolean {
+  for (const host in service.placements) if (service.placements[host]) return true;
+  return false;
 }
 
 /**
@@ -31,8 +38,10 @@ export async function startDue(engine: EngineContext, config: ServicesConfig, ti
       continue;
     const interval = intervalOf(service, config.defaults);
     let slot = due.get(service.id) ?? time;
-    // Fixed schedule: the next slot after now, however long this round takes.
-    while (slot <= time) slot += interval;
+    // Fixed schedule: the next slot after now, however long this round takes. One checked from remote locations too
+    // keeps to their grid (slots k*I in server time), so each round finds their results of the same slot.
+    if (checkedElsewhere(service)) slot = (Math.floor(time / interval) + 1) * interval;
+    else while (slot <= time) slot += interval;
     due.set(service.id, slot);
     groups.set(interval, [...(groups.get(interval) ?? []), service]);
   }

@@ -7,6 +7,7 @@ import { randomUUID } from "node:crypto";
 import { limiter } from "#server/scheduling/limiter.ts";
 import type { EngineOptions } from "./engine.ts";
 import type { HostState } from "./host-state.ts";
+import type { ReachMemory } from "./locations/local-connectivity.ts";
 import type { ServicesConfig } from "./services-config.ts";
 
 export const CYCLE_LEASE = "monitor-cycles";
@@ -38,6 +39,10 @@ export type EngineState = {
   lastRoundEndedAt: number | null;
   limit: { max: number; run: ReturnType<typeof limiter> };
   stopping: AbortController;
+  /** Local's last look at its reference target, shared by rounds that overlap. */
+  reach: ReachMemory;
+  /** Since when each remote location has been watched: one never heard is "not reporting" counted from then. */
+  watchedSince: Map<string, number>;
 };
 
 /** What every step of the engine is handed: what it was built with, and what it keeps. */
@@ -61,6 +66,8 @@ export function createEngineState(): EngineState {
     lastRoundEndedAt: null,
     limit: { max: 0, run: limiter(1) },
     stopping,
+    reach: undefined,
+    watchedSince: new Map(),
   };
 }
 

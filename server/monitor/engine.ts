@@ -21,6 +21,7 @@ import type { CheckTarget } from "./checks/check-types.ts";
 import { startRound } from "./engine-round.ts";
 import { serveRequest, staggerMs, startDue } from "./engine-schedule.ts";
 import { createEngineState, CYCLE_LEASE, type EngineContext } from "./engine-state.ts";
+import type { ProbeResults } from "./locations/probe-results.ts";
 import type { createMeta } from "./monitor-meta.ts";
 import type { MonitorStore } from "./monitor-store.ts";
 import type { PushLedger } from "./push-ledger.ts";
@@ -41,6 +42,8 @@ export type EngineOptions = {
   leases: Leases;
   meta: ReturnType<typeof createMeta>;
   pushes: PushLedger;
+  /** What the remote probes sent, and where local's own state is written. */
+  probeResults: ProbeResults;
   check: CheckTarget;
   now: () => number;
   logger: Logger;

@@ -8,6 +8,8 @@ import type { AffectedNow } from "#server/alerting/incidents.ts";
 import { describeTarget, isPlaceholderTarget } from "./checks/check-types.ts";
 import { endpointKey } from "./engine.ts";
 import { initialHostState, type HostState } from "./host-state.ts";
+import { hasRemoteLocations, locationSummaries } from "./locations/location-summaries.ts";
+import type { ProbeResults } from "./locations/probe-results.ts";
 import type { createMeta } from "./monitor-meta.ts";
 import type { MonitorStore, Uptime } from "./monitor-store.ts";
 import type { MonitorOptions } from "./monitor.ts";
@@ -19,6 +21,7 @@ export type SnapshotSources = {
   options: MonitorOptions;
   store: MonitorStore;
   meta: ReturnType<typeof createMeta>;
+  probeResults: Pick<ProbeResults, "reports">;
 };
 
 /** What every service's entry is built from, read once for the whole list. */
@@ -120,7 +123,8 @@ function destinations(channels: { name: string; target: string }[]): string {
  * for the page asked for only, so a poll for a page of a fleet of thousands builds a page, not the fleet. Several
  * queries (the dashboard's first render) share one read of the states.
  */
-export async function monitorSnapshots({ options, store, meta }: SnapshotSources, queries: readonly ServiceQuery[]) {
+export async function monitorSnapshots(sources: SnapshotSources, queries: readonly ServiceQuery[]) {
+  const { options, store, meta } = sources;
   const { alerting } = options;
   const config = options.config();
   const time = options.now();
@@ -177,6 +181,8 @@ export async function monitorSnapshots({ options, store, meta }: SnapshotSources
         }
       : null,
     demo: options.demo,
+    /** The places checks run from, with their state: empty when this server is the only one. */
+    locations: hasRemoteLocations(config) ? locationSummaries(config, await sources.probeResults.reports(), time) : [],
   };
   return answers.map(({ services, ...answer }) => ({
     ...fleet,

@@ -1,7 +1,8 @@
 // The monitor as the rest of the server sees it: the engine, and the answers
 // the API gives (the service list with uptime, history points, Test Failure).
 // Its alerts go through alerting (server/alerting/): the engine hands its
-// checks to a tracker of the "service" source. The service list is built in
+// checks to a tracker of the "service" source, and what it sees of the
+// locations it checks from to the "location" source. The service list is built in
 // monitor-snapshot.ts, the alert tests in monitor-alert-tests.ts.
 import type { Kysely } from "kysely";
 import type { Logger } from "pino";
@@ -12,6 +13,7 @@ import { createLeases } from "#server/db/leases.ts";
 import type { CheckTarget, Target } from "./checks/check-types.ts";
 import { createEngine } from "./engine.ts";
 import { createHeartbeat } from "./heartbeat.ts";
+import { createProbeResults } from "./locations/probe-results.ts";
 import { sendTestEmail, sendTestFailure } from "./monitor-alert-tests.ts";
 import { createMeta } from "./monitor-meta.ts";
 import { monitorSnapshot, monitorSnapshots } from "./monitor-snapshot.ts";
@@ -53,12 +55,14 @@ export function createMonitor(options: MonitorOptions) {
   const leases = createLeases(db, now);
   const meta = createMeta(db);
   const pushes = createPushLedger(db);
+  const probeResults = createProbeResults(db);
   const engine = createEngine({
     store,
-    tracker: alerting.tracker(["service"]),
+    tracker: alerting.tracker(["service", "location"]),
     leases,
     meta,
     pushes,
+    probeResults,
     check: options.check,
     now,
     logger,
@@ -75,6 +79,8 @@ export function createMonitor(options: MonitorOptions) {
     engine,
     store,
     heartbeat,
+    /** The configuration as it is now (it may be reloaded): what remote probes sign in by and are told to check. */
+    config: options.config,
 
     /** Whether a push monitor has this token (in memory: nothing is read or written). */
     hasPushToken: (token: string) => pushTokens(options.config()).has(token),
@@ -87,9 +93,9 @@ export function createMonitor(options: MonitorOptions) {
     },
 
     /** The service list with uptime, and the fleet's figures. */
-    snapshot: (query?: ServiceQuery) => monitorSnapshot({ options, store, meta }, query),
+    snapshot: (query?: ServiceQuery) => monitorSnapshot({ options, store, meta, probeResults }, query),
     /** Several queries' answers from one read (the dashboard's first render). */
-    snapshots: (queries: readonly ServiceQuery[]) => monitorSnapshots({ options, store, meta }, queries),
+    snapshots: (queries: readonly ServiceQuery[]) => monitorSnapshots({ options, store, meta, probeResults }, queries),
 
     async history(serviceId: string, range: "24h" | "7d" | "30d") {
       const service = options.config().services.find((entry) => entry.id === serviceId);

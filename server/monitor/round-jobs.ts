@@ -4,10 +4,19 @@
 // on it failed).
 import type { Observation } from "#server/alerting/incident-tracker.ts";
 import { isPlaceholderTarget, type Target } from "./checks/check-types.ts";
-import { hostNames, type ServiceConfig } from "./services-config.ts";
+import { hostNames, type Placement, type ServiceConfig } from "./services-config.ts";
 
-/** A host of a service to check, with the sub-services checked on it. */
-export type Job = { service: ServiceConfig; host: string; target: Target; subs: { name: string; target: Target }[] };
+/**
+ * A host of a service to check, with the sub-services checked on it; `placement` only for one checked from more than
+ * this server alone (undefined otherwise).
+ */
+export type Job = {
+  service: ServiceConfig;
+  host: string;
+  target: Target;
+  subs: { name: string; target: Target }[];
+  placement: Placement | undefined;
+};
 
 /**
  * The hosts to check: a placeholder (a documentation host such as example.com) is never checked, so it never alerts.
@@ -23,6 +32,7 @@ export function jobsOf(services: readonly ServiceConfig[]): Job[] {
         subs: service.subServices
           .filter((sub) => sub.host === host && !isPlaceholderTarget(sub.target))
           .map((sub) => ({ name: sub.name, target: sub.target })),
+        placement: service.placements[host],
       })),
   );
 }

@@ -189,6 +189,7 @@ describe.each(testDatabases())("the public status on $dialect: rebuilding", ({ o
       maintenance: c.t.services.alerting!.maintenance,
       now: () => c.t.clock.now,
       timeZone: () => "Europe/Berlin",
+      locations: () => [],
     });
     const counting = {
       ...store,

@@ -128,6 +128,17 @@ describe("the public status: states, the banner and uptime", () => {
     expect(buildPublicStatus(inputs({ states })).services[0]!.state).toBe(expected);
   });
 
+  it("a service with a host down from fewer places than its quorum stays degraded, told from which places", () => {
+    const states = new Map(inputs().states);
+    states.set("api/fra", { ...host("fra", "degraded", "Down from Frankfurt only: HTTP 503"), partial: ["fra"] });
+    states.set("api/muc", { ...host("muc", "degraded"), partial: ["fra", "vie"] });
+    const names = new Map([["fra", "Frankfurt"]]);
+    const [api, mail] = buildPublicStatus(inputs({ states, locationNames: names })).services;
+    expect(api!.state).toBe("degraded");
+    expect(api!.partialFrom).toEqual(["Frankfurt", "vie"]);
+    expect(mail!.partialFrom).toEqual([]);
+  });
+
   it("a service not checked yet is unknown; maintenance wins over the checks for the services it covers", () => {
     expect(buildPublicStatus(inputs({ states: new Map() })).services.map((service) => service.state)).toEqual([
       "unknown",

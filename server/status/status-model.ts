@@ -54,6 +54,8 @@ export type StatusInputs = {
   services: readonly ServiceConfig[];
   /** Host states by "serviceId/host". */
   states: ReadonlyMap<string, HostState>;
+  /** The checking locations' names by id ("fra" -> "Frankfurt"): a partial failure is told by them. */
+  locationNames?: ReadonlyMap<string, string>;
   /** Checks and failures per public service and hour, the current hour included. */
   hours: readonly HourBucket[];
   /** Incidents of public services' hosts, not tests, opened within the days shown or still open. */
@@ -95,6 +97,16 @@ export function serviceState(
   if (down === checked.length) return "outage";
   if (down > 0 || checked.some((state) => state.status === "degraded")) return "degraded";
   return "operational";
+}
+
+/** The locations some host of it fails from alone (fewer than its quorum), by name, each once; empty otherwise. */
+function partialFrom(
+  service: ServiceConfig,
+  states: ReadonlyMap<string, HostState>,
+  names: ReadonlyMap<string, string> | undefined,
+): string[] {
+  const ids = Object.keys(service.hosts).flatMap((host) => states.get(`${service.id}/${host}`)?.partial ?? []);
+  return [...new Set(ids)].map((id) => names?.get(id) ?? id);
 }
 
 const percent = (checks: number, failures: number) =>
@@ -340,6 +352,7 @@ export function buildPublicStatus(inputs: StatusInputs): PublicStatus {
       name: publicName(service),
       group: service.publicGroup ?? null,
       state: serviceState(service, inputs.states, maintenance),
+      partialFrom: partialFrom(service, inputs.states, inputs.locationNames),
       uptime: {
         h24: percent(windows.h24.checks, windows.h24.failures),
         d30: percent(windows.d30.checks, windows.d30.failures),

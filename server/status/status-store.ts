@@ -29,6 +29,8 @@ type StatusStoreOptions = {
   maintenance: Pick<Maintenance, "current">;
   now: () => number;
   timeZone: () => string;
+  /** The checking locations, for their names. */
+  locations: () => readonly { id: string; name: string }[];
 };
 
 /** Checks and failures per public service and hour: the rollups, then the raw results of hours not rolled up yet. */
@@ -229,6 +231,7 @@ export function createStatusStore(options: StatusStoreOptions) {
           found.map((row) => row.id),
         ),
         maintenance: held,
+        locationNames: new Map(options.locations().map((location) => [location.id, location.name])),
       };
     },
 

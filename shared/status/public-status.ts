@@ -24,6 +24,11 @@ export type PublicService = {
   /** The configuration's `publicGroup`, one name for both languages; null outside any group. */
   group: string | null;
   state: ServiceState;
+  /**
+   * The locations (public names) it fails from, fewer than its quorum: reachable from elsewhere, shown as "down from
+   * Frankfurt only". Empty or absent when it fails from none or from enough to count as down.
+   */
+  partialFrom?: string[];
   uptime: { h24: number | null; d30: number | null; d90: number | null };
   /** The first check counted: the figures above cover only the time since (null: nothing measured). */
   measuredSince: string | null;

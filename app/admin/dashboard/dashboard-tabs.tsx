@@ -5,6 +5,7 @@
 // is not configured says so in place of its panel.
 import { Link } from "react-router";
 import { otherAlertsLine, overallView } from "#shared/monitor/overall-state.ts";
+import type { LocationSummary } from "#shared/monitor/locations.ts";
 import { useStaffText } from "#app/admin/staff-language.tsx";
 import { AiServicesPanel } from "./ai-services-panel.tsx";
 import { NotConfigured } from "./not-configured.tsx";
@@ -19,6 +20,7 @@ import type {
   MaintenanceData,
   MaintenanceHistoryData,
 } from "./dashboard.server.ts";
+import { LocationsPanel } from "./locations-panel.tsx";
 import { MaintenancePanel } from "./maintenance-panel.tsx";
 import { MetricsPanel } from "./metrics-panel.tsx";
 import { Skeleton } from "./panel.tsx";
@@ -87,8 +89,11 @@ export function ServicesTab({
   aiConfigured,
   incidents,
   placeholders,
+  locations,
 }: {
   placeholders: DashboardData["placeholders"];
+  /** Where hosts are checked from (the health poll's), when some are checked from more than this server. */
+  locations: LocationSummary[] | undefined;
   /** The open incidents: with problems asked for and no service failing, the list says where they come from. */
   incidents: IncidentsData | undefined;
   /** The infrastructure entries (the health poll's). */
@@ -115,6 +120,7 @@ export function ServicesTab({
   return (
     <div className="flex flex-col gap-6">
       <ServiceFinder list={list} />
+      <LocationsPanel locations={locations} />
       {sections ? (
         <section aria-labelledby="infra-heading">
           <h2 id="infra-heading" className="mb-3 text-lg font-bold">

@@ -7,6 +7,7 @@ import type { StaffKey } from "#shared/i18n/staff/staff-language.ts";
 import { COMPANY_TIME_ZONE } from "#shared/time/zoned-time.ts";
 import { Badge, Figures, ScoreBar, StatusBadge } from "./badges.tsx";
 import type { HostData, ServiceData } from "./dashboard.server.ts";
+import { HostLocations, PartialBadge, partialText } from "./host-locations.tsx";
 import { useNow } from "./use-now.ts";
 
 /** The shipped hosts centron and local keep their labels; any other host is shown by its configured name. */
@@ -49,8 +50,10 @@ function CheckedAt({ host, now }: { host: HostData; now: number }) {
 }
 
 function HostBlock({ label, host, now }: { label: string; host: HostData; now: number }) {
-  const { t, lang } = useStaffText();
+  const text = useStaffText();
+  const { t, lang } = text;
   const checked = host.lastChecked !== null;
+  const partial = partialText(host, text);
   return (
     <div className="min-w-0 rounded-md border border-slate-200 p-3 dark:border-slate-700" data-host={host.host}>
       <div className="flex flex-wrap items-center justify-between gap-2">
@@ -58,7 +61,7 @@ function HostBlock({ label, host, now }: { label: string; host: HostData; now: n
         {host.placeholder ? <Badge tone="amber">{t("services.placeholderBadge")}</Badge> : null}
         {checked ? (
           <span className="flex flex-wrap gap-1">
-            <StatusBadge status={host.status} />
+            {partial ? <PartialBadge text={partial} /> : <StatusBadge status={host.status} />}
             {host.circuitBreakerState !== "closed" ? (
               <Badge tone={host.circuitBreakerState === "open" ? "red" : "amber"} title={t("services.circuitTitle")}>
                 {t(`services.circuit.${host.circuitBreakerState}`)}
@@ -79,9 +82,11 @@ function HostBlock({ label, host, now }: { label: string; host: HostData; now: n
           ]}
         />
       ) : null}
-      {checked && host.errorMessage ? (
+      {/* A partial host's message repeats its badge and its locations' rows, in red: they say it instead. */}
+      {checked && host.errorMessage && !partial ? (
         <p className="mt-2 text-sm break-words text-red-800 dark:text-red-300">{host.errorMessage}</p>
       ) : null}
+      <HostLocations host={host} now={now} />
       <CheckedAt host={host} now={now} />
       {host.subServices.length > 0 ? (
         <ul

@@ -123,7 +123,7 @@ export function ServiceStatus({
     >
       <div className="flex flex-wrap items-center justify-between gap-2">
         <Heading className="text-lg font-bold">{name}</Heading>
-        <ServiceStateBadge state={service.state} />
+        <ServiceStateBadge state={service.state} partialFrom={service.partialFrom} />
       </div>
       <dl className="mt-3 flex flex-wrap gap-x-6 gap-y-1 text-sm">
         {figures.map(([key, window]) => (

@@ -9,6 +9,7 @@ import type { IncidentsData } from "#app/admin/dashboard/dashboard.server.ts";
 import { loadDashboard } from "#app/admin/dashboard/dashboard.server.ts";
 import { DashboardFooter } from "#app/admin/dashboard/dashboard-footer.tsx";
 import { OverviewTab, ServicesTab } from "#app/admin/dashboard/dashboard-tabs.tsx";
+import { locationsOf } from "#app/admin/dashboard/locations-panel.tsx";
 import { NotConfigured } from "#app/admin/dashboard/not-configured.tsx";
 import { DashboardHeader } from "#app/admin/dashboard/dashboard-header.tsx";
 import { HaproxyPanel } from "#app/admin/dashboard/haproxy-panel.tsx";
@@ -119,6 +120,7 @@ function Dashboard({ data, toSignIn }: { data: Route.ComponentProps["loaderData"
           aiConfigured={configured.aiServices}
           incidents={incidents.data}
           placeholders={data.placeholders}
+          locations={locationsOf(health.data)}
         />
       ),
     },

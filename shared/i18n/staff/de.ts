@@ -2,12 +2,14 @@
 import type { StaffMessages } from "./en.ts";
 import { dashboardPanelsDe } from "./dashboard-panels-de.ts";
 import { dashboardServicesDe } from "./dashboard-services-de.ts";
+import { dashboardLocationsDe } from "./dashboard-locations-de.ts";
 import { accountAndTeamDe } from "./account-and-team-de.ts";
 import { serverSentencesDe } from "./server-sentences-de.ts";
 
 export const staffDe: StaffMessages = {
   ...dashboardPanelsDe,
   ...dashboardServicesDe,
+  ...dashboardLocationsDe,
   ...accountAndTeamDe,
   ...serverSentencesDe,
   "language.other": "English",

@@ -3,6 +3,7 @@
 // public site's dictionaries (app/i18n/), so public pages never carry staff text.
 import { dashboardPanelsEn } from "./dashboard-panels-en.ts";
 import { dashboardServicesEn } from "./dashboard-services-en.ts";
+import { dashboardLocationsEn } from "./dashboard-locations-en.ts";
 import { accountAndTeamEn } from "./account-and-team-en.ts";
 import { serverSentencesEn } from "./server-sentences-en.ts";
 
@@ -10,6 +11,7 @@ import { serverSentencesEn } from "./server-sentences-en.ts";
 export const staffEn = {
   ...dashboardPanelsEn,
   ...dashboardServicesEn,
+  ...dashboardLocationsEn,
   ...accountAndTeamEn,
   ...serverSentencesEn,
   "language.other": "Deutsch",

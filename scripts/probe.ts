@@ -1,0 +1,20 @@
+// npm run probe -- --server <url> --location <id> [--data <dir>]: a remote
+// probe (server/probes/probe.ts), with PROBE_TOKEN in the environment. It
+// runs until stopped (SIGTERM, SIGINT) and logs JSON lines.
+import { createLogger } from "#server/logger.ts";
+import { parseProbeArguments, USAGE } from "#server/probes/probe-arguments.ts";
+import { createProbe } from "#server/probes/probe.ts";
+
+const parsed = parseProbeArguments(process.argv.slice(2), process.env);
+if (!parsed.ok) {
+  console.error(`${parsed.error}\n${USAGE}`);
+  process.exit(2);
+}
+const logger = createLogger(process.env.LOG_LEVEL ?? "info");
+const probe = createProbe({ ...parsed.value, logger });
+probe.start();
+for (const signal of ["SIGTERM", "SIGINT"] as const)
+  process.once(signal, () => {
+    logger.info({ signal, waiting: probe.waiting() }, "probe stopping");
+    void probe.stop().then(() => process.exit(0));
+  });

@@ -1,0 +1,135 @@
+// What a round has found so far, and how a host's or sub-service's result is
+// kept: its new state, its raw result, and what it says handed to the
+// tracker at the round's end. A host judged from several locations carries
+// each location's word; failing from fewer than its quorum ("partial") it
+// is shown degraded and observed as ok, so it never alerts.
+import type { Observation } from "#server/alerting/incident-tracker.ts";
+import type { HostLocationResult } from "#shared/monitor/locations.ts";
+import type { CheckOutcome } from "./checks/check-types.ts";
+import type { EngineContext } from "./engine-state.ts";
+import { applyOutcome, initialHostState, type HostState, type SubServiceResult } from "./host-state.ts";
+import type { Reach } from "./locations/local-connectivity.ts";
+import type { StoredResult } from "./monitor-store.ts";
+import type { PushWatch } from "./push-ledger.ts";
+import type { Job } from "./round-jobs.ts";
+import { hostKey, hostObservation, subServiceKey, subServiceObservation } from "./service-targets.ts";
+import type { ServicesConfig } from "./services-config.ts";
+
+/** The endpoint key of a host, and of a sub-service checked on it (its history is kept like a host's). */
+export const endpointKey = (serviceId: string, host: string, sub?: string) =>
+  `${serviceId}/${host}${sub === undefined ? "" : `/${sub}`}`;
+
+/**
+ * A host whose verdict waits for the round's end: one checked from remote locations too, or one failing here while
+ * local's own network is watched. `outcome` is absent when it is not checked here.
+ */
+export type WaitingHost = {
+  job: Job;
+  previous: HostState;
+  outcome?: CheckOutcome;
+  subOutcomes?: readonly CheckOutcome[];
+};
+
+/** What a round checks, and what it has found so far. */
+export type ServiceRound = {
+  config: ServicesConfig;
+  started: number;
+  circuit: { failures: number };
+  parents: ReadonlyMap<string, readonly string[]>;
+  jobs: Job[];
+  endpointIds: Map<string, number>;
+  push: (token: string) => PushWatch;
+  /** Hosts' new states by endpoint id. */
+  saved: Map<number, HostState>;
+  results: StoredResult[];
+  observations: Map<string, Observation>;
+  /** When each target's check of this round ended. */
+  doneAt: Map<string, number>;
+  /** Local's reach, when it has a reference target: taken at the round's start, again at its end after a failure. */
+  reach: Promise<Reach> | undefined;
+  waiting: WaitingHost[];
+};
+
+/** A host's verdict from its locations: each one's word, and those it fails from alone. */
+export type Judged = { locations: HostLocationResult[]; partial: readonly string[] };
+
+/** Whether a host or one of its sub-services failed in this server's check. */
+export const failedHere = (outcome: CheckOutcome, subOutcomes: readonly CheckOutcome[]) =>
+  outcome.status === "unhealthy" || subOutcomes.some((sub) => sub.status === "unhealthy");
+
+/** What a partial failure is observed as: a good check. */
+const PARTIAL_OBSERVED = { status: "healthy", errorMessage: null } as const;
+
+export function observe(engine: EngineContext, round: ServiceRound, observation: Observation): void {
+  round.observations.set(observation.key, observation);
+  round.doneAt.set(observation.key, engine.options.now());
+}
+
+/** A host's check: its new state stored, its result kept, what it says observed. */
+export function recordHost(
+  engine: EngineContext,
+  round: ServiceRound,
+  job: Job,
+  previous: HostState,
+  outcome: CheckOutcome,
+  subResults: SubServiceResult[],
+  judged?: Judged,
+): void {
+  const key = endpointKey(job.service.id, job.host);
+  let next = applyOutcome(previous, outcome, engine.options.now(), round.circuit, subResults);
+  if (judged)
+    next = {
+      ...next,
+      locations: judged.locations,
+      ...(judged.partial.length > 0 ? { partial: [...judged.partial] } : {}),
+    };
+  engine.state.states!.set(key, next);
+  const parents = round.parents.get(hostKey(job.service.id, job.host));
+  const said = judged && judged.partial.length > 0 ? PARTIAL_OBSERVED : next;
+  observe(engine, round, hostObservation(job.service, round.config.defaults, job.host, said, parents));
+  const endpointId = round.endpointIds.get(key)!;
+  round.saved.set(endpointId, next);
+  round.results.push({
+    endpointId,
+    checkedAt: next.lastChecked!,
+    status: next.status,
+    responseTime: next.responseTime,
+  });
+}
+
+/**
+ * Each sub-service's result kept and observed; returned for its host's state. An absent or pending outcome keeps
+ * nothing; a sub-service named in `partial` is observed as a good check.
+ */
+export function recordSubServices(
+  engine: EngineContext,
+  round: ServiceRound,
+  { service, host, subs }: Job,
+  subOutcomes: readonly (CheckOutcome | undefined)[],
+  partial?: ReadonlySet<string>,
+): SubServiceResult[] {
+  const { defaults } = round.config;
+  const subResults: SubServiceResult[] = [];
+  subs.forEach((sub, position) => {
+    const result = subOutcomes[position];
+    if (!result || result.pending) return;
+    const state = applyOutcome(initialHostState(host), result, engine.options.now(), round.circuit);
+    subResults.push({
+      name: sub.name,
+      status: state.status,
+      responseTime: state.responseTime,
+      healthScore: state.healthScore,
+      errorMessage: state.errorMessage,
+    });
+    round.results.push({
+      endpointId: round.endpointIds.get(endpointKey(service.id, host, sub.name))!,
+      checkedAt: state.lastChecked!,
+      status: state.status,
+      responseTime: state.responseTime,
+    });
+    const parents = round.parents.get(subServiceKey(service.id, sub.name));
+    const said = partial?.has(sub.name) ? PARTIAL_OBSERVED : state;
+    observe(engine, round, subServiceObservation(service, defaults, sub.name, said, parents));
+  });
+  return subResults;
+}

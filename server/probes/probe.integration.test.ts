@@ -1,0 +1,217 @@
+// A real probe against a real server on loopback, checking two loopback
+// targets (one answers, one refuses): (a) in this process on a clock twenty
+// times fast, the server away for two minutes of probe time (its socket
+// closed, so connections are refused) and back: every result arrives, once,
+// in order; (b) `npm run probe` as a child process, killed (SIGKILL) while
+// the server is away and started again: nothing lost, nothing twice.
+import { spawn, type ChildProcess } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { createServer, type AddressInfo, type Server } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { serve, type ServerType } from "@hono/node-server";
+import pino from "pino";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { parseMonitoringConfig, type MonitoringConfig } from "#server/monitoring-config.ts";
+import { testDatabases } from "#tests/support/test-databases.ts";
+import { createTestApp } from "#tests/support/test-app.ts";
+import type { ProbeResult, ResultsBody } from "./probe-protocol.ts";
+import { createProbe } from "./probe.ts";
+
+const TOKEN = "probe-fra-0123456789abcdef0123456789";
+const SPEED = 20;
+const INTERVAL_MS = 5000;
+
+const until = async (done: () => boolean | Promise<boolean>, what: string, timeoutMs = 15_000) => {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await done())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+};
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** A port that accepts (the target that answers) and one that refuses (nothing listens there). */
+async function targets(): Promise<{ listener: Server; up: number; down: number }> {
+  const listener = createServer((socket) => socket.destroy());
+  await new Promise<void>((resolve) => listener.listen(0, "127.0.0.1", resolve));
+  const closed = createServer();
+  await new Promise<void>((resolve) => closed.listen(0, "127.0.0.1", resolve));
+  const down = (closed.address() as AddressInfo).port;
+  await new Promise((resolve) => closed.close(resolve));
+  return { listener, up: (listener.address() as AddressInfo).port, down };
+}
+
+/** Every line the probe has written to its spool, and the ones the server has not acknowledged. */
+function spooled(dataDir: string) {
+  const file = join(dataDir, "results.jsonl");
+  const lines = existsSync(file) ? readFileSync(file, "utf8").split("\n").filter(Boolean) : [];
+  const all = lines.map((line) => JSON.parse(line) as ProbeResult & { seq: number });
+  const acked = existsSync(join(dataDir, "acked")) ? Number(readFileSync(join(dataDir, "acked"), "utf8")) : 0;
+  return { all, pending: all.filter((entry) => entry.seq > acked) };
+}
+
+/** `npm run probe` as a child process, its output (both streams) gathered. */
+function runProbe(port: number, dataDir: string, output: string[]): ChildProcess {
+  const child = spawn(
+    join(process.cwd(), "node_modules/.bin/tsx"),
+    ["scripts/probe.ts", "--server", `http://127.0.0.1:${port}`, "--location", "fra", "--data", dataDir],
+    { env: { ...process.env, PROBE_TOKEN: TOKEN, LOG_LEVEL: "info" }, stdio: ["ignore", "pipe", "pipe"] },
+  );
+  child.stdout!.on("data", (chunk: Buffer) => output.push(chunk.toString()));
+  child.stderr!.on("data", (chunk: Buffer) => output.push(chunk.toString()));
+  return child;
+}
+const exited = (child: ChildProcess) => new Promise((resolve) => child.once("exit", resolve));
+
+/** A probe in this process on a clock twenty times fast; the results the server took are gathered in `accepted`. */
+function fastProbe(port: number, dataDir: string, accepted: ProbeResult[]) {
+  const start = Date.now();
+  const now = () => start + (Date.now() - start) * SPEED;
+  const counting: typeof fetch = async (input, init) => {
+    const response = await fetch(input, init);
+    if (init?.method === "POST" && response.status === 200)
+      accepted.push(...(JSON.parse(init.body as string) as ResultsBody).results);
+    return response;
+  };
+  const probe = createProbe({
+    server: `http://127.0.0.1:${port}`,
+    location: "fra",
+    token: TOKEN,
+    dataDir,
+    now,
+    fetch: counting,
+    logger: pino({ level: "silent" }),
+    timers: {
+      setTimeout: (run, ms) => setTimeout(run, ms / SPEED),
+      clearTimeout: (handle) => clearTimeout(handle as NodeJS.Timeout),
+    },
+  });
+  return { probe, now };
+}
+
+const monitoring = (up: number, down: number) =>
+  parseMonitoringConfig(
+    `
+locations: [{ id: fra, name: Frankfurt, token: "\${T}" }]
+alerts: { to: ops@example.com }
+defaults: { intervalSeconds: 5, timeoutMs: 1000, retries: 0, staggerSeconds: 0 }
+services:
+  - id: web
+    name: Web
+    locations: [fra]
+    hosts: { up: { tcp: "127.0.0.1:${up}" }, down: { tcp: "127.0.0.1:${down}" } }
+`,
+    { T: TOKEN },
+  );
+
+describe.each(testDatabases())("a remote probe and its server on $dialect", ({ open }) => {
+  let target: Awaited<ReturnType<typeof targets>>;
+  let config: MonitoringConfig;
+  let t: Awaited<ReturnType<typeof createTestApp>>;
+  let cleanup: () => Promise<void>;
+  let server: ServerType | undefined;
+  let port = 0;
+  let dataDir: string;
+
+  beforeAll(async () => {
+    target = await targets();
+    config = monitoring(target.up, target.down);
+  });
+  afterAll(() => new Promise((resolve) => target.listener.close(resolve)));
+
+  const listen = async () => {
+    server = serve({ fetch: t.app.fetch, port, hostname: "127.0.0.1" });
+    await new Promise<void>((resolve) => server!.once("listening", () => resolve()));
+    port = (server.address() as AddressInfo).port;
+  };
+  /** The server goes away: it stops listening and drops the connections it holds. */
+  const away = async () => {
+    const closing = server!;
+    server = undefined;
+    await new Promise((resolve) => {
+      closing.close(resolve);
+      (closing as unknown as { closeAllConnections: () => void }).closeAllConnections();
+    });
+  };
+  const rows = () =>
+    t.services.database.db
+      .selectFrom("probe_results as r")
+      .innerJoin("monitor_endpoints as e", "e.id", "r.endpoint_id")
+      .select(["e.host", "r.checked_at", "r.skew_ms", "r.status"])
+      .orderBy("r.checked_at")
+      .execute();
+
+  beforeEach(async () => {
+    const db = await open();
+    cleanup = db.cleanup;
+    dataDir = mkdtempSync(join(tmpdir(), "probe-data-"));
+    t = await createTestApp(db.handle, {}, { monitoring: { config: () => config } });
+    port = 0;
+    await listen();
+  });
+  afterEach(async () => {
+    if (server) await away();
+    await cleanup();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it("delivers every result of two minutes away once the server is back: in order, once", async () => {
+    const accepted: ProbeResult[] = [];
+    const { probe, now } = fastProbe(port, dataDir, accepted);
+    Object.defineProperty(t.clock, "now", { get: now });
+    probe.start();
+    await until(async () => (await rows()).length >= 2, "the first round");
+    await away();
+    const before = (await rows()).length;
+    await pause(120_000 / SPEED);
+    expect(probe.waiting()).toBeGreaterThanOrEqual(40);
+    await listen();
+    await until(() => probe.waiting() === 0, "the backlog to drain");
+    await probe.stop();
+
+    const stored = await rows();
+    expect(stored.length).toBeGreaterThan(before + 40);
+    expect(accepted).toHaveLength(stored.length);
+    for (const host of ["up", "down"]) {
+      const sent = accepted.filter((result) => result.key === `web/${host}`).map((result) => result.checkedAt);
+      expect(sent).toEqual([...sent].sort((a, b) => a - b));
+      const times = stored.filter((row) => row.host === host).map((row) => Number(row.checked_at));
+      // One result per slot, none missing: after the first round (at once), each a slot after the one before.
+      const gaps = times.slice(2).map((time, index) => time - times[index + 1]!);
+      expect(gaps.filter((gap) => Math.abs(gap - INTERVAL_MS) > 1000)).toEqual([]);
+      expect(times.length).toBeGreaterThan(20);
+    }
+    expect(new Set(stored.filter((row) => row.host === "down").map((row) => row.status))).toEqual(new Set([2]));
+  }, 40_000);
+
+  it("loses nothing and sends nothing twice when killed while the server is away", async () => {
+    Object.defineProperty(t.clock, "now", { get: Date.now });
+    const output: string[] = [];
+    const run = () => runProbe(port, dataDir, output);
+    let child = run();
+    await until(async () => (await rows()).length >= 2, "the first round", 20_000);
+    await away();
+    await until(() => spooled(dataDir).pending.length >= 2, "results kept while the server is away", 12_000);
+    const pendingAtKill = spooled(dataDir).pending;
+    child.kill("SIGKILL");
+    await exited(child);
+
+    child = run();
+    await pause(1500);
+    await listen();
+    await until(() => spooled(dataDir).pending.length === 0, "the results to be delivered", 20_000);
+    child.kill("SIGTERM");
+    await exited(child);
+
+    const stored = await rows();
+    const storedKeys = new Set(stored.map((row) => `${row.host}@${Number(row.checked_at) + row.skew_ms}`));
+    const key = (entry: ProbeResult) => `${entry.key.slice("web/".length)}@${entry.checkedAt}`;
+    for (const entry of pendingAtKill) expect(storedKeys).toContain(key(entry));
+    const { all } = spooled(dataDir);
+    expect(new Set(all.map((entry) => entry.seq)).size).toBe(all.length);
+    expect(stored).toHaveLength(all.length);
+    expect(new Set(all.map(key))).toEqual(storedKeys);
+    expect(output.join("")).not.toContain(TOKEN);
+  }, 60_000);
+});
