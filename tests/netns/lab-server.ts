@@ -111,11 +111,16 @@ export function startLabProbe(
   const child: ChildProcess = lab.run(
     place,
     process.execPath,
-    [tsx, "scripts/probe.ts", "--server", origin, "--location", place, "--data", dataDir],
+    // Plain HTTP on the lab's private links: a probe refuses it unless told.
+    [tsx, "scripts/probe.ts", "--server", origin, "--location", place, "--data", dataDir, "--insecure-http"],
     { env: { ...process.env, PROBE_TOKEN: token }, stdio: ["ignore", "pipe", "pipe"] },
   );
   let output = "";
   child.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on("data", (chunk: Buffer) => (output += chunk.toString()));
-  return { output: () => output.slice(-4_000) };
+  return {
+    output: () => output.slice(-4_000),
+    /** Its exit code or signal once it has ended on its own (a test's cue to stop waiting), else null. */
+    ended: () => child.exitCode ?? child.signalCode,
+  };
 }

@@ -69,12 +69,16 @@ async function until<T>(what: string, read: () => Promise<T>, done: (value: T) =
   const deadline = Date.now() + WAIT_MS;
   let last: T | undefined;
   while (Date.now() < deadline) {
+    if (probes.some((probe) => probe.ended() !== null)) break;
     last = await read();
     if (done(last)) return last;
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
   const outputs = probes.map((probe) => probe.output()).join("\n---\n");
-  throw new Error(`${what}: not within ${WAIT_MS / 1000} s; last seen ${JSON.stringify(last)}\nprobes:\n${outputs}`);
+  const ended = probes.some((probe) => probe.ended() !== null) ? " (a probe ended)" : "";
+  throw new Error(
+    `${what}: not within ${WAIT_MS / 1000} s${ended}; last seen ${JSON.stringify(last)}\nprobes:\n${outputs}`,
+  );
 }
 
 const host = async (serviceId: string) => {
