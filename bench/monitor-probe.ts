@@ -64,6 +64,8 @@ export async function measureProbe(options: {
       LOCATION.id,
       "--data",
       join(dir, "probe"),
+      // The server is on loopback here.
+      "--insecure-http",
     ],
     { env: { ...process.env, PROBE_TOKEN: TOKEN }, stdio: ["ignore", "ignore", "inherit"] },
   );
