@@ -7,7 +7,7 @@
 import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { basename, dirname, join } from "node:path";
 import { dump } from "js-yaml";
 import { startSimulatedFleet } from "#scripts/simulated-fleet.ts";
 import { cpuSeconds, databaseNumber, fleetConfig, rssMb, startMonitorServer, stopProcess } from "./monitor-fleet.ts";
@@ -17,6 +17,7 @@ const TOKEN = "bench-probe-token-0123456789abcdef";
 const LOCATION = { id: "fra", name: "Frankfurt", token: TOKEN };
 
 export type ProbeRow = {
+  launch: ProbeLaunch;
   endpoints: number;
   cycle: number;
   results: number;
@@ -37,58 +38,89 @@ const storedResults = (dir: string) =>
     return row.n;
   });
 
+/**
+ * How the probe runs: "tsx" as `npm run probe` runs it (in one process: tsx as a loader, not its CLI, which would run
+ * it in a child, so the RSS read is the probe's), or "bundled": the same code built into one file for plain Node, as
+ * the server is, to tell the probe's own memory from the TypeScript loader's.
+ */
+export type ProbeLaunch = "tsx" | "bundled";
+const BUNDLE = "build/bench-probe/probe.js";
+
+/** scripts/probe.ts built as build/server/index.js is (dependencies stay in node_modules, so it lives in build/). */
+export async function bundleProbe(): Promise<void> {
+  const { build } = await import("vite");
+  await build({
+    configFile: false,
+    logLevel: "warn",
+    publicDir: false,
+    build: {
+      ssr: "scripts/probe.ts",
+      outDir: dirname(BUNDLE),
+      emptyOutDir: true,
+      target: "node20",
+      rollupOptions: { output: { entryFileNames: basename(BUNDLE) } },
+    },
+  });
+}
+
+function startProbe(port: number, dir: string, launch: ProbeLaunch) {
+  const args = ["--server", `http://127.0.0.1:${port}`, "--location", LOCATION.id, "--data", join(dir, "probe")];
+  const program = launch === "tsx" ? ["--import", "tsx", "scripts/probe.ts"] : [BUNDLE];
+  // The server is on loopback here, where plain HTTP is what there is.
+  const child = spawn(process.execPath, [...program, ...args, "--insecure-http"], {
+    env: { ...process.env, PROBE_TOKEN: TOKEN },
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  // The last lines of its log, for the message when it does not deliver.
+  let log = "";
+  child.stdout!.on("data", (chunk: Buffer) => (log = (log + chunk.toString()).slice(-2_000)));
+  return { child, log: () => log };
+}
+
 export async function measureProbe(options: {
   count: number;
   interval: number;
   cycles: number;
   heap: number;
   port: number;
+  launch: ProbeLaunch;
 }): Promise<ProbeRow[]> {
-  const { count, interval, cycles, heap, port } = options;
+  const { count, interval, cycles, heap, port, launch } = options;
   const fleet = await startSimulatedFleet({ failureShare: 0.005, degradedShare: 0.02 });
   const dir = mkdtempSync(join(tmpdir(), "bench-monitor-probe-"));
   const configFile = join(dir, "monitoring.yaml");
   writeFileSync(configFile, dump(fleetConfig(count, fleet.url, interval, { locations: [LOCATION] }), { noRefs: true }));
   const server = startMonitorServer({ port, dir, configFile, heap });
   server.stdout!.resume();
-  // One process (tsx as a loader, not its CLI, which would run the probe in a child): its RSS is the probe's.
-  const probe = spawn(
-    process.execPath,
-    [
-      "--import",
-      "tsx",
-      "scripts/probe.ts",
-      "--server",
-      `http://127.0.0.1:${port}`,
-      "--location",
-      LOCATION.id,
-      "--data",
-      join(dir, "probe"),
-      // The server is on loopback here.
-      "--insecure-http",
-    ],
-    { env: { ...process.env, PROBE_TOKEN: TOKEN }, stdio: ["ignore", "ignore", "inherit"] },
-  );
   const rows: ProbeRow[] = [];
+  let probe: ReturnType<typeof startProbe> | undefined;
   try {
     await waitForUrl(`http://127.0.0.1:${port}/healthz`, 60_000);
+    // Once the server answers: a probe that finds no server at its start waits for the next fetch of its checks.
+    probe = startProbe(port, dir, launch);
     const firstRound = Date.now() + 2 * interval * 1000;
     while (storedResults(dir) < count) {
-      if (Date.now() > firstRound) throw new Error(`the probe's first round did not reach the server in time`);
-      if (probe.exitCode !== null) throw new Error(`the probe exited (${probe.exitCode})`);
+      if (Date.now() > firstRound)
+        throw new Error(`the probe's first round did not reach the server in time:\n${probe.log()}`);
+      if (probe.child.exitCode !== null) throw new Error(`the probe exited (${probe.child.exitCode}):\n${probe.log()}`);
       await pause(500);
     }
-    let previous = { server: cpuSeconds(server.pid!), probe: cpuSeconds(probe.pid!), results: storedResults(dir) };
+    let previous = {
+      server: cpuSeconds(server.pid!),
+      probe: cpuSeconds(probe.child.pid!),
+      results: storedResults(dir),
+    };
     for (let cycle = 1; cycle <= cycles; cycle += 1) {
       let probeRss = 0;
       const end = Date.now() + interval * 1000;
       while (Date.now() < end) {
-        probeRss = Math.max(probeRss, rssMb(probe.pid!));
+        probeRss = Math.max(probeRss, rssMb(probe.child.pid!));
         await pause(1_000);
       }
-      const now = { server: cpuSeconds(server.pid!), probe: cpuSeconds(probe.pid!), results: storedResults(dir) };
+      const now = { server: cpuSeconds(server.pid!), probe: cpuSeconds(probe.child.pid!), results: storedResults(dir) };
       const results = now.results - previous.results;
       rows.push({
+        launch,
         endpoints: count,
         cycle,
         results,
@@ -101,7 +133,7 @@ export async function measureProbe(options: {
       previous = now;
     }
   } finally {
-    await stopProcess(probe);
+    if (probe) await stopProcess(probe.child);
     await stopProcess(server);
     await fleet.stop();
     rmSync(dir, { recursive: true, force: true });
@@ -129,17 +161,22 @@ export function reportProbe({ local, remote, interval }: { local: LocalRow[]; re
     );
   for (const row of remote)
     console.log(
-      `| probe fra | ${row.endpoints} | ${row.cycle} | ${row.serverCpuMsPerResult.toFixed(3)} | ` +
+      `| probe fra (${row.launch}) | ${row.endpoints} | ${row.cycle} | ${row.serverCpuMsPerResult.toFixed(3)} | ` +
         `${row.probeCpuMsPerCheck.toFixed(3)} | ${row.probeRssMb.toFixed(0)} | ${row.serverRssMb.toFixed(0)} |`,
     );
   const localCpu = average(steady(local).map((row) => row.cpuMsPerCheck));
-  const remoteCpu = average(steady(remote).map((row) => row.serverCpuMsPerResult));
-  const probeRss = Math.max(...remote.map((row) => row.probeRssMb));
+  const runs = (["tsx", "bundled"] as const).map((launch) => remote.filter((row) => row.launch === launch));
+  const remoteCpu = average(runs.flatMap((rows) => steady(rows).map((row) => row.serverCpuMsPerResult)));
   const mark = (ok: boolean) => (ok ? "met" : "NOT met");
+  const rss = (rows: ProbeRow[]) => {
+    const peak = Math.max(...rows.map((row) => row.probeRssMb));
+    const how = rows[0]?.launch === "tsx" ? "as npm run probe runs it" : "bundled";
+    return `${peak.toFixed(0)} MB ${how}: ${mark(peak <= PROBE_RSS_MB)}`;
+  };
   const endpoints = remote[0]?.endpoints ?? 0;
   console.log(
     `\nTargets for a probe of ${endpoints} endpoints every ${interval} s: its RSS at most ${PROBE_RSS_MB} MB ` +
-      `(${probeRss.toFixed(0)}: ${mark(probeRss <= PROBE_RSS_MB)}); the server's CPU per remote result at most ` +
+      `(${runs.map(rss).join("; ")}); the server's CPU per remote result at most ` +
       `its CPU per local check (${remoteCpu.toFixed(3)} ms against ${localCpu.toFixed(3)} ms, ratio remote/local ` +
       `${(remoteCpu / localCpu).toFixed(2)}: ${mark(remoteCpu <= localCpu)}).`,
   );

@@ -10,8 +10,9 @@
 // storage) are timed in this process on the same answers; the request is
 // the rest of the server's CPU per check. Figures need an idle machine.
 // With --probe (3,000 endpoints unless told): the fleet checked by a remote
-// probe instead (monitor-probe.ts), its RSS and the server's CPU per remote
-// result beside the server's CPU per local check, measured in the same run.
+// probe instead (monitor-probe.ts; run as npm run probe runs it, then bundled
+// for plain Node), its RSS and the server's CPU per remote result beside the
+// server's CPU per local check, measured in the same run.
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
@@ -36,7 +37,7 @@ import {
   startMonitorServer,
   stopProcess,
 } from "./monitor-fleet.ts";
-import { measureProbe, reportProbe } from "./monitor-probe.ts";
+import { bundleProbe, measureProbe, reportProbe } from "./monitor-probe.ts";
 import { waitForUrl } from "./throughput.ts";
 
 const args = process.argv.slice(2);
@@ -265,8 +266,11 @@ async function benchLocal(): Promise<void> {
 
 /** The fleet checked by a remote probe, beside the same fleet checked by this server. */
 async function benchProbe(): Promise<void> {
+  await bundleProbe();
   const local = await measure(endpoints);
-  const remote = await measureProbe({ count: endpoints, interval, cycles, heap, port: PORT });
+  const remote = [];
+  for (const launch of ["tsx", "bundled"] as const)
+    remote.push(...(await measureProbe({ count: endpoints, interval, cycles, heap, port: PORT, launch })));
   reportProbe({ local, remote, interval });
 }
 
