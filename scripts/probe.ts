@@ -11,7 +11,14 @@ if (!parsed.ok) {
   process.exit(2);
 }
 const logger = createLogger(process.env.LOG_LEVEL ?? "info");
-const probe = createProbe({ ...parsed.value, logger });
+let probe: ReturnType<typeof createProbe>;
+try {
+  probe = createProbe({ ...parsed.value, logger });
+} catch (error) {
+  // Most likely the data folder: not writable, or not a folder.
+  console.error(`The probe cannot start with --data ${parsed.value.dataDir}: ${(error as Error).message}`);
+  process.exit(1);
+}
 probe.start();
 for (const signal of ["SIGTERM", "SIGINT"] as const)
   process.once(signal, () => {

@@ -5,6 +5,7 @@
 import { describe, expect, it } from "vitest";
 import type { HealthStatus } from "#shared/monitor/health.ts";
 import { testDatabases } from "#tests/support/test-databases.ts";
+import { queuedTitles } from "#tests/support/queued-notices.ts";
 import { createTestApp } from "#tests/support/test-app.ts";
 import { parseMonitoringConfig } from "#server/monitoring-config.ts";
 import type { CheckTarget } from "./checks/check-types.ts";
@@ -214,13 +215,7 @@ describe.each(testDatabases())("checks from two places on $dialect", ({ open }) 
       await monitor.engine.lead();
       await monitor.engine.runCycle();
       if (step.late) await send(start + step.late.at * 1000, step.late.status);
-      const rows = await db
-        .selectFrom("outbox")
-        .select("payload")
-        .where("channel", "=", "alert:email")
-        .orderBy("id")
-        .execute();
-      const titles = rows.map((row) => (JSON.parse(row.payload) as { subject: string }).subject);
+      const titles = await queuedTitles(db);
       expect(titles.slice(told), where).toEqual(step.notices);
       told = titles.length;
       if (step.shop) {

@@ -10,6 +10,7 @@ import type { HostData, ServiceData } from "./dashboard.server.ts";
 import type { HostLocation } from "./host-locations.tsx";
 import { ServiceCard } from "./service-card.tsx";
 import { RenderTime } from "./use-now.ts";
+import { locationItems } from "#tests/support/rendered-words.ts";
 
 const NOW = Date.parse("2026-11-24T10:00:00Z");
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -67,15 +68,6 @@ function render(hosts: HostData[], lang: Language = "en"): string {
 }
 
 const text = (html: string) => html.replace(/<[^>]+>/g, "|");
-/** The rows of the host's locations, each as its visible words joined by "|". */
-const rows = (html: string) =>
-  [...html.matchAll(/<li[^>]*data-location="[^"]+"[^>]*>(.*?)<\/li>/g)].map((match) =>
-    match[1]!
-      .replace(/<[^>]+>/g, "|")
-      .split("|")
-      .filter((part) => part.trim() !== "")
-      .join("|"),
-  );
 
 const partialHost = host({
   status: "degraded",
@@ -93,7 +85,7 @@ const partialHost = host({
 describe("a host checked from more than one place", () => {
   it("shows a row per location: its word, response time, offline and no result, and a clock that is off", () => {
     const html = render([partialHost]);
-    expect(rows(html)).toEqual([
+    expect(locationItems(html)).toEqual([
       "This server|healthy|38ms",
       "Frankfurt|unhealthy|ECONNREFUSED",
       "Munich|location offline",
@@ -120,7 +112,7 @@ describe("a host checked from more than one place", () => {
 
   it("says it all in German", () => {
     const html = render([partialHost], "de");
-    expect(rows(html)).toEqual([
+    expect(locationItems(html)).toEqual([
       "Dieser Server|gesund|38\u00a0ms",
       "Frankfurt|gestört|ECONNREFUSED",
       "Munich|Standort offline",

@@ -7,6 +7,7 @@ import { StaffLanguageProvider } from "#app/admin/staff-language.tsx";
 import type { Language } from "#shared/i18n/languages.ts";
 import type { LocationSummary } from "#shared/monitor/locations.ts";
 import { LocationsPanel } from "./locations-panel.tsx";
+import { locationItems } from "#tests/support/rendered-words.ts";
 
 const location = (id: string, name: string, overrides: Partial<LocationSummary> = {}): LocationSummary => ({
   id,
@@ -33,21 +34,11 @@ const render = (locations: LocationSummary[] | undefined, lang: Language = "en")
     </StaffLanguageProvider>,
   ).replace(/<!-- -->/g, "");
 
-/** Each location's visible words joined by "|". */
-const items = (html: string) =>
-  [...html.matchAll(/<li[^>]*data-location="[^"]+"[^>]*>(.*?)<\/li>/g)].map((match) =>
-    match[1]!
-      .replace(/<[^>]+>/g, "|")
-      .split("|")
-      .filter((part) => part.trim() !== "")
-      .join("|"),
-  );
-
 describe("the check locations panel", () => {
   it("lists each location's state, last word and clock", () => {
     const html = render(LOCATIONS);
     expect(html).toContain("Check locations");
-    expect(items(html)).toEqual([
+    expect(locationItems(html)).toEqual([
       "This server|online|Last seen: |24 Nov 2026, 10:59:30 CET",
       "Frankfurt|online|Last seen: |24 Nov 2026, 10:59:30 CET|Clock 7.40s ahead",
       "Munich|offline|Last seen: |24 Nov 2026, 10:59:30 CET|Reference https://1.1.1.1: timeout",
@@ -56,7 +47,7 @@ describe("the check locations panel", () => {
   });
 
   it("says it in German", () => {
-    expect(items(render(LOCATIONS, "de"))).toEqual([
+    expect(locationItems(render(LOCATIONS, "de"))).toEqual([
       "Dieser Server|online|Zuletzt gemeldet: |24. Nov. 2026, 10:59:30 MEZ",
       "Frankfurt|online|Zuletzt gemeldet: |24. Nov. 2026, 10:59:30 MEZ|Uhr 7,40\u00a0s vor",
       "Munich|offline|Zuletzt gemeldet: |24. Nov. 2026, 10:59:30 MEZ|Reference https://1.1.1.1: timeout",
