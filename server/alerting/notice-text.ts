@@ -20,6 +20,9 @@ function labels(incidents: readonly ToldIncident[]): string {
   return named.length > 0 ? ` (${named.join(", ")})` : "";
 }
 
+/** Incidents that are not a target's health resolve in their own words: a probe reports again, a place is online. */
+const AGAIN: Record<string, string> = { "is not reporting": "is reporting again", "is offline": "is online again" };
+
 function titleOf(kind: IncidentNoticeKind, group: NoticeGroup, incidents: readonly ToldIncident[]): string {
   const first = incidents[0]!;
   const which = labels(incidents);
@@ -35,7 +38,8 @@ function titleOf(kind: IncidentNoticeKind, group: NoticeGroup, incidents: readon
       if (incidents.every((incident) => incident.state === "removed"))
         return `[RESOLVED] ${group.name} is no longer monitored${which}`;
       const degraded = incidents.filter((incident) => incident.state === "degraded");
-      if (degraded.length === 0) return `[RESOLVED] ${group.name} is healthy again${which}`;
+      if (degraded.length === 0)
+        return `[RESOLVED] ${group.name} ${AGAIN[first.summary] ?? "is healthy again"}${which}`;
       return `[RESOLVED] ${group.name} is no longer unhealthy, but degraded${labels(degraded)}`;
     }
   }

@@ -102,7 +102,7 @@ const scenarios: Scenario[] = [
       { at: 120, notices: [] },
       { at: 180, notices: ["[ALERT] Probe fra is not reporting"], shop: { status: "healthy" } },
       { at: 240, notices: [] },
-      { at: 300, fra: "healthy", notices: ["[RESOLVED] Probe fra is healthy again"] },
+      { at: 300, fra: "healthy", notices: ["[RESOLVED] Probe fra is reporting again"] },
     ],
   },
   {
@@ -116,7 +116,7 @@ const scenarios: Scenario[] = [
         at: 180,
         local: "healthy",
         fra: "healthy",
-        notices: ["[RESOLVED] Location fra is healthy again", SHOP_RESOLVED],
+        notices: ["[RESOLVED] Location fra is online again", SHOP_RESOLVED],
       },
     ],
   },
@@ -137,7 +137,7 @@ const scenarios: Scenario[] = [
       {
         at: 180,
         reference: "ok",
-        notices: ["[RESOLVED] Location local is healthy again", "[ALERT] Wiki is unhealthy (main)"],
+        notices: ["[RESOLVED] Location local is online again", "[ALERT] Wiki is unhealthy (main)"],
       },
     ],
   },

@@ -10,8 +10,10 @@ import { createServer, type AddressInfo, type Server } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { serve, type ServerType } from "@hono/node-server";
+import type { Kysely } from "kysely";
 import pino from "pino";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import type { Database } from "#server/db/schema.ts";
 import { parseMonitoringConfig, type MonitoringConfig } from "#server/monitoring-config.ts";
 import { testDatabases } from "#tests/support/test-databases.ts";
 import { createTestApp } from "#tests/support/test-app.ts";
@@ -90,6 +92,15 @@ function fastProbe(port: number, dataDir: string, accepted: ProbeResult[]) {
   return { probe, now };
 }
 
+/** What the server stored of the probe's results, by host, oldest first. */
+const storedResults = (db: Kysely<Database>) =>
+  db
+    .selectFrom("probe_results as r")
+    .innerJoin("monitor_endpoints as e", "e.id", "r.endpoint_id")
+    .select(["e.host", "r.checked_at", "r.skew_ms", "r.status"])
+    .orderBy("r.checked_at")
+    .execute();
+
 const monitoring = (up: number, down: number) =>
   parseMonitoringConfig(
     `
@@ -134,13 +145,7 @@ describe.each(testDatabases())("a remote probe and its server on $dialect", ({ o
       (closing as unknown as { closeAllConnections: () => void }).closeAllConnections();
     });
   };
-  const rows = () =>
-    t.services.database.db
-      .selectFrom("probe_results as r")
-      .innerJoin("monitor_endpoints as e", "e.id", "r.endpoint_id")
-      .select(["e.host", "r.checked_at", "r.skew_ms", "r.status"])
-      .orderBy("r.checked_at")
-      .execute();
+  const rows = () => storedResults(t.services.database.db);
 
   beforeEach(async () => {
     const db = await open();
@@ -184,6 +189,18 @@ describe.each(testDatabases())("a remote probe and its server on $dialect", ({ o
     }
     expect(new Set(stored.filter((row) => row.host === "down").map((row) => row.status))).toEqual(new Set([2]));
   }, 40_000);
+
+  it("starts checking soon after its server first answers, not a minute later", async () => {
+    await away();
+    const { probe, now } = fastProbe(port, dataDir, []);
+    Object.defineProperty(t.clock, "now", { get: now });
+    probe.start();
+    await pause(20_000 / SPEED);
+    await listen();
+    // Asked again every 5 s of probe time until the server answers: a minute (3 s here) would miss this.
+    await until(async () => (await rows()).length >= 2, "the first results", 60_000 / SPEED / 2);
+    await probe.stop();
+  }, 20_000);
 
   it("loses nothing and sends nothing twice when killed while the server is away", async () => {
     Object.defineProperty(t.clock, "now", { get: Date.now });

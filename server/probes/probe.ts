@@ -16,6 +16,7 @@ import { createSender, type Timers } from "./probe-sender.ts";
 import { openSpool, writeFileAtomic } from "./probe-spool.ts";
 
 const ASSIGNMENTS_EVERY_MS = 60_000;
+const ASSIGNMENTS_RETRY_MS = 5_000;
 const ASSIGNMENTS_FILE = "assignments.json";
 /** Results kept while the server is away: about half an hour of 3,000 checks a minute. */
 export const DEFAULT_SPOOL_CAP = 100_000;
@@ -52,6 +53,26 @@ function readyChecks(answer: AssignmentsAnswer, logger: Logger): Assigned {
     ? { key: "connectivity", target: reference.data, ...defaults, retries: 0 }
     : undefined;
   return { answer, checks, connectivity };
+}
+
+/** Timers the probe sets, all cleared when it stops: `later` runs a task after a while, `sleep` waits. */
+function ownTimers(timers: Timers) {
+  const handles = new Set<unknown>();
+  const later = (ms: number, run: () => void) => {
+    const handle = timers.setTimeout(() => {
+      handles.delete(handle);
+      run();
+    }, ms);
+    handles.add(handle);
+  };
+  return {
+    later,
+    sleep: (ms: number) => new Promise<void>((resolve) => later(ms, resolve)),
+    clearAll() {
+      for (const handle of handles) timers.clearTimeout(handle);
+      handles.clear();
+    },
+  };
 }
 
 /** The server's assignments, and the probe's clock minus the server's; undefined (logged) when not to be had. */
@@ -96,16 +117,9 @@ export function createProbe(options: ProbeOptions) {
   let connectivity: ProbeConnectivity = { online: true, checkedAt: null, error: null };
   let limited = limiter(1);
   let stopped = true;
-  const handles = new Set<unknown>();
-
-  const later = (ms: number, run: () => void) => {
-    const handle = timers.setTimeout(() => {
-      handles.delete(handle);
-      run();
-    }, ms);
-    handles.add(handle);
-  };
-  const sleep = (ms: number) => new Promise<void>((resolve) => later(ms, resolve));
+  /** Whether the server has given assignments since this probe started. */
+  let answered = false;
+  const { later, sleep, clearAll } = ownTimers(timers);
 
   const sender = createSender({
     server,
@@ -139,7 +153,9 @@ export function createProbe(options: ProbeOptions) {
         writeFileAtomic(assignmentsPath, JSON.stringify(fetched.answer));
       adopt(fetched.answer, "server");
     }
-    if (!stopped) later(ASSIGNMENTS_EVERY_MS, () => void fetchAssignments());
+    // Until the server has answered once (a probe started before it), asked again soon, not a minute later.
+    if (fetched) answered = true;
+    if (!stopped) later(answered ? ASSIGNMENTS_EVERY_MS : ASSIGNMENTS_RETRY_MS, () => void fetchAssignments());
   }
 
   function loadSavedAssignments() {
@@ -191,8 +207,7 @@ export function createProbe(options: ProbeOptions) {
     async stop() {
       stopped = true;
       timers.clearTimeout(planned);
-      for (const handle of handles) timers.clearTimeout(handle);
-      handles.clear();
+      clearAll();
       await sender.stop();
       spool.close();
     },
