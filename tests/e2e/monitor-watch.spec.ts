@@ -28,6 +28,9 @@ function arrivals(receiver: HttpReceiver, arrived: Map<number, number>) {
   }));
 }
 
+const ALERT = /^\[ALERT\] Mail relay is unhealthy \((centron, local|local|centron)\)$/;
+const RESOLVED = /^\[RESOLVED\] Mail relay is healthy again \((centron, local|local|centron)\)$/;
+
 test(
   "a service down for a minute at a 5 s interval: resolved on the " +
     "webhook and /api/status within 15 s of coming back",
@@ -53,16 +56,17 @@ test(
       await env.fleet.setStopped("mail-relay", true);
       const downAt = Date.now();
       await expect.poll(state, { timeout: 30_000 }).toBe("outage");
+      // Both hosts, or the one checked after the stop when it fell between their checks in one round.
       await expect
-        .poll(() => arrivals(receiver, arrived).map((notice) => notice.title), { timeout: 30_000 })
-        .toContain("[ALERT] Mail relay is unhealthy (centron, local)");
+        .poll(() => arrivals(receiver, arrived).some((notice) => ALERT.test(notice.title)), { timeout: 30_000 })
+        .toBe(true);
       // A minute down: twelve failed rounds, the circuit open after five.
       await new Promise((resolve) => setTimeout(resolve, Math.max(0, downAt + 60_000 - Date.now())));
       await env.fleet.setStopped("mail-relay", false);
       const backAt = Date.now();
-      const resolution = "[RESOLVED] Mail relay is healthy again (centron, local)";
+      const resolved = (title: string) => RESOLVED.test(title);
       await expect
-        .poll(() => arrivals(receiver, arrived).find((notice) => notice.title === resolution)?.at, {
+        .poll(() => arrivals(receiver, arrived).find((notice) => resolved(notice.title))?.at, {
           timeout: 15_000,
           intervals: [100],
         })
@@ -70,7 +74,7 @@ test(
       await expect
         .poll(state, { timeout: Math.max(1, backAt + 15_000 - Date.now()), intervals: [250] })
         .toBe("operational");
-      const heard = arrivals(receiver, arrived).find((notice) => notice.title === resolution)!.at - backAt;
+      const heard = arrivals(receiver, arrived).find((notice) => resolved(notice.title))!.at - backAt;
       console.log(
         `resolution on the webhook ${(heard / 1000).toFixed(1)} s after the recovery, /api/status operational ` +
           `by ${((Date.now() - backAt) / 1000).toFixed(1)} s`,
