@@ -82,9 +82,8 @@ export async function bootServices(config: Config): Promise<Running> {
   });
   late.audit = services.audit;
   services.alerting?.start();
-  services.monitor?.engine.start();
+  services.probes?.start();
   services.monitor?.heartbeat.start();
-  services.integrations?.start();
   services.delivery?.start();
   services.subscriptions?.start();
   if (!services.mailConfigured) {
@@ -125,8 +124,7 @@ export async function bootServices(config: Config): Promise<Running> {
       services.alerting?.stop();
       services.monitor?.heartbeat.stop();
       await Promise.all([
-        services.monitor?.engine.stop(),
-        services.integrations?.stop(),
+        services.probes?.stop(),
         services.subscriptions?.stop(),
       ]);
       await services.delivery?.stop();

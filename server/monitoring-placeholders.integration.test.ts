@@ -95,7 +95,7 @@ services:
     "a placeholder is never checked, opens no incident and sends no " +
       "notice; the API says which are placeholders and where",
     async () => {
-      await t.services.monitor!.engine.lead();
+      await t.services.probes!.lead();
       await t.services.monitor!.engine.runCycle();
       expect(checked).toEqual(["http://real.test/health"]);
       const incidents = await t.services.database.db.selectFrom("incidents").select("target").execute();

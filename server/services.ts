@@ -38,6 +38,8 @@ import { createLeases } from "./db/leases.ts";
 import type { EmailMessage, SendMail } from "./mail/smtp-sender.ts";
 import { runTarget, type CheckTarget } from "./monitor/checks/check-types.ts";
 import { createIntegrations } from "./integrations/integrations.ts";
+import { createProbeLease } from "./scheduling/probe-lease.ts";
+import { createProbeScheduler } from "./scheduling/probe-scheduler.ts";
 import { createMonitor, type Monitor } from "./monitor/monitor.ts";
 import type { ConfigFileStatus, MonitoringConfig } from "./monitoring-config.ts";
 import { placeholderEntries } from "./monitoring-placeholders.ts";
@@ -190,6 +192,52 @@ function createStatusSubscriptions(
   });
 }
 
+/**
+ * Every probe this server runs itself under one lease and one scheduler: the services' checks (the monitor) and the
+ * integrations' readings, each a family of the scheduler. None without a monitoring configuration.
+ */
+function createProbing(base: {
+  db: Kysely<Database>;
+  leases: Leases;
+  now: () => number;
+  logger: Logger;
+  config: Config;
+  alerting: Alerting | undefined;
+  monitoring: { config: () => MonitoringConfig; check?: CheckTarget } | undefined;
+}) {
+  const { db, leases, now, logger, alerting, monitoring, config } = base;
+  if (!monitoring || !alerting) return { monitor: undefined, integrations: undefined, probes: undefined };
+  const lease = createProbeLease(leases);
+  const monitor = createMonitor({
+    db,
+    alerting,
+    lease,
+    check: monitoring.check ?? runTarget,
+    now,
+    logger,
+    config: monitoring.config,
+    demo: config.MONITORING_DEMO,
+  });
+  const integrations = createIntegrations({
+    db,
+    leases,
+    lease,
+    now,
+    logger,
+    config: monitoring.config,
+    tracker: alerting.tracker(["nginx", "haproxy", "ai", "certificate"]),
+    dataDir: config.DATA_DIR,
+  });
+  const probes = createProbeScheduler({
+    lease,
+    families: [monitor.engine.family, integrations.family],
+    leaseMs: () => monitoring.config().defaults.intervalSeconds * 1000,
+    now,
+    logger,
+  });
+  return { monitor, integrations, probes };
+}
+
 export function createServices(options: {
   config: Config;
   database: DatabaseHandle;
@@ -250,18 +298,7 @@ export function createServices(options: {
   kick = () => delivery?.kick();
   const limits = { perIp: config.CONTACT_LIMIT_PER_IP, global: config.CONTACT_LIMIT_GLOBAL };
   const formTokens = createFormTokens(deriveKey(secret, "contact-form-token"), now, config.CONTACT_MIN_FORM_AGE_MS);
-  const monitor =
-    monitoring && alerting
-      ? createMonitor({
-          db,
-          alerting,
-          check: monitoring.check ?? runTarget,
-          now,
-          logger,
-          config: monitoring.config,
-          demo: config.MONITORING_DEMO,
-        })
-      : undefined;
+  const { monitor, integrations, probes } = createProbing({ db, leases, now, logger, alerting, monitoring, config });
   const status =
     monitoring && alerting && monitor ? createPublicStatus(db, now, monitoring.config, alerting, monitor) : undefined;
   const subscriptions =
@@ -296,17 +333,8 @@ export function createServices(options: {
     monitoringConfiguration: monitoring
       ? () => ({ file: monitoring.fileStatus?.() ?? null, placeholders: placeholderEntries(monitoring.config()) })
       : undefined,
-    integrations:
-      monitoring && alerting
-        ? createIntegrations({
-            db,
-            leases,
-            now,
-            logger,
-            config: monitoring.config,
-            tracker: alerting.tracker(["nginx", "haproxy", "ai", "certificate"]),
-            dataDir: config.DATA_DIR,
-          })
-        : undefined,
+    integrations,
+    /** The one scheduler of the checks and readings this server runs itself, and its lease. */
+    probes,
   };
 }

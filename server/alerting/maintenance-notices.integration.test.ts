@@ -61,7 +61,7 @@ function useMaintenanceApps(open: TestDatabase["open"]) {
       },
     );
     const round = async () => {
-      await t.services.monitor!.engine.lead();
+      await t.services.probes!.lead();
       await t.services.monitor!.engine.runCycle();
     };
     /** Every notice queued on a channel: its title, and for the webhook its event and text. */

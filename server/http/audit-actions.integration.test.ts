@@ -141,7 +141,7 @@ function useApp(open: TestDatabase["open"], peers: Peers) {
     peers.hookCalls.length = 0;
   });
   afterEach(async () => {
-    await current.app.t.services.integrations?.stop();
+    await current.app.t.services.probes?.stop();
     await cleanup();
   });
   return current;
@@ -168,7 +168,7 @@ function expectOwnersEvent(app: App, event: AuditEntry | undefined, action: stri
 
 /** Runs the monitor once: both services fail, each opens an incident. */
 async function openIncidents(app: App) {
-  await app.t.services.monitor!.engine.lead();
+  await app.t.services.probes!.lead();
   await app.t.services.monitor!.engine.runCycle();
   const incidentOf = async (serviceId: string) =>
     (

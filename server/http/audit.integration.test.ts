@@ -77,7 +77,7 @@ describe.each(testDatabases())("the audit trail over the app, on $dialect", ({ o
     };
     await step(() => signIn("olivia", "wrong password"), 401);
     const cookie = cookieFrom(await step(() => signIn("olivia", PASSWORD), 200));
-    await t.services.monitor!.engine.lead();
+    await t.services.probes!.lead();
     await t.services.monitor!.engine.runCycle();
     const incidents = (await (await request("GET", "/api/admin/incidents/open", { cookie })).json()) as {
       incidents: { id: number }[];

@@ -62,7 +62,7 @@ describe.each(testDatabases())("the service list's query on $dialect", ({ open }
   };
   const ids = async (query: string) => (await read(query)).services.map((service) => service.serviceId);
   const cycle = async () => {
-    await t.services.monitor!.engine.lead();
+    await t.services.probes!.lead();
     await t.services.monitor!.engine.runCycle();
   };
 
@@ -156,7 +156,7 @@ describe.each(testDatabases())("a page of the list on $dialect", ({ open }) => {
     const db = await open();
     cleanup = db.cleanup;
     t = await createTestApp(db.handle, {}, { monitoring: { config: () => parseMonitoringConfig(CONFIG, {}) } });
-    await t.services.monitor!.engine.lead();
+    await t.services.probes!.lead();
     await t.services.monitor!.engine.runCycle();
   });
   afterEach(() => cleanup());

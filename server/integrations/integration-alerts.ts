@@ -68,7 +68,7 @@ async function liveKeys(
 export function observeNew(state: IntegrationsState): Promise<void> {
   const { db, logger } = state.options;
   const round = state.observing.then(async () => {
-    if (!state.leader) return;
+    if (!state.options.lease.leading()) return;
     const found = await newSnapshotObservations(state);
     const certificatesSince = state.observedAt.get("certificates");
     let newer = db.selectFrom("certificates").select(["reading", "checked_at"]).orderBy("checked_at");

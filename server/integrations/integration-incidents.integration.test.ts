@@ -19,7 +19,7 @@ describe.each(testDatabases())("integration incidents through the API on $dialec
   const h = withIntegrationsApp(open, peers);
 
   it("only the lease holder samples on schedule; another process answers from the stored readings", async () => {
-    await h.integrations().tick();
+    await h.t.services.probes!.tick();
     await h.integrations().idle();
     const other = await h.otherApp();
     try {
@@ -32,17 +32,17 @@ describe.each(testDatabases())("integration incidents through the API on $dialec
       await h.t.services.database.db.deleteFrom("integration_snapshots").execute();
       await h.t.services.database.db.deleteFrom("certificates").execute();
       const asked = peers.ollama.requests.length;
-      await other.services.integrations!.tick();
+      await other.services.probes!.tick();
       await other.services.integrations!.idle();
       expect(peers.ollama.requests.length).toBe(asked);
       expect(await h.t.services.database.db.selectFrom("certificates").selectAll().execute()).toEqual([]);
       // The holder does.
-      await h.integrations().tick();
+      await h.t.services.probes!.tick();
       await h.integrations().idle();
       expect(peers.ollama.requests.length).toBeGreaterThan(asked);
       expect(await h.t.services.database.db.selectFrom("certificates").selectAll().execute()).toHaveLength(4);
     } finally {
-      await other.services.integrations!.stop();
+      await other.services.probes!.stop();
     }
   });
 
@@ -64,7 +64,7 @@ describe.each(testDatabases())("integration incidents through the API on $dialec
       expect(await h.alertSubjects(/AI service/)).toEqual(["[ALERT] AI service Ollama is unhealthy"]);
     } finally {
       peers.ollama.behaviour.mode = "ok";
-      await other.services.integrations!.stop();
+      await other.services.probes!.stop();
     }
   });
 });
@@ -246,7 +246,7 @@ describe.each(testDatabases())("integration incidents through the API on $dialec
           ]);
           expect(await certificatesCheckedAt()).toEqual([endedAt]);
         } finally {
-          await other.services.integrations!.stop();
+          await other.services.probes!.stop();
         }
       },
     );

@@ -71,7 +71,7 @@ describe.each(testDatabases())("placeholder integrations on $dialect", ({ open, 
   });
   afterEach(async () => {
     vi.restoreAllMocks();
-    await t.services.integrations!.stop();
+    await t.services.probes!.stop();
     await cleanup();
   });
 
@@ -82,7 +82,7 @@ describe.each(testDatabases())("placeholder integrations on $dialect", ({ open, 
 
   it("reads none of them, and each panel's API says what to edit with 200", async () => {
     const integrations = t.services.integrations!;
-    await integrations.tick();
+    await t.services.probes!.tick();
     await integrations.idle();
     for (const [path, section] of [
       ["/nginx?refresh=1", "nginx"],

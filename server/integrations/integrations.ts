@@ -1,9 +1,10 @@
 // The integrations as the server sees them: certificates, nginx, HAProxy and
-// AI services. One process among all workers and instances holds the
-// "integrations" lease and samples each source on its own interval; every
-// reading is stored, so any worker answers the API from the database and a
-// new leader continues the schedule where the last one stopped. A panel's
-// Retry samples at once in the worker that serves it.
+// AI services, one family of the probe scheduler
+// (server/scheduling/probe-scheduler.ts). The process that holds the probe
+// lease samples each source on its own interval; every reading is stored, so
+// any worker answers the API from the database and a new leader continues the
+// schedule where the last one stopped. A panel's Retry samples at once in the
+// worker that serves it.
 //
 // Alerts: the leader hands every new reading to its incident tracker, its own
 // and those a Retry stored in another worker (each reading once, in order), so
@@ -15,28 +16,50 @@
 // (integration-sampling.ts), alerts (integration-alerts.ts), and what they
 // share (integrations-state.ts).
 import type { Tracker } from "#server/alerting/alerting.ts";
-import { createTicker, waitAtMost } from "#server/scheduling/ticker.ts";
+import type { ProbeLease } from "#server/scheduling/probe-lease.ts";
+import type { ProbeFamily } from "#server/scheduling/probe-scheduler.ts";
 import { createCertificates, type CertificatesOptions } from "./certificates/certificates.ts";
 import { observeNew, takeOver } from "./integration-alerts.ts";
 import { configured, intervalMs, read, readAgainSince, sample } from "./integration-sampling.ts";
 import { loadSnapshot, SAMPLED, sampledAtByName } from "./integration-snapshots.ts";
 import type { IntegrationsConfig } from "./integrations-config.ts";
 import { liveIntegrations, placeholderSections } from "./integration-placeholders.ts";
-import { createIntegrationsState, integrationsOf } from "./integrations-state.ts";
-
-export const INTEGRATIONS_LEASE = "integrations";
-const TICK_MS = 2_000;
-const LEASE_TTL_MS = 30_000;
-const LEASE_RENEW_MS = 10_000;
+import { createIntegrationsState, integrationsOf, type IntegrationsState } from "./integrations-state.ts";
 
 /**
- * What the certificates need, the integrations' part of the configuration with the alert thresholds, and the tracker
- * of their sources.
+ * What the certificates need, the integrations' part of the configuration with the alert thresholds, the tracker
+ * of their sources and the probe scheduler's lease.
  */
 export type IntegrationsOptions = Omit<CertificatesOptions, "config"> & {
   config: () => { integrations: IntegrationsConfig; defaults: { failureThreshold: number; successThreshold: number } };
   tracker: Pick<Tracker, "observe" | "retire" | "reset" | "onMaintenanceEnd">;
+  lease: ProbeLease;
 };
+
+/** Starts each source's sample and the certificates' checks that are due, after the readings stored elsewhere. */
+async function runDue(state: IntegrationsState, time: number): Promise<void> {
+  const { db, logger } = state.options;
+  const { inFlight } = state;
+  // Readings a Retry stored in another worker.
+  await observeNew(state);
+  const sampledAt = await sampledAtByName(db);
+  for (const name of SAMPLED) {
+    if (!configured(state, name) || inFlight.has(name)) continue;
+    const last = sampledAt.get(name);
+    if (last === undefined || time - last >= intervalMs(state, name))
+      void sample(state, name).catch((error: unknown) =>
+        logger.error({ err: error, integration: name }, "integration sample failed"),
+      );
+  }
+  if (!inFlight.has("certificates")) {
+    const work = state.certificates
+      .checkDue()
+      .then(() => observeNew(state))
+      .catch((error: unknown) => logger.error({ err: error }, "certificate checks failed"))
+      .finally(() => inFlight.delete("certificates"));
+    inFlight.set("certificates", work);
+  }
+}
 
 export function createIntegrations(given: IntegrationsOptions) {
   // Placeholder entries are left out here, once for every step: nothing reads them.
@@ -47,10 +70,13 @@ export function createIntegrations(given: IntegrationsOptions) {
       return { ...config, integrations: liveIntegrations(config.integrations) };
     },
   };
-  const { db, leases, now, logger, tracker } = options;
+  const { db, logger, tracker } = options;
   const certificates = createCertificates({ ...options, config: () => options.config().integrations.certificates });
   const state = createIntegrationsState(options, certificates);
-  const { holder, inFlight } = state;
+  const { inFlight } = state;
+  const idle = async () => {
+    while (inFlight.size > 0) await Promise.allSettled([...inFlight.values()]);
+  };
 
   tracker.onMaintenanceEnd((endedAt) => {
     const key = `maintenance-end@${endedAt}`;
@@ -61,43 +87,20 @@ export function createIntegrations(given: IntegrationsOptions) {
     inFlight.set(key, work);
   });
 
-  async function tick(): Promise<void> {
-    const time = now();
-    if (time - state.lastLeaseAt >= LEASE_RENEW_MS) {
-      state.lastLeaseAt = time;
-      const was = state.leader;
-      state.leader = await leases.acquire(INTEGRATIONS_LEASE, holder, LEASE_TTL_MS);
-      if (state.leader && !was) {
-        logger.info("integrations: this process samples certificates, nginx, HAProxy and AI services");
-        await takeOver(state);
-      }
-    }
-    if (!state.leader) return;
-    // Readings a Retry stored in another worker.
-    await observeNew(state);
-    const sampledAt = await sampledAtByName(db);
-    for (const name of SAMPLED) {
-      if (!configured(state, name) || inFlight.has(name)) continue;
-      const last = sampledAt.get(name);
-      if (last === undefined || time - last >= intervalMs(state, name))
-        void sample(state, name).catch((error: unknown) =>
-          logger.error({ err: error, integration: name }, "integration sample failed"),
-        );
-    }
-    if (!inFlight.has("certificates")) {
-      const work = certificates
-        .checkDue()
-        .then(() => observeNew(state))
-        .catch((error: unknown) => logger.error({ err: error }, "certificate checks failed"))
-        .finally(() => inFlight.delete("certificates"));
-      inFlight.set("certificates", work);
-    }
-  }
-
-  const ticker = createTicker(tick, TICK_MS, logger, "integrations tick");
+  /** The readings as a family of the probe scheduler. */
+  const family: ProbeFamily = {
+    name: "the certificates, nginx, HAProxy and AI readings",
+    takeOver: () => takeOver(state),
+    runDue: (time) => runDue(state, time),
+    drain() {
+      state.stopped = true;
+      // Samples and probes have their own deadlines: the scheduler waits for them briefly, then lets go.
+      return idle();
+    },
+  };
 
   return {
-    holder,
+    family,
     certificates,
     /** The stored readings only, never sampling (the dashboard's first render must not wait on a peer). */
     stored: {
@@ -120,21 +123,8 @@ export function createIntegrations(given: IntegrationsOptions) {
     },
     /** The sections made of placeholders only: not configured yet, and never read. */
     placeholders: () => placeholderSections(given.config().integrations),
-    /** One scheduler step (tests drive it directly). */
-    tick,
     /** Resolves when what this process started has finished (tests). */
-    async idle(): Promise<void> {
-      while (inFlight.size > 0) await Promise.allSettled([...inFlight.values()]);
-    },
-    start: () => ticker.start(),
-    async stop() {
-      state.stopped = true;
-      ticker.stop();
-      // Samples and probes have their own deadlines; wait for them briefly, then let go.
-      await waitAtMost(Promise.allSettled([...inFlight.values()]), 2_000);
-      if (state.leader) await leases.release(INTEGRATIONS_LEASE, holder).catch(() => undefined);
-      state.leader = false;
-    },
+    idle,
   };
 }
 

@@ -92,7 +92,7 @@ describe.each(testDatabases())("alert sequences on $dialect: maintenance holds",
           row.announced,
         ]);
       for (let minute = 0; minute < 10; minute += 1) {
-        await t.services.monitor!.engine.lead();
+        await t.services.probes!.lead();
         await t.services.monitor!.engine.runCycle();
         t.advance(60_000);
       }

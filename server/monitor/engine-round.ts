@@ -7,7 +7,7 @@
 // housekeeping follows it.
 import type { CheckOutcome, Target } from "./checks/check-types.ts";
 import { dependencyParents } from "./dependencies.ts";
-import { CYCLE_LEASE, limited, pause, type EngineContext } from "./engine-state.ts";
+import { limited, pause, type EngineContext } from "./engine-state.ts";
 import { checkSettings, initialHostState, type HostState } from "./host-state.ts";
 import { LOCAL } from "./locations/locations-config.ts";
 import type { PushWatch } from "./push-ledger.ts";
@@ -159,7 +159,7 @@ async function finishRound(engine: EngineContext, round: ServiceRound): Promise<
 
   const locations = await observeLocations(engine, round);
   // Only the lease holder decides, so two processes never both notify.
-  if (await options.leases.holds(CYCLE_LEASE, state.holder)) {
+  if (await options.lease.holds()) {
     const observed = [...round.observations.values()];
     await options.tracker.observe(locations ? [...observed, ...locations.observations] : observed);
     await options.tracker.retire("service", configuredKeys(round.config.services));

@@ -1,16 +1,12 @@
 // What the engine keeps between ticks, in one object its steps share (the
-// rounds in engine-round.ts, the schedule in engine-schedule.ts): whether this
-// process leads, the hosts' states, the rounds in flight and each service's
-// next slot. Nothing here is module-level: every engine has its own.
+// rounds in engine-round.ts, the schedule in engine-schedule.ts): the hosts'
+// states, the rounds in flight and each service's next slot. Nothing here is module-level: every engine has its own.
 import { setMaxListeners } from "node:events";
-import { randomUUID } from "node:crypto";
 import { limiter } from "#server/scheduling/limiter.ts";
 import type { EngineOptions } from "./engine.ts";
 import type { HostState } from "./host-state.ts";
 import type { ReachMemory } from "./locations/local-connectivity.ts";
 import type { ServicesConfig } from "./services-config.ts";
-
-export const CYCLE_LEASE = "monitor-cycles";
 
 /**
  * A "check now" being served: the services still to start (each once its running round ends), and the rounds started
@@ -19,10 +15,7 @@ export const CYCLE_LEASE = "monitor-cycles";
 export type CheckRequest = { at: number; waiting: Set<string>; rounds: Promise<void>[]; finishing: boolean };
 
 export type EngineState = {
-  /** This process's name on the cycle lease. */
-  holder: string;
   states: Map<string, HostState> | undefined;
-  leader: boolean;
   /** Rounds in flight, and the services each is checking. */
   rounds: Set<Promise<void>>;
   inFlight: Set<string>;
@@ -30,7 +23,6 @@ export type EngineState = {
   due: Map<string, number>;
   request: CheckRequest | undefined;
   housekeeping: Promise<void> | undefined;
-  lastLeaseAt: number;
   /** The next slot as last written: it is written again only when it moves, not every second. */
   nextWritten: number | undefined;
   /**
@@ -53,15 +45,12 @@ export function createEngineState(): EngineState {
   // One listener per pause in flight (one per check of a round): many, but each removed when its pause ends.
   setMaxListeners(0, stopping.signal);
   return {
-    holder: randomUUID(),
     states: undefined,
-    leader: false,
     rounds: new Set(),
     inFlight: new Set(),
     due: new Map(),
     request: undefined,
     housekeeping: undefined,
-    lastLeaseAt: 0,
     nextWritten: undefined,
     lastRoundEndedAt: null,
     limit: { max: 0, run: limiter(1) },

@@ -9,9 +9,9 @@ import { startHttpReceiver, type HttpReceiver } from "#tests/peers/http-receiver
 import { createTestApp } from "#tests/support/test-app.ts";
 import { testDatabases, type TestDatabase } from "#tests/support/test-databases.ts";
 import { createLeases } from "#server/db/leases.ts";
+import { PROBE_LEASE } from "#server/scheduling/probe-lease.ts";
 import { parseMonitoringConfig } from "#server/monitoring-config.ts";
 import type { CheckTarget } from "./checks/check-types.ts";
-import { CYCLE_LEASE } from "./engine.ts";
 import { createHeartbeat, type HeartbeatOutcome } from "./heartbeat.ts";
 import { createMeta } from "./monitor-meta.ts";
 
@@ -84,7 +84,7 @@ services:
   async function run(seconds: number): Promise<string[]> {
     const said: string[] = [];
     for (let second = 0; second < seconds; second += 1) {
-      await t.services.monitor!.engine.tick();
+      await t.services.probes!.tick();
       if (!hang) await t.services.monitor!.engine.settled();
       const outcome = await beat();
       const called = outcome === "sent" || outcome === "failed";
@@ -163,7 +163,7 @@ describe.each(testDatabases())("the heartbeat on $dialect: when it stops, and a 
     // This process's lease runs out (it stopped renewing), another takes it.
     h.t.advance(60_000);
     expect(
-      await createLeases(h.t.services.database.db, () => h.t.clock.now).acquire(CYCLE_LEASE, "another-process", 60_000),
+      await createLeases(h.t.services.database.db, () => h.t.clock.now).acquire(PROBE_LEASE, "another-process", 60_000),
     ).toBe(true);
     expect(await beat()).toBe("not leading");
     expect(h.receiver.received).toHaveLength(1);

@@ -47,11 +47,12 @@ describe.each(testDatabases())("checks from two places on $dialect", ({ open }) 
   afterEach(() => cleanup());
 
   it("runs a service checked from Frankfurt too on the grid of its interval, others on their own slots", async () => {
-    const engine = t.services.monitor!.engine;
+    const { engine } = t.services.monitor!;
+    const probes = t.services.probes!;
     // The clock starts on a full hour: begin 17 s later, off the grid.
     t.advance(17_000);
     for (let second = 17; second <= 200; second += 1) {
-      await engine.tick();
+      await probes.tick();
       await engine.settled();
       t.advance(1_000);
     }
@@ -73,7 +74,7 @@ describe.each(testDatabases())("checks from two places on $dialect", ({ open }) 
         { endpointId: web, checkedAt: t.clock.now, status: "unhealthy", responseTime: null, errorMessage: "HTTP 503" },
       ],
     });
-    await monitor.engine.lead();
+    await t.services.probes!.lead();
     await monitor.engine.runCycle();
 
     const snapshot = await monitor.snapshot();

@@ -212,7 +212,7 @@ describe.each(testDatabases())("checks from two places on $dialect", ({ open }) 
       reference = step.reference ?? reference;
       if (seen.fra === "offline") await send(t.clock.now, "healthy", false);
       else if (seen.fra !== "silent") await send(t.clock.now, seen.fra);
-      await monitor.engine.lead();
+      await t.services.probes!.lead();
       await monitor.engine.runCycle();
       if (step.late) await send(start + step.late.at * 1000, step.late.status);
       const titles = await queuedTitles(db);

@@ -76,12 +76,12 @@ describe.each(testDatabases())("the monitor on $dialect: health and alerts", ({ 
     // A restart: a new server on the same database.
     const restarted = await createTestApp(c.t.services.database, {}, { monitoring: { config: monitoringConfig } });
     restarted.clock.now = c.t.clock.now + 60_000;
-    expect(await restarted.services.monitor!.engine.lead()).toBe(true);
+    expect(await restarted.services.probes!.lead()).toBe(true);
     await restarted.services.monitor!.engine.runCycle();
     expect(await alertMail()).toHaveLength(1);
     delete answers["/sentiment/centron"];
     restarted.clock.now += 60_000;
-    await restarted.services.monitor!.engine.lead();
+    await restarted.services.probes!.lead();
     await restarted.services.monitor!.engine.runCycle();
     const mail = await alertMail();
     expect(mail.map((m) => m.subject)).toEqual([

@@ -9,7 +9,7 @@ import type { Logger } from "pino";
 import type { Alerting } from "#server/alerting/alerting.ts";
 import type { AlertsConfig } from "#server/alerting/alerts-config.ts";
 import type { Database } from "#server/db/schema.ts";
-import { createLeases } from "#server/db/leases.ts";
+import type { ProbeLease } from "#server/scheduling/probe-lease.ts";
 import type { CheckTarget, Target } from "./checks/check-types.ts";
 import { createEngine } from "./engine.ts";
 import { createHeartbeat } from "./heartbeat.ts";
@@ -25,6 +25,8 @@ import { hostNames, type ServicesConfig } from "./services-config.ts";
 export type MonitorOptions = {
   db: Kysely<Database>;
   alerting: Alerting;
+  /** The probe scheduler's lease: the engine's incidents are decided only where it is held. */
+  lease: ProbeLease;
   check: CheckTarget;
   now: () => number;
   logger: Logger;
@@ -52,14 +54,13 @@ function pushTokens(config: ServicesConfig): Set<string> {
 export function createMonitor(options: MonitorOptions) {
   const { db, alerting, now, logger } = options;
   const store = createMonitorStore(db);
-  const leases = createLeases(db, now);
   const meta = createMeta(db);
   const pushes = createPushLedger(db);
   const probeResults = createProbeResults(db);
   const engine = createEngine({
     store,
     tracker: alerting.tracker(["service", "location"]),
-    leases,
+    lease: options.lease,
     meta,
     pushes,
     probeResults,

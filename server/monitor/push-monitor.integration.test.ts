@@ -43,7 +43,7 @@ function usePushApp(open: TestDatabase["open"]) {
 
   const monitor = () => t.services.monitor!;
   const round = async () => {
-    await monitor().engine.lead();
+    await t.services.probes!.lead();
     await monitor().engine.runCycle();
   };
   const host = async () => (await monitor().snapshot()).services[0]!.hosts[0]!;

@@ -98,7 +98,7 @@ function useSchedule(open: TestDatabase["open"]) {
     /** Runs the ticker's steps from now to `until` seconds, a second at a time, letting each round finish. */
     async runUntil(until: number, settle = true) {
       while (t.clock.now - start <= until * 1000) {
-        await engine().tick();
+        await t.services.probes!.tick();
         if (settle) await engine().settled();
         t.advance(1000);
       }
@@ -123,7 +123,7 @@ function useSchedule(open: TestDatabase["open"]) {
     async tickUntil(condition: () => boolean | Promise<boolean>, seconds: number) {
       for (let tick = 0; tick < seconds; tick += 1) {
         t.advance(1000);
-        await engine().tick();
+        await t.services.probes!.tick();
         try {
           await expect.poll(condition, { timeout: 1_000, interval: 20 }).toBe(true);
           return;
@@ -139,6 +139,7 @@ function useSchedule(open: TestDatabase["open"]) {
 describe.each(testDatabases())("the schedule on $dialect: slots and slow services", ({ open }) => {
   const s = useSchedule(open);
   const { engine, runUntil, at, reached, roundDone, tickUntil } = s;
+  const probes = () => s.t.services.probes!;
 
   it("checks each service on its own interval, in fixed slots, with its own timeout", async () => {
     await runUntil(130);
@@ -155,13 +156,13 @@ describe.each(testDatabases())("the schedule on $dialect: slots and slow service
     async () => {
       let release!: () => void;
       s.log.holdSlow = new Promise((resolve) => (release = resolve));
-      await engine().tick();
+      await probes().tick();
       await reached("slow.test/", 4); // three hosts and the sub-service, all hanging
       await reached("fast.test/", 1);
       await roundDone(0);
       for (let second = 1; second <= 40; second += 1) {
         s.t.advance(1000);
-        await engine().tick();
+        await probes().tick();
         if (second % 15 === 0) {
           await reached("fast.test/", 1 + second / 15);
           await roundDone(second);
@@ -182,7 +183,7 @@ describe.each(testDatabases())("the schedule on $dialect: slots and slow service
     let release!: () => void;
     s.log.holdSlow = new Promise((resolve) => (release = resolve));
     s.t.advance(57_000); // the slow service's next slot, and the fast one's
-    await engine().tick();
+    await probes().tick();
     await reached("slow.test/fra", 2); // its round starts, and hangs
     await reached("fast.test/fra", 2);
     const requestedAt = await engine().requestCycle();

@@ -64,7 +64,7 @@ function useStatusApp(open: TestDatabase["open"]) {
   afterEach(() => cleanup());
 
   const round = async () => {
-    await t.services.monitor!.engine.lead();
+    await t.services.probes!.lead();
     await t.services.monitor!.engine.runCycle();
   };
   const get = async (path: string) => t.app.request(`http://localhost${path}`, { headers: browserHeaders({ cookie }) });

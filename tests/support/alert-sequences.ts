@@ -121,7 +121,7 @@ export function describeAlertSequences(scenarios: Scenario[]) {
         if (step.action !== "test failure") {
           // The round the engine runs at this step: its schedule's or the one Refresh (or the end of maintenance) asked
           // for.
-          await engine.lead();
+          await t.services.probes!.lead();
           await engine.runCycle();
         }
         const rows = await db

@@ -175,7 +175,7 @@ export function withIntegrationsApp(
     integrations: () => harness.t.services.integrations!,
     /** One scheduler step, then whatever it started. */
     tick: async () => {
-      await harness.integrations().tick();
+      await harness.t.services.probes!.tick();
       await harness.integrations().idle();
     },
     alertSubjects: (match = /Certificate/) => queuedTitles(harness.t.services.database.db, { match }),
@@ -213,7 +213,7 @@ export function withIntegrationsApp(
     peers.hookCalls.length = 0;
   });
   afterEach(async () => {
-    await harness.t.services.integrations!.stop();
+    await harness.t.services.probes!.stop();
     await cleanup();
   });
   return harness;

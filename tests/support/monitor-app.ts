@@ -93,7 +93,7 @@ export function useMonitorApp(open: TestDatabase["open"]) {
     monitor,
     // Cycles run only for the lease holder: take it as the engine's tick would.
     cycle: async () => {
-      await monitor().engine.lead();
+      await t.services.probes!.lead();
       await monitor().engine.runCycle();
     },
     alertMail: async () => {

@@ -76,7 +76,7 @@ export async function startOutageSimulation(
      */
     async runTo(seconds: number, each?: () => Promise<void>): Promise<void> {
       while (t.clock.now - start <= seconds * 1000) {
-        await engine.tick();
+        await t.services.probes!.tick();
         await engine.settled();
         if (each) await each();
         t.advance(tick);

@@ -186,7 +186,7 @@ export function useSubscriptionApp(
     subscriptions,
     /** One check round. */
     async round() {
-      await t.services.monitor!.engine.lead();
+      await t.services.probes!.lead();
       await t.services.monitor!.engine.runCycle();
       await t.services.status!.source.refresh();
     },
