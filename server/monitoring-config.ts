@@ -16,7 +16,8 @@ import { maintenanceSchema } from "./alerting/maintenance-windows.ts";
 import { integrationsSchema } from "./integrations/integrations-config.ts";
 import { dependencyProblems } from "./monitor/dependencies.ts";
 import { defaultsSchema, intervalOf, serviceSchema, timeoutOf } from "./monitor/services-config.ts";
-import { locationsSchema, LOCAL } from "./monitor/locations/locations-config.ts";
+import { locationsSchema } from "./monitor/locations/locations-config.ts";
+import { probeKind, runsAt } from "./probe-kinds.ts";
 import { statusPageSchema } from "./subscriptions/status-page-config.ts";
 
 const schema = z
@@ -72,8 +73,8 @@ const schema = z
   });
 
 /**
- * Each host's locations are ones the configuration names (local always is), and a push monitor is called at this
- * server, so it is judged here alone.
+ * Each host's locations are ones the configuration names (local always is), and ones its kind of probe can run at
+ * (server/probe-kinds.ts: a push monitor is called at this server, so it is judged here alone).
  */
 function placementProblems(
   config: { locations: readonly { id: string }[]; services: readonly z.output<typeof serviceSchema>[] },
@@ -87,8 +88,10 @@ function placementProblems(
       for (const id of placement.locations)
         if (!known.has(id))
           context.addIssue({ code: "custom", path, message: `"${id}" is not a location (the locations are ${names})` });
-      if (service.hosts[host]!.type === "push" && placement.locations.some((id) => id !== LOCAL))
-        context.addIssue({ code: "custom", path, message: "a push monitor is called at this server: local only" });
+      const kind = service.hosts[host]!.type;
+      const refused = placement.locations.filter((id) => !runsAt(kind, id));
+      if (refused.length > 0)
+        context.addIssue({ code: "custom", path, message: `${probeKind(kind)!.why ?? kind}: list only local` });
     }
   });
 }

@@ -1,11 +1,12 @@
 // What a remote location checks, as the probe protocol carries it: every host
-// whose placement lists the location (its sub-services with it; push never,
-// as a push monitor is called, not checked), each target written back in its
+// whose placement lists the location (its sub-services with it), of a kind
+// that runs there (server/probe-kinds.ts: never push, which is called here), each target written back in its
 // YAML shape so the probe parses it with the server's own schema. The
 // revision is a hash of the whole answer but the time, so a probe can tell a
 // changed assignment from the same one fetched again.
 import { createHash } from "node:crypto";
 import { conditionTexts, type Target } from "#server/monitor/checks/check-types.ts";
+import { runsAt } from "#server/probe-kinds.ts";
 import type { LocationConfig } from "#server/monitor/locations/locations-config.ts";
 import {
   hostNames,
@@ -38,10 +39,10 @@ function checksOf(service: ServiceConfig, config: ServicesConfig, location: stri
   const checks: ProbeCheck[] = [];
   for (const host of hostNames(service)) {
     const target = service.hosts[host]!;
-    if (target.type === "push" || !placementOf(service, host).locations.includes(location)) continue;
+    if (!runsAt(target.type, location) || !placementOf(service, host).locations.includes(location)) continue;
     checks.push(check(`${service.id}/${host}`, target));
     for (const sub of service.subServices)
-      if (sub.host === host && sub.target.type !== "push")
+      if (sub.host === host && runsAt(sub.target.type, location))
         checks.push(check(`${service.id}/${host}/${sub.name}`, sub.target));
   }
   return checks;

@@ -47,6 +47,11 @@ export type CheckType<T, K extends string = string> = {
   placeholders: readonly Placeholder[];
   /** Why this host cannot measure a placeholder its type can (plain http has no certificate), if it cannot. */
   refuses?: (host: Record<string, unknown>, placeholder: Placeholder) => string | undefined;
+  /**
+   * Where it can run: at any location (this server or a remote probe), or at this server only (a push is received
+   * here, not made).
+   */
+  runsAt: "any-location" | "server";
   /** What is checked, for the card: never a credential. */
   describe: (target: T) => string;
   /** The host it connects to (a documentation name there is a placeholder), if it connects anywhere. */

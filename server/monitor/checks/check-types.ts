@@ -24,6 +24,9 @@ export type CheckKey = (typeof TABLE)[number]["key"];
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 const CHECK_TYPES: readonly CheckType<any, CheckKey>[] = TABLE;
 const BY_KEY = new Map(CHECK_TYPES.map((type) => [type.key, type]));
+/** Each type's key and where it can run: the check kinds of the probe registry (server/probe-kinds.ts). */
+export const checkKinds = (): readonly { key: CheckKey; runsAt: "any-location" | "server" }[] =>
+  CHECK_TYPES.map(({ key, runsAt }) => ({ key, runsAt }));
 const KEYS = CHECK_TYPES.map((type) => `"${type.key}"`);
 const NEEDS = `needs one of ${KEYS.slice(0, -1).join(", ")} or ${KEYS.at(-1)}`;
 

@@ -122,6 +122,7 @@ async function run(target: DnsTarget, context: { timeoutMs: number; retries: num
 
 export const dnsCheck: CheckType<DnsTarget, "dns"> = {
   key: "dns",
+  runsAt: "any-location",
   schema,
   placeholders: ["[DNS_RCODE]", "[BODY]", "[RESPONSE_TIME]", "[CONNECTED]"],
   describe: (target) =>

@@ -152,6 +152,7 @@ async function run(
 
 export const httpCheck: CheckType<HttpTarget, "url"> = {
   key: "url",
+  runsAt: "any-location",
   schema,
   placeholders: ["[STATUS]", "[RESPONSE_TIME]", "[BODY]", "[CONNECTED]", "[CERTIFICATE_EXPIRATION]"],
   refuses: (host, placeholder) =>

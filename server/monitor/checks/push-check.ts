@@ -81,6 +81,7 @@ async function run(target: PushTarget, context: CheckContext): Promise<CheckRun>
 
 export const pushCheck: CheckType<PushTarget, "push"> = {
   key: "push",
+  runsAt: "server",
   schema,
   placeholders: ["[BODY]", "[RESPONSE_TIME]", "[CONNECTED]"],
   describe: () => "Push: POST /api/push/…",

@@ -71,6 +71,7 @@ async function run(target: TcpTarget, context: { timeoutMs: number; retries: num
 
 export const tcpCheck: CheckType<TcpTarget, "tcp"> = {
   key: "tcp",
+  runsAt: "any-location",
   schema,
   placeholders: ["[CONNECTED]", "[RESPONSE_TIME]"],
   describe: (target) => `TCP ${target.tcp}`,

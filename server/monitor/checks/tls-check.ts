@@ -111,6 +111,7 @@ async function run(
 
 export const tlsCheck: CheckType<TlsTarget, "tls"> = {
   key: "tls",
+  runsAt: "any-location",
   schema,
   placeholders: ["[CONNECTED]", "[RESPONSE_TIME]", "[CERTIFICATE_EXPIRATION]"],
   describe: (target) => `TLS ${target.tls}${target.serverName ? ` (${target.serverName})` : ""}`,
