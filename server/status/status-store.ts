@@ -9,15 +9,11 @@ import type { Database } from "#server/db/schema.ts";
 import type { MonitorStore } from "#server/monitor/monitor-store.ts";
 import type { ServiceConfig } from "#server/monitor/services-config.ts";
 import { INCIDENT_STATES, type IncidentState } from "#shared/status/public-status.ts";
-import {
-  publicServices,
-  STATUS_DAYS,
-  type HourBucket,
-  type IncidentRow,
-  type MaintenanceInput,
-  type StatusInputs,
-  type UpdateRow,
-} from "./status-model.ts";
+import { publicServices } from "./service-state.ts";
+import { STATUS_DAYS, type HourBucket } from "./status-days.ts";
+import type { IncidentRow, UpdateRow } from "./status-incidents.ts";
+import type { MaintenanceInput } from "./status-maintenance.ts";
+import type { StatusInputs } from "./status-model.ts";
 
 const HOUR_MS = 3_600_000;
 /** Raw results are kept 48 hours: hours not rolled up yet are never older. */
