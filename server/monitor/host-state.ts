@@ -31,6 +31,11 @@ export type HostState = {
   consecutiveFailures: number;
   consecutiveSuccesses: number;
   subServices: SubServiceResult[];
+  /**
+   * The locations whose results the verdict stands on (`local` for this server): ["local"] for a host checked from here
+   * alone; absent in a state written before locations were recorded, which was local's.
+   */
+  measuredFrom?: string[];
   /** Each location's latest word: only for a host checked from more than this server alone. */
   locations?: HostLocationResult[];
   /** The locations it fails from when they are fewer than its quorum ("down from fra only"); absent otherwise. */

@@ -83,6 +83,7 @@ describe.each(testDatabases())("checks from two places on $dialect", ({ open }) 
       status: "degraded",
       errorMessage: "Down from Frankfurt only: HTTP 503",
       partial: ["Frankfurt"],
+      measuredFrom: ["local", "fra"],
     });
     expect(
       host.locations!.map(({ location, name, status, clockSkewed }) => ({ location, name, status, clockSkewed })),
@@ -92,6 +93,7 @@ describe.each(testDatabases())("checks from two places on $dialect", ({ open }) 
     ]);
     const wiki = snapshot.services.find((service) => service.serviceId === "wiki")!.hosts[0]!;
     expect(wiki.locations).toBeNull();
+    expect(wiki.measuredFrom).toEqual(["local"]);
     expect(wiki.partial).toBeNull();
     expect(snapshot.locations.map(({ id, state, clockSkewed }) => ({ id, state, clockSkewed }))).toEqual([
       { id: "local", state: "online", clockSkewed: false },

@@ -3,6 +3,7 @@
 // uptime and the incidents they fail under, and the figures of the whole
 // fleet above them.
 import { measuredSeconds, WINDOW_SECONDS } from "#shared/monitor/measured.ts";
+import { LOCAL_LOCATION } from "#shared/monitor/locations.ts";
 import { combineStatus, endpointCount, overallScore, type HealthStatus } from "#shared/monitor/health.ts";
 import type { AffectedNow } from "#server/alerting/incidents.ts";
 import { describeTarget, isPlaceholderTarget } from "./checks/check-types.ts";
@@ -16,6 +17,9 @@ import type { MonitorOptions } from "./monitor.ts";
 import { hostKey, subServiceKey } from "./service-targets.ts";
 import { EVERY_SERVICE, queryServices, type ServiceQuery } from "./service-query.ts";
 import { hostNames, intervalOf, type Defaults, type ServiceConfig } from "./services-config.ts";
+
+/** What a state written before locations were recorded was measured from: this server (shared, never changed). */
+const LOCAL_ONLY: readonly string[] = [LOCAL_LOCATION];
 
 export type SnapshotSources = {
   options: MonitorOptions;
@@ -79,6 +83,8 @@ function hostResult(
      * on centron".
      */
     affectedBy,
+    /** The locations whose results its state stands on, by id ("local": this server). */
+    measuredFrom: state.measuredFrom ?? (state.lastChecked === null ? [] : LOCAL_ONLY),
     /** Each location's latest word, for a host checked from more than this server alone; null otherwise. */
     locations:
       state.locations?.map((result) => ({

@@ -4,7 +4,7 @@
 // each location's word; failing from fewer than its quorum ("partial") it
 // is shown degraded and observed as ok, so it never alerts.
 import type { Observation } from "#server/alerting/incident-tracker.ts";
-import type { HostLocationResult } from "#shared/monitor/locations.ts";
+import { LOCAL_LOCATION, type HostLocationResult } from "#shared/monitor/locations.ts";
 import type { CheckOutcome } from "./checks/check-types.ts";
 import type { EngineContext } from "./engine-state.ts";
 import { applyOutcome, initialHostState, type HostState, type SubServiceResult } from "./host-state.ts";
@@ -57,6 +57,15 @@ export type Judged = { locations: HostLocationResult[]; partial: readonly string
 export const failedHere = (outcome: CheckOutcome, subOutcomes: readonly CheckOutcome[]) =>
   outcome.status === "unhealthy" || subOutcomes.some((sub) => sub.status === "unhealthy");
 
+/** A host checked from this server alone: one array for every such state (never changed). */
+const LOCAL_ONLY: string[] = [LOCAL_LOCATION];
+
+/** The locations that had a word on the host in time for its verdict. */
+const heardFrom = (locations: readonly HostLocationResult[]) =>
+  locations
+    .filter((result) => result.status !== "unknown" && result.status !== "offline")
+    .map((result) => result.location);
+
 /** What a partial failure is observed as: a good check. */
 const PARTIAL_OBSERVED = { status: "healthy", errorMessage: null } as const;
 
@@ -76,7 +85,10 @@ export function recordHost(
   judged?: Judged,
 ): void {
   const key = endpointKey(job.service.id, job.host);
-  let next = applyOutcome(previous, outcome, engine.options.now(), round.circuit, subResults);
+  let next: HostState = {
+    ...applyOutcome(previous, outcome, engine.options.now(), round.circuit, subResults),
+    measuredFrom: judged ? heardFrom(judged.locations) : LOCAL_ONLY,
+  };
   if (judged)
     next = {
       ...next,
