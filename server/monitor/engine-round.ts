@@ -67,6 +67,8 @@ async function prepareRound(engine: EngineContext, services: readonly ServiceCon
   return {
     config,
     started,
+    now: options.now,
+    states: state.states,
     circuit,
     parents,
     jobs,
@@ -109,7 +111,7 @@ async function checkJob(
   const key = endpointKey(service.id, host);
   if (spread > 0 && round.jobs.length > 1) await pause(state, (index / round.jobs.length) * spread);
   if (state.stopping.signal.aborted) return;
-  const previous = state.states!.get(key) ?? initialHostState(host);
+  const previous = round.states.get(key) ?? initialHostState(host);
   const { placement } = job;
   if (placement && !placement.locations.includes(LOCAL)) return void round.waiting.push({ job, previous });
   // Local's own network is down: a host checked from here alone is not judged this round.
@@ -120,9 +122,9 @@ async function checkJob(
   ]);
   if (placement || (round.reach && failedHere(outcome!, subOutcomes)))
     return void round.waiting.push({ job, previous, outcome: outcome!, subOutcomes });
-  const subResults = recordSubServices(engine, round, job, subOutcomes);
+  const subResults = recordSubServices(round, job, subOutcomes);
   if (outcome!.pending) return; // nothing to judge yet: the host keeps its state
-  recordHost(engine, round, job, previous, outcome!, subResults);
+  recordHost(round, job, previous, outcome!, subResults);
 }
 
 /**
@@ -140,9 +142,9 @@ async function askParentsAgain(engine: EngineContext, round: ServiceRound): Prom
   await Promise.all(
     again.map(async (job) => {
       if (state.stopping.signal.aborted) return;
-      const previous = state.states!.get(endpointKey(job.service.id, job.host))!;
+      const previous = round.states.get(endpointKey(job.service.id, job.host))!;
       const outcome = await checkOne(engine, round, job.service, job.target, previous);
-      if (!outcome.pending) recordHost(engine, round, job, previous, outcome, previous.subServices);
+      if (!outcome.pending) recordHost(round, job, previous, outcome, previous.subServices);
     }),
   );
 }

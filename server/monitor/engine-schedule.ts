@@ -2,9 +2,18 @@
 // interval (no drift; on the remote probes' grid when they check it too), and
 // every service at once when someone asks for a check now (Refresh, the end of
 // maintenance), from whichever process.
-import { startRound } from "./engine-round.ts";
-import type { EngineContext } from "./engine-state.ts";
+import type { EngineOptions, Rounds, Slots } from "./engine-state.ts";
 import { intervalOf, type Defaults, type ServiceConfig, type ServicesConfig } from "./services-config.ts";
+
+/**
+ * What the schedule needs of the engine: where the next slot and a "check now" are written, its slots, which services
+ * have a round running, and how a round is started (engine-round.ts; the schedule knows nothing of what one does).
+ */
+export type ScheduleContext = {
+  options: Pick<EngineOptions, "meta" | "logger">;
+  state: Slots & Pick<Rounds, "inFlight">;
+  startRound: (services: readonly ServiceConfig[], spread: number) => Promise<void>;
+};
 
 /**
  * Starts of a service's checks are spread over this much of its round: a quarter of its interval, at most 15 s, unless
@@ -25,7 +34,7 @@ function checkedElsewhere(service: ServiceConfig): boolean {
  * spread over its own stagger, so a 60 s service never holds 15 s ones
  * back), and moves each to its next slot after now.
  */
-export async function startDue(engine: EngineContext, config: ServicesConfig, time: number): Promise<void> {
+export async function startDue(engine: ScheduleContext, config: ServicesConfig, time: number): Promise<void> {
   const { state } = engine;
   const { due } = state;
   const groups = new Map<number, ServiceConfig[]>();
@@ -45,7 +54,7 @@ export async function startDue(engine: EngineContext, config: ServicesConfig, ti
     due.set(service.id, slot);
     groups.set(interval, [...(groups.get(interval) ?? []), service]);
   }
-  for (const [interval, services] of groups) void startRound(engine, services, staggerMs(config.defaults, interval));
+  for (const [interval, services] of groups) void engine.startRound(services, staggerMs(config.defaults, interval));
   const next = config.services.reduce((soonest, service) => Math.min(soonest, due.get(service.id) ?? time), Infinity);
   if (Number.isFinite(next) && next !== state.nextWritten) {
     await engine.options.meta.set("next_cycle_at", next);
@@ -58,7 +67,7 @@ export async function startDue(engine: EngineContext, config: ServicesConfig, ti
  * service whose round is running starts again when that round ends (its
  * round may have begun before what was asked about). Served when all have run.
  */
-export async function serveRequest(engine: EngineContext, config: ServicesConfig): Promise<void> {
+export async function serveRequest(engine: ScheduleContext, config: ServicesConfig): Promise<void> {
   const { options, state } = engine;
   const { meta } = options;
   const requested = (await meta.get("run_requested_at")) ?? 0;
@@ -77,7 +86,7 @@ export async function serveRequest(engine: EngineContext, config: ServicesConfig
   for (const id of current.waiting) if (!configured.has(id)) current.waiting.delete(id);
   if (ready.length > 0) {
     for (const service of ready) current.waiting.delete(service.id);
-    current.rounds.push(startRound(engine, ready, staggerMs(config.defaults, config.defaults.intervalSeconds * 1000)));
+    current.rounds.push(engine.startRound(ready, staggerMs(config.defaults, config.defaults.intervalSeconds * 1000)));
   }
   if (current.waiting.size > 0 || current.finishing) return;
   current.finishing = true;

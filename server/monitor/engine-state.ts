@@ -3,10 +3,33 @@
 // states, the rounds in flight and each service's next slot. Nothing here is module-level: every engine has its own.
 import { setMaxListeners } from "node:events";
 import { limiter } from "#server/scheduling/limiter.ts";
-import type { EngineOptions } from "./engine.ts";
+import type { Logger } from "pino";
+import type { Tracker } from "#server/alerting/alerting.ts";
+import type { ProbeLease } from "#server/scheduling/probe-lease.ts";
+import type { CheckTarget } from "./checks/check-types.ts";
+import type { ProbeResults } from "./locations/probe-results.ts";
+import type { createMeta } from "./monitor-meta.ts";
+import type { MonitorStore } from "./monitor-store.ts";
+import type { PushLedger } from "./push-ledger.ts";
 import type { HostState } from "./host-state.ts";
 import type { ReachMemory } from "./locations/local-connectivity.ts";
 import type { ServicesConfig } from "./services-config.ts";
+
+/** What the engine is built with (engine.ts). */
+export type EngineOptions = {
+  store: MonitorStore;
+  tracker: Pick<Tracker, "observe" | "retire" | "reset">;
+  /** The lease the probe scheduler keeps: only its holder decides on incidents. */
+  lease: ProbeLease;
+  meta: ReturnType<typeof createMeta>;
+  pushes: PushLedger;
+  /** What the remote probes sent, and where local's own state is written. */
+  probeResults: ProbeResults;
+  check: CheckTarget;
+  now: () => number;
+  logger: Logger;
+  config: () => ServicesConfig;
+};
 
 /**
  * A "check now" being served: the services still to start (each once its running round ends), and the rounds started
@@ -14,30 +37,49 @@ import type { ServicesConfig } from "./services-config.ts";
  */
 export type CheckRequest = { at: number; waiting: Set<string>; rounds: Promise<void>[]; finishing: boolean };
 
-export type EngineState = {
-  states: Map<string, HostState> | undefined;
-  /** Rounds in flight, and the services each is checking. */
-  rounds: Set<Promise<void>>;
-  inFlight: Set<string>;
+/** When rounds start (engine-schedule.ts): each service's next slot, and a "check now" being served. */
+export type Slots = {
   /** When each service's next scheduled round is due. */
   due: Map<string, number>;
   request: CheckRequest | undefined;
-  housekeeping: Promise<void> | undefined;
   /** The next slot as last written: it is written again only when it moves, not every second. */
   nextWritten: number | undefined;
+};
+
+/** The rounds in flight (engine-round.ts), and what ends them. */
+export type Rounds = {
+  /** Rounds in flight, and the services each is checking. */
+  rounds: Set<Promise<void>>;
+  inFlight: Set<string>;
+  housekeeping: Promise<void> | undefined;
   /**
    * When a round last ended with its results stored (this process): the heartbeat's evidence that rounds run on time.
    */
   lastRoundEndedAt: number | null;
   limit: { max: number; run: ReturnType<typeof limiter> };
   stopping: AbortController;
+};
+
+/** What the engine remembers of the locations between rounds (round-judgement.ts). */
+export type LocationMemory = {
   /** Local's last look at its reference target, shared by rounds that overlap. */
   reach: ReachMemory;
   /** Since when each remote location has been watched: one never heard is "not reporting" counted from then. */
   watchedSince: Map<string, number>;
 };
 
-/** What every step of the engine is handed: what it was built with, and what it keeps. */
+export type EngineState = Slots &
+  Rounds &
+  LocationMemory & {
+    /** Every host's state, loaded once per lease; a round works on the map it started with. */
+    states: Map<string, HostState> | undefined;
+  };
+
+/**
+ * What the round coordinator (engine-round.ts) is handed: what the engine was built with, and what it keeps. The
+ * other steps take named parts of it: the schedule its slots (ScheduleContext), the judging by location its memory
+ * (JudgeContext), the recording only the round (round-record.ts).
+ */
 export type EngineContext = { options: EngineOptions; state: EngineState };
 
 export function createEngineState(): EngineState {
@@ -65,7 +107,7 @@ export function createEngineState(): EngineState {
  * when the pause ends, however it ends: a round starts hundreds of pauses,
  * and listeners left on the one signal would pile up round after round.
  */
-export const pause = (state: EngineState, ms: number) =>
+export const pause = (state: Pick<Rounds, "stopping">, ms: number) =>
   new Promise<void>((resolve) => {
     const { signal } = state.stopping;
     if (signal.aborted) return resolve();
@@ -79,7 +121,7 @@ export const pause = (state: EngineState, ms: number) =>
   });
 
 /** The cap on checks in flight, shared by overlapping rounds; a reload may change it. */
-export function limited<T>(state: EngineState, config: ServicesConfig, task: () => Promise<T>): Promise<T> {
+export function limited<T>(state: Pick<Rounds, "limit">, config: ServicesConfig, task: () => Promise<T>): Promise<T> {
   if (state.limit.max !== config.defaults.concurrency)
     state.limit = { max: config.defaults.concurrency, run: limiter(config.defaults.concurrency) };
   return state.limit.run(task);

@@ -14,43 +14,26 @@
 // this round. A requested round (Refresh, the end of maintenance) checks
 // every service at once. Its steps: a round (engine-round.ts), the schedule
 // (engine-schedule.ts), and what they share (engine-state.ts).
-import type { Logger } from "pino";
-import type { Tracker } from "#server/alerting/alerting.ts";
-import type { ProbeLease } from "#server/scheduling/probe-lease.ts";
 import type { ProbeFamily } from "#server/scheduling/probe-scheduler.ts";
-import type { CheckTarget } from "./checks/check-types.ts";
 import { startRound } from "./engine-round.ts";
-import { serveRequest, staggerMs, startDue } from "./engine-schedule.ts";
-import { createEngineState, type EngineContext } from "./engine-state.ts";
-import type { ProbeResults } from "./locations/probe-results.ts";
-import type { createMeta } from "./monitor-meta.ts";
-import type { MonitorStore } from "./monitor-store.ts";
-import type { PushLedger } from "./push-ledger.ts";
-import { intervalOf, type ServicesConfig } from "./services-config.ts";
+import { serveRequest, staggerMs, startDue, type ScheduleContext } from "./engine-schedule.ts";
+import { createEngineState, type EngineContext, type EngineOptions } from "./engine-state.ts";
+import { intervalOf } from "./services-config.ts";
 
 // Callers know these by the engine's name.
+export type { EngineOptions } from "./engine-state.ts";
 export { endpointKey } from "./engine-round.ts";
 export { staggerMs } from "./engine-schedule.ts";
-
-export type EngineOptions = {
-  store: MonitorStore;
-  tracker: Pick<Tracker, "observe" | "retire" | "reset">;
-  /** The lease the probe scheduler keeps: only its holder decides on incidents. */
-  lease: ProbeLease;
-  meta: ReturnType<typeof createMeta>;
-  pushes: PushLedger;
-  /** What the remote probes sent, and where local's own state is written. */
-  probeResults: ProbeResults;
-  check: CheckTarget;
-  now: () => number;
-  logger: Logger;
-  config: () => ServicesConfig;
-};
 
 export function createEngine(options: EngineOptions) {
   const { tracker, lease, now } = options;
   const state = createEngineState();
   const engine: EngineContext = { options, state };
+  const schedule: ScheduleContext = {
+    options,
+    state,
+    startRound: (services, spread) => startRound(engine, services, spread),
+  };
 
   /** The services' checks as a family of the probe scheduler (server/scheduling/probe-scheduler.ts). */
   const family: ProbeFamily = {
@@ -64,8 +47,8 @@ export function createEngine(options: EngineOptions) {
     },
     async runDue(time) {
       const config = options.config();
-      await serveRequest(engine, config);
-      await startDue(engine, config, time);
+      await serveRequest(schedule, config);
+      await startDue(schedule, config, time);
     },
     async drain() {
       state.stopping.abort();

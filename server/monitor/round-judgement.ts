@@ -7,7 +7,7 @@
 import type { Observation } from "#server/alerting/incident-tracker.ts";
 import type { LocationState } from "#shared/monitor/locations.ts";
 import type { CheckOutcome } from "./checks/check-types.ts";
-import { pause, type EngineContext } from "./engine-state.ts";
+import { pause, type EngineOptions, type LocationMemory, type Rounds } from "./engine-state.ts";
 import { localReach, type Reach } from "./locations/local-connectivity.ts";
 import { locationKeys, locationObservations } from "./locations/location-incidents.ts";
 import { judgeHost, type LocationEvidence, type Verdict } from "./locations/location-verdict.ts";
@@ -26,6 +26,15 @@ import {
 import { intervalOf, timeoutOf, type ServicesConfig } from "./services-config.ts";
 
 /**
+ * What judging by location needs of the engine: how to check (local's reference target), the clock, the probes'
+ * results, and what it remembers of the locations between rounds; and when the engine stops.
+ */
+export type JudgeContext = {
+  options: Pick<EngineOptions, "check" | "now" | "probeResults">;
+  state: LocationMemory & Pick<Rounds, "stopping">;
+};
+
+/**
  * What the remote locations said: each one's state, and the newest results by endpoint and location; with their
  * names, for the verdicts' messages.
  */
@@ -39,7 +48,7 @@ const localOf = (config: ServicesConfig): LocationConfig | undefined =>
   config.locations?.find((location) => location.id === LOCAL);
 
 /** Local's reach for a round starting now, when local has a reference target (shared by rounds that overlap). */
-export function watchReach(engine: EngineContext, config: ServicesConfig, fresh = false): Promise<Reach> | undefined {
+export function watchReach(engine: JudgeContext, config: ServicesConfig, fresh = false): Promise<Reach> | undefined {
   const target = localOf(config)?.connectivity;
   if (!target) return undefined;
   const { options, state } = engine;
@@ -50,7 +59,7 @@ export function watchReach(engine: EngineContext, config: ServicesConfig, fresh 
 }
 
 /** Every remote location's state now, from its last word about itself. */
-async function locationStates({ options, state }: EngineContext, config: ServicesConfig) {
+async function locationStates({ options, state }: JudgeContext, config: ServicesConfig) {
   const reports = await options.probeResults.reports();
   const now = options.now();
   const states = new Map<string, LocationState>();
@@ -64,7 +73,7 @@ async function locationStates({ options, state }: EngineContext, config: Service
 }
 
 /** The remote results for these hosts: each location that is online and reporting is waited for, up to a deadline. */
-async function hearRemote(engine: EngineContext, round: ServiceRound, remote: WaitingHost[], spread: number) {
+async function hearRemote(engine: JudgeContext, round: ServiceRound, remote: WaitingHost[], spread: number) {
   const { options, state } = engine;
   const { config } = round;
   const { states, reports } = await locationStates(engine, config);
@@ -101,16 +110,10 @@ function outcomeOf(verdict: Verdict & { decided: true }, local: CheckOutcome | u
 }
 
 /** One host (and its sub-services) judged from every location it is checked from. */
-function judgeOne(
-  engine: EngineContext,
-  round: ServiceRound,
-  waiting: WaitingHost,
-  heard: Heard,
-  localOnline: boolean,
-) {
+function judgeOne(round: ServiceRound, waiting: WaitingHost, heard: Heard, localOnline: boolean) {
   const { job, previous } = waiting;
   const placement = job.placement!;
-  const now = engine.options.now();
+  const now = round.now();
   const { nameOf } = heard;
   const evidenceOf = (key: string, local: CheckOutcome | undefined): LocationEvidence[] =>
     placement.locations.map((location) =>
@@ -139,7 +142,7 @@ function judgeOne(
   const subOutcomes = subVerdicts.map((verdict, position) =>
     verdict.decided ? outcomeOf(verdict, waiting.subOutcomes?.[position]) : undefined,
   );
-  const subResults = recordSubServices(engine, round, job, subOutcomes, partialSubs);
+  const subResults = recordSubServices(round, job, subOutcomes, partialSubs);
   const verdict = judgeHost(
     evidenceOf(endpointKey(job.service.id, job.host), waiting.outcome),
     placement.quorum,
@@ -147,14 +150,14 @@ function judgeOne(
   );
   if (verdict.decided) {
     const judged = { locations: verdict.locations, partial: verdict.partial };
-    recordHost(engine, round, job, previous, outcomeOf(verdict, waiting.outcome), subResults, judged);
+    recordHost(round, job, previous, outcomeOf(verdict, waiting.outcome), subResults, judged);
     return;
   }
   // Undecided: the host keeps its state and nothing is observed; what each location said is still shown.
   if (previous.lastChecked === null) return;
   const key = endpointKey(job.service.id, job.host);
   const kept = { ...previous, locations: verdict.locations };
-  engine.state.states!.set(key, kept);
+  round.states.set(key, kept);
   round.saved.set(round.endpointIds.get(key)!, kept);
 }
 
@@ -162,7 +165,7 @@ function judgeOne(
  * The hosts whose verdict waited for the round's end: local's reach looked at again when one failed here, the remote
  * results heard, then each host judged; one checked from here alone is kept as checked unless local went offline.
  */
-export async function judgeWaiting(engine: EngineContext, round: ServiceRound, spread: number): Promise<void> {
+export async function judgeWaiting(engine: JudgeContext, round: ServiceRound, spread: number): Promise<void> {
   let reach = round.reach ? await round.reach : undefined;
   const failed = round.waiting.some(({ outcome, subOutcomes }) => outcome && failedHere(outcome, subOutcomes ?? []));
   if (reach?.online && failed) {
@@ -173,11 +176,11 @@ export async function judgeWaiting(engine: EngineContext, round: ServiceRound, s
   const remote = round.waiting.filter((waiting) => waiting.job.placement);
   const heard = remote.length > 0 ? await hearRemote(engine, round, remote, spread) : undefined;
   for (const waiting of round.waiting) {
-    if (waiting.job.placement) judgeOne(engine, round, waiting, heard!, localOnline);
+    if (waiting.job.placement) judgeOne(round, waiting, heard!, localOnline);
     else if (localOnline) {
       const { job, previous, outcome, subOutcomes } = waiting;
-      const subResults = recordSubServices(engine, round, job, subOutcomes ?? []);
-      if (!outcome!.pending) recordHost(engine, round, job, previous, outcome!, subResults);
+      const subResults = recordSubServices(round, job, subOutcomes ?? []);
+      if (!outcome!.pending) recordHost(round, job, previous, outcome!, subResults);
     }
   }
 }
@@ -187,7 +190,7 @@ export async function judgeWaiting(engine: EngineContext, round: ServiceRound, s
  * local's written where every process reads the others' (probe_locations), and each observed as its own incident.
  */
 export async function observeLocations(
-  engine: EngineContext,
+  engine: JudgeContext,
   round: ServiceRound,
 ): Promise<{ observations: Observation[]; keys: Set<string> } | undefined> {
   const { options } = engine;

@@ -1,12 +1,11 @@
 // What a round has found so far, and how a host's or sub-service's result is
 // kept: its new state, its raw result, and what it says handed to the
-// tracker at the round's end. A host judged from several locations carries
+// tracker at the round's end. It needs nothing but the round. A host judged from several locations carries
 // each location's word; failing from fewer than its quorum ("partial") it
 // is shown degraded and observed as ok, so it never alerts.
 import type { Observation } from "#server/alerting/incident-tracker.ts";
 import { LOCAL_LOCATION, type HostLocationResult } from "#shared/monitor/locations.ts";
 import type { CheckOutcome } from "./checks/check-types.ts";
-import type { EngineContext } from "./engine-state.ts";
 import { applyOutcome, initialHostState, type HostState, type SubServiceResult } from "./host-state.ts";
 import type { Reach } from "./locations/local-connectivity.ts";
 import type { StoredResult } from "./monitor-store.ts";
@@ -34,6 +33,9 @@ export type WaitingHost = {
 export type ServiceRound = {
   config: ServicesConfig;
   started: number;
+  now: () => number;
+  /** Every host's state as this round found it, and as it leaves it. */
+  states: Map<string, HostState>;
   circuit: { failures: number };
   parents: ReadonlyMap<string, readonly string[]>;
   jobs: Job[];
@@ -69,14 +71,13 @@ const heardFrom = (locations: readonly HostLocationResult[]) =>
 /** What a partial failure is observed as: a good check. */
 const PARTIAL_OBSERVED = { status: "healthy", errorMessage: null } as const;
 
-export function observe(engine: EngineContext, round: ServiceRound, observation: Observation): void {
+export function observe(round: ServiceRound, observation: Observation): void {
   round.observations.set(observation.key, observation);
-  round.doneAt.set(observation.key, engine.options.now());
+  round.doneAt.set(observation.key, round.now());
 }
 
 /** A host's check: its new state stored, its result kept, what it says observed. */
 export function recordHost(
-  engine: EngineContext,
   round: ServiceRound,
   job: Job,
   previous: HostState,
@@ -86,7 +87,7 @@ export function recordHost(
 ): void {
   const key = endpointKey(job.service.id, job.host);
   let next: HostState = {
-    ...applyOutcome(previous, outcome, engine.options.now(), round.circuit, subResults),
+    ...applyOutcome(previous, outcome, round.now(), round.circuit, subResults),
     measuredFrom: judged ? heardFrom(judged.locations) : LOCAL_ONLY,
   };
   if (judged)
@@ -95,10 +96,10 @@ export function recordHost(
       locations: judged.locations,
       ...(judged.partial.length > 0 ? { partial: [...judged.partial] } : {}),
     };
-  engine.state.states!.set(key, next);
+  round.states.set(key, next);
   const parents = round.parents.get(hostKey(job.service.id, job.host));
   const said = judged && judged.partial.length > 0 ? PARTIAL_OBSERVED : next;
-  observe(engine, round, hostObservation(job.service, round.config.defaults, job.host, said, parents));
+  observe(round, hostObservation(job.service, round.config.defaults, job.host, said, parents));
   const endpointId = round.endpointIds.get(key)!;
   round.saved.set(endpointId, next);
   round.results.push({
@@ -114,7 +115,6 @@ export function recordHost(
  * nothing; a sub-service named in `partial` is observed as a good check.
  */
 export function recordSubServices(
-  engine: EngineContext,
   round: ServiceRound,
   { service, host, subs }: Job,
   subOutcomes: readonly (CheckOutcome | undefined)[],
@@ -125,7 +125,7 @@ export function recordSubServices(
   subs.forEach((sub, position) => {
     const result = subOutcomes[position];
     if (!result || result.pending) return;
-    const state = applyOutcome(initialHostState(host), result, engine.options.now(), round.circuit);
+    const state = applyOutcome(initialHostState(host), result, round.now(), round.circuit);
     subResults.push({
       name: sub.name,
       status: state.status,
@@ -141,7 +141,7 @@ export function recordSubServices(
     });
     const parents = round.parents.get(subServiceKey(service.id, sub.name));
     const said = partial?.has(sub.name) ? PARTIAL_OBSERVED : state;
-    observe(engine, round, subServiceObservation(service, defaults, sub.name, said, parents));
+    observe(round, subServiceObservation(service, defaults, sub.name, said, parents));
   });
   return subResults;
 }
