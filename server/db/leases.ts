@@ -1,7 +1,8 @@
 // Named leases in the database: exactly one holder at a time among every
 // worker and instance that shares it. The probe scheduler holds "probes"
-// and renews it (if it dies, the lease runs out and another takes over); an alert test holds "alert-test" while it runs; the daily
-// retention purge runs only where "daily-purge" was taken.
+// and renews it (if it dies, the lease runs out and another takes over); an
+// alert test holds "alert-test" while it runs; the daily retention purge runs
+// only where "daily-purge" was taken.
 import type { Kysely } from "kysely";
 import type { Database } from "./schema.ts";
 
