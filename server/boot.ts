@@ -123,10 +123,7 @@ export async function bootServices(config: Config): Promise<Running> {
       watcher.close();
       services.alerting?.stop();
       services.monitor?.heartbeat.stop();
-      await Promise.all([
-        services.probes?.stop(),
-        services.subscriptions?.stop(),
-      ]);
+      await Promise.all([services.probes?.stop(), services.subscriptions?.stop()]);
       await services.delivery?.stop();
       smtp?.close();
       await database.close();
