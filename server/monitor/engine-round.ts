@@ -21,11 +21,19 @@ export { endpointKey } from "./round-record.ts";
 
 const NO_LOCATIONS: ReadonlySet<string> = new Set();
 
-/** Runs a round of these services, marked in flight until it ends. */
-export function startRound(engine: EngineContext, services: readonly ServiceConfig[], spread: number): Promise<void> {
+/**
+ * Runs a round of these services, marked in flight until it ends. A requested one ("check now") takes the remote
+ * locations' latest results as they are instead of waiting for those of a slot.
+ */
+export function startRound(
+  engine: EngineContext,
+  services: readonly ServiceConfig[],
+  spread: number,
+  requested = false,
+): Promise<void> {
   const { state } = engine;
   for (const service of services) state.inFlight.add(service.id);
-  const round: Promise<void> = runRound(engine, services, spread)
+  const round: Promise<void> = runRound(engine, services, spread, requested)
     .catch((error: unknown) => engine.options.logger.error({ err: error }, "monitor cycle failed"))
     .finally(() => {
       for (const service of services) state.inFlight.delete(service.id);
@@ -37,8 +45,13 @@ export function startRound(engine: EngineContext, services: readonly ServiceConf
 }
 
 /** One round: every host of these services, starts spread over `spread` ms, then alerts. */
-async function runRound(engine: EngineContext, services: readonly ServiceConfig[], spread: number): Promise<void> {
-  const round = await prepareRound(engine, services);
+async function runRound(
+  engine: EngineContext,
+  services: readonly ServiceConfig[],
+  spread: number,
+  requested: boolean,
+): Promise<void> {
+  const round = await prepareRound(engine, services, requested);
   await Promise.all(round.jobs.map((job, index) => checkJob(engine, round, job, index, spread)));
   if (round.waiting.length > 0) await judgeWaiting(engine, round, spread);
   await askParentsAgain(engine, round);
@@ -47,7 +60,11 @@ async function runRound(engine: EngineContext, services: readonly ServiceConfig[
 }
 
 /** The round's jobs, their endpoints' ids and the push calls they read; the hosts' states once per lease. */
-async function prepareRound(engine: EngineContext, services: readonly ServiceConfig[]): Promise<ServiceRound> {
+async function prepareRound(
+  engine: EngineContext,
+  services: readonly ServiceConfig[],
+  requested: boolean,
+): Promise<ServiceRound> {
   const { options, state } = engine;
   const config = options.config();
   const started = options.now();
@@ -67,6 +84,7 @@ async function prepareRound(engine: EngineContext, services: readonly ServiceCon
   return {
     config,
     started,
+    requested,
     now: options.now,
     states: state.states,
     circuit,

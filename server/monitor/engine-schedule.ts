@@ -12,7 +12,7 @@ import { intervalOf, type Defaults, type ServiceConfig, type ServicesConfig } fr
 export type ScheduleContext = {
   options: Pick<EngineOptions, "meta" | "logger">;
   state: Slots & Pick<Rounds, "inFlight">;
-  startRound: (services: readonly ServiceConfig[], spread: number) => Promise<void>;
+  startRound: (services: readonly ServiceConfig[], spread: number, requested?: boolean) => Promise<void>;
 };
 
 /**
@@ -86,7 +86,8 @@ export async function serveRequest(engine: ScheduleContext, config: ServicesConf
   for (const id of current.waiting) if (!configured.has(id)) current.waiting.delete(id);
   if (ready.length > 0) {
     for (const service of ready) current.waiting.delete(service.id);
-    current.rounds.push(engine.startRound(ready, staggerMs(config.defaults, config.defaults.intervalSeconds * 1000)));
+    const spread = staggerMs(config.defaults, config.defaults.intervalSeconds * 1000);
+    current.rounds.push(engine.startRound(ready, spread, true));
   }
   if (current.waiting.size > 0 || current.finishing) return;
   current.finishing = true;

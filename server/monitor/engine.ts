@@ -32,7 +32,7 @@ export function createEngine(options: EngineOptions) {
   const schedule: ScheduleContext = {
     options,
     state,
-    startRound: (services, spread) => startRound(engine, services, spread),
+    startRound: (services, spread, requested) => startRound(engine, services, spread, requested),
   };
 
   /** The services' checks as a family of the probe scheduler (server/scheduling/probe-scheduler.ts). */

@@ -9,12 +9,11 @@ import { parseMonitoringConfig } from "#server/monitoring-config.ts";
 import type { CheckTarget } from "./checks/check-types.ts";
 import { createProbeResults } from "./locations/probe-results.ts";
 
-const config = parseMonitoringConfig(
-  `
+const yaml = (timeoutMs: number) => `
 alerts: { to: ops@example.com }
 locations:
   - { id: fra, name: Frankfurt, token: "${"f".repeat(48)}" }
-defaults: { intervalSeconds: 60, timeoutMs: 200, retries: 0, staggerSeconds: 0 }
+defaults: { intervalSeconds: 60, timeoutMs: ${timeoutMs}, retries: 0, staggerSeconds: 0 }
 services:
   - id: shop
     name: Shop
@@ -25,14 +24,16 @@ services:
   - id: wiki
     name: Wiki
     hosts: { main: { url: "http://wiki.test/" } }
-`,
-  {},
-);
+`;
+const config = parseMonitoringConfig(yaml(200), {});
+/** A slot's round would wait up to 23 s for the probes' results (no stagger, a 20 s timeout, 3 s to travel). */
+const slowConfig = parseMonitoringConfig(yaml(20_000), {});
 
 describe.each(testDatabases())("checks from two places on $dialect", ({ open }) => {
   let t: Awaited<ReturnType<typeof createTestApp>>;
   let cleanup: () => Promise<void>;
   const made: string[] = [];
+  let current = config;
 
   beforeEach(async () => {
     const db = await open();
@@ -42,7 +43,8 @@ describe.each(testDatabases())("checks from two places on $dialect", ({ open }) 
       made.push(`${Math.round((t.clock.now % 3_600_000) / 1000)}: ${String(target.url)}`);
       return { status: "healthy", responseTime: 20, errorMessage: null, retryAttempt: 0, basic: false };
     };
-    t = await createTestApp(db.handle, {}, { monitoring: { config: () => config, check } });
+    current = config;
+    t = await createTestApp(db.handle, {}, { monitoring: { config: () => current, check } });
   });
   afterEach(() => cleanup());
 
@@ -104,5 +106,38 @@ describe.each(testDatabases())("checks from two places on $dialect", ({ open }) 
     expect(status.services.map(({ id, state, partialFrom }) => ({ id, state, partialFrom }))).toEqual([
       { id: "shop", state: "degraded", partialFrom: ["Frankfurt"] },
     ]);
+  });
+
+  it("answers a check now between slots from the latest results, without waiting for the next slot", async () => {
+    current = slowConfig;
+    const { engine, store } = t.services.monitor!;
+    const web = await store.endpointId("shop", "web");
+    // The clock starts on a full hour: Frankfurt checked at that slot; "check now" is pressed 37 s later.
+    t.advance(37_000);
+    await createProbeResults(t.services.database.db).record({
+      location: "fra",
+      receivedAt: t.clock.now - 35_000,
+      skewMs: 0,
+      connectivity: { online: true, checkedAt: t.clock.now - 37_000, error: null },
+      results: [
+        {
+          endpointId: web,
+          checkedAt: t.clock.now - 37_000,
+          status: "unhealthy",
+          responseTime: null,
+          errorMessage: "HTTP 503",
+        },
+      ],
+    });
+    await t.services.probes!.lead();
+    await engine.requestCycle();
+    const began = performance.now();
+    await t.services.probes!.tick();
+    await engine.settled();
+    // Waiting for the next slot's results would take 23 s here (the engine's pauses run on the real clock).
+    expect(performance.now() - began).toBeLessThan(10_000);
+    const host = (await t.services.monitor!.snapshot()).services.find((service) => service.serviceId === "shop")!
+      .hosts[0]!;
+    expect(host).toMatchObject({ partial: ["Frankfurt"], measuredFrom: ["local", "fra"] });
   });
 });

@@ -96,7 +96,8 @@ async function hearRemote(engine: JudgeContext, round: ServiceRound, remote: Wai
     pause: (ms: number) => pause(state, ms),
     stopped: () => state.stopping.signal.aborted,
   };
-  const deadline = evidenceDeadline(round.started, spread, timeoutMs, intervalMs);
+  // A "check now" falls between the probes' slots: what they said last is the news, nothing newer is coming soon.
+  const deadline = round.requested ? round.started : evidenceDeadline(round.started, spread, timeoutMs, intervalMs);
   const found = await remoteEvidence(wait, awaited, round.started, deadline, intervalMs);
   const names = new Map((config.locations ?? []).map((location) => [location.id, location.name]));
   return { states, found, nameOf: (id: string) => names.get(id) ?? id } satisfies Heard;

@@ -33,6 +33,8 @@ export type WaitingHost = {
 export type ServiceRound = {
   config: ServicesConfig;
   started: number;
+  /** A "check now": remote locations are heard through their latest results, not waited for. */
+  requested: boolean;
   now: () => number;
   /** Every host's state as this round found it, and as it leaves it. */
   states: Map<string, HostState>;
