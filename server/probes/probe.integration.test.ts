@@ -204,9 +204,11 @@ describe.each(testDatabases())("a remote probe and its server on $dialect", ({ o
       const sent = accepted.filter((result) => result.key === `web/${host}`).map((result) => result.checkedAt);
       expect(sent).toEqual([...sent].sort((a, b) => a - b));
       const times = stored.filter((row) => row.host === host).map((row) => Number(row.checked_at));
-      // One result per slot, none missing: after the first round (at once), each a slot after the one before.
+      // One result per slot, none missing: after the first round (at once), each a slot after the one before. A slot
+      // missed would leave a gap of two intervals, one run twice a gap near 0; on a clock twenty times fast, a busy
+      // machine's 100 ms late start is 2 s, so the gaps are read to half an interval.
       const gaps = times.slice(2).map((time, index) => time - times[index + 1]!);
-      expect(gaps.filter((gap) => Math.abs(gap - INTERVAL_MS) > 1000)).toEqual([]);
+      expect(gaps.filter((gap) => Math.abs(gap - INTERVAL_MS) >= INTERVAL_MS / 2)).toEqual([]);
       expect(times.length).toBeGreaterThan(20);
     }
     expect(new Set(stored.filter((row) => row.host === "down").map((row) => row.status))).toEqual(new Set([2]));
