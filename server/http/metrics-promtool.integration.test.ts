@@ -1,21 +1,25 @@
 // What /metrics serves passes Prometheus's own lint (`promtool check metrics`: names, units, `_total` only on
 // counters, help texts), with the HTTP and the monitor's metrics holding values: after requests and a monitor round.
 import { spawnSync } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { AggregatorRegistry } from "prom-client";
 import { describe, expect, it } from "vitest";
 import { registry } from "#server/metrics/registry.ts";
 import { testDatabases } from "#tests/support/test-databases.ts";
 import { monitoringConfig, serveFakeServices } from "#tests/support/monitor-app.ts";
 import { createTestApp } from "#tests/support/test-app.ts";
+import { dashboardQueries, readDashboard } from "#tests/support/grafana-dashboard.ts";
 
 const [sqlite] = testDatabases();
 const TOKEN = "a-metrics-token-of-length";
 
 serveFakeServices();
 
-/** promtool's verdict on a scrape: its exit status and every line it printed. */
-function promtoolCheck(text: string): { status: number | null; lines: string[] } {
-  const run = spawnSync("promtool", ["check", "metrics"], { input: text, encoding: "utf8" });
+/** promtool's verdict (`check metrics` on a scrape by default): its exit status and every line it printed. */
+function promtoolCheck(text: string, args = ["check", "metrics"]): { status: number | null; lines: string[] } {
+  const run = spawnSync("promtool", args, { input: text, encoding: "utf8" });
   if (run.error) throw run.error;
   return { status: run.status, lines: `${run.stdout}${run.stderr}`.split("\n").filter((line) => line.trim() !== "") };
 }
@@ -58,5 +62,24 @@ describe("/metrics under promtool", () => {
     const verdict = promtoolCheck(bad);
     expect(verdict.status).not.toBe(0);
     expect(verdict.lines.join("\n")).toContain('non-counter metrics should not have "_total" suffix');
+  });
+
+  it("parses every query of the Grafana dashboard in deploy/ (as recording rules, its variables filled in)", () => {
+    const queries = dashboardQueries(readDashboard());
+    expect(queries.length).toBeGreaterThan(0);
+    const rules = queries.map(({ expr }, index) => ({
+      record: `dashboard:query_${index}`,
+      expr: expr.replaceAll("$__rate_interval", "5m").replaceAll("$job", ".*"),
+    }));
+    const dir = mkdtempSync(join(tmpdir(), "dashboard-rules-"));
+    try {
+      const file = join(dir, "rules.json");
+      // JSON is YAML: promtool reads it as a rules file.
+      writeFileSync(file, JSON.stringify({ groups: [{ name: "dashboard", rules }] }));
+      const verdict = promtoolCheck("", ["check", "rules", file]);
+      expect(verdict.status, verdict.lines.join("\n")).toBe(0);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

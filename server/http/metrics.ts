@@ -1,6 +1,8 @@
 // Prometheus metrics for GET /metrics: process metrics, request counts and
-// durations, and the monitor's own (server/monitor/monitor-metrics.ts). With several workers, the primary aggregates them
-// (prom-client's AggregatorRegistry), so one scrape sees the whole server.
+// durations, and the monitor's own (server/monitor/monitor-metrics.ts), all
+// in one registry (server/metrics/registry.ts). With several workers, the
+// primary aggregates them (prom-client's AggregatorRegistry), so one scrape
+// sees the whole server.
 import cluster from "node:cluster";
 import { AggregatorRegistry, Counter, Histogram } from "prom-client";
 import { registry } from "#server/metrics/registry.ts";
