@@ -1,11 +1,11 @@
-// Prometheus metrics for GET /metrics: process metrics and request counts
-// and durations. With several workers, the primary aggregates them
-// (prom-client's AggregatorRegistry), so one scrape sees the whole server.
+// Prometheus metrics for GET /metrics: process metrics, request counts and
+// durations, and the monitor's own (server/monitor/monitor-metrics.ts), all
+// in one registry (server/metrics/registry.ts). With several workers, the
+// primary aggregates them (prom-client's AggregatorRegistry), so one scrape
+// sees the whole server.
 import cluster from "node:cluster";
-import { AggregatorRegistry, collectDefaultMetrics, Counter, Histogram, Registry } from "prom-client";
-
-export const registry = new Registry();
-collectDefaultMetrics({ register: registry });
+import { AggregatorRegistry, Counter, Histogram } from "prom-client";
+import { registry } from "#server/metrics/registry.ts";
 
 export const httpRequests = new Counter({
   name: "http_requests_total",

@@ -8,6 +8,7 @@
 import type { CheckOutcome, Target } from "./checks/check-types.ts";
 import { dependencyParents } from "./dependencies.ts";
 import { limited, pause, type EngineContext } from "./engine-state.ts";
+import { recordCheck, recordRound } from "./monitor-metrics.ts";
 import { checkSettings, initialHostState, type HostState } from "./host-state.ts";
 import { LOCAL } from "./locations/locations-config.ts";
 import type { PushWatch } from "./push-ledger.ts";
@@ -111,9 +112,17 @@ function checkOne(
   const { defaults } = round.config;
   const { now } = options;
   const settings = checkSettings(host, { timeoutMs: timeoutOf(target, service, defaults), retries: defaults.retries });
-  return limited(state, round.config, () =>
-    options.check(target, { ...settings, now, intervalMs: intervalOf(service, defaults), push: round.push }),
-  );
+  return limited(state, round.config, async () => {
+    const startedAt = performance.now();
+    const outcome = await options.check(target, {
+      ...settings,
+      now,
+      intervalMs: intervalOf(service, defaults),
+      push: round.push,
+    });
+    recordCheck(target, outcome, startedAt);
+    return outcome;
+  });
 }
 
 /** A host and its sub-services, started at its place in the spread. */
@@ -187,6 +196,7 @@ async function finishRound(engine: EngineContext, round: ServiceRound): Promise<
   }
   await options.meta.set("last_cycle_at", round.started);
   state.lastRoundEndedAt = now();
+  recordRound(round.requested, round.started, state.lastRoundEndedAt);
   options.logger.debug(
     {
       checks: round.results.length,
