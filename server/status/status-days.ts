@@ -71,7 +71,7 @@ export function statusCalendar(now: number, timeZone: string): StatusCalendar {
 /**
  * The service's checks and failures per day shown and per uptime window. The checks are summed per UTC hour (the
  * rollups), so a day that begins on the half hour (Asia/Kolkata) cannot be cut exactly: each hour counts whole
- * towards the day its start falls on, the same before and after it is rolled up (decision 050).
+ * towards the day its start falls on, the same before and after it is rolled up (decision 051).
  */
 function tally(calendar: StatusCalendar, hours: readonly HourBucket[], serviceId: string) {
   const { now, timeZone, days, dayIndex } = calendar;
