@@ -4,9 +4,9 @@
 // succeeded, and since when it is measured (a new service has no 90-day figure).
 import type { PublicIncident, PublicService, StatusDay } from "#shared/status/public-status.ts";
 import { measuredSeconds, WINDOW_SECONDS } from "#shared/monitor/measured.ts";
+import { addDays, dayOf, startOfDay } from "#shared/time/start-of-day.ts";
 
 export const STATUS_DAYS = 90;
-const HOUR_MS = 3_600_000;
 
 export type HourBucket = {
   serviceId: string;
@@ -21,7 +21,7 @@ export type HourBucket = {
 export type StatusCalendar = {
   now: number;
   timeZone: string;
-  days: ReturnType<typeof lastDays>;
+  days: CalendarDay[];
   dayIndex: ReadonlyMap<string, number>;
 };
 type Tally = { checks: number; failures: number };
@@ -43,36 +43,22 @@ function firstCheck(hours: readonly HourBucket[], serviceId: string, now: number
   return since;
 }
 
-const dateFormats = new Map<string, Intl.DateTimeFormat>();
-
-/** "2026-11-24" for an instant, in the time zone (one formatter per zone: making one costs more than using it). */
-export function dayOf(ms: number, timeZone: string): string {
-  let format = dateFormats.get(timeZone);
-  if (!format)
-    dateFormats.set(
-      timeZone,
-      (format = new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" })),
-    );
-  return format.format(ms);
-}
+/** A day shown: its date and the instants it begins and ends (now, for today). */
+export type CalendarDay = { date: string; start: number; end: number };
 
 /**
- * The last `count` days (oldest first) with the instant each begins and ends, found by walking back hour by hour
- * (daylight saving included).
+ * The last `count` days (oldest first), each from its local midnight (the first instant of its date in the zone)
+ * to the next day's: 23 or 25 hours across a clock change, and on the half hour in zones such as Asia/Kolkata.
  */
-function lastDays(now: number, timeZone: string, count: number): { date: string; start: number; end: number }[] {
-  const days: { date: string; start: number; end: number }[] = [];
+export function lastDays(now: number, timeZone: string, count: number): CalendarDay[] {
+  const today = dayOf(now, timeZone);
+  const days: CalendarDay[] = [];
   let end = now;
-  let date = dayOf(now, timeZone);
-  let hour = Math.floor(now / HOUR_MS) * HOUR_MS;
-  while (days.length < count) {
-    // The first hour (from the top) whose date is still `date`, then one more step back.
-    let start = hour;
-    while (dayOf(start - HOUR_MS, timeZone) === date) start -= HOUR_MS;
+  for (let back = 0; back < count; back++) {
+    const date = addDays(today, -back);
+    const start = startOfDay(date, timeZone);
     days.push({ date, start, end });
     end = start;
-    hour = start - HOUR_MS;
-    date = dayOf(hour, timeZone);
   }
   return days.reverse();
 }
@@ -82,7 +68,11 @@ export function statusCalendar(now: number, timeZone: string): StatusCalendar {
   return { now, timeZone, days, dayIndex: new Map(days.map((day, index) => [day.date, index])) };
 }
 
-/** The service's checks and failures per day shown and per uptime window. */
+/**
+ * The service's checks and failures per day shown and per uptime window. The checks are summed per UTC hour (the
+ * rollups), so a day that begins on the half hour (Asia/Kolkata) cannot be cut exactly: each hour counts whole
+ * towards the day its start falls on, the same before and after it is rolled up (decision 051).
+ */
 function tally(calendar: StatusCalendar, hours: readonly HourBucket[], serviceId: string) {
   const { now, timeZone, days, dayIndex } = calendar;
   const perDay: Tally[] = days.map(() => ({ checks: 0, failures: 0 }));

@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { overallState, type ServiceState } from "#shared/status/public-status.ts";
 import { initialHostState, type HostState } from "#server/monitor/host-state.ts";
 import { parseMonitoringConfig } from "#server/monitoring-config.ts";
-import { dayOf } from "./status-days.ts";
+import { dayOf } from "#shared/time/start-of-day.ts";
 import { buildPublicStatus, type StatusInputs } from "./status-model.ts";
 
 const config = parseMonitoringConfig(

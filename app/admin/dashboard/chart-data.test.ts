@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { chartSeries, chartSummary, describePoint, tableRows, type History, type HistoryPoint } from "./chart-data.ts";
+import {
+  chartSeries,
+  chartSummary,
+  describePoint,
+  formatPointTime,
+  tableRows,
+  type History,
+  type HistoryPoint,
+} from "./chart-data.ts";
 
 const T = Date.UTC(2026, 2, 2, 10);
 const HOUR = 3_600_000;
@@ -87,10 +95,47 @@ describe("the response-time chart's data", () => {
         muc: [check(T, 70)],
       },
     };
-    expect(tableRows(history)).toEqual([
+    expect(tableRows(history, "Europe/Berlin")).toEqual([
       { from: T + HOUR, host: "fra", checks: 1, failures: 0, meanMs: 50, p95Ms: 50 },
       { from: T, host: "fra", checks: 3, failures: 1, meanMs: 200, p95Ms: 300 },
       { from: T, host: "muc", checks: 1, failures: 0, meanMs: 70, p95Ms: 70 },
     ]);
+  });
+
+  it.each([
+    // Midnight is 18:30Z: the hour from 18:00Z began the day before, and counts whole on it.
+    {
+      zone: "Asia/Kolkata",
+      from: "2026-11-23T18:00:00Z",
+      rows: [
+        ["2026-11-24T18:30:00.000Z", 3],
+        ["2026-11-23T18:30:00.000Z", 24],
+        ["2026-11-22T18:30:00.000Z", 1],
+      ],
+      label: "Wed 25 Nov",
+    },
+    // The day the clocks go back lasts 25 hours.
+    {
+      zone: "Europe/Berlin",
+      from: "2026-10-24T21:00:00Z",
+      rows: [
+        ["2026-10-25T23:00:00.000Z", 2],
+        ["2026-10-24T22:00:00.000Z", 25],
+        ["2026-10-23T22:00:00.000Z", 1],
+      ],
+      label: "Mon 26 Oct",
+    },
+  ])("the 30-day table: a row per day in $zone, from its midnight", ({ zone, from, rows, label }) => {
+    const start = Date.parse(from);
+    const points = Array.from({ length: 28 }, (_, index) => ({
+      at: start + index * HOUR,
+      checks: 1,
+      failures: 0,
+      meanMs: 100,
+      p95Ms: 100,
+    }));
+    const found = tableRows({ serviceId: "api", range: "30d", hosts: { fra: points } }, zone);
+    expect(found.map((row) => [new Date(row.from).toISOString(), row.checks])).toEqual(rows);
+    expect(formatPointTime(found[0]!.from, "30d", "en", { timeZone: zone })).toBe(label);
   });
 });

@@ -6,6 +6,7 @@ import type { Language } from "#shared/i18n/languages.ts";
 import { staffText } from "#shared/i18n/staff/staff-language.ts";
 import { formatDuration } from "#shared/monitor/format.ts";
 import { listWords } from "#shared/monitor/overall-state.ts";
+import { dayOf, startOfDay } from "#shared/time/start-of-day.ts";
 
 export type HistoryPoint = {
   at: number;
@@ -150,17 +151,26 @@ export type TableRow = {
 };
 
 /**
+ * Where a point's row begins: a day (30 d) at midnight in the zone, as the
+ * status page cuts its days; an hour or six at the UTC hour the points are
+ * summed by (local whole hours wherever the offset is a whole number of them).
+ */
+function rowStart(at: number, range: HistoryRange, timeZone: string): number {
+  if (range === "30d") return startOfDay(dayOf(at, timeZone), timeZone);
+  return Math.floor(at / ROW_MS[range]) * ROW_MS[range];
+}
+
+/**
  * The table fallback's rows, newest first: per host, an hour (24 h), six
- * hours (7 d) or a day (30 d). Mean over the checks that passed; p95 of the
+ * hours (7 d) or a day in `timeZone` (30 d). Mean over the checks that passed; p95 of the
  * checks for 24 h, the highest hourly p95 otherwise.
  */
-export function tableRows(history: History): TableRow[] {
-  const rowMs = ROW_MS[history.range];
+export function tableRows(history: History, timeZone: string): TableRow[] {
   const rows: TableRow[] = [];
   for (const [host, points] of Object.entries(history.hosts)) {
     const buckets = new Map<number, HistoryPoint[]>();
     for (const point of points) {
-      const from = Math.floor(point.at / rowMs) * rowMs;
+      const from = rowStart(point.at, history.range, timeZone);
       buckets.set(from, [...(buckets.get(from) ?? []), point]);
     }
     for (const [from, bucket] of buckets) {
@@ -188,14 +198,22 @@ function percentile95(values: number[]): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil(sorted.length * 0.95) - 1)]!;
 }
 
-/** The table's time column and the tooltip's time: seconds for single checks, hours and days otherwise. */
-export function formatPointTime(at: number, range: HistoryRange, lang: Language, spanMs = ROW_MS[range]): string {
+/**
+ * The table's time column and the tooltip's time: seconds for single checks, hours and days otherwise; in
+ * `timeZone` (the table's, the zone its days are cut in), else the browser's (the chart's, like its axis).
+ */
+export function formatPointTime(
+  at: number,
+  range: HistoryRange,
+  lang: Language,
+  { spanMs = ROW_MS[range], timeZone }: { spanMs?: number; timeZone?: string } = {},
+): string {
   const locale = lang === "de" ? "de-DE" : "en-GB";
   const date = new Date(at);
   if (range === "24h" && spanMs < HOUR_MS)
-    return date.toLocaleTimeString(locale, { hour: "2-digit", minute: "2-digit", second: "2-digit" });
-  const day = date.toLocaleDateString(locale, { weekday: "short", day: "numeric", month: "short" });
+    return date.toLocaleTimeString(locale, { hour: "2-digit", minute: "2-digit", second: "2-digit", timeZone });
+  const day = date.toLocaleDateString(locale, { weekday: "short", day: "numeric", month: "short", timeZone });
   if (spanMs >= 24 * HOUR_MS) return day;
-  const hour = (time: Date) => time.toLocaleTimeString(locale, { hour: "2-digit", minute: "2-digit" });
+  const hour = (time: Date) => time.toLocaleTimeString(locale, { hour: "2-digit", minute: "2-digit", timeZone });
   return `${day}, ${hour(date)}–${hour(new Date(at + spanMs))}`;
 }

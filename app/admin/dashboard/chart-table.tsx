@@ -1,15 +1,18 @@
 // The response-time chart's data as a table, for the keyboard and screen
 // readers (the chart itself is a picture): per host, an hour (24 h), six
-// hours (7 d) or a day (30 d), newest first.
+// hours (7 d) or a day in the company's zone (30 d), newest first.
+import { useContext } from "react";
 import { formatDuration } from "#shared/monitor/format.ts";
 import { useStaffText } from "#app/admin/staff-language.tsx";
+import { CompanyTimeZone } from "#app/admin/when.tsx";
 import { formatPointTime, tableRows, type History } from "./chart-data.ts";
 
 const th = "py-2 pr-2 font-semibold";
 const td = "py-1.5 pr-2 align-top";
 
 export function ChartTable({ history, label }: { history: History; label: string }) {
-  const rows = tableRows(history);
+  const timeZone = useContext(CompanyTimeZone);
+  const rows = tableRows(history, timeZone);
   const { lang, t } = useStaffText();
   return (
     <div
@@ -49,7 +52,7 @@ export function ChartTable({ history, label }: { history: History; label: string
           ) : (
             rows.map((row) => (
               <tr key={`${row.from}-${row.host}`} className="border-b border-slate-100 dark:border-slate-800">
-                <td className={td}>{formatPointTime(row.from, history.range, lang)}</td>
+                <td className={td}>{formatPointTime(row.from, history.range, lang, { timeZone })}</td>
                 <td className={`${td} break-words`}>{row.host}</td>
                 <td className={`${td} text-right tabular-nums`}>{formatDuration(row.meanMs)}</td>
                 <td className={`${td} text-right tabular-nums`}>{formatDuration(row.p95Ms)}</td>

@@ -179,7 +179,7 @@ function chartOptions(latest: { current: Latest }, width: number, dark: boolean,
             return `${host}: ${describePoint(point, history.range, lang)}`;
           });
           const heading = document.createElement("strong");
-          heading.textContent = formatPointTime(at, history.range, lang, series.spanMs);
+          heading.textContent = formatPointTime(at, history.range, lang, { spanMs: series.spanMs });
           tooltip.replaceChildren(
             heading,
             ...lines.map((line) => {
