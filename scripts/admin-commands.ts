@@ -9,6 +9,8 @@ import { type Config, ConfigError, readConfig } from "#server/config.ts";
 import { openDatabase } from "#server/db/client.ts";
 import { migrate } from "#server/db/migrate.ts";
 import { createServices, type Services } from "#server/services.ts";
+import { BackupError } from "#server/backup/backup-file.ts";
+import { runBackup, runRestore } from "./backup-commands.ts";
 import { forgetSealedSecrets } from "./forget-sealed-secrets.ts";
 
 const PASSWORD_RULES =
@@ -28,6 +30,10 @@ const USAGE = `Usage: npm run admin -- <command>
   delete <username>
   forget-sealed-secrets
       (the secrets key is lost: removes the authenticator apps it sealed, so the server starts with a new key)
+  backup <file>
+      (a consistent copy of the database while the server runs; the sealing key stays apart)
+  restore <file>
+      (checks the copy, then replaces the database with it; stop the server first)
 ${PASSWORD_RULES}`;
 
 /** Each command and how many names it takes after it. */
@@ -41,6 +47,8 @@ const COMMANDS: Record<string, number> = {
   list: 0,
   delete: 1,
   "forget-sealed-secrets": 0,
+  backup: 1,
+  restore: 1,
 };
 
 type Command = {
@@ -189,6 +197,10 @@ export async function runAdmin(argv: string[], io: AdminIo, loadConfig: () => Co
   }
   try {
     const config = loadConfig();
+    if (command.name === "backup" || command.name === "restore") {
+      await (command.name === "backup" ? runBackup : runRestore)(config, command.args[0]!, io);
+      return 0;
+    }
     const database = openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
     try {
       await migrate(database);
@@ -200,7 +212,7 @@ export async function runAdmin(argv: string[], io: AdminIo, loadConfig: () => Co
       await database.close();
     }
   } catch (error) {
-    if (!(error instanceof StaffInputError || error instanceof ConfigError)) throw error;
+    if (!(error instanceof StaffInputError || error instanceof ConfigError || error instanceof BackupError)) throw error;
     io.err(error.message);
     return 1;
   }

@@ -6,6 +6,9 @@
 //   reset-factors <username>   (removes second factors and recovery codes, signs out everywhere)
 //   list
 //   delete <username>
+//   forget-sealed-secrets
+//   backup <file>    (a consistent copy while the server runs; the sealing key is not in it)
+//   restore <file>   (checks the copy before it replaces the database; stop the server first)
 // Without --password-stdin the password is asked for twice, without echo.
 import { createInterface } from "node:readline";
 import { Writable } from "node:stream";

@@ -10,6 +10,7 @@ import type { Logger } from "pino";
 import { createLogger } from "./logger.ts";
 import { purgeRateWindows } from "./contact/rate-limits.ts";
 import { createLeases } from "./db/leases.ts";
+import { startScheduledBackups } from "./backup/scheduled-backup.ts";
 import { deriveKey, loadServerSecret } from "./db/secrets.ts";
 import { prepareSealedSecrets, SealingKeyMismatch } from "./auth/sealed-secrets.ts";
 import { keysOf, loadSecretsKey, parseSecretsKey, SecretsKeyError, type SecretsKey } from "./auth/secrets-key.ts";
@@ -114,12 +115,18 @@ export async function bootServices(config: Config): Promise<Running> {
   void purgeDaily();
   const dailyPurge = setInterval(() => void purgeDaily(), 60 * 60_000);
   dailyPurge.unref();
+  const stopBackups = startScheduledBackups(
+    config.BACKUP_DIR
+      ? { source: config, backupDir: config.BACKUP_DIR, keep: config.BACKUP_KEEP, leases, logger, now: services.now }
+      : undefined,
+  );
 
   return {
     services,
     stop: async () => {
       clearInterval(purge);
       clearInterval(dailyPurge);
+      stopBackups();
       watcher.close();
       services.alerting?.stop();
       services.monitor?.heartbeat.stop();

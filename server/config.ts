@@ -126,6 +126,16 @@ const schema = z.object({
   SECRETS_KEY: secretsKey.optional().or(z.literal("").transform(() => undefined)),
   /** The key before SECRETS_KEY, for one start during a rotation: what it sealed is sealed again with the new one. */
   SECRETS_KEY_PREVIOUS: secretsKey.optional().or(z.literal("").transform(() => undefined)),
+
+  // Scheduled backups (docs/operations.md, "Backup and restore").
+  /** A folder for a daily backup of the database (never the sealing key); unset: no scheduled backup. */
+  BACKUP_DIR: z
+    .string()
+    .min(1)
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
+  /** How many scheduled backups BACKUP_DIR keeps: the newest ones; older ones are deleted. */
+  BACKUP_KEEP: z.coerce.number().int().min(1).max(1000).default(7),
 });
 
 const checked = schema.superRefine((config, context) => {
