@@ -2,7 +2,7 @@
 // code on a real SQLite file, in milliseconds) and the real process (what a
 // person at a terminal gets: exit codes, standard input), which costs seconds
 // to start and so is kept for what only a process can show.
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { runAdmin } from "#scripts/admin-commands.ts";
 import { parseConfig } from "#server/config.ts";
 
@@ -39,4 +39,17 @@ export function adminProcess(dataDir: string, args: string[], input?: string): A
     encoding: "utf8",
   });
   return { code: run.status, out: run.stdout, err: run.stderr };
+}
+
+/** The same process, without blocking this one: the test goes on writing while the command runs. */
+export function adminChild(dataDir: string, args: string[]): Promise<AdminResult> {
+  const child = spawn(process.execPath, ["node_modules/tsx/dist/cli.mjs", "scripts/admin.ts", ...args], {
+    env: adminEnv(dataDir),
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let out = "";
+  let err = "";
+  child.stdout.on("data", (chunk: Buffer) => (out += chunk.toString("utf8")));
+  child.stderr.on("data", (chunk: Buffer) => (err += chunk.toString("utf8")));
+  return new Promise((resolve) => child.on("close", (code) => resolve({ code, out, err })));
 }
