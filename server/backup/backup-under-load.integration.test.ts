@@ -6,13 +6,12 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { sql } from "kysely";
-import pg from "pg";
 import { afterEach, describe, expect, it } from "vitest";
 import { backupDatabase, restoreDatabase } from "#server/backup/database-backup.ts";
 import { openDatabase, type DatabaseHandle } from "#server/db/client.ts";
-import { PG_MIGRATION_LOCK } from "#server/db/migrate.ts";
 import { admin, adminChild } from "#tests/support/admin-cli.ts";
 import { startLoad, until } from "#tests/support/backup-load.ts";
+import { dropSchema, pgQuery as query, uniqueName } from "#tests/support/pg-admin.ts";
 import { monitoringConfig, serveFakeServices } from "#tests/support/monitor-app.ts";
 import { browserHeaders, cookieFrom, createTestApp } from "#tests/support/test-app.ts";
 
@@ -94,50 +93,31 @@ describe("a backup under load", { timeout: 120_000 }, () => {
     await expectRestored(restored, before);
   });
 
-  it.runIf(pgUrl)("on PostgreSQL: the dump, restored into a fresh database, holds every message accepted before", async () => {
-    const url = pgUrl!;
-    const suffix = `${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
-    const schema = `backup_${suffix}`;
-    const freshName = `restored_${suffix}`;
-    await query(url, `create schema ${schema}`);
-    cleanups.push(() => dropSchema(url, schema));
-    const handle = openDatabase({ databaseUrl: url, dataDir: "", searchPath: schema });
-    cleanups.push(() => handle.close());
-    const work = temporaryDir("backup-pg-");
-    const file = join(work, "copy.pgdump");
-    const { before, during } = await backupUnderLoad(handle, () =>
-      backupDatabase({ DATA_DIR: work, DATABASE_URL: url, schema }, file),
-    );
-    expect(during).toBeGreaterThan(0);
+  it.runIf(pgUrl)(
+    "on PostgreSQL: the dump, restored into a fresh database, holds every message accepted before",
+    async () => {
+      const url = pgUrl!;
+      const schema = uniqueName("backup");
+      const freshName = uniqueName("restored");
+      await query(url, `create schema ${schema}`);
+      cleanups.push(() => dropSchema(url, schema));
+      const handle = openDatabase({ databaseUrl: url, dataDir: "", searchPath: schema });
+      cleanups.push(() => handle.close());
+      const work = temporaryDir("backup-pg-");
+      const file = join(work, "copy.pgdump");
+      const { before, during } = await backupUnderLoad(handle, () =>
+        backupDatabase({ DATA_DIR: work, DATABASE_URL: url, schema }, file),
+      );
+      expect(during).toBeGreaterThan(0);
 
-    await query(url, `create database ${freshName}`);
-    cleanups.push(() => query(url, `drop database if exists ${freshName} with (force)`));
-    const freshUrl = Object.assign(new URL(url), { pathname: `/${freshName}` }).toString();
-    const restored = await restoreDatabase({ DATA_DIR: work, DATABASE_URL: freshUrl, schema }, file);
-    expect(restored.setAside).toBeUndefined();
-    const reopened = openDatabase({ databaseUrl: freshUrl, dataDir: "", searchPath: schema });
-    cleanups.push(() => reopened.close());
-    await expectRestored(reopened, before);
-  });
+      await query(url, `create database ${freshName}`);
+      cleanups.push(() => query(url, `drop database if exists ${freshName} with (force)`));
+      const freshUrl = Object.assign(new URL(url), { pathname: `/${freshName}` }).toString();
+      const restored = await restoreDatabase({ DATA_DIR: work, DATABASE_URL: freshUrl, schema }, file);
+      expect(restored.setAside).toBeUndefined();
+      const reopened = openDatabase({ databaseUrl: freshUrl, dataDir: "", searchPath: schema });
+      cleanups.push(() => reopened.close());
+      await expectRestored(reopened, before);
+    },
+  );
 });
-
-async function query(url: string, text: string): Promise<void> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(text);
-  } finally {
-    await client.end();
-  }
-}
-
-/** Under the migration lock, as tests/support/test-databases.ts drops its schemas. */
-async function dropSchema(url: string, schema: string): Promise<void> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  await client.query("begin");
-  await client.query("select pg_advisory_xact_lock($1)", [PG_MIGRATION_LOCK]);
-  await client.query(`drop schema ${schema} cascade`);
-  await client.query("commit");
-  await client.end();
-}

@@ -2,7 +2,17 @@
 // while the server's workers go on writing (WAL lets the copy read one
 // snapshot); the restore checks a copy inside DATA_DIR before it takes the
 // database's place by a rename, so app.db is always whole, old or new.
-import { chmodSync, closeSync, copyFileSync, existsSync, mkdirSync, openSync, renameSync, rmSync, statSync } from "node:fs";
+import {
+  chmodSync,
+  closeSync,
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  openSync,
+  renameSync,
+  rmSync,
+  statSync,
+} from "node:fs";
 import { createRequire } from "node:module";
 import { join } from "node:path";
 import type SQLite from "better-sqlite3";
@@ -54,7 +64,9 @@ function inspectCopy(file: string): { integrity: string[]; applied: string[] } {
     database = openSqlite(file, { readonly: true, fileMustExist: true });
     const integrity = database.pragma("integrity_check", { simple: false }) as { integrity_check: string }[];
     const tables = database
-      .prepare("select name from sqlite_master where type = 'table' and name in ('kysely_migration', 'schema_migrations')")
+      .prepare(
+        "select name from sqlite_master where type = 'table' and name in ('kysely_migration', 'schema_migrations')",
+      )
       .pluck()
       .all() as string[];
     const applied = tables.flatMap(
