@@ -1,6 +1,7 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { basename, join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { admin as adminIn, adminProcess } from "#tests/support/admin-cli.ts";
 
@@ -93,5 +94,24 @@ describe("npm run admin", { timeout: 30_000 }, () => {
     expect(result.code).toBe(1);
     expect(result.err).toContain("--password-stdin");
     expect(adminProcess(dataDir, ["list"]).out).not.toContain("carol");
+  });
+
+  it("as a process: backs up, saying where the sealing key is without printing it, and exits 0", () => {
+    const key = randomBytes(32).toString("base64");
+    writeFileSync(join(dataDir, "secrets.key"), `${key}\n`, { mode: 0o600 });
+    const file = join(dataDir, "..", `${basename(dataDir)}-backup.sqlite`);
+    try {
+      const result = adminProcess(dataDir, ["backup", file]);
+      expect(result).toMatchObject({ code: 0, err: "" });
+      expect(result.out).toContain(`Wrote a backup of the database to ${file}.`);
+      expect(result.out).toContain(`it is in the file ${join(dataDir, "secrets.key")}`);
+      expect(result.out + result.err).not.toContain(key);
+      const copy = readFileSync(file);
+      expect(copy.subarray(0, 16).toString("latin1")).toBe("SQLite format 3\0");
+      expect(copy.includes(key)).toBe(false);
+      expect(statSync(file).mode & 0o777).toBe(0o600);
+    } finally {
+      rmSync(file, { force: true });
+    }
   });
 });
