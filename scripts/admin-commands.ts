@@ -212,7 +212,8 @@ export async function runAdmin(argv: string[], io: AdminIo, loadConfig: () => Co
       await database.close();
     }
   } catch (error) {
-    if (!(error instanceof StaffInputError || error instanceof ConfigError || error instanceof BackupError)) throw error;
+    if (!(error instanceof StaffInputError || error instanceof ConfigError || error instanceof BackupError))
+      throw error;
     io.err(error.message);
     return 1;
   }

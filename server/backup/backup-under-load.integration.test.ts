@@ -69,7 +69,7 @@ async function expectRestored(handle: DatabaseHandle, before: string[]) {
 describe("a backup under load", { timeout: 120_000 }, () => {
   serveFakeServices();
 
-  it("on SQLite: the command's copy, restored into a fresh directory, holds every message accepted before", async () => {
+  it("on SQLite: the command's copy, restored into a fresh directory, holds every message taken before", async () => {
     const dataDir = temporaryDir("backup-source-");
     const handle = openDatabase({ dataDir });
     cleanups.push(() => handle.close());
@@ -94,7 +94,7 @@ describe("a backup under load", { timeout: 120_000 }, () => {
   });
 
   it.runIf(pgUrl)(
-    "on PostgreSQL: the dump, restored into a fresh database, holds every message accepted before",
+    "on PostgreSQL: the dump, restored into a fresh database, holds every message taken before",
     async () => {
       const url = pgUrl!;
       const schema = uniqueName("backup");

@@ -15,7 +15,7 @@ export async function pgQuery(url: string, ...statements: string[]): Promise<voi
 /** A name no other test file or run takes. */
 export const uniqueName = (prefix: string) => `${prefix}_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
 
-/** Under the migration lock, as tests/support/test-databases.ts drops its schemas: another file's migration reads them. */
+/** Under the migration lock, as tests/support/test-databases.ts drops schemas: other files' migrations read them. */
 export async function dropSchema(url: string, schema: string): Promise<void> {
   await pgQuery(
     url,
