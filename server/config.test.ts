@@ -72,4 +72,15 @@ describe("parseConfig: server settings", () => {
     expect(parseConfig({ TRUST_PROXY: "true" }).TRUST_PROXY).toBe(true);
     expect(parseConfig({}).TRUST_PROXY).toBe(false);
   });
+
+  it("reads BACKUP_DIR (unset or empty: no scheduled backup) and BACKUP_KEEP (at least 1, 7 by default)", () => {
+    expect(parseConfig({}).BACKUP_DIR).toBeUndefined();
+    expect(parseConfig({}).BACKUP_KEEP).toBe(7);
+    expect(parseConfig({ BACKUP_DIR: "" }).BACKUP_DIR).toBeUndefined();
+    expect(parseConfig({ BACKUP_DIR: "/srv/backups", BACKUP_KEEP: "30" })).toMatchObject({
+      BACKUP_DIR: "/srv/backups",
+      BACKUP_KEEP: 30,
+    });
+    expect(problems({ BACKUP_KEEP: "0" }).some((p) => p.startsWith("BACKUP_KEEP:"))).toBe(true);
+  });
 });

@@ -6,9 +6,12 @@ import { join } from "node:path";
 import pino from "pino";
 import { afterAll, describe, expect, it } from "vitest";
 import { runScheduledBackup, type ScheduledBackupContext } from "#server/backup/scheduled-backup.ts";
+import { bootServices } from "#server/boot.ts";
+import { parseConfig } from "#server/config.ts";
 import { openDatabase } from "#server/db/client.ts";
 import { createLeases } from "#server/db/leases.ts";
 import { migrate } from "#server/db/migrate.ts";
+import { until } from "#tests/support/backup-load.ts";
 
 const DAY_MS = 24 * 60 * 60_000;
 const work = mkdtempSync(join(tmpdir(), "scheduled-backup-"));
@@ -76,6 +79,19 @@ describe("the scheduled backup", () => {
       expect(file && existsSync(file)).toBe(true);
     } finally {
       await handle.close();
+    }
+  });
+
+  it("runs in the server when BACKUP_DIR is set: the start writes the day's backup", async () => {
+    const monitoring = join(work, "monitoring.yaml");
+    writeFileSync(monitoring, "services: []\n");
+    const backupDir = join(work, "from-the-server");
+    const env = { DATA_DIR: join(work, "server-data"), MONITORING_CONFIG: monitoring, LOG_LEVEL: "silent" };
+    const running = await bootServices(parseConfig({ ...env, BACKUP_DIR: backupDir, BACKUP_KEEP: "3" }));
+    try {
+      await until(() => existsSync(backupDir) && readdirSync(backupDir).some((name) => name.endsWith(".sqlite")));
+    } finally {
+      await running.stop();
     }
   });
 });
