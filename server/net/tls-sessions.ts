@@ -37,7 +37,8 @@ export function certificateExpiry(origin: string): number | undefined {
 
 /**
  * Follows a connection to the origin: on a full handshake its certificate is read and remembered; the sessions the
- * server hands out (before the handshake ends in TLS 1.2, after it in TLS 1.3) are kept for the next connection.
+ * server hands out are kept for the next connection (Node gives them after the handshake here, in TLS 1.2 and 1.3,
+ * but its documentation allows them before the handshake ends too: one that comes early waits for it).
  */
 export function watchTlsSocket(origin: string, socket: TLSSocket): void {
   let latest: Buffer | undefined;
