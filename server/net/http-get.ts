@@ -56,7 +56,7 @@ function open(url: URL, headers: Record<string, string>): ClientRequest {
   return request;
 }
 
-/** Sends the GET and gives its answer; rejects with the signal's reason, a socket's or parser's error, or a too-large body. */
+/** Sends the GET and gives its answer; rejects with the signal's reason, a socket or parser error, or "too large". */
 export function httpGet({ url, headers, signal, maxBodyBytes }: HttpGet): Promise<HttpAnswer> {
   if (signal.aborted) return Promise.reject(signal.reason as Error);
   return new Promise((resolve, reject) => {

@@ -45,7 +45,7 @@ function connectOnce(origin: string): Promise<boolean> {
 }
 
 describe.each(["TLSv1.2", "TLSv1.3"] as const)("%s", (version) => {
-  it("remembers the certificate at a full handshake and resumes its session for an hour, then reads it again", async () => {
+  it("remembers the certificate of a full handshake, resumes its session for an hour, then reads it anew", async () => {
     const origin = await startServer(version);
     expect(sessionFor(origin)).toBeUndefined();
     vi.useFakeTimers({ toFake: ["performance"] });

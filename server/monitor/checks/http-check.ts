@@ -71,6 +71,11 @@ function headersFor(target: HttpTarget): Record<string, string> {
   return headers;
 }
 
+/** How long the certificate of an https target has left, as of its answer; nothing for plain http. */
+function certificateLeft(expiresAt: number | undefined, now: number): { certificateExpiresInMs?: number } {
+  return expiresAt === undefined ? {} : { certificateExpiresInMs: expiresAt - now };
+}
+
 async function attempt(
   target: HttpTarget,
   signal: AbortSignal,
@@ -89,7 +94,7 @@ async function attempt(
     responseTimeMs: responseTime,
     body: answer.body,
     connected: true,
-    ...(answer.certificateExpiresAt === undefined ? {} : { certificateExpiresInMs: answer.certificateExpiresAt - now() }),
+    ...certificateLeft(answer.certificateExpiresAt, now()),
   };
   if (answer.status < 200 || answer.status > 299)
     return { status: "unhealthy", errorMessage: `HTTP ${answer.status}`, responseTime, observation };
