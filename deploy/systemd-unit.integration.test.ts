@@ -41,7 +41,9 @@ describe("the systemd unit", () => {
   it("would fail on a setting systemd ignores or a binary that is not there", () => {
     const typo = verify(shipped.replace("ProtectSystem=strict", "ProtectSystem=strictt"));
     expect(typo.complaints.join("\n")).toMatch(/ProtectSystem|protect system/i);
-    const missing = verify(shipped.replace("build/server/index.js", "build/server/index.js\nExecStartPre=/nonexistent"));
+    const missing = verify(
+      shipped.replace("build/server/index.js", "build/server/index.js\nExecStartPre=/nonexistent"),
+    );
     expect(missing.status).not.toBe(0);
   });
 
