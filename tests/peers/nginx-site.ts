@@ -1,6 +1,6 @@
 // The shipped nginx site (deploy/nginx-site.conf) run by a real nginx in front
 // of a server on loopback. The file tested is the file shipped: only its
-// machine-specific values (name, ports, certificate, build and log paths) are
+// machine-specific values (name, ports, certificate, build, webroot and log paths) are
 // replaced, each of which must be found, so a renamed value fails here rather
 // than leaving a production path in the test. Debian's nginx.conf would
 // include the site in its http block; a minimal one does that here.
@@ -21,7 +21,7 @@ export type SitePaths = {
   keyFile: string;
   /** Stands for /opt/muster-web/build: client/assets and islands/assets below it. */
   buildDir: string;
-  /** Stands for /var/www/letsencrypt, certbot's webroot. */
+  /** Stands for /var/www/html, certbot's webroot. */
   webroot: string;
 };
 
@@ -50,7 +50,7 @@ export function renderSite(site: string, paths: SitePaths, ports: { http: number
     ["listen 80;", `listen 127.0.0.1:${ports.http};`],
     ["listen 443 ssl http2;", `listen 127.0.0.1:${ports.https} ssl http2;`],
     ["/opt/muster-web/build", paths.buildDir],
-    ["/var/www/letsencrypt", paths.webroot],
+    ["/var/www/html", paths.webroot],
     ["/var/log/nginx/muster-web.access.log", log],
   ];
   return replacements.reduce((text, [from, to]) => {
