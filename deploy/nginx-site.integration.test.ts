@@ -198,4 +198,17 @@ describe("the nginx site in front of the server", () => {
     expect(log).toContain('"GET /en/contact HTTP/2.0"');
     expect(log).not.toMatch(/secret-push-token|private-words|secret-query/);
   });
+
+  it("keeps secrets in links out of its error log, which quotes the request line of a refused request", async () => {
+    const tooLarge = { "content-type": "application/json", "content-length": String(100_000) };
+    const body = "x".repeat(100_000);
+    expect((await h2("POST", "/api/contact?ref=seen-in-the-log", tooLarge, body)).status).toBe(413);
+    expect((await h2("POST", "/api/push/secret-push-token-0042", tooLarge, body)).status).toBe(413);
+    const unsubscribe = "/api/status/unsubscribe?token=secret-unsubscribe-token";
+    expect((await h2("POST", unsubscribe, tooLarge, body)).status).toBe(413);
+    const log = readFileSync(nginx.errorLog, "utf8");
+    // Refused bodies are logged as errors, with the request line; the push location logs only critical ones.
+    expect(log).toMatch(/too large body.*seen-in-the-log/);
+    expect(log).not.toMatch(/secret-push-token|secret-unsubscribe-token/);
+  });
 });

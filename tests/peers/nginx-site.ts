@@ -7,7 +7,7 @@
 import type { ChildProcess } from "node:child_process";
 import { chmod, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { kill, launch } from "./nginx.ts";
 import { freePort } from "./ports.ts";
 
@@ -31,6 +31,8 @@ export type SiteNginx = {
   httpPort: number;
   httpsPort: number;
   accessLog: string;
+  /** nginx's error log, the site's and its own. */
+  errorLog: string;
   /** Stops nginx and removes its directory. Safe to call twice. */
   stop: () => Promise<void>;
 };
@@ -52,6 +54,7 @@ export function renderSite(site: string, paths: SitePaths, ports: { http: number
     ["/opt/muster-web/build", paths.buildDir],
     ["/var/www/html", paths.webroot],
     ["/var/log/nginx/muster-web.access.log", log],
+    ["/var/log/nginx/error.log", join(dirname(log), "error.log")],
   ];
   return replacements.reduce((text, [from, to]) => {
     if (!text.includes(from)) throw new Error(`deploy/nginx-site.conf no longer contains "${from}"`);
@@ -125,7 +128,8 @@ export async function startSiteNginx(paths: SitePaths): Promise<SiteNginx> {
         await kill(child);
         await rm(dir, { recursive: true, force: true });
       };
-      return { serverName: SERVER_NAME, httpPort: ports.http, httpsPort: ports.https, accessLog, stop };
+      const errorLog = join(dir, "error.log");
+      return { serverName: SERVER_NAME, httpPort: ports.http, httpsPort: ports.https, accessLog, errorLog, stop };
     }
     lastFailure = failed;
     if (!lastFailure.includes("Address already in use")) break;
