@@ -1,6 +1,6 @@
 // The real peers the tests run against, and how to get them: Debian's
 // Chromium headless shell (browser tests; the full browser will do), nginx,
-// HAProxy, pebble, openssl and promtool (integration tests). Missing ones are installed
+// HAProxy, pebble, openssl, promtool and systemd-analyze (integration tests). Missing ones are installed
 // where we can (root with apt-get); otherwise the run stops with the one
 // command that fixes it.
 import { execFileSync, spawnSync } from "node:child_process";
@@ -24,6 +24,7 @@ export const PEER_TOOLS: Tool[] = [
   { name: "pebble", found: () => onPath("pebble")() && onPath("pebble-challtestsrv")(), packages: ["pebble"] },
   { name: "openssl", found: onPath("openssl"), packages: ["openssl"] },
   { name: "promtool", found: onPath("promtool"), packages: ["prometheus"] },
+  { name: "systemd-analyze", found: onPath("systemd-analyze"), packages: ["systemd"] },
 ];
 
 export function ensureTools(tools: Tool[], purpose: string): void {
