@@ -13,6 +13,8 @@ class WatchedConnection implements DatabaseConnection {
   inTransaction = false;
   /** A write succeeded inside the open transaction: its commit is a write reaching the disk. */
   wroteInTransaction = false;
+  /** A query of the open transaction found no space: SQLite has rolled the transaction back itself. */
+  fullInTransaction = false;
 
   constructor(
     readonly inner: DatabaseConnection,
@@ -28,7 +30,9 @@ class WatchedConnection implements DatabaseConnection {
       }
       return result;
     } catch (error) {
-      throw this.storage.observeFailure(error) ? new StorageFullError(error) : error;
+      if (!this.storage.observeFailure(error)) throw error;
+      if (this.inTransaction) this.fullInTransaction = true;
+      throw new StorageFullError(error);
     }
   }
 
@@ -58,18 +62,26 @@ function watchDriver(driver: Driver, storage: StorageHealth): Driver {
             await target.beginTransaction(connection, settings);
             connection.inTransaction = true;
             connection.wroteInTransaction = false;
+            connection.fullInTransaction = false;
           };
         case "commitTransaction":
           return async (connection: WatchedConnection) => {
-            const wrote = connection.wroteInTransaction;
-            connection.inTransaction = false;
+            // Still in the transaction while the commit runs: a commit that finds no space is the transaction's.
             await target.commitTransaction(connection);
-            if (wrote) storage.observeWrite();
+            connection.inTransaction = false;
+            if (connection.wroteInTransaction) storage.observeWrite();
           };
         case "rollbackTransaction":
           return async (connection: WatchedConnection) => {
+            const full = connection.fullInTransaction;
             connection.inTransaction = false;
-            await target.rollbackTransaction(connection);
+            try {
+              await target.rollbackTransaction(connection);
+            } catch (error) {
+              // "cannot rollback - no transaction is active": SQLite undid it when the disk was full. Thrown, it would
+              // hide the reason (the caller would answer 500 where it can say "no space").
+              if (!full) throw error;
+            }
           };
         default: {
           const value: unknown = Reflect.get(target, property, receiver);
