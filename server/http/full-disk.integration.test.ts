@@ -7,7 +7,8 @@
 import { rmSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startHttpReceiver, type HttpReceiver } from "#tests/peers/http-receiver.ts";
-import { fillDisk, mountTmpfs, startFullDiskApp, type FullDiskApp } from "#tests/support/full-disk-app.ts";
+import { startFullDiskApp, type FullDiskApp } from "#tests/support/full-disk-app.ts";
+import { fillDisk, mountTmpfs } from "#tests/support/tmpfs.ts";
 
 const RESUME_WITHIN_MS = 15_000;
 
