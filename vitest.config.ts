@@ -5,7 +5,7 @@ import { defineConfig } from "vitest/config";
 // tests/support/unit-guard.ts refuses them, and output they did not ask for);
 // integration tests (*.integration.test.ts) run against the real peers:
 // SQLite, PostgreSQL when TEST_DATABASE_URL is set, nginx, HAProxy, pebble.
-const FILES = "{app,content,server,shared,scripts}/**/*";
+const FILES = "{app,content,server,shared,scripts,deploy}/**/*";
 
 export default defineConfig({
   test: {

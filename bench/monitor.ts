@@ -101,7 +101,7 @@ async function measure(count: number): Promise<Row[]> {
         buffered = lines.pop()!;
         for (const line of lines) {
           // CPU is counted from the moment the engine starts: booting is not checking.
-          if (line.includes('"monitor: this process runs the health checks"'))
+          if (line.includes('"probes: this process runs'))
             previous = { cpu: cpuSeconds(server.pid!), db: databaseMb(dir) };
           if (!line.includes('"monitor cycle done"') || !previous) continue;
           const entry = JSON.parse(line) as { checks: number; ms: number };

@@ -72,13 +72,15 @@ const SOURCES = tracked(
   "tests",
   "content",
   "bench",
+  "deploy",
   "index.ts",
   "*.config.ts",
 ).filter((file) => /\.tsx?$/.test(file));
 
 describe("comments and documents", () => {
   it("name only files that exist", () => {
-    const named = /\b((?:app|server|shared|scripts|tests|content|docs|config)\/[\w./[\]-]+\.(?:ts|tsx|md|yaml))\b/g;
+    const folders = "app|server|shared|scripts|tests|content|docs|config|deploy";
+    const named = new RegExp(`\\b((?:${folders})\\/[\\w./[\\]-]+\\.(?:ts|tsx|md|yaml|json|conf|service))\\b`, "g");
     const missing: string[] = [];
     for (const file of [...SOURCES, ...tracked("docs", "README.md")]) {
       for (const [, path] of readFileSync(file, "utf8").matchAll(named)) {

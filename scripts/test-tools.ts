@@ -1,9 +1,8 @@
 // The real peers the tests run against, and how to get them: Debian's
 // Chromium headless shell (browser tests; the full browser will do), nginx,
-// HAProxy, pebble, openssl, promtool and pg_dump/pg_restore (integration
-// tests). Missing ones are installed
-// where we can (root with apt-get); otherwise the run stops with the one
-// command that fixes it.
+// HAProxy, pebble, openssl, promtool, systemd-analyze and pg_dump/pg_restore
+// (integration tests). Missing ones are installed where we can (root with
+// apt-get); otherwise the run stops with the one command that fixes it.
 import { execFileSync, spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { findTestChromium, HEADLESS_SHELL_PACKAGE } from "#tests/chromium.ts";
@@ -25,6 +24,7 @@ export const PEER_TOOLS: Tool[] = [
   { name: "pebble", found: () => onPath("pebble")() && onPath("pebble-challtestsrv")(), packages: ["pebble"] },
   { name: "openssl", found: onPath("openssl"), packages: ["openssl"] },
   { name: "promtool", found: onPath("promtool"), packages: ["prometheus"] },
+  { name: "systemd-analyze", found: onPath("systemd-analyze"), packages: ["systemd"] },
   {
     name: "pg_dump and pg_restore",
     found: () => onPath("pg_dump")() && onPath("pg_restore")(),

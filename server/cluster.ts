@@ -6,7 +6,8 @@
 // requests and waits for them.
 import cluster from "node:cluster";
 
-const SHUTDOWN_GRACE_MS = 10_000;
+/** How long the primary waits for its workers to finish their requests before it exits anyway (plus a second). */
+export const SHUTDOWN_GRACE_MS = 10_000;
 const WORKER_READY = "worker:ready";
 
 /**

@@ -255,6 +255,8 @@ export function createServices(options: {
   statusLookMs?: number;
   /** How long Test Email and Test Failure wait for their delivery (tests shorten it). */
   testWaitMs?: number;
+  /** How long writes must work again before the disk-full all-clear (storage-alarm.ts; tests shorten it). */
+  storageSettleMs?: number;
   /** The monitoring configuration (current one: it may be reloaded); without it there is no monitor. */
   monitoring?: { config: () => MonitoringConfig; check?: CheckTarget; fileStatus?: () => ConfigFileStatus };
 }) {
@@ -283,6 +285,8 @@ export function createServices(options: {
         allowPrivateTargets: config.WEBHOOK_ALLOW_PRIVATE_TARGETS,
         kick: onQueued,
         testWaitMs: options.testWaitMs,
+        storage: options.database.storage,
+        storageSettleMs: options.storageSettleMs,
       })
     : undefined;
   const send = options.send;

@@ -27,7 +27,7 @@ export type ContactFormProps = {
 };
 
 /** The server's answer; `token` comes with "Form expired" (the fresh one is in the cookie too). */
-type ApiAnswer = { error?: string; fields?: Record<string, string>; token?: string };
+type ApiAnswer = { error?: string; fields?: Record<string, string>; token?: string; storage?: string };
 
 // The schema (and zod with it) is loaded when the visitor starts on the form, not with the page.
 let schemaModule: Promise<typeof import("#shared/contact/contact-schema.ts")> | undefined;
@@ -104,6 +104,9 @@ function useContactSubmit(ids: Record<ContactField, string>, initialErrors: Fiel
       showToast({ title: t("contact.successTitle"), description: t("contact.successText") });
     } else if (status === 429) {
       toastError(t("contact.tooManyTitle"), t("contact.tooManyText"));
+    } else if (status === 503 && answer.storage === "full") {
+      // The form is not reset: the visitor sends the same text again later.
+      toastError(t("contact.noSpaceTitle"), t("contact.noSpaceText"));
     } else if (answer.fields?.token) {
       if (answer.error === "Please slow down") toastError(t("contact.slowDownTitle"), t("contact.slowDownText"));
       else toastError(t("contact.errorTitle"), t(answer.token ? "contact.expiredText" : "contact.forgedText"));

@@ -1,5 +1,6 @@
 // German dictionary. Typed as Messages, so a missing or an extra key is a
 // type error (and dictionaries.test.ts checks the same at run time).
+import { STORAGE_FULL_WORDS } from "#shared/i18n/storage-full.ts";
 import type { Messages } from "./en.ts";
 
 export const de: Messages = {
@@ -144,6 +145,8 @@ export const de: Messages = {
   "contact.expiredText": "Das Formular war abgelaufen. Bitte senden Sie es erneut.",
   "contact.forgedText":
     "Das Formular konnte nicht geprüft werden. Bitte laden Sie die Seite neu und versuchen Sie es noch einmal.",
+  "contact.noSpaceTitle": STORAGE_FULL_WORDS.de.title,
+  "contact.noSpaceText": STORAGE_FULL_WORDS.de.contact,
   "contact.fixFields": "Bitte prüfen Sie die markierten Felder.",
   "contact.errors.nameMin": "Der Name muss mindestens 2 Zeichen lang sein",
   "contact.errors.nameMax": "Der Name darf höchstens 100 Zeichen lang sein",
@@ -246,6 +249,7 @@ export const de: Messages = {
   "subscribe.forged":
     "Das Formular konnte nicht geprüft werden. Bitte laden Sie die Seite neu und versuchen Sie es noch einmal.",
   "subscribe.tooMany": "Derzeit gehen zu viele Anfragen ein. Bitte versuchen Sie es später noch einmal.",
+  "subscribe.noSpace": STORAGE_FULL_WORDS.de.subscribe,
   "subscribe.emailInvalid": "Bitte geben Sie eine gültige E-Mail-Adresse ein",
   "subscribe.chooseService": "Bitte wählen Sie mindestens einen Dienst oder alle",
   "subscribe.unknownService": "Ein gewählter Dienst ist nicht auf der Statusseite",

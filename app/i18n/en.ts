@@ -1,6 +1,8 @@
 // English is the source dictionary: its keys define MessageKey, and de.ts must
 // hold exactly the same keys. "{brand}" and other braces are filled by t().
 
+import { STORAGE_FULL_WORDS } from "#shared/i18n/storage-full.ts";
+
 export const en = {
   "common.skipToContent": "Skip to content",
   "common.backToHome": "Back to home",
@@ -137,6 +139,8 @@ export const en = {
   "contact.tooManyText": "Please wait before sending another message. Maximum 3 messages per hour.",
   "contact.expiredText": "This form had expired. Please send it again.",
   "contact.forgedText": "The form could not be verified. Please reload the page and try again.",
+  "contact.noSpaceTitle": STORAGE_FULL_WORDS.en.title,
+  "contact.noSpaceText": STORAGE_FULL_WORDS.en.contact,
   "contact.fixFields": "Please check the marked fields.",
   "contact.errors.nameMin": "Name must be at least 2 characters",
   "contact.errors.nameMax": "Name must be at most 100 characters",
@@ -236,6 +240,7 @@ export const en = {
   "subscribe.expired": "The form had expired. Please send it again.",
   "subscribe.forged": "The form could not be checked. Please reload the page and try again.",
   "subscribe.tooMany": "Too many requests right now. Please try again later.",
+  "subscribe.noSpace": STORAGE_FULL_WORDS.en.subscribe,
   "subscribe.emailInvalid": "Please enter a valid email address",
   "subscribe.chooseService": "Please choose at least one service, or all of them",
   "subscribe.unknownService": "A chosen service is not on the status page",

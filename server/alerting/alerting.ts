@@ -8,6 +8,7 @@ import type { Kysely } from "kysely";
 import type { Logger } from "pino";
 import type { Database } from "#server/db/schema.ts";
 import type { Leases } from "#server/db/leases.ts";
+import type { StorageHealth } from "#server/db/storage-health.ts";
 import type { SendMail } from "#server/mail/smtp-sender.ts";
 import type { Outbox } from "#server/outbox/outbox.ts";
 import { createTicker } from "#server/scheduling/ticker.ts";
@@ -24,7 +25,8 @@ import { createMaintenance, endedBetween, holdOf, type InForce, type Maintenance
 import { createMaintenanceNotices, maintenanceChanges, type MaintenanceNotices } from "./maintenance-notices.ts";
 import type { MaintenanceConfig } from "./maintenance-windows.ts";
 import type { Source } from "./notice.ts";
-import { createNotifier } from "./notifier.ts";
+import { createNotifier, type Notifier } from "./notifier.ts";
+import { createStorageAlarm, type StorageAlarm } from "./storage-alarm.ts";
 
 /** The parts of the monitoring configuration alerting reads. */
 export type AlertingConfig = { alerts: AlertsConfig; maintenance: MaintenanceConfig };
@@ -108,7 +110,7 @@ function ownedTracker(tracker: IncidentTracker, kick: () => void, endListeners: 
   };
 }
 
-export function createAlerting(options: {
+export type AlertingOptions = {
   db: Kysely<Database>;
   outbox: Outbox;
   leases: Leases;
@@ -123,7 +125,38 @@ export function createAlerting(options: {
   /** Something was queued: deliver it now rather than at the next poll. */
   kick: () => void;
   testWaitMs?: number;
-}) {
+  /** Whether the database's writes find space: a full disk is told to staff while it lasts (storage-alarm.ts). */
+  storage?: StorageHealth;
+  /** How long writes must work again before the disk-full all-clear (tests shorten it). */
+  storageSettleMs?: number;
+};
+
+type Ticker = ReturnType<typeof createTicker>;
+
+/** The maintenance watch and the disk-full alarm, started and stopped together. */
+function backgroundWatches(watcher: Ticker, options: AlertingOptions, notifier: Notifier) {
+  let alarm: StorageAlarm | undefined;
+  return {
+    start(): void {
+      watcher.start();
+      if (!options.storage || alarm) return;
+      alarm = createStorageAlarm({
+        ...options,
+        storage: options.storage,
+        notifier,
+        channelServices: { sendMail: options.sendMail, allowPrivateTargets: options.allowPrivateTargets },
+        settleMs: options.storageSettleMs,
+      });
+    },
+    stop(): void {
+      watcher.stop();
+      alarm?.stop();
+      alarm = undefined;
+    },
+  };
+}
+
+export function createAlerting(options: AlertingOptions) {
   const { db, now, config } = options;
   const endListeners = new Set<(endedAt: number) => void>();
   const ended = (endedAt: number) => endListeners.forEach((listener) => listener(endedAt));
@@ -159,6 +192,7 @@ export function createAlerting(options: {
     options.logger,
     "maintenance watch",
   );
+  const background = backgroundWatches(watcher, options, notifier);
 
   return {
     notifier,
@@ -175,9 +209,9 @@ export function createAlerting(options: {
     },
     /** Looks at maintenance now, as the watch does every few seconds (tests call it on a fake clock). */
     lookAtMaintenance: maintenanceNow,
-    /** Watches maintenance in the background (the server runs it; tests look when they choose). */
-    start: () => watcher.start(),
-    stop: () => watcher.stop(),
+    /** Watches maintenance and the disk in the background (the server runs it; tests look when they choose). */
+    start: background.start,
+    stop: background.stop,
     incidents: createIncidents(db, now),
     tests: createAlertTests({
       db,

@@ -4,10 +4,19 @@
 // words are decided once, here and in incidents.ts.
 
 /**
- * Where an incident's target comes from; "maintenance" is the source of maintenance's own notices (a route may pick
- * their channels).
+ * Where an incident's target comes from; "maintenance" is the source of maintenance's own notices, "storage" of the
+ * disk-full alarm's (a route may pick their channels).
  */
-export const SOURCES = ["service", "location", "certificate", "nginx", "haproxy", "ai", "maintenance"] as const;
+export const SOURCES = [
+  "service",
+  "location",
+  "certificate",
+  "nginx",
+  "haproxy",
+  "ai",
+  "maintenance",
+  "storage",
+] as const;
 export type Source = (typeof SOURCES)[number];
 
 /**

@@ -16,6 +16,7 @@ import type { Language } from "#shared/i18n/languages.ts";
 import type { ContactMessagesTable, Database } from "#server/db/schema.ts";
 import { clientNetwork } from "#server/net/client-address.ts";
 import { ipPseudonym } from "#server/net/ip-pseudonym.ts";
+import { STORAGE_RETRY_AFTER_SECONDS, StorageFullError } from "#server/db/storage-health.ts";
 import type { Outbox } from "#server/outbox/outbox.ts";
 import { contactMail } from "./contact-mail.ts";
 import type { FormTokens } from "./form-token.ts";
@@ -32,7 +33,17 @@ export type IntakeResult =
   | { kind: "accepted"; id: number | null; spam: boolean; quarantined: boolean }
   | { kind: "invalid"; fields: Record<string, string> }
   | { kind: "token"; reason: "forged" | "expired" | "too-early"; retryAfterSeconds?: number }
-  | { kind: "rate-limited"; retryAfterSeconds: number };
+  | { kind: "rate-limited"; retryAfterSeconds: number }
+  /** The message could not be stored: the disk is full. Nothing was kept; the visitor sends it again later. */
+  | { kind: "no-space"; retryAfterSeconds: number };
+
+const NO_SPACE: IntakeResult = { kind: "no-space", retryAfterSeconds: STORAGE_RETRY_AFTER_SECONDS };
+
+/** A write that found the disk full becomes the visitor's "try again later"; anything else stays an error. */
+function noSpace(error: unknown): IntakeResult {
+  if (error instanceof StorageFullError) return NO_SPACE;
+  throw error;
+}
 
 export type IntakeOptions = {
   db: Kysely<Database>;
@@ -91,7 +102,7 @@ export function createContactIntake(options: IntakeOptions) {
 
       const ipHash = ipPseudonym(options.ipKey, client.ip);
       const time = now();
-      if (website.trim() !== "") return keepSpam({ ...fields, language, ip_hash: ipHash }, time);
+      if (website.trim() !== "") return keepSpam({ ...fields, language, ip_hash: ipHash }, time).catch(noSpace);
 
       // An IPv6 client is limited per /64: one line gets a whole network of addresses.
       const ipKey = `ip:${ipPseudonym(options.ipKey, clientNetwork(client.ip))}`;
@@ -123,7 +134,7 @@ export function createContactIntake(options: IntakeOptions) {
         return { kind: "accepted", id, spam: false, quarantined };
       } catch (error) {
         if (error instanceof RateLimited) return rateLimited(error.retryAfterMs);
-        throw error;
+        return noSpace(error);
       }
     },
   };

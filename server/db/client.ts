@@ -3,11 +3,13 @@
 import { createRequire } from "node:module";
 import { join } from "node:path";
 import type SQLite from "better-sqlite3";
-import { Kysely, SqliteDialect, sql } from "kysely";
+import { Kysely, SqliteDialect, sql, type Dialect as KyselyDialect } from "kysely";
 import type pg from "pg";
 import { PostgresInCurrentSchema } from "./current-schema-introspector.ts";
 import { preparePrivateDataDir } from "./private-files.ts";
 import type { Database } from "./schema.ts";
+import { createStorageHealth, type StorageHealth } from "./storage-health.ts";
+import { watchedDialect } from "./watched-dialect.ts";
 
 export type Dialect = "sqlite" | "postgres";
 
@@ -20,6 +22,8 @@ export type DatabaseHandle = {
   tightened: string[];
   /** True when a trivial query succeeds. */
   ping: () => Promise<boolean>;
+  /** Whether writes find space (server/db/storage-health.ts). */
+  storage: StorageHealth;
   close: () => Promise<void>;
 };
 
@@ -61,9 +65,9 @@ export function openDatabase(options: { databaseUrl?: string; dataDir: string; s
     });
     // An idle client's error (server restart) must not crash the process.
     pool.on("error", () => undefined);
-    const db = new Kysely<Database>({ dialect: new PostgresInCurrentSchema({ pool }) });
+    const { db, storage } = watchedDatabase(new PostgresInCurrentSchema({ pool }));
     const url = new URL(options.databaseUrl);
-    return handle(db, "postgres", `postgres://${url.host}${url.pathname}`);
+    return handle(db, storage, "postgres", `postgres://${url.host}${url.pathname}`);
   }
   const tightened = preparePrivateDataDir(options.dataDir);
   const file = join(options.dataDir, "app.db");
@@ -73,8 +77,8 @@ export function openDatabase(options: { databaseUrl?: string; dataDir: string; s
   // FULL: a commit is on disk before the visitor hears "sent", power loss included.
   database.pragma("synchronous = FULL");
   database.pragma("foreign_keys = ON");
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
-  return handle(db, "sqlite", `sqlite:${file}`, tightened);
+  const { db, storage } = watchedDatabase(new SqliteDialect({ database }), options.dataDir);
+  return handle(db, storage, "sqlite", `sqlite:${file}`, tightened);
 }
 
 /**
@@ -94,7 +98,35 @@ function enableWal(database: SQLite.Database): void {
   }
 }
 
-function handle(db: Kysely<Database>, dialect: Dialect, description: string, tightened: string[] = []): DatabaseHandle {
+/** The probe's row: one small write that needs the disk as any other write does. */
+const PROBE_KEY = "storage_probe_at";
+
+/** A Kysely instance whose every query tells the storage health what it met. */
+function watchedDatabase(dialect: KyselyDialect, dataDir?: string) {
+  const storage = createStorageHealth({
+    now: Date.now,
+    dataDir,
+    probe: async () => {
+      const value = Date.now();
+      // Called only once writes failed, long after db below exists.
+      await db
+        .insertInto("monitor_meta")
+        .values({ key: PROBE_KEY, value })
+        .onConflict((oc) => oc.column("key").doUpdateSet({ value }))
+        .execute();
+    },
+  });
+  const db = new Kysely<Database>({ dialect: watchedDialect(dialect, storage) });
+  return { db, storage };
+}
+
+function handle(
+  db: Kysely<Database>,
+  storage: StorageHealth,
+  dialect: Dialect,
+  description: string,
+  tightened: string[] = [],
+): DatabaseHandle {
   let closing: Promise<void> | undefined;
   dialects.set(db, dialect);
   return {
@@ -102,6 +134,7 @@ function handle(db: Kysely<Database>, dialect: Dialect, description: string, tig
     dialect,
     description,
     tightened,
+    storage,
     ping: async () => {
       try {
         await sql`select 1`.execute(db);
@@ -111,6 +144,10 @@ function handle(db: Kysely<Database>, dialect: Dialect, description: string, tig
       }
     },
     /** Once, however often it is asked (a pool ended twice throws). */
-    close: () => (closing ??= db.destroy()),
+    close: () =>
+      (closing ??= (async () => {
+        storage.stop();
+        await db.destroy();
+      })()),
   };
 }

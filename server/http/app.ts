@@ -98,15 +98,29 @@ function requestContext(services: Services): MiddlewareHandler<AppEnv> {
   };
 }
 
-/** Liveness, readiness and the metrics behind their bearer. */
+/** What a probe says while writes find no space: the storage problem, since when, and the database's words. */
+function storageFull(services: Services) {
+  const state = services.database.storage.state();
+  return state.status === "full"
+    ? { storage: "full" as const, since: new Date(state.since).toISOString(), error: state.error }
+    : undefined;
+}
+
+/**
+ * Liveness, readiness and the metrics behind their bearer. A full disk makes both probes fail: the process lives,
+ * but it cannot keep what it is sent, and whoever watches /healthz must hear of it.
+ */
 function addProbes(app: Hono<AppEnv>, services: Services): void {
   const { config } = services;
-  app.get("/healthz", (c) => c.json({ status: "ok" }));
-  app.get("/readyz", async (c) =>
-    (await services.database.ping())
-      ? c.json({ status: "ready" })
-      : c.json({ status: "unavailable", database: "unreachable" }, 503),
-  );
+  app.get("/healthz", (c) => {
+    const full = storageFull(services);
+    return full ? c.json({ status: "degraded", ...full }, 503) : c.json({ status: "ok" });
+  });
+  app.get("/readyz", async (c) => {
+    if (!(await services.database.ping())) return c.json({ status: "unavailable", database: "unreachable" }, 503);
+    const full = storageFull(services);
+    return full ? c.json({ status: "unavailable", ...full }, 503) : c.json({ status: "ready" });
+  });
   app.get("/metrics", async (c) => {
     if (!config.METRICS_TOKEN) return c.text("Not found", 404);
     const hit = bearerMatches(c.req.header("authorization"), config.METRICS_TOKEN);

@@ -1,6 +1,7 @@
 import { createServer, type AddressInfo, type Server } from "node:net";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { describeError } from "./error-text.ts";
+import { httpGet } from "./http-get.ts";
 
 let closing: Server;
 let silent: Server;
@@ -30,14 +31,29 @@ const failure = (url: string, init?: RequestInit) =>
     (error: unknown) => error,
   );
 
-it("says in words what fetch's own codes mean, and keeps the system's codes", async () => {
-  expect(describeError(await failure(`${base}/nginx_status`))).toBe("the connection was closed before an answer");
+const unusedPort = async () => {
   const unused = createServer();
   await new Promise<void>((resolve) => unused.listen(0, "127.0.0.1", resolve));
   const port = (unused.address() as AddressInfo).port;
   await new Promise((resolve) => unused.close(resolve));
-  const refused = await failure(`http://127.0.0.1:${port}/`);
+  return port;
+};
+
+it("says in words what fetch's own codes mean, and keeps the system's codes", async () => {
+  expect(describeError(await failure(`${base}/nginx_status`))).toBe("the connection was closed before an answer");
+  const refused = await failure(`http://127.0.0.1:${await unusedPort()}/`);
   expect(describeError(refused)).toMatch(/^ECONNREFUSED/);
   expect(describeError(await failure(`${silentBase}/`, { signal: AbortSignal.timeout(50) }))).toBe("Timed out");
   expect(describeError("plain")).toBe("plain");
+});
+
+it("says node:http's failures as it says fetch's", async () => {
+  const get = (url: string, signal = AbortSignal.timeout(5_000)) =>
+    httpGet({ url: new URL(url), headers: {}, signal, maxBodyBytes: 1024 }).then(
+      () => undefined,
+      (error: unknown) => error,
+    );
+  expect(describeError(await get(`${base}/nginx_status`))).toBe("the connection was closed before an answer");
+  expect(describeError(await get(`http://127.0.0.1:${await unusedPort()}/`))).toBe("ECONNREFUSED");
+  expect(describeError(await get(`${silentBase}/`, AbortSignal.timeout(50)))).toBe("Timed out");
 });

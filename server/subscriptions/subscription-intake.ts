@@ -23,6 +23,7 @@ import type { Database } from "#server/db/schema.ts";
 import type { FormTokens } from "#server/contact/form-token.ts";
 import { RateLimited, waitForKey, type ContactRateLimits } from "#server/contact/rate-limits.ts";
 import { ipPseudonym } from "#server/net/ip-pseudonym.ts";
+import { STORAGE_RETRY_AFTER_SECONDS, StorageFullError } from "#server/db/storage-health.ts";
 import type { Outbox } from "#server/outbox/outbox.ts";
 import { confirmationMail, SUBSCRIBER_MAIL_CHANNEL, SUBSCRIBER_MAIL_KIND, type Links } from "./subscription-mail.ts";
 import { hashToken, newConfirmToken, newNonce, subscriberMailKey, unsubscribeToken } from "./subscribers.ts";
@@ -32,7 +33,9 @@ export type SubscribeResult =
   | { kind: "accepted" }
   | { kind: "invalid"; fields: Record<string, string> }
   | { kind: "token"; reason: "forged" | "expired" | "too-early"; retryAfterSeconds?: number }
-  | { kind: "rate-limited"; retryAfterSeconds: number };
+  | { kind: "rate-limited"; retryAfterSeconds: number }
+  /** Nothing could be stored: the disk is full. The visitor sends the form again later. */
+  | { kind: "no-space"; retryAfterSeconds: number };
 
 export type SubscriptionIntakeOptions = {
   db: Kysely<Database>;
@@ -143,6 +146,8 @@ export function createSubscriptionIntake(options: SubscriptionIntakeOptions) {
         return { kind: "accepted" };
       } catch (error) {
         if (error instanceof RateLimited) return rateLimited(error.retryAfterMs);
+        if (error instanceof StorageFullError)
+          return { kind: "no-space", retryAfterSeconds: STORAGE_RETRY_AFTER_SECONDS };
         throw error;
       }
     },

@@ -61,7 +61,7 @@ function exited(child: ChildProcess): Promise<void> {
  * Stops the nginx this launcher started: SIGTERM to the master (it takes its worker along), SIGKILL to its group if it
  * hangs.
  */
-async function kill(child: ChildProcess): Promise<void> {
+export async function kill(child: ChildProcess): Promise<void> {
   if (child.exitCode === null && child.signalCode === null) child.kill("SIGTERM");
   const done = await Promise.race([
     exited(child).then(() => true),
@@ -77,8 +77,12 @@ async function kill(child: ChildProcess): Promise<void> {
   await exited(child);
 }
 
-async function launch(dir: string, port: number): Promise<{ child: ChildProcess; failure: Promise<string> }> {
-  await writeFile(join(dir, "nginx.conf"), config(dir, port));
+/** Runs nginx in the foreground on `configText` (written to dir/nginx.conf); `failure` settles with why it exited. */
+export async function launch(
+  dir: string,
+  configText: string,
+): Promise<{ child: ChildProcess; failure: Promise<string> }> {
+  await writeFile(join(dir, "nginx.conf"), configText);
   const child = spawn(
     process.env.NGINX_BIN ?? "nginx",
     // -e: the error log before the config is read, which would otherwise be the build's path.
@@ -120,7 +124,7 @@ export async function startNginx(): Promise<TestNginx> {
   // A port found free may be taken before nginx binds it: a few tries.
   for (let attempt = 0; attempt < 3; attempt += 1) {
     const port = await freePort();
-    const { child, failure } = await launch(dir, port);
+    const { child, failure } = await launch(dir, config(dir, port));
     const state: { failed: string | null } = { failed: null };
     void failure.then((reason) => (state.failed = reason));
     const baseUrl = `http://127.0.0.1:${port}`;

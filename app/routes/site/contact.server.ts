@@ -70,5 +70,15 @@ export async function submitContactForm(request: Request, context: Readonly<Rout
       return error(result.reason === "too-early" ? t("contact.slowDownText") : t("contact.forgedText"), 400);
     case "rate-limited":
       return error(`${t("contact.tooManyTitle")}. ${t("contact.tooManyText")}`, 429);
+    case "no-space":
+      // The values go back into the form: nothing was stored, and the visitor sends the same text again.
+      return error(
+        `${t("contact.noSpaceTitle")}. ${t("contact.noSpaceText")}`,
+        503,
+        {},
+        {
+          "Retry-After": String(result.retryAfterSeconds),
+        },
+      );
   }
 }

@@ -12,12 +12,16 @@ import { pageData, requestLanguage } from "#app/i18n/messages.server.ts";
 import { Island } from "#app/islands/island.tsx";
 import type { Route } from "./+types/contact";
 import { formTokenHeaders, submitContactForm } from "./contact.server.ts";
+import { retryAfterHeaders } from "./retry-after.ts";
 
 // Prerendered: the form token comes in a cookie that the server sets with
 // every answer of this page (server/http/form-token-cookie.ts).
 export function loader({ request, context }: Route.LoaderArgs) {
   return data(pageData(request, contact, ["contact"]), { headers: formTokenHeaders(request, context) });
 }
+
+/** A refused post (too many, a full disk) says when to try again. */
+export const headers = retryAfterHeaders;
 
 export function action({ request, context }: Route.ActionArgs) {
   return submitContactForm(request, context, requestLanguage(request));

@@ -99,6 +99,11 @@ export async function subscribe(request: Request, context: Readonly<RouterContex
         { values, notice: { kind: "error", text: t("subscribe.tooMany") } },
         { status: 429, headers: { "Retry-After": String(result.retryAfterSeconds) } },
       );
+    case "no-space":
+      return data<SubscribeActionData>(
+        { values, notice: { kind: "error", text: t("subscribe.noSpace") } },
+        { status: 503, headers: { "Retry-After": String(result.retryAfterSeconds) } },
+      );
   }
 }
 

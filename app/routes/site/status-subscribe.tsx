@@ -8,6 +8,7 @@ import { pickMessages, requestLanguage } from "#app/i18n/messages.server.ts";
 import type { Route } from "./+types/status-subscribe";
 import { formTokenHeaders } from "./contact.server.ts";
 import { choosableServices, subscribe } from "./status-subscribe.server.ts";
+import { retryAfterHeaders } from "./retry-after.ts";
 
 // Rendered per request: each view sets a fresh form token (the time trap starts), and a post answers here. Unlike
 // the confirm and unsubscribe pages (their links carry tokens: noindex) it may be found by search engines.
@@ -18,6 +19,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     { headers: formTokenHeaders(request, context) },
   );
 }
+
+/** A refused post (too many, a full disk) says when to try again. */
+export const headers = retryAfterHeaders;
 
 export function action({ request, context }: Route.ActionArgs) {
   return subscribe(request, context, requestLanguage(request));

@@ -1,13 +1,25 @@
 // POST /api/contact: the contact form's submission. 202 once the message is
 // committed (a filled honeypot gets the same answer: bots learn nothing);
-// 400 naming each bad field; 429 over the rate limits. The form token comes
-// in the body or, from the website's own form, in its cookie.
-import { Hono } from "hono";
+// 400 naming each bad field; 429 over the rate limits; 503 while the disk
+// is full (in the visitor's language; the form keeps the text to send again).
+// The form token comes in the body or, from the website's own form, in its
+// cookie.
+import { Hono, type Context } from "hono";
 import { TOKEN_ERRORS_EN, TOO_MANY_SUBMISSIONS } from "#shared/contact/contact-limits.ts";
-import { negotiateLanguage } from "#shared/i18n/languages.ts";
+import { isLanguage, negotiateLanguage, type Language } from "#shared/i18n/languages.ts";
+import { STORAGE_FULL_WORDS } from "#shared/i18n/storage-full.ts";
 import type { Services } from "#server/services.ts";
 import { readJsonBody, type ApiEnv } from "#server/http/api-context.ts";
 import { formTokenCookie, withFormToken } from "#server/http/form-token-cookie.ts";
+
+/** 503 while the disk is full: said in the visitor's language, with when to try again. */
+function noSpace(c: Context<ApiEnv>, language: Language, retryAfterSeconds: number) {
+  const words = STORAGE_FULL_WORDS[language];
+  c.header("Retry-After", String(retryAfterSeconds));
+  c.header("Content-Language", language);
+  c.get("log").error({ event: "contact-no-space" }, "contact message refused: no space left for the database");
+  return c.json({ error: words.contact, title: words.title, storage: "full", retryAfterSeconds }, 503);
+}
 
 export function contactRoutes(services: Services) {
   const routes = new Hono<ApiEnv>();
@@ -50,6 +62,11 @@ export function contactRoutes(services: Services) {
       case "rate-limited":
         c.header("Retry-After", String(result.retryAfterSeconds));
         return c.json({ error: TOO_MANY_SUBMISSIONS, retryAfterSeconds: result.retryAfterSeconds }, 429);
+      case "no-space": {
+        // In the language of the page the visitor wrote on (the form sends it), else the request's.
+        const sent = (body.data as { language?: unknown } | null)?.language;
+        return noSpace(c, isLanguage(sent) ? sent : language, result.retryAfterSeconds);
+      }
     }
   });
 

@@ -38,6 +38,17 @@ const routes: Record<string, Handler> = {
     res.on("close", () => clearInterval(timer));
   },
   "/huge": (_, res) => res.end(Buffer.alloc(10 * 1024 * 1024, "a")),
+  // No length announced and no end: only the client's cap ends it, by closing the connection (draining never would).
+  "/endless": (_, res) => {
+    const chunk = Buffer.alloc(16 * 1024, "a");
+    const send = () => {
+      while (!res.destroyed && res.write(chunk));
+    };
+    res.on("drain", send);
+    res.on("close", () => (endlessClosed = true));
+    send();
+  },
+  "/moved": (_, res) => ((res.statusCode = 302), res.setHeader("location", "/healthy"), res.end()),
   "/reset": (req) => req.socket.destroy(),
   "/auth": (req, res) => {
     const ok =
@@ -51,10 +62,13 @@ const routes: Record<string, Handler> = {
 let http: Server;
 let https: Server;
 let garbage: TcpServer;
+let headerDrip: TcpServer;
 let base = "";
 let secureBase = "";
 let garbagePort = 0;
+let headerDripPort = 0;
 let closedPort = 0;
+let endlessClosed = false;
 
 beforeAll(async () => {
   const handler: Handler = (req, res) =>
@@ -66,12 +80,20 @@ beforeAll(async () => {
     socket.on("error", () => undefined); // the client hangs up on us
     socket.end("\u0000\u0001 this is not HTTP at all\r\n\r\n");
   });
+  // An answer whose headers never end: one more line every 50 ms.
+  headerDrip = createTcpServer((socket) => {
+    socket.on("error", () => undefined);
+    socket.write("HTTP/1.1 200 OK\r\n");
+    const timer = setInterval(() => socket.write("X-Drip: 1\r\n"), 50);
+    socket.on("close", () => clearInterval(timer));
+  });
   http.on("clientError", (_, socket) => socket.destroy());
-  for (const server of [http, https, garbage])
+  for (const server of [http, https, garbage, headerDrip])
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   base = `http://127.0.0.1:${(http.address() as AddressInfo).port}`;
   secureBase = `https://127.0.0.1:${(https.address() as AddressInfo).port}`;
   garbagePort = (garbage.address() as AddressInfo).port;
+  headerDripPort = (headerDrip.address() as AddressInfo).port;
   const probe = createTcpServer();
   await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
   closedPort = (probe.address() as AddressInfo).port;
@@ -80,7 +102,7 @@ beforeAll(async () => {
 afterAll(() => {
   http.closeAllConnections();
   https.closeAllConnections();
-  for (const server of [http, https, garbage]) server.close();
+  for (const server of [http, https, garbage, headerDrip]) server.close();
 });
 
 // Every target at once within it, the 10 MB body's first 64 KB included: on a machine busy with other test files
@@ -117,7 +139,14 @@ describe("checks against real targets on loopback", () => {
     ["a 503", () => ({ url: `${base}/error` }), { status: "unhealthy", error: /HTTP 503/ }],
     ["a target that hangs", () => ({ url: `${base}/hang` }), { status: "unhealthy", error: /Timed out/ }],
     ["a slow drip", () => ({ url: `${base}/drip` }), { status: "unhealthy", error: /Timed out/ }],
+    [
+      "headers that drip and never end",
+      () => ({ url: `http://127.0.0.1:${headerDripPort}/` }),
+      { status: "unhealthy", error: /^Timed out$/ },
+    ],
     ["a 10 MB body", () => ({ url: `${base}/huge` }), { status: "unhealthy", error: /larger than 64 KB/ }],
+    ["an endless body", () => ({ url: `${base}/endless` }), { status: "unhealthy", error: /larger than 64 KB/ }],
+    ["a redirect, not followed", () => ({ url: `${base}/moved` }), { status: "unhealthy", error: /^HTTP 302$/ }],
     ["garbage instead of HTTP", () => ({ url: `http://127.0.0.1:${garbagePort}/` }), { status: "unhealthy" }],
     [
       "a connection reset",
@@ -176,6 +205,7 @@ describe("checks against real targets on loopback", () => {
       expect(ms, label).toBeLessThan(TIMEOUT * 5);
     }
     expect(performance.now() - started).toBeLessThan(TIMEOUT * 5);
+    await expect.poll(() => endlessClosed, { timeout: TIMEOUT * 5 }).toBe(true);
   });
 
   it("retries a 5xx within the deadline and reports how many retries it used", async () => {
@@ -199,6 +229,7 @@ describe("conditions against real targets", () => {
     ["conditions replace the default rule: a 503 can be what is expected", "/error", ["[STATUS] == 503"], "healthy"],
     ["any() of several spellings", "/json-ok", ["[BODY].status == any(UP, ok)"], "healthy"],
     ["a pattern on a plain body", "/plain-ok", ["[BODY] == pat(o*)"], "healthy"],
+    ["a redirect can be what is expected", "/moved", ["[STATUS] == 302"], "healthy"],
     ["the response time", "/healthy", ["[RESPONSE_TIME] > 100000"], "unhealthy", /\[RESPONSE_TIME\] \(\d+\) > 100000/],
     [
       "every failed condition is named",

@@ -13,7 +13,9 @@ import { targetSchema } from "./check-types.ts";
 
 let ca: TestCa;
 let server: Server;
+let expired: Server;
 let base = "";
+let expiredBase = "";
 let handshakes = { full: 0, resumed: 0 };
 
 beforeAll(async () => {
@@ -28,9 +30,15 @@ beforeAll(async () => {
   );
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   base = `https://localhost:${(server.address() as AddressInfo).port}`;
+  const day = 24 * 60 * 60 * 1000;
+  const old = ca.issue("expired", ["localhost"], new Date(Date.now() - 30 * day), new Date(Date.now() - day), -1);
+  expired = createServer({ key: old.key, cert: old.cert }, (_, response) => response.end('{"status":"UP"}'));
+  await new Promise<void>((resolve) => expired.listen(0, "127.0.0.1", resolve));
+  expiredBase = `https://localhost:${(expired.address() as AddressInfo).port}`;
 });
 afterAll(() => {
   server?.close();
+  expired?.close();
   ca?.cleanup();
 });
 
@@ -70,6 +78,18 @@ it("reads the days left from the connection, and on resumed sessions from the ha
   expect(outcomes[3]!.errorMessage).toMatch(/^Condition failed: \[CERTIFICATE_EXPIRATION\] \(20d5\dm\d+s\) > 30d$/);
   expect(handshakes.full).toBe(1);
   expect(handshakes.resumed).toBe(3);
+});
+
+it("names what is wrong with a certificate the check cannot trust", async () => {
+  const outcomes = await runChecks([
+    { url: `${expiredBase}/health` },
+    // The CA is trusted, but the leaf names localhost only.
+    { url: `${base.replace("localhost", "127.0.0.1")}/health` },
+  ]);
+  expect(outcomes).toEqual([
+    { status: "unhealthy", errorMessage: "CERT_HAS_EXPIRED: certificate has expired" },
+    { status: "unhealthy", errorMessage: expect.stringMatching(/^ERR_TLS_CERT_ALTNAME_INVALID: .*127\.0\.0\.1/) },
+  ]);
 });
 
 it("refuses [CERTIFICATE_EXPIRATION] on a plain http URL when the configuration loads, naming the condition", () => {

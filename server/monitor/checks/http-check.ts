@@ -5,13 +5,13 @@
 // One deadline covers the whole check, retries and body included, so a target
 // that hangs, drips bytes or sends a huge body never holds a round past its timeout.
 // An https target's conditions may read [CERTIFICATE_EXPIRATION]: the
-// certificate of the connection the check used (server/net/peer-certificates.ts).
+// certificate of the connection the check used. The request itself is
+// server/net/http-get.ts.
 import { z } from "zod";
 import type { HealthStatus } from "#shared/monitor/health.ts";
 import { urlHost } from "#shared/monitor/placeholders.ts";
-import { readCapped } from "#server/net/capped-read.ts";
 import { describeError } from "#server/net/error-text.ts";
-import { peerCertificateExpiry, watchPeerCertificates } from "#server/net/peer-certificates.ts";
+import { httpGet } from "#server/net/http-get.ts";
 import type { CheckRun, CheckType } from "./check-type.ts";
 
 /** More than this is not a health answer. */
@@ -71,9 +71,8 @@ function headersFor(target: HttpTarget): Record<string, string> {
   return headers;
 }
 
-/** How long the certificate of an https target has left, as of its answer; undefined for plain http. */
-function certificateLeft(url: string, now: number): { certificateExpiresInMs?: number } {
-  const expiresAt = url.startsWith("https:") ? peerCertificateExpiry(url) : undefined;
+/** How long the certificate of an https target has left, as of its answer; nothing for plain http. */
+function certificateLeft(expiresAt: number | undefined, now: number): { certificateExpiresInMs?: number } {
   return expiresAt === undefined ? {} : { certificateExpiresInMs: expiresAt - now };
 }
 
@@ -83,19 +82,23 @@ async function attempt(
   started: number,
   now: () => number,
 ): Promise<Omit<CheckRun, "retryAttempt" | "basic">> {
-  const response = await fetch(target.url, { headers: headersFor(target), signal, redirect: "manual" });
-  const body = await readCapped(response, MAX_BODY_BYTES);
+  const answer = await httpGet({
+    url: new URL(target.url),
+    headers: headersFor(target),
+    signal,
+    maxBodyBytes: MAX_BODY_BYTES,
+  });
   const responseTime = Math.round(performance.now() - started);
   const observation = {
-    status: response.status,
+    status: answer.status,
     responseTimeMs: responseTime,
-    body,
+    body: answer.body,
     connected: true,
-    ...certificateLeft(target.url, now()),
+    ...certificateLeft(answer.certificateExpiresAt, now()),
   };
-  if (response.status < 200 || response.status > 299)
-    return { status: "unhealthy", errorMessage: `HTTP ${response.status}`, responseTime, observation };
-  return { ...judgeHealthBody(body), responseTime, observation };
+  if (answer.status < 200 || answer.status > 299)
+    return { status: "unhealthy", errorMessage: `HTTP ${answer.status}`, responseTime, observation };
+  return { ...judgeHealthBody(answer.body), responseTime, observation };
 }
 
 /** The URL as the card shows it: no user, password or query (where tokens hide). */
@@ -108,7 +111,6 @@ async function run(
   target: HttpTarget,
   context: { timeoutMs: number; retries: number; now: () => number },
 ): Promise<CheckRun> {
-  if (target.url.startsWith("https:")) watchPeerCertificates();
   const deadline = performance.now() + context.timeoutMs;
   let last: CheckRun = {
     status: "unhealthy",
