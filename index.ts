@@ -91,6 +91,9 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  console.error(error instanceof ConfigError ? error.message : error);
+  // A start refused for a reason the operator can act on says it in a sentence, not a stack. The migration's error is
+  // known by name: importing its module here would load the database layer into the primary process.
+  const stated = error instanceof ConfigError || (error instanceof Error && error.name === "MigrationFailed");
+  console.error(stated ? (error as Error).message : error);
   process.exit(1);
 });

@@ -1,7 +1,9 @@
 // Applies pending migrations with Kysely's Migrator, all of one run in one
 // transaction that holds a lock, so that two instances starting at once apply
 // each migration exactly once and a failing migration leaves the database as
-// it was. Kysely locks PostgreSQL by itself but not SQLite (it assumes one
+// it was: at the version before the upgrade, which that version can still run
+// (its Migrator refuses a database holding a migration it does not know, so
+// keeping the migrations before the failing one would lock it out; decision 055). Kysely locks PostgreSQL by itself but not SQLite (it assumes one
 // process per file, while our workers share it), and it runs SQLite's DDL
 // outside a transaction: the lock and the transaction are ours, for both.
 import { Migrator, sql, type Kysely, type MigrationProvider } from "kysely";
@@ -132,6 +134,18 @@ async function adoptLegacyRecord(db: AnyDb, schema: string | undefined): Promise
   await db.schema.dropTable(LEGACY_TABLE).execute();
 }
 
+/** A migration threw: the whole run was rolled back, and the message names the migration and its cause. */
+export class MigrationFailed extends Error {
+  constructor(
+    readonly migration: string,
+    cause: unknown,
+  ) {
+    const reason = cause instanceof Error ? cause.message : String(cause);
+    super(`Migration ${migration} failed: ${reason}; the database is as it was before this start`, { cause });
+    this.name = "MigrationFailed";
+  }
+}
+
 /** Applies what is pending and returns the names it applied. */
 export async function migrate(
   handle: DatabaseHandle,
@@ -156,7 +170,8 @@ async function migrateOnce(handle: DatabaseHandle, provider: MigrationProvider):
     await adoptLegacyRecord(db, schema);
     const migrator = new Migrator({ db, provider, migrationTableSchema: schema, disableTransactions: true });
     const { error, results = [] } = await migrator.migrateToLatest();
-    if (error) throw error;
+    const failed = results.find((result) => result.status === "Error");
+    if (error) throw failed ? new MigrationFailed(failed.migrationName, error) : error;
     return results.filter((result) => result.status === "Success").map((result) => result.migrationName);
   });
 }
