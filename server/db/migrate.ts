@@ -3,7 +3,8 @@
 // each migration exactly once and a failing migration leaves the database as
 // it was: at the version before the upgrade, which that version can still run
 // (its Migrator refuses a database holding a migration it does not know, so
-// keeping the migrations before the failing one would lock it out; decision 055). Kysely locks PostgreSQL by itself but not SQLite (it assumes one
+// keeping the migrations before the failing one would lock it out; decision
+// 055). Kysely locks PostgreSQL by itself but not SQLite (it assumes one
 // process per file, while our workers share it), and it runs SQLite's DDL
 // outside a transaction: the lock and the transaction are ours, for both.
 import { Migrator, sql, type Kysely, type MigrationProvider } from "kysely";
@@ -154,10 +155,30 @@ export async function migrate(
   const provider: MigrationProvider = {
     getMigrations: async () =>
       Object.fromEntries(
-        migrations.map((migration) => [migration.name, { up: (db: AnyDb) => migration.up(db, handle.dialect) }]),
+        migrations.map((migration) => [
+          migration.name,
+          { up: (db: AnyDb) => inSavepoint(db, migration, handle.dialect) },
+        ]),
       ),
   };
   return migrateOnce(handle, provider);
+}
+
+/**
+ * Runs one migration inside a savepoint of the run's transaction. A statement that fails aborts a PostgreSQL
+ * transaction, and Kysely's Migrator then releases its lock in it: that query failed too, and its error ("current
+ * transaction is aborted") took the place of the migration's. Rolled back to its savepoint, the migration leaves the
+ * transaction usable, its own error is the one told, and the run's rollback undoes the rest.
+ */
+async function inSavepoint(db: AnyDb, migration: Migration, dialect: Dialect): Promise<void> {
+  await sql`savepoint migration`.execute(db);
+  try {
+    await migration.up(db, dialect);
+  } catch (error) {
+    await sql`rollback to savepoint migration`.execute(db);
+    throw error;
+  }
+  await sql`release savepoint migration`.execute(db);
 }
 
 async function migrateOnce(handle: DatabaseHandle, provider: MigrationProvider): Promise<string[]> {
