@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "./client.ts";
 import { migrate, MIGRATIONS, type Migration } from "./migrate.ts";
 import { testDatabases } from "#tests/support/test-databases.ts";
+import { withSearchPath } from "#tests/support/pg-admin.ts";
 
 // Staff's words for the status page as stored before migration 010, and as it leaves them (tab and newline stay).
 const STORED_UPDATE = {
@@ -169,11 +170,6 @@ async function migrateTheOldWay(handle: DatabaseHandle, migrations: readonly Mig
 async function currentSchema(handle: DatabaseHandle): Promise<string> {
   const row = await handle.db.selectNoFrom((eb) => eb.fn<string>("current_schema").as("s")).executeTakeFirstOrThrow();
   return row.s;
-}
-
-function withSearchPath(url: string, schema: string): string {
-  // Encoded by hand: URLSearchParams would write the space as "+", which pg reads literally.
-  return `${url}${url.includes("?") ? "&" : "?"}options=${encodeURIComponent(`-c search_path=${schema}`)}`;
 }
 
 function runMigrateScript(env: Record<string, string>): Promise<{ code: number | null; output: string }> {

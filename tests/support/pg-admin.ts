@@ -25,3 +25,9 @@ export async function dropSchema(url: string, schema: string): Promise<void> {
     "commit",
   );
 }
+
+/** A connection URL whose sessions work in the given schema. */
+export function withSearchPath(url: string, schema: string): string {
+  // Encoded by hand: URLSearchParams would write the space as "+", which pg reads literally.
+  return `${url}${url.includes("?") ? "&" : "?"}options=${encodeURIComponent(`-c search_path=${schema}`)}`;
+}

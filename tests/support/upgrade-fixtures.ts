@@ -6,7 +6,7 @@ import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Dialect } from "#server/db/client.ts";
-import { dropSchema, uniqueName } from "./pg-admin.ts";
+import { dropSchema, uniqueName, withSearchPath } from "./pg-admin.ts";
 
 const FIXTURES = join(import.meta.dirname, "..", "fixtures", "data-dirs");
 
@@ -71,9 +71,4 @@ function loadDump(url: string, file: string, dumped: string, schema: string): vo
     input: text,
     stdio: ["pipe", "ignore", "pipe"],
   });
-}
-
-export function withSearchPath(url: string, schema: string): string {
-  // Encoded by hand: URLSearchParams would write the space as "+", which pg reads literally.
-  return `${url}${url.includes("?") ? "&" : "?"}options=${encodeURIComponent(`-c search_path=${schema}`)}`;
 }
