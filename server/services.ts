@@ -1,6 +1,7 @@
 // Everything the HTTP layer and the command line work with, built once from
 // the configuration. Tests build it with a fake clock and cheap hashing.
 import { randomBytes } from "node:crypto";
+import { resolve } from "node:path";
 import type { Kysely } from "kysely";
 import type { Logger } from "pino";
 import { createSignIn, type SignInDeps } from "./auth/sign-in.ts";
@@ -31,6 +32,7 @@ import type { DatabaseHandle } from "./db/client.ts";
 import type { Database } from "./db/schema.ts";
 import { deriveKey } from "./db/secrets.ts";
 import { createAlerting, type Alerting } from "./alerting/alerting.ts";
+import { createTellOnce } from "./alerting/storage-alarm-gate.ts";
 import { createAuditTrail } from "./audit/audit-trail.ts";
 import { CONTACT_CHANNEL } from "./contact/contact-mail.ts";
 import { STAFF_MAIL_CHANNEL } from "./mail/invitation-mail.ts";
@@ -287,6 +289,8 @@ export function createServices(options: {
         testWaitMs: options.testWaitMs,
         storage: options.database.storage,
         storageSettleMs: options.storageSettleMs,
+        // Every worker on this database sees its disk fill: one of them tells (storage-alarm-gate.ts).
+        storageTeller: createTellOnce(config.DATABASE_URL ?? resolve(config.DATA_DIR)),
       })
     : undefined;
   const send = options.send;

@@ -27,6 +27,7 @@ import type { MaintenanceConfig } from "./maintenance-windows.ts";
 import type { Source } from "./notice.ts";
 import { createNotifier, type Notifier } from "./notifier.ts";
 import { createStorageAlarm, type StorageAlarm } from "./storage-alarm.ts";
+import type { TellOnce } from "./storage-alarm-gate.ts";
 
 /** The parts of the monitoring configuration alerting reads. */
 export type AlertingConfig = { alerts: AlertsConfig; maintenance: MaintenanceConfig };
@@ -129,6 +130,8 @@ export type AlertingOptions = {
   storage?: StorageHealth;
   /** How long writes must work again before the disk-full all-clear (tests shorten it). */
   storageSettleMs?: number;
+  /** Which process tells of a full disk, among the workers sharing the database; without it, this one does. */
+  storageTeller?: TellOnce;
 };
 
 type Ticker = ReturnType<typeof createTicker>;
@@ -146,6 +149,7 @@ function backgroundWatches(watcher: Ticker, options: AlertingOptions, notifier: 
         notifier,
         channelServices: { sendMail: options.sendMail, allowPrivateTargets: options.allowPrivateTargets },
         settleMs: options.storageSettleMs,
+        teller: options.storageTeller,
       });
     },
     stop(): void {

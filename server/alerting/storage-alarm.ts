@@ -15,6 +15,7 @@ import type { Notifier } from "./notifier.ts";
 import type { Notice } from "./notice.ts";
 import { channelFor } from "./channels/registry.ts";
 import type { ChannelServices } from "./channels/channel.ts";
+import type { TellOnce } from "./storage-alarm-gate.ts";
 
 /** How long writes must keep working before the episode is over and the all-clear is told. */
 export const STORAGE_SETTLE_MS = 60_000;
@@ -32,6 +33,8 @@ export type StorageAlarmOptions = {
   /** Delivers the all-clear at once rather than at the next poll. */
   kick: () => void;
   settleMs?: number;
+  /** Whether this process is the one that tells (storage-alarm-gate.ts); absent: it is. */
+  teller?: TellOnce;
 };
 
 const GROUP = { key: "storage:database", name: "Database storage", source: "storage", serviceId: null } as const;
@@ -105,6 +108,8 @@ export function createStorageAlarm(options: StorageAlarmOptions) {
       if (settling) clearTimeout(settling);
       settling = undefined;
       if (told !== undefined) return;
+      // Another worker on this database tells, and gives the all-clear: this one stays quiet for the episode.
+      if (options.teller && !options.teller.claim()) return;
       told = state.since;
       options.logger.error(
         { event: "storage-full", error: state.error },
@@ -119,9 +124,9 @@ export function createStorageAlarm(options: StorageAlarmOptions) {
     settling = setTimeout(() => {
       settling = undefined;
       told = undefined;
-      resolve(since).catch((error: unknown) =>
-        options.logger.error({ err: error }, "the disk-full all-clear could not be queued"),
-      );
+      resolve(since)
+        .catch((error: unknown) => options.logger.error({ err: error }, "the disk-full all-clear could not be queued"))
+        .finally(() => options.teller?.release());
     }, settleMs);
     settling.unref();
   }
