@@ -16,6 +16,23 @@ async function freePort(): Promise<number> {
   return port;
 }
 
+/**
+ * Until nothing answers on the port: the demo's wrapper may exit while its server's last worker still finishes its
+ * graceful stop, and a second demo must not be taken for up while the first one answers.
+ */
+async function waitUntilDown(port: number, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const answered = await fetch(`http://127.0.0.1:${port}/healthz`).then(
+      () => true,
+      () => false,
+    );
+    if (!answered) return;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`something still answers on port ${port} after ${timeoutMs} ms`);
+}
+
 function startDemo(env: Record<string, string>, args: string[] = []): { demo: ChildProcess; output: () => string } {
   const demo = spawn(process.execPath, ["node_modules/tsx/dist/cli.mjs", "scripts/demo.ts", ...args], {
     env: { ...process.env, HOST: "127.0.0.1", WEB_CONCURRENCY: "1", LOG_LEVEL: "warn", DATABASE_URL: "", ...env },
@@ -45,6 +62,7 @@ test("the demo writes into its own data directory, prints its real address and r
   } finally {
     await stopServer(first.demo);
   }
+  await waitUntilDown(port, 30_000);
   expect(existsSync(join(demoData, "app.db"))).toBe(true);
   expect(existsSync(realData)).toBe(false);
 
