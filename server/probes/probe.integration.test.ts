@@ -53,11 +53,23 @@ function spooled(dataDir: string) {
   return { all, pending: all.filter((entry) => entry.seq > acked) };
 }
 
-/** `npm run probe` as a child process, its output (both streams) gathered. */
+/** The probe as `npm run probe` runs it, as a child process, its output (both streams) gathered. */
 function runProbe(port: number, dataDir: string, output: string[]): ChildProcess {
+  // tsx as a loader in the probe's own process, not its CLI (which runs the script in a child of its own): a SIGKILL
+  // must reach the probe itself, not leave it running beside the next one on the same spool.
   const child = spawn(
-    join(process.cwd(), "node_modules/.bin/tsx"),
-    ["scripts/probe.ts", "--server", `http://127.0.0.1:${port}`, "--location", "fra", "--data", dataDir],
+    process.execPath,
+    [
+      "--import",
+      "tsx",
+      "scripts/probe.ts",
+      "--server",
+      `http://127.0.0.1:${port}`,
+      "--location",
+      "fra",
+      "--data",
+      dataDir,
+    ],
     { env: { ...process.env, PROBE_TOKEN: TOKEN, LOG_LEVEL: "info" }, stdio: ["ignore", "pipe", "pipe"] },
   );
   child.stdout!.on("data", (chunk: Buffer) => output.push(chunk.toString()));
