@@ -33,8 +33,12 @@ async function waitUntilDown(port: number, timeoutMs: number): Promise<void> {
   throw new Error(`something still answers on port ${port} after ${timeoutMs} ms`);
 }
 
+/**
+ * The demo as `npm run demo` runs it: tsx as a loader in the demo's own process. tsx's CLI would sit between, and under
+ * load it answers a SIGTERM by killing its child outright, leaving the demo's server running on the port.
+ */
 function startDemo(env: Record<string, string>, args: string[] = []): { demo: ChildProcess; output: () => string } {
-  const demo = spawn(process.execPath, ["node_modules/tsx/dist/cli.mjs", "scripts/demo.ts", ...args], {
+  const demo = spawn(process.execPath, ["--import", "tsx", "scripts/demo.ts", ...args], {
     env: { ...process.env, HOST: "127.0.0.1", WEB_CONCURRENCY: "1", LOG_LEVEL: "warn", DATABASE_URL: "", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });

@@ -107,12 +107,11 @@ export function startLabProbe(
   lab: LabNetwork,
   { place, origin, token, dataDir }: { place: string; origin: string; token: string; dataDir: string },
 ) {
-  const tsx = join(process.cwd(), "node_modules/tsx/dist/cli.mjs");
   const child: ChildProcess = lab.run(
     place,
     process.execPath,
     // Plain HTTP on the lab's private links: a probe refuses it unless told.
-    [tsx, "scripts/probe.ts", "--server", origin, "--location", place, "--data", dataDir, "--insecure-http"],
+    ["--import", "tsx", "scripts/probe.ts", "--server", origin, "--location", place, "--data", dataDir, "--insecure-http"],
     { env: { ...process.env, PROBE_TOKEN: token }, stdio: ["ignore", "pipe", "pipe"] },
   );
   let output = "";
