@@ -7,28 +7,23 @@
 // An https target's conditions may read [CERTIFICATE_EXPIRATION]: the
 // certificate of the connection the check used. The request itself is
 // server/net/http-get.ts.
-import { z } from "zod";
 import type { HealthStatus } from "#shared/monitor/health.ts";
 import { urlHost } from "#shared/monitor/placeholders.ts";
 import { describeError } from "#server/net/error-text.ts";
 import { httpGet } from "#server/net/http-get.ts";
-import type { CheckRun, CheckType } from "./check-type.ts";
+import type { CheckRun, CheckRunner } from "./check-type.ts";
 
 /** More than this is not a health answer. */
 export const MAX_BODY_BYTES = 64 * 1024;
 const RETRY_PAUSE_MS = 100;
 
-const auth = z.discriminatedUnion("type", [
-  z.object({ type: z.literal("none") }),
-  z.object({ type: z.literal("api-key"), header: z.string().min(1).default("x-api-key"), key: z.string().min(1) }),
-  z.object({ type: z.literal("basic"), username: z.string().min(1), password: z.string() }),
-]);
-
-const schema = z.object({
-  url: z.url({ protocol: /^https?$/, error: "Invalid URL" }),
-  auth: auth.optional(),
-});
-export type HttpTarget = z.infer<typeof schema>;
+export type HttpTarget = {
+  url: string;
+  auth?:
+    | { type: "none" }
+    | { type: "api-key"; header: string; key: string }
+    | { type: "basic"; username: string; password: string };
+};
 
 /** What a service may say in its "status" field, lower-cased; anything else is unhealthy. */
 const STATUS_WORDS: Record<string, HealthStatus> = {
@@ -152,15 +147,9 @@ async function run(
   return last;
 }
 
-export const httpCheck: CheckType<HttpTarget, "url"> = {
+export const httpRunner: CheckRunner<HttpTarget, "url"> = {
   key: "url",
   runsAt: "any-location",
-  schema,
-  placeholders: ["[STATUS]", "[RESPONSE_TIME]", "[BODY]", "[CONNECTED]", "[CERTIFICATE_EXPIRATION]"],
-  refuses: (host, placeholder) =>
-    placeholder === "[CERTIFICATE_EXPIRATION]" && !(typeof host.url === "string" && /^https:/i.test(host.url))
-      ? "[CERTIFICATE_EXPIRATION] needs an https URL"
-      : undefined,
   describe,
   connectsTo: (target) => urlHost(target.url),
   run,
