@@ -62,7 +62,8 @@ function readBody(response: IncomingMessage, maxBytes: number): Promise<string> 
       chunks.push(chunk);
     });
     // The first outcome counts (a promise settles once): a close after the end is no news.
-    response.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")));
+    // A health answer mostly comes in one chunk: decoded as it is, not copied into a new buffer first.
+    response.on("end", () => resolve((chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks)).toString("utf8")));
     response.on("error", reject);
     response.on("close", () => reject(new Error("the connection was closed before the answer's end")));
   });
