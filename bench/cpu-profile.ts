@@ -1,7 +1,8 @@
 // Reads a V8 .cpuprofile (node --cpu-prof) and says where the CPU went
 // within a window of time: each part's share of the samples that were not
 // idle, a part being a frame anywhere on the sample's stack (inclusive, so
-// the parts overlap), and the functions that used the most CPU themselves.
+// the parts overlap) or only the sample's own frame, and the functions that
+// used the most CPU themselves.
 // Shares, unlike seconds, hold when the machine is shared: other engineers'
 // work slows every part alike.
 import { readdirSync, readFileSync } from "node:fs";
@@ -14,8 +15,11 @@ type ProfileNode = {
 };
 type CpuProfile = { nodes: ProfileNode[]; startTime: number; samples: number[]; timeDeltas: number[] };
 
-/** A part of the check's work: a sample counts for it when a frame on its stack matches. */
-export type ProfilePart = { label: string; matches: (frame: ProfileNode["callFrame"]) => boolean };
+/**
+ * A part of the check's work: a sample counts for it when a frame on its stack matches, or with `self` only when the
+ * sample's own frame does (for code that others' work runs inside, as node's timers run what a timer resumes).
+ */
+export type ProfilePart = { label: string; matches: (frame: ProfileNode["callFrame"]) => boolean; self?: boolean };
 
 export type ProfileSummary = {
   /** Samples in the window that were not idle. */
@@ -59,10 +63,10 @@ export function summarizeProfile(
     busy += 1;
     const name = frameName(node.callFrame);
     self.set(name, (self.get(name) ?? 0) + 1);
-    const hit = parts.map(() => false);
-    for (let at: number | undefined = id; at !== undefined; at = parent.get(at)) {
+    const hit = parts.map((part) => part.matches(node.callFrame));
+    for (let at = parent.get(id); at !== undefined; at = parent.get(at)) {
       const frame = byId.get(at)!.callFrame;
-      parts.forEach((part, position) => (hit[position] ||= part.matches(frame)));
+      parts.forEach((part, position) => (hit[position] ||= !part.self && part.matches(frame)));
     }
     hit.forEach((matched, position) => (partCounts[position]! += matched ? 1 : 0));
   });
