@@ -6,12 +6,12 @@
 // has waited for, before and after wrk runs (nothing else is reaped while it
 // runs: the call blocks), so the figure is wrk's own, not nginx's.
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { createServer, type AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { CLOCK_TICKS } from "./monitor-fleet.ts";
 import { runWrk, startNginx, waitForUrl } from "./throughput.ts";
 
-const NGINX_PORT = 3455;
 const SECONDS = 5;
 const CONNECTIONS = 20;
 
@@ -23,6 +23,15 @@ function reapedChildrenCpuSeconds(): number {
   return (Number(fields[13]) + Number(fields[14])) / CLOCK_TICKS;
 }
 
+/** A port free on loopback now (other benches may be running beside this one on fixed ports). */
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
 /** wrk's CPU per request against nginx, each request on a fresh connection; undefined (and why) without wrk. */
 export async function measureFloor(): Promise<Floor | { missing: string }> {
   const dir = mkdtempSync(join(tmpdir(), "bench-floor-"));
@@ -30,8 +39,9 @@ export async function measureFloor(): Promise<Floor | { missing: string }> {
   try {
     const body = join(dir, "health.json");
     writeFileSync(body, JSON.stringify({ status: "healthy", uptime: 1000 }));
-    nginx = startNginx([{ file: body, urlPath: "/health" }], NGINX_PORT, 1);
-    const url = `http://127.0.0.1:${NGINX_PORT}/health`;
+    const port = await freePort();
+    nginx = startNginx([{ file: body, urlPath: "/health" }], port, 1);
+    const url = `http://127.0.0.1:${port}/health`;
     await waitForUrl(url);
     runWrk(url, 1, undefined, ["Connection: close"], undefined, CONNECTIONS); // warm up
     const before = reapedChildrenCpuSeconds();

@@ -1,5 +1,5 @@
 // npm run bench:monitor -- --endpoints 10000 [--cycles 2] [--interval 60] [--heap 128] [--probe] [--profile]
-//   [--record-baseline]
+//   [--record-baseline] [--port 3454]
 // Runs the production server against a simulated fleet of N endpoints on
 // loopback (15–250 ms latency), every check judged by three conditions, and
 // prints per cycle: wall time, checks per second, the server's CPU per check,
@@ -59,7 +59,7 @@ const endpoints = arg("endpoints", probeMode ? 3_000 : 10_000);
 const cycles = arg("cycles", 2);
 const interval = arg("interval", 60);
 const heap = arg("heap", 128);
-const PORT = 3454;
+const PORT = arg("port", 3454);
 const TARGETS = { wallS: 40, cpuMsPerCheck: 2, rssMb: 300 };
 const root = process.cwd();
 

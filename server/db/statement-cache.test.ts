@@ -1,5 +1,5 @@
 import SQLite from "better-sqlite3";
-import { Kysely, SqliteDialect, sql } from "kysely";
+import { Kysely, SqliteDialect, sql, type Generated } from "kysely";
 import { afterEach, expect, it } from "vitest";
 import { withStatementCache } from "./statement-cache.ts";
 
@@ -34,7 +34,7 @@ it("keeps at most its bound, the least recently used going first", () => {
 
 it("serves Kysely: transactions, a failed statement and a schema change leave every query right", async () => {
   const database = open();
-  const db = new Kysely<{ t: { id: number; v: string } }>({
+  const db = new Kysely<{ t: { id: Generated<number>; v: string } }>({
     dialect: new SqliteDialect({ database: withStatementCache(database) }),
   });
   await sql`CREATE TABLE t (id INTEGER PRIMARY KEY, v TEXT NOT NULL UNIQUE)`.execute(db);
