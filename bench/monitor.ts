@@ -10,6 +10,13 @@
 // without waiting (judging the body, the conditions, the score and state, the
 // storage) are timed in this process on the same answers; the request is
 // the rest of the server's CPU per check. Figures need an idle machine.
+// Then a check's cost against the floor measured in the same run (wrk's own
+// CPU per request over a fresh connection to nginx, monitor-floor.ts) as a
+// ratio, with the bytes written and the database's growth per check, beside
+// the figures recorded in bench/baselines/monitor.json (a rise past 25 % says
+// ROSE; --record-baseline records this run's). With --profile the server
+// runs under V8's CPU profiler and its steady cycles are told part by part
+// (monitor-profile.ts): shares, which a busy machine distorts far less.
 // With --probe (3,000 endpoints unless told): the fleet checked by a remote
 // probe instead (monitor-probe.ts; run as npm run probe runs it, then bundled
 // for plain Node), its RSS and the server's CPU per remote result beside the
