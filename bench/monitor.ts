@@ -1,4 +1,5 @@
-// npm run bench:monitor -- --endpoints 10000 [--cycles 2] [--interval 60] [--heap 128] [--probe]
+// npm run bench:monitor -- --endpoints 10000 [--cycles 2] [--interval 60] [--heap 128] [--probe] [--profile]
+//   [--record-baseline] [--port 3454]
 // Runs the production server against a simulated fleet of N endpoints on
 // loopback (15–250 ms latency), every check judged by three conditions, and
 // prints per cycle: wall time, checks per second, the server's CPU per check,
@@ -9,6 +10,13 @@
 // without waiting (judging the body, the conditions, the score and state, the
 // storage) are timed in this process on the same answers; the request is
 // the rest of the server's CPU per check. Figures need an idle machine.
+// Then a check's cost against the floor measured in the same run (wrk's own
+// CPU per request over a fresh connection to nginx, monitor-floor.ts) as a
+// ratio, with the bytes written and the database's growth per check, beside
+// the figures recorded in bench/baselines/monitor.json (a rise past 25 % says
+// ROSE; --record-baseline records this run's). With --profile the server
+// runs under V8's CPU profiler and its steady cycles are told part by part
+// (monitor-profile.ts): shares, which a busy machine distorts far less.
 // With --probe (3,000 endpoints unless told): the fleet checked by a remote
 // probe instead (monitor-probe.ts; run as npm run probe runs it, then bundled
 // for plain Node), its RSS and the server's CPU per remote result beside the
@@ -36,7 +44,11 @@ import {
   rssMb,
   startMonitorServer,
   stopProcess,
+  writtenBytes,
 } from "./monitor-fleet.ts";
+import { reportCheckCost } from "./monitor-baseline.ts";
+import { measureFloor } from "./monitor-floor.ts";
+import { reportProfile } from "./monitor-profile.ts";
 import { bundleProbe, measureProbe, reportProbe } from "./monitor-probe.ts";
 import { waitForUrl } from "./throughput.ts";
 
@@ -48,11 +60,13 @@ const arg = (name: string, fallback: number) => {
   return value ? Number(value) : fallback;
 };
 const probeMode = args.includes("--probe");
+const profiling = args.includes("--profile");
+const recordBaseline = args.includes("--record-baseline");
 const endpoints = arg("endpoints", probeMode ? 3_000 : 10_000);
 const cycles = arg("cycles", 2);
 const interval = arg("interval", 60);
 const heap = arg("heap", 128);
-const PORT = 3454;
+const PORT = arg("port", 3454);
 const TARGETS = { wallS: 40, cpuMsPerCheck: 2, rssMb: 300 };
 const root = process.cwd();
 
@@ -72,15 +86,23 @@ type Row = {
   cpuMsPerCheck: number;
   rssMb: number;
   dbGrowthMb: number;
+  /** Bytes the server sent toward the disk in the cycle (the database, its WAL), per check. */
+  bytesPerCheck: number;
+  /** The database's growth in the cycle, per check. */
+  dbBytesPerCheck: number;
+  /** When the cycle's end was read: the monotonic clock in µs, as V8 stamps a profile's samples. */
+  atUs: number;
 };
 
-async function measure(count: number): Promise<Row[]> {
+const monotonicUs = () => Number(process.hrtime.bigint() / 1000n);
+
+async function measure(count: number, profileDir?: string): Promise<Row[]> {
   const fleet = await startSimulatedFleet({ failureShare: 0.005, degradedShare: 0.02 });
   const dir = mkdtempSync(join(tmpdir(), "bench-monitor-"));
   const configFile = join(dir, "monitoring.yaml");
   // One copy of the conditions per host: an alias for each would be refused as a "billion laughs" file.
   writeFileSync(configFile, dump(fleetConfig(count, fleet.url, interval), { noRefs: true }));
-  const server = startMonitorServer({ port: PORT, dir, configFile, heap });
+  const server = startMonitorServer({ port: PORT, dir, configFile, heap, profileDir });
   const rows: Row[] = [];
   const exited = new Promise<never>((_, reject) =>
     server.once("exit", (code) => reject(new Error(`the server exited (${code}) before ${cycles} cycles`))),
@@ -89,7 +111,7 @@ async function measure(count: number): Promise<Row[]> {
   try {
     await Promise.race([waitForUrl(`http://127.0.0.1:${PORT}/healthz`, 60_000), exited]);
     let buffered = "";
-    let previous: { cpu: number; db: number } | undefined;
+    let previous: { cpu: number; db: number; written: number } | undefined;
     const done = new Promise<void>((resolve, reject) => {
       const timeout = setTimeout(
         () => reject(new Error("cycles did not finish in time")),
@@ -102,10 +124,10 @@ async function measure(count: number): Promise<Row[]> {
         for (const line of lines) {
           // CPU is counted from the moment the engine starts: booting is not checking.
           if (line.includes('"probes: this process runs'))
-            previous = { cpu: cpuSeconds(server.pid!), db: databaseMb(dir) };
+            previous = { cpu: cpuSeconds(server.pid!), db: databaseMb(dir), written: writtenBytes(server.pid!) };
           if (!line.includes('"monitor cycle done"') || !previous) continue;
           const entry = JSON.parse(line) as { checks: number; ms: number };
-          const now = { cpu: cpuSeconds(server.pid!), db: databaseMb(dir) };
+          const now = { cpu: cpuSeconds(server.pid!), db: databaseMb(dir), written: writtenBytes(server.pid!) };
           rows.push({
             endpoints: count,
             cycle: rows.length + 1,
@@ -114,9 +136,13 @@ async function measure(count: number): Promise<Row[]> {
             cpuMsPerCheck: ((now.cpu - previous.cpu) * 1000) / entry.checks,
             rssMb: rssMb(server.pid!),
             dbGrowthMb: now.db - previous.db,
+            bytesPerCheck: (now.written - previous.written) / entry.checks,
+            dbBytesPerCheck: ((now.db - previous.db) * 1024 * 1024) / entry.checks,
+            atUs: monotonicUs(),
           });
           previous = now;
-          console.log(JSON.stringify(rows.at(-1)));
+          const { atUs: _, ...printed } = rows.at(-1)!;
+          console.log(JSON.stringify(printed));
           if (rows.length >= cycles) {
             clearTimeout(timeout);
             resolve();
@@ -211,7 +237,8 @@ async function breakdown(count: number): Promise<Record<string, number>> {
 /** The fleet checked by this server: N/10 and N endpoints, the targets, and where a check's CPU goes. */
 async function benchLocal(): Promise<void> {
   const small = await measure(Math.max(2, Math.round(endpoints / 10)));
-  const large = await measure(endpoints);
+  const profileDir = profiling ? mkdtempSync(join(tmpdir(), "bench-monitor-profile-")) : undefined;
+  const large = await measure(endpoints, profileDir);
   console.log(
     `\nEvery check judged by ${CONDITIONS.length} conditions (${CONDITIONS.join(", ")}); interval ${interval} ` +
       `s; heap cap ${heap || "none"}.`,
@@ -262,6 +289,26 @@ async function benchLocal(): Promise<void> {
   const share = (ms: number) => `${((ms / total) * 100).toFixed(ms / total < 0.01 ? 1 : 0)} %`;
   for (const [part, ms] of rows) console.log(`| ${part} | ${(ms * 1000).toFixed(1)} | ${share(ms)} |`);
   console.log(`| whole check (server, steady cycles) | ${(total * 1000).toFixed(1)} | 100 % |`);
+  if (profileDir) reportProfile(profileDir, large[0]!.atUs, last.atUs);
+  await reportCost(steady.length > 0 ? steady : large);
+}
+
+/** The steady cycles' CPU and bytes per check, beside the floor measured now and the recorded figures. */
+async function reportCost(rows: readonly Row[]): Promise<void> {
+  const mean = (read: (row: Row) => number) => rows.reduce((sum, row) => sum + read(row), 0) / rows.length;
+  const floor = await measureFloor();
+  const cpuMsPerCheck = mean((row) => row.cpuMsPerCheck);
+  reportCheckCost(
+    {
+      endpoints,
+      cpuMsPerCheck,
+      ...("missing" in floor ? {} : { floorRatio: cpuMsPerCheck / floor.cpuMsPerRequest }),
+      bytesWrittenPerCheck: mean((row) => row.bytesPerCheck),
+      dbBytesPerCheck: mean((row) => row.dbBytesPerCheck),
+    },
+    floor,
+    recordBaseline,
+  );
 }
 
 /** The fleet checked by a remote probe, beside the same fleet checked by this server. */

@@ -66,6 +66,21 @@ function headersFor(target: HttpTarget): Record<string, string> {
   return headers;
 }
 
+/**
+ * A target's URL and headers, made once per target rather than once per
+ * check: a target is never changed (a reload brings new ones, and the old
+ * ones' entries go with them), and neither is what is read from it here.
+ */
+const requestParts = new WeakMap<HttpTarget, { url: URL; headers: Record<string, string> }>();
+function requestOf(target: HttpTarget): { url: URL; headers: Record<string, string> } {
+  let parts = requestParts.get(target);
+  if (!parts) {
+    parts = { url: new URL(target.url), headers: headersFor(target) };
+    requestParts.set(target, parts);
+  }
+  return parts;
+}
+
 /** How long the certificate of an https target has left, as of its answer; nothing for plain http. */
 function certificateLeft(expiresAt: number | undefined, now: number): { certificateExpiresInMs?: number } {
   return expiresAt === undefined ? {} : { certificateExpiresInMs: expiresAt - now };
@@ -73,16 +88,11 @@ function certificateLeft(expiresAt: number | undefined, now: number): { certific
 
 async function attempt(
   target: HttpTarget,
-  signal: AbortSignal,
+  timeoutMs: number,
   started: number,
   now: () => number,
 ): Promise<Omit<CheckRun, "retryAttempt" | "basic">> {
-  const answer = await httpGet({
-    url: new URL(target.url),
-    headers: headersFor(target),
-    signal,
-    maxBodyBytes: MAX_BODY_BYTES,
-  });
+  const answer = await httpGet({ ...requestOf(target), timeoutMs, maxBodyBytes: MAX_BODY_BYTES });
   const responseTime = Math.round(performance.now() - started);
   const observation = {
     status: answer.status,
@@ -120,12 +130,7 @@ async function run(
     if (remaining <= 0) break;
     const started = performance.now();
     try {
-      const result = await attempt(
-        target,
-        AbortSignal.timeout(Math.max(1, Math.floor(remaining))),
-        started,
-        context.now,
-      );
+      const result = await attempt(target, Math.max(1, Math.floor(remaining)), started, context.now);
       last = { ...result, retryAttempt: retry, basic: false };
       // A service that answers, even "unhealthy" or 4xx, was reached: its word stands. A 5xx may pass.
       if (!result.errorMessage?.startsWith("HTTP 5")) return last;
