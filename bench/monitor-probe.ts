@@ -4,10 +4,11 @@
 // what the probe sends. Measured per interval once the first round is in:
 // the probe's RSS and CPU per check, and the server's CPU per remote result
 // (its CPU over the interval divided by the results it stored meanwhile).
-import { spawn } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+// The probe runs as `npm run probe` runs it: the built bundle in plain Node.
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { basename, dirname, join } from "node:path";
+import { join } from "node:path";
 import { dump } from "js-yaml";
 import { startSimulatedFleet } from "#scripts/simulated-fleet.ts";
 import { cpuSeconds, databaseNumber, fleetConfig, rssMb, startMonitorServer, stopProcess } from "./monitor-fleet.ts";
@@ -17,7 +18,6 @@ const TOKEN = "bench-probe-token-0123456789abcdef";
 const LOCATION = { id: "fra", name: "Frankfurt", token: TOKEN };
 
 export type ProbeRow = {
-  launch: ProbeLaunch;
   endpoints: number;
   cycle: number;
   results: number;
@@ -39,42 +39,41 @@ const storedResults = (dir: string) =>
   });
 
 /**
- * How the probe runs: "tsx" as `npm run probe` runs it (in one process: tsx as a loader, not its CLI, which would run
- * it in a child, so the RSS read is the probe's), or "bundled": the same code built into one file for plain Node, as
- * the server is, to tell the probe's own memory from the TypeScript loader's.
+ * The probe as `npm run probe` runs it (the built bundle, in plain Node with the script's flags): npm's own process
+ * is its parent, and what is measured is the probe's, the node process npm runs (its shell execs it).
  */
-export type ProbeLaunch = "tsx" | "bundled";
-const BUNDLE = "build/bench-probe/probe.js";
-
-/** scripts/probe.ts built as build/server/index.js is (dependencies stay in node_modules, so it lives in build/). */
-export async function bundleProbe(): Promise<void> {
-  const { build } = await import("vite");
-  await build({
-    configFile: false,
-    logLevel: "warn",
-    publicDir: false,
-    build: {
-      ssr: "scripts/probe.ts",
-      outDir: dirname(BUNDLE),
-      emptyOutDir: true,
-      target: "node20",
-      rollupOptions: { output: { entryFileNames: basename(BUNDLE) } },
-    },
-  });
-}
-
-function startProbe(port: number, dir: string, launch: ProbeLaunch) {
+function startProbe(port: number, dir: string) {
   const args = ["--server", `http://127.0.0.1:${port}`, "--location", LOCATION.id, "--data", join(dir, "probe")];
-  const program = launch === "tsx" ? ["--import", "tsx", "scripts/probe.ts"] : [BUNDLE];
   // The server is on loopback here, where plain HTTP is what there is.
-  const child = spawn(process.execPath, [...program, ...args, "--insecure-http"], {
+  const npm = spawn("npm", ["run", "--silent", "probe", "--", ...args, "--insecure-http"], {
     env: { ...process.env, PROBE_TOKEN: TOKEN },
     stdio: ["ignore", "pipe", "inherit"],
   });
   // The last lines of its log, for the message when it does not deliver.
   let log = "";
-  child.stdout!.on("data", (chunk: Buffer) => (log = (log + chunk.toString()).slice(-2_000)));
-  return { child, log: () => log };
+  npm.stdout!.on("data", (chunk: Buffer) => (log = (log + chunk.toString()).slice(-2_000)));
+  return { npm, log: () => log };
+}
+
+/** The node process npm started for the probe, once it runs the bundle. */
+async function probePid(npm: ChildProcess, log: () => string): Promise<number> {
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    if (npm.exitCode !== null) throw new Error(`npm run probe exited (${npm.exitCode}):\n${log()}`);
+    for (const pid of childPids(npm.pid!)) {
+      if (readFileSync(`/proc/${pid}/cmdline`, "utf8").includes("build/probe/probe.js")) return pid;
+    }
+    await pause(200);
+  }
+  throw new Error(`npm run probe did not start the probe:\n${log()}`);
+}
+
+function childPids(pid: number): number[] {
+  try {
+    return readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8").trim().split(/\s+/).filter(Boolean).map(Number);
+  } catch {
+    return [];
+  }
 }
 
 export async function measureProbe(options: {
@@ -83,9 +82,8 @@ export async function measureProbe(options: {
   cycles: number;
   heap: number;
   port: number;
-  launch: ProbeLaunch;
 }): Promise<ProbeRow[]> {
-  const { count, interval, cycles, heap, port, launch } = options;
+  const { count, interval, cycles, heap, port } = options;
   const fleet = await startSimulatedFleet({ failureShare: 0.005, degradedShare: 0.02 });
   const dir = mkdtempSync(join(tmpdir(), "bench-monitor-probe-"));
   const configFile = join(dir, "monitoring.yaml");
@@ -97,30 +95,30 @@ export async function measureProbe(options: {
   try {
     await waitForUrl(`http://127.0.0.1:${port}/healthz`, 60_000);
     // Once the server answers: a probe that finds no server at its start waits for the next fetch of its checks.
-    probe = startProbe(port, dir, launch);
+    probe = startProbe(port, dir);
+    const pid = await probePid(probe.npm, probe.log);
     const firstRound = Date.now() + 2 * interval * 1000;
     while (storedResults(dir) < count) {
       if (Date.now() > firstRound)
         throw new Error(`the probe's first round did not reach the server in time:\n${probe.log()}`);
-      if (probe.child.exitCode !== null) throw new Error(`the probe exited (${probe.child.exitCode}):\n${probe.log()}`);
+      if (probe.npm.exitCode !== null) throw new Error(`the probe exited (${probe.npm.exitCode}):\n${probe.log()}`);
       await pause(500);
     }
     let previous = {
       server: cpuSeconds(server.pid!),
-      probe: cpuSeconds(probe.child.pid!),
+      probe: cpuSeconds(pid),
       results: storedResults(dir),
     };
     for (let cycle = 1; cycle <= cycles; cycle += 1) {
       let probeRss = 0;
       const end = Date.now() + interval * 1000;
       while (Date.now() < end) {
-        probeRss = Math.max(probeRss, rssMb(probe.child.pid!));
+        probeRss = Math.max(probeRss, rssMb(pid));
         await pause(1_000);
       }
-      const now = { server: cpuSeconds(server.pid!), probe: cpuSeconds(probe.child.pid!), results: storedResults(dir) };
+      const now = { server: cpuSeconds(server.pid!), probe: cpuSeconds(pid), results: storedResults(dir) };
       const results = now.results - previous.results;
       rows.push({
-        launch,
         endpoints: count,
         cycle,
         results,
@@ -133,7 +131,7 @@ export async function measureProbe(options: {
       previous = now;
     }
   } finally {
-    if (probe) await stopProcess(probe.child);
+    if (probe) await stopProcess(probe.npm);
     await stopProcess(server);
     await fleet.stop();
     rmSync(dir, { recursive: true, force: true });
@@ -161,22 +159,18 @@ export function reportProbe({ local, remote, interval }: { local: LocalRow[]; re
     );
   for (const row of remote)
     console.log(
-      `| probe fra (${row.launch}) | ${row.endpoints} | ${row.cycle} | ${row.serverCpuMsPerResult.toFixed(3)} | ` +
+      `| probe fra | ${row.endpoints} | ${row.cycle} | ${row.serverCpuMsPerResult.toFixed(3)} | ` +
         `${row.probeCpuMsPerCheck.toFixed(3)} | ${row.probeRssMb.toFixed(0)} | ${row.serverRssMb.toFixed(0)} |`,
     );
   const localCpu = average(steady(local).map((row) => row.cpuMsPerCheck));
-  const runs = (["tsx", "bundled"] as const).map((launch) => remote.filter((row) => row.launch === launch));
-  const remoteCpu = average(runs.flatMap((rows) => steady(rows).map((row) => row.serverCpuMsPerResult)));
+  const remoteCpu = average(steady(remote).map((row) => row.serverCpuMsPerResult));
   const mark = (ok: boolean) => (ok ? "met" : "NOT met");
-  const rss = (rows: ProbeRow[]) => {
-    const peak = Math.max(...rows.map((row) => row.probeRssMb));
-    const how = rows[0]?.launch === "tsx" ? "as npm run probe runs it" : "bundled";
-    return `${peak.toFixed(0)} MB ${how}: ${mark(peak <= PROBE_RSS_MB)}`;
-  };
+  const peak = Math.max(...remote.map((row) => row.probeRssMb));
   const endpoints = remote[0]?.endpoints ?? 0;
   console.log(
     `\nTargets for a probe of ${endpoints} endpoints every ${interval} s: its RSS at most ${PROBE_RSS_MB} MB ` +
-      `(${runs.map(rss).join("; ")}); the server's CPU per remote result at most ` +
+      `(${peak.toFixed(0)} MB at its peak, as npm run probe runs it: ${mark(peak <= PROBE_RSS_MB)}); ` +
+      `the server's CPU per remote result at most ` +
       `its CPU per local check (${remoteCpu.toFixed(3)} ms against ${localCpu.toFixed(3)} ms, ratio remote/local ` +
       `${(remoteCpu / localCpu).toFixed(2)}: ${mark(remoteCpu <= localCpu)}).`,
   );

@@ -18,9 +18,9 @@
 // runs under V8's CPU profiler and its steady cycles are told part by part
 // (monitor-profile.ts): shares, which a busy machine distorts far less.
 // With --probe (3,000 endpoints unless told): the fleet checked by a remote
-// probe instead (monitor-probe.ts; run as npm run probe runs it, then bundled
-// for plain Node), its RSS and the server's CPU per remote result beside the
-// server's CPU per local check, measured in the same run.
+// probe instead (monitor-probe.ts; run as npm run probe runs it), its RSS
+// and the server's CPU per remote result beside the server's CPU per local
+// check, measured in the same run.
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
@@ -49,7 +49,7 @@ import {
 import { reportCheckCost } from "./monitor-baseline.ts";
 import { measureFloor } from "./monitor-floor.ts";
 import { reportProfile } from "./monitor-profile.ts";
-import { bundleProbe, measureProbe, reportProbe } from "./monitor-probe.ts";
+import { measureProbe, reportProbe } from "./monitor-probe.ts";
 import { waitForUrl } from "./throughput.ts";
 
 const args = process.argv.slice(2);
@@ -313,11 +313,8 @@ async function reportCost(rows: readonly Row[]): Promise<void> {
 
 /** The fleet checked by a remote probe, beside the same fleet checked by this server. */
 async function benchProbe(): Promise<void> {
-  await bundleProbe();
   const local = await measure(endpoints);
-  const remote = [];
-  for (const launch of ["tsx", "bundled"] as const)
-    remote.push(...(await measureProbe({ count: endpoints, interval, cycles, heap, port: PORT, launch })));
+  const remote = await measureProbe({ count: endpoints, interval, cycles, heap, port: PORT });
   reportProbe({ local, remote, interval });
 }
 

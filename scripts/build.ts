@@ -57,20 +57,29 @@ await step("precompress", () => {
   return `${precompress(folders.map((d) => join(root, d)))} files`;
 });
 
-await step("server bundle", async () => {
+/**
+ * An entry built into one file for plain Node (its packages stay in node_modules); answers the file's path. The
+ * server's folder also gets a copy of public/, as it always has; the probe's needs none.
+ */
+async function nodeBundle(entry: string, outDir: string, file: string, copyPublic = true): Promise<string> {
   await build({
     configFile: false,
     logLevel: "warn",
+    ...(copyPublic ? {} : { publicDir: false as const }),
     build: {
-      ssr: join(root, "index.ts"),
-      outDir: join(root, "build/server"),
+      ssr: join(root, entry),
+      outDir: join(root, outDir),
       emptyOutDir: true,
       target: "node20",
-      rollupOptions: { output: { entryFileNames: "index.js" } },
+      rollupOptions: { output: { entryFileNames: file } },
     },
   });
-  return "build/server/index.js";
-});
+  return `${outDir}/${file}`;
+}
+
+await step("server bundle", () => nodeBundle("index.ts", "build/server", "index.js"));
+// The remote probe alone, for `npm run probe` on a small box: the same check code, none of the server.
+await step("probe bundle", () => nodeBundle("scripts/probe.ts", "build/probe", "probe.js", false));
 
 writeFileSync(
   join(root, BUILD_INFO),

@@ -1,7 +1,8 @@
 // The probe's spool on a real disk: results kept across a reopen until they
 // are acknowledged, oldest first, a torn last line skipped, batches within
-// their bounds, and the oldest dropped (and counted) past the cap.
-import { appendFileSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+// their bounds, the oldest dropped (and counted) past the cap, and one probe
+// per data folder.
+import { appendFileSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -86,5 +87,23 @@ describe("probe spool", () => {
     expect(lines()).toHaveLength(11);
     spool.close();
     expect(openSpool(dir, 20_000).size()).toBe(11);
+  });
+
+  it("belongs to one probe at a time: a second is refused naming the first, a dead one's claim is taken over", () => {
+    const spool = openSpool(dir, 1000);
+    expect(readFileSync(join(dir, "probe.pid"), "utf8")).toBe(String(process.pid));
+    spool.close();
+    expect(existsSync(join(dir, "probe.pid"))).toBe(false);
+
+    // Another process that runs (this one's parent) holds the folder.
+    writeFileSync(join(dir, "probe.pid"), String(process.ppid));
+    expect(() => openSpool(dir, 1000)).toThrow(`another probe (process ${process.ppid}) uses this data folder`);
+    expect(readFileSync(join(dir, "probe.pid"), "utf8")).toBe(String(process.ppid));
+
+    // A probe killed before it let go: no process has that id any more (above any pid_max).
+    writeFileSync(join(dir, "probe.pid"), "999999999");
+    const after = openSpool(dir, 1000);
+    expect(readFileSync(join(dir, "probe.pid"), "utf8")).toBe(String(process.pid));
+    after.close();
   });
 });

@@ -4,12 +4,23 @@
 // acknowledged sequence number, and the file is rewritten once most of it is
 // acknowledged). A line torn by a crash is skipped. Bounded: past the cap the
 // oldest are dropped, and counted, rather than filling the disk or memory.
-import { closeSync, fsyncSync, openSync, readFileSync, renameSync, writeSync, mkdirSync, existsSync } from "node:fs";
+import {
+  closeSync,
+  fsyncSync,
+  openSync,
+  readFileSync,
+  renameSync,
+  writeSync,
+  mkdirSync,
+  existsSync,
+  rmSync,
+} from "node:fs";
 import { join } from "node:path";
 import type { ProbeResult } from "./probe-protocol.ts";
 
 const RESULTS_FILE = "results.jsonl";
 const ACKED_FILE = "acked";
+const LOCK_FILE = "probe.pid";
 /** Rewrite the file once this many acknowledged lines are in it and they are most of it. */
 const COMPACT_AFTER = 5000;
 
@@ -32,11 +43,48 @@ function readText(path: string): string {
   return existsSync(path) ? readFileSync(path, "utf8") : "";
 }
 
+/** Whether a process of this id runs (one we may not signal runs too). */
+function running(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
+/**
+ * One probe per data folder: a second would send the same results again and move the first one's marker under it.
+ * The folder holds the id of the process that has it; a file whose process is gone (a crash, a kill) is taken over.
+ * Answers how to let go of it.
+ */
+function claimFolder(dataDir: string): () => void {
+  const path = join(dataDir, LOCK_FILE);
+  for (let attempt = 0; attempt < 3; attempt += 1) {
+    try {
+      const fd = openSync(path, "wx", 0o600);
+      writeSync(fd, String(process.pid));
+      closeSync(fd);
+      return () => rmSync(path, { force: true });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+    }
+    const holder = Number(readText(path).trim());
+    if (holder > 0 && holder !== process.pid && running(holder))
+      throw new Error(
+        `another probe (process ${holder}) uses this data folder: stop it first, or give this one --data`,
+      );
+    rmSync(path, { force: true });
+  }
+  throw new Error(`could not claim the data folder (${path} keeps coming back)`);
+}
+
 /** Pending lines are kept as text (a result as an object costs several times its bytes). */
 type Entry = { seq: number; line: string };
 
 export function openSpool(dataDir: string, cap: number) {
   mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  const letGo = claimFolder(dataDir);
   const resultsPath = join(dataDir, RESULTS_FILE);
   const ackedPath = join(dataDir, ACKED_FILE);
   let acked = Number(readText(ackedPath).trim()) || 0;
@@ -130,6 +178,7 @@ export function openSpool(dataDir: string, cap: number) {
 
     close(): void {
       closeSync(fd);
+      letGo();
     },
   };
 }
