@@ -13,9 +13,13 @@
 // checked to the incident tracker: alerts are decided only from checks of
 // this round. A requested round (Refresh, the end of maintenance) checks
 // every service at once. Its steps: a round (engine-round.ts), the schedule
-// (engine-schedule.ts), and what they share (engine-state.ts).
+// (engine-schedule.ts), and what they share (engine-state.ts). With shards
+// (MONITOR_SHARDS), each instance runs the services of its shards
+// (engine-shards.ts).
 import type { ProbeFamily } from "#server/scheduling/probe-scheduler.ts";
+import type { ShardChange } from "#server/scheduling/shard-leases.ts";
 import { startRound } from "./engine-round.ts";
+import { createOwnedConfig, takeShards } from "./engine-shards.ts";
 import { serveRequest, staggerMs, startDue, type ScheduleContext } from "./engine-schedule.ts";
 import { createEngineState, type EngineContext, type EngineOptions } from "./engine-state.ts";
 import { intervalOf } from "./services-config.ts";
@@ -26,8 +30,9 @@ export { endpointKey } from "./engine-round.ts";
 export { staggerMs } from "./engine-schedule.ts";
 
 export function createEngine(options: EngineOptions) {
-  const { tracker, lease, now } = options;
+  const { tracker, lease, now, shards } = options;
   const state = createEngineState();
+  const owned = shards && createOwnedConfig(shards);
   const engine: EngineContext = { options, state };
   const schedule: ScheduleContext = {
     options,
@@ -39,6 +44,8 @@ export function createEngine(options: EngineOptions) {
   const family: ProbeFamily = {
     name: "the health checks",
     takeOver() {
+      // With shards, the lease brings only the locations' incidents (engine-shards.ts): their memory is read again.
+      if (shards) return void tracker.reset();
       // Another process may have run rounds meanwhile: start afresh, every service due now.
       state.states = undefined;
       tracker.reset();
@@ -46,7 +53,7 @@ export function createEngine(options: EngineOptions) {
       state.nextWritten = undefined;
     },
     async runDue(time) {
-      const config = options.config();
+      const config = owned ? owned(options.config()) : options.config();
       await serveRequest(schedule, config);
       await startDue(schedule, config, time);
     },
@@ -54,6 +61,7 @@ export function createEngine(options: EngineOptions) {
       state.stopping.abort();
       await Promise.all([...state.rounds, state.housekeeping]);
     },
+    ...(shards && { shardsChanged: (change: ShardChange) => takeShards(engine, shards, change) }),
   };
 
   return {
