@@ -97,6 +97,8 @@ export function createProbeScheduler({ lease, families, leaseMs, shards, now, lo
 
   return {
     holder: lease.holder,
+    /** The shards this process takes its share of, when the checks are split (MONITOR_SHARDS). */
+    shards: shards?.leases,
     lead,
     /** One step of the schedule, as the ticker runs it every second (tests drive it on a fake clock). */
     tick,

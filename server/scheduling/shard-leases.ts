@@ -23,7 +23,7 @@ const MAX_LEASE_MS = 60_000;
  * instance's services are taken over well within one interval (decision 056 gives the bound).
  */
 export function shardLeaseMs(fastestMs: number): number {
-  return Math.min(MAX_LEASE_MS, Math.max(MIN_LEASE_MS, fastestMs / 3));
+  return Math.round(Math.min(MAX_LEASE_MS, Math.max(MIN_LEASE_MS, fastestMs / 3)));
 }
 
 /** The shard of a service: FNV-1a of its id, so every instance and every version agrees without asking. */
