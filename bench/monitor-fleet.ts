@@ -72,8 +72,17 @@ export function fleetConfig(
   };
 }
 
-/** The built production server on loopback, one worker, its log (debug) on stdout for the bench to read. */
-export function startMonitorServer(options: { port: number; dir: string; configFile: string; heap: number }) {
+/**
+ * The built production server on loopback, one worker, its log (debug) on stdout for the bench to read; on SQLite in
+ * `dir` unless `env` says otherwise.
+ */
+export function startMonitorServer(options: {
+  port: number;
+  dir: string;
+  configFile: string;
+  heap: number;
+  env?: Record<string, string>;
+}) {
   const { port, dir, configFile, heap } = options;
   return spawn(process.execPath, [...(heap > 0 ? [`--max-old-space-size=${heap}`] : []), "build/server/index.js"], {
     env: {
@@ -85,6 +94,7 @@ export function startMonitorServer(options: { port: number; dir: string; configF
       DATABASE_URL: "",
       LOG_LEVEL: "debug",
       MONITORING_CONFIG: configFile,
+      ...options.env,
     },
     stdio: ["ignore", "pipe", "inherit"],
   });
