@@ -7,7 +7,7 @@
 // housekeeping follows it.
 import type { CheckOutcome, Target } from "./checks/check-types.ts";
 import { dependencyParents } from "./dependencies.ts";
-import { decidableServices } from "./engine-shards.ts";
+import { decidableServices, loadOwnStates } from "./engine-shards.ts";
 import { limited, pause, type EngineContext } from "./engine-state.ts";
 import { recordCheck, recordRound } from "./monitor-metrics.ts";
 import { checkSettings, initialHostState, type HostState } from "./host-state.ts";
@@ -72,7 +72,7 @@ async function prepareRound(
   const { options, state } = engine;
   const config = options.config();
   const started = options.now();
-  state.states ??= await options.store.loadStates();
+  state.states ??= await loadOwnStates(options);
   const circuit = { failures: config.defaults.circuitFailures };
   const parents = dependencyParents(config.services);
   const jobs = jobsOf(services);

@@ -7,7 +7,8 @@
 // the probe lease. Its incident tracker reads from the database the targets
 // of other shards that its own depend on (foreignTargets).
 import { shardLeaseMs, type ShardChange, type ShardLeases } from "#server/scheduling/shard-leases.ts";
-import type { EngineContext } from "./engine-state.ts";
+import type { EngineContext, EngineOptions } from "./engine-state.ts";
+import type { HostState } from "./host-state.ts";
 import type { ForeignTargets } from "#server/alerting/foreign-targets.ts";
 import { intervalOf, type ServiceConfig, type ServicesConfig } from "./services-config.ts";
 
@@ -35,13 +36,25 @@ export async function takeShards(engine: EngineContext, shards: ShardLeases, cha
   const { options, state } = engine;
   options.tracker.reset();
   state.nextWritten = undefined;
-  if (change.gained.size === 0) return;
   const gained = (serviceId: string) => change.gained.has(shards.shardOf(serviceId));
   for (const serviceId of [...state.due.keys()]) if (gained(serviceId)) state.due.delete(serviceId);
-  if (!state.states) return; // loaded whole at the first round
+  if (!state.states) return; // loaded at the first round
+  for (const key of [...state.states.keys()])
+    if (change.lost.has(shards.shardOf(serviceOfEndpoint(key)))) state.states.delete(key);
+  if (change.gained.size === 0) return;
   const stored = await options.store.loadStates();
-  for (const [key, host] of stored) if (gained(key.slice(0, key.indexOf("/")))) state.states.set(key, host);
+  for (const [key, host] of stored) if (gained(serviceOfEndpoint(key))) state.states.set(key, host);
 }
+
+/** The hosts' stored states, of this process's shards only when it has shards: it keeps no other's in memory. */
+export async function loadOwnStates({ store, shards }: EngineOptions): Promise<Map<string, HostState>> {
+  const stored = await store.loadStates();
+  if (!shards) return stored;
+  for (const key of [...stored.keys()]) if (!shards.owns(serviceOfEndpoint(key))) stored.delete(key);
+  return stored;
+}
+
+const serviceOfEndpoint = (key: string) => key.slice(0, key.indexOf("/"));
 
 /** Which services this process may still decide on: those of the shards it holds now (asked of the database). */
 export async function decidableServices(shards: ShardLeases): Promise<(serviceId: string | null) => boolean> {
