@@ -39,8 +39,11 @@ function watchChecks(instance: Instance): void {
     buffered += chunk.toString();
     const lines = buffered.split("\n");
     buffered = lines.pop()!;
-    for (const line of lines)
+    for (const line of lines) {
       if (line.includes('"monitor cycle done"')) instance.checks += (JSON.parse(line) as { checks: number }).checks;
+      // What went wrong is shown, so a figure that looks off can be explained.
+      if (/"level":(50|60)/.test(line)) console.error(`${instance.name}: ${line.slice(0, 600)}`);
+    }
   });
 }
 

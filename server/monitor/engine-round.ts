@@ -221,8 +221,12 @@ async function decideRound(engine: EngineContext, round: ServiceRound, locations
   if (leading) await tracker.retire("location", locations?.keys ?? NO_LOCATIONS);
 }
 
-/** Rollups and pruning after a round, one at a time, never awaited by the schedule. */
+/**
+ * Rollups and pruning after a round, one at a time, never awaited by the schedule. They cover every endpoint: with
+ * shards, only the probe lease's holder does them.
+ */
 function tidyUp({ options, state }: EngineContext): void {
+  if (options.shards && !options.lease.leading()) return;
   state.housekeeping ??= (async () => {
     try {
       await options.store.rollUp(options.now());

@@ -54,7 +54,8 @@ export function createEngine(options: EngineOptions) {
     },
     async runDue(time) {
       const config = owned ? owned(options.config()) : options.config();
-      await serveRequest(schedule, config);
+      // With shards, a process holding none has nothing to serve: it must not mark a "check now" served for the others.
+      if (!owned || config.services.length > 0) await serveRequest(schedule, config);
       await startDue(schedule, config, time);
     },
     async drain() {

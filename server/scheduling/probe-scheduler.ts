@@ -66,7 +66,7 @@ export function createProbeScheduler({ lease, families, leaseMs, shards, now, lo
   let lastLeaseAt = -Infinity;
   const keepShards = shards && createShardKeeper(shards, families, logger);
   /** Whether a family runs now: a sharded one always (on its own shards), the others under the lease. */
-  const runs = (family: ProbeFamily) => (keepShards && family.shardsChanged) || lease.leading();
+  const runs = (family: ProbeFamily) => (!!keepShards && !!family.shardsChanged) || lease.leading();
 
   /** Takes or renews the lease now; true when this process holds it. */
   const lead = () => lease.renew(leaseMs());
