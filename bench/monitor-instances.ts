@@ -112,14 +112,16 @@ export async function benchInstances(options: InstancesOptions): Promise<void> {
   };
   const instances: Instance[] = [];
   try {
+    // Started together, as after a deploy: none runs the whole fleet alone while the others boot.
     for (let i = 0; i < options.instances; i += 1) {
-      const port = options.port + i;
-      const child = startMonitorServer({ port, dir, configFile, heap: options.heap, env });
+      const child = startMonitorServer({ port: options.port + i, dir, configFile, heap: options.heap, env });
       const instance = { name: `instance ${i + 1}`, process: child, checks: 0, cpu: 0, seen: 0 };
       watchChecks(instance);
       instances.push(instance);
-      await waitForUrl(`http://127.0.0.1:${port}/healthz`, 120_000);
-      instance.cpu = cpuSeconds(child.pid!);
+    }
+    for (const [i, instance] of instances.entries()) {
+      await waitForUrl(`http://127.0.0.1:${options.port + i}/healthz`, 120_000);
+      instance.cpu = cpuSeconds(instance.process.pid!);
     }
     const since = Date.now() + options.interval * 1000; // the first interval is spent finding the shares
     console.log(
