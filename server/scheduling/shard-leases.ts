@@ -4,10 +4,11 @@
 // and its judgement stays in one process. Each shard is a lease of its own
 // ("probes:shard:<n>" in monitor_leases), and each instance keeps a lease
 // "probes:instance:<holder>" as its heartbeat: the database is the only
-// coordinator. At every renewal an instance counts the live instances, keeps
-// its fair share (shards / instances, rounded up), gives back what is above
-// it so a newcomer finds shards free, and takes free or expired shards up to
-// it: a dead instance's shards expire with its leases and move at the next
+// coordinator. An instance's first renewal only announces it; at every
+// renewal after that it counts the live instances, keeps its fair share
+// (shards / instances, rounded up), gives back what is above it so a
+// newcomer finds shards free, and takes free or expired shards up to it: a
+// dead instance's shards expire with its leases and move at the next
 // renewal of the others.
 import type { Leases } from "#server/db/leases.ts";
 
@@ -67,6 +68,7 @@ export function createShardLeases(options: {
   const { leases, holder, count, now } = options;
   let held = new Set<number>();
   let validUntil = -Infinity;
+  let announced = false;
   const shards = new Map<string, number>();
   const shardOfService = (serviceId: string) => {
     let shard = shards.get(serviceId);
@@ -110,6 +112,12 @@ export function createShardLeases(options: {
       let kept: Set<number>;
       try {
         await leases.acquire(`${INSTANCE_PREFIX}${holder}`, holder, ttlMs);
+        // The first renewal only says this process is here: instances started together then see each other before
+        // any takes shards, instead of the first one taking all and checking the whole fleet once alone.
+        if (!announced) {
+          announced = true;
+          return { gained: new Set(), lost: new Set() };
+        }
         kept = new Set((await leases.renewAll(SHARD_PREFIX, holder, ttlMs)).map(numberOf));
         await evenOut(kept, ttlMs);
       } catch (error) {
