@@ -68,13 +68,14 @@ describe("parseConfig: server settings", () => {
     expect(problems(env).some((p) => p.startsWith(`${name}:`))).toBe(true);
   });
 
-  it("splits the checks into MONITOR_SHARDS only on PostgreSQL: 0 by default, refused on SQLite with its reason", () => {
+  it("splits the checks into MONITOR_SHARDS on PostgreSQL only: 0 by default, refused on SQLite, saying why", () => {
     expect(parseConfig({}).MONITOR_SHARDS).toBe(0);
     expect(parseConfig({ DATABASE_URL: "postgres://u@db:5432/app", MONITOR_SHARDS: "16" }).MONITOR_SHARDS).toBe(16);
     expect(problems({ MONITOR_SHARDS: "16" })).toEqual([
       "MONITOR_SHARDS: needs PostgreSQL (DATABASE_URL): on SQLite one server runs every check, so leave it 0 or unset",
     ]);
-    expect(problems({ DATABASE_URL: "postgres://u@db:5432/app", MONITOR_SHARDS: "-1" })[0]).toMatch(/^MONITOR_SHARDS:/);
+    const negative = problems({ DATABASE_URL: "postgres://u@db:5432/app", MONITOR_SHARDS: "-1" });
+    expect(negative[0]).toMatch(/^MONITOR_SHARDS:/);
   });
 
   it("reads TRUST_PROXY as a flag", () => {

@@ -11,7 +11,7 @@ describe("shards", () => {
     expect(Math.max(...counts)).toBeLessThan(1200);
   });
 
-  it("leases a shard for a third of the fastest interval, at least 3 s and at most a minute, in whole milliseconds", () => {
+  it("leases a shard for a third of the fastest interval, from 3 s to a minute, in whole milliseconds", () => {
     expect(shardLeaseMs(60_000)).toBe(20_000);
     expect(shardLeaseMs(10_000)).toBe(3_333);
     expect(shardLeaseMs(5_000)).toBe(3_000);
