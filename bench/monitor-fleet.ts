@@ -84,8 +84,9 @@ export function fleetConfig(
 }
 
 /**
- * The built production server on loopback, one worker, its log (debug) on stdout for the bench to read. With
- * `profileDir`, V8 profiles its CPU from the start and writes a .cpuprofile there when it exits.
+ * The built production server on loopback, one worker, its log (debug) on stdout for the bench to read; on SQLite in
+ * `dir` unless `env` says otherwise. With `profileDir`, V8 profiles its CPU from the start and writes a .cpuprofile
+ * there when it exits.
  */
 export function startMonitorServer(options: {
   port: number;
@@ -93,6 +94,7 @@ export function startMonitorServer(options: {
   configFile: string;
   heap: number;
   profileDir?: string;
+  env?: Record<string, string>;
 }) {
   const { port, dir, configFile, heap, profileDir } = options;
   const flags = [
@@ -109,6 +111,7 @@ export function startMonitorServer(options: {
       DATABASE_URL: "",
       LOG_LEVEL: "debug",
       MONITORING_CONFIG: configFile,
+      ...options.env,
     },
     stdio: ["ignore", "pipe", "inherit"],
   });

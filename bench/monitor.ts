@@ -1,5 +1,5 @@
 // npm run bench:monitor -- --endpoints 10000 [--cycles 2] [--interval 60] [--heap 128] [--probe] [--profile]
-//   [--record-baseline] [--port 3454]
+//   [--record-baseline] [--port 3454] [--instances 2]
 // Runs the production server against a simulated fleet of N endpoints on
 // loopback (15–250 ms latency), every check judged by three conditions, and
 // prints per cycle: wall time, checks per second, the server's CPU per check,
@@ -21,6 +21,8 @@
 // probe instead (monitor-probe.ts; run as npm run probe runs it), its RSS
 // and the server's CPU per remote result beside the server's CPU per local
 // check, measured in the same run.
+// With --instances N (and TEST_DATABASE_URL or DATABASE_URL): N servers on one
+// PostgreSQL database share the fleet by leased shards (monitor-instances.ts).
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
@@ -48,6 +50,7 @@ import {
 } from "./monitor-fleet.ts";
 import { reportCheckCost } from "./monitor-baseline.ts";
 import { measureFloor } from "./monitor-floor.ts";
+import { benchInstances } from "./monitor-instances.ts";
 import { reportProfile } from "./monitor-profile.ts";
 import { measureProbe, reportProbe } from "./monitor-probe.ts";
 import { waitForUrl } from "./throughput.ts";
@@ -64,6 +67,7 @@ const profiling = args.includes("--profile");
 const recordBaseline = args.includes("--record-baseline");
 const endpoints = arg("endpoints", probeMode ? 3_000 : 10_000);
 const cycles = arg("cycles", 2);
+const instances = arg("instances", 0);
 const interval = arg("interval", 60);
 const heap = arg("heap", 128);
 const PORT = arg("port", 3454);
@@ -318,4 +322,12 @@ async function benchProbe(): Promise<void> {
   reportProbe({ local, remote, interval });
 }
 
-await (probeMode ? benchProbe() : benchLocal());
+/** Several servers on one PostgreSQL database, sharing the fleet by leased shards. */
+async function benchShared(): Promise<void> {
+  const url = process.env.TEST_DATABASE_URL || process.env.DATABASE_URL;
+  if (!url) throw new Error("--instances needs PostgreSQL: set TEST_DATABASE_URL or DATABASE_URL to a postgres:// URL");
+  const shards = arg("shards", 16);
+  await benchInstances({ url, count: endpoints, instances, shards, interval, cycles, heap, port: PORT });
+}
+
+await (instances > 0 ? benchShared() : probeMode ? benchProbe() : benchLocal());

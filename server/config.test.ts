@@ -68,6 +68,16 @@ describe("parseConfig: server settings", () => {
     expect(problems(env).some((p) => p.startsWith(`${name}:`))).toBe(true);
   });
 
+  it("splits the checks into MONITOR_SHARDS on PostgreSQL only: 0 by default, refused on SQLite, saying why", () => {
+    expect(parseConfig({}).MONITOR_SHARDS).toBe(0);
+    expect(parseConfig({ DATABASE_URL: "postgres://u@db:5432/app", MONITOR_SHARDS: "16" }).MONITOR_SHARDS).toBe(16);
+    expect(problems({ MONITOR_SHARDS: "16" })).toEqual([
+      "MONITOR_SHARDS: needs PostgreSQL (DATABASE_URL): on SQLite one server runs every check, so leave it 0 or unset",
+    ]);
+    const negative = problems({ DATABASE_URL: "postgres://u@db:5432/app", MONITOR_SHARDS: "-1" });
+    expect(negative[0]).toMatch(/^MONITOR_SHARDS:/);
+  });
+
   it("reads TRUST_PROXY as a flag", () => {
     expect(parseConfig({ TRUST_PROXY: "true" }).TRUST_PROXY).toBe(true);
     expect(parseConfig({}).TRUST_PROXY).toBe(false);

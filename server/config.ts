@@ -101,6 +101,11 @@ const schema = z.object({
   MONITORING_CONFIG: z.string().min(1).default("config/monitoring.yaml"),
   /** Lets deploy scripts switch maintenance mode (POST /api/maintenance with a bearer token); unset: no such route. */
   MAINTENANCE_API_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
+  /**
+   * Splits the services' checks into this many shards, shared by every instance (and worker) on one PostgreSQL
+   * database, each taking a fair share (decision 056). 0: one process runs every check, as on SQLite.
+   */
+  MONITOR_SHARDS: z.coerce.number().int().min(0).max(1024).default(0),
   /** Set by `npm run demo`: the monitored fleet is simulated, and the API says so. */
   MONITORING_DEMO: flag,
   /** Webhooks (the channel, status subscribers) may reach loopback, private and link-local addresses and this host. */
@@ -144,6 +149,13 @@ const checked = schema.superRefine((config, context) => {
       code: "custom",
       path: [config.ADMIN_USERNAME ? "ADMIN_PASSWORD" : "ADMIN_USERNAME"],
       message: "set both ADMIN_USERNAME and ADMIN_PASSWORD, or neither",
+    });
+  }
+  if (config.MONITOR_SHARDS > 0 && !config.DATABASE_URL) {
+    context.addIssue({
+      code: "custom",
+      path: ["MONITOR_SHARDS"],
+      message: "needs PostgreSQL (DATABASE_URL): on SQLite one server runs every check, so leave it 0 or unset",
     });
   }
   // Half a single sign-on setup would fail at the first sign-in, long after start: refuse it here.

@@ -42,6 +42,8 @@ import { runTarget, type CheckTarget } from "./monitor/checks/check-types.ts";
 import { createIntegrations } from "./integrations/integrations.ts";
 import { createProbeLease } from "./scheduling/probe-lease.ts";
 import { createProbeScheduler } from "./scheduling/probe-scheduler.ts";
+import { createShardLeases } from "./scheduling/shard-leases.ts";
+import { shardLeaseMsOf } from "./monitor/engine-shards.ts";
 import { createMonitor, type Monitor } from "./monitor/monitor.ts";
 import type { ConfigFileStatus, MonitoringConfig } from "./monitoring-config.ts";
 import { placeholderEntries } from "./monitoring-placeholders.ts";
@@ -196,7 +198,8 @@ function createStatusSubscriptions(
 
 /**
  * Every probe this server runs itself under one lease and one scheduler: the services' checks (the monitor) and the
- * integrations' readings, each a family of the scheduler. None without a monitoring configuration.
+ * integrations' readings, each a family of the scheduler; with MONITOR_SHARDS, the services' checks are split into
+ * shards shared with the other instances. None without a monitoring configuration.
  */
 function createProbing(base: {
   db: Kysely<Database>;
@@ -210,6 +213,8 @@ function createProbing(base: {
   const { db, leases, now, logger, alerting, monitoring, config } = base;
   if (!monitoring || !alerting) return { monitor: undefined, integrations: undefined, probes: undefined };
   const lease = createProbeLease(leases);
+  const count = config.MONITOR_SHARDS;
+  const shards = count > 0 ? createShardLeases({ leases, holder: lease.holder, count, now }) : undefined;
   const monitor = createMonitor({
     db,
     alerting,
@@ -219,6 +224,7 @@ function createProbing(base: {
     logger,
     config: monitoring.config,
     demo: config.MONITORING_DEMO,
+    shards,
   });
   const integrations = createIntegrations({
     db,
@@ -234,6 +240,7 @@ function createProbing(base: {
     lease,
     families: [monitor.engine.family, integrations.family],
     leaseMs: () => monitoring.config().defaults.intervalSeconds * 1000,
+    shards: shards && { leases: shards, leaseMs: () => shardLeaseMsOf(monitoring.config()) },
     now,
     logger,
   });

@@ -20,6 +20,7 @@ import {
   type ObserveContext,
   type Observation,
 } from "./incident-tracker.ts";
+import type { ForeignTargets } from "./foreign-targets.ts";
 import { createIncidents } from "./incidents.ts";
 import { createMaintenance, endedBetween, holdOf, type InForce, type Maintenance } from "./maintenance.ts";
 import { createMaintenanceNotices, maintenanceChanges, type MaintenanceNotices } from "./maintenance-notices.ts";
@@ -237,9 +238,9 @@ export function createAlerting(options: AlertingOptions) {
 
     /**
      * A tracker for the sources one owner checks; its notices go out as soon as they are queued; its owner hears when
-     * maintenance ends.
+     * maintenance ends. With `foreign`, it shares the targets with other instances and decides only on its own.
      */
-    tracker(sources: readonly Source[]) {
+    tracker(sources: readonly Source[], foreign?: ForeignTargets) {
       const tracker = createIncidentTracker({
         db,
         notifier,
@@ -247,6 +248,7 @@ export function createAlerting(options: AlertingOptions) {
         dashboardUrl: options.dashboardUrl,
         sources,
         context,
+        foreign,
       });
       return ownedTracker(tracker, options.kick, endListeners);
     },

@@ -12,9 +12,13 @@
 // writes only what changed: a steady fleet costs no write at all. It reloads
 // from the database whenever its owner takes the lease anew. Acknowledgements
 // come from other processes, so they are read from the database when a
-// reminder or a late opening could go out.
+// reminder or a late opening could go out. With the services' checks split
+// into shards between instances, each instance's tracker decides on its
+// shards' targets and reads the others' from the database where its targets
+// depend on them (foreign-targets.ts).
 import type { Kysely } from "kysely";
 import type { Database } from "#server/db/schema.ts";
+import { readForeignParents, type ForeignTargets } from "./foreign-targets.ts";
 import type { ObservedStatus, Severity } from "./incident-rules.ts";
 import type { Source } from "./notice.ts";
 import type { Notifier } from "./notifier.ts";
@@ -69,6 +73,8 @@ export function createIncidentTracker(options: {
   sources: readonly Source[];
   /** The cooldown and what maintenance holds, asked only when something happened. */
   context: () => Promise<ObserveContext>;
+  /** With the checks split between instances: the targets this one decides on (foreign-targets.ts). */
+  foreign?: ForeignTargets;
 }) {
   let cache: TrackerMemory | undefined;
 
@@ -106,14 +112,18 @@ export function createIncidentTracker(options: {
     observe: (observations: readonly Observation[]): Promise<number> =>
       oneAtATime(async () => {
         const c = await load();
+        if (options.foreign) await readForeignParents(options.db, c, observations, options.foreign, options.now());
         return apply(c, observeRound(c, observations, options.now()));
       }),
 
-    /** Targets no longer configured: their open incidents resolve as "no longer monitored", their streaks go. */
+    /**
+     * Targets no longer configured: their open incidents resolve as "no longer monitored", their streaks go. Only
+     * those this process decides on, when it shares the targets with others.
+     */
     retire: (source: Source, live: ReadonlySet<string>): Promise<number> =>
       oneAtATime(async () => {
         const c = await load();
-        return apply(c, retireRound(c, source, live));
+        return apply(c, retireRound(c, source, live, options.foreign?.owns));
       }),
 
     /** Forget the memory: another process may have written meanwhile (a new lease). */

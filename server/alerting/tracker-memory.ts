@@ -2,8 +2,8 @@
 // open incidents, each group's last notice time, the targets affected by
 // another's incident, and each target's last observation. All but the last
 // are read from the database when the tracker's owner takes its lease.
-import type { Kysely } from "kysely";
-import type { Database } from "#server/db/schema.ts";
+import type { Kysely, Selectable } from "kysely";
+import type { Database, IncidentsTable } from "#server/db/schema.ts";
 import type { Seen } from "./dependency-round.ts";
 import type { Severity } from "./incident-rules.ts";
 import type { AffectedTarget, Source } from "./notice.ts";
@@ -58,9 +58,52 @@ export async function loadTrackerMemory(db: Kysely<Database>, sources: readonly 
       .where("i.source", "in", sources)
       .execute(),
   ]);
-  const affectedByTarget = new Map<string, Affected>();
-  for (const row of affected) {
-    const entry = affectedByTarget.get(row.target);
+  return {
+    streaks: new Map(streaks.filter((row) => mine(row.target)).map((row) => [row.target, row.streak])),
+    open: new Map(open.map((row) => [row.target, cachedIncident(row)])),
+    groupNoticeAt: new Map(notices.map((row) => [row.group_key, Number(row.at)])),
+    affected: affectedByTarget(affected),
+    seen: new Map(),
+  };
+}
+
+/** An open incident's row as the memory keeps it. */
+export function cachedIncident(row: Selectable<IncidentsTable>): Cached {
+  return {
+    id: row.id,
+    target: row.target,
+    name: row.name,
+    label: row.label,
+    summary: row.summary,
+    state: "failing",
+    severity: row.severity as Severity,
+    message: row.message,
+    openedAt: Number(row.opened_at),
+    resolvedAt: null,
+    groupKey: row.group_key,
+    groupName: row.group_name,
+    source: row.source as Source,
+    serviceId: row.service_id,
+    profile: row.profile,
+    announced: row.announced === 1,
+    suppressed: row.suppressed_at !== null,
+  };
+}
+
+/** Rows of targets affected by open incidents (one per root), as each target's roots. */
+export function affectedByTarget(
+  rows: readonly {
+    target: string;
+    name: string;
+    group_name: string;
+    label: string;
+    service_id: string | null;
+    root: string;
+  }[],
+): Map<string, Affected> {
+  const byTarget = new Map<string, Affected>();
+  for (const row of rows) {
+    const entry = byTarget.get(row.target);
     const target = {
       target: row.target,
       name: row.name,
@@ -68,39 +111,7 @@ export async function loadTrackerMemory(db: Kysely<Database>, sources: readonly 
       label: row.label,
       serviceId: row.service_id,
     };
-    affectedByTarget.set(row.target, {
-      roots: new Set([...(entry?.roots ?? []), row.root]),
-      target: entry?.target ?? target,
-    });
+    byTarget.set(row.target, { roots: new Set([...(entry?.roots ?? []), row.root]), target: entry?.target ?? target });
   }
-  return {
-    streaks: new Map(streaks.filter((row) => mine(row.target)).map((row) => [row.target, row.streak])),
-    open: new Map(
-      open.map((row) => [
-        row.target,
-        {
-          id: row.id,
-          target: row.target,
-          name: row.name,
-          label: row.label,
-          summary: row.summary,
-          state: "failing",
-          severity: row.severity as Severity,
-          message: row.message,
-          openedAt: Number(row.opened_at),
-          resolvedAt: null,
-          groupKey: row.group_key,
-          groupName: row.group_name,
-          source: row.source as Source,
-          serviceId: row.service_id,
-          profile: row.profile,
-          announced: row.announced === 1,
-          suppressed: row.suppressed_at !== null,
-        },
-      ]),
-    ),
-    groupNoticeAt: new Map(notices.map((row) => [row.group_key, Number(row.at)])),
-    affected: affectedByTarget,
-    seen: new Map(),
-  };
+  return byTarget;
 }

@@ -121,10 +121,18 @@ function affectWaiting(
   }
 }
 
-/** What retiring a source's targets that are not live changes; forgets them as seen on the way. */
-export function retireRound(c: TrackerMemory, source: Source, live: ReadonlySet<string>): Round {
+/**
+ * What retiring a source's targets that are not live changes (of those this process decides on); forgets them as seen
+ * on the way.
+ */
+export function retireRound(
+  c: TrackerMemory,
+  source: Source,
+  live: ReadonlySet<string>,
+  owns: (key: string) => boolean = () => true,
+): Round {
   const prefix = `${source}:`;
-  const gone = (key: string) => key.startsWith(prefix) && !live.has(key);
+  const gone = (key: string) => key.startsWith(prefix) && !live.has(key) && owns(key);
   const items: RoundItem[] = [...c.open.values()]
     .filter((incident) => gone(incident.target))
     .map((incident) => ({ observation: null, event: { type: "remove" }, incident, affected: false }));

@@ -2,7 +2,8 @@
 // worker and instance that shares it. The probe scheduler holds "probes"
 // and renews it (if it dies, the lease runs out and another takes over); an
 // alert test holds "alert-test" while it runs; the daily retention purge runs
-// only where "daily-purge" was taken.
+// only where "daily-purge" was taken. With the checks split into shards,
+// each shard is a lease of its own (server/scheduling/shard-leases.ts).
 import type { Kysely } from "kysely";
 import type { Database } from "./schema.ts";
 
@@ -40,6 +41,30 @@ export function createLeases(db: Kysely<Database>, now: () => number) {
 
     async release(name: string, holder: string): Promise<void> {
       await db.deleteFrom("monitor_leases").where("name", "=", name).where("holder", "=", holder).execute();
+    },
+
+    /** Renews, in one statement, every lease under `prefix` that `holder` still has; answers their names. */
+    async renewAll(prefix: string, holder: string, ttlMs: number): Promise<string[]> {
+      const time = now();
+      const rows = await db
+        .updateTable("monitor_leases")
+        .set({ expires_at: time + ttlMs })
+        .where("name", "like", `${prefix}%`)
+        .where("holder", "=", holder)
+        .where("expires_at", ">", time)
+        .returning("name")
+        .execute();
+      return rows.map((row) => row.name);
+    },
+
+    /** The leases under `prefix` that are held now, with their holders. */
+    async live(prefix: string): Promise<{ name: string; holder: string }[]> {
+      return db
+        .selectFrom("monitor_leases")
+        .select(["name", "holder"])
+        .where("name", "like", `${prefix}%`)
+        .where("expires_at", ">", now())
+        .execute();
     },
   };
 }

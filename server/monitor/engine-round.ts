@@ -7,6 +7,7 @@
 // housekeeping follows it.
 import type { CheckOutcome, Target } from "./checks/check-types.ts";
 import { dependencyParents } from "./dependencies.ts";
+import { decidableServices, loadOwnStates } from "./engine-shards.ts";
 import { limited, pause, type EngineContext } from "./engine-state.ts";
 import { recordCheck, recordRound } from "./monitor-metrics.ts";
 import { checkSettings, initialHostState, type HostState } from "./host-state.ts";
@@ -21,6 +22,8 @@ import { intervalOf, timeoutOf, type ServiceConfig } from "./services-config.ts"
 export { endpointKey } from "./round-record.ts";
 
 const NO_LOCATIONS: ReadonlySet<string> = new Set();
+
+type LocationsObserved = Awaited<ReturnType<typeof observeLocations>>;
 
 /**
  * Runs a round of these services, marked in flight until it ends. A requested one ("check now") takes the remote
@@ -69,7 +72,7 @@ async function prepareRound(
   const { options, state } = engine;
   const config = options.config();
   const started = options.now();
-  state.states ??= await options.store.loadStates();
+  state.states ??= await loadOwnStates(options);
   const circuit = { failures: config.defaults.circuitFailures };
   const parents = dependencyParents(config.services);
   const jobs = jobsOf(services);
@@ -186,14 +189,7 @@ async function finishRound(engine: EngineContext, round: ServiceRound): Promise<
     now(),
   );
 
-  const locations = await observeLocations(engine, round);
-  // Only the lease holder decides, so two processes never both notify.
-  if (await options.lease.holds()) {
-    const observed = [...round.observations.values()];
-    await options.tracker.observe(locations ? [...observed, ...locations.observations] : observed);
-    await options.tracker.retire("service", configuredKeys(round.config.services));
-    await options.tracker.retire("location", locations?.keys ?? NO_LOCATIONS);
-  }
+  await decideRound(engine, round, await observeLocations(engine, round));
   await options.meta.set("last_cycle_at", round.started);
   state.lastRoundEndedAt = now();
   recordRound(round.requested, round.started, state.lastRoundEndedAt);
@@ -207,8 +203,30 @@ async function finishRound(engine: EngineContext, round: ServiceRound): Promise<
   );
 }
 
-/** Rollups and pruning after a round, one at a time, never awaited by the schedule. */
+/**
+ * What the round observed, handed to the tracker where it may be decided, so two processes never both notify: all of
+ * it by the probe lease's holder; with shards, each service by the holder of its shard and the locations by the
+ * lease's.
+ */
+async function decideRound(engine: EngineContext, round: ServiceRound, locations: LocationsObserved): Promise<void> {
+  const { options } = engine;
+  const { tracker, shards } = options;
+  const leading = await options.lease.holds();
+  const mine = shards ? await decidableServices(shards) : () => leading;
+  const observed = [...round.observations.values()].filter((observation) => mine(observation.serviceId));
+  if (observed.length === 0 && !leading) return;
+  await tracker.observe(locations && leading ? [...observed, ...locations.observations] : observed);
+  // With shards, the tracker retires only the targets of the shards it holds (its `owns`).
+  await tracker.retire("service", configuredKeys(round.config.services));
+  if (leading) await tracker.retire("location", locations?.keys ?? NO_LOCATIONS);
+}
+
+/**
+ * Rollups and pruning after a round, one at a time, never awaited by the schedule. They cover every endpoint: with
+ * shards, only the probe lease's holder does them.
+ */
 function tidyUp({ options, state }: EngineContext): void {
+  if (options.shards && !options.lease.leading()) return;
   state.housekeeping ??= (async () => {
     try {
       await options.store.rollUp(options.now());

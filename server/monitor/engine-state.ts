@@ -5,6 +5,7 @@ import { limiter } from "#server/scheduling/limiter.ts";
 import type { Logger } from "pino";
 import type { Tracker } from "#server/alerting/alerting.ts";
 import type { ProbeLease } from "#server/scheduling/probe-lease.ts";
+import type { ShardLeases } from "#server/scheduling/shard-leases.ts";
 import type { CheckTarget } from "./checks/check-types.ts";
 import type { ProbeResults } from "./locations/probe-results.ts";
 import type { createMeta } from "./monitor-meta.ts";
@@ -18,8 +19,10 @@ import type { ServicesConfig } from "./services-config.ts";
 export type EngineOptions = {
   store: MonitorStore;
   tracker: Pick<Tracker, "observe" | "retire" | "reset">;
-  /** The lease the probe scheduler keeps: only its holder decides on incidents. */
+  /** The lease the probe scheduler keeps: only its holder decides on incidents (with shards: on the locations'). */
   lease: ProbeLease;
+  /** The services' checks split into shards between instances (MONITOR_SHARDS); unset: the lease holder runs all. */
+  shards?: ShardLeases;
   meta: ReturnType<typeof createMeta>;
   pushes: PushLedger;
   /** What the remote probes sent, and where local's own state is written. */

@@ -13,10 +13,14 @@
 // checked to the incident tracker: alerts are decided only from checks of
 // this round. A requested round (Refresh, the end of maintenance) checks
 // every service at once. Its steps: a round (engine-round.ts), the schedule
-// (engine-schedule.ts), and what they share (engine-state.ts).
+// (engine-schedule.ts), and what they share (engine-state.ts). With shards
+// (MONITOR_SHARDS), each instance runs the services of its shards
+// (engine-shards.ts).
 import type { ProbeFamily } from "#server/scheduling/probe-scheduler.ts";
+import type { ShardChange } from "#server/scheduling/shard-leases.ts";
 import { startRound } from "./engine-round.ts";
 import { serveRequest, startDue, type ScheduleContext } from "./engine-schedule.ts";
+import { createOwnedConfig, takeShards } from "./engine-shards.ts";
 import { createEngineState, type EngineContext, type EngineOptions } from "./engine-state.ts";
 import { intervalOf } from "./services-config.ts";
 import { staggerMs } from "./stagger.ts";
@@ -27,8 +31,9 @@ export { endpointKey } from "./engine-round.ts";
 export { staggerMs } from "./stagger.ts";
 
 export function createEngine(options: EngineOptions) {
-  const { tracker, lease, now } = options;
+  const { tracker, lease, now, shards } = options;
   const state = createEngineState();
+  const owned = shards && createOwnedConfig(shards);
   const engine: EngineContext = { options, state };
   const schedule: ScheduleContext = {
     options,
@@ -40,6 +45,8 @@ export function createEngine(options: EngineOptions) {
   const family: ProbeFamily = {
     name: "the health checks",
     takeOver() {
+      // With shards, the lease brings only the locations' incidents (engine-shards.ts): their memory is read again.
+      if (shards) return void tracker.reset();
       // Another process may have run rounds meanwhile: start afresh, every service due now.
       state.states = undefined;
       tracker.reset();
@@ -47,14 +54,16 @@ export function createEngine(options: EngineOptions) {
       state.nextWritten = undefined;
     },
     async runDue(time) {
-      const config = options.config();
-      await serveRequest(schedule, config);
+      const config = owned ? owned(options.config()) : options.config();
+      // With shards, a process holding none has nothing to serve: it must not mark a "check now" served for the others.
+      if (!owned || config.services.length > 0) await serveRequest(schedule, config);
       await startDue(schedule, config, time);
     },
     async drain() {
       state.stopping.abort();
       await Promise.all([...state.rounds, state.housekeeping]);
     },
+    ...(shards && { shardsChanged: (change: ShardChange) => takeShards(engine, shards, change) }),
   };
 
   return {

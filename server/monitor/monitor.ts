@@ -10,8 +10,10 @@ import type { Alerting } from "#server/alerting/alerting.ts";
 import type { AlertsConfig } from "#server/alerting/alerts-config.ts";
 import type { Database } from "#server/db/schema.ts";
 import type { ProbeLease } from "#server/scheduling/probe-lease.ts";
+import type { ShardLeases } from "#server/scheduling/shard-leases.ts";
 import type { CheckTarget, Target } from "./checks/check-types.ts";
 import { createEngine } from "./engine.ts";
+import { foreignTargets } from "./engine-shards.ts";
 import { createHeartbeat } from "./heartbeat.ts";
 import { createProbeResults } from "./locations/probe-results.ts";
 import { sendTestEmail, sendTestFailure } from "./monitor-alert-tests.ts";
@@ -32,6 +34,8 @@ export type MonitorOptions = {
   logger: Logger;
   config: () => ServicesConfig & { alerts: AlertsConfig };
   demo: boolean;
+  /** The services' checks split into shards between instances (MONITOR_SHARDS); unset: the lease holder runs all. */
+  shards?: ShardLeases;
 };
 
 /** Push monitors' tokens of a configuration, found once per configuration object. */
@@ -52,15 +56,16 @@ function pushTokens(config: ServicesConfig): Set<string> {
 }
 
 export function createMonitor(options: MonitorOptions) {
-  const { db, alerting, now, logger } = options;
+  const { db, alerting, now, logger, shards } = options;
   const store = createMonitorStore(db);
   const meta = createMeta(db);
   const pushes = createPushLedger(db);
   const probeResults = createProbeResults(db);
   const engine = createEngine({
     store,
-    tracker: alerting.tracker(["service", "location"]),
+    tracker: alerting.tracker(["service", "location"], shards && foreignTargets(shards, options.config)),
     lease: options.lease,
+    shards,
     meta,
     pushes,
     probeResults,
