@@ -10,6 +10,7 @@ import { createHash } from "node:crypto";
 import { openSync, readFileSync, statSync, unlinkSync, writeSync, closeSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { processRunning } from "#server/process-running.ts";
 
 const STALE_MS = 86_400_000;
 
@@ -20,21 +21,11 @@ export type TellOnce = {
   release(): void;
 };
 
-/** Whether the process that wrote a marker still runs. */
-function running(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === "EPERM";
-  }
-}
-
 /** A marker file may be taken over: its writer is gone, or it is too old to be an episode still told. */
 function abandoned(path: string, now: number): boolean {
   try {
     const pid = Number(readFileSync(path, "utf8"));
-    return !Number.isInteger(pid) || pid <= 0 || !running(pid) || now - statSync(path).mtimeMs > STALE_MS;
+    return !Number.isInteger(pid) || pid <= 0 || !processRunning(pid) || now - statSync(path).mtimeMs > STALE_MS;
   } catch {
     return true;
   }

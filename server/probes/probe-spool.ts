@@ -16,6 +16,7 @@ import {
   rmSync,
 } from "node:fs";
 import { join } from "node:path";
+import { processRunning } from "#server/process-running.ts";
 import type { ProbeResult } from "./probe-protocol.ts";
 
 const RESULTS_FILE = "results.jsonl";
@@ -43,16 +44,6 @@ function readText(path: string): string {
   return existsSync(path) ? readFileSync(path, "utf8") : "";
 }
 
-/** Whether a process of this id runs (one we may not signal runs too). */
-function running(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === "EPERM";
-  }
-}
-
 /**
  * One probe per data folder: a second would send the same results again and move the first one's marker under it.
  * The folder holds the id of the process that has it; a file whose process is gone (a crash, a kill) is taken over.
@@ -70,7 +61,7 @@ function claimFolder(dataDir: string): () => void {
       if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
     }
     const holder = Number(readText(path).trim());
-    if (holder > 0 && holder !== process.pid && running(holder))
+    if (holder > 0 && holder !== process.pid && processRunning(holder))
       throw new Error(
         `another probe (process ${holder}) uses this data folder: stop it first, or give this one --data`,
       );
