@@ -22,15 +22,9 @@ export function rssMb(pid: number): number {
   return Number(line?.replace(/\D+/g, "") ?? 0) / 1024;
 }
 
-/** One number a query on the server's database gives (read-only beside the running server), or 0 before it exists. */
+/** One number a query on the server's database gives, or 0 before it exists. */
 export function databaseNumber(dir: string, read: (db: SQLite.Database) => number): number {
-  if (!existsSync(join(dir, "app.db"))) return 0;
-  const db = new SQLite(join(dir, "app.db"), { readonly: true, fileMustExist: true });
-  try {
-    return read(db);
-  } finally {
-    db.close();
-  }
+  return databaseNumberRow(dir, read) ?? 0;
 }
 
 /**
@@ -72,22 +66,75 @@ export function fleetConfig(
   };
 }
 
-/** The built production server on loopback, one worker, its log (debug) on stdout for the bench to read. */
+/**
+ * The built production server on loopback, one worker, its log (debug) on stdout for the bench to read; its stderr is
+ * passed on, and both are kept for the message should it die (watchServer).
+ */
 export function startMonitorServer(options: { port: number; dir: string; configFile: string; heap: number }) {
   const { port, dir, configFile, heap } = options;
-  return spawn(process.execPath, [...(heap > 0 ? [`--max-old-space-size=${heap}`] : []), "build/server/index.js"], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      WEB_CONCURRENCY: "1",
-      DATA_DIR: dir,
-      DATABASE_URL: "",
-      LOG_LEVEL: "debug",
-      MONITORING_CONFIG: configFile,
+  const server = spawn(
+    process.execPath,
+    [...(heap > 0 ? [`--max-old-space-size=${heap}`] : []), "build/server/index.js"],
+    {
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: "127.0.0.1",
+        WEB_CONCURRENCY: "1",
+        DATA_DIR: dir,
+        DATABASE_URL: "",
+        LOG_LEVEL: "debug",
+        MONITORING_CONFIG: configFile,
+      },
+      stdio: ["ignore", "pipe", "pipe"],
     },
-    stdio: ["ignore", "pipe", "inherit"],
+  );
+  server.stderr!.pipe(process.stderr);
+  return server;
+}
+
+/** Lines of a process's output kept for the message when it dies. */
+const TAIL_LINES = 12;
+/** V8's native stack frames ("12: 0x195e476 [/usr/bin/node]") say nothing the lines before them do not. */
+const NATIVE_FRAME = /^\s*\d+: 0x[0-9a-f]+ /;
+
+/** A process the bench started died under it: its exit code or signal, and its own last words. */
+export class ProcessExited extends Error {
+  constructor(what: string, code: number | null, signal: NodeJS.Signals | null, lastLines: string[]) {
+    super(
+      `${what} exited (${signal ? `signal ${signal}` : `code ${code}`}) while the bench waited on it; ` +
+        `its last lines:\n${lastLines.map((line) => `  ${line}`).join("\n")}`,
+    );
+    this.name = "ProcessExited";
+  }
+}
+
+/**
+ * Watches a process the bench started: `exited` rejects (ProcessExited, with the process's last lines of stdout and
+ * stderr) the moment it exits, so a bench racing its waits against it stops at once instead of waiting forever. Its
+ * rejection is handled here: after the bench stops it on purpose, nothing races it any more.
+ */
+export function watchServer(child: ChildProcess, what = "the server") {
+  const lines: string[] = [];
+  const keep = (stream: NodeJS.ReadableStream | null) => {
+    let partial = "";
+    stream?.on("data", (chunk: Buffer) => {
+      const parts = (partial + chunk.toString()).split("\n");
+      partial = parts.pop()!;
+      for (const line of parts) if (line.trim() && !NATIVE_FRAME.test(line)) lines.push(line.slice(0, 500));
+      lines.splice(0, Math.max(0, lines.length - TAIL_LINES));
+    });
+  };
+  keep(child.stdout);
+  keep(child.stderr);
+  const exited = new Promise<never>((_, reject) => {
+    // "close" comes after the output is read to its end, so the last lines are in.
+    child.once("close", (code: number | null, signal: NodeJS.Signals | null) => {
+      reject(new ProcessExited(what, code, signal, lines));
+    });
   });
+  exited.catch(() => undefined);
+  return exited;
 }
 
 /** Stops a process the bench started and waits for it to be gone. */
@@ -96,4 +143,40 @@ export async function stopProcess(child: ChildProcess): Promise<void> {
   const exited = new Promise((resolve) => child.once("exit", resolve));
   child.kill("SIGTERM");
   await exited;
+}
+
+/**
+ * Of the checks stored in (from, to] (ms): how many endpoints were checked, and the longest time between a check and
+ * the same endpoint's check before it (null when none had one before): "every endpoint every interval" read from the
+ * results the server stored, one row per check.
+ */
+export function checksBetween(dir: string, from: number, to: number): { checked: number; maxGapS: number | null } {
+  const row = databaseNumberRow(
+    dir,
+    (db) =>
+      db
+        .prepare(
+          `SELECT count(DISTINCT endpoint_id) AS endpoints, max(gap) AS gap FROM (
+           SELECT endpoint_id, checked_at,
+             checked_at - lag(checked_at) OVER (PARTITION BY endpoint_id ORDER BY checked_at) AS gap
+           FROM monitor_results WHERE checked_at > ? AND checked_at <= ?
+         ) WHERE checked_at > ?`,
+        )
+        .get(from - GAP_LOOKBACK_MS, to, from) as { endpoints: number; gap: number | null },
+  );
+  return { checked: row?.endpoints ?? 0, maxGapS: row?.gap == null ? null : row.gap / 1000 };
+}
+
+/** How far before a cycle its endpoints' previous checks are looked for: a gap longer than this is not seen. */
+const GAP_LOOKBACK_MS = 15 * 60_000;
+
+/** What a query on the server's database gives (read-only beside the running server), or undefined before it exists. */
+function databaseNumberRow<T>(dir: string, read: (db: SQLite.Database) => T): T | undefined {
+  if (!existsSync(join(dir, "app.db"))) return undefined;
+  const db = new SQLite(join(dir, "app.db"), { readonly: true, fileMustExist: true });
+  try {
+    return read(db);
+  } finally {
+    db.close();
+  }
 }

@@ -13,7 +13,7 @@
 // probe instead (monitor-probe.ts; run as npm run probe runs it, then bundled
 // for plain Node), its RSS and the server's CPU per remote result beside the
 // server's CPU per local check, measured in the same run.
-import { execFileSync } from "node:child_process";
+import { execFileSync, type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
@@ -29,6 +29,7 @@ import { hostObservation } from "#server/monitor/service-targets.ts";
 import { parseMonitoringConfig } from "#server/monitoring-config.ts";
 import { startSimulatedFleet } from "#scripts/simulated-fleet.ts";
 import {
+  checksBetween,
   CONDITIONS,
   cpuSeconds,
   databaseMb,
@@ -36,6 +37,7 @@ import {
   rssMb,
   startMonitorServer,
   stopProcess,
+  watchServer,
 } from "./monitor-fleet.ts";
 import { bundleProbe, measureProbe, reportProbe } from "./monitor-probe.ts";
 import { waitForUrl } from "./throughput.ts";
@@ -71,8 +73,64 @@ type Row = {
   checksPerS: number;
   cpuMsPerCheck: number;
   rssMb: number;
+  heapMb: number;
   dbGrowthMb: number;
+  /** Endpoints with a check stored in this cycle, and the longest time between two checks of one of them. */
+  checked: number;
+  maxGapS: number | null;
 };
+
+/** What the server logs at the end of a round (engine-round.ts). */
+type CycleLine = { checks: number; ms: number; heapMb: number };
+
+/** Reads the server's log line by line as it comes. */
+function onLines(server: ChildProcess, read: (line: string) => void): void {
+  let buffered = "";
+  server.stdout!.on("data", (chunk: Buffer) => {
+    buffered += chunk.toString();
+    const lines = buffered.split("\n");
+    buffered = lines.pop()!;
+    lines.forEach(read);
+  });
+}
+
+/** The server's cycles on the fleet, one row each, until `cycles` are in; rejects the moment the server dies. */
+function readCycles(server: ChildProcess, dir: string, count: number, exited: Promise<never>): Promise<Row[]> {
+  const rows: Row[] = [];
+  let previous: { cpu: number; db: number; at: number } | undefined;
+  const done = new Promise<Row[]>((resolve, reject) => {
+    const timeout = setTimeout(
+      () => reject(new Error("cycles did not finish in time")),
+      (cycles + 2) * interval * 1000,
+    );
+    onLines(server, (line) => {
+      // CPU is counted from the moment the engine starts: booting is not checking.
+      if (line.includes('"probes: this process runs'))
+        previous = { cpu: cpuSeconds(server.pid!), db: databaseMb(dir), at: Date.now() };
+      if (!line.includes('"monitor cycle done"') || !previous) return;
+      const entry = JSON.parse(line) as CycleLine;
+      const now = { cpu: cpuSeconds(server.pid!), db: databaseMb(dir), at: Date.now() };
+      rows.push({
+        endpoints: count,
+        cycle: rows.length + 1,
+        wallS: entry.ms / 1000,
+        checksPerS: entry.checks / (entry.ms / 1000),
+        cpuMsPerCheck: ((now.cpu - previous.cpu) * 1000) / entry.checks,
+        rssMb: rssMb(server.pid!),
+        heapMb: entry.heapMb,
+        dbGrowthMb: now.db - previous.db,
+        ...checksBetween(dir, previous.at, now.at),
+      });
+      previous = now;
+      console.log(JSON.stringify(rows.at(-1)));
+      if (rows.length < cycles) return;
+      clearTimeout(timeout);
+      resolve(rows);
+    });
+    exited.catch((error: unknown) => (clearTimeout(timeout), reject(error as Error)));
+  });
+  return done;
+}
 
 async function measure(count: number): Promise<Row[]> {
   const fleet = await startSimulatedFleet({ failureShare: 0.005, degradedShare: 0.02 });
@@ -81,56 +139,16 @@ async function measure(count: number): Promise<Row[]> {
   // One copy of the conditions per host: an alias for each would be refused as a "billion laughs" file.
   writeFileSync(configFile, dump(fleetConfig(count, fleet.url, interval), { noRefs: true }));
   const server = startMonitorServer({ port: PORT, dir, configFile, heap });
-  const rows: Row[] = [];
-  const exited = new Promise<never>((_, reject) =>
-    server.once("exit", (code) => reject(new Error(`the server exited (${code}) before ${cycles} cycles`))),
-  );
-  exited.catch(() => undefined);
+  const exited = watchServer(server);
   try {
+    const cycleRows = readCycles(server, dir, count, exited);
     await Promise.race([waitForUrl(`http://127.0.0.1:${PORT}/healthz`, 60_000), exited]);
-    let buffered = "";
-    let previous: { cpu: number; db: number } | undefined;
-    const done = new Promise<void>((resolve, reject) => {
-      const timeout = setTimeout(
-        () => reject(new Error("cycles did not finish in time")),
-        (cycles + 2) * interval * 1000,
-      );
-      server.stdout!.on("data", (chunk: Buffer) => {
-        buffered += chunk.toString();
-        const lines = buffered.split("\n");
-        buffered = lines.pop()!;
-        for (const line of lines) {
-          // CPU is counted from the moment the engine starts: booting is not checking.
-          if (line.includes('"probes: this process runs'))
-            previous = { cpu: cpuSeconds(server.pid!), db: databaseMb(dir) };
-          if (!line.includes('"monitor cycle done"') || !previous) continue;
-          const entry = JSON.parse(line) as { checks: number; ms: number };
-          const now = { cpu: cpuSeconds(server.pid!), db: databaseMb(dir) };
-          rows.push({
-            endpoints: count,
-            cycle: rows.length + 1,
-            wallS: entry.ms / 1000,
-            checksPerS: entry.checks / (entry.ms / 1000),
-            cpuMsPerCheck: ((now.cpu - previous.cpu) * 1000) / entry.checks,
-            rssMb: rssMb(server.pid!),
-            dbGrowthMb: now.db - previous.db,
-          });
-          previous = now;
-          console.log(JSON.stringify(rows.at(-1)));
-          if (rows.length >= cycles) {
-            clearTimeout(timeout);
-            resolve();
-          }
-        }
-      });
-    });
-    await Promise.race([done, exited]);
+    return await cycleRows;
   } finally {
     await stopProcess(server);
     await fleet.stop();
     rmSync(dir, { recursive: true, force: true });
   }
-  return rows;
 }
 
 /** Milliseconds of CPU per item of `work`, run over `items` (warmed up first). */
@@ -217,13 +235,14 @@ async function benchLocal(): Promise<void> {
       `s; heap cap ${heap || "none"}.`,
   );
   console.log(
-    "\n| endpoints | cycle | wall s | checks/s | CPU ms per check | RSS " +
-      "MB | DB growth MB |\n|---|---|---|---|---|---|---|",
+    "\n| endpoints | cycle | wall s | checks/s | CPU ms per check | RSS MB | heap MB | DB growth MB | " +
+      "endpoints checked | longest gap s |\n|---|---|---|---|---|---|---|---|---|---|",
   );
   for (const row of [...small, ...large]) {
     console.log(
       `| ${row.endpoints} | ${row.cycle} | ${row.wallS.toFixed(1)} | ${row.checksPerS.toFixed(0)} | ` +
-        `${row.cpuMsPerCheck.toFixed(2)} | ${row.rssMb.toFixed(0)} | ${row.dbGrowthMb.toFixed(2)} |`,
+        `${row.cpuMsPerCheck.toFixed(2)} | ${row.rssMb.toFixed(0)} | ${row.heapMb} | ${row.dbGrowthMb.toFixed(2)} | ` +
+        `${row.checked} | ${row.maxGapS?.toFixed(1) ?? "(first)"} |`,
     );
   }
   const steady = large.slice(1);
@@ -232,6 +251,8 @@ async function benchLocal(): Promise<void> {
     wallS: Math.max(...large.map((row) => row.wallS)),
     cpu: Math.max(...large.map((row) => row.cpuMsPerCheck)),
     rss: Math.max(...large.map((row) => row.rssMb)),
+    gapS: Math.max(0, ...large.map((row) => row.maxGapS ?? 0)),
+    unchecked: Math.max(...large.map((row) => row.endpoints - row.checked)),
   };
   const mark = (ok: boolean) => (ok ? "met" : "NOT met");
   console.log(
@@ -239,7 +260,9 @@ async function benchLocal(): Promise<void> {
       `(${worst.wallS.toFixed(1)}: ${mark(worst.wallS <= TARGETS.wallS)}), ` +
       `at most ${TARGETS.cpuMsPerCheck} ms of CPU per check (${worst.cpu.toFixed(2)}: ` +
       `${mark(worst.cpu <= TARGETS.cpuMsPerCheck)}), ` +
-      `RSS at most ${TARGETS.rssMb} MB (${worst.rss.toFixed(0)}: ${mark(worst.rss <= TARGETS.rssMb)}).`,
+      `RSS at most ${TARGETS.rssMb} MB (${worst.rss.toFixed(0)}: ${mark(worst.rss <= TARGETS.rssMb)}), ` +
+      `every endpoint checked every cycle (at most ${worst.unchecked} missing: ${mark(worst.unchecked === 0)}) ` +
+      `with no gap above ${interval + 1} s (${worst.gapS.toFixed(1)}: ${mark(worst.gapS <= interval + 1)}).`,
   );
   if (steady.length > 0)
     console.log(
@@ -274,4 +297,10 @@ async function benchProbe(): Promise<void> {
   reportProbe({ local, remote, interval });
 }
 
-await (probeMode ? benchProbe() : benchLocal());
+try {
+  await (probeMode ? benchProbe() : benchLocal());
+} catch (error) {
+  // At once, with the server's own words when it died: its waits (polling for it to answer) would hold the process.
+  console.error(`\nbench:monitor stopped: ${(error as Error).message}`);
+  process.exit(1);
+}
