@@ -1,0 +1,62 @@
+// Whether a monitoring configuration fits the heap of the process that runs
+// it, asked before it is taken: at the start (refused with a clear message,
+// never a crash later when the heap runs out) and on each reload (refused,
+// the running one kept). The need is estimated from what was measured per
+// endpoint with the simulated fleet (bench:monitor, decision 057): the parsed
+// configuration, the host's state, and its share of a round's records.
+import { getHeapStatistics } from "node:v8";
+import type { MonitoringConfig } from "./monitoring-config.ts";
+
+/** The server's own heap with no fleet: the site, the React build, the dashboard's code (measured: 46 MB). */
+export const BASE_HEAP_BYTES = 56 * 1024 * 1024;
+/** Heap per endpoint, measured at 5,000, 20,000 and 50,000 endpoints at a round's end, with room for its garbage. */
+export const HEAP_BYTES_PER_ENDPOINT = 1_400;
+/**
+ * Heap per byte of the file while it is taken: the tree read from it, and the configuration built beside it. Asked
+ * before the tree reaches this heap, so a file too large is refused before it could fill it.
+ */
+export const HEAP_BYTES_PER_FILE_BYTE = 4;
+
+const MB = 1024 * 1024;
+const mb = (bytes: number) => `${Math.ceil(bytes / MB)} MB`;
+
+/** This process's heap limit, as V8 enforces it. */
+export const heapLimit = (): number => getHeapStatistics().heap_size_limit;
+
+/** The endpoints a configuration checks: every host and every sub-service, each with its state and history. */
+export function endpointCount(config: Pick<MonitoringConfig, "services">): number {
+  return config.services.reduce(
+    (sum, service) => sum + Object.keys(service.hosts).length + service.subServices.length,
+    0,
+  );
+}
+
+/** How to give the process more: the size to ask for, rounded up to 64 MB with a quarter to spare. */
+function raiseAdvice(needed: number): string {
+  const suggested = Math.ceil((needed * 1.25) / (64 * MB)) * 64;
+  return (
+    `give each worker more heap with NODE_OPTIONS="--max-old-space-size=${suggested}" (docs/operations.md, ` +
+    `"Sizing the monitor"), or check fewer endpoints from this server`
+  );
+}
+
+/** Why a file of this size cannot be taken within `limit` bytes of heap, or undefined when it can be. */
+export function fileTooLarge(fileBytes: number, limit = heapLimit()): string | undefined {
+  const needed = BASE_HEAP_BYTES + fileBytes * HEAP_BYTES_PER_FILE_BYTE;
+  if (needed <= limit) return undefined;
+  return (
+    `a file of ${mb(fileBytes)} needs about ${mb(needed)} of heap to be read, more than this process's limit of ` +
+    `${mb(limit)}: ${raiseAdvice(needed)}`
+  );
+}
+
+/** Why this configuration's endpoints do not fit within `limit` bytes of heap, or undefined when they do. */
+export function endpointsTooMany(endpoints: number, limit = heapLimit()): string | undefined {
+  const needed = BASE_HEAP_BYTES + endpoints * HEAP_BYTES_PER_ENDPOINT;
+  if (needed <= limit) return undefined;
+  return (
+    `${endpoints.toLocaleString("en")} endpoints need about ${mb(needed)} of heap (${mb(BASE_HEAP_BYTES)} for the ` +
+    `server and ${(HEAP_BYTES_PER_ENDPOINT / 1024).toFixed(1)} KB per endpoint), more than this process's limit ` +
+    `of ${mb(limit)}: ${raiseAdvice(needed)}`
+  );
+}
