@@ -138,9 +138,9 @@ function expand(
   env: Record<string, string | undefined>,
   path: PropertyKey[],
   problems: string[],
-  budget: { left: number },
+  walk: Walk,
 ): unknown {
-  if ((budget.left -= 1) < 0) throw new TooLarge();
+  if ((walk.left -= 1) < 0) throw new TooLarge();
   if (typeof value === "string") {
     // Text from here reaches public pages, feeds and JSON: control characters are dropped, not refused.
     const expanded = value.replace(
@@ -153,22 +153,32 @@ function expand(
     );
     return withoutControlCharacters(expanded);
   }
+  if (!value || typeof value !== "object") return value;
+  // An alias's node is expanded once (a value from the environment is never expanded again), and counted each time.
+  if (walk.done.has(value)) return (Object.values(value).forEach((item) => countAgain(item, walk)), value);
+  walk.done.add(value);
   // In place: the tree is js-yaml's fresh copy, and a second one would sit beside it (and the parsed configuration)
   // at the start's peak: 24 MB of 50,000 endpoints' (decision 057).
   if (Array.isArray(value)) {
-    value.forEach((item, index) => (value[index] = expand(item, env, [...path, index], problems, budget)));
+    value.forEach((item, index) => (value[index] = expand(item, env, [...path, index], problems, walk)));
     return value;
   }
-  if (value && typeof value === "object") {
-    const entries = value as Record<string, unknown>;
-    for (const key of Object.keys(entries)) {
-      const item = entries[key];
-      const expanded = expand(item, env, [...path, key], problems, budget);
-      // Defined, not assigned: a key named __proto__ stays a key, as js-yaml made it.
-      if (expanded !== item) Object.defineProperty(entries, key, { value: expanded, enumerable: true, writable: true });
-    }
+  const entries = value as Record<string, unknown>;
+  for (const key of Object.keys(entries)) {
+    const item = entries[key];
+    const expanded = expand(item, env, [...path, key], problems, walk);
+    // Defined, not assigned: a key named __proto__ stays a key, as js-yaml made it.
+    if (expanded !== item) Object.defineProperty(entries, key, { value: expanded, enumerable: true, writable: true });
   }
   return value;
+}
+
+/** The entries left to walk (an alias counts its whole content again), and the nodes already expanded. */
+type Walk = { left: number; done: WeakSet<object> };
+
+function countAgain(value: unknown, walk: Walk): void {
+  if ((walk.left -= 1) < 0) throw new TooLarge();
+  if (value && typeof value === "object") Object.values(value).forEach((item) => countAgain(item, walk));
 }
 
 /** Routes and maintenance windows name services: each must exist. Checked apart from the schema, like duplicate ids. */
@@ -239,7 +249,7 @@ function validateMonitoringConfig(
   const problems: string[] = [];
   let expanded: unknown;
   try {
-    expanded = expand(raw, env, [], problems, { left: MAX_ENTRIES });
+    expanded = expand(raw, env, [], problems, { left: MAX_ENTRIES, done: new WeakSet() });
   } catch (error) {
     if (error instanceof TooLarge)
       throw new MonitorConfigError(file, [
