@@ -17,14 +17,14 @@ describe("a monitoring configuration too large for the heap, at the start", { ti
     const dir = mkdtempSync(join(tmpdir(), "monitor-memory-"));
     const file = join(dir, "monitoring.yaml");
     try {
-      writeFileSync(file, base(services(5_000)));
+      writeFileSync(file, base(services(7_500)));
       const heap = ["--max-old-space-size=64", "--max-semi-space-size=1"];
       const child = spawnSync(process.execPath, [...heap, "--import", "tsx", "tests/support/boot-process.ts"], {
         env: { ...process.env, DATA_DIR: join(dir, "data"), MONITORING_CONFIG: file, LOG_LEVEL: "silent" },
         encoding: "utf8",
         timeout: 60_000,
       });
-      expect(child.stderr).toMatch(/too large for this process's heap: 10,000 endpoints need about \d+ MB of heap/);
+      expect(child.stderr).toMatch(/too large for this process's heap: 15,000 endpoints need about \d+ MB of heap/);
       expect(child.stderr).toContain("--max-old-space-size=");
       expect(child.stderr).not.toContain("heap out of memory");
       expect(child.status).toBe(1);
