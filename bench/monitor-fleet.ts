@@ -8,7 +8,7 @@ import SQLite from "better-sqlite3";
 
 /** Every check is judged by these, as an operator coming from Gatus would write them. */
 export const CONDITIONS = ["[STATUS] == 200", "[BODY].status == any(healthy, degraded)", "[RESPONSE_TIME] < 1000"];
-const CLOCK_TICKS = Number(execFileSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).trim()) || 100;
+export const CLOCK_TICKS = Number(execFileSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).trim()) || 100;
 
 export function cpuSeconds(pid: number): number {
   const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
@@ -20,6 +20,17 @@ export function rssMb(pid: number): number {
     .split("\n")
     .find((l) => l.startsWith("VmRSS:"));
   return Number(line?.replace(/\D+/g, "") ?? 0) / 1024;
+}
+
+/**
+ * Bytes the process has sent toward the disk (/proc/<pid>/io write_bytes: pages it dirtied in files, the database's
+ * and its WAL's; not its sockets or its log on a pipe).
+ */
+export function writtenBytes(pid: number): number {
+  const line = readFileSync(`/proc/${pid}/io`, "utf8")
+    .split("\n")
+    .find((l) => l.startsWith("write_bytes:"));
+  return Number(line?.replace(/\D+/g, "") ?? 0);
 }
 
 /** One number a query on the server's database gives, or 0 before it exists. */
@@ -68,27 +79,34 @@ export function fleetConfig(
 
 /**
  * The built production server on loopback, one worker, its log (debug) on stdout for the bench to read; its stderr is
- * passed on, and both are kept for the message should it die (watchServer).
+ * passed on, and both are kept for the message should it die (watchServer). With `profileDir`, V8 profiles its CPU
+ * from the start and writes a .cpuprofile there when it exits.
  */
-export function startMonitorServer(options: { port: number; dir: string; configFile: string; heap: number }) {
-  const { port, dir, configFile, heap } = options;
-  const server = spawn(
-    process.execPath,
-    [...(heap > 0 ? [`--max-old-space-size=${heap}`] : []), "build/server/index.js"],
-    {
-      env: {
-        ...process.env,
-        PORT: String(port),
-        HOST: "127.0.0.1",
-        WEB_CONCURRENCY: "1",
-        DATA_DIR: dir,
-        DATABASE_URL: "",
-        LOG_LEVEL: "debug",
-        MONITORING_CONFIG: configFile,
-      },
-      stdio: ["ignore", "pipe", "pipe"],
+export function startMonitorServer(options: {
+  port: number;
+  dir: string;
+  configFile: string;
+  heap: number;
+  profileDir?: string;
+}) {
+  const { port, dir, configFile, heap, profileDir } = options;
+  const flags = [
+    ...(heap > 0 ? [`--max-old-space-size=${heap}`] : []),
+    ...(profileDir ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] : []),
+  ];
+  const server = spawn(process.execPath, [...flags, "build/server/index.js"], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      WEB_CONCURRENCY: "1",
+      DATA_DIR: dir,
+      DATABASE_URL: "",
+      LOG_LEVEL: "debug",
+      MONITORING_CONFIG: configFile,
     },
-  );
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   server.stderr!.pipe(process.stderr);
   return server;
 }

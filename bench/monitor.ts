@@ -1,4 +1,5 @@
-// npm run bench:monitor -- --endpoints 10000 [--cycles 2] [--interval 60] [--heap 128] [--probe]
+// npm run bench:monitor -- --endpoints 10000 [--cycles 2] [--interval 60] [--heap 128] [--probe] [--profile]
+//   [--record-baseline] [--port 3454]
 // Runs the production server against a simulated fleet of N endpoints on
 // loopback (15–250 ms latency), every check judged by three conditions, and
 // prints per cycle: wall time, checks per second, the server's CPU per check,
@@ -9,6 +10,13 @@
 // without waiting (judging the body, the conditions, the score and state, the
 // storage) are timed in this process on the same answers; the request is
 // the rest of the server's CPU per check. Figures need an idle machine.
+// Then a check's cost against the floor measured in the same run (wrk's own
+// CPU per request over a fresh connection to nginx, monitor-floor.ts) as a
+// ratio, with the bytes written and the database's growth per check, beside
+// the figures recorded in bench/baselines/monitor.json (a rise past 25 % says
+// ROSE; --record-baseline records this run's). With --profile the server
+// runs under V8's CPU profiler and its steady cycles are told part by part
+// (monitor-profile.ts): shares, which a busy machine distorts far less.
 // With --probe (3,000 endpoints unless told): the fleet checked by a remote
 // probe instead (monitor-probe.ts; run as npm run probe runs it, then bundled
 // for plain Node), its RSS and the server's CPU per remote result beside the
@@ -38,7 +46,11 @@ import {
   startMonitorServer,
   stopProcess,
   watchServer,
+  writtenBytes,
 } from "./monitor-fleet.ts";
+import { reportCheckCost } from "./monitor-baseline.ts";
+import { measureFloor } from "./monitor-floor.ts";
+import { reportProfile } from "./monitor-profile.ts";
 import { bundleProbe, measureProbe, reportProbe } from "./monitor-probe.ts";
 import { waitForUrl } from "./throughput.ts";
 
@@ -50,11 +62,13 @@ const arg = (name: string, fallback: number) => {
   return value ? Number(value) : fallback;
 };
 const probeMode = args.includes("--probe");
+const profiling = args.includes("--profile");
+const recordBaseline = args.includes("--record-baseline");
 const endpoints = arg("endpoints", probeMode ? 3_000 : 10_000);
 const cycles = arg("cycles", 2);
 const interval = arg("interval", 60);
 const heap = arg("heap", 128);
-const PORT = 3454;
+const PORT = arg("port", 3454);
 const TARGETS = { wallS: 40, cpuMsPerCheck: 2, rssMb: 300 };
 const root = process.cwd();
 
@@ -75,13 +89,22 @@ type Row = {
   rssMb: number;
   heapMb: number;
   dbGrowthMb: number;
+  /** Bytes the server sent toward the disk in the cycle (the database, its WAL), per check. */
+  bytesPerCheck: number;
+  /** The database's growth in the cycle, per check. */
+  dbBytesPerCheck: number;
   /** Endpoints with a check stored in this cycle, and the longest time between two checks of one of them. */
   checked: number;
   maxGapS: number | null;
+  /** When the cycle's end was read: the monotonic clock in µs, as V8 stamps a profile's samples. */
+  atUs: number;
 };
+
+const monotonicUs = () => Number(process.hrtime.bigint() / 1000n);
 
 /** What the server logs at the end of a round (engine-round.ts). */
 type CycleLine = { checks: number; ms: number; heapMb: number };
+type Reading = { cpu: number; db: number; written: number; at: number };
 
 /** Reads the server's log line by line as it comes. */
 function onLines(server: ChildProcess, read: (line: string) => void): void {
@@ -94,51 +117,64 @@ function onLines(server: ChildProcess, read: (line: string) => void): void {
   });
 }
 
+/** A cycle's row, from the server's line at its end and the readings at its start and end. */
+function cycleRow(count: number, cycle: number, entry: CycleLine, previous: Reading, now: Reading, dir: string): Row {
+  return {
+    endpoints: count,
+    cycle,
+    wallS: entry.ms / 1000,
+    checksPerS: entry.checks / (entry.ms / 1000),
+    cpuMsPerCheck: ((now.cpu - previous.cpu) * 1000) / entry.checks,
+    rssMb: 0,
+    heapMb: entry.heapMb,
+    dbGrowthMb: now.db - previous.db,
+    bytesPerCheck: (now.written - previous.written) / entry.checks,
+    dbBytesPerCheck: ((now.db - previous.db) * 1024 * 1024) / entry.checks,
+    ...checksBetween(dir, previous.at, now.at),
+    atUs: monotonicUs(),
+  };
+}
+
 /** The server's cycles on the fleet, one row each, until `cycles` are in; rejects the moment the server dies. */
 function readCycles(server: ChildProcess, dir: string, count: number, exited: Promise<never>): Promise<Row[]> {
   const rows: Row[] = [];
-  let previous: { cpu: number; db: number; at: number } | undefined;
-  const done = new Promise<Row[]>((resolve, reject) => {
+  const read = (): Reading => ({
+    cpu: cpuSeconds(server.pid!),
+    db: databaseMb(dir),
+    written: writtenBytes(server.pid!),
+    at: Date.now(),
+  });
+  let previous: Reading | undefined;
+  return new Promise<Row[]>((resolve, reject) => {
     const timeout = setTimeout(
       () => reject(new Error("cycles did not finish in time")),
       (cycles + 2) * interval * 1000,
     );
     onLines(server, (line) => {
       // CPU is counted from the moment the engine starts: booting is not checking.
-      if (line.includes('"probes: this process runs'))
-        previous = { cpu: cpuSeconds(server.pid!), db: databaseMb(dir), at: Date.now() };
+      if (line.includes('"probes: this process runs')) previous = read();
       if (!line.includes('"monitor cycle done"') || !previous) return;
-      const entry = JSON.parse(line) as CycleLine;
-      const now = { cpu: cpuSeconds(server.pid!), db: databaseMb(dir), at: Date.now() };
-      rows.push({
-        endpoints: count,
-        cycle: rows.length + 1,
-        wallS: entry.ms / 1000,
-        checksPerS: entry.checks / (entry.ms / 1000),
-        cpuMsPerCheck: ((now.cpu - previous.cpu) * 1000) / entry.checks,
-        rssMb: rssMb(server.pid!),
-        heapMb: entry.heapMb,
-        dbGrowthMb: now.db - previous.db,
-        ...checksBetween(dir, previous.at, now.at),
-      });
+      const now = read();
+      const row = cycleRow(count, rows.length + 1, JSON.parse(line) as CycleLine, previous, now, dir);
+      rows.push({ ...row, rssMb: rssMb(server.pid!) });
       previous = now;
-      console.log(JSON.stringify(rows.at(-1)));
+      const { atUs: _, ...printed } = rows.at(-1)!;
+      console.log(JSON.stringify(printed));
       if (rows.length < cycles) return;
       clearTimeout(timeout);
       resolve(rows);
     });
     exited.catch((error: unknown) => (clearTimeout(timeout), reject(error as Error)));
   });
-  return done;
 }
 
-async function measure(count: number): Promise<Row[]> {
+async function measure(count: number, profileDir?: string): Promise<Row[]> {
   const fleet = await startSimulatedFleet({ failureShare: 0.005, degradedShare: 0.02 });
   const dir = mkdtempSync(join(tmpdir(), "bench-monitor-"));
   const configFile = join(dir, "monitoring.yaml");
   // One copy of the conditions per host: an alias for each would be refused as a "billion laughs" file.
   writeFileSync(configFile, dump(fleetConfig(count, fleet.url, interval), { noRefs: true }));
-  const server = startMonitorServer({ port: PORT, dir, configFile, heap });
+  const server = startMonitorServer({ port: PORT, dir, configFile, heap, profileDir });
   const exited = watchServer(server);
   try {
     const cycleRows = readCycles(server, dir, count, exited);
@@ -229,7 +265,8 @@ async function breakdown(count: number): Promise<Record<string, number>> {
 /** The fleet checked by this server: N/10 and N endpoints, the targets, and where a check's CPU goes. */
 async function benchLocal(): Promise<void> {
   const small = await measure(Math.max(2, Math.round(endpoints / 10)));
-  const large = await measure(endpoints);
+  const profileDir = profiling ? mkdtempSync(join(tmpdir(), "bench-monitor-profile-")) : undefined;
+  const large = await measure(endpoints, profileDir);
   console.log(
     `\nEvery check judged by ${CONDITIONS.length} conditions (${CONDITIONS.join(", ")}); interval ${interval} ` +
       `s; heap cap ${heap || "none"}.`,
@@ -285,6 +322,26 @@ async function benchLocal(): Promise<void> {
   const share = (ms: number) => `${((ms / total) * 100).toFixed(ms / total < 0.01 ? 1 : 0)} %`;
   for (const [part, ms] of rows) console.log(`| ${part} | ${(ms * 1000).toFixed(1)} | ${share(ms)} |`);
   console.log(`| whole check (server, steady cycles) | ${(total * 1000).toFixed(1)} | 100 % |`);
+  if (profileDir) reportProfile(profileDir, large[0]!.atUs, last.atUs);
+  await reportCost(steady.length > 0 ? steady : large);
+}
+
+/** The steady cycles' CPU and bytes per check, beside the floor measured now and the recorded figures. */
+async function reportCost(rows: readonly Row[]): Promise<void> {
+  const mean = (read: (row: Row) => number) => rows.reduce((sum, row) => sum + read(row), 0) / rows.length;
+  const floor = await measureFloor();
+  const cpuMsPerCheck = mean((row) => row.cpuMsPerCheck);
+  reportCheckCost(
+    {
+      endpoints,
+      cpuMsPerCheck,
+      ...("missing" in floor ? {} : { floorRatio: cpuMsPerCheck / floor.cpuMsPerRequest }),
+      bytesWrittenPerCheck: mean((row) => row.bytesPerCheck),
+      dbBytesPerCheck: mean((row) => row.dbBytesPerCheck),
+    },
+    floor,
+    recordBaseline,
+  );
 }
 
 /** The fleet checked by a remote probe, beside the same fleet checked by this server. */

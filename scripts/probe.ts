@@ -1,8 +1,8 @@
 // npm run probe -- --server <url> --location <id> [--data <dir>]: a remote
 // probe (server/probes/probe.ts), with PROBE_TOKEN in the environment. It
 // runs until stopped (SIGTERM, SIGINT) and logs JSON lines.
-import { createLogger } from "#server/logger.ts";
 import { parseProbeArguments, USAGE } from "#server/probes/probe-arguments.ts";
+import { createProbeLog } from "#server/probes/probe-log.ts";
 import { createProbe } from "#server/probes/probe.ts";
 
 const parsed = parseProbeArguments(process.argv.slice(2), process.env);
@@ -10,7 +10,7 @@ if (!parsed.ok) {
   console.error(`${parsed.error}\n${USAGE}`);
   process.exit(2);
 }
-const logger = createLogger(process.env.LOG_LEVEL ?? "info");
+const logger = createProbeLog(process.env.LOG_LEVEL ?? "info");
 let probe: ReturnType<typeof createProbe>;
 try {
   probe = createProbe({ ...parsed.value, logger });

@@ -8,6 +8,7 @@ import type pg from "pg";
 import { PostgresInCurrentSchema } from "./current-schema-introspector.ts";
 import { preparePrivateDataDir } from "./private-files.ts";
 import type { Database } from "./schema.ts";
+import { withStatementCache } from "./statement-cache.ts";
 import { createStorageHealth, type StorageHealth } from "./storage-health.ts";
 import { watchedDialect } from "./watched-dialect.ts";
 
@@ -77,7 +78,10 @@ export function openDatabase(options: { databaseUrl?: string; dataDir: string; s
   // FULL: a commit is on disk before the visitor hears "sent", power loss included.
   database.pragma("synchronous = FULL");
   database.pragma("foreign_keys = ON");
-  const { db, storage } = watchedDatabase(new SqliteDialect({ database }), options.dataDir);
+  const { db, storage } = watchedDatabase(
+    new SqliteDialect({ database: withStatementCache(database) }),
+    options.dataDir,
+  );
   return handle(db, storage, "sqlite", `sqlite:${file}`, tightened);
 }
 

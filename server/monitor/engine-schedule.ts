@@ -3,7 +3,8 @@
 // every service at once when someone asks for a check now (Refresh, the end of
 // maintenance), from whichever process.
 import type { EngineOptions, Rounds, Slots } from "./engine-state.ts";
-import { intervalOf, type Defaults, type ServiceConfig, type ServicesConfig } from "./services-config.ts";
+import { intervalOf, type ServiceConfig, type ServicesConfig } from "./services-config.ts";
+import { staggerMs } from "./stagger.ts";
 
 /**
  * What the schedule needs of the engine: where the next slot and a "check now" are written, its slots, which services
@@ -14,14 +15,6 @@ export type ScheduleContext = {
   state: Slots & Pick<Rounds, "inFlight">;
   startRound: (services: readonly ServiceConfig[], spread: number, requested?: boolean) => Promise<void>;
 };
-
-/**
- * Starts of a service's checks are spread over this much of its round: a quarter of its interval, at most 15 s, unless
- * set.
- */
-export function staggerMs(defaults: Defaults, intervalMs: number): number {
-  return (defaults.staggerSeconds ?? Math.min(15, intervalMs / 4000)) * 1000;
-}
 
 /** Whether some host of the service is checked from a remote location (no allocation: asked every second). */
 function checkedElsewhere(service: ServiceConfig): boolean {

@@ -16,14 +16,15 @@
 // (engine-schedule.ts), and what they share (engine-state.ts).
 import type { ProbeFamily } from "#server/scheduling/probe-scheduler.ts";
 import { startRound } from "./engine-round.ts";
-import { serveRequest, staggerMs, startDue, type ScheduleContext } from "./engine-schedule.ts";
+import { serveRequest, startDue, type ScheduleContext } from "./engine-schedule.ts";
 import { createEngineState, type EngineContext, type EngineOptions } from "./engine-state.ts";
 import { intervalOf } from "./services-config.ts";
+import { staggerMs } from "./stagger.ts";
 
 // Callers know these by the engine's name.
 export type { EngineOptions } from "./engine-state.ts";
 export { endpointKey } from "./engine-round.ts";
-export { staggerMs } from "./engine-schedule.ts";
+export { staggerMs } from "./stagger.ts";
 
 export function createEngine(options: EngineOptions) {
   const { tracker, lease, now } = options;

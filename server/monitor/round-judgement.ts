@@ -31,7 +31,7 @@ import { intervalOf, timeoutOf, type ServicesConfig } from "./services-config.ts
  */
 export type JudgeContext = {
   options: Pick<EngineOptions, "check" | "now" | "probeResults">;
-  state: LocationMemory & Pick<Rounds, "stopping">;
+  state: LocationMemory & Pick<Rounds, "stopping" | "pauses">;
 };
 
 /**

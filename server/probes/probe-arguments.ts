@@ -4,7 +4,7 @@
 // on every request, so plain http is refused except to this machine itself,
 // unless asked for by name.
 import { parseArgs } from "node:util";
-import { LOCATION_ID } from "#server/monitor/locations/locations-config.ts";
+import { LOCATION_ID } from "#server/monitor/locations/location-id.ts";
 
 export type ProbeArguments = { server: string; location: string; token: string; dataDir: string };
 

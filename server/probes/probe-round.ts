@@ -4,7 +4,7 @@
 // at its end when a check failed: a probe whose network is down would
 // otherwise report every target down. Offline, the round's failures are not
 // sent (its successes are: a target that answered did answer).
-import { runTarget, type Target } from "#server/monitor/checks/check-types.ts";
+import { runTarget, type Target } from "#server/monitor/checks/check-runners.ts";
 import type { ProbeConnectivity, ProbeResult } from "./probe-protocol.ts";
 
 /** A check ready to run: its key, its parsed target and its settings. */

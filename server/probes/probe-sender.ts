@@ -2,14 +2,15 @@
 // flight, the next only after the answer (so the server sees them in order),
 // each acknowledged batch leaving the spool. While the server is away the
 // pauses grow (1 s, 2 s, ... a minute) and the results wait on disk.
-import type { Logger } from "pino";
 import {
   MAX_BATCH_BYTES,
   MAX_BATCH_RESULTS,
-  resultsAnswerSchema,
+  readResultsAnswer,
   type ProbeConnectivity,
   type ResultsBody,
 } from "./probe-protocol.ts";
+import type { ProbeHttp } from "./probe-http.ts";
+import type { ProbeLogger } from "./probe-log.ts";
 import type { Spool } from "./probe-spool.ts";
 
 /** The body leaves room for the envelope and JSON's escapes under the server's 1 MB. */
@@ -29,12 +30,22 @@ export type SenderOptions = {
   spool: Spool;
   connectivity: () => ProbeConnectivity;
   now: () => number;
-  fetch: typeof fetch;
-  logger: Logger;
+  http: ProbeHttp;
+  logger: ProbeLogger;
   timers: Timers;
 };
 
 type Outcome = "sent" | "idle" | "failed";
+
+/** Whether the text is the server's answer to a batch (not a proxy's error page). */
+function isResultsAnswer(text: string): boolean {
+  try {
+    readResultsAnswer(JSON.parse(text));
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 export function createSender(options: SenderOptions) {
   const { spool, logger, timers } = options;
@@ -50,28 +61,27 @@ export function createSender(options: SenderOptions) {
     if (!batch) return "idle";
     const sentAt = options.now();
     const body: ResultsBody = { sentAt, connectivity: options.connectivity(), results: batch.results };
-    let response: Response;
+    let status: number;
+    let text: string;
     try {
-      response = await options.fetch(`${options.server}/api/probe/results`, {
+      ({ status, text } = await options.http(`${options.server}/api/probe/results`, {
         method: "POST",
         headers: { authorization: `Bearer ${options.token}`, "content-type": "application/json" },
         body: JSON.stringify(body),
-        signal: AbortSignal.timeout(30_000),
-      });
+        timeoutMs: 30_000,
+      }));
     } catch (error) {
       if (failures === 0) logger.warn({ error: (error as Error).message }, "the server is unreachable: results wait");
       return "failed";
     }
-    const text = await response.text().catch(() => "");
-    if (response.status === 400) {
+    if (status === 400) {
       // The server will never take this batch: keeping it would hold back every later one.
       logger.error({ status: 400, answer: text.slice(0, 500), results: batch.results.length }, "batch refused");
       spool.acknowledge(batch.lastSeq);
       return "sent";
     }
-    const answer = response.ok ? resultsAnswerSchema.safeParse(JSON.parse(text || "null")) : undefined;
-    if (!answer?.success) {
-      logger.warn({ status: response.status }, "the server did not take the batch: it waits");
+    if (status < 200 || status >= 300 || !isResultsAnswer(text)) {
+      logger.warn({ status }, "the server did not take the batch: it waits");
       return "failed";
     }
     spool.acknowledge(batch.lastSeq);

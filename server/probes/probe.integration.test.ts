@@ -11,12 +11,13 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { serve, type ServerType } from "@hono/node-server";
 import type { Kysely } from "kysely";
-import pino from "pino";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Database } from "#server/db/schema.ts";
 import { parseMonitoringConfig, type MonitoringConfig } from "#server/monitoring-config.ts";
 import { testDatabases } from "#tests/support/test-databases.ts";
 import { createTestApp } from "#tests/support/test-app.ts";
+import { createProbeHttp, type ProbeHttp } from "./probe-http.ts";
+import { createProbeLog } from "./probe-log.ts";
 import type { ProbeResult, ResultsBody } from "./probe-protocol.ts";
 import { createProbe } from "./probe.ts";
 
@@ -104,11 +105,12 @@ function expectDeliveredOnce(
 function fastProbe(port: number, dataDir: string, accepted: ProbeResult[]) {
   const start = Date.now();
   const now = () => start + (Date.now() - start) * SPEED;
-  const counting: typeof fetch = async (input, init) => {
-    const response = await fetch(input, init);
-    if (init?.method === "POST" && response.status === 200)
-      accepted.push(...(JSON.parse(init.body as string) as ResultsBody).results);
-    return response;
+  const http = createProbeHttp();
+  const counting: ProbeHttp = async (url, request) => {
+    const answer = await http.send(url, request);
+    if (request.method === "POST" && answer.status === 200)
+      accepted.push(...(JSON.parse(request.body!) as ResultsBody).results);
+    return answer;
   };
   const probe = createProbe({
     server: `http://127.0.0.1:${port}`,
@@ -116,8 +118,8 @@ function fastProbe(port: number, dataDir: string, accepted: ProbeResult[]) {
     token: TOKEN,
     dataDir,
     now,
-    fetch: counting,
-    logger: pino({ level: "silent" }),
+    http: counting,
+    logger: createProbeLog("silent"),
     timers: {
       setTimeout: (run, ms) => setTimeout(run, ms / SPEED),
       clearTimeout: (handle) => clearTimeout(handle as NodeJS.Timeout),

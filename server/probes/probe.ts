@@ -6,14 +6,15 @@
 // Light by design: no database, no web server, no React.
 import { readFileSync, existsSync } from "node:fs";
 import { join } from "node:path";
-import type { Logger } from "pino";
-import { targetSchema } from "#server/monitor/checks/check-types.ts";
 import { limiter } from "#server/scheduling/limiter.ts";
-import { assignmentsAnswerSchema, type AssignmentsAnswer, type ProbeConnectivity } from "./probe-protocol.ts";
+import { createProbeHttp, type ProbeHttp } from "./probe-http.ts";
+import type { ProbeLogger } from "./probe-log.ts";
+import { readAssignmentsAnswer, type AssignmentsAnswer, type ProbeConnectivity } from "./probe-protocol.ts";
 import { runRound, type ReadyCheck, type RoundContext } from "./probe-round.ts";
 import { groupByInterval, plan, startDelays, takeDue, untilNext } from "./probe-schedule.ts";
 import { createSender, type Timers } from "./probe-sender.ts";
 import { openSpool, writeFileAtomic } from "./probe-spool.ts";
+import { readTarget } from "./probe-targets.ts";
 
 const ASSIGNMENTS_EVERY_MS = 60_000;
 const ASSIGNMENTS_RETRY_MS = 5_000;
@@ -30,29 +31,47 @@ export type ProbeOptions = {
   /** Where the spool and the last assignments are kept. */
   dataDir: string;
   now?: () => number;
-  fetch?: typeof fetch;
-  logger: Logger;
+  /** How it talks to the server (a test's may count what passes); by default node:http(s), see probe-http.ts. */
+  http?: ProbeHttp;
+  logger: ProbeLogger;
   timers?: Timers;
   spoolCap?: number;
 };
 
-type Assigned = { answer: AssignmentsAnswer; checks: ReadyCheck[]; connectivity: ReadyCheck | undefined };
+type Assigned = {
+  answer: AssignmentsAnswer;
+  checks: ReadyCheck[];
+  /** The checks by interval (ms), grouped once per assignment rather than every round. */
+  groups: Map<number, ReadyCheck[]>;
+  connectivity: ReadyCheck | undefined;
+};
 
-/** Parses each target with the server's schema; one that does not parse is left out and named. */
-function readyChecks(answer: AssignmentsAnswer, logger: Logger): Assigned {
+/** Makes each target ready to run; one that cannot be run is left out and named. */
+function readyChecks(answer: AssignmentsAnswer, logger: ProbeLogger): Assigned {
   const checks: ReadyCheck[] = [];
   for (const check of answer.checks) {
-    const parsed = targetSchema.safeParse(check.target);
-    if (parsed.success) checks.push({ ...check, target: parsed.data });
-    else logger.error({ key: check.key, problem: parsed.error.issues[0]?.message }, "a target this probe cannot run");
+    const read = readTarget(check.target);
+    if (read.ok) checks.push({ ...check, target: read.target });
+    else logger.error({ key: check.key, problem: read.error }, "a target this probe cannot run");
   }
-  const reference = answer.connectivity === null ? undefined : targetSchema.safeParse(answer.connectivity);
-  if (reference && !reference.success) logger.error({ problem: reference.error.message }, "bad connectivity target");
+  const reference = answer.connectivity === null ? undefined : readTarget(answer.connectivity);
+  if (reference && !reference.ok) logger.error({ problem: reference.error }, "bad connectivity target");
   const { defaults } = answer;
-  const connectivity = reference?.success
-    ? { key: "connectivity", target: reference.data, ...defaults, retries: 0 }
+  const connectivity = reference?.ok
+    ? { key: "connectivity", target: reference.target, ...defaults, retries: 0 }
     : undefined;
-  return { answer, checks, connectivity };
+  return { answer, checks, groups: groupByInterval(checks), connectivity };
+}
+
+/** The assignments kept on disk at the last fetch, if any and readable. */
+function readSavedAssignments(path: string, logger: ProbeLogger): AssignmentsAnswer | undefined {
+  if (!existsSync(path)) return undefined;
+  try {
+    return readAssignmentsAnswer(JSON.parse(readFileSync(path, "utf8")));
+  } catch (error) {
+    logger.warn({ problem: (error as Error).message }, "the saved assignments are unreadable: waiting for the server");
+    return undefined;
+  }
 }
 
 /** Timers the probe sets, all cleared when it stops: `later` runs a task after a while, `sleep` waits. */
@@ -80,20 +99,21 @@ async function requestAssignments(context: {
   server: string;
   token: string;
   now: () => number;
-  fetch: typeof fetch;
-  logger: Logger;
+  http: ProbeHttp;
+  logger: ProbeLogger;
 }): Promise<{ answer: AssignmentsAnswer; skew: number } | undefined> {
   const sentAt = context.now();
   try {
-    const response = await context.fetch(`${context.server}/api/probe/assignments`, {
+    const { status, text } = await context.http(`${context.server}/api/probe/assignments`, {
+      method: "GET",
       headers: { authorization: `Bearer ${context.token}` },
-      signal: AbortSignal.timeout(30_000),
+      timeoutMs: 30_000,
     });
-    if (!response.ok) {
-      context.logger.warn({ status: response.status }, "the server refused the assignments");
+    if (status < 200 || status >= 300) {
+      context.logger.warn({ status }, "the server refused the assignments");
       return undefined;
     }
-    const answer = assignmentsAnswerSchema.parse(await response.json());
+    const answer = readAssignmentsAnswer(JSON.parse(text));
     // The server's time was read about halfway through the exchange.
     return { answer, skew: Math.round((sentAt + context.now()) / 2 - answer.serverTime) };
   } catch (error) {
@@ -104,7 +124,8 @@ async function requestAssignments(context: {
 
 export function createProbe(options: ProbeOptions) {
   const now = options.now ?? Date.now;
-  const doFetch = options.fetch ?? fetch;
+  const ownHttp = options.http ? undefined : createProbeHttp();
+  const http = options.http ?? ownHttp!.send;
   const timers: Timers = options.timers ?? { setTimeout, clearTimeout: (handle) => clearTimeout(handle as never) };
   const { logger } = options;
   const server = options.server.replace(/\/+$/, "");
@@ -127,7 +148,7 @@ export function createProbe(options: ProbeOptions) {
     spool,
     connectivity: () => connectivity,
     now,
-    fetch: doFetch,
+    http,
     logger,
     timers,
   });
@@ -140,13 +161,13 @@ export function createProbe(options: ProbeOptions) {
     if (assigned?.answer.revision === answer.revision) return;
     assigned = readyChecks(answer, logger);
     limited = limiter(answer.defaults.concurrency);
-    due = plan(groupByInterval(assigned.checks), due, now() - skew);
+    due = plan(assigned.groups, due, now() - skew);
     logger.info({ checks: assigned.checks.length, revision: answer.revision, source }, "assignments");
     planNext();
   }
 
   async function fetchAssignments() {
-    const fetched = await requestAssignments({ server, token: options.token, now, fetch: doFetch, logger });
+    const fetched = await requestAssignments({ server, token: options.token, now, http, logger });
     if (fetched) {
       skew = fetched.skew;
       if (fetched.answer.location.id === options.location)
@@ -158,12 +179,6 @@ export function createProbe(options: ProbeOptions) {
     if (!stopped) later(answered ? ASSIGNMENTS_EVERY_MS : ASSIGNMENTS_RETRY_MS, () => void fetchAssignments());
   }
 
-  function loadSavedAssignments() {
-    if (!existsSync(assignmentsPath)) return;
-    const saved = assignmentsAnswerSchema.safeParse(JSON.parse(readFileSync(assignmentsPath, "utf8")));
-    if (saved.success) adopt(saved.data, "disk");
-  }
-
   const roundContext = (): RoundContext => ({
     now,
     sleep,
@@ -172,7 +187,7 @@ export function createProbe(options: ProbeOptions) {
   });
 
   async function round(intervalMs: number, slot: number) {
-    const checks = groupByInterval(assigned?.checks ?? []).get(intervalMs) ?? [];
+    const checks = assigned?.groups.get(intervalMs) ?? [];
     if (checks.length === 0) return;
     const delays = startDelays(checks.length, assigned!.answer.defaults, intervalMs);
     const done = await runRound(roundContext(), checks, slot + skew, delays);
@@ -199,7 +214,8 @@ export function createProbe(options: ProbeOptions) {
     start() {
       stopped = false;
       logger.info({ server, location: options.location, waiting: spool.size() }, "probe starting");
-      loadSavedAssignments();
+      const saved = readSavedAssignments(assignmentsPath, logger);
+      if (saved) adopt(saved, "disk");
       void fetchAssignments();
       sender.start();
     },
@@ -209,6 +225,7 @@ export function createProbe(options: ProbeOptions) {
       timers.clearTimeout(planned);
       clearAll();
       await sender.stop();
+      ownHttp?.close();
       spool.close();
     },
     /** Results waiting for the server. */

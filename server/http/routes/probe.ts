@@ -14,7 +14,8 @@ import { locationOfToken, type LocationConfig } from "#server/monitor/locations/
 import { createProbeResults } from "#server/monitor/locations/probe-results.ts";
 import { assignmentsOf } from "#server/probes/probe-assignments.ts";
 import { receiveBatch } from "#server/probes/probe-intake.ts";
-import { MAX_BATCH_BYTES, resultsBodySchema } from "#server/probes/probe-protocol.ts";
+import { MAX_BATCH_BYTES } from "#server/probes/probe-protocol.ts";
+import { resultsBodySchema } from "#server/probes/probe-results-schema.ts";
 
 const bearerOf = (header: string | undefined) => (header?.startsWith("Bearer ") ? header.slice(7).trim() : "");
 

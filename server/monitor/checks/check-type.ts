@@ -1,7 +1,8 @@
-// What every check type is: its YAML shape, what its conditions may read, how
-// it names what it checks on the dashboard, and how it runs once. The table of
-// types is check-types.ts; adding a type is one file like http-check.ts, one
-// line there and its test.
+// What every check type is: how it runs once and how it names what it checks
+// on the dashboard (its runner, `<type>-check.ts`), and its YAML shape and what
+// its conditions may read (`<type>-target.ts`). The tables of types are
+// check-runners.ts and check-types.ts; adding a type is those two files, a
+// line in each table and its test.
 import type { z } from "zod";
 import type { HealthStatus } from "#shared/monitor/health.ts";
 import type { Placeholder } from "#server/monitor/conditions/condition.ts";
@@ -38,15 +39,13 @@ export type CheckRun = {
   pending?: boolean;
 };
 
-export type CheckType<T, K extends string = string> = {
+/**
+ * A check type as it runs: all a remote probe loads of it (its `<type>-check.ts`, which imports no schema library;
+ * docs/decisions/059-a-light-probe.md).
+ */
+export type CheckRunner<T, K extends string = string> = {
   /** The YAML key that selects the type ("url", "tcp", ...), also its name in messages. */
   key: K;
-  /** The host's YAML shape, without `conditions` and `timeoutMs`, which every type takes. */
-  schema: z.ZodType<T>;
-  /** The placeholders its conditions may read; any other is refused when the configuration loads. */
-  placeholders: readonly Placeholder[];
-  /** Why this host cannot measure a placeholder its type can (plain http has no certificate), if it cannot. */
-  refuses?: (host: Record<string, unknown>, placeholder: Placeholder) => string | undefined;
   /**
    * Where it can run: at any location (this server or a remote probe), or at this server only (a push is received
    * here, not made).
@@ -57,4 +56,14 @@ export type CheckType<T, K extends string = string> = {
   /** The host it connects to (a documentation name there is a placeholder), if it connects anywhere. */
   connectsTo: (target: T) => string | undefined;
   run: (target: T, context: CheckContext) => Promise<CheckRun>;
+};
+
+/** A check type whole, as the server reads it from YAML: its runner and its `<type>-target.ts`. */
+export type CheckType<T, K extends string = string> = CheckRunner<T, K> & {
+  /** The host's YAML shape, without `conditions` and `timeoutMs`, which every type takes. */
+  schema: z.ZodType<T>;
+  /** The placeholders its conditions may read; any other is refused when the configuration loads. */
+  placeholders: readonly Placeholder[];
+  /** Why this host cannot measure a placeholder its type can (plain http has no certificate), if it cannot. */
+  refuses?: (host: Record<string, unknown>, placeholder: Placeholder) => string | undefined;
 };

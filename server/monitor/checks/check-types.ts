@@ -1,55 +1,29 @@
-// The table of check types. A host's YAML names its type by its one key
-// (`url`, `tcp`, `tls`, `dns` or `push`); the schema of a host is built from
-// this table, every type taking `timeoutMs` and Gatus-style `conditions`,
-// which are parsed once here, at load, with the path of a bad one. Running a
-// check is the type's run, then its conditions, when it has any, in place of
-// the type's own verdict.
+// The table of check types as the server reads them from YAML. A host's YAML
+// names its type by its one key (`url`, `tcp`, `tls`, `dns` or `push`); the
+// schema of a host is built from this table, every type taking `timeoutMs` and
+// Gatus-style `conditions`, which are parsed once here, at load, with the path
+// of a bad one. How a target runs is check-runners.ts (all a remote probe
+// loads); its names are re-exported here for the server's parts.
 import { z } from "zod";
-import type { HealthStatus } from "#shared/monitor/health.ts";
-import { isDocumentationHost } from "#shared/monitor/placeholders.ts";
-import { formatCondition, placeholderOf, type Condition } from "#server/monitor/conditions/condition.ts";
-import { createConditionContext, evaluateCondition } from "#server/monitor/conditions/condition-eval.ts";
-import { parseCondition } from "#server/monitor/conditions/condition-parser.ts";
-import type { CheckContext, CheckType } from "./check-type.ts";
-import { dnsCheck } from "./dns-check.ts";
-import { httpCheck } from "./http-check.ts";
-import { pushCheck } from "./push-check.ts";
-import { tcpCheck } from "./tcp-check.ts";
-import { tlsCheck } from "./tls-check.ts";
+import { placeholderOf, type Condition } from "#server/monitor/conditions/condition.ts";
+import type { CheckType } from "./check-type.ts";
+import { checkKinds, parseShared, type CheckKey, type Target } from "./check-runners.ts";
+import { dnsCheck } from "./dns-target.ts";
+import { httpCheck } from "./http-target.ts";
+import { pushCheck } from "./push-target.ts";
+import { tcpCheck } from "./tcp-target.ts";
+import { tlsCheck } from "./tls-target.ts";
 
-const TABLE = [httpCheck, tcpCheck, tlsCheck, dnsCheck, pushCheck] as const;
-/** The types' keys, from the table: a new type is a new key. */
-export type CheckKey = (typeof TABLE)[number]["key"];
-// Each type's own target is its own affair; the table only dispatches on `type`.
+export * from "./check-runners.ts";
+
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-const CHECK_TYPES: readonly CheckType<any, CheckKey>[] = TABLE;
-const BY_KEY = new Map(CHECK_TYPES.map((type) => [type.key, type]));
-/** Each type's key and where it can run: the check kinds of the probe registry (server/probe-kinds.ts). */
-export const checkKinds = (): readonly { key: CheckKey; runsAt: "any-location" | "server" }[] =>
-  CHECK_TYPES.map(({ key, runsAt }) => ({ key, runsAt }));
+const CHECK_TYPES: readonly CheckType<any, CheckKey>[] = [httpCheck, tcpCheck, tlsCheck, dnsCheck, pushCheck];
 const KEYS = CHECK_TYPES.map((type) => `"${type.key}"`);
 const NEEDS = `needs one of ${KEYS.slice(0, -1).join(", ")} or ${KEYS.at(-1)}`;
 
-/** A host as the engine sees it: its type's fields, plus what every type takes. */
-export type Target = {
-  readonly type: CheckKey;
-  readonly timeoutMs?: number;
-  readonly conditions?: readonly Condition[];
-  readonly [field: string]: unknown;
-};
-
-/** What one check says about a host. */
-export type CheckOutcome = {
-  status: HealthStatus;
-  responseTime: number | null;
-  errorMessage: string | null;
-  retryAttempt: number;
-  basic: boolean;
-  /** Nothing to judge yet: the host keeps its state (a push monitor before its first call is due). */
-  pending?: boolean;
-};
-
-export type CheckTarget = (target: Target, context: CheckContext) => Promise<CheckOutcome>;
+/** The keys of both tables, in order: a type with a runner and no schema (or the other way) is a slip. */
+export const tablesAgree = (): boolean =>
+  JSON.stringify(CHECK_TYPES.map((type) => type.key)) === JSON.stringify(checkKinds().map((kind) => kind.key));
 
 const MAX_CONDITIONS = 20;
 
@@ -57,22 +31,6 @@ const common = z.object({
   timeoutMs: z.number().int().min(100).max(60_000).optional(),
   conditions: z.array(z.unknown()).max(MAX_CONDITIONS, `at most ${MAX_CONDITIONS} conditions`).optional(),
 });
-
-/**
- * Parsed conditions by their text: a fleet usually repeats a few, and a parsed
- * condition is never changed, so 10,000 hosts share one object per text.
- * Bounded, as reloads may bring new texts.
- */
-const parsedTexts = new Map<unknown, ReturnType<typeof parseCondition>>();
-function parseShared(text: unknown): ReturnType<typeof parseCondition> {
-  let parsed = parsedTexts.get(text);
-  if (!parsed) {
-    if (parsedTexts.size >= 10_000) parsedTexts.clear();
-    parsed = parseCondition(text as string);
-    parsedTexts.set(text, parsed);
-  }
-  return parsed;
-}
 
 /** Lists of parsed conditions by their texts: hosts checked alike share one list, as they share its conditions. */
 const parsedLists = new Map<string, readonly Condition[]>();
@@ -162,56 +120,3 @@ export const targetSchema = z.unknown().transform((value, context): Target => {
     ...(texts === undefined ? {} : { conditions: sharedList(texts as unknown[], conditions) }),
   };
 });
-
-function typeOf(target: Target): CheckType<unknown> {
-  const type = BY_KEY.get(target.type);
-  if (!type) throw new Error(`unknown check type ${target.type}`);
-  return type;
-}
-
-/** A target at a documentation host (example.com, 192.0.2.x): a placeholder, never checked or alerted on. */
-export function isPlaceholderTarget(target: Target): boolean {
-  const host = typeOf(target).connectsTo(target);
-  return host !== undefined && isDocumentationHost(host);
-}
-
-/** What the card shows as checked: the URL or host:port, never a credential. */
-export function describeTarget(target: Target): string {
-  return typeOf(target).describe(target);
-}
-
-/**
- * Runs a host's check. Without conditions the type's verdict stands; with
- * them, every condition must hold, and the failed ones are named. A check
- * that never reached its target stays that failure (ECONNREFUSED says more
- * than "[STATUS] (not provided) == 200"), unless its conditions only ask
- * whether it connected.
- */
-export const runTarget: CheckTarget = async (target, context) => {
-  const run = await typeOf(target).run(target, context);
-  const outcome: CheckOutcome = {
-    status: run.status,
-    responseTime: run.responseTime,
-    errorMessage: run.errorMessage,
-    retryAttempt: run.retryAttempt,
-    basic: run.basic,
-  };
-  if (run.pending) return { ...outcome, pending: true };
-  const conditions = target.conditions ?? [];
-  if (conditions.length === 0) return outcome;
-  if (run.observation.connected === false && conditions.some((condition) => placeholderOf(condition) !== "[CONNECTED]"))
-    return { ...outcome, status: "unhealthy" };
-  const observed = createConditionContext(run.observation);
-  const failed: string[] = [];
-  for (const condition of conditions) {
-    const verdict = evaluateCondition(condition, observed);
-    if (!verdict.ok) failed.push(verdict.message);
-  }
-  if (failed.length === 0) return { ...outcome, status: "healthy", errorMessage: null };
-  return { ...outcome, status: "unhealthy", errorMessage: `Condition failed: ${failed.join("; ")}` };
-};
-
-/** The conditions as written back (canonical), for the docs and the card's tooltip. */
-export function conditionTexts(target: Target): string[] {
-  return (target.conditions ?? []).map(formatCondition);
-}

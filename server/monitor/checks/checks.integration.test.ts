@@ -2,7 +2,7 @@ import { createServer as createHttpServer, type IncomingMessage, type Server, ty
 import { createServer as createHttpsServer } from "node:https";
 import { createServer as createTcpServer, type AddressInfo, type Server as TcpServer } from "node:net";
 import { generate } from "selfsigned";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { runTarget, targetSchema } from "./check-types.ts";
 
 type Handler = (request: IncomingMessage, response: ServerResponse) => void;
@@ -50,6 +50,10 @@ const routes: Record<string, Handler> = {
   },
   "/moved": (_, res) => ((res.statusCode = 302), res.setHeader("location", "/healthy"), res.end()),
   "/reset": (req) => req.socket.destroy(),
+  "/fresh": (req, res) => {
+    fresh.push({ port: req.socket.remotePort!, connection: req.headers.connection });
+    res.end(JSON.stringify({ status: "healthy" }));
+  },
   "/auth": (req, res) => {
     const ok =
       req.headers["x-api-key"] === "secret" ||
@@ -69,6 +73,8 @@ let garbagePort = 0;
 let headerDripPort = 0;
 let closedPort = 0;
 let endlessClosed = false;
+/** The connection each request to /fresh came on, and the Connection header it carried. */
+const fresh: { port: number; connection: string | undefined }[] = [];
 
 beforeAll(async () => {
   const handler: Handler = (req, res) =>
@@ -214,6 +220,23 @@ describe("checks against real targets on loopback", () => {
     const once = await check({ url: `${base}/error` }, { ...options, timeoutMs: 2000, retries: 0 });
     expect(once.retryAttempt).toBe(0);
   });
+});
+
+it("opens a connection of its own for every check, and closes it after the answer", async () => {
+  const connections = () =>
+    new Promise<number>((resolve, reject) =>
+      http.getConnections((error, count) => (error ? reject(error) : resolve(count))),
+    );
+  // One target checked again and again, as rounds do: its request is prepared once, its connection made every time.
+  const target = targetSchema.parse({ url: `${base}/fresh`, conditions: ["[STATUS] == 200"] });
+  const outcomes = [
+    await runTarget(target, options),
+    ...(await Promise.all([1, 2, 3].map(() => runTarget(target, options)))),
+  ];
+  expect(outcomes.map((outcome) => outcome.status)).toEqual(["healthy", "healthy", "healthy", "healthy"]);
+  expect(new Set(fresh.map((request) => request.port)).size).toBe(4);
+  expect(fresh.map((request) => request.connection)).toEqual(["close", "close", "close", "close"]);
+  await vi.waitFor(async () => expect(await connections()).toBe(0));
 });
 
 describe("conditions against real targets", () => {

@@ -4,31 +4,21 @@
 // the answers, joined with ", ", as [BODY].
 import { Resolver } from "node:dns/promises";
 import { isIP } from "node:net";
-import { z } from "zod";
-import type { CheckRun, CheckType } from "./check-type.ts";
+import type { CheckRun, CheckRunner } from "./check-type.ts";
 
 export const RECORD_TYPES = ["A", "AAAA", "CNAME", "MX", "NS", "TXT", "SRV"] as const;
 type RecordType = (typeof RECORD_TYPES)[number];
 
-const schema = z.object({
-  dns: z
-    .object({
-      name: z.string().regex(/^[A-Za-z0-9_.-]+$/, "must be a domain name"),
-      type: z.enum(RECORD_TYPES).default("A"),
-      /** "ip" or "ip:port" ("[v6]:port"); default: the system's resolvers. */
-      resolver: z
-        .string()
-        .refine(
-          (text) => isIP(text) !== 0 || /^(\d{1,3}(\.\d{1,3}){3}|\[[0-9a-fA-F:]+\]):\d{1,5}$/.test(text),
-          'must be an IP address, optionally with ":port"',
-        )
-        .optional(),
-      /** An answer that must be among those returned (an address, a name, a TXT string, "10 mx.example.com"). */
-      expected: z.string().min(1).optional(),
-    })
-    .strict(),
-});
-type DnsTarget = z.infer<typeof schema>;
+export type DnsTarget = {
+  dns: {
+    name: string;
+    type: RecordType;
+    /** "ip" or "ip:port" ("[v6]:port"); default: the system's resolvers. */
+    resolver?: string;
+    /** An answer that must be among those returned (an address, a name, a TXT string, "10 mx.example.com"). */
+    expected?: string;
+  };
+};
 
 /** c-ares' error codes as the DNS answer codes of RFC 1035 (ENODATA: the name exists, the type has no record). */
 const RCODES: Record<string, string> = {
@@ -120,11 +110,9 @@ async function run(target: DnsTarget, context: { timeoutMs: number; retries: num
   }
 }
 
-export const dnsCheck: CheckType<DnsTarget, "dns"> = {
+export const dnsRunner: CheckRunner<DnsTarget, "dns"> = {
   key: "dns",
   runsAt: "any-location",
-  schema,
-  placeholders: ["[DNS_RCODE]", "[BODY]", "[RESPONSE_TIME]", "[CONNECTED]"],
   describe: (target) =>
     `DNS ${target.dns.type} ${target.dns.name}${target.dns.resolver ? ` @ ${target.dns.resolver}` : ""}`,
   // The resolver asked ("192.0.2.53:5353" -> its address); the name looked up may well be a documentation one.

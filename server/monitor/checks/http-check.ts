@@ -7,28 +7,23 @@
 // An https target's conditions may read [CERTIFICATE_EXPIRATION]: the
 // certificate of the connection the check used. The request itself is
 // server/net/http-get.ts.
-import { z } from "zod";
 import type { HealthStatus } from "#shared/monitor/health.ts";
 import { urlHost } from "#shared/monitor/placeholders.ts";
 import { describeError } from "#server/net/error-text.ts";
 import { httpGet } from "#server/net/http-get.ts";
-import type { CheckRun, CheckType } from "./check-type.ts";
+import type { CheckRun, CheckRunner } from "./check-type.ts";
 
 /** More than this is not a health answer. */
 export const MAX_BODY_BYTES = 64 * 1024;
 const RETRY_PAUSE_MS = 100;
 
-const auth = z.discriminatedUnion("type", [
-  z.object({ type: z.literal("none") }),
-  z.object({ type: z.literal("api-key"), header: z.string().min(1).default("x-api-key"), key: z.string().min(1) }),
-  z.object({ type: z.literal("basic"), username: z.string().min(1), password: z.string() }),
-]);
-
-const schema = z.object({
-  url: z.url({ protocol: /^https?$/, error: "Invalid URL" }),
-  auth: auth.optional(),
-});
-export type HttpTarget = z.infer<typeof schema>;
+export type HttpTarget = {
+  url: string;
+  auth?:
+    | { type: "none" }
+    | { type: "api-key"; header: string; key: string }
+    | { type: "basic"; username: string; password: string };
+};
 
 /** What a service may say in its "status" field, lower-cased; anything else is unhealthy. */
 const STATUS_WORDS: Record<string, HealthStatus> = {
@@ -71,6 +66,21 @@ function headersFor(target: HttpTarget): Record<string, string> {
   return headers;
 }
 
+/**
+ * A target's URL and headers, made once per target rather than once per
+ * check: a target is never changed (a reload brings new ones, and the old
+ * ones' entries go with them), and neither is what is read from it here.
+ */
+const requestParts = new WeakMap<HttpTarget, { url: URL; headers: Record<string, string> }>();
+function requestOf(target: HttpTarget): { url: URL; headers: Record<string, string> } {
+  let parts = requestParts.get(target);
+  if (!parts) {
+    parts = { url: new URL(target.url), headers: headersFor(target) };
+    requestParts.set(target, parts);
+  }
+  return parts;
+}
+
 /** How long the certificate of an https target has left, as of its answer; nothing for plain http. */
 function certificateLeft(expiresAt: number | undefined, now: number): { certificateExpiresInMs?: number } {
   return expiresAt === undefined ? {} : { certificateExpiresInMs: expiresAt - now };
@@ -78,16 +88,11 @@ function certificateLeft(expiresAt: number | undefined, now: number): { certific
 
 async function attempt(
   target: HttpTarget,
-  signal: AbortSignal,
+  timeoutMs: number,
   started: number,
   now: () => number,
 ): Promise<Omit<CheckRun, "retryAttempt" | "basic">> {
-  const answer = await httpGet({
-    url: new URL(target.url),
-    headers: headersFor(target),
-    signal,
-    maxBodyBytes: MAX_BODY_BYTES,
-  });
+  const answer = await httpGet({ ...requestOf(target), timeoutMs, maxBodyBytes: MAX_BODY_BYTES });
   const responseTime = Math.round(performance.now() - started);
   const observation = {
     status: answer.status,
@@ -125,12 +130,7 @@ async function run(
     if (remaining <= 0) break;
     const started = performance.now();
     try {
-      const result = await attempt(
-        target,
-        AbortSignal.timeout(Math.max(1, Math.floor(remaining))),
-        started,
-        context.now,
-      );
+      const result = await attempt(target, Math.max(1, Math.floor(remaining)), started, context.now);
       last = { ...result, retryAttempt: retry, basic: false };
       // A service that answers, even "unhealthy" or 4xx, was reached: its word stands. A 5xx may pass.
       if (!result.errorMessage?.startsWith("HTTP 5")) return last;
@@ -152,15 +152,9 @@ async function run(
   return last;
 }
 
-export const httpCheck: CheckType<HttpTarget, "url"> = {
+export const httpRunner: CheckRunner<HttpTarget, "url"> = {
   key: "url",
   runsAt: "any-location",
-  schema,
-  placeholders: ["[STATUS]", "[RESPONSE_TIME]", "[BODY]", "[CONNECTED]", "[CERTIFICATE_EXPIRATION]"],
-  refuses: (host, placeholder) =>
-    placeholder === "[CERTIFICATE_EXPIRATION]" && !(typeof host.url === "string" && /^https:/i.test(host.url))
-      ? "[CERTIFICATE_EXPIRATION] needs an https URL"
-      : undefined,
   describe,
   connectsTo: (target) => urlHost(target.url),
   run,

@@ -2,31 +2,15 @@
 // GET or POST /api/push/<token> when it has run. No call within the interval
 // plus a grace is a failure; a call with ?status=down is one at once. Before
 // the first call is due there is nothing to judge, so the host waits.
-import { z } from "zod";
-import type { CheckContext, CheckRun, CheckType } from "./check-type.ts";
+import type { CheckContext, CheckRun, CheckRunner } from "./check-type.ts";
 
-/** Long enough not to be guessed; the token is the only thing between the internet and the monitor's word. */
-export const MIN_TOKEN_LENGTH = 16;
-
-const schema = z.object({
-  push: z
-    .object({
-      token: z
-        .string()
-        .min(MIN_TOKEN_LENGTH, `must have at least ${MIN_TOKEN_LENGTH} characters`)
-        .max(200)
-        .regex(/^[A-Za-z0-9_-]+$/, "must be letters, digits, - and _ (it goes in a URL)"),
-      /** How late a call may be beyond the interval. */
-      graceSeconds: z
-        .number()
-        .int()
-        .min(0)
-        .max(7 * 86_400)
-        .default(60),
-    })
-    .strict(),
-});
-type PushTarget = z.infer<typeof schema>;
+export type PushTarget = {
+  push: {
+    token: string;
+    /** How late a call may be beyond the interval. */
+    graceSeconds: number;
+  };
+};
 
 const at = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, "Z");
 
@@ -79,11 +63,9 @@ async function run(target: PushTarget, context: CheckContext): Promise<CheckRun>
   return { ...base, status: "healthy", errorMessage: null, responseTime: receipt.pingMs, observation };
 }
 
-export const pushCheck: CheckType<PushTarget, "push"> = {
+export const pushRunner: CheckRunner<PushTarget, "push"> = {
   key: "push",
   runsAt: "server",
-  schema,
-  placeholders: ["[BODY]", "[RESPONSE_TIME]", "[CONNECTED]"],
   describe: () => "Push: POST /api/push/…",
   connectsTo: () => undefined,
   run,

@@ -1,19 +1,14 @@
 // Connectivity checks for infrastructure hosts: can a TCP connection be
 // opened within the timeout. Up scores a fixed 85 (a basic check).
 import { connect } from "node:net";
-import { z } from "zod";
-import type { CheckRun, CheckType } from "./check-type.ts";
-
-/** "host:port" or "[v6]:port". */
-export const hostPort = z.string().regex(/^[A-Za-z0-9.-]+:\d{1,5}$|^\[[0-9a-fA-F:]+\]:\d{1,5}$/, 'must be "host:port"');
+import type { CheckRun, CheckRunner } from "./check-type.ts";
 
 export function splitHostPort(text: string): { host: string; port: number } {
   const split = text.lastIndexOf(":");
   return { host: text.slice(0, split).replace(/^\[|\]$/g, ""), port: Number(text.slice(split + 1)) };
 }
 
-const schema = z.object({ tcp: hostPort });
-type TcpTarget = z.infer<typeof schema>;
+export type TcpTarget = { tcp: string };
 
 function connectOnce(host: string, port: number, timeoutMs: number): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -69,11 +64,9 @@ async function run(target: TcpTarget, context: { timeoutMs: number; retries: num
   };
 }
 
-export const tcpCheck: CheckType<TcpTarget, "tcp"> = {
+export const tcpRunner: CheckRunner<TcpTarget, "tcp"> = {
   key: "tcp",
   runsAt: "any-location",
-  schema,
-  placeholders: ["[CONNECTED]", "[RESPONSE_TIME]"],
   describe: (target) => `TCP ${target.tcp}`,
   connectsTo: (target) => splitHostPort(target.tcp).host,
   run,

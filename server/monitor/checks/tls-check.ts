@@ -4,22 +4,17 @@
 // degraded, fewer or expired unhealthy. Conditions read the time left as
 // [CERTIFICATE_EXPIRATION] (`[CERTIFICATE_EXPIRATION] > 720h`).
 import { isIP } from "node:net";
-import { z } from "zod";
 import { loadExtraCa, probeCertificate, type CertificateReading } from "#server/net/tls-probe.ts";
-import type { CheckRun, CheckType } from "./check-type.ts";
-import { hostPort, splitHostPort } from "./tcp-check.ts";
+import type { CheckRun, CheckRunner } from "./check-type.ts";
+import { splitHostPort } from "./tcp-check.ts";
 
-const schema = z.object({
-  tls: hostPort,
+export type TlsTarget = {
+  tls: string;
   /** The name the certificate must cover (and the SNI sent); default: the host. */
-  serverName: z
-    .string()
-    .regex(/^[A-Za-z0-9.*-]+$/, "must be a host name")
-    .optional(),
+  serverName?: string;
   /** A PEM bundle of extra trusted CAs, for an internal CA. */
-  caFile: z.string().min(1).optional(),
-});
-type TlsTarget = z.infer<typeof schema>;
+  caFile?: string;
+};
 
 const caFiles = new Map<string, string[]>();
 
@@ -109,11 +104,9 @@ async function run(
   );
 }
 
-export const tlsCheck: CheckType<TlsTarget, "tls"> = {
+export const tlsRunner: CheckRunner<TlsTarget, "tls"> = {
   key: "tls",
   runsAt: "any-location",
-  schema,
-  placeholders: ["[CONNECTED]", "[RESPONSE_TIME]", "[CERTIFICATE_EXPIRATION]"],
   describe: (target) => `TLS ${target.tls}${target.serverName ? ` (${target.serverName})` : ""}`,
   connectsTo: (target) => splitHostPort(target.tls).host,
   run,

@@ -9,9 +9,9 @@
 import { createHash } from "node:crypto";
 import { z } from "zod";
 import { targetSchema, type Target } from "#server/monitor/checks/check-types.ts";
+import { LOCATION_ID } from "./location-id.ts";
 
 export const LOCAL = "local";
-export const LOCATION_ID = /^[a-z][a-z0-9-]{0,31}$/;
 const MAX_LOCATIONS = 50;
 /** A token a person cannot guess: 24 characters and more (openssl rand -hex 24 gives 48). */
 const MIN_TOKEN = 24;
