@@ -5,6 +5,7 @@ import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import SQLite from "better-sqlite3";
+import { WORKER_HEAP_FLAGS } from "#server/cluster.ts";
 
 /** Every check is judged by these, as an operator coming from Gatus would write them. */
 export const CONDITIONS = ["[STATUS] == 200", "[BODY].status == any(healthy, degraded)", "[RESPONSE_TIME] < 1000"];
@@ -90,8 +91,10 @@ export function startMonitorServer(options: {
   profileDir?: string;
 }) {
   const { port, dir, configFile, heap, profileDir } = options;
+  // The heap `npm start` gives a worker (server/cluster.ts), with the old space asked for.
+  const heapFlags = WORKER_HEAP_FLAGS.filter((flag) => !flag.startsWith("--max-old-space-size"));
   const flags = [
-    ...(heap > 0 ? [`--max-old-space-size=${heap}`] : []),
+    ...(heap > 0 ? [`--max-old-space-size=${heap}`, ...heapFlags] : []),
     ...(profileDir ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] : []),
   ];
   const server = spawn(process.execPath, [...flags, "build/server/index.js"], {

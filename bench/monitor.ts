@@ -3,13 +3,16 @@
 // Runs the production server against a simulated fleet of N endpoints on
 // loopback (15–250 ms latency), every check judged by three conditions, and
 // prints per cycle: wall time, checks per second, the server's CPU per check,
-// its RSS and the database's growth (the cycles after the first show the
-// steady growth); then the same for N/10, to show how the cost grows. Targets
+// its RSS and heap, the database's growth (the cycles after the first show the
+// steady growth), the endpoints checked and the longest gap between two checks
+// of one; then the same for N/10, to show how the cost grows. Targets
 // at 10,000 endpoints every 60 s: a cycle within 40 s, at most 2 ms of CPU per
 // check, RSS at most 300 MB. Then where a check's CPU goes: the parts that run
 // without waiting (judging the body, the conditions, the score and state, the
 // storage) are timed in this process on the same answers; the request is
-// the rest of the server's CPU per check. Figures need an idle machine.
+// the rest of the server's CPU per check. Figures need an idle machine. The
+// server runs with the heap flags `npm start` gives a worker (--heap sets its
+// old space); when it dies, the bench stops at once with its last lines.
 // Then a check's cost against the floor measured in the same run (wrk's own
 // CPU per request over a fresh connection to nginx, monitor-floor.ts) as a
 // ratio, with the bytes written and the database's growth per check, beside
