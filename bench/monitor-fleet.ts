@@ -5,6 +5,7 @@ import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import SQLite from "better-sqlite3";
+import { WORKER_HEAP_FLAGS } from "#server/cluster.ts";
 
 /** Every check is judged by these, as an operator coming from Gatus would write them. */
 export const CONDITIONS = ["[STATUS] == 200", "[BODY].status == any(healthy, degraded)", "[RESPONSE_TIME] < 1000"];
@@ -33,15 +34,9 @@ export function writtenBytes(pid: number): number {
   return Number(line?.replace(/\D+/g, "") ?? 0);
 }
 
-/** One number a query on the server's database gives (read-only beside the running server), or 0 before it exists. */
+/** One number a query on the server's database gives, or 0 before it exists. */
 export function databaseNumber(dir: string, read: (db: SQLite.Database) => number): number {
-  if (!existsSync(join(dir, "app.db"))) return 0;
-  const db = new SQLite(join(dir, "app.db"), { readonly: true, fileMustExist: true });
-  try {
-    return read(db);
-  } finally {
-    db.close();
-  }
+  return databaseNumberRow(dir, read) ?? 0;
 }
 
 /**
@@ -84,9 +79,9 @@ export function fleetConfig(
 }
 
 /**
- * The built production server on loopback, one worker, its log (debug) on stdout for the bench to read; on SQLite in
- * `dir` unless `env` says otherwise. With `profileDir`, V8 profiles its CPU from the start and writes a .cpuprofile
- * there when it exits.
+ * The built production server on loopback, one worker, its log (debug) on stdout for the bench to read; its stderr is
+ * passed on, and both are kept for the message should it die (watchServer). On SQLite in `dir` unless `env` says
+ * otherwise. With `profileDir`, V8 profiles its CPU from the start and writes a .cpuprofile there when it exits.
  */
 export function startMonitorServer(options: {
   port: number;
@@ -97,11 +92,13 @@ export function startMonitorServer(options: {
   env?: Record<string, string>;
 }) {
   const { port, dir, configFile, heap, profileDir } = options;
+  // The heap `npm start` gives a worker (server/cluster.ts), with the old space asked for.
+  const heapFlags = WORKER_HEAP_FLAGS.filter((flag) => !flag.startsWith("--max-old-space-size"));
   const flags = [
-    ...(heap > 0 ? [`--max-old-space-size=${heap}`] : []),
+    ...(heap > 0 ? [`--max-old-space-size=${heap}`, ...heapFlags] : []),
     ...(profileDir ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] : []),
   ];
-  return spawn(process.execPath, [...flags, "build/server/index.js"], {
+  const server = spawn(process.execPath, [...flags, "build/server/index.js"], {
     env: {
       ...process.env,
       PORT: String(port),
@@ -113,8 +110,54 @@ export function startMonitorServer(options: {
       MONITORING_CONFIG: configFile,
       ...options.env,
     },
-    stdio: ["ignore", "pipe", "inherit"],
+    stdio: ["ignore", "pipe", "pipe"],
   });
+  server.stderr!.pipe(process.stderr);
+  return server;
+}
+
+/** Lines of a process's output kept for the message when it dies. */
+const TAIL_LINES = 12;
+/** V8's native stack frames ("12: 0x195e476 [/usr/bin/node]") say nothing the lines before them do not. */
+const NATIVE_FRAME = /^\s*\d+: 0x[0-9a-f]+ /;
+
+/** A process the bench started died under it: its exit code or signal, and its own last words. */
+export class ProcessExited extends Error {
+  constructor(what: string, code: number | null, signal: NodeJS.Signals | null, lastLines: string[]) {
+    super(
+      `${what} exited (${signal ? `signal ${signal}` : `code ${code}`}) while the bench waited on it; ` +
+        `its last lines:\n${lastLines.map((line) => `  ${line}`).join("\n")}`,
+    );
+    this.name = "ProcessExited";
+  }
+}
+
+/**
+ * Watches a process the bench started: `exited` rejects (ProcessExited, with the process's last lines of stdout and
+ * stderr) the moment it exits, so a bench racing its waits against it stops at once instead of waiting forever. Its
+ * rejection is handled here: after the bench stops it on purpose, nothing races it any more.
+ */
+export function watchServer(child: ChildProcess, what = "the server") {
+  const lines: string[] = [];
+  const keep = (stream: NodeJS.ReadableStream | null) => {
+    let partial = "";
+    stream?.on("data", (chunk: Buffer) => {
+      const parts = (partial + chunk.toString()).split("\n");
+      partial = parts.pop()!;
+      for (const line of parts) if (line.trim() && !NATIVE_FRAME.test(line)) lines.push(line.slice(0, 500));
+      lines.splice(0, Math.max(0, lines.length - TAIL_LINES));
+    });
+  };
+  keep(child.stdout);
+  keep(child.stderr);
+  const exited = new Promise<never>((_, reject) => {
+    // "close" comes after the output is read to its end, so the last lines are in.
+    child.once("close", (code: number | null, signal: NodeJS.Signals | null) => {
+      reject(new ProcessExited(what, code, signal, lines));
+    });
+  });
+  exited.catch(() => undefined);
+  return exited;
 }
 
 /** Stops a process the bench started and waits for it to be gone. */
@@ -123,4 +166,40 @@ export async function stopProcess(child: ChildProcess): Promise<void> {
   const exited = new Promise((resolve) => child.once("exit", resolve));
   child.kill("SIGTERM");
   await exited;
+}
+
+/**
+ * Of the checks stored in (from, to] (ms): how many endpoints were checked, and the longest time between a check and
+ * the same endpoint's check before it (null when none had one before): "every endpoint every interval" read from the
+ * results the server stored, one row per check.
+ */
+export function checksBetween(dir: string, from: number, to: number): { checked: number; maxGapS: number | null } {
+  const row = databaseNumberRow(
+    dir,
+    (db) =>
+      db
+        .prepare(
+          `SELECT count(DISTINCT endpoint_id) AS endpoints, max(gap) AS gap FROM (
+           SELECT endpoint_id, checked_at,
+             checked_at - lag(checked_at) OVER (PARTITION BY endpoint_id ORDER BY checked_at) AS gap
+           FROM monitor_results WHERE checked_at > ? AND checked_at <= ?
+         ) WHERE checked_at > ?`,
+        )
+        .get(from - GAP_LOOKBACK_MS, to, from) as { endpoints: number; gap: number | null },
+  );
+  return { checked: row?.endpoints ?? 0, maxGapS: row?.gap == null ? null : row.gap / 1000 };
+}
+
+/** How far before a cycle its endpoints' previous checks are looked for: a gap longer than this is not seen. */
+const GAP_LOOKBACK_MS = 15 * 60_000;
+
+/** What a query on the server's database gives (read-only beside the running server), or undefined before it exists. */
+function databaseNumberRow<T>(dir: string, read: (db: SQLite.Database) => T): T | undefined {
+  if (!existsSync(join(dir, "app.db"))) return undefined;
+  const db = new SQLite(join(dir, "app.db"), { readonly: true, fileMustExist: true });
+  try {
+    return read(db);
+  } finally {
+    db.close();
+  }
 }

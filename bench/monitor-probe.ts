@@ -11,7 +11,15 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { dump } from "js-yaml";
 import { startSimulatedFleet } from "#scripts/simulated-fleet.ts";
-import { cpuSeconds, databaseNumber, fleetConfig, rssMb, startMonitorServer, stopProcess } from "./monitor-fleet.ts";
+import {
+  cpuSeconds,
+  databaseNumber,
+  fleetConfig,
+  rssMb,
+  startMonitorServer,
+  stopProcess,
+  watchServer,
+} from "./monitor-fleet.ts";
 import { waitForUrl } from "./throughput.ts";
 
 const TOKEN = "bench-probe-token-0123456789abcdef";
@@ -89,11 +97,13 @@ export async function measureProbe(options: {
   const configFile = join(dir, "monitoring.yaml");
   writeFileSync(configFile, dump(fleetConfig(count, fleet.url, interval, { locations: [LOCATION] }), { noRefs: true }));
   const server = startMonitorServer({ port, dir, configFile, heap });
-  server.stdout!.resume();
+  const exited = watchServer(server);
+  // Every wait ends the moment the server dies, with its last words.
+  const wait = (ms: number) => Promise.race([pause(ms), exited]);
   const rows: ProbeRow[] = [];
   let probe: ReturnType<typeof startProbe> | undefined;
   try {
-    await waitForUrl(`http://127.0.0.1:${port}/healthz`, 60_000);
+    await Promise.race([waitForUrl(`http://127.0.0.1:${port}/healthz`, 60_000), exited]);
     // Once the server answers: a probe that finds no server at its start waits for the next fetch of its checks.
     probe = startProbe(port, dir);
     const pid = await probePid(probe.npm, probe.log);
@@ -102,7 +112,7 @@ export async function measureProbe(options: {
       if (Date.now() > firstRound)
         throw new Error(`the probe's first round did not reach the server in time:\n${probe.log()}`);
       if (probe.npm.exitCode !== null) throw new Error(`the probe exited (${probe.npm.exitCode}):\n${probe.log()}`);
-      await pause(500);
+      await wait(500);
     }
     let previous = {
       server: cpuSeconds(server.pid!),
@@ -114,7 +124,7 @@ export async function measureProbe(options: {
       const end = Date.now() + interval * 1000;
       while (Date.now() < end) {
         probeRss = Math.max(probeRss, rssMb(pid));
-        await pause(1_000);
+        await wait(1_000);
       }
       const now = { server: cpuSeconds(server.pid!), probe: cpuSeconds(pid), results: storedResults(dir) };
       const results = now.results - previous.results;

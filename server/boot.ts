@@ -16,8 +16,8 @@ import { prepareSealedSecrets, SealingKeyMismatch } from "./auth/sealed-secrets.
 import { keysOf, loadSecretsKey, parseSecretsKey, SecretsKeyError, type SecretsKey } from "./auth/secrets-key.ts";
 import { createSmtpSender } from "./mail/smtp-sender.ts";
 import {
-  loadMonitoringConfig,
   MonitorConfigError,
+  readMonitoringConfig,
   watchMonitoringConfig,
   type MonitoringConfig,
 } from "./monitoring-config.ts";
@@ -51,7 +51,7 @@ export async function bootServices(config: Config): Promise<Running> {
     : undefined;
   let monitoring: MonitoringConfig;
   try {
-    monitoring = loadMonitoringConfig(config.MONITORING_CONFIG, process.env);
+    monitoring = await readMonitoringConfig(config.MONITORING_CONFIG, process.env);
   } catch (error) {
     if (error instanceof MonitorConfigError)
       throw new ConfigError(error.problems.map((problem) => `${config.MONITORING_CONFIG}: ${problem}`));

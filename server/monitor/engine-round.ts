@@ -8,7 +8,8 @@
 import type { CheckOutcome, Target } from "./checks/check-types.ts";
 import { dependencyParents } from "./dependencies.ts";
 import { decidableServices, loadOwnStates } from "./engine-shards.ts";
-import { limited, pause, type EngineContext } from "./engine-state.ts";
+import { limited, type EngineContext } from "./engine-state.ts";
+import { paced } from "./round-pacing.ts";
 import { recordCheck, recordRound } from "./monitor-metrics.ts";
 import { checkSettings, initialHostState, type HostState } from "./host-state.ts";
 import { LOCAL } from "./locations/locations-config.ts";
@@ -56,7 +57,7 @@ async function runRound(
   requested: boolean,
 ): Promise<void> {
   const round = await prepareRound(engine, services, requested);
-  await Promise.all(round.jobs.map((job, index) => checkJob(engine, round, job, index, spread)));
+  await paced(engine, round.jobs, spread, round.config.defaults.concurrency, (job) => checkJob(engine, round, job));
   if (round.waiting.length > 0) await judgeWaiting(engine, round, spread);
   await askParentsAgain(engine, round);
   if (engine.state.stopping.signal.aborted) return;
@@ -128,18 +129,11 @@ function checkOne(
   });
 }
 
-/** A host and its sub-services, started at its place in the spread. */
-async function checkJob(
-  engine: EngineContext,
-  round: ServiceRound,
-  job: Job,
-  index: number,
-  spread: number,
-): Promise<void> {
+/** A host and its sub-services. */
+async function checkJob(engine: EngineContext, round: ServiceRound, job: Job): Promise<void> {
   const { state } = engine;
   const { service, host, target, subs } = job;
   const key = endpointKey(service.id, host);
-  if (spread > 0 && round.jobs.length > 1) await pause(state, (index / round.jobs.length) * spread);
   if (state.stopping.signal.aborted) return;
   const previous = round.states.get(key) ?? initialHostState(host);
   const { placement } = job;

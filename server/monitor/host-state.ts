@@ -63,7 +63,7 @@ export function initialHostState(host: HostName): HostState {
     circuitBreakerState: "closed",
     consecutiveFailures: 0,
     consecutiveSuccesses: 0,
-    subServices: [],
+    subServices: NO_SUB_SERVICES,
   };
 }
 
@@ -80,16 +80,23 @@ export function checkSettings(
   return { timeoutMs: Math.min(configured.timeoutMs, shortened), retries: 0 };
 }
 
+/** A host without sub-services: one array for every such state (never changed: a state is replaced, not edited). */
+const NO_SUB_SERVICES: SubServiceResult[] = [];
+
 /**
  * The state after a check. A degraded answer is a success for the breaker:
- * the service answered.
+ * the service answered. The new state has a slot for `measuredFrom` (the
+ * previous state's until the caller says where this one was measured): a
+ * caller that adds it to a copy (`{ ...next, measuredFrom }`) then keeps the
+ * object's compact shape. Added as a new property, V8 gave each copy a
+ * dictionary of its own: 584 bytes a host instead of 136 (decision 057).
  */
 export function applyOutcome(
   state: HostState,
   outcome: CheckOutcome,
   now: number,
   circuit: CircuitSettings,
-  subServices: SubServiceResult[] = [],
+  subServices: SubServiceResult[] = NO_SUB_SERVICES,
 ): HostState {
   const failed = outcome.status === "unhealthy";
   const consecutiveFailures = failed ? state.consecutiveFailures + 1 : 0;
@@ -111,5 +118,6 @@ export function applyOutcome(
     consecutiveFailures,
     consecutiveSuccesses,
     subServices,
+    measuredFrom: state.measuredFrom,
   };
 }

@@ -34,13 +34,17 @@ function target(
   };
 }
 
+/**
+ * Its own fields first: begun with the target's spread, V8 gave each of a round's observations a dictionary of its own
+ * (834 bytes a host; decision 057).
+ */
 function observed(on: AlertTarget, result: { status: HealthStatus; errorMessage: string | null }): Observation {
   return {
-    ...on,
     status: OBSERVED[result.status],
     severity: "critical",
     summary: "is unhealthy",
     message: result.errorMessage,
+    ...on,
   };
 }
 

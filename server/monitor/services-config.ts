@@ -202,9 +202,23 @@ export const serviceSchema = z
     }
     if (!service.locations && service.quorum !== undefined && service.quorum > 1)
       context.addIssue({ code: "custom", path: ["quorum"], message: "a quorum above 1 needs the locations listed" });
-    const { locations: _locations, quorum: _quorum, ...rest } = service;
-    return { ...rest, hosts: targets, dependsOn: service.dependsOn ?? [], hostDependsOn, placements, subServices };
+    const { locations: _locations, quorum: _quorum, id, ...rest } = service;
+    // A plain property first, and the empty parts shared: begun with the spread, V8 gave each service a dictionary
+    // of its own, 743 bytes instead of 215 (decision 057).
+    return {
+      id,
+      ...rest,
+      hosts: targets,
+      dependsOn: service.dependsOn ?? NOTHING,
+      hostDependsOn: Object.keys(hostDependsOn).length > 0 ? hostDependsOn : NO_ENTRIES,
+      placements: Object.keys(placements).length > 0 ? placements : NO_ENTRIES,
+      subServices: subServices.length > 0 ? subServices : NOTHING,
+    };
   });
+
+/** What most services have none of, one of each for all of them: the configuration is never changed once parsed. */
+const NOTHING: never[] = Object.freeze([]) as never[];
+const NO_ENTRIES: Record<string, never> = Object.freeze({});
 
 /**
  * Where a host is checked from and its quorum: its own, else its service's; nothing stored when both are this server

@@ -32,6 +32,18 @@ const common = z.object({
   conditions: z.array(z.unknown()).max(MAX_CONDITIONS, `at most ${MAX_CONDITIONS} conditions`).optional(),
 });
 
+/** Lists of parsed conditions by their texts: hosts checked alike share one list, as they share its conditions. */
+const parsedLists = new Map<string, readonly Condition[]>();
+function sharedList(texts: readonly unknown[], conditions: readonly Condition[]): readonly Condition[] {
+  if (conditions.length !== texts.length) return conditions;
+  const key = JSON.stringify(texts);
+  const found = parsedLists.get(key);
+  if (found) return found;
+  if (parsedLists.size >= 10_000) parsedLists.clear();
+  parsedLists.set(key, conditions);
+  return conditions;
+}
+
 /** Parses each condition once, refusing bad text and what this type does not measure, each at its index. */
 function readConditions(
   texts: readonly unknown[],
@@ -101,5 +113,10 @@ export const targetSchema = z.unknown().transform((value, context): Target => {
     }
     return z.NEVER;
   }
-  return { ...result.data, ...(texts === undefined ? {} : { conditions }), type: type.key };
+  // The type first: begun with the spread, each of 50,000 targets was 272 bytes instead of 72 (decision 057).
+  return {
+    type: type.key,
+    ...result.data,
+    ...(texts === undefined ? {} : { conditions: sharedList(texts as unknown[], conditions) }),
+  };
 });
