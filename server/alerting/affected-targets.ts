@@ -4,6 +4,7 @@
 import type { Observation } from "./incident-tracker.ts";
 import type { AffectedTarget } from "./notice.ts";
 import type { Affected } from "./tracker-memory.ts";
+import { groupInto } from "#shared/group-into.ts";
 
 export const NONE: ReadonlySet<string> = new Set();
 
@@ -27,8 +28,7 @@ export function affectedTarget(observation: Observation): AffectedTarget {
 export function affectedIndex(before: ReadonlyMap<string, Affected>, changed: ReadonlyMap<string, Affected>) {
   const index = (entries: Iterable<[string, Affected]>) => {
     const byRoot = new Map<string, AffectedTarget[]>();
-    for (const [, { roots, target }] of entries)
-      for (const root of roots) byRoot.set(root, [...(byRoot.get(root) ?? []), target]);
+    for (const [, { roots, target }] of entries) for (const root of roots) groupInto(byRoot, root, target);
     return byRoot;
   };
   const after = index([...[...before].filter(([key]) => !changed.has(key)), ...changed]);

@@ -18,6 +18,7 @@
 // the order parentsFirst gives.
 
 import type { AffectedTarget } from "./notice.ts";
+import { groupInto } from "#shared/group-into.ts";
 
 /** The last observation of a target, as the tracker remembers it (memory only: a new lease starts afresh). */
 export type Seen = {
@@ -58,7 +59,7 @@ export function parentsFirst<T extends { key: string; dependsOn?: readonly strin
   for (const observation of sorted) {
     const parents = (observation.dependsOn ?? []).filter((parent) => present.has(parent) && parent !== observation.key);
     waiting.set(observation.key, parents.length);
-    for (const parent of parents) children.set(parent, [...(children.get(parent) ?? []), observation]);
+    for (const parent of parents) groupInto(children, parent, observation);
   }
   const ordered: T[] = [];
   let layer = sorted.filter((observation) => waiting.get(observation.key) === 0);

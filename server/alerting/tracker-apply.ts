@@ -15,6 +15,7 @@ import type { Notifier } from "./notifier.ts";
 import type { Cached, TrackerMemory } from "./tracker-memory.ts";
 import type { Round, RoundItem } from "./tracker-round.ts";
 import { chunks, insertIncidents, writeAffected, writeStreaks } from "./tracker-writes.ts";
+import { groupInto } from "#shared/group-into.ts";
 
 export type ApplyOptions = {
   db: Kysely<Database>;
@@ -113,7 +114,7 @@ async function acknowledged(db: Kysely<Database>, ids: number[]): Promise<Set<nu
 
 function byGroup(items: readonly RoundItem[]): Map<string, RoundItem[]> {
   const groups = new Map<string, RoundItem[]>();
-  for (const item of items) groups.set(item.incident!.groupKey, [...(groups.get(item.incident!.groupKey) ?? []), item]);
+  for (const item of items) groupInto(groups, item.incident!.groupKey, item);
   return groups;
 }
 

@@ -7,6 +7,7 @@
 // into the alert targets each target waits on (alerting/dependency-round.ts).
 import { hostKey, subServiceKey } from "./service-targets.ts";
 import { hostNames, type ServiceConfig } from "./services-config.ts";
+import { groupInto } from "#shared/group-into.ts";
 
 export type DependencyProblem = { path: (string | number)[]; message: string };
 
@@ -56,7 +57,7 @@ function edgesOf(services: readonly ServiceConfig[]): { edges: Edge[]; problems:
  */
 function cycles(edges: readonly Edge[]): DependencyProblem[] {
   const out = new Map<string, Edge[]>();
-  for (const edge of edges) out.set(edge.child, [...(out.get(edge.child) ?? []), edge]);
+  for (const edge of edges) groupInto(out, edge.child, edge);
   const state = new Map<string, "visiting" | "done">();
   const problems: DependencyProblem[] = [];
   for (const start of out.keys()) {

@@ -5,6 +5,7 @@
 import type { EngineOptions, Rounds, Slots } from "./engine-state.ts";
 import { intervalOf, type ServiceConfig, type ServicesConfig } from "./services-config.ts";
 import { staggerMs } from "./stagger.ts";
+import { groupInto } from "#shared/group-into.ts";
 
 /**
  * What the schedule needs of the engine: where the next slot and a "check now" are written, its slots, which services
@@ -45,7 +46,7 @@ export async function startDue(engine: ScheduleContext, config: ServicesConfig, 
     if (checkedElsewhere(service)) slot = (Math.floor(time / interval) + 1) * interval;
     else while (slot <= time) slot += interval;
     due.set(service.id, slot);
-    groups.set(interval, [...(groups.get(interval) ?? []), service]);
+    groupInto(groups, interval, service);
   }
   for (const [interval, services] of groups) void engine.startRound(services, staggerMs(config.defaults, interval));
   const next = config.services.reduce((soonest, service) => Math.min(soonest, due.get(service.id) ?? time), Infinity);

@@ -17,6 +17,7 @@ import type { MonitorOptions } from "./monitor.ts";
 import { hostKey, subServiceKey } from "./service-targets.ts";
 import { EVERY_SERVICE, queryServices, type ServiceQuery } from "./service-query.ts";
 import { hostNames, intervalOf, type Defaults, type ServiceConfig } from "./services-config.ts";
+import { groupInto } from "#shared/group-into.ts";
 
 /** What a state written before locations were recorded was measured from: this server (shared, never changed). */
 const LOCAL_ONLY: readonly string[] = [LOCAL_LOCATION];
@@ -113,7 +114,7 @@ function describeSub(service: ServiceConfig, host: string, name: string): string
 /** Target key -> the names of the open incidents it fails under. */
 function affectedByTarget(entries: readonly AffectedNow[]): Map<string, string[]> {
   const found = new Map<string, string[]>();
-  for (const entry of entries) found.set(entry.target, [...(found.get(entry.target) ?? []), entry.incidentName]);
+  for (const entry of entries) groupInto(found, entry.target, entry.incidentName);
   return found;
 }
 

@@ -12,6 +12,7 @@ import type {
 import type { ServiceConfig } from "#server/monitor/services-config.ts";
 import { namesOf, NEUTRAL } from "./incident-wording.ts";
 import { publicName } from "./service-state.ts";
+import { groupInto } from "#shared/group-into.ts";
 
 /** Resolved incidents stay on the page this long. */
 export const RESOLVED_SHOWN_MS = 30 * 86_400_000;
@@ -34,7 +35,7 @@ const iso = (ms: number) => new Date(ms).toISOString();
  */
 function mergeIncidents(rows: readonly IncidentRow[]): IncidentRow[][] {
   const byService = new Map<string, IncidentRow[]>();
-  for (const row of rows) byService.set(row.serviceId, [...(byService.get(row.serviceId) ?? []), row]);
+  for (const row of rows) groupInto(byService, row.serviceId, row);
   const groups: IncidentRow[][] = [];
   for (const list of byService.values()) {
     let current: IncidentRow[] = [];
