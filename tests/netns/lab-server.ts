@@ -110,8 +110,15 @@ export function startLabProbe(
   const child: ChildProcess = lab.run(
     place,
     process.execPath,
-    // Plain HTTP on the lab's private links: a probe refuses it unless told.
-    ["--import", "tsx", "scripts/probe.ts", "--server", origin, "--location", place, "--data", dataDir, "--insecure-http"],
+    // tsx as a loader in the probe's own process (its CLI would sit between). Plain HTTP on the lab's private links: a
+    // probe refuses it unless told.
+    [
+      "--import",
+      "tsx",
+      "scripts/probe.ts",
+      ...["--server", origin, "--location", place, "--data", dataDir],
+      "--insecure-http",
+    ],
     { env: { ...process.env, PROBE_TOKEN: token }, stdio: ["ignore", "pipe", "pipe"] },
   );
   let output = "";
