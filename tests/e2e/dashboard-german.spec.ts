@@ -114,6 +114,8 @@ test("a staff member switches the dashboard to German: every panel speaks it, ma
 test("the saved choice: the dashboard's panels in German at 390 and 1280 px, light and dark, with axe", async ({
   browser,
 }) => {
+  // Four looks, three panels each, every one checked by axe and shot: about a minute on an idle machine.
+  test.setTimeout(180_000);
   for (const look of LOOKS) {
     const page = await signedIn(browser, look);
     const suffix = `${look.scheme}-${look.width}`;
