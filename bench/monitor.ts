@@ -244,16 +244,20 @@ async function breakdown(count: number): Promise<Record<string, number>> {
     const ids = await store.endpointIds(
       states.map((_, index) => ({ serviceId: `svc-${index >> 1}`, host: index % 2 ? "local" : "centron" })),
     );
-    const saved = states.map((state, index) => ({
-      endpointId: ids.get(`svc-${index >> 1}/${index % 2 ? "local" : "centron"}`)!,
-      state,
-    }));
+    const saved = new Map(
+      states.map((state, index) => [ids.get(`svc-${index >> 1}/${index % 2 ? "local" : "centron"}`)!, state]),
+    );
     const time = Date.now();
     const save = async (round: number) => {
       const at = time + round * interval * 1000;
       await store.saveCycle(
         saved,
-        saved.map(({ endpointId }) => ({ endpointId, checkedAt: at, status: "healthy" as const, responseTime: 80 })),
+        [...saved.keys()].map((endpointId) => ({
+          endpointId,
+          checkedAt: at,
+          status: "healthy" as const,
+          responseTime: 80,
+        })),
         at,
       );
     };

@@ -10,6 +10,7 @@ import { dependencyParents } from "./dependencies.ts";
 import { decidableServices, loadOwnStates } from "./engine-shards.ts";
 import { limited, type EngineContext } from "./engine-state.ts";
 import { paced } from "./round-pacing.ts";
+import { RoundResults } from "./round-results.ts";
 import { recordCheck, recordRound } from "./monitor-metrics.ts";
 import { checkSettings, initialHostState, type HostState } from "./host-state.ts";
 import { LOCAL } from "./locations/locations-config.ts";
@@ -77,7 +78,7 @@ async function prepareRound(
   const circuit = { failures: config.defaults.circuitFailures };
   const parents = dependencyParents(config.services);
   const jobs = jobsOf(services);
-  const endpointIds = await options.store.endpointIds(
+  const endpointIds = await options.store.knownIds(
     jobs.flatMap(({ service, host, subs }) => [
       { serviceId: service.id, host },
       ...subs.map((sub) => ({ serviceId: service.id, host: `${host}/${sub.name}` })),
@@ -98,7 +99,7 @@ async function prepareRound(
     endpointIds,
     push,
     saved: new Map(),
-    results: [],
+    results: new RoundResults(),
     observations: new Map(),
     doneAt: new Map(),
     reach: watchReach(engine, config),
@@ -157,12 +158,10 @@ async function checkJob(engine: EngineContext, round: ServiceRound, job: Job): P
  */
 async function askParentsAgain(engine: EngineContext, round: ServiceRound): Promise<void> {
   const { state } = engine;
-  const again = parentsToAskAgain(
-    round.observations,
-    round.doneAt,
-    // A host judged from several locations is not asked again here alone.
-    new Map(round.jobs.filter((job) => !job.placement).map((job) => [hostKey(job.service.id, job.host), job])),
-  );
+  // A host judged from several locations is not asked again here alone.
+  const jobsByKey = () =>
+    new Map(round.jobs.filter((job) => !job.placement).map((job) => [hostKey(job.service.id, job.host), job]));
+  const again = parentsToAskAgain(round.observations, round.doneAt, jobsByKey);
   await Promise.all(
     again.map(async (job) => {
       if (state.stopping.signal.aborted) return;
@@ -177,11 +176,7 @@ async function askParentsAgain(engine: EngineContext, round: ServiceRound): Prom
 async function finishRound(engine: EngineContext, round: ServiceRound): Promise<void> {
   const { options, state } = engine;
   const { now } = options;
-  await options.store.saveCycle(
-    [...round.saved].map(([endpointId, host]) => ({ endpointId, state: host })),
-    round.results,
-    now(),
-  );
+  await options.store.saveCycle(round.saved, round.results, now());
 
   await decideRound(engine, round, await observeLocations(engine, round));
   await options.meta.set("last_cycle_at", round.started);

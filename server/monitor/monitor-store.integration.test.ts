@@ -29,7 +29,7 @@ describe.each(testDatabases())("monitor history on $dialect", ({ open }) => {
       status: failed(minute) ? "unhealthy" : "healthy",
       responseTime: failed(minute) ? 5 : 100 + minute,
     }));
-    await store.saveCycle([], results, start + count * 60_000);
+    await store.saveCycle(new Map(), results, start + count * 60_000);
   }
 
   it("7 d and 30 d show the hour not rolled up yet, as the uptime figures count it", async () => {

@@ -4,15 +4,15 @@
 // The history's upkeep is in monitor-rollups.ts, what is read of it in
 // monitor-figures.ts.
 import type { Kysely } from "kysely";
-import type { HealthStatus } from "#shared/monitor/health.ts";
 import type { Database } from "#server/db/schema.ts";
 import type { HostState } from "./host-state.ts";
 import { readHistory, readUptime } from "./monitor-figures.ts";
 import { pruneHistory, rollUpHours, STATUS_CODES } from "./monitor-rollups.ts";
+import { resultAt, type ResultRows } from "./round-results.ts";
 
 export { RAW_RETENTION_MS, ROLLUP_RETENTION_MS } from "./monitor-rollups.ts";
 
-export type StoredResult = { endpointId: number; checkedAt: number; status: HealthStatus; responseTime: number | null };
+export type { StoredResult } from "./round-results.ts";
 export type Uptime = {
   uptime24h: number | null;
   uptime7d: number | null;
@@ -28,20 +28,20 @@ export type HistoryPoint = {
   p95Ms: number | null;
 };
 
-/** One transaction per cycle: every new state and every raw result. */
+/**
+ * One transaction per cycle: every new state (by endpoint id) and every raw result. Rows are made a batch at a time,
+ * so a round of 50,000 never holds a second copy of its states or results at its end, when the heap is fullest.
+ */
 async function writeCycle(
   db: Kysely<Database>,
-  states: { endpointId: number; state: HostState }[],
-  results: StoredResult[],
+  states: ReadonlyMap<number, HostState>,
+  results: ResultRows,
   time: number,
 ): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    for (let i = 0; i < states.length; i += 200) {
-      const batch = states.slice(i, i + 200).map(({ endpointId, state }) => ({
-        endpoint_id: endpointId,
-        state: JSON.stringify(state),
-        updated_at: time,
-      }));
+    let batch: { endpoint_id: number; state: string; updated_at: number }[] = [];
+    const writeStates = async () => {
+      if (batch.length === 0) return;
       await trx
         .insertInto("monitor_host_state")
         .values(batch)
@@ -51,17 +51,27 @@ async function writeCycle(
             .doUpdateSet((eb) => ({ state: eb.ref("excluded.state"), updated_at: eb.ref("excluded.updated_at") })),
         )
         .execute();
+      batch = [];
+    };
+    for (const [endpointId, state] of states) {
+      batch.push({ endpoint_id: endpointId, state: JSON.stringify(state), updated_at: time });
+      if (batch.length === 200) await writeStates();
     }
+    await writeStates();
     for (let i = 0; i < results.length; i += 500) {
-      const batch = results.slice(i, i + 500).map((r) => ({
-        endpoint_id: r.endpointId,
-        checked_at: r.checkedAt,
-        status: STATUS_CODES[r.status],
-        response_ms: r.responseTime,
-      }));
+      const rows = [];
+      for (let index = i; index < Math.min(i + 500, results.length); index += 1) {
+        const r = resultAt(results, index);
+        rows.push({
+          endpoint_id: r.endpointId,
+          checked_at: r.checkedAt,
+          status: STATUS_CODES[r.status],
+          response_ms: r.responseTime,
+        });
+      }
       await trx
         .insertInto("monitor_results")
-        .values(batch)
+        .values(rows)
         .onConflict((oc) => oc.columns(["endpoint_id", "checked_at"]).doNothing())
         .execute();
     }
@@ -70,6 +80,24 @@ async function writeCycle(
 
 export function createMonitorStore(db: Kysely<Database>) {
   const endpointIds = new Map<string, number>();
+
+  /** Ids for the endpoints that have none yet, in two or three queries. */
+  async function ensureIds(endpoints: readonly { serviceId: string; host: string }[]): Promise<void> {
+    const missing = endpoints.filter((endpoint) => !endpointIds.has(`${endpoint.serviceId}/${endpoint.host}`));
+    if (missing.length === 0) return;
+    for (let i = 0; i < missing.length; i += 500) {
+      const values = missing
+        .slice(i, i + 500)
+        .map((endpoint) => ({ service_id: endpoint.serviceId, host: endpoint.host }));
+      await db
+        .insertInto("monitor_endpoints")
+        .values(values)
+        .onConflict((oc) => oc.columns(["service_id", "host"]).doNothing())
+        .execute();
+    }
+    for (const row of await db.selectFrom("monitor_endpoints").select(["id", "service_id", "host"]).execute())
+      endpointIds.set(`${row.service_id}/${row.host}`, row.id);
+  }
 
   return {
     /** The endpoint's small id, created on first use. */
@@ -98,27 +126,22 @@ export function createMonitorStore(db: Kysely<Database>) {
      * queries queued on SQLite's one connection cost far more than the checks).
      */
     async endpointIds(endpoints: readonly { serviceId: string; host: string }[]): Promise<Map<string, number>> {
-      const missing = endpoints.filter((endpoint) => !endpointIds.has(`${endpoint.serviceId}/${endpoint.host}`));
-      if (missing.length > 0) {
-        for (let i = 0; i < missing.length; i += 500) {
-          const values = missing
-            .slice(i, i + 500)
-            .map((endpoint) => ({ service_id: endpoint.serviceId, host: endpoint.host }));
-          await db
-            .insertInto("monitor_endpoints")
-            .values(values)
-            .onConflict((oc) => oc.columns(["service_id", "host"]).doNothing())
-            .execute();
-        }
-        for (const row of await db.selectFrom("monitor_endpoints").select(["id", "service_id", "host"]).execute())
-          endpointIds.set(`${row.service_id}/${row.host}`, row.id);
-      }
+      await ensureIds(endpoints);
       return new Map(
         endpoints.map((endpoint) => [
           `${endpoint.serviceId}/${endpoint.host}`,
           endpointIds.get(`${endpoint.serviceId}/${endpoint.host}`)!,
         ]),
       );
+    },
+
+    /**
+     * Every id known by its key ("service/host"), these endpoints' included: the store's own map, not a copy, so a
+     * round of 50,000 endpoints does not hold a second map of them (decision 057). Read only.
+     */
+    async knownIds(endpoints: readonly { serviceId: string; host: string }[]): Promise<ReadonlyMap<string, number>> {
+      await ensureIds(endpoints);
+      return endpointIds;
     },
 
     async loadStates(): Promise<Map<string, HostState>> {
@@ -131,11 +154,8 @@ export function createMonitorStore(db: Kysely<Database>) {
     },
 
     /** One transaction per cycle: every new state and every raw result. */
-    saveCycle: (
-      states: { endpointId: number; state: HostState }[],
-      results: StoredResult[],
-      time: number,
-    ): Promise<void> => writeCycle(db, states, results, time),
+    saveCycle: (states: ReadonlyMap<number, HostState>, results: ResultRows, time: number): Promise<void> =>
+      writeCycle(db, states, results, time),
 
     /** Rolls up every complete hour since the last rollup (up to now), once. */
     rollUp: (time: number): Promise<number> => rollUpHours(db, time),

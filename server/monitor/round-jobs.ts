@@ -45,12 +45,15 @@ export function jobsOf(services: readonly ServiceConfig[]): Job[] {
 export function parentsToAskAgain(
   observations: ReadonlyMap<string, Observation>,
   doneAt: ReadonlyMap<string, number>,
-  jobsByKey: ReadonlyMap<string, Job>,
+  jobsByKeyOf: () => ReadonlyMap<string, Job>,
 ): Job[] {
   const again = new Map<string, Job>();
+  // Made only when a child failed: 50,000 keys for a round that has nothing to ask again.
+  let jobsByKey: ReadonlyMap<string, Job> | undefined;
   for (const child of observations.values()) {
     if (child.status !== "failing") continue;
     for (const parent of child.dependsOn ?? []) {
+      jobsByKey ??= jobsByKeyOf();
       const job = jobsByKey.get(parent);
       const verdict = observations.get(parent);
       if (!job || !verdict || verdict.status === "failing" || again.has(parent)) continue;

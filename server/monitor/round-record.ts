@@ -8,7 +8,7 @@ import { LOCAL_LOCATION, type HostLocationResult } from "#shared/monitor/locatio
 import type { CheckOutcome } from "./checks/check-types.ts";
 import { applyOutcome, initialHostState, type HostState, type SubServiceResult } from "./host-state.ts";
 import type { Reach } from "./locations/local-connectivity.ts";
-import type { StoredResult } from "./monitor-store.ts";
+import type { RoundResults } from "./round-results.ts";
 import type { PushWatch } from "./push-ledger.ts";
 import type { Job } from "./round-jobs.ts";
 import { hostKey, hostObservation, subServiceKey, subServiceObservation } from "./service-targets.ts";
@@ -41,13 +41,13 @@ export type ServiceRound = {
   circuit: { failures: number };
   parents: ReadonlyMap<string, readonly string[]>;
   jobs: Job[];
-  endpointIds: Map<string, number>;
+  endpointIds: ReadonlyMap<string, number>;
   push: (token: string) => PushWatch;
   /** Hosts' new states by endpoint id. */
   saved: Map<number, HostState>;
-  results: StoredResult[];
+  results: RoundResults;
   observations: Map<string, Observation>;
-  /** When each target's check of this round ended. */
+  /** When the check of each target in a dependency (a parent or a child) ended in this round. */
   doneAt: Map<string, number>;
   /** Local's reach, when it has a reference target: taken at the round's start, again at its end after a failure. */
   reach: Promise<Reach> | undefined;
@@ -73,9 +73,25 @@ const heardFrom = (locations: readonly HostLocationResult[]) =>
 /** What a partial failure is observed as: a good check. */
 const PARTIAL_OBSERVED = { status: "healthy", errorMessage: null } as const;
 
+/** The targets some other target depends on, once per round's map of parents. */
+const parentKeysOf = new WeakMap<ReadonlyMap<string, readonly string[]>, ReadonlySet<string>>();
+function parentKeys(parents: ReadonlyMap<string, readonly string[]>): ReadonlySet<string> {
+  let keys = parentKeysOf.get(parents);
+  if (!keys) {
+    keys = new Set([...parents.values()].flat());
+    parentKeysOf.set(parents, keys);
+  }
+  return keys;
+}
+
+/**
+ * What a target said, kept for the round's end. When it was said matters only in a dependency (a parent asked again
+ * after its child failed), so only those times are kept: 50,000 of them were a map the round held to its end.
+ */
 export function observe(round: ServiceRound, observation: Observation): void {
   round.observations.set(observation.key, observation);
-  round.doneAt.set(observation.key, round.now());
+  if (observation.dependsOn || parentKeys(round.parents).has(observation.key))
+    round.doneAt.set(observation.key, round.now());
 }
 
 /** A host's check: its new state stored, its result kept, what it says observed. */
