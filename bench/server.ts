@@ -83,6 +83,7 @@ try {
   } finally {
     nginx.stop();
   }
+  const loadAfterPages = loadavg()[0]!;
   const session = runWrk(`${ours}/api/auth/session`, 5, undefined, [`Cookie: ${cookie}`]);
   const beside = {
     contact: await healthUnderLoad(`${ours}/en/contact`),
@@ -116,7 +117,7 @@ try {
     const share = a!.cpuUsPerRequest && b!.cpuUsPerRequest ? (b!.cpuUsPerRequest / a!.cpuUsPerRequest).toFixed(2) : "-";
     console.log(`| ${label} | ${cpu(a!)} | ${cpu(b!)} | ${share} |`);
   }
-  console.log(`(load average ${loadavg()[0]!.toFixed(2)} as the load ended)`);
+  console.log(`(load average ${loadAfterPages.toFixed(2)} after these runs: other work on the machine counts too)`);
 
   console.log(
     "\n| while 50 connections load | their req/s | of them refused (503) | " +
