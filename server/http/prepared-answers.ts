@@ -2,7 +2,7 @@
 // asset at its exact path, GET or HEAD, no query string. Its answer (status,
 // every header, the body) depends only on the file, the encoding chosen, the
 // scheme and whether the client's copy is current, so it is made once per
-// such combination and sent as it is. It is made BY the general path
+// such combination and sent as it is. The general path itself makes it
 // (static-responder.ts and the listener's security headers), which stays the
 // one place that decides what is answered; this module only remembers it.
 // Pages that depend on the visitor (the unprefixed pages, the not-found page)
@@ -29,6 +29,7 @@ export type Answer = {
 
 /** The general path's answer to a request, with the security headers of its scheme; null when it has none. */
 export type GeneralAnswer = (request: StaticRequest, https: boolean) => Answer | null;
+
 /** What a request says that the answer depends on, read in one pass over its raw headers. */
 export type FastRequest = {
   file: SiteFile;
