@@ -8,30 +8,14 @@
 //   processes, each counted once: what the server occupies in RAM. It reads
 //   the page frames from /proc/<pid>/pagemap, which the kernel shows only to
 //   root (CAP_SYS_ADMIN); elsewhere it is undefined.
-import { closeSync, openSync, readFileSync, readSync, readdirSync } from "node:fs";
+import { closeSync, openSync, readFileSync, readSync } from "node:fs";
+import { processTree } from "./process-tree.ts";
 
 const PAGE = 4096;
 const PRESENT = 1n << 63n;
 const FRAME = (1n << 55n) - 1n;
 
 export type ServerMemory = { rssMb: number; pssMb: number; residentMb: number | undefined };
-
-/** The process and its children (cluster workers). */
-function processTree(pid: number): number[] {
-  const children: number[] = [];
-  for (const entry of readdirSync("/proc")) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      // The parent pid is the 2nd field after the command, which may contain spaces.
-      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
-      const parent = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
-      if (parent === pid) children.push(Number(entry));
-    } catch {
-      // gone meanwhile
-    }
-  }
-  return [pid, ...children];
-}
 
 /** Adds the frames of every present page of the process to `frames`; false when the kernel hides them. */
 function addFrames(pid: number, frames: Set<bigint>): boolean {

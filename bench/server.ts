@@ -2,7 +2,9 @@
 // nginx with one worker (`worker_processes 1`) serving the same bytes, in
 // the same run (wrk, 1 thread, 50 connections, gzip):
 //   a prerendered page (/en/about) and the contact page (/en/contact, which
-//   also signs a form token into a cookie with every answer), median of 3 × 5 s;
+//   also signs a form token into a cookie with every answer), median of 3 × 5 s,
+//   in requests per second and in CPU per request (every process of each,
+//   user and system: on a shared machine the steadier of the two);
 //   /healthz p99 while 50 connections load /en/contact, and while 50 load a
 //   page that is rendered per request (/en/news?page=2);
 //   GET /api/auth/session with a valid session (a database read per request);
@@ -10,10 +12,10 @@
 //   15 s after start and sign-in, and right after the load.
 import { mkdtempSync, rmSync } from "node:fs";
 import { execFileSync } from "node:child_process";
-import { tmpdir } from "node:os";
+import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { serverMemory, type ServerMemory } from "./resident-memory.ts";
-import { compare, runWrk, startNginx, startOurServer, startWrk, waitForUrl } from "./throughput.ts";
+import { compare, runWrk, startNginx, startOurServer, startWrk, waitForUrl, type Throughput } from "./throughput.ts";
 
 const root = process.cwd();
 const PORT = 3451;
@@ -66,21 +68,22 @@ try {
     await waitForUrl(`${nginxOrigin}/en/about`);
     pages = compare(
       [
-        { label: "ours", url: `${ours}/en/about` },
-        { label: "nginx", url: `${nginxOrigin}/en/about` },
+        { label: "ours", url: `${ours}/en/about`, pid: server.pid },
+        { label: "nginx", url: `${nginxOrigin}/en/about`, pid: nginx.pid() },
       ],
       "gzip",
     );
     contact = compare(
       [
-        { label: "ours", url: `${ours}/en/contact` },
-        { label: "nginx", url: `${nginxOrigin}/en/contact` },
+        { label: "ours", url: `${ours}/en/contact`, pid: server.pid },
+        { label: "nginx", url: `${nginxOrigin}/en/contact`, pid: nginx.pid() },
       ],
       "gzip",
     );
   } finally {
     nginx.stop();
   }
+  const loadAfterPages = loadavg()[0]!;
   const session = runWrk(`${ours}/api/auth/session`, 5, undefined, [`Cookie: ${cookie}`]);
   const beside = {
     contact: await healthUnderLoad(`${ours}/en/contact`),
@@ -104,6 +107,17 @@ try {
         `${ratio(pair).toFixed(2)} | ${target} | ${mark(ratio(pair) >= target)} | ${a!.p99Ms} | ${b!.p99Ms} |`,
     );
   }
+
+  const cpu = (run: Throughput) => run.cpuUsPerRequest?.toFixed(1) ?? "-";
+  console.log("\n| GET, gzip: CPU per request | ours µs | nginx (1 worker) µs | nginx's / ours |\n|---|---|---|---|");
+  for (const [label, [a, b]] of [
+    ["/en/about", pages],
+    ["/en/contact", contact],
+  ] as const) {
+    const share = a!.cpuUsPerRequest && b!.cpuUsPerRequest ? (b!.cpuUsPerRequest / a!.cpuUsPerRequest).toFixed(2) : "-";
+    console.log(`| ${label} | ${cpu(a!)} | ${cpu(b!)} | ${share} |`);
+  }
+  console.log(`(load average ${loadAfterPages.toFixed(2)} after these runs: other work on the machine counts too)`);
 
   console.log(
     "\n| while 50 connections load | their req/s | of them refused (503) | " +

@@ -1,11 +1,18 @@
 // Requests per second of our server and of Debian's nginx serving the same
 // prerendered file, measured in the same run with wrk on loopback.
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { chmodSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { chmodSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { processCpuUs } from "./process-tree.ts";
 
-export type Throughput = { label: string; requestsPerSecond: number; p99Ms: number };
+export type Throughput = {
+  label: string;
+  requestsPerSecond: number;
+  p99Ms: number;
+  /** CPU (user and system) the target's processes spent per request, when its pid was given. */
+  cpuUsPerRequest?: number;
+};
 
 export function requireTool(command: string, debianPackage: string): void {
   if (spawnSync("which", [command]).status === 0) return;
@@ -25,7 +32,11 @@ export type NginxPage = { file: string; urlPath: string };
  * index, with the precompressed .gz beside it), configured like Debian's
  * default server; `workers` is its worker_processes ("auto": one per core).
  */
-export function startNginx(pages: NginxPage[], port: number, workers: number | "auto" = "auto"): { stop: () => void } {
+export function startNginx(
+  pages: NginxPage[],
+  port: number,
+  workers: number | "auto" = "auto",
+): { stop: () => void; pid: () => number } {
   requireTool("nginx", "nginx-light");
   const dir = mkdtempSync(join(tmpdir(), "bench-nginx-"));
   chmodSync(dir, 0o755);
@@ -62,7 +73,10 @@ http {
   );
   const started = spawnSync("nginx", ["-c", conf, "-p", dir]);
   if (started.status !== 0) throw new Error(`nginx did not start: ${started.stderr.toString()}`);
-  return { stop: () => void spawnSync("nginx", ["-c", conf, "-p", dir, "-s", "stop"]) };
+  return {
+    stop: () => void spawnSync("nginx", ["-c", conf, "-p", dir, "-s", "stop"]),
+    pid: () => Number(readFileSync(join(dir, "nginx.pid"), "utf8")),
+  };
 }
 
 export async function waitForUrl(url: string, timeoutMs = 20_000): Promise<void> {
@@ -150,27 +164,38 @@ function parseWrk(url: string, out: string): WrkResult {
   return { requestsPerSecond: rps, p99Ms, requests, failed };
 }
 
-/** Interleaves runs of both targets and keeps each one's median. */
+/**
+ * Interleaves runs of both targets and keeps each one's median (by requests per second); with a target's pid, also
+ * the median CPU its processes spent per request.
+ */
 export function compare(
-  targets: { label: string; url: string }[],
+  targets: { label: string; url: string; pid?: number }[],
   encoding: string | undefined,
   rounds = 3,
   seconds = 5,
 ): Throughput[] {
   const results = new Map<string, { requestsPerSecond: number; p99Ms: number }[]>();
+  const cpu = new Map<string, number[]>();
   // Warm up: a server fresh from a start (or from Lighthouse's few requests) takes some seconds of load to reach its
   // pace (JIT, heap sizing); one second left the first rounds of a large fleet's server measuring that instead.
   for (const target of targets) runWrk(target.url, 4, encoding);
   for (let round = 0; round < rounds; round += 1) {
     for (const target of targets) {
       const list = results.get(target.label) ?? [];
-      list.push(runWrk(target.url, seconds, encoding));
+      const before = target.pid === undefined ? 0 : processCpuUs(target.pid);
+      const run = runWrk(target.url, seconds, encoding);
+      list.push(run);
       results.set(target.label, list);
+      if (target.pid !== undefined)
+        cpu.set(target.label, [...(cpu.get(target.label) ?? []), (processCpuUs(target.pid) - before) / run.requests]);
     }
   }
   return targets.map(({ label }) => {
     const runs = [...results.get(label)!].sort((a, b) => a.requestsPerSecond - b.requestsPerSecond);
     const median = runs[Math.floor(runs.length / 2)]!;
-    return { label, ...median };
+    const perRequest = [...(cpu.get(label) ?? [])].sort((a, b) => a - b);
+    return perRequest.length === 0
+      ? { label, ...median }
+      : { label, ...median, cpuUsPerRequest: perRequest[Math.floor(perRequest.length / 2)]! };
   });
 }

@@ -1,15 +1,14 @@
 // Passkeys (WebAuthn) through @simplewebauthn/server, behind plain types: the rest of the server stores and
 // passes strings and numbers, and a library upgrade touches this file only. Everything a browser sends is
 // untrusted, so the verify functions never throw: a bad answer is a result, not an exception.
-import {
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-  verifyAuthenticationResponse,
-  verifyRegistrationResponse,
-  type AuthenticationResponseJSON,
-  type RegistrationResponseJSON,
-} from "@simplewebauthn/server";
+import type { AuthenticationResponseJSON, RegistrationResponseJSON } from "@simplewebauthn/server";
 import { z } from "zod";
+
+/**
+ * The library, loaded when a passkey is first registered or used: with its certificate parsers it is some 25 MB
+ * of memory in every worker that loads it, and most never see a passkey (decision 061).
+ */
+const webauthn = () => import("@simplewebauthn/server");
 
 export type RelyingParty = { name: string; id: string; origin: string };
 export type StoredPasskey = { credentialId: string; publicKey: string; counter: number; transports: string[] };
@@ -51,7 +50,9 @@ export async function passkeyRegistrationOptions(
   user: { id: number; username: string },
   existing: StoredPasskey[],
 ): Promise<{ options: unknown; challenge: string }> {
-  const options = await generateRegistrationOptions({
+  const options = await (
+    await webauthn()
+  ).generateRegistrationOptions({
     rpName: rp.name,
     rpID: rp.id,
     userName: user.username,
@@ -76,7 +77,9 @@ export async function verifyPasskeyRegistration(
   const parsed = registrationAnswer.safeParse(response);
   if (!parsed.success) return { ok: false, error: "The passkey's answer is malformed" };
   try {
-    const result = await verifyRegistrationResponse({
+    const result = await (
+      await webauthn()
+    ).verifyRegistrationResponse({
       response: parsed.data as unknown as RegistrationResponseJSON,
       expectedChallenge,
       expectedOrigin: rp.origin,
@@ -102,7 +105,9 @@ export async function passkeyAuthenticationOptions(
   rp: RelyingParty,
   allow: StoredPasskey[],
 ): Promise<{ options: unknown; challenge: string }> {
-  const options = await generateAuthenticationOptions({
+  const options = await (
+    await webauthn()
+  ).generateAuthenticationOptions({
     rpID: rp.id,
     // None listed: the browser offers any passkey it holds for this site (discoverable sign-in).
     allowCredentials: allow.length > 0 ? allow.map(toDescriptor) : undefined,
@@ -137,7 +142,9 @@ export async function verifyPasskeyAuthentication(
   // The library checks the signature against the key it is given; that the answer names that key is ours to check.
   if (parsed.data.id !== passkey.credentialId) return { ok: false, error: "The answer names another passkey" };
   try {
-    const result = await verifyAuthenticationResponse({
+    const result = await (
+      await webauthn()
+    ).verifyAuthenticationResponse({
       response: parsed.data as unknown as AuthenticationResponseJSON,
       expectedChallenge,
       expectedOrigin: rp.origin,

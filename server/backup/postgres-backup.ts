@@ -3,7 +3,7 @@
 // archive and its record of migrations before pg_restore replaces anything,
 // in one transaction, so a failure leaves the database as it was.
 import { closeSync, openSync, rmSync } from "node:fs";
-import pg from "pg";
+import type pg from "pg";
 import { FILE_MODE } from "#server/db/private-files.ts";
 import { BackupError, checkSchemaVersion, publishFile, temporaryName } from "./backup-file.ts";
 import { connectionFor, runToolOrRefuse } from "./postgres-tools.ts";
@@ -51,7 +51,9 @@ async function archivedMigrations(file: string): Promise<string[]> {
 
 /** The migrations the target database has applied (none when it is empty). */
 async function appliedMigrations(target: PostgresTarget): Promise<string[]> {
-  const client = new pg.Client({
+  // Loaded here, not with the module: every worker imports the backup code, few ever back up PostgreSQL (decision 061).
+  const { default: driver } = (await import("pg")) as { default: typeof pg };
+  const client = new driver.Client({
     connectionString: target.databaseUrl,
     ...(target.schema ? { options: `-c search_path=${target.schema}` } : {}),
   });

@@ -20,7 +20,7 @@ export type StaticReply = {
   body: Buffer | null;
 };
 
-type Encoding = "br" | "gzip";
+export type Encoding = "br" | "gzip";
 
 /** The best encoding the client accepts that we have a copy in. */
 export function chooseEncoding(acceptEncoding: string | null | undefined, file: SiteFile): Encoding | null {
@@ -55,13 +55,17 @@ function findFile(files: SiteFiles, request: StaticRequest): { file: SiteFile; v
   return null;
 }
 
-function etagMatches(ifNoneMatch: string | null | undefined, etag: string): boolean {
+export function etagMatches(ifNoneMatch: string | null | undefined, etag: string): boolean {
   if (!ifNoneMatch) return false;
   if (ifNoneMatch.trim() === "*") return true;
   // Weak comparison (RFC 9110, 8.8.3.2), as If-None-Match asks.
   const opaque = etag.replace(/^W\//, "");
   return ifNoneMatch.split(",").some((tag) => tag.trim().replace(/^W\//, "") === opaque);
 }
+
+/** Each representation has its own validator: the file's, marked with its encoding. */
+export const representationEtag = (file: SiteFile, encoding: Encoding | null) =>
+  encoding ? `${file.etag.slice(0, -1)}-${encoding}"` : file.etag;
 
 /** Headers of one representation, made once: every request for it shares the object. */
 const headerCache = new WeakMap<SiteFile, Map<string, Readonly<Record<string, string>>>>();
@@ -82,7 +86,7 @@ function representationHeaders(
       "Content-Type": file.contentType,
       "Cache-Control": file.cacheControl,
       // Each representation has its own validator (a 404 needs none).
-      ...(status === 404 ? {} : { ETag: encoding ? `${file.etag.slice(0, -1)}-${encoding}"` : file.etag }),
+      ...(status === 404 ? {} : { ETag: representationEtag(file, encoding) }),
       Vary: vary,
       ...(status !== 304 && encoding ? { "Content-Encoding": encoding } : {}),
       ...(status !== 304 ? { "Content-Length": String(length) } : {}),
@@ -99,8 +103,7 @@ export function respondFromSiteFiles(files: SiteFiles, request: StaticRequest): 
   const { file, vary } = found;
   const encoding = chooseEncoding(request.header("accept-encoding"), file);
   const body = encoding === "br" ? file.br! : encoding === "gzip" ? file.gzip! : file.body;
-  const etag = encoding ? `${file.etag.slice(0, -1)}-${encoding}"` : file.etag;
-  if (etagMatches(request.header("if-none-match"), etag)) {
+  if (etagMatches(request.header("if-none-match"), representationEtag(file, encoding))) {
     return { status: 304, headers: representationHeaders(file, encoding, vary, 304, 0), body: null };
   }
   const headers = representationHeaders(file, encoding, vary, 200, body.length);
