@@ -53,8 +53,8 @@ export class Http1Response {
   status = 0;
   framing: Framing = "none";
   private state = STATUS_LINE;
-  /** The start of a line that the last chunk ended inside. */
-  private pending: Buffer | undefined;
+  /** The start of a line that the last chunks ended inside. */
+  private pending: Buffer[] | undefined;
   /** Bytes of "HTTP/" matched at the start of the status line being read. */
   private versionMatched = 0;
   /** Bytes of head (or of trailers, or of one chunk-size line) read so far, against its cap. */
@@ -118,11 +118,13 @@ export class Http1Response {
     this.lineBytes += (lf === -1 ? chunk.length : lf + 1) - at;
     if (this.lineBytes > cap) throw this.overflow();
     if (lf === -1) {
-      this.pending = this.pending ? Buffer.concat([this.pending, chunk.subarray(at)]) : chunk.subarray(at);
+      // Kept as pieces, joined once the line ends: a head that drips a byte at a time costs no copy per byte.
+      (this.pending ??= []).push(chunk.subarray(at));
       return chunk.length;
     }
     if (this.pending) {
-      const line = Buffer.concat([this.pending, chunk.subarray(at, lf + 1)]);
+      this.pending.push(chunk.subarray(at, lf + 1));
+      const line = Buffer.concat(this.pending);
       this.pending = undefined;
       this.onLine(line, 0, lineEnd(line, 0, line.length - 1));
     } else this.onLine(chunk, at, lineEnd(chunk, at, lf));
