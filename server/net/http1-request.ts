@@ -21,7 +21,6 @@ export type PreparedRequest = {
 };
 
 const TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
-// eslint-disable-next-line no-control-regex -- control bytes are what is refused
 const VALUE = /^[\t\x20-\x7e\x80-\xff]*$/;
 
 function headerLine(name: string, value: string): string {
