@@ -58,7 +58,7 @@ export function startKuma(root: string, port: number): { server: ChildProcess; d
 
 /** The part of socket.io-client's Socket the bench uses. */
 type KumaSocket = {
-  once(event: "connect" | "connect_error", listener: (error?: Error) => void): void;
+  once(event: "setup" | "connect_error", listener: (error?: Error) => void): void;
   timeout(ms: number): { emitWithAck(event: string, ...args: unknown[]): Promise<KumaAnswer> };
   disconnect(): void;
 };
@@ -134,7 +134,10 @@ const FORM_DEFAULTS = {
 
 /** Kuma's answer to one call, or an error with its message. */
 async function call(socket: KumaSocket, event: string, ...args: unknown[]): Promise<KumaAnswer> {
-  const answer = await socket.timeout(60_000).emitWithAck(event, ...args);
+  const answer = await socket
+    .timeout(60_000)
+    .emitWithAck(event, ...args)
+    .catch((error: Error) => Promise.reject(new Error(`Uptime Kuma did not answer "${event}": ${error.message}`)));
   if (!answer?.ok) throw new Error(`Uptime Kuma refused "${event}": ${answer?.msg ?? JSON.stringify(answer)}`);
   return answer;
 }
@@ -150,8 +153,10 @@ export async function addKumaMonitors(root: string, port: number, urls: readonly
   };
   const socket = io(`http://127.0.0.1:${port}`, { transports: ["websocket"], reconnection: false });
   try {
+    // Kuma registers its handlers after it has sent a new socket its info; a fresh one then says "setup", the
+    // sign that it listens (a call sent before is lost).
     await new Promise<void>((resolve, reject) => {
-      socket.once("connect", () => resolve());
+      socket.once("setup", () => resolve());
       socket.once("connect_error", (error) => reject(new Error(`Uptime Kuma's socket: ${error?.message}`)));
     });
     const password = `Bench-${randomBytes(12).toString("hex")}-Kuma!`;
