@@ -16,7 +16,7 @@ import { startSimulatedFleet, type SimulatedFleet } from "#scripts/simulated-fle
 import { fleetConfig, ProcessExited, startMonitorServer, stopProcess, watchServer } from "./monitor-fleet.ts";
 import { measureWindow, waitForChecks, type PeerWindow } from "./peer-window.ts";
 import { waitForUrl } from "./throughput.ts";
-import { addKumaMonitors, checkKumaDir, startKuma } from "./uptime-kuma.ts";
+import { addKumaMonitors, checkKumaDir, kumaVersion, startKuma } from "./uptime-kuma.ts";
 
 const args = process.argv.slice(2);
 const option = (name: string) => {
@@ -100,9 +100,11 @@ async function measureOurs(fleet: SimulatedFleet): Promise<PeerWindow> {
   }
 }
 
-function report(kuma: PeerWindow, ours: PeerWindow): void {
+function report(version: string, kuma: PeerWindow, ours: PeerWindow): void {
   console.log(
-    `\n${endpoints} HTTP endpoints every ${INTERVAL_S} s, one ${windowS} s window each; checks counted at the fleet.` +
+    `\nUptime Kuma ${version} (its form's defaults: no retry, 48 s timeout, 200-299 accepted) beside ours ` +
+      `(three conditions a check, one retry, 5 s timeout).\n${endpoints} HTTP endpoints every ${INTERVAL_S} s, ` +
+      `one ${windowS} s window each; checks counted at the fleet.` +
       "\n\n| monitor | checks in window | CPU ms | CPU ms per check | peak RSS MB | load at window end |" +
       "\n|---|---|---|---|---|---|",
   );
@@ -133,7 +135,7 @@ try {
     console.log(`Uptime Kuma's window: ${JSON.stringify(kuma)}`);
     const ours = await measureOurs(fleet);
     console.log(`Our window: ${JSON.stringify(ours)}`);
-    report(kuma, ours);
+    report(kumaVersion(kumaDir), kuma, ours);
   } finally {
     await fleet.stop();
   }

@@ -6,7 +6,7 @@
 // client is loaded from the checkout.
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { existsSync, mkdtempSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
@@ -20,6 +20,11 @@ const NEEDED = [
   ["node_modules/socket.io-client/package.json", "its packages are not installed (`npm ci`)"],
   ["dist/index.html", "its web app is not built (`npm run build`; the production server refuses to start without it)"],
 ] as const;
+
+/** The checkout's version, as its package.json says. */
+export function kumaVersion(root: string): string {
+  return (JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as { version?: string }).version ?? "unknown";
+}
 
 /** The checkout's absolute path, or an error naming what is missing and how to get it. */
 export function checkKumaDir(dir: string | undefined): string {
