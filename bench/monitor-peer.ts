@@ -1,4 +1,5 @@
-// npm run bench:peer -- --kuma <uptime-kuma-dir> [--endpoints 3000] [--window 60] [--port 3454] [--kuma-port 3455]
+// npm run bench:peer -- --kuma <uptime-kuma-dir> [--endpoints 3000] [--window 60] [--settle 0] [--port 3454]
+//   [--kuma-port 3455]
 // Our monitor's CPU per check beside Uptime Kuma's, in one run, on the same simulated fleet (loopback, 15-250 ms
 // latency, now and then degraded or failing). First Kuma (its production server from a checkout where `npm ci` and
 // `npm run build` ran; uptime-kuma.ts): a fresh data directory, one HTTP monitor per endpoint at 60 s as its form
@@ -6,6 +7,7 @@
 // Then ours (the production server as bench:monitor starts it, its default heap, every check judged by the three
 // conditions bench:monitor uses): one window after its first full cycle. A window counts the CPU of the process and
 // its children (/proc utime+stime), the checks the fleet received in it (the same count for both) and the peak RSS.
+// With --settle S, each monitor runs S seconds more before its window (to see whether a later window differs).
 // Prints both, the ratio ours/Kuma and the target (at most 0.25), with the load at each window. Decision 062.
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -14,7 +16,7 @@ import { join } from "node:path";
 import { dump } from "js-yaml";
 import { startSimulatedFleet, type SimulatedFleet } from "#scripts/simulated-fleet.ts";
 import { fleetConfig, ProcessExited, startMonitorServer, stopProcess, watchServer } from "./monitor-fleet.ts";
-import { measureWindow, waitForChecks, type PeerWindow } from "./peer-window.ts";
+import { measureWindow, settle, waitForChecks, type PeerWindow } from "./peer-window.ts";
 import { waitForUrl } from "./throughput.ts";
 import { addKumaMonitors, checkKumaDir, kumaVersion, startKuma } from "./uptime-kuma.ts";
 
@@ -27,6 +29,7 @@ const option = (name: string) => {
 const numberOption = (name: string, fallback: number) => Number(option(name) ?? fallback);
 const endpoints = numberOption("endpoints", 3_000);
 const windowS = numberOption("window", 60);
+const settleS = numberOption("settle", 0);
 const PORT = numberOption("port", 3454);
 const KUMA_PORT = numberOption("kuma-port", 3455);
 /** Both monitors check every endpoint this often: Kuma's form default, and the acceptance text's. */
@@ -63,6 +66,7 @@ async function measureKuma(kumaDir: string, fleet: SimulatedFleet): Promise<Peer
       what: "Uptime Kuma's checks did not get under way",
       exited,
     });
+    await settle(settleS, exited);
     return await measureWindow({ pid: server.pid!, received: fleet.checksReceived, seconds: windowS, exited });
   } catch (error) {
     if (error instanceof ProcessExited)
@@ -93,6 +97,7 @@ async function measureOurs(fleet: SimulatedFleet): Promise<PeerWindow> {
       what: "our server's first cycle did not finish",
       exited,
     });
+    await settle(settleS, exited);
     return await measureWindow({ pid: server.pid!, received: fleet.checksReceived, seconds: windowS, exited });
   } finally {
     await stopProcess(server);
@@ -104,7 +109,7 @@ function report(version: string, kuma: PeerWindow, ours: PeerWindow): void {
   console.log(
     `\nUptime Kuma ${version} (its form's defaults: no retry, 48 s timeout, 200-299 accepted) beside ours ` +
       `(three conditions a check, one retry, 5 s timeout).\n${endpoints} HTTP endpoints every ${INTERVAL_S} s, ` +
-      `one ${windowS} s window each; checks counted at the fleet.` +
+      `one ${windowS} s window each${settleS > 0 ? ` ${settleS} s later` : ""}; checks counted at the fleet.` +
       "\n\n| monitor | checks in window | CPU ms | CPU ms per check | peak RSS MB | load at window end |" +
       "\n|---|---|---|---|---|---|",
   );

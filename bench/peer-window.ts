@@ -44,6 +44,11 @@ export async function waitForChecks(options: {
   await Promise.race([reached(), options.exited]);
 }
 
+/** Lets a monitor run `seconds` more before its window (--settle); rejects at once when `exited` does. */
+export async function settle(seconds: number, exited: Promise<never>): Promise<void> {
+  if (seconds > 0) await Promise.race([sleep(seconds * 1000), exited]);
+}
+
 /** Measures `seconds` of the process `pid` at work; rejects at once when `exited` does. */
 export async function measureWindow(options: {
   pid: number;
