@@ -8,7 +8,7 @@
 // conditions bench:monitor uses): one window after its first full cycle. A window counts the CPU of the process and
 // its children (/proc utime+stime), the checks the fleet received in it (the same count for both) and the peak RSS.
 // Each monitor runs --settle seconds more (240 unless told) before its window: in the first minutes both spend
-// more per check (Kuma 5.4-5.5 ms a check one interval after its monitors were added, 4.5 four minutes later).
+// more per check (Kuma 5.4-5.5 ms a check one interval after its monitors were added, 4.5-5.0 four minutes later).
 // Prints both, the ratio ours/Kuma and the target (at most 0.25), with the load at each window. Decision 062.
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
