@@ -8,7 +8,7 @@
 // (`withInfrastructure`), and machines answering TCP on ports of their own
 // (`machines`). Tests stop and start any of them, and can make the
 // fleet quiet (no chance failures or degradation) to count notices exactly.
-import { createServer } from "node:http";
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import { createServer as createTcpServer, type AddressInfo, type Server, type Socket } from "node:net";
 import { formatHaproxyCsv, HAPROXY_READ_COLUMNS } from "#server/integrations/haproxy/haproxy-csv.ts";
 import { startOllamaCompatible, type OllamaCompatible } from "#scripts/fleet/ollama.ts";
@@ -152,6 +152,24 @@ function decodeSegment(segment: string): string {
   }
 }
 
+/** Answers the infrastructure peers' pages (nginx, HAProxy, the renewal hook); false for any other path. */
+function answerPeer(req: IncomingMessage, res: ServerResponse, stopped: Set<string>, started: number): boolean {
+  const path = req.url ?? "/";
+  const peer =
+    path === "/nginx_status" ? "nginx" : path.startsWith("/haproxy/") ? "haproxy" : path === "/renew" ? "hook" : null;
+  if (!peer) return false;
+  if (stopped.has(peer)) req.socket.destroy();
+  else if (peer === "nginx") res.writeHead(200, { "Content-Type": "text/plain" }).end(stubStatus(started));
+  else if (peer === "haproxy") res.writeHead(200, { "Content-Type": "text/plain" }).end(haproxyCsv(started));
+  else {
+    req.resume();
+    res
+      .writeHead(200, { "Content-Type": "application/json" })
+      .end(JSON.stringify({ message: "Renewal requested from the simulated host" }));
+  }
+  return true;
+}
+
 export async function startSimulatedFleet(options: FleetOptions = {}) {
   const { minLatencyMs = 15, maxLatencyMs = 250, degradedShare = 0.03, failureShare = 0.01 } = options;
   const started = Date.now();
@@ -159,22 +177,15 @@ export async function startSimulatedFleet(options: FleetOptions = {}) {
   const troubled = new Map<string, number>();
   /** Stopped services ("id" or "id/host") and peers. */
   const stopped = new Set<string>();
+  // Health requests received, counted on arrival so a monitor's checks are counted the same way whoever makes them.
+  let checksReceived = 0;
   const server = createServer((req, res) => {
+    if (answerPeer(req, res, stopped, started)) return;
     const path = req.url ?? "/";
-    const peer =
-      path === "/nginx_status" ? "nginx" : path.startsWith("/haproxy/") ? "haproxy" : path === "/renew" ? "hook" : null;
-    if (peer) {
-      if (stopped.has(peer)) return void req.socket.destroy();
-      if (peer === "nginx") return void res.writeHead(200, { "Content-Type": "text/plain" }).end(stubStatus(started));
-      if (peer === "haproxy") return void res.writeHead(200, { "Content-Type": "text/plain" }).end(haproxyCsv(started));
-      req.resume();
-      return void res
-        .writeHead(200, { "Content-Type": "application/json" })
-        .end(JSON.stringify({ message: "Renewal requested from the simulated host" }));
-    }
     // Sub-services' ids have spaces ("datacenter-centron-Reverse proxy"): they arrive percent-encoded.
     // "/svc/..." answers healthy, degraded or unhealthy, "/spring/..." as Spring Boot's actuator does (UP, DOWN).
     const [, style = "", service = "", host = ""] = path.split("/").map(decodeSegment);
+    checksReceived += 1;
     const word = (status: "healthy" | "degraded" | "unhealthy") =>
       style === "spring" ? (status === "unhealthy" ? "DOWN" : "UP") : status;
     if (stopped.has(service) || stopped.has(`${service}/${host}`)) {
@@ -243,6 +254,8 @@ export async function startSimulatedFleet(options: FleetOptions = {}) {
     nginxStatusUrl: `${base}/nginx_status`,
     haproxyStatsUrl: `${base}/haproxy/stats`,
     renewalHookUrl: `${base}/renew`,
+    /** Health requests (service URLs, not the peers' pages) received since the fleet started. */
+    checksReceived: () => checksReceived,
     /** The TLS server, its CA (for `caFile`) and the Ollama-compatible servers, when started withInfrastructure. */
     infrastructure: infrastructure
       ? {
