@@ -13,7 +13,7 @@ import { join } from "node:path";
 import { createServer as createTlsServer, type Server as TlsServer } from "node:tls";
 import { generate } from "selfsigned";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { kill, launch } from "#tests/peers/nginx.ts";
+import { kill, launch, nginxConfig } from "#tests/peers/nginx.ts";
 import { freePort } from "#tests/peers/ports.ts";
 import { describeError } from "./error-text.ts";
 import { httpGet, TimeoutError, type HttpAnswer } from "./http-get.ts";
@@ -190,31 +190,17 @@ describe("Debian's nginx", () => {
   beforeAll(async () => {
     dir = await mkdtemp(join(tmpdir(), "nginx-http-get-"));
     port = await freePort();
-    const path = (name: string) => join(dir, name);
     // sub_filter rewrites the body as it passes, so nginx no longer knows its length and sends it in chunks.
-    const config = `worker_processes 1;
-pid ${path("nginx.pid")};
-error_log ${path("error.log")} warn;
-events { worker_connections 64; }
-http {
-  access_log off;
-  client_body_temp_path ${path("client_body")};
-  proxy_temp_path ${path("proxy")};
-  fastcgi_temp_path ${path("fastcgi")};
-  uwsgi_temp_path ${path("uwsgi")};
-  scgi_temp_path ${path("scgi")};
-  server {
-    listen 127.0.0.1:${port};
-    location = /chunked {
+    const config = nginxConfig(
+      dir,
+      port,
+      `    location = /chunked {
       default_type application/json;
       sub_filter_types *;
       sub_filter '"UP"' '"UP" ';
       return 200 '{"status":"UP"}';
-    }
-    location / { default_type text/plain; return 200 "ok\\n"; }
-  }
-}
-`;
+    }`,
+    );
     nginx = (await launch(dir, config)).child;
     await vi.waitFor(() => get(`http://127.0.0.1:${port}/`, 1_000), { timeout: 10_000, interval: 50 });
   });

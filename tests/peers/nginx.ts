@@ -24,9 +24,12 @@ export type TestNginx = {
 
 const STARTUP_MS = 10_000;
 
-function config(dir: string, port: number): string {
+/**
+ * A one-worker nginx on 127.0.0.1:port serving `locations` (nginx's own lines), with every path nginx would otherwise
+ * take from its build (/var/lib/nginx, /var/log/nginx) inside dir.
+ */
+export function nginxConfig(dir: string, port: number, locations: string): string {
   const path = (name: string) => join(dir, name);
-  // Every path nginx would otherwise take from its build (/var/lib/nginx, /var/log/nginx) is inside dir.
   return `worker_processes 1;
 pid ${path("nginx.pid")};
 error_log ${path("error.log")} warn;
@@ -40,16 +43,24 @@ http {
   scgi_temp_path ${path("scgi")};
   server {
     listen 127.0.0.1:${port};
-    location = /nginx_status { stub_status; }
-    location = /protected_status {
-      auth_basic "status";
-      auth_basic_user_file ${path("htpasswd")};
-      stub_status;
-    }
+${locations}
     location / { default_type text/plain; return 200 "ok\\n"; }
   }
 }
 `;
+}
+
+function config(dir: string, port: number): string {
+  return nginxConfig(
+    dir,
+    port,
+    `    location = /nginx_status { stub_status; }
+    location = /protected_status {
+      auth_basic "status";
+      auth_basic_user_file ${join(dir, "htpasswd")};
+      stub_status;
+    }`,
+  );
 }
 
 function exited(child: ChildProcess): Promise<void> {
